@@ -1,0 +1,54 @@
+import type { Role } from './roles';
+
+/**
+ * Who may do what. The server enforces it (server/src/http/access.ts); the client reads
+ * the same table only to hide controls a user could not use.
+ *
+ * - `yes` / `no`: by role alone.
+ * - `owner`: only on a resource the actor owns.
+ * - `not-submitter`: only on a version the actor did not submit.
+ */
+type Rule = 'yes' | 'no' | 'owner' | 'not-submitter';
+
+export const PERMISSIONS = {
+  'sop.read': { admin: 'yes', approver: 'yes', user: 'yes' },
+  'sop.create': { admin: 'yes', approver: 'yes', user: 'yes' },
+  'sop.edit': { admin: 'yes', approver: 'yes', user: 'owner' },
+  'sop.submit': { admin: 'yes', approver: 'yes', user: 'owner' },
+  'sop.delete': { admin: 'yes', approver: 'yes', user: 'no' },
+  'sop.email': { admin: 'yes', approver: 'yes', user: 'no' },
+  'approval.list': { admin: 'yes', approver: 'yes', user: 'no' },
+  'approval.decide': { admin: 'yes', approver: 'not-submitter', user: 'no' },
+  'files.read': { admin: 'yes', approver: 'yes', user: 'yes' },
+  'files.manage': { admin: 'yes', approver: 'no', user: 'no' },
+  'users.manage': { admin: 'yes', approver: 'no', user: 'no' },
+  'departments.manage': { admin: 'yes', approver: 'no', user: 'no' },
+  'audit.read': { admin: 'yes', approver: 'no', user: 'no' },
+} as const satisfies Record<string, Record<Role, Rule>>;
+
+export type Action = keyof typeof PERMISSIONS;
+
+export interface Actor {
+  id: number;
+  role: Role;
+}
+
+export interface Resource {
+  ownerId?: number | null;
+  submittedBy?: number | null;
+}
+
+export function can(actor: Actor | null | undefined, action: Action, resource?: Resource): boolean {
+  if (!actor) return false;
+  const rule: Rule = PERMISSIONS[action][actor.role];
+  switch (rule) {
+    case 'yes':
+      return true;
+    case 'no':
+      return false;
+    case 'owner':
+      return resource?.ownerId != null && resource.ownerId === actor.id;
+    case 'not-submitter':
+      return resource?.submittedBy == null || resource.submittedBy !== actor.id;
+  }
+}

@@ -1,0 +1,123 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyMultipart from '@fastify/multipart';
+import fastifySession from '@fastify/session';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { sql } from 'drizzle-orm';
+import { MAX_FILE_BYTES } from '../../common/limits';
+import type { PublicUser } from '../../common/contracts/auth';
+import type { Db } from './db/client';
+import { registerErrorHandler } from './http/error-handler';
+import { notFound } from './http/errors';
+import { registerOriginCheck } from './http/origin-check';
+import { createSessionStore } from './http/session-store';
+import { findPublicUser } from './features/users/users.repo';
+import { featureRoutes } from './routes';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Db;
+  }
+  interface FastifyRequest {
+    user: PublicUser | null;
+  }
+  interface Session {
+    userId?: number;
+  }
+}
+
+export interface AppOptions {
+  db: Db;
+  sessionSecret: string;
+  /** Built client to serve with an SPA fallback; skipped when absent (API-only tests). */
+  clientDir?: string;
+  logger?: FastifyServerOptions['logger'];
+  trustProxy?: boolean;
+}
+
+const SESSION_MAX_AGE_MS = 12 * 60 * 60 * 1000;
+
+export async function buildApp(opts: AppOptions) {
+  const app = Fastify({
+    logger: opts.logger ?? false,
+    trustProxy: opts.trustProxy ?? false,
+    bodyLimit: 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('db', opts.db);
+  app.decorateRequest('user', null);
+
+  registerErrorHandler(app);
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Radix positions popovers with inline style attributes.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        formAction: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  registerOriginCheck(app);
+  await app.register(fastifyCookie);
+  await app.register(fastifySession, {
+    secret: opts.sessionSecret,
+    cookieName: 'sop.sid',
+    store: createSessionStore(opts.db),
+    saveUninitialized: false,
+    rolling: true,
+    cookie: { httpOnly: true, sameSite: 'lax', secure: 'auto', maxAge: SESSION_MAX_AGE_MS, path: '/' },
+  });
+  await app.register(fastifyMultipart, {
+    limits: { fileSize: MAX_FILE_BYTES, files: 10, fields: 20, fieldSize: 64 * 1024 },
+  });
+
+  // The user is re-read on every request: a deleted user or a changed role takes effect at once.
+  app.addHook('preHandler', async (request) => {
+    const userId = request.session?.userId;
+    if (!userId) return;
+    const user = await findPublicUser(app.db, userId);
+    if (user) request.user = user;
+    else await request.session.destroy();
+  });
+
+  app.get('/healthz', async (_request, reply) => {
+    try {
+      await app.db.execute(sql`select 1`);
+      return { status: 'ok' };
+    } catch {
+      return reply.status(503).send({ status: 'unavailable', message: 'Database unreachable' });
+    }
+  });
+
+  await app.register(featureRoutes);
+
+  const indexHtml = opts.clientDir ? path.join(opts.clientDir, 'index.html') : undefined;
+  const serveClient = indexHtml !== undefined && existsSync(indexHtml);
+  if (serveClient) {
+    await app.register(fastifyStatic, { root: opts.clientDir!, wildcard: false, index: false });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    if (request.url.startsWith('/api/') || request.url === '/api' || !serveClient) throw notFound(`No such endpoint: ${request.method} ${request.url.split('?')[0]}`);
+    if (request.method !== 'GET' && request.method !== 'HEAD') throw notFound();
+    // Every screen route (and unknown paths, which the client renders as 'Page Not Found').
+    return reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html');
+  });
+
+  return app;
+}
+
+export type App = Awaited<ReturnType<typeof buildApp>>;

@@ -1,0 +1,20 @@
+import { sql } from 'drizzle-orm';
+import { type AnyPgColumn, index, integer, pgTable, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { createdAt, updatedAt } from './columns';
+
+/** Two levels: a division has no parent; a department's parent is a division. */
+export const departments = pgTable(
+  'departments',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    name: varchar('name', { length: 120 }).notNull(),
+    description: text('description'),
+    parentId: integer('parent_id').references((): AnyPgColumn => departments.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('departments_parent_idx').on(t.parentId),
+    uniqueIndex('departments_parent_name_key').on(sql`coalesce(${t.parentId}, 0)`, sql`lower(${t.name})`),
+  ],
+);

@@ -1,0 +1,6 @@
+export * from './users';
+export * from './departments';
+export * from './sops';
+export * from './files';
+export * from './audit';
+export * from './relations';

@@ -1,0 +1,89 @@
+import { sql } from 'drizzle-orm';
+import {
+  type AnyPgColumn, boolean, index, integer, pgEnum, pgTable, text, timestamp, uniqueIndex, varchar,
+} from 'drizzle-orm/pg-core';
+import { APPROVAL_STATUSES, SOP_STATUSES } from '../../../../common/statuses';
+import { createdAt, tsvector, updatedAt } from './columns';
+import { departments } from './departments';
+import { users } from './users';
+
+export const sopStatusEnum = pgEnum('sop_status', SOP_STATUSES);
+export const approvalStatusEnum = pgEnum('approval_status', APPROVAL_STATUSES);
+
+export const sops = pgTable(
+  'sops',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    title: varchar('title', { length: 200 }).notNull(),
+    // SOPs are never lost with a department: deleting one that still has SOPs is refused.
+    departmentId: integer('department_id').notNull().references(() => departments.id, { onDelete: 'restrict' }),
+    category: varchar('category', { length: 100 }),
+    summary: text('summary'),
+    tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+    ownerId: integer('owner_id').references(() => users.id, { onDelete: 'set null' }),
+    status: sopStatusEnum('status').notNull().default('draft'),
+    latestVersionId: integer('latest_version_id').references((): AnyPgColumn => sopVersions.id, { onDelete: 'set null' }),
+    reviewFrequency: integer('review_frequency'),
+    isConfidential: boolean('is_confidential').notNull().default(false),
+    /** Title, summary, category, tags and the latest version's content; kept current by the SOP service. */
+    searchVector: tsvector('search_vector'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('sops_department_idx').on(t.departmentId),
+    index('sops_status_idx').on(t.status),
+    index('sops_owner_idx').on(t.ownerId),
+    index('sops_updated_at_idx').on(t.updatedAt),
+    index('sops_search_idx').using('gin', t.searchVector),
+  ],
+);
+
+export const sopVersions = pgTable(
+  'sop_versions',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    sopId: integer('sop_id').notNull().references(() => sops.id, { onDelete: 'cascade' }),
+    versionNumber: varchar('version_number', { length: 20 }).notNull().default('1.0'),
+    content: text('content').notNull(),
+    changelog: text('changelog'),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    submittedBy: integer('submitted_by').references(() => users.id, { onDelete: 'set null' }),
+    submittedAt: timestamp('submitted_at', { withTimezone: true }),
+    approvedBy: integer('approved_by').references(() => users.id, { onDelete: 'set null' }),
+    approvedAt: timestamp('approved_at', { withTimezone: true }),
+    isPublished: boolean('is_published').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('sop_versions_sop_idx').on(t.sopId, t.createdAt),
+    uniqueIndex('sop_versions_sop_number_key').on(t.sopId, t.versionNumber),
+  ],
+);
+
+export const approvalTasks = pgTable(
+  'approval_tasks',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    versionId: integer('version_id').notNull().references(() => sopVersions.id, { onDelete: 'cascade' }),
+    /** Who decided; null while pending (any admin or approver other than the submitter may decide). */
+    approverId: integer('approver_id').references(() => users.id, { onDelete: 'set null' }),
+    status: approvalStatusEnum('status').notNull().default('pending'),
+    dueAt: timestamp('due_at', { withTimezone: true }),
+    comments: text('comments'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('approval_tasks_status_idx').on(t.status, t.createdAt), index('approval_tasks_version_idx').on(t.versionId)],
+);
+
+export const attestations = pgTable(
+  'attestations',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    versionId: integer('version_id').notNull().references(() => sopVersions.id, { onDelete: 'cascade' }),
+    attestedAt: timestamp('attested_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('attestations_user_version_key').on(t.userId, t.versionId), index('attestations_version_idx').on(t.versionId)],
+);

@@ -1,0 +1,25 @@
+import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/client';
+import { users } from '../../db/schema';
+import { createUser } from './auth.service';
+
+/**
+ * First start with no admin: create one. With no ADMIN_PASSWORD a strong one is generated
+ * and printed once; it is never stored in clear.
+ */
+export async function ensureAdmin(db: Db, opts: { username: string; password?: string }, log: Pick<FastifyBaseLogger, 'info' | 'warn'>) {
+  const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.role, 'admin')).limit(1);
+  if (existing) return;
+  const password = opts.password ?? randomBytes(15).toString('base64url');
+  await createUser(db, { username: opts.username, password, email: null, firstName: 'System', lastName: 'Administrator', role: 'admin' }, null);
+  if (opts.password) {
+    log.info(`Created the first admin account "${opts.username}" with the password from ADMIN_PASSWORD.`);
+  } else {
+    // Printed once, to the console only: the operator must write it down now.
+    console.log(
+      `\n  First admin account created.\n    username: ${opts.username}\n    password: ${password}\n  Store it safely; it will not be shown again.\n`,
+    );
+  }
+}
