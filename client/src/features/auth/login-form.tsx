@@ -1,0 +1,42 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { LoginInput } from '@common/contracts/auth';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { FieldError } from '@/components/field-error';
+import { useLogin } from './api';
+
+export function LoginForm({ onRegister }: { onRegister: () => void }) {
+  const login = useLogin();
+  const form = useForm<LoginInput>({ resolver: zodResolver(LoginInput), defaultValues: { username: '', password: '' } });
+  const { errors } = form.formState;
+
+  return (
+    <form onSubmit={form.handleSubmit((values) => login.mutate(values))} noValidate className="space-y-5">
+      <div className="space-y-1">
+        <h2 className="text-xl font-semibold tracking-[0.15em] text-navy">USER LOGIN</h2>
+        <p className="text-sm text-muted-foreground">Sign in with your crew account.</p>
+      </div>
+      <div className="space-y-2">
+        <Label htmlFor="login-username">Username</Label>
+        <Input id="login-username" autoComplete="username" autoFocus aria-invalid={!!errors.username} {...form.register('username')} />
+        <FieldError message={errors.username?.message} />
+      </div>
+      <div className="space-y-2">
+        <Label htmlFor="login-password">Password</Label>
+        <Input id="login-password" type="password" autoComplete="current-password" aria-invalid={!!errors.password} {...form.register('password')} />
+        <FieldError message={errors.password?.message} />
+      </div>
+      <Button type="submit" className="w-full" disabled={login.isPending}>
+        {login.isPending ? 'Signing in...' : 'LOGIN'}
+      </Button>
+      <p className="text-center text-sm text-muted-foreground">
+        New crew member?{' '}
+        <button type="button" className="font-medium text-ocean underline-offset-4 hover:underline" onClick={onRegister}>
+          Create an account
+        </button>
+      </p>
+    </form>
+  );
+}

@@ -1,0 +1,52 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { RegisterInput } from '@common/contracts/auth';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { FieldError } from '@/components/field-error';
+import { useRegister } from './api';
+
+type Fields = { username: string; password: string; email: string; firstName: string; lastName: string };
+
+export function RegisterForm({ onLogin }: { onLogin: () => void }) {
+  const register = useRegister();
+  const form = useForm<Fields>({
+    resolver: zodResolver(RegisterInput) as never,
+    defaultValues: { username: '', password: '', email: '', firstName: '', lastName: '' },
+  });
+  const { errors } = form.formState;
+
+  const field = (name: keyof Fields, label: string, props: React.ComponentProps<typeof Input> = {}) => (
+    <div className="space-y-2">
+      <Label htmlFor={`register-${name}`}>{label}</Label>
+      <Input id={`register-${name}`} aria-invalid={!!errors[name]} {...props} {...form.register(name)} />
+      <FieldError message={errors[name]?.message} />
+    </div>
+  );
+
+  return (
+    <form onSubmit={form.handleSubmit((values) => register.mutate(values))} noValidate className="space-y-4">
+      <div className="space-y-1">
+        <h2 className="text-xl font-semibold tracking-[0.15em] text-navy">CREATE ACCOUNT</h2>
+        <p className="text-sm text-muted-foreground">New accounts start as crew users; an administrator assigns other roles.</p>
+      </div>
+      <div className="grid grid-cols-2 gap-3">
+        {field('firstName', 'First name', { autoComplete: 'given-name' })}
+        {field('lastName', 'Last name', { autoComplete: 'family-name' })}
+      </div>
+      {field('username', 'Username', { autoComplete: 'username' })}
+      {field('email', 'Email', { type: 'email', autoComplete: 'email' })}
+      {field('password', 'Password', { type: 'password', autoComplete: 'new-password' })}
+      <Button type="submit" className="w-full" disabled={register.isPending}>
+        {register.isPending ? 'Creating account...' : 'Create account'}
+      </Button>
+      <p className="text-center text-sm text-muted-foreground">
+        Already have an account?{' '}
+        <button type="button" className="font-medium text-ocean underline-offset-4 hover:underline" onClick={onLogin}>
+          Sign in
+        </button>
+      </p>
+    </form>
+  );
+}

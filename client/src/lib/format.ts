@@ -1,0 +1,49 @@
+import { differenceInCalendarDays, format } from 'date-fns';
+
+type DateInput = string | number | Date | null | undefined;
+
+const toDate = (value: DateInput): Date | null => {
+  if (value === null || value === undefined || value === '') return null;
+  const date = value instanceof Date ? value : new Date(value);
+  return Number.isNaN(date.getTime()) ? null : date;
+};
+
+/** SPEC §2 'Last Edited': Today, Yesterday, 'N days ago' (<7), 'N weeks ago' (<30), else a date. */
+export function formatRelativeDay(value: DateInput, now: Date = new Date()): string {
+  const date = toDate(value);
+  if (!date) return '';
+  const days = differenceInCalendarDays(now, date);
+  if (days <= 0) return 'Today';
+  if (days === 1) return 'Yesterday';
+  if (days < 7) return `${days} days ago`;
+  if (days < 30) {
+    const weeks = Math.floor(days / 7);
+    return `${weeks} ${weeks === 1 ? 'week' : 'weeks'} ago`;
+  }
+  return format(date, 'MMM d, yyyy');
+}
+
+export function formatDate(value: DateInput, fallback = ''): string {
+  const date = toDate(value);
+  return date ? format(date, 'MMM d, yyyy') : fallback;
+}
+
+export function formatDateTime(value: DateInput, fallback = ''): string {
+  const date = toDate(value);
+  return date ? format(date, 'MMM d, yyyy HH:mm') : fallback;
+}
+
+/** Lists and forms show KB. */
+export function formatKB(bytes: number | null | undefined): string {
+  if (bytes === null || bytes === undefined) return '';
+  return `${(bytes / 1024).toFixed(1)} KB`;
+}
+
+/** The SOP detail page shows MB with two decimals, or 'Unknown size'. */
+export function formatMB(bytes: number | null | undefined): string {
+  if (bytes === null || bytes === undefined || Number.isNaN(bytes)) return 'Unknown size';
+  return `${(bytes / (1024 * 1024)).toFixed(2)} MB`;
+}
+
+/** Audit actions arrive in snake_case; screens show them with spaces. */
+export const humanizeAction = (action: string) => action.replaceAll('_', ' ');

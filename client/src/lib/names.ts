@@ -1,0 +1,39 @@
+export interface NamedUser {
+  firstName?: string | null;
+  lastName?: string | null;
+  username?: string | null;
+  email?: string | null;
+}
+
+/** SPEC §2: first letters of first and last name; first name only; username; email; 'U'. */
+export function initialsOf(user: NamedUser | null | undefined): string {
+  const first = user?.firstName?.trim();
+  const last = user?.lastName?.trim();
+  if (first && last) return `${first[0]}${last[0]}`.toUpperCase();
+  if (first) return first[0].toUpperCase();
+  const username = user?.username?.trim();
+  if (username) return username.toUpperCase()[0];
+  const email = user?.email?.trim();
+  if (email) return email.toUpperCase()[0];
+  return 'U';
+}
+
+/** SPEC §2: 'first last', else first name, else username, else email, else 'User'. */
+export function displayNameOf(user: NamedUser | null | undefined): string {
+  const first = user?.firstName?.trim();
+  const last = user?.lastName?.trim();
+  if (first && last) return `${first} ${last}`;
+  if (first) return first;
+  return user?.username?.trim() || user?.email?.trim() || 'User';
+}
+
+/** Owner columns and cards: first and last name, or 'Unknown User'. */
+export function ownerNameOf(owner: { firstName?: string | null; lastName?: string | null } | null | undefined): string {
+  const name = [owner?.firstName?.trim(), owner?.lastName?.trim()].filter(Boolean).join(' ');
+  return name || 'Unknown User';
+}
+
+/** Activity lists: the actor's first name or 'User'. */
+export function actorNameOf(actor: { firstName?: string | null } | null | undefined): string {
+  return actor?.firstName?.trim() || 'User';
+}

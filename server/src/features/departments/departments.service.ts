@@ -1,0 +1,19 @@
+import { asc, count, eq, getTableColumns, sql } from 'drizzle-orm';
+import type { Department } from '../../../../common/contracts/departments';
+import type { Db } from '../../db/client';
+import { departments, sops } from '../../db/schema';
+
+/** Divisions first, then each division's departments, by name; with their SOP counts. */
+export async function listDepartments(db: Db): Promise<Department[]> {
+  const counts = db
+    .select({ departmentId: sops.departmentId, sopCount: count().as('sop_count') })
+    .from(sops)
+    .groupBy(sops.departmentId)
+    .as('counts');
+  const rows = await db
+    .select({ ...getTableColumns(departments), sopCount: sql<number>`coalesce(${counts.sopCount}, 0)::int` })
+    .from(departments)
+    .leftJoin(counts, eq(counts.departmentId, departments.id))
+    .orderBy(asc(sql`coalesce(${departments.parentId}, ${departments.id})`), asc(sql`${departments.parentId} is not null`), asc(departments.name));
+  return rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString(), updatedAt: r.updatedAt.toISOString() }));
+}
