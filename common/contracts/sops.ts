@@ -141,8 +141,10 @@ export interface SopListItem {
     firstAttachmentId: number | null;
     submittedByUser: { firstName: string | null; lastName?: string | null } | null;
   } | null;
-  /** The newest published version, if any ("No approved version" filter, Latest column). */
+  /** Whether any version is published ("No approved version" filter). */
   hasPublishedVersion: boolean;
+  /** The pending approval task of the latest version, for the list's Approve action. */
+  pendingTaskId: number | null;
   /** Short content excerpt for the Preview dialog is fetched from the detail call. */
 }
 
