@@ -15,3 +15,10 @@ export const E2E_USERS = {
   user: { username: 'crew', password: 'e2e-crew-password', firstName: 'Liam', lastName: 'Murphy', role: 'user' },
   user2: { username: 'steward', password: 'e2e-steward-password', firstName: 'Noa', lastName: null, role: 'user' },
 } satisfies Record<string, E2eUser>;
+
+/** Divisions and their departments in the fresh e2e database. */
+export const E2E_DEPARTMENTS = [
+  { name: 'Marine', children: ['Deck', 'Engine'] },
+  { name: 'Hotel', children: ['Housekeeping', 'Food & Beverage'] },
+  { name: 'Safety & Environment', children: [] as string[] },
+];

@@ -1,12 +1,13 @@
 /**
- * The accounts the browser journeys sign in with (e2e/support/users.ts), in a fresh data dir.
+ * The accounts and departments the browser journeys start with (e2e/support/users.ts), in a fresh data dir.
  * Not for production data: the passwords are in the repository.
  */
 import { loadConfig } from '../config';
 import { openDatabase } from '../db/client';
 import { createUser } from '../features/auth/auth.service';
 import { ensureAdmin } from '../features/auth/bootstrap-admin';
-import { E2E_USERS } from '../../../e2e/support/users';
+import { departments } from '../db/schema';
+import { E2E_DEPARTMENTS, E2E_USERS } from '../../../e2e/support/users';
 
 const config = loadConfig();
 const database = await openDatabase({ dataDir: config.dataDir });
@@ -14,5 +15,9 @@ await ensureAdmin(database.db, { username: config.adminUsername, password: confi
 for (const user of Object.values(E2E_USERS)) {
   if (user.role === 'admin') continue;
   await createUser(database.db, { ...user, email: null }, null);
+}
+for (const division of E2E_DEPARTMENTS) {
+  const [parent] = await database.db.insert(departments).values({ name: division.name }).returning({ id: departments.id });
+  for (const name of division.children) await database.db.insert(departments).values({ name, parentId: parent.id });
 }
 await database.close();
