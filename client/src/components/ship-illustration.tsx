@@ -7,7 +7,7 @@ export function ShipIllustration({ className }: { className?: string }) {
       <defs>
         <linearGradient id="sky" x1="0" y1="0" x2="0" y2="1">
           <stop offset="0" stopColor="#0b2545" />
-          <stop offset="0.7" stopColor="#13315c" />
+          <stop offset="0.6" stopColor="#0f2c52" />
           <stop offset="1" stopColor="#1b6ca8" />
         </linearGradient>
         <linearGradient id="sea" x1="0" y1="0" x2="0" y2="1">

@@ -8,11 +8,11 @@ export default function AuthPage() {
   const [mode, setMode] = useState<'login' | 'register'>('login');
   return (
     <div className="grid min-h-screen lg:grid-cols-[1.15fr_1fr]">
-      <section className="relative hidden overflow-hidden bg-navy text-white lg:block" aria-label="Welcome">
-        <div className="absolute inset-0">
+      <section className="relative hidden flex-col overflow-hidden bg-navy text-white lg:flex" aria-label="Welcome">
+        <div className="absolute inset-x-0 bottom-0 h-[48%]">
           <ShipIllustration />
         </div>
-        <div className="relative z-10 flex h-full flex-col justify-start gap-4 p-12">
+        <div className="relative z-10 flex flex-col justify-start gap-4 p-12 pt-16">
           <p className="text-sm font-semibold tracking-[0.2em] text-sky-300 uppercase">SOP Harbor</p>
           <h1 className="max-w-md text-4xl leading-tight font-semibold">Welcome aboard</h1>
           <p className="max-w-md text-base text-slate-200">

@@ -1,0 +1,115 @@
+import { expect, test } from '@playwright/test';
+import { signIn, signOut } from './support/session';
+import { E2E_USERS } from './support/users';
+
+const ALL_TABS = ['Dashboard', 'Procedures', 'Daily Program', 'Itinerary', 'Approvals', 'Admin'];
+
+async function visibleTabs(page: import('@playwright/test').Page) {
+  return page.getByRole('navigation', { name: 'Main' }).getByRole('link').allInnerTexts();
+}
+
+test('a signed-out visitor is sent to the sign-in screen', async ({ page }) => {
+  await page.goto('/documents');
+  await expect(page).toHaveURL(/\/auth$/);
+  await expect(page.getByRole('heading', { name: 'USER LOGIN' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'LOGIN' })).toBeVisible();
+});
+
+test('a wrong password is refused with the Login failed toast', async ({ page }) => {
+  await page.goto('/auth');
+  await page.getByLabel('Username').fill(E2E_USERS.user.username);
+  await page.getByLabel('Password').fill('not-the-password');
+  await page.getByRole('button', { name: 'LOGIN' }).click();
+  await expect(page.getByText('Login failed', { exact: true }).first()).toBeVisible();
+  await expect(page.getByText('Invalid username or password', { exact: true }).first()).toBeVisible();
+  await expect(page).toHaveURL(/\/auth$/);
+});
+
+test('the sign-in form validates empty fields before calling the server', async ({ page }) => {
+  await page.goto('/auth');
+  await page.getByRole('button', { name: 'LOGIN' }).click();
+  await expect(page.getByText('Username is required')).toBeVisible();
+  await expect(page.getByText('Password is required')).toBeVisible();
+});
+
+test('an admin sees every tab, the Admin badge and their initials', async ({ page }) => {
+  await signIn(page, E2E_USERS.admin);
+  await expect(page).toHaveURL(/\/$/);
+  expect(await visibleTabs(page)).toEqual(ALL_TABS);
+  await expect(page.getByTestId('header-role-badge')).toHaveText('Admin');
+  await expect(page.getByTestId('header-display-name')).toHaveText('System Administrator');
+  await expect(page.locator('header').getByText('SA', { exact: true })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Notifications' })).toContainText('3');
+  await expect(page.locator('main h1').first()).toBeVisible();
+  await page.screenshot({ path: 'screenshots/dashboard-admin.png' });
+});
+
+test('an approver sees Approvals but not Admin', async ({ page }) => {
+  await signIn(page, E2E_USERS.approver);
+  expect(await visibleTabs(page)).toEqual(ALL_TABS.filter((t) => t !== 'Admin'));
+  await expect(page.getByTestId('header-role-badge')).toHaveText('Approver');
+  await expect(page.getByTestId('header-display-name')).toHaveText('Maria Santos');
+  await expect(page.locator('main h1').first()).toBeVisible();
+  await page.screenshot({ path: 'screenshots/dashboard-approver.png' });
+});
+
+test('a crew user sees neither Approvals nor Admin', async ({ page }) => {
+  await signIn(page, E2E_USERS.user);
+  expect(await visibleTabs(page)).toEqual(['Dashboard', 'Procedures', 'Daily Program', 'Itinerary']);
+  await expect(page.getByTestId('header-role-badge')).toHaveText('User');
+  await expect(page.locator('main h1').first()).toBeVisible();
+  await page.screenshot({ path: 'screenshots/dashboard-user.png' });
+});
+
+test('a user with only a first name is shown by it, with one initial', async ({ page }) => {
+  await signIn(page, E2E_USERS.user2);
+  await expect(page.getByTestId('header-display-name')).toHaveText('Noa');
+  await expect(page.locator('header').getByText('N', { exact: true })).toBeVisible();
+});
+
+test('the brand and tabs navigate, and a signed-in user is sent away from /auth', async ({ page }) => {
+  await signIn(page, E2E_USERS.user);
+  await page.getByRole('link', { name: 'Itinerary' }).click();
+  await expect(page).toHaveURL(/\/itinerary$/);
+  await page.getByRole('link', { name: 'SOP Harbor' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await page.goto('/auth');
+  await expect(page).toHaveURL(/\/$/);
+});
+
+test('an unknown path shows Page Not Found', async ({ page }) => {
+  await page.goto('/no-such-screen');
+  await expect(page.getByRole('heading', { name: 'Page Not Found' })).toBeVisible();
+  await page.screenshot({ path: 'screenshots/not-found.png' });
+});
+
+test('logout ends the session and returns to sign-in', async ({ page }) => {
+  await signIn(page, E2E_USERS.approver);
+  await signOut(page);
+  await expect(page.getByText('You have been logged out', { exact: true }).first()).toBeVisible();
+  await page.goto('/');
+  await expect(page).toHaveURL(/\/auth$/);
+  const me = await page.request.get('/api/user');
+  expect(me.status()).toBe(401);
+});
+
+test('a new crew member registers and is signed in as a User', async ({ page }) => {
+  const username = `cadet${Date.now().toString(36)}`;
+  await page.goto('/auth');
+  await page.getByRole('button', { name: 'Create an account' }).click();
+  await page.getByLabel('First name').fill('Ada');
+  await page.getByLabel('Last name').fill('Byron');
+  await page.getByLabel('Username').fill(username);
+  await page.getByLabel('Email').fill(`${username}@example.com`);
+  await page.getByLabel('Password').fill('a-long-password');
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page.getByText('Welcome to the product, Ada!', { exact: true }).first()).toBeVisible();
+  await expect(page.getByTestId('header-role-badge')).toHaveText('User');
+  await expect(page.getByTestId('header-display-name')).toHaveText('Ada Byron');
+});
+
+test('the sign-in screen', async ({ page }) => {
+  await page.goto('/auth');
+  await expect(page.getByRole('heading', { name: 'Welcome aboard' })).toBeVisible();
+  await page.screenshot({ path: 'screenshots/auth.png' });
+});
