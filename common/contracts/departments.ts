@@ -23,3 +23,5 @@ export const DepartmentInput = z.object({
   parentId: z.coerce.number().int().positive().optional().nullable().transform((v) => v ?? null),
 });
 export type DepartmentInput = z.input<typeof DepartmentInput>;
+
+export const DepartmentIdParams = z.object({ id: z.coerce.number().int().positive('Unknown department id') });

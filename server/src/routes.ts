@@ -1,4 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { adminRoutes } from './features/admin/admin.routes';
+import { auditRoutes } from './features/audit/audit.routes';
 import { authRoutes } from './features/auth/auth.routes';
 import { departmentRoutes } from './features/departments/departments.routes';
 
@@ -6,4 +8,6 @@ import { departmentRoutes } from './features/departments/departments.routes';
 export const featureRoutes: FastifyPluginAsync = async (app) => {
   await app.register(authRoutes);
   await app.register(departmentRoutes);
+  await app.register(adminRoutes);
+  await app.register(auditRoutes);
 };

@@ -1,10 +1,29 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { DepartmentIdParams, DepartmentInput } from '../../../../common/contracts/departments';
 import { requireAccess } from '../../http/access';
 import { listDepartments } from './departments.service';
+import { createDepartment, deleteDepartment, updateDepartment } from './departments.write';
 
 export const departmentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/api/departments', async (request) => {
     requireAccess(request, 'sop.read');
     return listDepartments(app.db);
+  });
+
+  app.post('/api/departments', { schema: { body: DepartmentInput } }, async (request, reply) => {
+    const actor = requireAccess(request, 'departments.manage');
+    const department = await createDepartment(app.db, actor, request.body);
+    return reply.status(201).send(department);
+  });
+
+  app.put('/api/departments/:id', { schema: { params: DepartmentIdParams, body: DepartmentInput } }, async (request) => {
+    const actor = requireAccess(request, 'departments.manage');
+    return updateDepartment(app.db, actor, request.params.id, request.body);
+  });
+
+  app.delete('/api/departments/:id', { schema: { params: DepartmentIdParams } }, async (request) => {
+    const actor = requireAccess(request, 'departments.manage');
+    await deleteDepartment(app.db, actor, request.params.id);
+    return { message: 'Department deleted' };
   });
 };
