@@ -1,0 +1,18 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { DecideTaskInput, TaskIdParams } from '../../../../common/contracts/approvals';
+import { requireAccess } from '../../http/access';
+import { decideTask } from './decide-task';
+import { listDecidableTasks } from './list-tasks';
+
+export const approvalRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get('/api/approvals', async (request) => {
+    const actor = requireAccess(request, 'approval.list');
+    return listDecidableTasks(app.db, actor);
+  });
+
+  app.put('/api/approvals/:taskId', { schema: { params: TaskIdParams, body: DecideTaskInput } }, async (request) => {
+    // Plain users are refused before the task is even looked up.
+    const actor = requireAccess(request, 'approval.list');
+    return decideTask(app.db, actor, request.params.taskId, request.body);
+  });
+};

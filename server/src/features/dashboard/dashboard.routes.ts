@@ -1,0 +1,15 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requireAccess } from '../../http/access';
+import { dashboardStats, recentActivity } from './dashboard.service';
+
+export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get('/api/dashboard/stats', async (request) => {
+    const actor = requireAccess(request, 'sop.read');
+    return dashboardStats(app.db, actor);
+  });
+
+  app.get('/api/dashboard/activity', async (request) => {
+    requireAccess(request, 'sop.read');
+    return recentActivity(app.db);
+  });
+};
