@@ -1,6 +1,181 @@
+import { useEffect, useMemo, useState } from 'react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { ChevronRight, Download, Plus, Search, Upload } from 'lucide-react';
+import { Link } from 'wouter';
+import type { SopListItem } from '@common/contracts/sops';
+import { can } from '@common/permissions';
+import type { SopStatus } from '@common/statuses';
 import { PageHeader } from '@/components/page-header';
+import { Spinner } from '@/components/spinner';
+import { Button } from '@/components/ui/button';
+import { Checkbox } from '@/components/ui/checkbox';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { useCurrentUser } from '@/features/auth/api';
+import { departmentsQuery, sopQueries, useApproveSop, useSubmitSop } from './api';
+import { DeleteSopDialog } from './delete-sop-dialog';
+import { DepartmentSidebar } from './department-sidebar';
+import { downloadFromList } from './list-download';
+import type { RowAction } from './sop-row-actions';
+import { SopHistoryDialog } from './sop-history-dialog';
+import { SopPreviewDialog } from './sop-preview-dialog';
+import { SopTable } from './sop-table';
+import { UploadSopDialog } from './upload-sop-dialog';
 
-// Built by its own issue; until then the screen shows only its heading, never invented data.
-export default function Page() {
-  return <PageHeader title="Procedures" />;
+/** SPEC §2: the status filter offers these, in this order. */
+const STATUS_FILTERS: { value: SopStatus | 'all'; label: string }[] = [
+  { value: 'all', label: 'All Statuses' },
+  { value: 'draft', label: 'Draft' },
+  { value: 'submitted', label: 'Submitted' },
+  { value: 'in_review', label: 'In Review' },
+  { value: 'approved', label: 'Approved' },
+  { value: 'published', label: 'Published' },
+];
+
+function useDebouncedValue<T>(value: T, delayMs: number): T {
+  const [debounced, setDebounced] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setDebounced(value), delayMs);
+    return () => clearTimeout(timer);
+  }, [value, delayMs]);
+  return debounced;
+}
+
+type OpenDialog = { kind: 'preview' | 'history' | 'delete'; sop: SopListItem } | null;
+
+export default function ProceduresPage() {
+  const { user } = useCurrentUser();
+  const [departmentId, setDepartmentId] = useState<number | null>(null);
+  const [status, setStatus] = useState<SopStatus | 'all'>('all');
+  const [searchText, setSearchText] = useState('');
+  const search = useDebouncedValue(searchText, 250);
+  const [noApprovedVersion, setNoApprovedVersion] = useState(false);
+  const [dialog, setDialog] = useState<OpenDialog>(null);
+  const [busyId, setBusyId] = useState<number | null>(null);
+
+  const departments = useQuery(departmentsQuery);
+  const sops = useQuery({ ...sopQueries.list({ departmentId, status, search }), placeholderData: keepPreviousData });
+  const submit = useSubmitSop();
+  const approve = useApproveSop();
+
+  const rows = useMemo(() => {
+    const all = sops.data ?? [];
+    return noApprovedVersion ? all.filter((sop) => sop.hasPublishedVersion === false) : all;
+  }, [sops.data, noApprovedVersion]);
+  const selectedName = departments.data?.find((d) => d.id === departmentId)?.name;
+
+  const onAction = async (action: RowAction, sop: SopListItem) => {
+    if (action === 'preview' || action === 'history' || action === 'delete') return setDialog({ kind: action, sop });
+    setBusyId(sop.id);
+    try {
+      if (action === 'submit') await submit.mutateAsync(sop).catch(() => undefined);
+      if (action === 'approve') await approve.mutateAsync(sop).catch(() => undefined);
+      if (action === 'download') await downloadFromList(sop);
+    } finally {
+      setBusyId(null);
+    }
+  };
+
+  return (
+    <div>
+      <nav aria-label="Breadcrumb" className="mb-2 flex items-center gap-1 text-sm text-muted-foreground">
+        <Link href="/" className="hover:text-foreground hover:underline">
+          Home
+        </Link>
+        <ChevronRight className="size-3.5" aria-hidden="true" />
+        <span aria-current="page" className="font-medium text-foreground">
+          {selectedName ?? 'All Departments'}
+        </span>
+      </nav>
+      <PageHeader
+        title="Procedures"
+        description="Standard operating procedures across the fleet"
+        actions={
+          <>
+            {/* SPEC §2: Export and Upload Files are shown with no behaviour. */}
+            <Button variant="outline" size="sm">
+              <Download /> Export
+            </Button>
+            <Button variant="outline" size="sm">
+              <Upload /> Upload Files
+            </Button>
+            <UploadSopDialog triggerClassName="h-8" />
+            <Button asChild size="sm" className="bg-ocean hover:bg-ocean/90">
+              <Link href="/sop/new">
+                <Plus /> New SOP
+              </Link>
+            </Button>
+          </>
+        }
+      />
+      <div className="grid gap-6 lg:grid-cols-[250px_minmax(0,1fr)]">
+        <aside>
+          <DepartmentSidebar
+            departments={departments.data}
+            isLoading={departments.isLoading}
+            isError={departments.isError}
+            selectedId={departmentId}
+            onToggle={(id) => setDepartmentId((current) => (current === id ? null : id))}
+            onClear={() => setDepartmentId(null)}
+          />
+        </aside>
+        <section aria-label="SOP list" className="min-w-0 space-y-4">
+          <div className="flex flex-wrap items-end gap-3 rounded-lg border bg-card p-3">
+            <div className="min-w-[220px] flex-1 space-y-1">
+              <Label htmlFor="sop-search">Search</Label>
+              <div className="relative">
+                <Search className="absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
+                <Input id="sop-search" type="search" placeholder="Search SOPs..." className="pl-8" value={searchText} onChange={(e) => setSearchText(e.target.value)} />
+              </div>
+            </div>
+            <div className="w-[180px] space-y-1">
+              <Label htmlFor="sop-status-filter">Status</Label>
+              <Select value={status} onValueChange={(value) => setStatus(value as SopStatus | 'all')}>
+                <SelectTrigger id="sop-status-filter">
+                  <SelectValue />
+                </SelectTrigger>
+                <SelectContent>
+                  {STATUS_FILTERS.map((f) => (
+                    <SelectItem key={f.value} value={f.value}>
+                      {f.label}
+                    </SelectItem>
+                  ))}
+                </SelectContent>
+              </Select>
+            </div>
+            <div className="flex h-9 items-center gap-2">
+              <Checkbox id="sop-no-approved" checked={noApprovedVersion} onCheckedChange={(checked) => setNoApprovedVersion(checked === true)} />
+              <Label htmlFor="sop-no-approved">No approved version</Label>
+            </div>
+            {sops.isFetching && !sops.isLoading && <Spinner className="mb-2 size-4" label="Updating list" />}
+          </div>
+          {sops.isLoading ? (
+            <div className="flex justify-center rounded-lg border bg-card py-16">
+              <Spinner label="Loading SOPs" />
+            </div>
+          ) : sops.isError ? (
+            <div className="flex flex-col items-center gap-3 rounded-lg border bg-card py-12 text-center">
+              <p className="font-medium text-destructive">The SOPs could not be loaded.</p>
+              <Button variant="outline" onClick={() => sops.refetch()}>
+                Try again
+              </Button>
+            </div>
+          ) : (
+            <SopTable
+              sops={rows}
+              user={user}
+              busyId={busyId}
+              canApprove={can(user, 'approval.list')}
+              filterKey={`${departmentId}|${status}|${search}|${noApprovedVersion}`}
+              onAction={onAction}
+            />
+          )}
+        </section>
+      </div>
+      <SopPreviewDialog sop={dialog?.kind === 'preview' ? dialog.sop : null} onClose={() => setDialog(null)} />
+      <SopHistoryDialog sop={dialog?.kind === 'history' ? dialog.sop : null} onClose={() => setDialog(null)} />
+      <DeleteSopDialog sop={dialog?.kind === 'delete' ? dialog.sop : null} onClose={() => setDialog(null)} />
+    </div>
+  );
 }

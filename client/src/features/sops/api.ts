@@ -1,0 +1,140 @@
+import { queryOptions, useMutation } from '@tanstack/react-query';
+import type { Department } from '@common/contracts/departments';
+import type { Attachment, CreateSopInput, SopDetail, SopListItem, UpdateSopInput } from '@common/contracts/sops';
+import type { SopStatus } from '@common/statuses';
+import { toast } from '@/hooks/use-toast';
+import { apiRequest, serverMessage } from '@/lib/api';
+import { queryClient } from '@/lib/query-client';
+
+export interface SopListFilters {
+  departmentId?: number | null;
+  /** 'all' is never sent (SPEC §7). */
+  status?: SopStatus | 'all';
+  search?: string;
+}
+
+/** The answer of POST and PUT /api/sops: the SOP row, pointing at its newest version. */
+export interface SavedSop {
+  id: number;
+  title: string;
+  latestVersionId: number | null;
+}
+
+/** Query keys live with their fetchers; the default query function reads [url, params]. */
+export const sopQueries = {
+  lists: () => ['/api/sops'] as const,
+  list: (filters: SopListFilters) =>
+    queryOptions<SopListItem[] | null>({
+      queryKey: [
+        '/api/sops',
+        {
+          departmentId: filters.departmentId ?? undefined,
+          status: filters.status === 'all' ? undefined : filters.status,
+          search: filters.search?.trim() || undefined,
+        },
+      ],
+    }),
+  detail: (id: number) => queryOptions<SopDetail | null>({ queryKey: [`/api/sops/${id}`] }),
+};
+
+export const departmentsQuery = queryOptions<Department[] | null>({ queryKey: ['/api/departments'] });
+
+export const dashboardStatsKey = ['/api/dashboard/stats'] as const;
+
+/** After any SOP change: the lists, the sidebar counts and the dashboard figures. */
+export async function refreshSopLists(id?: number) {
+  await Promise.all([
+    queryClient.invalidateQueries({ queryKey: sopQueries.lists() }),
+    queryClient.invalidateQueries({ queryKey: departmentsQuery.queryKey }),
+    queryClient.invalidateQueries({ queryKey: dashboardStatsKey }),
+    id ? queryClient.invalidateQueries({ queryKey: sopQueries.detail(id).queryKey }) : undefined,
+  ]);
+}
+
+export const isNotFoundError = (error: unknown) => error instanceof Error && error.message.startsWith('404: ');
+
+export async function createSop(input: CreateSopInput): Promise<SavedSop> {
+  return (await apiRequest('POST', '/api/sops', input)).json();
+}
+
+export async function updateSop(id: number, input: UpdateSopInput): Promise<SavedSop> {
+  return (await apiRequest('PUT', `/api/sops/${id}`, input)).json();
+}
+
+/**
+ * POST /api/sop-versions/{id}/attachments with one file. XMLHttpRequest rather than fetch
+ * because only XHR reports upload progress. Errors read like apiRequest's: '<status>: <body>'.
+ */
+export function uploadAttachment(versionId: number, file: File, onProgress?: (percent: number) => void): Promise<Attachment | Attachment[]> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', `/api/sop-versions/${versionId}/attachments`);
+    xhr.withCredentials = true;
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable) onProgress?.(Math.round((event.loaded / event.total) * 100));
+    };
+    xhr.onload = () => {
+      if (xhr.status >= 200 && xhr.status < 300) {
+        onProgress?.(100);
+        try {
+          resolve(JSON.parse(xhr.responseText));
+        } catch {
+          reject(new Error(`${xhr.status}: The server answered with something unexpected`));
+        }
+      } else {
+        reject(new Error(`${xhr.status}: ${xhr.responseText || xhr.statusText}`));
+      }
+    };
+    xhr.onerror = () => reject(new Error('0: The connection to the server was lost'));
+    const body = new FormData();
+    body.append('file', file);
+    xhr.send(body);
+  });
+}
+
+export function useSubmitSop() {
+  return useMutation({
+    mutationFn: async (sop: Pick<SopListItem, 'id'>) => {
+      await apiRequest('POST', `/api/sops/${sop.id}/submit`);
+    },
+    onSuccess: async (_data, sop) => {
+      toast({ title: 'Success', description: 'SOP submitted for approval successfully' });
+      await refreshSopLists(sop.id);
+    },
+    onError: (error) => {
+      toast({ title: 'Error', description: serverMessage(error, 'Failed to submit SOP for approval'), variant: 'destructive' });
+    },
+  });
+}
+
+export function useDeleteSop() {
+  return useMutation({
+    mutationFn: async (sop: Pick<SopListItem, 'id'>) => {
+      await apiRequest('DELETE', `/api/sops/${sop.id}`);
+    },
+    onSuccess: async (_data, sop) => {
+      toast({ title: 'Success', description: 'SOP deleted successfully' });
+      queryClient.removeQueries({ queryKey: sopQueries.detail(sop.id).queryKey });
+      await refreshSopLists();
+    },
+    onError: () => {
+      toast({ title: 'Error', description: 'Failed to delete SOP', variant: 'destructive' });
+    },
+  });
+}
+
+/** The list's Approve action decides the pending task of the latest version (the Approval Center's call). */
+export function useApproveSop() {
+  return useMutation({
+    mutationFn: async (sop: Pick<SopListItem, 'id' | 'pendingTaskId'>) => {
+      await apiRequest('PUT', `/api/approvals/${sop.pendingTaskId}`, { status: 'approved' });
+    },
+    onSuccess: async (_data, sop) => {
+      toast({ title: 'Success', description: 'Approval task updated successfully' });
+      await Promise.all([refreshSopLists(sop.id), queryClient.invalidateQueries({ queryKey: ['/api/approvals'] })]);
+    },
+    onError: () => {
+      toast({ title: 'Error', description: 'Failed to update approval task', variant: 'destructive' });
+    },
+  });
+}

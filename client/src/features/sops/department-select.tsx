@@ -1,0 +1,43 @@
+import { useQuery } from '@tanstack/react-query';
+import { Select, SelectContent, SelectGroup, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { departmentsQuery } from './api';
+
+interface Props {
+  id: string;
+  value: string;
+  onChange: (value: string) => void;
+  invalid?: boolean;
+  disabled?: boolean;
+}
+
+/** Divisions and, indented beneath each, its departments; any of them can own an SOP. */
+export function DepartmentSelect({ id, value, onChange, invalid, disabled }: Props) {
+  const departments = useQuery(departmentsQuery);
+  const list = departments.data ?? [];
+  const divisions = list.filter((d) => d.parentId === null);
+
+  return (
+    <Select value={value} onValueChange={onChange} disabled={disabled || departments.isLoading}>
+      <SelectTrigger id={id} aria-invalid={invalid}>
+        <SelectValue placeholder={departments.isLoading ? 'Loading departments...' : 'Select a department'} />
+      </SelectTrigger>
+      <SelectContent>
+        {divisions.map((division) => (
+          <SelectGroup key={division.id}>
+            <SelectItem value={String(division.id)} className="font-medium">
+              {division.name}
+            </SelectItem>
+            {list
+              .filter((d) => d.parentId === division.id)
+              .map((dept) => (
+                <SelectItem key={dept.id} value={String(dept.id)} className="pl-6">
+                  {dept.name}
+                </SelectItem>
+              ))}
+          </SelectGroup>
+        ))}
+        {list.length === 0 && !departments.isLoading && <div className="px-2 py-1.5 text-sm text-muted-foreground">No departments yet</div>}
+      </SelectContent>
+    </Select>
+  );
+}

@@ -1,0 +1,77 @@
+import { Building2, FolderOpen } from 'lucide-react';
+import type { Department } from '@common/contracts/departments';
+import { Skeleton } from '@/components/ui/skeleton';
+import { cn } from '@/lib/utils';
+
+interface Props {
+  departments: Department[] | null | undefined;
+  isLoading: boolean;
+  isError: boolean;
+  selectedId: number | null;
+  onToggle: (id: number) => void;
+  onClear: () => void;
+}
+
+/** Divisions with their departments beneath; a click toggles that department as the filter. */
+export function DepartmentSidebar({ departments, isLoading, isError, selectedId, onToggle, onClear }: Props) {
+  const list = departments ?? [];
+  const divisions = list.filter((d) => d.parentId === null);
+  const childrenOf = (id: number) => list.filter((d) => d.parentId === id);
+  const total = list.reduce((sum, d) => sum + (d.sopCount ?? 0), 0);
+
+  return (
+    <nav aria-label="Departments" className="rounded-lg border bg-card p-3">
+      <h2 className="mb-2 px-2 text-xs font-semibold tracking-wide text-muted-foreground uppercase">Departments</h2>
+      {isLoading ? (
+        <div className="space-y-2 px-2" aria-label="Loading departments">
+          {Array.from({ length: 5 }, (_, i) => (
+            <Skeleton key={i} className="h-6 w-full" />
+          ))}
+        </div>
+      ) : isError ? (
+        <p className="px-2 text-sm text-destructive">Departments could not be loaded.</p>
+      ) : (
+        <ul className="space-y-0.5">
+          <li>
+            <SidebarButton label="All Departments" count={total} active={selectedId === null} onClick={onClear} icon="all" />
+          </li>
+          {divisions.map((division) => (
+            <li key={division.id}>
+              <SidebarButton label={division.name} count={division.sopCount} active={selectedId === division.id} onClick={() => onToggle(division.id)} icon="division" />
+              <ul className="ml-4 border-l pl-1">
+                {childrenOf(division.id).map((dept) => (
+                  <li key={dept.id}>
+                    <SidebarButton label={dept.name} count={dept.sopCount} active={selectedId === dept.id} onClick={() => onToggle(dept.id)} />
+                  </li>
+                ))}
+              </ul>
+            </li>
+          ))}
+          {divisions.length === 0 && <li className="px-2 py-1 text-sm text-muted-foreground">No departments yet</li>}
+        </ul>
+      )}
+    </nav>
+  );
+}
+
+function SidebarButton({ label, count, active, onClick, icon }: { label: string; count: number; active: boolean; onClick: () => void; icon?: 'all' | 'division' }) {
+  const Icon = icon === 'all' ? FolderOpen : Building2;
+  return (
+    <button
+      type="button"
+      aria-pressed={active}
+      onClick={onClick}
+      className={cn(
+        'flex w-full items-center gap-2 rounded-md px-2 py-1.5 text-left text-sm outline-none transition-colors focus-visible:ring-2 focus-visible:ring-ring',
+        active ? 'bg-accent font-medium text-accent-foreground' : 'text-foreground hover:bg-muted',
+        icon && 'font-medium',
+      )}
+    >
+      {icon && <Icon className="size-4 shrink-0 text-ocean" aria-hidden="true" />}
+      <span className="min-w-0 flex-1 truncate">{label}</span>
+      <span className="rounded-full bg-muted px-2 text-xs tabular-nums text-muted-foreground" aria-label={`${count} SOPs`}>
+        {count}
+      </span>
+    </button>
+  );
+}

@@ -1,0 +1,36 @@
+export const downloadUrlOf = (attachmentId: number) => `/api/attachments/${attachmentId}/download`;
+
+/** The name a download will carry, from Content-Disposition (RFC 5987 form first). */
+export function fileNameFromDisposition(header: string | null): string | null {
+  if (!header) return null;
+  const extended = /filename\*\s*=\s*(?:UTF-8'')?([^;]+)/i.exec(header);
+  if (extended) {
+    try {
+      return decodeURIComponent(extended[1].trim().replace(/^"|"$/g, ''));
+    } catch {
+      // Fall through to the plain form.
+    }
+  }
+  const plain = /filename\s*=\s*"?([^";]+)"?/i.exec(header);
+  return plain ? plain[1].trim() : null;
+}
+
+/**
+ * SPEC §4: check availability with HEAD first, then open the GET in a new tab (the server
+ * answers with Content-Disposition: attachment, so the tab turns into a download).
+ * Resolves with the file name; rejects when the file is not available.
+ */
+export async function startDownload(attachmentId: number, legacyPath?: string | null): Promise<string> {
+  const url = downloadUrlOf(attachmentId);
+  const head = await fetch(url, { method: 'HEAD', credentials: 'include' }).catch(() => null);
+  if (head?.ok) {
+    window.open(url, '_blank', 'noopener');
+    return fileNameFromDisposition(head.headers.get('Content-Disposition')) ?? 'file';
+  }
+  // Files stored before the database held the bytes are still reachable by their old path.
+  if (legacyPath && legacyPath.startsWith('/')) {
+    window.open(legacyPath, '_blank', 'noopener');
+    return legacyPath.split('/').pop() || 'file';
+  }
+  throw new Error(`${head?.status ?? 0}: File not available`);
+}

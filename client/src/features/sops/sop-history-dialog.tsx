@@ -1,0 +1,93 @@
+import { useQuery } from '@tanstack/react-query';
+import type { SopListItem, SopVersion } from '@common/contracts/sops';
+import { Spinner } from '@/components/spinner';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { formatDateTime } from '@/lib/format';
+import { ownerNameOf } from '@/lib/names';
+import { sopQueries } from './api';
+
+const submitterOf = (version: SopVersion | null | undefined) =>
+  version?.submittedByUser ? ownerNameOf(version.submittedByUser) : 'Not submitted yet';
+
+function PublishedFlag({ published }: { published: boolean }) {
+  return published ? (
+    <Badge variant="outline" className="border-emerald-300 bg-emerald-100 text-emerald-900">
+      Published
+    </Badge>
+  ) : (
+    <Badge variant="outline" className="border-slate-300 bg-slate-100 text-slate-700">
+      Draft
+    </Badge>
+  );
+}
+
+/** Row action History: the current version, then every version newest first. */
+export function SopHistoryDialog({ sop, onClose }: { sop: SopListItem | null; onClose: () => void }) {
+  const detail = useQuery({ ...sopQueries.detail(sop?.id ?? 0), enabled: !!sop });
+  const data = detail.data;
+  const current = data?.latestVersion;
+  const versions = [...(data?.versions ?? [])].sort((a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt) || b.id - a.id);
+
+  return (
+    <Dialog open={!!sop} onOpenChange={(open) => !open && onClose()}>
+      <DialogContent className="sm:max-w-2xl">
+        <DialogHeader>
+          <DialogTitle>Version History</DialogTitle>
+          <DialogDescription>{sop?.title}</DialogDescription>
+        </DialogHeader>
+        {detail.isLoading ? (
+          <div className="flex justify-center py-6">
+            <Spinner label="Loading history" />
+          </div>
+        ) : detail.isError || !data ? (
+          <p className="text-sm text-destructive">The history could not be loaded.</p>
+        ) : (
+          <>
+            <dl className="grid grid-cols-2 gap-3 rounded-md border bg-muted/40 p-4 text-sm">
+              <div>
+                <dt className="text-xs text-muted-foreground uppercase">Current version</dt>
+                <dd className="mt-1 flex items-center gap-2 font-medium">
+                  {current ? `v${current.versionNumber}` : 'No version'}
+                  {current && <PublishedFlag published={current.isPublished} />}
+                </dd>
+              </div>
+              <div>
+                <dt className="text-xs text-muted-foreground uppercase">Submitted by</dt>
+                <dd className="mt-1">{submitterOf(current)}</dd>
+              </div>
+              <div>
+                <dt className="text-xs text-muted-foreground uppercase">Created</dt>
+                <dd className="mt-1">{formatDateTime(data.createdAt, 'Unknown')}</dd>
+              </div>
+              <div>
+                <dt className="text-xs text-muted-foreground uppercase">Last modified</dt>
+                <dd className="mt-1">{formatDateTime(data.updatedAt, 'Unknown')}</dd>
+              </div>
+            </dl>
+            <ol className="max-h-[40vh] space-y-2 overflow-y-auto" aria-label="All versions">
+              {versions.map((version) => (
+                <li key={version.id} className="rounded-md border p-3 text-sm" data-testid="history-version">
+                  <div className="flex flex-wrap items-center justify-between gap-2">
+                    <span className="font-semibold text-navy">v{version.versionNumber}</span>
+                    <PublishedFlag published={version.isPublished} />
+                  </div>
+                  <p className="mt-1 text-muted-foreground">{version.changelog || 'No changelog'}</p>
+                  <p className="mt-1 text-xs text-muted-foreground">
+                    Created {formatDateTime(version.createdAt, 'Unknown')} · Submitted by {submitterOf(version)}
+                  </p>
+                </li>
+              ))}
+            </ol>
+          </>
+        )}
+        <DialogFooter>
+          <Button variant="outline" onClick={onClose}>
+            Close
+          </Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}

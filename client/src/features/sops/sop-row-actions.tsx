@@ -1,0 +1,67 @@
+import type { ComponentType, MouseEvent } from 'react';
+import { CheckCircle2, Download, Eye, History, Send, Trash2 } from 'lucide-react';
+import type { PublicUser } from '@common/contracts/auth';
+import type { SopListItem } from '@common/contracts/sops';
+import { can } from '@common/permissions';
+import { Button } from '@/components/ui/button';
+import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip';
+
+export type RowAction = 'preview' | 'submit' | 'download' | 'approve' | 'history' | 'delete';
+
+/** Which actions a row offers (SPEC §2), the permission table deciding who may delete or approve. */
+export function actionsFor(sop: SopListItem, user: PublicUser | null, canApprove: boolean): RowAction[] {
+  const actions: RowAction[] = ['preview'];
+  if (sop.status === 'draft') actions.push('submit');
+  if (sop.status === 'published' || sop.status === 'approved') actions.push('download');
+  const submittedBy = (sop.latestVersion as { submittedBy?: number | null } | null)?.submittedBy ?? null;
+  if (canApprove && (sop.status === 'submitted' || sop.status === 'in_review') && sop.pendingTaskId && can(user, 'approval.decide', { submittedBy })) {
+    actions.push('approve');
+  }
+  actions.push('history');
+  if (can(user, 'sop.delete')) actions.push('delete');
+  return actions;
+}
+
+const ACTION_META: Record<RowAction, { label: string; icon: ComponentType<{ className?: string }>; className?: string }> = {
+  preview: { label: 'Preview', icon: Eye },
+  submit: { label: 'Submit for Approval', icon: Send },
+  download: { label: 'Download', icon: Download },
+  approve: { label: 'Approve', icon: CheckCircle2, className: 'text-emerald-700 hover:text-emerald-800' },
+  history: { label: 'History', icon: History },
+  delete: { label: 'Delete', icon: Trash2, className: 'text-destructive hover:text-destructive' },
+};
+
+interface Props {
+  sop: SopListItem;
+  actions: RowAction[];
+  busy: boolean;
+  onAction: (action: RowAction, sop: SopListItem) => void;
+}
+
+export function SopRowActions({ sop, actions, busy, onAction }: Props) {
+  return (
+    // The row itself navigates; clicks on its actions stay here.
+    <div className="flex items-center gap-0.5" onClick={(e: MouseEvent) => e.stopPropagation()} onKeyDown={(e) => e.stopPropagation()}>
+      {actions.map((action) => {
+        const { label, icon: Icon, className } = ACTION_META[action];
+        return (
+          <Tooltip key={action}>
+            <TooltipTrigger asChild>
+              <Button
+                variant="ghost"
+                size="icon"
+                className={`size-8 ${className ?? ''}`}
+                aria-label={`${label}: ${sop.title}`}
+                disabled={busy && (action === 'submit' || action === 'approve' || action === 'download')}
+                onClick={() => onAction(action, sop)}
+              >
+                <Icon className="size-4" />
+              </Button>
+            </TooltipTrigger>
+            <TooltipContent>{label}</TooltipContent>
+          </Tooltip>
+        );
+      })}
+    </div>
+  );
+}

@@ -1,0 +1,168 @@
+import { useRef, useState, type ChangeEvent } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { FileUp } from 'lucide-react';
+import { Controller, useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { CreateSopInput } from '@common/contracts/sops';
+import { FieldError } from '@/components/field-error';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { Progress } from '@/components/ui/progress';
+import { Textarea } from '@/components/ui/textarea';
+import { toast } from '@/hooks/use-toast';
+import { serverMessage } from '@/lib/api';
+import { formatKB } from '@/lib/format';
+import { createSop, refreshSopLists, uploadAttachment } from './api';
+import { DepartmentSelect } from './department-select';
+import { ACCEPTED_FILES, isAllowedFileType, isWithinSizeLimit } from './file-rules';
+
+const UploadSopForm = CreateSopInput.pick({ title: true, departmentId: true, category: true, summary: true });
+type FormInput = z.input<typeof UploadSopForm>;
+type FormOutput = z.output<typeof UploadSopForm>;
+
+const EMPTY: FormInput = { title: '', departmentId: '', category: '', summary: '' };
+
+interface Props {
+  /** Classes for the 'Upload SOP File' trigger button. */
+  triggerClassName?: string;
+  onUploaded?: (sopId: number) => void;
+}
+
+/** SPEC §2/§5 'Upload New SOP': one file becomes a new SOP (dashboard and procedures page). */
+export function UploadSopDialog({ triggerClassName, onUploaded }: Props) {
+  const [open, setOpen] = useState(false);
+  const [file, setFile] = useState<File | null>(null);
+  const [progress, setProgress] = useState<number | null>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const form = useForm<FormInput, unknown, FormOutput>({ resolver: zodResolver(UploadSopForm), defaultValues: EMPTY });
+  const { errors } = form.formState;
+  const uploading = progress !== null;
+
+  const reset = () => {
+    form.reset(EMPTY);
+    setFile(null);
+    setProgress(null);
+    if (fileInput.current) fileInput.current.value = '';
+  };
+
+  const pickFile = (event: ChangeEvent<HTMLInputElement>) => {
+    const chosen = event.target.files?.[0] ?? null;
+    if (chosen && !isAllowedFileType(chosen)) {
+      toast({ title: 'Invalid file type', description: 'Please upload PDF, Word, text, or image files only', variant: 'destructive' });
+      event.target.value = '';
+      return setFile(null);
+    }
+    if (chosen && !isWithinSizeLimit(chosen)) {
+      toast({ title: 'File too large', description: 'Please upload files smaller than 10MB', variant: 'destructive' });
+      event.target.value = '';
+      return setFile(null);
+    }
+    setFile(chosen);
+  };
+
+  const onSubmit = async (values: FormOutput) => {
+    if (!file) {
+      toast({ title: 'No file selected', description: 'Please select a file to upload', variant: 'destructive' });
+      return;
+    }
+    setProgress(0);
+    let sop;
+    try {
+      sop = await createSop({ ...values, content: `Uploaded file: ${file.name}` });
+    } catch (error) {
+      setProgress(null);
+      toast({ title: 'Error', description: serverMessage(error, 'Failed to create SOP'), variant: 'destructive' });
+      return;
+    }
+    try {
+      if (!sop.latestVersionId) throw new Error('The new SOP has no version to attach the file to');
+      await uploadAttachment(sop.latestVersionId, file, setProgress);
+    } catch (error) {
+      setProgress(null);
+      toast({ title: 'Upload failed', description: serverMessage(error, 'Failed to upload file to database'), variant: 'destructive' });
+      await refreshSopLists(sop.id);
+      return;
+    }
+    toast({ title: 'Success', description: 'SOP uploaded successfully to database!' });
+    await refreshSopLists(sop.id);
+    reset();
+    setOpen(false);
+    onUploaded?.(sop.id);
+  };
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        if (uploading) return;
+        setOpen(next);
+        if (!next) reset();
+      }}
+    >
+      <DialogTrigger asChild>
+        <Button size="sm" className={triggerClassName}>
+          <FileUp /> Upload SOP File
+        </Button>
+      </DialogTrigger>
+      <DialogContent className="sm:max-w-lg">
+        <DialogHeader>
+          <DialogTitle>Upload New SOP</DialogTitle>
+          <DialogDescription>Create an SOP from a single file: PDF, Word, text or image, up to 10 MB.</DialogDescription>
+        </DialogHeader>
+        <form onSubmit={form.handleSubmit(onSubmit)} noValidate className="space-y-4">
+          <div className="space-y-1.5">
+            <Label htmlFor="upload-sop-title">Title *</Label>
+            <Input id="upload-sop-title" aria-invalid={!!errors.title} disabled={uploading} {...form.register('title')} />
+            <FieldError message={errors.title?.message} />
+          </div>
+          <div className="space-y-1.5">
+            <Label htmlFor="upload-sop-department">Department *</Label>
+            <Controller
+              control={form.control}
+              name="departmentId"
+              render={({ field }) => (
+                <DepartmentSelect id="upload-sop-department" value={String(field.value ?? '')} onChange={field.onChange} invalid={!!errors.departmentId} disabled={uploading} />
+              )}
+            />
+            <FieldError message={errors.departmentId?.message} />
+          </div>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <div className="space-y-1.5">
+              <Label htmlFor="upload-sop-category">Category</Label>
+              <Input id="upload-sop-category" placeholder="e.g., Onboarding, Policies" disabled={uploading} {...form.register('category')} />
+            </div>
+            <div className="space-y-1.5">
+              <Label htmlFor="upload-sop-file">File *</Label>
+              <Input id="upload-sop-file" ref={fileInput} type="file" accept={ACCEPTED_FILES} onChange={pickFile} disabled={uploading} className="text-xs" />
+            </div>
+          </div>
+          {file && (
+            <p className="text-sm text-muted-foreground" data-testid="upload-sop-chosen-file">
+              {file.name} · {formatKB(file.size)}
+            </p>
+          )}
+          <div className="space-y-1.5">
+            <Label htmlFor="upload-sop-summary">Summary</Label>
+            <Textarea id="upload-sop-summary" rows={3} disabled={uploading} {...form.register('summary')} />
+          </div>
+          {uploading && (
+            <div className="space-y-1" aria-live="polite">
+              <Progress value={progress} aria-label="Upload progress" />
+              <p className="text-xs text-muted-foreground">Uploading... {progress}%</p>
+            </div>
+          )}
+          <DialogFooter>
+            <Button type="button" variant="outline" disabled={uploading} onClick={() => setOpen(false)}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={!file || uploading}>
+              {uploading ? 'Uploading...' : 'Upload SOP'}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
