@@ -6,11 +6,13 @@ import { approvalRoutes } from './features/approvals/approvals.routes';
 import { attestationRoutes } from './features/attestations/attestations.routes';
 import { dashboardRoutes } from './features/dashboard/dashboard.routes';
 import { departmentRoutes } from './features/departments/departments.routes';
+import { sopRoutes } from './features/sops/sops.routes';
 
 /** Every feature's routes, registered once. Each feature owns its own plugin file. */
 export const featureRoutes: FastifyPluginAsync = async (app) => {
   await app.register(authRoutes);
   await app.register(departmentRoutes);
+  await app.register(sopRoutes);
   await app.register(approvalRoutes);
   await app.register(dashboardRoutes);
   await app.register(attestationRoutes);

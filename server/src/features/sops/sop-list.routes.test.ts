@@ -1,0 +1,113 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SopListItem } from '../../../../common/contracts/sops';
+import { sops } from '../../db/schema';
+import { createTestContext, type TestContext, type TestUser } from '../../test/factory';
+import { createDepartment, createSopAs, submitSopAs } from '../../test/sop-fixtures';
+
+let t: TestContext;
+let owner: TestUser;
+let reader: TestUser;
+let marine: { id: number };
+let deck: { id: number };
+let engine: { id: number };
+let hotel: { id: number };
+
+beforeAll(async () => {
+  t = await createTestContext();
+  owner = await t.signedInUser('user', { firstName: 'Ana', lastName: 'Silva' });
+  reader = await t.signedInUser('user');
+  marine = await createDepartment(t, 'Marine');
+  deck = await createDepartment(t, 'Deck', marine.id);
+  engine = await createDepartment(t, 'Engine', marine.id);
+  hotel = await createDepartment(t, 'Hotel');
+  await createSopAs(t, owner, { title: 'Lifeboat Launching Drill', departmentId: deck.id, category: 'Emergency', tags: ['drill'], content: 'Muster the crew.' });
+  await createSopAs(t, owner, { title: 'Bunkering Fuel Oil', departmentId: engine.id, summary: 'Transfer of heavy fuel oil', content: 'Check the soundings of every tank.' });
+  const galley = await createSopAs(t, owner, { title: 'Galley Hygiene', departmentId: hotel.id, tags: ['sanitation'], content: 'Clean the lifebuoy station weekly.' });
+  await submitSopAs(t, owner, galley.id);
+  await createSopAs(t, owner, { title: 'Marine Division Charter', departmentId: marine.id, content: 'Scope of the division.' });
+});
+afterAll(() => t.close());
+
+const list = async (query = ''): Promise<SopListItem[]> => {
+  const res = await t.as(reader, { method: 'GET', url: `/api/sops${query}` });
+  expect(res.statusCode).toBe(200);
+  return res.json();
+};
+const titles = (rows: SopListItem[]) => rows.map((r) => r.title);
+
+describe('GET /api/sops', () => {
+  it('lists lean rows with their nested summaries, newest change first', async () => {
+    const rows = await list();
+    expect(titles(rows)).toEqual(['Marine Division Charter', 'Galley Hygiene', 'Bunkering Fuel Oil', 'Lifeboat Launching Drill']);
+    const galley = rows.find((r) => r.title === 'Galley Hygiene')!;
+    expect(galley).toMatchObject({
+      status: 'submitted',
+      department: { name: 'Hotel' },
+      owner: { firstName: 'Ana', lastName: 'Silva' },
+      hasPublishedVersion: false,
+      latestVersion: { versionNumber: '1.0', isPublished: false, attachmentCount: 0, firstAttachmentId: null, submittedByUser: { firstName: 'Ana', lastName: 'Silva' } },
+    });
+    expect(galley.pendingTaskId).toEqual(expect.any(Number));
+    expect(rows[0].pendingTaskId).toBeNull();
+    expect(JSON.stringify(rows)).not.toContain('Muster the crew');
+    expect(rows[0]).not.toHaveProperty('searchVector');
+  });
+
+  it('filters by status; "all" means every status', async () => {
+    expect(titles(await list('?status=submitted'))).toEqual(['Galley Hygiene']);
+    expect(await list('?status=all')).toHaveLength(4);
+    const bad = await t.as(reader, { method: 'GET', url: '/api/sops?status=bogus' });
+    expect(bad.statusCode).toBe(400);
+  });
+
+  it('filters by department; a division includes its departments', async () => {
+    expect(titles(await list(`?departmentId=${deck.id}`))).toEqual(['Lifeboat Launching Drill']);
+    expect(titles(await list(`?departmentId=${marine.id}`)).sort()).toEqual(['Bunkering Fuel Oil', 'Lifeboat Launching Drill', 'Marine Division Charter']);
+  });
+
+  it('is 401 signed out', async () => {
+    expect((await t.as(null, { method: 'GET', url: '/api/sops' })).statusCode).toBe(401);
+  });
+});
+
+describe('GET /api/sops?search=', () => {
+  it('matches word prefixes in titles', async () => {
+    expect(titles(await list('?search=lifeb'))[0]).toBe('Lifeboat Launching Drill');
+  });
+
+  it('matches summary, category, tags and the latest content', async () => {
+    expect(titles(await list('?search=heavy%20fuel'))).toEqual(['Bunkering Fuel Oil']);
+    expect(titles(await list('?search=emergency'))).toEqual(['Lifeboat Launching Drill']);
+    expect(titles(await list('?search=sanitation'))).toEqual(['Galley Hygiene']);
+    expect(titles(await list('?search=soundings'))).toEqual(['Bunkering Fuel Oil']);
+  });
+
+  it('ranks a title match above a content match', async () => {
+    // 'lifeb' is in one title and in another SOP's content ('lifebuoy').
+    expect(titles(await list('?search=lifeb'))).toEqual(['Lifeboat Launching Drill', 'Galley Hygiene']);
+  });
+
+  it('follows the latest version when the content changes', async () => {
+    const sop = await createSopAs(t, owner, { title: 'Pilot Boarding', departmentId: deck.id, content: 'Rig the pilot ladder.' });
+    expect(titles(await list('?search=ladder'))).toContain('Pilot Boarding');
+    await t.as(owner, { method: 'POST', url: `/api/sops/${sop.id}/versions`, payload: { content: 'Use the combination arrangement.' } });
+    expect(titles(await list('?search=ladder'))).not.toContain('Pilot Boarding');
+    expect(titles(await list('?search=combination'))).toContain('Pilot Boarding');
+  });
+
+  it('treats hostile input as plain words', async () => {
+    for (const q of ["'; drop table sops; --", 'lifeboat & | ! :* (', '%', '_', '\\', '!!!', 'a'.repeat(200)]) {
+      const res = await t.as(reader, { method: 'GET', url: `/api/sops?search=${encodeURIComponent(q)}` });
+      expect(res.statusCode).toBe(200);
+    }
+    expect(titles(await list(`?search=${encodeURIComponent('lifeboat & | ! :* (')}`))).toEqual(['Lifeboat Launching Drill']);
+    expect(await list('?search=%25')).toHaveLength(0);
+    expect((await t.db.select().from(sops)).length).toBeGreaterThan(0);
+  });
+
+  it('combines search with the other filters', async () => {
+    expect(await list(`?search=lifeb&departmentId=${hotel.id}`)).toHaveLength(1);
+    expect(await list('?search=lifeb&status=submitted')).toHaveLength(1);
+    expect(await list('?search=lifeb&status=published')).toHaveLength(0);
+  });
+});
