@@ -5,7 +5,9 @@ import { authRoutes } from './features/auth/auth.routes';
 import { approvalRoutes } from './features/approvals/approvals.routes';
 import { attestationRoutes } from './features/attestations/attestations.routes';
 import { dashboardRoutes } from './features/dashboard/dashboard.routes';
+import { dailyProgramRoutes } from './features/daily-programs/daily-programs.routes';
 import { departmentRoutes } from './features/departments/departments.routes';
+import { itineraryRoutes } from './features/itineraries/itineraries.routes';
 import { sopRoutes } from './features/sops/sops.routes';
 
 /** Every feature's routes, registered once. Each feature owns its own plugin file. */
@@ -18,4 +20,6 @@ export const featureRoutes: FastifyPluginAsync = async (app) => {
   await app.register(attestationRoutes);
   await app.register(adminRoutes);
   await app.register(auditRoutes);
+  await app.register(dailyProgramRoutes);
+  await app.register(itineraryRoutes);
 };

@@ -28,5 +28,6 @@ export function sendBlob(
     .header('content-disposition', contentDisposition(file.originalName, disposition))
     .header('x-content-type-options', 'nosniff')
     .header('cache-control', 'private, no-cache')
-    .send(reply.request.method === 'HEAD' ? undefined : file.data);
+    // On HEAD, Fastify's automatic head route sets content-length from these bytes and drops the body.
+    .send(file.data);
 }

@@ -1,0 +1,39 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { DailyProgramIdParams, DailyProgramUploadFields } from '../../../../common/contracts/daily-programs';
+import { sendBlob } from '../../files/send-file';
+import { requireAccess } from '../../http/access';
+import { badRequest } from '../../http/errors';
+import { deleteDailyProgramFile, findDailyProgramFile, listDailyProgramHierarchy, uploadDailyProgramDay } from './daily-programs.service';
+import { collectUploadParts } from './upload-parts';
+
+/** Upload errors repeat their message in `error`: the client reads that field. */
+const errorField = { errorField: true };
+
+export const dailyProgramRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get('/api/daily-programs/hierarchy', { config: errorField }, async (request) => {
+    requireAccess(request, 'files.read');
+    return listDailyProgramHierarchy(app.db);
+  });
+
+  app.post('/api/daily-programs/batch', { config: errorField }, async (request, reply) => {
+    const actor = requireAccess(request, 'files.manage');
+    // Every part is read before deciding: a refused upload stores nothing.
+    const { fields, files } = await collectUploadParts(request);
+    const parsed = DailyProgramUploadFields.safeParse(fields);
+    if (!parsed.success) throw badRequest(parsed.error.issues[0].message);
+    const result = await uploadDailyProgramDay(app.db, actor.id, parsed.data, files.filter((f) => f.fieldname === 'files'));
+    return reply.status(201).send(result);
+  });
+
+  // Fastify answers HEAD on this GET route too; sendBlob leaves the body out for it.
+  app.get('/api/daily-programs/:id/download', { config: errorField, schema: { params: DailyProgramIdParams } }, async (request, reply) => {
+    requireAccess(request, 'files.read');
+    return sendBlob(reply, await findDailyProgramFile(app.db, request.params.id));
+  });
+
+  app.delete('/api/daily-programs/:id', { config: errorField, schema: { params: DailyProgramIdParams } }, async (request, reply) => {
+    const actor = requireAccess(request, 'files.manage');
+    await deleteDailyProgramFile(app.db, actor.id, request.params.id);
+    return reply.status(204).send();
+  });
+};

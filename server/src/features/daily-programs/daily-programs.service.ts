@@ -1,0 +1,159 @@
+import { and, asc, eq } from 'drizzle-orm';
+import {
+  type DailyProgramCruise,
+  type DailyProgramFile,
+  type DailyProgramMode,
+  type DailyProgramUploadResult,
+  type ValidDailyProgramUpload,
+  fileCountMessage,
+  fileLabelFor,
+  PDF_ONLY_MESSAGE,
+} from '../../../../common/contracts/daily-programs';
+import { DAILY_PROGRAM_FILE_COUNT } from '../../../../common/limits';
+import type { Db } from '../../db/client';
+import { dailyProgramBlobs, dailyPrograms, users } from '../../db/schema';
+import { sha256 } from '../../files/checksum';
+import { sniffFileType } from '../../files/sniff';
+import { badRequest, notFound, unsupportedType } from '../../http/errors';
+import { recordAudit } from '../audit/audit.service';
+
+export interface DailyProgramUploadFile {
+  originalName: string;
+  data: Buffer;
+}
+
+const dayName = (cruiseCode: string, date: string) => `${cruiseCode} ${date}`;
+
+/** Checks the count and that every file really is a PDF; throws before anything is written. */
+export function assertValidDayFiles(mode: DailyProgramMode, files: DailyProgramUploadFile[]) {
+  if (files.length !== DAILY_PROGRAM_FILE_COUNT[mode]) throw badRequest(fileCountMessage(mode));
+  if (files.some((file) => sniffFileType(file.data, file.originalName)?.kind !== 'pdf')) throw unsupportedType(PDF_ONLY_MESSAGE);
+}
+
+/**
+ * Stores one cruise day: the files get fileSequence 1..N in the order sent. Any files the
+ * day already had are replaced in the same transaction, so readers see the old day or the
+ * new one, never a mix.
+ */
+export async function uploadDailyProgramDay(
+  db: Db,
+  actorId: number | null,
+  input: ValidDailyProgramUpload,
+  files: DailyProgramUploadFile[],
+): Promise<DailyProgramUploadResult> {
+  assertValidDayFiles(input.mode, files);
+  const { cruiseCode, programDate, mode } = input;
+  const replaced = await db.transaction(async (tx) => {
+    const removed = await tx
+      .delete(dailyPrograms)
+      .where(and(eq(dailyPrograms.cruiseCode, cruiseCode), eq(dailyPrograms.programDate, programDate)))
+      .returning({ id: dailyPrograms.id });
+    for (const [index, file] of files.entries()) {
+      const fileSequence = index + 1;
+      const [row] = await tx
+        .insert(dailyPrograms)
+        .values({
+          cruiseCode,
+          programDate,
+          fileSequence,
+          fileLabel: fileLabelFor(mode, fileSequence),
+          filename: `${cruiseCode}-${programDate}-${fileSequence}.pdf`,
+          originalName: file.originalName,
+          mimeType: 'application/pdf',
+          size: file.data.length,
+          uploadedBy: actorId,
+        })
+        .returning({ id: dailyPrograms.id });
+      await tx.insert(dailyProgramBlobs).values({ programId: row.id, data: file.data, checksum: sha256(file.data) });
+    }
+    await recordAudit(tx, {
+      actorId,
+      action: 'daily_program_uploaded',
+      entityType: 'daily_program',
+      metadata: { name: dayName(cruiseCode, programDate), cruiseCode, programDate, mode, fileCount: files.length, replaced: removed.length },
+    });
+    return removed.length;
+  });
+  const day = (await listDailyProgramHierarchy(db, { cruiseCode, programDate }))[0]?.days[0];
+  return { cruiseCode, date: programDate, uploadMode: mode, replaced, files: day?.files ?? [] };
+}
+
+/**
+ * The whole tree in one lean query (no blobs): cruises by code, days in date order, files
+ * in sequence. A day with one file is 'combined', any other count 'separate'.
+ */
+export async function listDailyProgramHierarchy(db: Db, only?: { cruiseCode: string; programDate: string }): Promise<DailyProgramCruise[]> {
+  const rows = await db
+    .select({
+      id: dailyPrograms.id,
+      cruiseCode: dailyPrograms.cruiseCode,
+      programDate: dailyPrograms.programDate,
+      fileSequence: dailyPrograms.fileSequence,
+      fileLabel: dailyPrograms.fileLabel,
+      originalName: dailyPrograms.originalName,
+      size: dailyPrograms.size,
+      createdAt: dailyPrograms.createdAt,
+      uploaderUsername: users.username,
+    })
+    .from(dailyPrograms)
+    .leftJoin(users, eq(users.id, dailyPrograms.uploadedBy))
+    .where(only ? and(eq(dailyPrograms.cruiseCode, only.cruiseCode), eq(dailyPrograms.programDate, only.programDate)) : undefined)
+    .orderBy(asc(dailyPrograms.cruiseCode), asc(dailyPrograms.programDate), asc(dailyPrograms.fileSequence));
+
+  const cruises: DailyProgramCruise[] = [];
+  for (const row of rows) {
+    let cruise = cruises.at(-1);
+    if (cruise?.cruiseCode !== row.cruiseCode) cruises.push((cruise = { cruiseCode: row.cruiseCode, days: [] }));
+    let day = cruise.days.at(-1);
+    if (day?.date !== row.programDate) cruise.days.push((day = { date: row.programDate, uploadMode: 'combined', files: [] }));
+    const file: DailyProgramFile = {
+      id: row.id,
+      fileSequence: row.fileSequence,
+      fileLabel: row.fileLabel,
+      originalName: row.originalName,
+      size: row.size,
+      createdAt: row.createdAt.toISOString(),
+      uploader: row.uploaderUsername === null ? null : { username: row.uploaderUsername },
+    };
+    day.files.push(file);
+    day.uploadMode = day.files.length === 1 ? 'combined' : 'separate';
+  }
+  return cruises;
+}
+
+/** One file with its bytes, for download. */
+export async function findDailyProgramFile(db: Db, id: number) {
+  const [row] = await db
+    .select({
+      originalName: dailyPrograms.originalName,
+      mimeType: dailyPrograms.mimeType,
+      data: dailyProgramBlobs.data,
+      checksum: dailyProgramBlobs.checksum,
+    })
+    .from(dailyPrograms)
+    .innerJoin(dailyProgramBlobs, eq(dailyProgramBlobs.programId, dailyPrograms.id))
+    .where(eq(dailyPrograms.id, id));
+  if (!row) throw notFound('Daily program file not found');
+  return row;
+}
+
+/** Deletes one file of a day (its blob goes with it); the other files keep their sequence. */
+export async function deleteDailyProgramFile(db: Db, actorId: number, id: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [row] = await tx.delete(dailyPrograms).where(eq(dailyPrograms.id, id)).returning();
+    if (!row) throw notFound('Daily program file not found');
+    await recordAudit(tx, {
+      actorId,
+      action: 'daily_program_deleted',
+      entityType: 'daily_program',
+      entityId: row.id,
+      metadata: {
+        name: dayName(row.cruiseCode, row.programDate),
+        cruiseCode: row.cruiseCode,
+        programDate: row.programDate,
+        fileSequence: row.fileSequence,
+        originalName: row.originalName,
+      },
+    });
+  });
+}

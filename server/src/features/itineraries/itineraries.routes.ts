@@ -1,0 +1,42 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ItineraryIdParams, ItineraryUploadFields } from '../../../../common/contracts/itineraries';
+import { sendBlob } from '../../files/send-file';
+import { requireAccess } from '../../http/access';
+import { badRequest } from '../../http/errors';
+import { collectUploadParts } from '../daily-programs/upload-parts';
+import { deleteItinerary, findItineraryFile, listItineraries, uploadItinerary } from './itineraries.service';
+
+/** Upload errors repeat their message in `error`: the client reads that field. */
+const errorField = { errorField: true };
+
+export const itineraryRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get('/api/itineraries', { config: errorField }, async (request) => {
+    requireAccess(request, 'files.read');
+    return listItineraries(app.db);
+  });
+
+  app.post('/api/itineraries', { config: errorField }, async (request, reply) => {
+    const actor = requireAccess(request, 'files.manage');
+    // Every part is read before deciding: a refused upload stores nothing.
+    const { fields, files } = await collectUploadParts(request);
+    const parsed = ItineraryUploadFields.safeParse(fields);
+    if (!parsed.success) throw badRequest(parsed.error.issues[0].message);
+    const chosen = files.filter((f) => f.fieldname === 'file');
+    if (chosen.length === 0) throw badRequest('Please choose an itinerary file to upload');
+    if (chosen.length > 1 || files.length > 1) throw badRequest('Upload one itinerary file at a time');
+    const itinerary = await uploadItinerary(app.db, actor.id, parsed.data.uploadDate, chosen[0]);
+    return reply.status(201).send(itinerary);
+  });
+
+  // Fastify answers HEAD on this GET route too; sendBlob leaves the body out for it.
+  app.get('/api/itineraries/:id/download', { config: errorField, schema: { params: ItineraryIdParams } }, async (request, reply) => {
+    requireAccess(request, 'files.read');
+    return sendBlob(reply, await findItineraryFile(app.db, request.params.id));
+  });
+
+  app.delete('/api/itineraries/:id', { config: errorField, schema: { params: ItineraryIdParams } }, async (request, reply) => {
+    const actor = requireAccess(request, 'files.manage');
+    await deleteItinerary(app.db, actor.id, request.params.id);
+    return reply.status(204).send();
+  });
+};

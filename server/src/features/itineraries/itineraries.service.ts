@@ -1,0 +1,107 @@
+import { randomUUID } from 'node:crypto';
+import { desc, eq } from 'drizzle-orm';
+import { type Itinerary, ITINERARY_TYPE_MESSAGE, hasItineraryExtension } from '../../../../common/contracts/itineraries';
+import type { Db } from '../../db/client';
+import { itineraries, itineraryBlobs, users } from '../../db/schema';
+import { sha256 } from '../../files/checksum';
+import { type SniffedType, sniffFileType } from '../../files/sniff';
+import { notFound, unsupportedType } from '../../http/errors';
+import { recordAudit } from '../audit/audit.service';
+
+export interface ItineraryUploadFile {
+  originalName: string;
+  data: Buffer;
+}
+
+/**
+ * An itinerary must be a spreadsheet by name AND by content: the extension says which
+ * kind it claims to be and the bytes must agree (a PDF renamed .xlsx is refused).
+ */
+export function spreadsheetTypeOf(file: ItineraryUploadFile): SniffedType {
+  const ext = file.originalName.toLowerCase().split('.').pop();
+  const sniffed = sniffFileType(file.data, file.originalName);
+  if (!hasItineraryExtension(file.originalName) || !sniffed || sniffed.kind !== ext) throw unsupportedType(ITINERARY_TYPE_MESSAGE);
+  return sniffed;
+}
+
+const columns = {
+  id: itineraries.id,
+  uploadDate: itineraries.uploadDate,
+  filename: itineraries.filename,
+  originalName: itineraries.originalName,
+  mimeType: itineraries.mimeType,
+  size: itineraries.size,
+  uploadedBy: itineraries.uploadedBy,
+  createdAt: itineraries.createdAt,
+  uploaderUsername: users.username,
+};
+
+type Row = Omit<Itinerary, 'createdAt' | 'uploader'> & { createdAt: Date; uploaderUsername: string | null };
+
+const toItinerary = ({ uploaderUsername, createdAt, ...row }: Row): Itinerary => ({
+  ...row,
+  createdAt: createdAt.toISOString(),
+  uploader: uploaderUsername === null ? null : { username: uploaderUsername },
+});
+
+/** Newest first: by itinerary date, then by upload time. Never the bytes. */
+export async function listItineraries(db: Db, id?: number): Promise<Itinerary[]> {
+  const rows = await db
+    .select(columns)
+    .from(itineraries)
+    .leftJoin(users, eq(users.id, itineraries.uploadedBy))
+    .where(id === undefined ? undefined : eq(itineraries.id, id))
+    .orderBy(desc(itineraries.uploadDate), desc(itineraries.createdAt), desc(itineraries.id));
+  return rows.map(toItinerary);
+}
+
+export async function uploadItinerary(db: Db, actorId: number | null, uploadDate: string, file: ItineraryUploadFile): Promise<Itinerary> {
+  const type = spreadsheetTypeOf(file);
+  const id = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(itineraries)
+      .values({
+        uploadDate,
+        filename: `${randomUUID()}.${type.kind}`,
+        originalName: file.originalName,
+        mimeType: type.mimeType,
+        size: file.data.length,
+        uploadedBy: actorId,
+      })
+      .returning({ id: itineraries.id });
+    await tx.insert(itineraryBlobs).values({ itineraryId: row.id, data: file.data, checksum: sha256(file.data) });
+    await recordAudit(tx, {
+      actorId,
+      action: 'itinerary_uploaded',
+      entityType: 'itinerary',
+      entityId: row.id,
+      metadata: { name: file.originalName, uploadDate },
+    });
+    return row.id;
+  });
+  return (await listItineraries(db, id))[0];
+}
+
+export async function findItineraryFile(db: Db, id: number) {
+  const [row] = await db
+    .select({ originalName: itineraries.originalName, mimeType: itineraries.mimeType, data: itineraryBlobs.data, checksum: itineraryBlobs.checksum })
+    .from(itineraries)
+    .innerJoin(itineraryBlobs, eq(itineraryBlobs.itineraryId, itineraries.id))
+    .where(eq(itineraries.id, id));
+  if (!row) throw notFound('Itinerary not found');
+  return row;
+}
+
+export async function deleteItinerary(db: Db, actorId: number, id: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [row] = await tx.delete(itineraries).where(eq(itineraries.id, id)).returning();
+    if (!row) throw notFound('Itinerary not found');
+    await recordAudit(tx, {
+      actorId,
+      action: 'itinerary_deleted',
+      entityType: 'itinerary',
+      entityId: row.id,
+      metadata: { name: row.originalName, uploadDate: row.uploadDate },
+    });
+  });
+}
