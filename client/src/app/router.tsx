@@ -6,7 +6,7 @@ import { ProtectedRoute } from './protected-route';
 
 // One chunk per screen: the sign-in page never downloads the procedures table.
 const AuthPage = lazy(() => import('@/features/auth/auth-page'));
-const DashboardPage = lazy(() => import('@/features/dashboard/dashboard-page'));
+const DashboardPage = lazy(() => import('./pages/dashboard-page'));
 const ProceduresPage = lazy(() => import('@/features/sops/procedures-page'));
 const SopFormPage = lazy(() => import('@/features/sops/sop-form-page'));
 const SopDetailPage = lazy(() => import('@/features/sops/sop-detail-page'));

@@ -1,0 +1,64 @@
+import type { ReactNode } from 'react';
+
+type Block =
+  | { kind: 'heading'; level: 1 | 2 | 3; text: string }
+  | { kind: 'bullets'; items: string[] }
+  | { kind: 'numbered'; items: string[] }
+  | { kind: 'paragraph'; lines: string[] };
+
+const HEADING = /^(#{1,3})\s+(.*)$/;
+const BULLET = /^[-*]\s+(.*)$/;
+const NUMBERED = /^\d+\.\s+(.*)$/;
+
+/** Splits simple markdown into blocks: #, ##, ### headings, '- ' / '* ' bullets, '1. ' lines, paragraphs. */
+export function parseMarkdown(source: string): Block[] {
+  const blocks: Block[] = [];
+  const last = () => blocks[blocks.length - 1];
+  for (const raw of source.replace(/\r\n?/g, '\n').split('\n')) {
+    const line = raw.trim();
+    if (!line) {
+      blocks.push({ kind: 'paragraph', lines: [] });
+      continue;
+    }
+    const heading = HEADING.exec(line);
+    const bullet = BULLET.exec(line);
+    const numbered = NUMBERED.exec(line);
+    const previous = last();
+    if (heading) blocks.push({ kind: 'heading', level: heading[1].length as 1 | 2 | 3, text: heading[2] });
+    else if (bullet) {
+      if (previous?.kind === 'bullets') previous.items.push(bullet[1]);
+      else blocks.push({ kind: 'bullets', items: [bullet[1]] });
+    } else if (numbered) {
+      if (previous?.kind === 'numbered') previous.items.push(numbered[1]);
+      else blocks.push({ kind: 'numbered', items: [numbered[1]] });
+    } else if (previous?.kind === 'paragraph') previous.lines.push(line);
+    else blocks.push({ kind: 'paragraph', lines: [line] });
+  }
+  return blocks.filter((b) => b.kind !== 'paragraph' || b.lines.length > 0);
+}
+
+const HEADING_CLASS = { 1: 'text-xl font-semibold text-navy', 2: 'text-lg font-semibold text-navy', 3: 'text-base font-semibold text-navy-light' };
+
+/** Renders SOP content as React elements: text stays text, so no markup from a document ever runs. */
+export function MarkdownContent({ source }: { source: string }) {
+  const blocks = parseMarkdown(source);
+  if (blocks.length === 0) return <p className="text-sm text-muted-foreground">This version has no content.</p>;
+  return (
+    <div className="space-y-3 text-sm leading-relaxed" data-testid="sop-content">
+      {blocks.map((block, i): ReactNode => {
+        switch (block.kind) {
+          case 'heading': {
+            const Tag = `h${block.level + 1}` as 'h2' | 'h3' | 'h4';
+            return <Tag key={i} className={HEADING_CLASS[block.level]}>{block.text}</Tag>;
+          }
+          case 'bullets':
+            return <ul key={i} className="list-disc space-y-1 pl-6">{block.items.map((item, j) => <li key={j}>{item}</li>)}</ul>;
+          case 'numbered':
+            return <ol key={i} className="list-decimal space-y-1 pl-6">{block.items.map((item, j) => <li key={j}>{item}</li>)}</ol>;
+          case 'paragraph':
+            return <p key={i}>{block.lines.join(' ')}</p>;
+        }
+      })}
+    </div>
+  );
+}

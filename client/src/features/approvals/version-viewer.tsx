@@ -1,0 +1,80 @@
+import { BadgeCheck, Download } from 'lucide-react';
+import type { ApprovalTask } from '@common/contracts/sops';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { formatDate, formatDateTime } from '@/lib/format';
+import { ownerNameOf } from '@/lib/names';
+import { cn } from '@/lib/utils';
+import { downloadAttachment, useAttest } from './api';
+import { AttachmentPreviews } from './attachment-previews';
+import { MarkdownContent } from './markdown-content';
+
+function Detail({ label, value }: { label: string; value: string }) {
+  return (
+    <div>
+      <dt className="text-xs font-medium tracking-wide text-muted-foreground uppercase">{label}</dt>
+      <dd className="mt-0.5 text-sm">{value}</dd>
+    </div>
+  );
+}
+
+function AttestButton({ versionId }: { versionId: number }) {
+  const attest = useAttest(versionId);
+  return (
+    <Button variant="outline" size="sm" disabled={attest.isPending} onClick={() => attest.mutate()}>
+      <BadgeCheck /> Attest
+    </Button>
+  );
+}
+
+/** The version under review: header, people and dates, content, changelog and attachments. */
+export function VersionViewer({ task }: { task: ApprovalTask }) {
+  const { version } = task;
+  const firstAttachment = version.attachments[0];
+  return (
+    <article aria-label="SOP version" className="space-y-4">
+      <header className="rounded-lg border bg-card p-4">
+        <div className="flex flex-wrap items-start justify-between gap-3">
+          <div className="min-w-0">
+            <h2 className="text-lg font-semibold text-navy">{version.sop.title}</h2>
+            <p className="text-sm text-muted-foreground">
+              Version {version.versionNumber}
+              {version.sop.department && <> · {version.sop.department.name}</>}
+            </p>
+          </div>
+          <div className="flex flex-wrap items-center gap-2">
+            <Badge
+              variant="outline"
+              className={cn(version.isPublished ? 'border-emerald-300 bg-emerald-100 text-emerald-900' : 'border-slate-300 bg-slate-100 text-slate-700')}
+            >
+              {version.isPublished ? 'Published' : 'Draft'}
+            </Badge>
+            {version.approvedAt && <span className="text-xs text-muted-foreground">Approved {formatDate(version.approvedAt)}</span>}
+            {version.isPublished && <AttestButton versionId={version.id} />}
+            <Button variant="outline" size="sm" disabled={!firstAttachment} onClick={() => firstAttachment && downloadAttachment(firstAttachment.id)}>
+              <Download /> Download
+            </Button>
+          </div>
+        </div>
+        <dl className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-4">
+          <Detail label="Submitted by" value={ownerNameOf(version.submittedByUser)} />
+          <Detail label="Created" value={formatDateTime(version.createdAt, '—')} />
+          <Detail label="Submitted" value={formatDateTime(version.submittedAt, '—')} />
+          <Detail label="Approved by" value={version.approvedByUser ? ownerNameOf(version.approvedByUser) : 'Not yet approved'} />
+        </dl>
+      </header>
+
+      <section aria-labelledby="content-heading" className="rounded-lg border bg-card p-4">
+        <h3 id="content-heading" className="sr-only">Content</h3>
+        <MarkdownContent source={version.content} />
+      </section>
+
+      <section aria-labelledby="changelog-heading" className="rounded-lg border border-sky-200 bg-sky-50 p-4">
+        <h3 id="changelog-heading" className="mb-1 text-sm font-semibold text-navy">Changelog</h3>
+        <p className="text-sm whitespace-pre-wrap">{version.changelog || 'No changelog for this version.'}</p>
+      </section>
+
+      <AttachmentPreviews attachments={version.attachments} />
+    </article>
+  );
+}
