@@ -1,0 +1,191 @@
+/**
+ * Demo daily programs and itineraries for two cruises, written through the same service
+ * functions as the upload endpoints (so they are checksummed and audited like real ones).
+ * Safe to run twice: a day is replaced, an itinerary with the same name is skipped.
+ */
+import ExcelJS from 'exceljs';
+import { eq } from 'drizzle-orm';
+import { PDFDocument, StandardFonts, rgb } from 'pdf-lib';
+import type { DailyProgramMode } from '../../../common/contracts/daily-programs';
+import type { Db } from '../db/client';
+import { itineraries } from '../db/schema';
+import { uploadDailyProgramDay } from '../features/daily-programs/daily-programs.service';
+import { uploadItinerary } from '../features/itineraries/itineraries.service';
+
+interface PortCall {
+  date: string;
+  port: string;
+  arrival: string;
+  departure: string;
+}
+
+interface DemoCruise {
+  code: string;
+  ship: string;
+  ports: PortCall[];
+  /** Which days get a program, and how it was sent. */
+  programs: { date: string; mode: DailyProgramMode }[];
+}
+
+const CRUISES: DemoCruise[] = [
+  {
+    code: 'AR251120',
+    ship: 'MV Aurora Radiance',
+    ports: [
+      { date: '2025-11-20', port: 'Barcelona, Spain', arrival: '', departure: '18:00' },
+      { date: '2025-11-21', port: 'Palma de Mallorca, Spain', arrival: '08:00', departure: '17:00' },
+      { date: '2025-11-22', port: 'At Sea', arrival: '', departure: '' },
+      { date: '2025-11-23', port: 'Lisbon, Portugal', arrival: '07:30', departure: '16:30' },
+      { date: '2025-11-24', port: 'Funchal, Madeira', arrival: '09:00', departure: '' },
+    ],
+    programs: [
+      { date: '2025-11-20', mode: 'combined' },
+      { date: '2025-11-21', mode: 'separate' },
+      { date: '2025-11-22', mode: 'combined' },
+    ],
+  },
+  {
+    code: 'MS251124',
+    ship: 'MV Marina Serenade',
+    ports: [
+      { date: '2025-11-24', port: 'Southampton, UK', arrival: '', departure: '17:00' },
+      { date: '2025-11-25', port: 'At Sea', arrival: '', departure: '' },
+      { date: '2025-11-26', port: 'Bilbao, Spain', arrival: '08:00', departure: '18:00' },
+      { date: '2025-11-27', port: 'A Coruna, Spain', arrival: '07:00', departure: '15:00' },
+      { date: '2025-11-28', port: 'Southampton, UK', arrival: '06:30', departure: '' },
+    ],
+    programs: [
+      { date: '2025-11-24', mode: 'separate' },
+      { date: '2025-11-25', mode: 'combined' },
+    ],
+  },
+];
+
+type Entry = [time: string, event: string, venue: string];
+
+const SECTIONS: { title: string; entries: (port: PortCall) => Entry[] }[] = [
+  {
+    title: 'Morning',
+    entries: (p) => [
+      ['06:30', 'Sunrise stretch & yoga', 'Pool Deck 11 (aft)'],
+      ['07:00', 'Breakfast buffet', 'Horizon Restaurant, Deck 9'],
+      ['08:30', p.port === 'At Sea' ? 'Navigation talk with the Officer of the Watch' : `Shore excursion meeting: ${p.port}`, 'Grand Theatre, Deck 4'],
+      ['10:00', 'Muster drill reminder & safety video', 'Cabin TV channel 1'],
+      ['11:00', 'Trivia: Ports of the Mediterranean', 'Compass Lounge, Deck 5'],
+    ],
+  },
+  {
+    title: 'Afternoon',
+    entries: () => [
+      ['12:00', 'Lunch', 'Horizon Restaurant, Deck 9'],
+      ['13:30', 'Galley tour (sign up at Guest Services)', 'Main Galley, Deck 3'],
+      ['14:30', 'Art auction preview', 'Atrium Gallery, Deck 5'],
+      ['15:30', 'Afternoon tea with live piano', 'Captain\'s Lounge, Deck 6'],
+      ['16:30', 'Kids Club: pirate treasure hunt', 'Ocean Kids, Deck 12'],
+    ],
+  },
+  {
+    title: 'Evening',
+    entries: (p) => [
+      ['17:00', p.departure ? `All aboard: ${p.port} departure ${p.departure}` : 'Sail-away party', 'Pool Deck 11'],
+      ['18:00', 'Captain\'s welcome cocktail (smart casual)', 'Atrium, Deck 5'],
+      ['19:00', 'Dinner, first seating', 'Meridian Dining Room, Deck 4'],
+      ['21:00', 'Showtime: "Songs of the Sea"', 'Grand Theatre, Deck 4'],
+      ['22:30', 'Late-night jazz', 'Compass Lounge, Deck 5'],
+    ],
+  },
+  {
+    title: 'Dining & Services',
+    entries: () => [
+      ['07:00-10:00', 'Breakfast', 'Horizon Restaurant, Deck 9'],
+      ['08:00-20:00', 'Guest Services & Shore Excursions desk', 'Deck 5, midship'],
+      ['09:00-18:00', 'Medical Centre (emergencies 24 h: dial 911)', 'Deck 3, forward'],
+      ['10:00-22:00', 'Spa & Wellness', 'Serenity Spa, Deck 10'],
+      ['18:00-21:30', 'Dinner, both seatings', 'Meridian Dining Room, Deck 4'],
+    ],
+  },
+];
+
+const longDate = (iso: string) =>
+  new Date(`${iso}T12:00:00Z`).toLocaleDateString('en-GB', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+
+/** A one-page A4 program: header with ship, day and port, then time / event / venue rows. */
+async function programPdf(cruise: DemoCruise, port: PortCall, dayNumber: number, sections: typeof SECTIONS): Promise<Buffer> {
+  const pdf = await PDFDocument.create();
+  pdf.setTitle(`${cruise.code} daily program ${port.date}`);
+  const page = pdf.addPage([595, 842]);
+  const regular = await pdf.embedFont(StandardFonts.Helvetica);
+  const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
+  const navy = rgb(0.06, 0.16, 0.33);
+  page.drawRectangle({ x: 0, y: 762, width: 595, height: 80, color: navy });
+  page.drawText(`${cruise.ship} - Daily Program`, { x: 40, y: 808, size: 20, font: bold, color: rgb(1, 1, 1) });
+  page.drawText(`Cruise ${cruise.code}  |  Day ${dayNumber}  |  ${longDate(port.date)}`, { x: 40, y: 784, size: 11, font: regular, color: rgb(0.85, 0.9, 1) });
+  const portLine = port.port === 'At Sea' ? 'Day at sea' : `${port.port}  ${port.arrival ? `arrival ${port.arrival}` : ''}  ${port.departure ? `departure ${port.departure}` : ''}`;
+  let y = 730;
+  page.drawText(portLine.trim(), { x: 40, y, size: 13, font: bold, color: navy });
+  y -= 30;
+  for (const section of sections) {
+    page.drawText(section.title.toUpperCase(), { x: 40, y, size: 12, font: bold, color: rgb(0.05, 0.4, 0.65) });
+    y -= 20;
+    for (const [time, event, venue] of section.entries(port)) {
+      page.drawText(time, { x: 40, y, size: 10, font: bold });
+      page.drawText(event, { x: 130, y, size: 10, font: regular });
+      page.drawText(venue, { x: 400, y, size: 9, font: regular, color: rgb(0.35, 0.35, 0.4) });
+      y -= 16;
+    }
+    y -= 14;
+  }
+  page.drawText('Times are ship\'s time. Programme subject to change; listen for announcements from the bridge.', { x: 40, y: 40, size: 8, font: regular, color: rgb(0.4, 0.4, 0.45) });
+  return Buffer.from(await pdf.save());
+}
+
+async function itineraryXlsx(cruise: DemoCruise): Promise<Buffer> {
+  const workbook = new ExcelJS.Workbook();
+  const sheet = workbook.addWorksheet(cruise.code);
+  sheet.columns = [
+    { header: 'Day', key: 'day', width: 6 },
+    { header: 'Date', key: 'date', width: 12 },
+    { header: 'Port of call', key: 'port', width: 28 },
+    { header: 'Arrival', key: 'arrival', width: 10 },
+    { header: 'Departure', key: 'departure', width: 10 },
+  ];
+  sheet.getRow(1).font = { bold: true };
+  cruise.ports.forEach((p, i) => sheet.addRow({ day: i + 1, ...p }));
+  return Buffer.from(await workbook.xlsx.writeBuffer());
+}
+
+function itineraryCsv(cruise: DemoCruise): Buffer {
+  const quote = (v: string) => (/[",]/.test(v) ? `"${v.replaceAll('"', '""')}"` : v);
+  const lines = ['Day,Date,Port of call,Arrival,Departure', ...cruise.ports.map((p, i) => [String(i + 1), p.date, p.port, p.arrival, p.departure].map(quote).join(','))];
+  return Buffer.from(`${lines.join('\n')}\n`);
+}
+
+export async function seedDailyProgramsAndItineraries(db: Db, adminId: number): Promise<void> {
+  for (const cruise of CRUISES) {
+    for (const program of cruise.programs) {
+      const dayIndex = cruise.ports.findIndex((p) => p.date === program.date);
+      const port = cruise.ports[dayIndex];
+      const files =
+        program.mode === 'combined'
+          ? [{ originalName: `${cruise.code}_${program.date}_daily_program.pdf`, data: await programPdf(cruise, port, dayIndex + 1, SECTIONS) }]
+          : await Promise.all(
+              SECTIONS.map(async (section, i) => ({
+                originalName: `${cruise.code}_${program.date}_${i + 1}_${section.title.toLowerCase().replace(/[^a-z]+/g, '_')}.pdf`,
+                data: await programPdf(cruise, port, dayIndex + 1, [section]),
+              })),
+            );
+      await uploadDailyProgramDay(db, adminId, { cruiseCode: cruise.code, programDate: program.date, mode: program.mode }, files);
+    }
+  }
+
+  const [first, second] = CRUISES;
+  const demoItineraries = [
+    { cruise: first, originalName: `${first.code}_itinerary.xlsx`, data: await itineraryXlsx(first) },
+    { cruise: second, originalName: `${second.code}_itinerary.csv`, data: itineraryCsv(second) },
+  ];
+  for (const { cruise, originalName, data } of demoItineraries) {
+    const [existing] = await db.select({ id: itineraries.id }).from(itineraries).where(eq(itineraries.originalName, originalName));
+    if (existing) continue;
+    await uploadItinerary(db, adminId, cruise.ports[0].date, { originalName, data });
+  }
+}
