@@ -1,6 +1,38 @@
+import { useQuery } from '@tanstack/react-query';
+import { can } from '@common/permissions';
+import type { PublicUser } from '@common/contracts/auth';
 import { PageHeader } from '@/components/page-header';
+import { useCurrentUser } from '@/features/auth/api';
+import { AccessDenied } from './access-denied';
+import { adminQueries } from './api';
+import { RecentAdminActivity } from './recent-admin-activity';
+import { DepartmentsCard, PlaceholderCards, UsersRolesCard } from './summary-cards';
+import { UserManagement } from './user-management';
 
-// Built by its own issue; until then the screen shows only its heading, never invented data.
-export default function Page() {
-  return <PageHeader title="Administration Center" />;
+export default function AdminPage() {
+  const { user } = useCurrentUser();
+  if (!user) return null;
+  // The permission table decides; the hooks below (and their calls) only run for admins.
+  if (!can(user, 'users.manage')) return <AccessDenied />;
+  return <AdministrationCenter currentUser={user} />;
+}
+
+function AdministrationCenter({ currentUser }: { currentUser: PublicUser }) {
+  const users = useQuery(adminQueries.users());
+  const departments = useQuery(adminQueries.departments());
+
+  return (
+    <div className="space-y-6">
+      <PageHeader title="Administration Center" description="Manage users, departments, and system-wide settings" />
+      <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
+        <UsersRolesCard users={users.data ?? undefined} isLoading={users.isLoading} />
+        <DepartmentsCard departments={departments.data ?? undefined} isLoading={departments.isLoading} />
+        <PlaceholderCards />
+      </div>
+      <div className="grid gap-6 xl:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
+        <UserManagement query={users} currentUserId={currentUser.id} />
+        <RecentAdminActivity />
+      </div>
+    </div>
+  );
 }

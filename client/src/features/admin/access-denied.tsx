@@ -1,0 +1,23 @@
+import { ShieldAlert } from 'lucide-react';
+import { Card, CardContent } from '@/components/ui/card';
+
+/** SPEC §2: what a non-admin sees at /admin. No admin call is made for them. */
+export function AccessDenied() {
+  return (
+    <div className="space-y-6">
+      <div role="alert" className="flex items-center gap-3 rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-red-800">
+        <ShieldAlert className="size-5 shrink-0" aria-hidden="true" />
+        <div>
+          <p className="font-semibold">Access Denied</p>
+          <p className="text-sm">Administrator privileges required to access this section</p>
+        </div>
+      </div>
+      <Card className="mx-auto max-w-xl">
+        <CardContent className="py-6 text-center">
+          <h2 className="text-lg font-semibold text-navy">Insufficient Permissions</h2>
+          <p className="mt-2 text-sm text-muted-foreground">You need administrator permissions to access this page.</p>
+        </CardContent>
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,77 @@
+import { queryOptions, useMutation } from '@tanstack/react-query';
+import type { AuditEvent } from '@common/contracts/audit';
+import type { Department, DepartmentInput } from '@common/contracts/departments';
+import type { AdminUser, CreateUserInput } from '@common/contracts/users';
+import { toast } from '@/hooks/use-toast';
+import { apiRequest, isUnauthorizedError, serverMessage } from '@/lib/api';
+import { queryClient } from '@/lib/query-client';
+
+/** SPEC §9: the audit call asks for 10 events; the page shows 5. */
+export const AUDIT_FETCH_LIMIT = 10;
+export const AUDIT_SHOWN = 5;
+
+export const adminQueries = {
+  users: () => queryOptions<AdminUser[] | null>({ queryKey: ['/api/admin/users'] }),
+  audit: () => queryOptions<AuditEvent[] | null>({ queryKey: ['/api/audit', { limit: AUDIT_FETCH_LIMIT }] }),
+  /** Same key as every other screen's department list, so one invalidation refreshes them all. */
+  departments: () => queryOptions<Department[] | null>({ queryKey: ['/api/departments'] }),
+};
+
+/** After any admin change: users, departments and the audit trail (SOP lists show department names). */
+function refreshAdminData() {
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: ['/api/admin/users'] }),
+    queryClient.invalidateQueries({ queryKey: ['/api/departments'] }),
+    queryClient.invalidateQueries({ queryKey: ['/api/audit'] }),
+    queryClient.invalidateQueries({ queryKey: ['/api/sops'] }),
+  ]);
+}
+
+const success = (description: string) => toast({ title: 'Success', description });
+const failure = (error: unknown, fallback: string) => {
+  // A lost session already shows 'Unauthorized' and redirects (the mutation cache handles it).
+  if (isUnauthorizedError(error)) return;
+  toast({ title: 'Error', description: serverMessage(error, fallback), variant: 'destructive' });
+};
+
+/** Shared mutation plumbing: refresh, toast success, or toast the server's message. */
+function useAdminMutation<TInput>(mutationFn: (input: TInput) => Promise<unknown>, messages: { success: string; fallback: string }) {
+  return useMutation({
+    mutationFn,
+    onSuccess: async () => {
+      await refreshAdminData();
+      success(messages.success);
+    },
+    onError: (error) => failure(error, messages.fallback),
+  });
+}
+
+export const useCreateUser = () =>
+  useAdminMutation((input: CreateUserInput) => apiRequest('POST', '/api/admin/users', input), {
+    success: 'User created successfully',
+    fallback: 'Failed to create user',
+  });
+
+export const useDeleteUser = () =>
+  useAdminMutation((id: number) => apiRequest('DELETE', `/api/admin/users/${id}`), {
+    success: 'User deleted successfully',
+    fallback: 'Failed to delete user',
+  });
+
+export const useCreateDepartment = () =>
+  useAdminMutation((input: DepartmentInput) => apiRequest('POST', '/api/departments', input), {
+    success: 'Department created successfully',
+    fallback: 'Failed to create department',
+  });
+
+export const useUpdateDepartment = () =>
+  useAdminMutation(({ id, input }: { id: number; input: DepartmentInput }) => apiRequest('PUT', `/api/departments/${id}`, input), {
+    success: 'Department updated successfully',
+    fallback: 'Failed to update department',
+  });
+
+export const useDeleteDepartment = () =>
+  useAdminMutation((id: number) => apiRequest('DELETE', `/api/departments/${id}`), {
+    success: 'Department deleted successfully',
+    fallback: 'Failed to delete department',
+  });

@@ -1,0 +1,114 @@
+import { useState } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { UserPlus } from 'lucide-react';
+import { Controller, useForm } from 'react-hook-form';
+import { ROLE_LABELS, type Role } from '@common/roles';
+import { CreateUserForm, type CreatedUserInput } from '@common/contracts/users';
+import { FieldError } from '@/components/field-error';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { useCreateUser } from './api';
+
+type Fields = {
+  username: string;
+  password: string;
+  confirmPassword: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  role: Role;
+};
+type TextField = Exclude<keyof Fields, 'role'>;
+
+/** SPEC §5 lists the roles from least to most privileged. */
+const ROLE_CHOICES: Role[] = ['user', 'approver', 'admin'];
+
+const EMPTY: Fields = { username: '', password: '', confirmPassword: '', email: '', firstName: '', lastName: '', role: 'user' };
+
+export function CreateUserDialog() {
+  const [open, setOpen] = useState(false);
+  const createUser = useCreateUser();
+  const form = useForm<Fields>({ resolver: zodResolver(CreateUserForm) as never, defaultValues: EMPTY });
+  const { errors } = form.formState;
+
+  const onOpenChange = (next: boolean) => {
+    setOpen(next);
+    if (!next) form.reset(EMPTY);
+  };
+
+  const submit = form.handleSubmit((values) => {
+    // The confirmation only guards typing: it never leaves the browser.
+    const { confirmPassword: _confirm, ...input } = values as unknown as CreatedUserInput & { confirmPassword: string };
+    createUser.mutate(input, { onSuccess: () => onOpenChange(false) });
+  });
+
+  const field = (name: TextField, label: string, props: React.ComponentProps<typeof Input> = {}) => (
+    <div className="space-y-2">
+      <Label htmlFor={`create-user-${name}`}>{label}</Label>
+      <Input id={`create-user-${name}`} aria-invalid={!!errors[name]} {...props} {...form.register(name)} />
+      <FieldError message={errors[name]?.message} />
+    </div>
+  );
+
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogTrigger asChild>
+        <Button type="button" size="sm" className="w-full">
+          <UserPlus aria-hidden="true" />
+          Create User
+        </Button>
+      </DialogTrigger>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Create User</DialogTitle>
+          <DialogDescription>Add an account and choose its role.</DialogDescription>
+        </DialogHeader>
+        <form onSubmit={submit} noValidate className="space-y-4">
+          {field('username', 'Username', { autoComplete: 'off' })}
+          <div className="grid gap-4 sm:grid-cols-2">
+            {field('password', 'Password', { type: 'password', autoComplete: 'new-password' })}
+            {field('confirmPassword', 'Confirm Password', { type: 'password', autoComplete: 'new-password' })}
+          </div>
+          {field('email', 'Email', { type: 'email', autoComplete: 'off' })}
+          <div className="grid gap-4 sm:grid-cols-2">
+            {field('firstName', 'First Name', { autoComplete: 'off' })}
+            {field('lastName', 'Last Name', { autoComplete: 'off' })}
+          </div>
+          <div className="space-y-2">
+            <Label htmlFor="create-user-role">Role</Label>
+            <Controller
+              control={form.control}
+              name="role"
+              render={({ field: role }) => (
+                <Select value={role.value} onValueChange={role.onChange}>
+                  <SelectTrigger id="create-user-role" aria-invalid={!!errors.role}>
+                    <SelectValue />
+                  </SelectTrigger>
+                  <SelectContent>
+                    {ROLE_CHOICES.map((r) => (
+                      <SelectItem key={r} value={r}>
+                        {ROLE_LABELS[r]}
+                      </SelectItem>
+                    ))}
+                  </SelectContent>
+                </Select>
+              )}
+            />
+            <FieldError message={errors.role?.message} />
+          </div>
+          <DialogFooter>
+            <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={createUser.isPending}>
+              {createUser.isPending ? 'Creating...' : 'Create User'}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,123 @@
+import { useEffect } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Controller, useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { type Department, DepartmentInput } from '@common/contracts/departments';
+import { FieldError } from '@/components/field-error';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { Textarea } from '@/components/ui/textarea';
+import { useCreateDepartment, useUpdateDepartment } from './api';
+
+const NO_PARENT = 'none';
+
+/** The contract's name and description rules; the parent travels as a select value until submit. */
+const DepartmentFormFields = z.object({
+  name: DepartmentInput.shape.name,
+  description: DepartmentInput.shape.description,
+  parentId: z.string(),
+});
+type Fields = { name: string; description: string; parentId: string };
+
+interface Props {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** Absent: create. Present: edit this item. */
+  department?: Department;
+  departments: Department[];
+  /** Pre-selected parent when adding a department to a division. */
+  defaultParentId?: number | null;
+}
+
+const valuesOf = (department: Department | undefined, defaultParentId: number | null | undefined): Fields => ({
+  name: department?.name ?? '',
+  description: department?.description ?? '',
+  parentId: String(department ? (department.parentId ?? NO_PARENT) : (defaultParentId ?? NO_PARENT)),
+});
+
+export function DepartmentFormDialog({ open, onOpenChange, department, departments, defaultParentId }: Props) {
+  const isEdit = department !== undefined;
+  const createDepartment = useCreateDepartment();
+  const updateDepartment = useUpdateDepartment();
+  const pending = createDepartment.isPending || updateDepartment.isPending;
+  const form = useForm<Fields>({ resolver: zodResolver(DepartmentFormFields) as never, defaultValues: valuesOf(department, defaultParentId) });
+  const { errors } = form.formState;
+
+  useEffect(() => {
+    if (open) form.reset(valuesOf(department, defaultParentId));
+  }, [open, department, defaultParentId, form]);
+
+  // Two levels: only top-level divisions can be parents, and never the item itself.
+  const parentChoices = departments.filter((d) => d.parentId === null && d.id !== department?.id);
+  const hasChildren = isEdit && departments.some((d) => d.parentId === department.id);
+
+  const submit = form.handleSubmit((values) => {
+    const input = { name: values.name, description: values.description, parentId: values.parentId === NO_PARENT ? null : Number(values.parentId) };
+    const close = { onSuccess: () => onOpenChange(false) };
+    if (isEdit) updateDepartment.mutate({ id: department.id, input }, close);
+    else createDepartment.mutate(input, close);
+  });
+
+  return (
+    <Dialog open={open} onOpenChange={(next) => !pending && onOpenChange(next)}>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>{isEdit ? 'Edit Department' : 'Create Department'}</DialogTitle>
+          <DialogDescription>
+            {isEdit ? 'Change the name, description or division.' : 'Add a top-level division, or a department within a division.'}
+          </DialogDescription>
+        </DialogHeader>
+        <form onSubmit={submit} noValidate className="space-y-4">
+          <div className="space-y-2">
+            <Label htmlFor="department-name">Name</Label>
+            <Input id="department-name" aria-invalid={!!errors.name} autoComplete="off" {...form.register('name')} />
+            <FieldError message={errors.name?.message} />
+          </div>
+          <div className="space-y-2">
+            <Label htmlFor="department-description">Description</Label>
+            <Textarea id="department-description" rows={3} aria-invalid={!!errors.description} {...form.register('description')} />
+            <FieldError message={errors.description?.message} />
+          </div>
+          <div className="space-y-2">
+            <Label htmlFor="department-parent">Parent Division (optional)</Label>
+            <Controller
+              control={form.control}
+              name="parentId"
+              render={({ field }) => (
+                <Select value={field.value} onValueChange={field.onChange} disabled={hasChildren}>
+                  <SelectTrigger id="department-parent" aria-describedby={hasChildren ? 'department-parent-hint' : undefined}>
+                    <SelectValue />
+                  </SelectTrigger>
+                  <SelectContent>
+                    <SelectItem value={NO_PARENT}>No Parent (Top-level Division)</SelectItem>
+                    {parentChoices.map((d) => (
+                      <SelectItem key={d.id} value={String(d.id)}>
+                        {d.name}
+                      </SelectItem>
+                    ))}
+                  </SelectContent>
+                </Select>
+              )}
+            />
+            {hasChildren && (
+              <p id="department-parent-hint" className="text-xs text-muted-foreground">
+                This division has departments, so it stays top-level.
+              </p>
+            )}
+          </div>
+          <DialogFooter>
+            <Button type="button" variant="outline" onClick={() => onOpenChange(false)} disabled={pending}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={pending}>
+              {pending ? 'Saving...' : isEdit ? 'Save Changes' : 'Create Department'}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,121 @@
+import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { Building2, FolderTree, Pencil, Plus, Trash2 } from 'lucide-react';
+import type { Department } from '@common/contracts/departments';
+import { Spinner } from '@/components/spinner';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
+import { adminQueries } from './api';
+import { DeleteDepartmentDialog } from './delete-department-dialog';
+import { DepartmentFormDialog } from './department-form-dialog';
+
+type FormState = { open: false } | { open: true; department?: Department; defaultParentId?: number | null };
+
+export function ManageDepartmentsDialog() {
+  const [open, setOpen] = useState(false);
+  const [form, setForm] = useState<FormState>({ open: false });
+  const [toDelete, setToDelete] = useState<Department | null>(null);
+  const query = useQuery({ ...adminQueries.departments(), enabled: open });
+  const departments = query.data ?? [];
+  const divisions = departments.filter((d) => d.parentId === null);
+
+  const openCreate = (defaultParentId: number | null = null) => setForm({ open: true, defaultParentId });
+  const itemActions = (department: Department) => (
+    <div className="flex shrink-0 gap-1">
+      <Button variant="ghost" size="icon" className="size-8" aria-label={`Edit ${department.name}`} onClick={() => setForm({ open: true, department })}>
+        <Pencil />
+      </Button>
+      <Button variant="ghost" size="icon" className="size-8 text-destructive hover:text-destructive" aria-label={`Delete ${department.name}`} onClick={() => setToDelete(department)}>
+        <Trash2 />
+      </Button>
+    </div>
+  );
+
+  return (
+    <Dialog open={open} onOpenChange={setOpen}>
+      <DialogTrigger asChild>
+        <Button type="button" size="sm" variant="outline" className="w-full">
+          <FolderTree aria-hidden="true" />
+          Manage Departments
+        </Button>
+      </DialogTrigger>
+      <DialogContent className="sm:max-w-4xl">
+        <DialogHeader className="flex-row flex-wrap items-start justify-between gap-3 pr-8">
+          <div className="space-y-1">
+            <DialogTitle>Manage Departments</DialogTitle>
+            <DialogDescription>Divisions and the departments within them.</DialogDescription>
+          </div>
+          {divisions.length > 0 && (
+            <Button size="sm" onClick={() => openCreate()}>
+              <Plus aria-hidden="true" />
+              Add Department
+            </Button>
+          )}
+        </DialogHeader>
+
+        {query.isLoading ? (
+          <div className="flex justify-center py-10">
+            <Spinner label="Loading departments" />
+          </div>
+        ) : query.isError ? (
+          <div role="alert" className="flex flex-col items-center gap-3 py-10 text-sm text-muted-foreground">
+            <p>Could not load the departments.</p>
+            <Button variant="outline" size="sm" onClick={() => query.refetch()}>
+              Try again
+            </Button>
+          </div>
+        ) : divisions.length === 0 ? (
+          <div className="flex flex-col items-center gap-3 py-10 text-center">
+            <Building2 className="size-10 text-muted-foreground" aria-hidden="true" />
+            <p className="font-semibold text-navy">No Departments Found</p>
+            <Button onClick={() => openCreate()}>Create First Department</Button>
+          </div>
+        ) : (
+          <ul className="space-y-4" aria-label="Divisions">
+            {divisions.map((division) => {
+              const children = departments.filter((d) => d.parentId === division.id);
+              return (
+                <li key={division.id} className="rounded-lg border bg-slate-50/60" aria-label={division.name}>
+                  <div className="flex items-start justify-between gap-3 border-b bg-white px-4 py-3 rounded-t-lg">
+                    <div className="min-w-0">
+                      <h3 className="font-semibold text-navy">{division.name}</h3>
+                      {division.description && <p className="text-sm text-muted-foreground">{division.description}</p>}
+                      <p className="text-xs text-muted-foreground">
+                        {children.length} department{children.length === 1 ? '' : 's'}
+                      </p>
+                    </div>
+                    {itemActions(division)}
+                  </div>
+                  {children.length === 0 ? (
+                    <p className="px-4 py-3 text-sm text-muted-foreground">No departments in this division yet.</p>
+                  ) : (
+                    <ul className="grid gap-2 p-3 sm:grid-cols-2 lg:grid-cols-3" aria-label={`Departments of ${division.name}`}>
+                      {children.map((dept) => (
+                        <li key={dept.id} className="flex items-start justify-between gap-2 rounded-md border bg-white px-3 py-2" aria-label={dept.name}>
+                          <div className="min-w-0">
+                            <p className="truncate text-sm font-medium">{dept.name}</p>
+                            {dept.description && <p className="line-clamp-2 text-xs text-muted-foreground">{dept.description}</p>}
+                          </div>
+                          {itemActions(dept)}
+                        </li>
+                      ))}
+                    </ul>
+                  )}
+                </li>
+              );
+            })}
+          </ul>
+        )}
+
+        <DepartmentFormDialog
+          open={form.open}
+          onOpenChange={(next) => !next && setForm({ open: false })}
+          department={form.open ? form.department : undefined}
+          defaultParentId={form.open ? form.defaultParentId : null}
+          departments={departments}
+        />
+        <DeleteDepartmentDialog department={toDelete} onClose={() => setToDelete(null)} />
+      </DialogContent>
+    </Dialog>
+  );
+}

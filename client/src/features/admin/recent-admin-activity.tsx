@@ -1,0 +1,63 @@
+import { useQuery } from '@tanstack/react-query';
+import { Activity } from 'lucide-react';
+import type { AuditEvent } from '@common/contracts/audit';
+import { Spinner } from '@/components/spinner';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { formatDateTime, humanizeAction } from '@/lib/format';
+import { actorNameOf } from '@/lib/names';
+import { AUDIT_SHOWN, adminQueries } from './api';
+
+/** The quoted subject of an event: its metadata name, else its title. */
+function subjectOf(event: AuditEvent): string | null {
+  const { name, title } = event.metadata ?? {};
+  const subject = typeof name === 'string' && name ? name : typeof title === 'string' && title ? title : null;
+  return subject;
+}
+
+export function RecentAdminActivity() {
+  const audit = useQuery(adminQueries.audit());
+  const events = (audit.data ?? []).slice(0, AUDIT_SHOWN);
+
+  return (
+    <Card>
+      <CardHeader className="flex flex-row items-center gap-2">
+        <Activity className="size-4 text-ocean" aria-hidden="true" />
+        <CardTitle className="text-lg text-navy">Recent Admin Activity</CardTitle>
+      </CardHeader>
+      <CardContent>
+        {audit.isLoading ? (
+          <div className="flex justify-center py-6">
+            <Spinner label="Loading activity" />
+          </div>
+        ) : audit.isError ? (
+          <div role="alert" className="flex flex-col items-center gap-3 py-6 text-sm text-muted-foreground">
+            <p>Could not load recent activity.</p>
+            <Button variant="outline" size="sm" onClick={() => audit.refetch()}>
+              Try again
+            </Button>
+          </div>
+        ) : events.length === 0 ? (
+          <p className="py-6 text-center text-sm text-muted-foreground">No recent admin activity</p>
+        ) : (
+          <ul className="divide-y" aria-label="Recent admin activity">
+            {events.map((event) => {
+              const subject = subjectOf(event);
+              return (
+                <li key={event.id} className="py-2.5 text-sm">
+                  <p>
+                    <span className="font-medium text-navy">{actorNameOf(event.actor)}</span> {humanizeAction(event.action)}
+                    {subject && <span className="font-medium"> "{subject}"</span>}
+                  </p>
+                  <time dateTime={event.createdAt} className="text-xs text-muted-foreground">
+                    {formatDateTime(event.createdAt)}
+                  </time>
+                </li>
+              );
+            })}
+          </ul>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,92 @@
+import type { ReactNode } from 'react';
+import { Building2, FileText, HardDrive, History, Settings, Users, type LucideIcon } from 'lucide-react';
+import type { Department } from '@common/contracts/departments';
+import type { AdminUser } from '@common/contracts/users';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
+import { Progress } from '@/components/ui/progress';
+import { CreateUserDialog } from './create-user-dialog';
+import { ManageDepartmentsDialog } from './manage-departments-dialog';
+
+/** SPEC §2: dashes where the product shows no figure yet. */
+const NONE = '—';
+
+function SummaryCard({ icon: Icon, title, children, action }: { icon: LucideIcon; title: string; children: ReactNode; action: ReactNode }) {
+  return (
+    <Card className="justify-between" aria-label={title} role="region">
+      <CardHeader className="flex flex-row items-center gap-2">
+        <span className="flex size-8 items-center justify-center rounded-md bg-sky-50 text-ocean">
+          <Icon className="size-4" aria-hidden="true" />
+        </span>
+        <CardTitle className="text-base text-navy">{title}</CardTitle>
+      </CardHeader>
+      <CardContent>
+        <dl className="space-y-1.5 text-sm">{children}</dl>
+      </CardContent>
+      <CardFooter>{action}</CardFooter>
+    </Card>
+  );
+}
+
+function Stat({ label, value }: { label: string; value: ReactNode }) {
+  return (
+    <div className="flex items-center justify-between gap-4">
+      <dt className="text-muted-foreground">{label}</dt>
+      <dd className="font-semibold tabular-nums text-foreground">{value}</dd>
+    </div>
+  );
+}
+
+/** A button of a placeholder card: SPEC §2 says it does nothing yet. */
+const InertButton = ({ children }: { children: ReactNode }) => (
+  <Button type="button" variant="outline" size="sm" className="w-full">
+    {children}
+  </Button>
+);
+
+export function UsersRolesCard({ users, isLoading }: { users?: AdminUser[]; isLoading: boolean }) {
+  const countOf = (role: AdminUser['role']) => (users ? users.filter((u) => u.role === role).length : NONE);
+  const show = (value: number | string) => (isLoading ? '...' : value);
+  return (
+    <SummaryCard icon={Users} title="Users & Roles" action={<CreateUserDialog />}>
+      <Stat label="Total users" value={show(users ? users.length : NONE)} />
+      <Stat label="Administrators" value={show(countOf('admin'))} />
+      <Stat label="Approvers" value={show(countOf('approver'))} />
+    </SummaryCard>
+  );
+}
+
+export function DepartmentsCard({ departments, isLoading }: { departments?: Department[]; isLoading: boolean }) {
+  return (
+    <SummaryCard icon={Building2} title="Departments" action={<ManageDepartmentsDialog />}>
+      <Stat label="Departments" value={isLoading ? '...' : (departments?.length ?? NONE)} />
+      <Stat label="Active SOPs" value={NONE} />
+      <Stat label="Pending review" value={NONE} />
+    </SummaryCard>
+  );
+}
+
+export function PlaceholderCards() {
+  return (
+    <>
+      <SummaryCard icon={FileText} title="Templates" action={<InertButton>Manage Templates</InertButton>}>
+        <Stat label="Templates" value={NONE} />
+        <Stat label="Most used" value="Process Guide" />
+      </SummaryCard>
+      <SummaryCard icon={HardDrive} title="Storage & Retention" action={<InertButton>Storage Settings</InertButton>}>
+        <Stat label="Storage used" value="23%" />
+        <Progress value={23} aria-label="Storage used" className="my-1" />
+        <Stat label="Retention policy" value={NONE} />
+      </SummaryCard>
+      <SummaryCard icon={History} title="Audit Trail" action={<InertButton>View Audit Log</InertButton>}>
+        <Stat label="Events today" value={NONE} />
+        <Stat label="Last export" value={NONE} />
+      </SummaryCard>
+      <SummaryCard icon={Settings} title="System Settings" action={<InertButton>Configure</InertButton>}>
+        <Stat label="SSO enabled" value="Yes" />
+        <Stat label="Email integration" value="Active" />
+        <Stat label="Backup status" value="Healthy" />
+      </SummaryCard>
+    </>
+  );
+}
