@@ -1,6 +1,172 @@
-import { PageHeader } from '@/components/page-header';
+import type { ReactNode } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { ArrowLeft, Building2, CalendarClock, Download, GitBranch, Pencil, User } from 'lucide-react';
+import { Link, useParams } from 'wouter';
+import type { SopDetail } from '@common/contracts/sops';
+import { can } from '@common/permissions';
+import { FullPageSpinner } from '@/components/spinner';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { useCurrentUser } from '@/features/auth/api';
+import { toast } from '@/hooks/use-toast';
+import { formatDate } from '@/lib/format';
+import { ownerNameOf } from '@/lib/names';
+import { cn } from '@/lib/utils';
+import { isNotFoundError, sopQueries } from './api';
+import { AttachmentList, downloadAttachment } from './attachment-list';
+import { SendEmailDialog } from './send-email-dialog';
 
-// Built by its own issue; until then the screen shows only its heading, never invented data.
-export default function Page() {
-  return <PageHeader title="SOP Details" />;
+function InfoCard({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
+  return (
+    <div className="rounded-lg border bg-card p-4">
+      <div className="flex items-center gap-2 text-xs font-medium tracking-wide text-muted-foreground uppercase">
+        {icon}
+        {label}
+      </div>
+      <p className="mt-1 truncate font-semibold text-navy">{children}</p>
+    </div>
+  );
+}
+
+/** The top Download button: the first file of the latest version. */
+async function downloadLatest(sop: SopDetail) {
+  const files = sop.latestVersion?.attachments ?? [];
+  if (files.length === 0) {
+    toast({ title: 'No file available', description: "This SOP doesn't have any downloadable files" });
+    return;
+  }
+  await downloadAttachment(files[0]);
+  if (files.length > 1) {
+    toast({ title: 'Multiple Files Available', description: `"${files[0].originalName}" is downloading; the other files are listed under Attachments.` });
+  }
+}
+
+export default function SopDetailPage() {
+  const params = useParams<{ id: string }>();
+  const id = Number(params.id);
+  const valid = Number.isInteger(id) && id > 0;
+  const { user } = useCurrentUser();
+  const query = useQuery({ ...sopQueries.detail(id), enabled: valid });
+  const sop = query.data;
+
+  if (valid && query.isLoading) return <FullPageSpinner />;
+  if (!valid || isNotFoundError(query.error) || (!query.isError && !sop)) {
+    return (
+      <div className="mx-auto mt-12 max-w-md rounded-lg border bg-card p-8 text-center">
+        <h1 className="text-lg font-semibold text-navy">SOP not found</h1>
+        <p className="mt-2 text-sm text-muted-foreground">It may have been deleted, or the link is wrong.</p>
+        <Button asChild variant="outline" className="mt-4">
+          <Link href="/documents">Back to Procedures</Link>
+        </Button>
+      </div>
+    );
+  }
+  if (query.isError || !sop) {
+    return (
+      <div className="mx-auto mt-12 max-w-md rounded-lg border bg-card p-8 text-center">
+        <p className="font-medium text-destructive">The SOP could not be loaded.</p>
+        <Button variant="outline" className="mt-4" onClick={() => query.refetch()}>
+          Try again
+        </Button>
+      </div>
+    );
+  }
+
+  const latest = sop.latestVersion;
+  const attachments = latest?.attachments ?? [];
+  const published = sop.status === 'published';
+
+  return (
+    <div className="space-y-6">
+      <div className="rounded-xl bg-gradient-to-r from-navy to-ocean px-6 py-5 text-white shadow-sm">
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <div>
+            <p className="text-xs font-medium tracking-[0.2em] text-sky-200 uppercase">Standard operating procedure</p>
+            <h1 className="text-2xl font-semibold">SOP Details</h1>
+          </div>
+          <div className="flex flex-wrap gap-2">
+            <Button asChild variant="outline" className="border-white/40 bg-white/10 text-white hover:bg-white/20 hover:text-white">
+              <Link href="/documents">
+                <ArrowLeft /> Back to Procedures
+              </Link>
+            </Button>
+            {can(user, 'sop.edit', { ownerId: sop.ownerId }) && (
+              <Button asChild variant="outline" className="border-white/40 bg-white/10 text-white hover:bg-white/20 hover:text-white">
+                <Link href={`/sop/${sop.id}/edit`}>
+                  <Pencil /> Edit
+                </Link>
+              </Button>
+            )}
+            <Button className="bg-white text-navy hover:bg-sky-50" disabled={attachments.length === 0} onClick={() => downloadLatest(sop)}>
+              <Download /> Download
+            </Button>
+            {can(user, 'sop.email') && <SendEmailDialog sop={sop} />}
+          </div>
+        </div>
+      </div>
+
+      <div className="space-y-2">
+        <div className="flex flex-wrap items-center gap-3">
+          <h2 className="text-2xl font-semibold tracking-tight text-navy">{sop.title}</h2>
+          <Badge
+            variant="outline"
+            className={cn('tracking-wide', published ? 'border-emerald-300 bg-emerald-600 text-white' : 'border-slate-300 bg-slate-200 text-slate-800')}
+            data-testid="sop-status"
+          >
+            {sop.status.replaceAll('_', ' ').toUpperCase()}
+          </Badge>
+        </div>
+        {sop.summary && <p className="max-w-3xl text-muted-foreground">{sop.summary}</p>}
+        {(sop.category || sop.tags.length > 0) && (
+          <div className="flex flex-wrap gap-1.5">
+            {sop.category && <Badge className="bg-ocean">{sop.category}</Badge>}
+            {sop.tags.map((tag) => (
+              <Badge key={tag} variant="secondary">
+                {tag}
+              </Badge>
+            ))}
+          </div>
+        )}
+      </div>
+
+      <div className="grid grid-cols-2 gap-4 lg:grid-cols-4">
+        <InfoCard icon={<Building2 className="size-3.5" />} label="Department">
+          {sop.department?.name ?? 'Not specified'}
+        </InfoCard>
+        <InfoCard icon={<GitBranch className="size-3.5" />} label="Version">
+          {latest?.versionNumber ?? '1.0'}
+        </InfoCard>
+        <InfoCard icon={<CalendarClock className="size-3.5" />} label="Last Updated">
+          {formatDate(sop.updatedAt, 'Unknown')}
+        </InfoCard>
+        <InfoCard icon={<User className="size-3.5" />} label="Owner">
+          {ownerNameOf(sop.owner)}
+        </InfoCard>
+      </div>
+
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(320px,440px)]">
+        <Card>
+          <CardHeader>
+            <CardTitle className="text-base">Steps &amp; Procedures</CardTitle>
+          </CardHeader>
+          <CardContent>
+            <p className="text-sm leading-relaxed whitespace-pre-wrap">{latest?.content || 'No content yet'}</p>
+          </CardContent>
+        </Card>
+        <div className="space-y-6">
+          <Card>
+            <CardHeader>
+              <CardTitle className="text-base">Attachments{latest ? ` (v${latest.versionNumber})` : ''}</CardTitle>
+            </CardHeader>
+            <CardContent>
+              <AttachmentList attachments={attachments} />
+            </CardContent>
+          </Card>
+          {/* ==== ATTESTATION PANEL: reserved for engineer E (read-and-attest of the effective published version). ==== */}
+          {/* ==== END ATTESTATION PANEL ==== */}
+        </div>
+      </div>
+    </div>
+  );
 }

@@ -1,6 +1,81 @@
-import { PageHeader } from '@/components/page-header';
+import { useMemo } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { Link, useParams } from 'wouter';
+import type { SopDetail } from '@common/contracts/sops';
+import { can } from '@common/permissions';
+import { Spinner } from '@/components/spinner';
+import { Button } from '@/components/ui/button';
+import { useCurrentUser } from '@/features/auth/api';
+import { departmentsQuery, isNotFoundError, sopQueries } from './api';
+import { SopForm } from './sop-form';
+import { EMPTY_SOP_FORM, type SopFormInput } from './use-save-sop';
 
-// Built by its own issue; until then the screen shows only its heading, never invented data.
-export default function Page() {
-  return <PageHeader title="Create New SOP" />;
+function Loading({ text }: { text: string }) {
+  return (
+    <div className="flex min-h-[40vh] flex-col items-center justify-center gap-3 text-muted-foreground">
+      <Spinner label={text} />
+      <p>{text}</p>
+    </div>
+  );
+}
+
+function Notice({ title, text }: { title: string; text: string }) {
+  return (
+    <div className="mx-auto mt-12 max-w-md rounded-lg border bg-card p-8 text-center">
+      <h1 className="text-lg font-semibold text-navy">{title}</h1>
+      <p className="mt-2 text-sm text-muted-foreground">{text}</p>
+      <Button asChild variant="outline" className="mt-4">
+        <Link href="/documents">Back to Procedures</Link>
+      </Button>
+    </div>
+  );
+}
+
+/** '1.0' -> '1.1', as the server numbers a version sent without one. */
+function nextVersion(current: string | undefined): string | undefined {
+  const match = current?.match(/^(\d+)\.(\d+)$/);
+  return match ? `${match[1]}.${Number(match[2]) + 1}` : undefined;
+}
+
+const formValuesOf = (sop: SopDetail): SopFormInput => ({
+  title: sop.title,
+  departmentId: String(sop.departmentId),
+  category: sop.category ?? '',
+  summary: sop.summary ?? '',
+  tags: sop.tags ?? [],
+  content: sop.latestVersion?.content ?? '',
+  versionNumber: '',
+  changelog: '',
+});
+
+/** /sop/new and /sop/{id}/edit. */
+export default function SopFormPage() {
+  const params = useParams<{ id?: string }>();
+  const editId = params.id ? Number(params.id) : null;
+  const { user } = useCurrentUser();
+  const departments = useQuery(departmentsQuery);
+  const sop = useQuery({ ...sopQueries.detail(editId ?? 0), enabled: editId !== null && Number.isInteger(editId) && editId > 0 });
+  const initial = useMemo(() => (sop.data ? formValuesOf(sop.data) : null), [sop.data]);
+
+  if (editId !== null) {
+    if (!Number.isInteger(editId) || editId <= 0 || isNotFoundError(sop.error)) return <Notice title="SOP not found" text="It may have been deleted." />;
+    if (sop.isLoading) return <Loading text="Loading SOP..." />;
+    if (sop.isError) return <Notice title="The SOP could not be loaded" text="Please try again in a moment." />;
+  }
+  if (departments.isLoading) return <Loading text="Loading departments..." />;
+  if (editId === null) return <SopForm editId={null} initial={EMPTY_SOP_FORM} />;
+  // Signed out mid-way: the unauthorized toast and redirect are already under way.
+  if (!initial || !sop.data) return <Loading text="Initializing form..." />;
+  if (!can(user, 'sop.edit', { ownerId: sop.data.ownerId })) {
+    return <Notice title="You cannot edit this SOP" text="Only its owner, an approver or an admin can edit it." />;
+  }
+  return (
+    <SopForm
+      key={sop.data.latestVersionId ?? sop.data.id}
+      editId={editId}
+      initial={initial}
+      currentVersion={sop.data.latestVersion}
+      suggestedVersion={nextVersion(sop.data.latestVersion?.versionNumber)}
+    />
+  );
 }

@@ -1,0 +1,80 @@
+import type { ChangeEvent } from 'react';
+import { CheckCircle2, Paperclip, X, XCircle } from 'lucide-react';
+import { MAX_ATTACHMENTS_PER_UPLOAD } from '@common/limits';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { Progress } from '@/components/ui/progress';
+import { toast } from '@/hooks/use-toast';
+import { formatKB } from '@/lib/format';
+import { ACCEPTED_FILES, isAllowedFileType, isWithinSizeLimit } from './file-rules';
+
+export interface PickedFile {
+  key: string;
+  file: File;
+  /** null until its upload starts; 0-100 while and after it runs. */
+  progress: number | null;
+  state: 'waiting' | 'uploading' | 'done' | 'failed';
+}
+
+interface Props {
+  id: string;
+  files: PickedFile[];
+  onChange: (files: PickedFile[]) => void;
+  disabled?: boolean;
+}
+
+let nextKey = 0;
+
+/** SPEC §5: at most 5 files per upload, each at most 10 MB; progress per file while saving. */
+export function AttachmentsPicker({ id, files, onChange, disabled }: Props) {
+  const pick = (event: ChangeEvent<HTMLInputElement>) => {
+    const chosen = Array.from(event.target.files ?? []);
+    event.target.value = '';
+    if (chosen.length === 0) return;
+    if (files.length + chosen.length > MAX_ATTACHMENTS_PER_UPLOAD) {
+      toast({ title: 'Too many files', description: `You can attach at most ${MAX_ATTACHMENTS_PER_UPLOAD} files per upload`, variant: 'destructive' });
+      return;
+    }
+    const wrongType = chosen.find((file) => !isAllowedFileType(file));
+    if (wrongType) {
+      toast({ title: 'Invalid file type', description: 'Please upload PDF, Word, text, or image files only', variant: 'destructive' });
+      return;
+    }
+    const tooLarge = chosen.find((file) => !isWithinSizeLimit(file));
+    if (tooLarge) {
+      toast({ title: 'File too large', description: 'Please upload files smaller than 10MB', variant: 'destructive' });
+      return;
+    }
+    onChange([...files, ...chosen.map((file) => ({ key: `f${nextKey++}`, file, progress: null, state: 'waiting' as const }))]);
+  };
+
+  return (
+    <div className="space-y-2">
+      <div className="flex items-center gap-2">
+        <Input id={id} type="file" multiple accept={ACCEPTED_FILES} onChange={pick} disabled={disabled || files.length >= MAX_ATTACHMENTS_PER_UPLOAD} className="text-xs" />
+      </div>
+      <p className="text-xs text-muted-foreground">Up to {MAX_ATTACHMENTS_PER_UPLOAD} files, 10 MB each: PDF, Word, text or images. Files are uploaded when you save.</p>
+      {files.length > 0 && (
+        <ul className="space-y-2" aria-label="Files to attach">
+          {files.map((item) => (
+            <li key={item.key} className="rounded-md border bg-white p-2 text-sm">
+              <div className="flex items-center gap-2">
+                <Paperclip className="size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
+                <span className="min-w-0 flex-1 truncate">{item.file.name}</span>
+                <span className="shrink-0 text-xs text-muted-foreground">{formatKB(item.file.size)}</span>
+                {item.state === 'done' && <CheckCircle2 className="size-4 text-emerald-600" aria-label="Uploaded" />}
+                {item.state === 'failed' && <XCircle className="size-4 text-destructive" aria-label="Upload failed" />}
+                {item.state === 'waiting' && (
+                  <Button type="button" variant="ghost" size="icon" className="size-6" aria-label={`Remove ${item.file.name}`} disabled={disabled} onClick={() => onChange(files.filter((f) => f.key !== item.key))}>
+                    <X className="size-3.5" />
+                  </Button>
+                )}
+              </div>
+              {item.progress !== null && <Progress className="mt-2" value={item.progress} aria-label={`Upload progress of ${item.file.name}`} />}
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

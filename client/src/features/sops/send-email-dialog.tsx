@@ -1,0 +1,94 @@
+import { useState } from 'react';
+import { Mail } from 'lucide-react';
+import type { SopDetail } from '@common/contracts/sops';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { Textarea } from '@/components/ui/textarea';
+import { toast } from '@/hooks/use-toast';
+
+/** SPEC §4: an SOP with exactly one version is 'new', otherwise 'updated'. */
+export function emailTemplate(sop: SopDetail, origin: string) {
+  const kind = sop.versions.length === 1 ? 'new' : 'updated';
+  const version = sop.latestVersion?.versionNumber ?? '1.0';
+  const subject = `${kind === 'new' ? 'New' : 'Updated'} SOP: ${sop.title} (v${version})`;
+  const body = [
+    'Hello,',
+    '',
+    `A ${kind} standard operating procedure is available: "${sop.title}" (version ${version}).`,
+    sop.department ? `Department: ${sop.department.name}` : null,
+    sop.summary ? `Summary: ${sop.summary}` : null,
+    '',
+    `Please read it here: ${origin}/sop/${sop.id}`,
+    '',
+    'Thank you.',
+  ]
+    .filter((line) => line !== null)
+    .join('\n');
+  return { subject, body };
+}
+
+/** Opens the reader's mail program with a prepared message; no server call. */
+export function SendEmailDialog({ sop }: { sop: SopDetail }) {
+  const [open, setOpen] = useState(false);
+  const [recipients, setRecipients] = useState('');
+  const [subject, setSubject] = useState('');
+  const [message, setMessage] = useState('');
+
+  const onOpenChange = (next: boolean) => {
+    if (next) {
+      const template = emailTemplate(sop, window.location.origin);
+      setSubject(template.subject);
+      setMessage(template.body);
+    }
+    setOpen(next);
+  };
+
+  const openEmailClient = () => {
+    const to = recipients
+      .split(',')
+      .map((r) => r.trim())
+      .filter(Boolean)
+      .join(',');
+    window.location.href = `mailto:${encodeURI(to)}?subject=${encodeURIComponent(subject)}&body=${encodeURIComponent(message)}`;
+    toast({ title: 'Email template opened', description: 'Your default email client should open with the template' });
+    setOpen(false);
+  };
+
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogTrigger asChild>
+        <Button variant="outline" className="border-white/40 bg-white/10 text-white hover:bg-white/20 hover:text-white">
+          <Mail /> Send Email
+        </Button>
+      </DialogTrigger>
+      <DialogContent className="sm:max-w-xl">
+        <DialogHeader>
+          <DialogTitle>Send Email</DialogTitle>
+          <DialogDescription>Tell the crew about this SOP. Your email program opens with the message below.</DialogDescription>
+        </DialogHeader>
+        <div className="space-y-4">
+          <div className="space-y-1.5">
+            <Label htmlFor="email-recipients">Recipients</Label>
+            <Input id="email-recipients" placeholder="name@example.com, other@example.com" value={recipients} onChange={(e) => setRecipients(e.target.value)} />
+          </div>
+          <div className="space-y-1.5">
+            <Label htmlFor="email-subject">Subject</Label>
+            <Input id="email-subject" value={subject} onChange={(e) => setSubject(e.target.value)} />
+          </div>
+          <div className="space-y-1.5">
+            <Label htmlFor="email-message">Message</Label>
+            <Textarea id="email-message" rows={12} value={message} onChange={(e) => setMessage(e.target.value)} />
+          </div>
+        </div>
+        <DialogFooter>
+          <Button variant="outline" onClick={() => setOpen(false)}>
+            Cancel
+          </Button>
+          <Button onClick={openEmailClient}>Open Email Client</Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}

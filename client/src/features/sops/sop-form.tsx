@@ -1,0 +1,140 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Save, Send } from 'lucide-react';
+import { Controller, useForm } from 'react-hook-form';
+import { Link } from 'wouter';
+import type { SopVersion } from '@common/contracts/sops';
+import { FieldError } from '@/components/field-error';
+import { PageHeader } from '@/components/page-header';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { Textarea } from '@/components/ui/textarea';
+import { formatKB } from '@/lib/format';
+import { AttachmentsPicker } from './attachments-picker';
+import { ContentEditor } from './content-editor';
+import { DepartmentSelect } from './department-select';
+import { TagsInput } from './tags-input';
+import { SopFormSchema, useSaveSop, type SopFormInput, type SopFormOutput } from './use-save-sop';
+
+interface Props {
+  editId: number | null;
+  initial: SopFormInput;
+  /** Edit mode: the version being replaced, for the hints. */
+  currentVersion?: SopVersion | null;
+  suggestedVersion?: string;
+}
+
+export function SopForm({ editId, initial, currentVersion, suggestedVersion }: Props) {
+  const form = useForm<SopFormInput, unknown, SopFormOutput>({ resolver: zodResolver(SopFormSchema), defaultValues: initial });
+  const { errors } = form.formState;
+  const { files, setFiles, saving, save } = useSaveSop(editId);
+  const content = form.watch('content');
+  const isEdit = editId !== null;
+
+  return (
+    <form id="sop-form" onSubmit={form.handleSubmit(save)} noValidate>
+      <PageHeader
+        title={isEdit ? 'Edit SOP' : 'Create New SOP'}
+        description={isEdit ? 'Saving adds a new version; earlier versions are kept.' : 'A new SOP starts as a draft with version 1.0.'}
+        actions={
+          <>
+            <Button asChild variant="outline">
+              <Link href="/documents">Cancel</Link>
+            </Button>
+            {/* SPEC §4: both buttons perform the same save; neither changes the status. */}
+            <Button type="submit" variant="outline" disabled={saving}>
+              <Save /> {saving ? 'Saving...' : 'Save Draft'}
+            </Button>
+            <Button type="submit" disabled={saving}>
+              <Send /> Submit for Approval
+            </Button>
+          </>
+        }
+      />
+      <div className="grid gap-6 lg:grid-cols-[minmax(300px,400px)_minmax(0,1fr)]">
+        <Card>
+          <CardHeader>
+            <CardTitle className="text-base">Details</CardTitle>
+          </CardHeader>
+          <CardContent className="space-y-4">
+            <div className="space-y-1.5">
+              <Label htmlFor="sop-title">Title *</Label>
+              <Input id="sop-title" aria-invalid={!!errors.title} disabled={saving} {...form.register('title')} />
+              <FieldError message={errors.title?.message} />
+            </div>
+            <div className="space-y-1.5">
+              <Label htmlFor="sop-department">Department *</Label>
+              <Controller
+                control={form.control}
+                name="departmentId"
+                render={({ field }) => (
+                  <DepartmentSelect id="sop-department" value={String(field.value ?? '')} onChange={field.onChange} invalid={!!errors.departmentId} disabled={saving} />
+                )}
+              />
+              <FieldError message={errors.departmentId?.message} />
+            </div>
+            <div className="space-y-1.5">
+              <Label htmlFor="sop-category">Category</Label>
+              <Input id="sop-category" placeholder="e.g., Onboarding, Policies" disabled={saving} {...form.register('category')} />
+              <FieldError message={errors.category?.message} />
+            </div>
+            <div className="space-y-1.5">
+              <Label htmlFor="sop-summary">Summary</Label>
+              <Textarea id="sop-summary" rows={3} disabled={saving} {...form.register('summary')} />
+              <FieldError message={errors.summary?.message} />
+            </div>
+            <div className="space-y-1.5">
+              <Label htmlFor="sop-tags">Tags</Label>
+              <Controller control={form.control} name="tags" render={({ field }) => <TagsInput id="sop-tags" value={field.value ?? []} onChange={field.onChange} disabled={saving} />} />
+              <FieldError message={errors.tags?.message} />
+            </div>
+            {isEdit && (
+              <>
+                <div className="space-y-1.5">
+                  <Label htmlFor="sop-version-number">Version Number</Label>
+                  <Input id="sop-version-number" placeholder={suggestedVersion ? `Leave empty for ${suggestedVersion}` : undefined} disabled={saving} {...form.register('versionNumber')} />
+                  <FieldError message={errors.versionNumber?.message} />
+                </div>
+                <div className="space-y-1.5">
+                  <Label htmlFor="sop-changelog">Changelog</Label>
+                  <Textarea id="sop-changelog" rows={3} placeholder="What changed in this version" disabled={saving} {...form.register('changelog')} />
+                  <FieldError message={errors.changelog?.message} />
+                </div>
+              </>
+            )}
+            <div className="space-y-1.5">
+              <Label htmlFor="sop-attachments">Attachments</Label>
+              {isEdit && currentVersion && currentVersion.attachments.length > 0 && (
+                <div className="rounded-md bg-muted/60 p-2 text-xs text-muted-foreground">
+                  <p className="font-medium">On v{currentVersion.versionNumber} (kept with that version):</p>
+                  <ul className="mt-1 list-inside list-disc">
+                    {currentVersion.attachments.map((a) => (
+                      <li key={a.id}>
+                        {a.originalName} · {formatKB(a.size)}
+                      </li>
+                    ))}
+                  </ul>
+                </div>
+              )}
+              <AttachmentsPicker id="sop-attachments" files={files} onChange={setFiles} disabled={saving} />
+            </div>
+          </CardContent>
+        </Card>
+        <Card>
+          <CardHeader>
+            <CardTitle className="text-base">
+              <Label htmlFor="sop-content" className="text-base">
+                Steps &amp; Procedures *
+              </Label>
+            </CardTitle>
+          </CardHeader>
+          <CardContent className="space-y-1.5">
+            <ContentEditor id="sop-content" isEmpty={!content} aria-invalid={!!errors.content} disabled={saving} placeholder="Write the procedure step by step..." {...form.register('content')} />
+            <FieldError message={errors.content?.message} />
+          </CardContent>
+        </Card>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,83 @@
+import { useState } from 'react';
+import { useLocation } from 'wouter';
+import { z } from 'zod';
+import { CreateSopInput } from '@common/contracts/sops';
+import { toast } from '@/hooks/use-toast';
+import { serverMessage } from '@/lib/api';
+import { createSop, refreshSopLists, updateSop, uploadAttachment, type SavedSop } from './api';
+import type { PickedFile } from './attachments-picker';
+
+/** The form's rules: the create contract, with content required (SPEC §5). */
+export const SopFormSchema = CreateSopInput.pick({
+  title: true,
+  departmentId: true,
+  category: true,
+  summary: true,
+  tags: true,
+  versionNumber: true,
+  changelog: true,
+}).extend({
+  content: z
+    .string({ error: 'Content is required' })
+    .max(200_000, 'Content must be at most 200,000 characters')
+    .refine((text) => text.trim().length > 0, 'Content is required'),
+});
+export type SopFormInput = z.input<typeof SopFormSchema>;
+export type SopFormOutput = z.output<typeof SopFormSchema>;
+
+export const EMPTY_SOP_FORM: SopFormInput = { title: '', departmentId: '', category: '', summary: '', tags: [], content: '', versionNumber: '', changelog: '' };
+
+/**
+ * Create: POST /api/sops (the first version comes with it). Edit: PUT /api/sops/{id}, which
+ * adds a version. Then each picked file goes to that newest version, one request per file so
+ * each shows its own progress. Neither save button changes the status.
+ */
+export function useSaveSop(editId: number | null) {
+  const [, navigate] = useLocation();
+  const [files, setFiles] = useState<PickedFile[]>([]);
+  const [saving, setSaving] = useState(false);
+
+  const patchFile = (key: string, patch: Partial<PickedFile>) => setFiles((all) => all.map((f) => (f.key === key ? { ...f, ...patch } : f)));
+
+  const uploadAll = async (versionId: number) => {
+    const failed: string[] = [];
+    for (const item of files.filter((f) => f.state !== 'done')) {
+      patchFile(item.key, { state: 'uploading', progress: 0 });
+      try {
+        await uploadAttachment(versionId, item.file, (progress) => patchFile(item.key, { progress }));
+        patchFile(item.key, { state: 'done', progress: 100 });
+        toast({ title: 'Success', description: 'File uploaded successfully' });
+      } catch (error) {
+        patchFile(item.key, { state: 'failed' });
+        failed.push(`${item.file.name}: ${serverMessage(error, 'the upload failed')}`);
+      }
+    }
+    return failed;
+  };
+
+  const save = async (values: SopFormOutput) => {
+    setSaving(true);
+    let saved: SavedSop;
+    try {
+      // On create the version fields are hidden and empty: the server writes '1.0' and 'Initial version'.
+      saved = editId ? await updateSop(editId, values) : await createSop(values);
+    } catch (error) {
+      setSaving(false);
+      toast({ title: 'Error', description: serverMessage(error, editId ? 'Failed to update SOP' : 'Failed to create SOP'), variant: 'destructive' });
+      return;
+    }
+    const failed = saved.latestVersionId ? await uploadAll(saved.latestVersionId) : files.map((f) => f.file.name);
+    await refreshSopLists(saved.id);
+    setSaving(false);
+    if (failed.length > 0) {
+      // The SOP is saved; show it so the files can be added again from the edit form.
+      toast({ title: 'Upload failed', description: `The SOP was saved, but some files were not attached. ${failed.join('; ')}`, variant: 'destructive' });
+      navigate(`/sop/${saved.id}`);
+      return;
+    }
+    toast({ title: 'Success', description: editId ? 'SOP updated successfully' : 'SOP created successfully' });
+    navigate('/documents');
+  };
+
+  return { files, setFiles, saving, save };
+}
