@@ -34,6 +34,7 @@ test('an admin creates an approver, who signs in and sees the Approvals tab', as
   await page.getByRole('option', { name: 'Approver' }).click();
   await dialog.getByRole('button', { name: 'Create User' }).click();
   await expect(dialog.getByText("Passwords don't match")).toBeVisible();
+  await page.screenshot({ path: 'screenshots/admin-create-user.png' });
 
   await dialog.getByLabel('Confirm Password').fill(approver.password);
   await dialog.getByRole('button', { name: 'Create User' }).click();
@@ -88,6 +89,7 @@ test('an admin builds a division with two departments, renames one, and deletes 
   await edit.getByLabel('Parent Division (optional)').click();
   await expect(page.getByRole('option', { name: 'No Parent (Top-level Division)' })).toBeVisible();
   await expect(page.getByRole('option', { name: 'Salon', exact: true })).toHaveCount(0);
+  await page.screenshot({ path: 'screenshots/admin-edit-department.png' });
   await page.keyboard.press('Escape');
   await edit.getByLabel('Name').fill('Beauty Salon');
   await edit.getByRole('button', { name: 'Save Changes' }).click();
@@ -103,6 +105,24 @@ test('an admin builds a division with two departments, renames one, and deletes 
   await expect(toast(page, 'Department deleted successfully')).toBeVisible();
   await expect(manage.getByRole('listitem', { name: division, exact: true })).toHaveCount(0);
   await expect(manage.getByText('Beauty Salon')).toHaveCount(0);
+});
+
+test('an admin deletes a user after confirming, and the user disappears from the table', async ({ page }) => {
+  const username = `deckhand.${suffix}`;
+  await signIn(page, E2E_USERS.admin);
+  const created = await page.request.post('/api/admin/users', {
+    data: { username, password: 'deckhand-pass-123', firstName: 'Ivo', lastName: 'Marin', role: 'user' },
+  });
+  expect(created.status()).toBe(201);
+  await openAdmin(page);
+  const row = page.getByRole('table', { name: 'Users' }).getByRole('row', { name: /Ivo Marin/ });
+  await row.getByRole('button', { name: 'Delete user Ivo Marin' }).click();
+  const confirm = page.getByRole('alertdialog');
+  await expect(confirm).toContainText('Are you sure you want to delete the user "Ivo Marin"? This action cannot be undone.');
+  await confirm.getByRole('button', { name: 'Delete' }).click();
+  await expect(toast(page, 'User deleted successfully')).toBeVisible();
+  await expect(row).toHaveCount(0);
+  await expect(page.getByRole('list', { name: 'Recent admin activity' })).toContainText(`user deleted "${username}"`);
 });
 
 test('a plain user is denied the Administration Center and makes no admin call', async ({ page }) => {

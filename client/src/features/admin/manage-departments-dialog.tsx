@@ -9,6 +9,9 @@ import { adminQueries } from './api';
 import { DeleteDepartmentDialog } from './delete-department-dialog';
 import { DepartmentFormDialog } from './department-form-dialog';
 
+/** Shown so an admin sees why a delete would be refused before trying it. */
+const sopCountText = (count: number) => `${count} SOP${count === 1 ? '' : 's'}`;
+
 type FormState = { open: false } | { open: true; department?: Department; defaultParentId?: number | null };
 
 export function ManageDepartmentsDialog() {
@@ -81,7 +84,7 @@ export function ManageDepartmentsDialog() {
                       <h3 className="font-semibold text-navy">{division.name}</h3>
                       {division.description && <p className="text-sm text-muted-foreground">{division.description}</p>}
                       <p className="text-xs text-muted-foreground">
-                        {children.length} department{children.length === 1 ? '' : 's'}
+                        {children.length} department{children.length === 1 ? '' : 's'} · {sopCountText(division.sopCount)} filed directly
                       </p>
                     </div>
                     {itemActions(division)}
@@ -95,6 +98,7 @@ export function ManageDepartmentsDialog() {
                           <div className="min-w-0">
                             <p className="truncate text-sm font-medium">{dept.name}</p>
                             {dept.description && <p className="line-clamp-2 text-xs text-muted-foreground">{dept.description}</p>}
+                            <p className="text-xs text-muted-foreground">{sopCountText(dept.sopCount)}</p>
                           </div>
                           {itemActions(dept)}
                         </li>

@@ -13,7 +13,7 @@ const NONE = '—';
 
 function SummaryCard({ icon: Icon, title, children, action }: { icon: LucideIcon; title: string; children: ReactNode; action: ReactNode }) {
   return (
-    <Card className="justify-between" aria-label={title} role="region">
+    <Card aria-label={title} role="region">
       <CardHeader className="flex flex-row items-center gap-2">
         <span className="flex size-8 items-center justify-center rounded-md bg-sky-50 text-ocean">
           <Icon className="size-4" aria-hidden="true" />
@@ -23,7 +23,7 @@ function SummaryCard({ icon: Icon, title, children, action }: { icon: LucideIcon
       <CardContent>
         <dl className="space-y-1.5 text-sm">{children}</dl>
       </CardContent>
-      <CardFooter>{action}</CardFooter>
+      <CardFooter className="mt-auto">{action}</CardFooter>
     </Card>
   );
 }
