@@ -9,12 +9,16 @@ import { dailyProgramRoutes } from './features/daily-programs/daily-programs.rou
 import { departmentRoutes } from './features/departments/departments.routes';
 import { itineraryRoutes } from './features/itineraries/itineraries.routes';
 import { sopRoutes } from './features/sops/sops.routes';
+import { attachmentRoutes } from './features/attachments/attachments.routes';
+import { objectUploadRoutes } from './features/attachments/object-uploads.routes';
 
 /** Every feature's routes, registered once. Each feature owns its own plugin file. */
 export const featureRoutes: FastifyPluginAsync = async (app) => {
   await app.register(authRoutes);
   await app.register(departmentRoutes);
   await app.register(sopRoutes);
+  await app.register(attachmentRoutes);
+  await app.register(objectUploadRoutes);
   await app.register(approvalRoutes);
   await app.register(dashboardRoutes);
   await app.register(attestationRoutes);

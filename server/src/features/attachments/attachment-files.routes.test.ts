@@ -1,0 +1,127 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Attachment } from '../../../../common/contracts/sops';
+import { attachmentBlobs, attachmentPreviews } from '../../db/schema';
+import { createTestContext, type TestContext, type TestUser } from '../../test/factory';
+import { createDepartment, createSopAs } from '../../test/sop-fixtures';
+import { makeDocx, makePdf, multipart } from './test-files';
+
+let t: TestContext;
+let owner: TestUser;
+let reader: TestUser;
+let versionId: number;
+
+beforeAll(async () => {
+  t = await createTestContext();
+  owner = await t.signedInUser('user');
+  reader = await t.signedInUser('user');
+  const dept = await createDepartment(t, 'Medical');
+  versionId = (await createSopAs(t, owner, { departmentId: dept.id, title: 'Infirmary' })).latestVersionId!;
+});
+afterAll(() => t.close());
+
+async function uploadOne(name: string, data: Buffer): Promise<Attachment> {
+  const body = multipart([{ name, data }]);
+  const res = await t.as(owner, { method: 'POST', url: `/api/sop-versions/${versionId}/attachments`, payload: body.payload, headers: body.headers });
+  expect(res.statusCode).toBe(201);
+  return res.json();
+}
+
+async function waitForPreview(id: number, user: TestUser) {
+  for (let i = 0; i < 100; i += 1) {
+    const res = await t.as(user, { method: 'GET', url: `/api/attachments/${id}/preview` });
+    if (res.statusCode === 200) return res;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`no preview for attachment ${id}`);
+}
+
+describe('GET and HEAD /api/attachments/{id}/download', () => {
+  it('sends the bytes with the stored type and a safe attachment name to every role', async () => {
+    const data = Buffer.from('Isolation ward rules\n');
+    const attachment = await uploadOne('Ärzte ward.txt', data);
+    const res = await t.as(reader, { method: 'GET', url: `/api/attachments/${attachment.id}/download` });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/plain');
+    expect(res.headers['content-disposition']).toBe(`attachment; filename="_rzte ward.txt"; filename*=UTF-8''%C3%84rzte%20ward.txt`);
+    expect(res.rawPayload.equals(data)).toBe(true);
+  });
+
+  it('answers HEAD with the same headers and no body', async () => {
+    const attachment = await uploadOne('head.txt', Buffer.from('twelve bytes'));
+    const res = await t.as(reader, { method: 'HEAD', url: `/api/attachments/${attachment.id}/download` });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-length']).toBe('12');
+    expect(res.headers['content-disposition']).toContain('head.txt');
+    expect(res.body).toBe('');
+  });
+
+  it('refuses to serve a blob whose checksum no longer matches (500 with a message)', async () => {
+    const attachment = await uploadOne('corrupt.txt', Buffer.from('original text'));
+    await t.db.update(attachmentBlobs).set({ data: Buffer.from('tampered text') }).where(eq(attachmentBlobs.attachmentId, attachment.id));
+    const res = await t.as(reader, { method: 'GET', url: `/api/attachments/${attachment.id}/download` });
+    expect(res.statusCode).toBe(500);
+    expect(res.json().message).toContain('integrity check');
+    expect(res.body).not.toContain('tampered');
+  });
+
+  it('is 404 for an unknown attachment and 401 signed out', async () => {
+    expect((await t.as(reader, { method: 'GET', url: '/api/attachments/999999/download' })).statusCode).toBe(404);
+    expect((await t.as(null, { method: 'GET', url: '/api/attachments/1/download' })).statusCode).toBe(401);
+  });
+});
+
+describe('previews', () => {
+  it('renders the first page of a PDF in the background after upload and serves it as PNG', async () => {
+    const attachment = await uploadOne('infirmary.pdf', await makePdf('Infirmary isolation', ['Wear a mask.']));
+    const res = await waitForPreview(attachment.id, reader);
+    expect(res.headers['content-type']).toBe('image/png');
+    expect(res.rawPayload.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))).toBe(true);
+    const [row] = await t.db.select().from(attachmentPreviews).where(eq(attachmentPreviews.attachmentId, attachment.id));
+    expect(row.width).toBeGreaterThan(100);
+    expect(row.height).toBeGreaterThan(row.width);
+  });
+
+  it('renders a DOCX on request: 404 before, 200 after POST', async () => {
+    const attachment = await uploadOne('triage.docx', await makeDocx('Triage', ['Check the airway first.']));
+    // A freshly uploaded DOCX may or may not have been rendered yet; POST settles it either way.
+    const post = await t.as(reader, { method: 'POST', url: `/api/attachments/${attachment.id}/preview` });
+    expect(post.statusCode).toBe(200);
+    expect(post.json()).toEqual({ message: 'Preview ready' });
+    const res = await t.as(reader, { method: 'GET', url: `/api/attachments/${attachment.id}/preview` });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('image/png');
+  });
+
+  it('is 404 "Preview not available" until a preview exists', async () => {
+    const attachment = await uploadOne('later.pdf', await makePdf('Later'));
+    await waitForPreview(attachment.id, reader);
+    await t.db.delete(attachmentPreviews).where(eq(attachmentPreviews.attachmentId, attachment.id));
+    const res = await t.as(reader, { method: 'GET', url: `/api/attachments/${attachment.id}/preview` });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ message: 'Preview not available' });
+    expect((await t.as(reader, { method: 'POST', url: `/api/attachments/${attachment.id}/preview` })).statusCode).toBe(200);
+    expect((await t.as(reader, { method: 'GET', url: `/api/attachments/${attachment.id}/preview` })).statusCode).toBe(200);
+  });
+
+  it('answers 415 for a type with no preview and 404 for an unknown attachment', async () => {
+    const attachment = await uploadOne('plain.txt', Buffer.from('no preview for me'));
+    const res = await t.as(reader, { method: 'POST', url: `/api/attachments/${attachment.id}/preview` });
+    expect(res.statusCode).toBe(415);
+    expect((await t.as(reader, { method: 'GET', url: `/api/attachments/${attachment.id}/preview` })).statusCode).toBe(404);
+    expect((await t.as(reader, { method: 'POST', url: '/api/attachments/999999/preview' })).statusCode).toBe(404);
+  });
+
+  it('says so when a PDF cannot be rendered', async () => {
+    const broken = Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.from('this is not really a pdf')]);
+    const attachment = await uploadOne('broken.pdf', broken);
+    const res = await t.as(reader, { method: 'POST', url: `/api/attachments/${attachment.id}/preview` });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().message).toBe('The preview could not be generated');
+  });
+
+  it('is 401 signed out', async () => {
+    expect((await t.as(null, { method: 'GET', url: '/api/attachments/1/preview' })).statusCode).toBe(401);
+    expect((await t.as(null, { method: 'POST', url: '/api/attachments/1/preview' })).statusCode).toBe(401);
+  });
+});

@@ -1,0 +1,103 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { PublicUser } from '../../../../common/contracts/auth';
+import type { Attachment } from '../../../../common/contracts/sops';
+import type { Db } from '../../db/client';
+import { attachmentBlobs, attachments, sops, sopVersions } from '../../db/schema';
+import { sha256 } from '../../files/checksum';
+import { type SniffedType, sniffFileType } from '../../files/sniff';
+import { assertCan } from '../../http/access';
+import { badRequest, notFound, unsupportedType } from '../../http/errors';
+import { recordAudit } from '../audit/audit.service';
+import { toAttachment } from '../sops/sop-mappers';
+
+/** SOP attachments: PDF, Word, plain text and the common images (DECISIONS.md, Files). */
+const ACCEPTED = new Set<SniffedType['kind']>(['pdf', 'doc', 'docx', 'text', 'jpeg', 'png', 'gif']);
+
+const TYPE_NAMES: Record<SniffedType['kind'], string> = {
+  pdf: 'a PDF',
+  docx: 'a Word document',
+  doc: 'a Word document',
+  xlsx: 'an Excel spreadsheet',
+  xls: 'an Excel spreadsheet',
+  csv: 'a CSV spreadsheet',
+  png: 'a PNG image',
+  jpeg: 'a JPEG image',
+  gif: 'a GIF image',
+  text: 'a text file',
+};
+
+const EXTENSIONS: Record<SniffedType['kind'], string> = {
+  pdf: 'pdf', docx: 'docx', doc: 'doc', xlsx: 'xlsx', xls: 'xls', csv: 'csv', png: 'png', jpeg: 'jpg', gif: 'gif', text: 'txt',
+};
+
+export interface IncomingFile {
+  data: Buffer;
+  originalName: string;
+}
+
+export interface CheckedFile extends IncomingFile {
+  type: SniffedType;
+}
+
+/** The type by content; 415 naming what the file really is when it is not accepted. */
+export function checkAttachmentType(file: IncomingFile): CheckedFile {
+  if (file.data.length === 0) throw badRequest(`"${file.originalName}" is empty`);
+  const type = sniffFileType(file.data, file.originalName);
+  if (!type || !ACCEPTED.has(type.kind)) {
+    const what = type ? TYPE_NAMES[type.kind] : 'a file type that is not recognised';
+    throw unsupportedType(`"${file.originalName}" is ${what}. Upload PDF, Word, text, or image files only.`);
+  }
+  return { ...file, type };
+}
+
+/** The version, with its SOP's owner for the permission check; 404 when unknown. */
+export async function findVersionForUpload(db: Db, actor: PublicUser, versionId: number) {
+  const [row] = await db
+    .select({ versionId: sopVersions.id, sopId: sops.id, title: sops.title, ownerId: sops.ownerId })
+    .from(sopVersions)
+    .innerJoin(sops, eq(sops.id, sopVersions.sopId))
+    .where(eq(sopVersions.id, versionId));
+  if (!row) throw notFound('SOP version not found');
+  assertCan(actor, 'sop.edit', { ownerId: row.ownerId }, 'Only the owner, an approver or an admin can add attachments to this SOP');
+  return row;
+}
+
+/** Every file with its blob in one transaction: all are stored, or none. */
+export async function storeAttachments(
+  db: Db,
+  actor: PublicUser,
+  target: { versionId: number; sopId: number; title: string },
+  files: CheckedFile[],
+  extra: { fileURL?: string | null; within?: (tx: Db) => Promise<void> } = {},
+): Promise<Attachment[]> {
+  return db.transaction(async (tx) => {
+    const stored: Attachment[] = [];
+    for (const file of files) {
+      const [row] = await tx
+        .insert(attachments)
+        .values({
+          versionId: target.versionId,
+          // A generated name: the original one is kept for display and downloads only.
+          filename: `${randomUUID()}.${EXTENSIONS[file.type.kind]}`,
+          originalName: file.originalName.slice(0, 255),
+          mimeType: file.type.mimeType,
+          size: file.data.length,
+          fileURL: extra.fileURL ?? null,
+        })
+        .returning();
+      await tx.insert(attachmentBlobs).values({ attachmentId: row.id, data: file.data, checksum: sha256(file.data) });
+      await recordAudit(tx, {
+        actorId: actor.id,
+        action: 'attachment_uploaded',
+        entityType: 'attachment',
+        entityId: row.id,
+        metadata: { title: target.title, name: row.originalName, sopId: target.sopId, versionId: target.versionId },
+      });
+      stored.push(toAttachment(row));
+    }
+    await tx.update(sops).set({ updatedAt: new Date() }).where(eq(sops.id, target.sopId));
+    await extra.within?.(tx);
+    return stored;
+  });
+}
