@@ -45,7 +45,7 @@ export function TagsInput({ id, value, onChange, disabled }: Props) {
         </Button>
       </div>
       {value.length > 0 && (
-        <ul className="flex flex-wrap gap-1.5" aria-label="Tags">
+        <ul className="flex flex-wrap gap-1.5" aria-label="Chosen tags">
           {value.map((tag) => (
             <li key={tag}>
               <Badge variant="secondary" className="gap-1 pr-1">
