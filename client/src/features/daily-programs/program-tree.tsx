@@ -1,0 +1,96 @@
+import { useState } from 'react';
+import { format, parseISO } from 'date-fns';
+import { CalendarDays, Download, FileText, Ship, Trash2 } from 'lucide-react';
+import type { DailyProgramCruise, DailyProgramDay } from '@common/contracts/daily-programs';
+import { Accordion, AccordionContent, AccordionItem, AccordionTrigger } from '@/components/ui/accordion';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { formatDate, formatKB } from '@/lib/format';
+import { downloadUrlOf } from './api';
+import { DeleteDailyProgramDialog, type FileToDelete } from './delete-file-dialog';
+
+export const dayLabelOf = (date: string) => format(parseISO(date), 'EEE, MMM d, yyyy');
+
+/** SPEC §2: 'Combined PDF' for a one-file day, else 'N Files'. */
+const dayBadge = (day: DailyProgramDay) => (day.uploadMode === 'combined' ? 'Combined PDF' : `${day.files.length} Files`);
+
+/** Accordion by cruise code, then by day; each day lists its files in sequence. */
+export function ProgramTree({ cruises, canManage }: { cruises: DailyProgramCruise[]; canManage: boolean }) {
+  const [toDelete, setToDelete] = useState<FileToDelete | null>(null);
+
+  return (
+    <>
+      <Accordion type="multiple" defaultValue={cruises.slice(0, 1).map((c) => c.cruiseCode)} className="rounded-lg border bg-white">
+        {cruises.map((cruise) => (
+          <AccordionItem key={cruise.cruiseCode} value={cruise.cruiseCode} className="px-4">
+            <AccordionTrigger className="items-center hover:no-underline">
+              <span className="flex items-center gap-3">
+                <Ship className="size-5 text-ocean" aria-hidden="true" />
+                <span className="font-mono text-base font-semibold text-navy">{cruise.cruiseCode}</span>
+                <span className="text-xs font-normal text-muted-foreground">
+                  {cruise.days.length} {cruise.days.length === 1 ? 'day' : 'days'}
+                </span>
+              </span>
+            </AccordionTrigger>
+            <AccordionContent>
+              <Accordion type="multiple" className="space-y-2">
+                {cruise.days.map((day) => (
+                  <AccordionItem key={day.date} value={day.date} className="rounded-md border border-b bg-slate-50/60 px-3 last:border-b">
+                    <AccordionTrigger className="items-center py-3 hover:no-underline">
+                      <span className="flex flex-wrap items-center gap-3">
+                        <CalendarDays className="size-4 text-slate-500" aria-hidden="true" />
+                        <span className="font-medium">{dayLabelOf(day.date)}</span>
+                        <Badge variant={day.uploadMode === 'combined' ? 'secondary' : 'outline'} className={day.uploadMode === 'combined' ? 'bg-sky-100 text-sky-900' : ''}>
+                          {dayBadge(day)}
+                        </Badge>
+                      </span>
+                    </AccordionTrigger>
+                    <AccordionContent>
+                      <ul className="divide-y rounded-md border bg-white" aria-label={`Files for ${cruise.cruiseCode} ${dayLabelOf(day.date)}`}>
+                        {day.files.map((file) => (
+                          <li key={file.id} className="flex flex-wrap items-center gap-x-4 gap-y-2 px-3 py-2.5">
+                            <FileText className="size-5 shrink-0 text-red-700" aria-hidden="true" />
+                            <div className="min-w-0 flex-1">
+                              <p className="text-sm font-medium">
+                                {file.fileLabel ?? `File ${file.fileSequence}`}
+                                <span className="ml-2 font-normal text-muted-foreground break-all">{file.originalName}</span>
+                              </p>
+                              <p className="text-xs text-muted-foreground">
+                                {formatKB(file.size)} · Uploaded {formatDate(file.createdAt)} by {file.uploader?.username ?? 'Unknown'}
+                              </p>
+                            </div>
+                            <div className="flex gap-2">
+                              <Button asChild variant="outline" size="sm">
+                                <a href={downloadUrlOf(file)} download={file.originalName} aria-label={`Download ${file.originalName}`}>
+                                  <Download aria-hidden="true" />
+                                  Download
+                                </a>
+                              </Button>
+                              {canManage && (
+                                <Button
+                                  variant="outline"
+                                  size="sm"
+                                  className="text-destructive hover:text-destructive"
+                                  aria-label={`Delete ${file.originalName}`}
+                                  onClick={() => setToDelete({ file, cruiseCode: cruise.cruiseCode, dayLabel: dayLabelOf(day.date) })}
+                                >
+                                  <Trash2 aria-hidden="true" />
+                                  Delete
+                                </Button>
+                              )}
+                            </div>
+                          </li>
+                        ))}
+                      </ul>
+                    </AccordionContent>
+                  </AccordionItem>
+                ))}
+              </Accordion>
+            </AccordionContent>
+          </AccordionItem>
+        ))}
+      </Accordion>
+      <DeleteDailyProgramDialog target={toDelete} onClose={() => setToDelete(null)} />
+    </>
+  );
+}

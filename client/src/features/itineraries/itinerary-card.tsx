@@ -1,0 +1,46 @@
+import { format, parseISO } from 'date-fns';
+import { Download, FileSpreadsheet, Trash2 } from 'lucide-react';
+import type { Itinerary } from '@common/contracts/itineraries';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent } from '@/components/ui/card';
+import { formatDateTime, formatKB } from '@/lib/format';
+import { downloadUrlOf } from './api';
+
+export const itineraryDateOf = (date: string) => format(parseISO(date), 'EEE, MMM d, yyyy');
+
+export function ItineraryCard({ itinerary, canManage, onDelete }: { itinerary: Itinerary; canManage: boolean; onDelete: () => void }) {
+  return (
+    <Card className="gap-3 py-4">
+      <CardContent className="flex flex-wrap items-start gap-4">
+        <FileSpreadsheet className="mt-0.5 size-8 shrink-0 text-emerald-700" aria-hidden="true" />
+        <div className="min-w-0 flex-1 space-y-1">
+          <h2 className="text-sm font-semibold break-all text-navy">{itinerary.originalName}</h2>
+          <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5 text-xs text-muted-foreground sm:grid-cols-[auto_1fr_auto_1fr]">
+            <dt className="font-medium text-slate-600">Date</dt>
+            <dd>{itineraryDateOf(itinerary.uploadDate)}</dd>
+            <dt className="font-medium text-slate-600">Size</dt>
+            <dd>{formatKB(itinerary.size)}</dd>
+            <dt className="font-medium text-slate-600">Uploaded by</dt>
+            <dd>{itinerary.uploader?.username ?? 'Unknown'}</dd>
+            <dt className="font-medium text-slate-600">Uploaded</dt>
+            <dd>{formatDateTime(itinerary.createdAt)}</dd>
+          </dl>
+        </div>
+        <div className="flex gap-2">
+          <Button asChild variant="outline" size="sm">
+            <a href={downloadUrlOf(itinerary)} download={itinerary.originalName} aria-label={`Download ${itinerary.originalName}`}>
+              <Download aria-hidden="true" />
+              Download
+            </a>
+          </Button>
+          {canManage && (
+            <Button variant="outline" size="sm" className="text-destructive hover:text-destructive" aria-label={`Delete ${itinerary.originalName}`} onClick={onDelete}>
+              <Trash2 aria-hidden="true" />
+              Delete
+            </Button>
+          )}
+        </div>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,86 @@
+import { useRef, useState } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { format } from 'date-fns';
+import { Upload } from 'lucide-react';
+import { useForm } from 'react-hook-form';
+import { ITINERARY_EXTENSIONS, ITINERARY_TYPE_MESSAGE, ItineraryUploadFields, hasItineraryExtension } from '@common/contracts/itineraries';
+import { FieldError } from '@/components/field-error';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { Progress } from '@/components/ui/progress';
+import { formatKB } from '@/lib/format';
+import { useUploadItinerary } from './api';
+
+export function ItineraryUploadForm() {
+  const upload = useUploadItinerary();
+  const [file, setFile] = useState<File | null>(null);
+  const [progress, setProgress] = useState(0);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const form = useForm<ItineraryUploadFields>({
+    resolver: zodResolver(ItineraryUploadFields),
+    defaultValues: { uploadDate: format(new Date(), 'yyyy-MM-dd') },
+  });
+  const { errors } = form.formState;
+  const typeProblem = file && !hasItineraryExtension(file.name) ? ITINERARY_TYPE_MESSAGE : undefined;
+
+  const submit = form.handleSubmit((values) => {
+    if (!file || typeProblem) return;
+    setProgress(0);
+    upload.mutate(
+      { uploadDate: values.uploadDate, file, onProgress: setProgress },
+      {
+        onSuccess: () => {
+          setFile(null);
+          if (fileInput.current) fileInput.current.value = '';
+        },
+      },
+    );
+  });
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle className="text-lg text-navy">Upload itinerary</CardTitle>
+        <CardDescription>An Excel (.xlsx, .xls) or CSV file with the ports of call.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <form onSubmit={submit} noValidate className="space-y-4" aria-label="Upload itinerary">
+          <div className="space-y-2">
+            <Label htmlFor="it-date">Date</Label>
+            <Input id="it-date" type="date" aria-invalid={!!errors.uploadDate} {...form.register('uploadDate')} />
+            <FieldError message={errors.uploadDate?.message} />
+          </div>
+          <div className="space-y-2">
+            <Label htmlFor="it-file">Itinerary file</Label>
+            <Input
+              id="it-file"
+              ref={fileInput}
+              type="file"
+              accept={`${ITINERARY_EXTENSIONS.join(',')},application/vnd.openxmlformats-officedocument.spreadsheetml.sheet,application/vnd.ms-excel,text/csv`}
+              aria-invalid={!!typeProblem}
+              onChange={(event) => setFile(event.target.files?.[0] ?? null)}
+            />
+            <FieldError message={typeProblem} />
+            {file && !typeProblem && (
+              <p className="text-xs text-muted-foreground">
+                {file.name} · {formatKB(file.size)}
+              </p>
+            )}
+          </div>
+          {upload.isPending && (
+            <div className="space-y-1">
+              <Progress value={progress} aria-label="Upload progress" />
+              <p className="text-xs text-muted-foreground">Uploading... {progress}%</p>
+            </div>
+          )}
+          <Button type="submit" className="w-full" disabled={!file || !!typeProblem || upload.isPending}>
+            <Upload aria-hidden="true" />
+            {upload.isPending ? 'Uploading...' : 'Upload itinerary'}
+          </Button>
+        </form>
+      </CardContent>
+    </Card>
+  );
+}
