@@ -82,7 +82,7 @@ export function UserManagement({ query, currentUserId }: { query: UseQueryResult
                       <TableCell>{user.username}</TableCell>
                       <TableCell>{user.email || <span className="text-muted-foreground">—</span>}</TableCell>
                       <TableCell>
-                        <Badge variant={ROLE_BADGE[user.role]} className={cn(user.role === 'approver' && 'bg-sky-700')}>
+                        <Badge variant={ROLE_BADGE[user.role]} className={cn(user.role === 'approver' && 'bg-sky-600')}>
                           {ROLE_LABELS[user.role]}
                         </Badge>
                       </TableCell>
