@@ -8,6 +8,7 @@ import { FullPageSpinner } from '@/components/spinner';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { AttestationPanel } from '@/features/approvals/attestation-panel';
 import { useCurrentUser } from '@/features/auth/api';
 import { toast } from '@/hooks/use-toast';
 import { formatDate } from '@/lib/format';
@@ -164,6 +165,7 @@ export default function SopDetailPage() {
             </CardContent>
           </Card>
           {/* ==== ATTESTATION PANEL: reserved for engineer E (read-and-attest of the effective published version). ==== */}
+          <AttestationPanel sop={sop} />
           {/* ==== END ATTESTATION PANEL ==== */}
         </div>
       </div>
