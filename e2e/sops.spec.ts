@@ -278,3 +278,33 @@ test('the upload dialog turns one file into an SOP, which is submitted, approved
   await expect(toast(page, 'Download started')).toBeVisible();
   await expect(page.getByText('galley-hygiene.pdf', { exact: true }).first()).toBeVisible();
 });
+
+test('the list as an approver: every status with its label, and the admin actions', async ({ page }) => {
+  await signIn(page, E2E_USERS.approver);
+  const res = await page.request.get(`/api/sops?search=${encodeURIComponent(`Bunkering Checklist ${stamp}`)}`);
+  const [bunkering] = (await res.json()) as { id: number }[];
+  expect((await page.request.post(`/api/sops/${bunkering.id}/submit`)).status()).toBe(200);
+
+  await page.goto('/documents');
+  await searchFor(page, stamp);
+  await expect(page.getByTestId('sop-row')).toHaveCount(4);
+  const rows = page.getByTestId('sop-row');
+  await expect(rows.filter({ hasText: `Bunkering Checklist ${stamp}` })).toContainText('Submitted');
+  await expect(rows.filter({ hasText: `Galley Hygiene Upload ${stamp}` })).toContainText('Published');
+
+  // 'No approved version' leaves out the published one.
+  await page.getByLabel('No approved version').check();
+  await expect(rows).toHaveCount(3);
+  await expect(rows.filter({ hasText: `Galley Hygiene Upload ${stamp}` })).toHaveCount(0);
+  await page.getByLabel('No approved version').uncheck();
+
+  // The status filter asks the server.
+  await page.getByLabel('Status').click();
+  await page.getByRole('option', { name: 'Published' }).click();
+  await expect(rows).toHaveCount(1);
+  await expect(rows).toContainText(`Galley Hygiene Upload ${stamp}`);
+  await page.getByLabel('Status').click();
+  await page.getByRole('option', { name: 'All Statuses' }).click();
+  await expect(rows).toHaveCount(4);
+  await page.screenshot({ path: 'screenshots/sop-list-approver.png', fullPage: true });
+});

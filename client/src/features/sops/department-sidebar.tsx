@@ -37,7 +37,8 @@ export function DepartmentSidebar({ departments, isLoading, isError, selectedId,
           </li>
           {divisions.map((division) => (
             <li key={division.id}>
-              <SidebarButton label={division.name} count={division.sopCount} active={selectedId === division.id} onClick={() => onToggle(division.id)} icon="division" />
+              {/* Filtering by a division includes its departments, so its count does too. */}
+              <SidebarButton label={division.name} count={division.sopCount + childrenOf(division.id).reduce((sum, d) => sum + d.sopCount, 0)} active={selectedId === division.id} onClick={() => onToggle(division.id)} icon="division" />
               <ul className="ml-4 border-l pl-1">
                 {childrenOf(division.id).map((dept) => (
                   <li key={dept.id}>

@@ -68,7 +68,7 @@ export function SopTable({ sops, user, busyId, canApprove, filterKey, onAction }
         <TableBody>
           {current.rows.map((sop) => (
             <TableRow key={sop.id} className="cursor-pointer" onClick={() => navigate(`/sop/${sop.id}`)} data-testid="sop-row">
-              <TableCell className="max-w-[320px] truncate font-medium text-navy">
+              <TableCell className="min-w-[180px] max-w-[320px] font-medium whitespace-normal text-navy">
                 <Link href={`/sop/${sop.id}`} className="rounded-sm outline-none hover:underline focus-visible:ring-2 focus-visible:ring-ring" onClick={(e) => e.stopPropagation()}>
                   {sop.title}
                 </Link>
@@ -87,7 +87,7 @@ export function SopTable({ sops, user, busyId, canApprove, filterKey, onAction }
               </TableCell>
               <TableCell>{ownerNameOf(sop.owner)}</TableCell>
               <TableCell className="text-muted-foreground">{formatRelativeDay(sop.updatedAt)}</TableCell>
-              <TableCell>
+              <TableCell className="py-1">
                 <SopRowActions sop={sop} actions={actionsFor(sop, user, canApprove)} busy={busyId === sop.id} onAction={onAction} />
               </TableCell>
             </TableRow>
