@@ -1,0 +1,191 @@
+import { expect, test, type Page } from '@playwright/test';
+import type { DashboardStats } from '../common/contracts/dashboard';
+import { signIn, signOut } from './support/session';
+import { makePdf } from './support/sop-files';
+import { E2E_USERS } from './support/users';
+
+// One SOP through review across three roles: the author submits, the approver asks for changes,
+// the author revises to 1.1 and resubmits, the approver approves, the author reads and attests.
+test.describe.configure({ mode: 'serial' });
+
+const stamp = Date.now().toString(36);
+const TITLE = `Mooring Line Inspection ${stamp}`;
+const COMMENT = 'Add the snap-back zone warning before step 2.';
+
+const toast = (page: Page, text: string) => page.getByText(text, { exact: true }).first();
+
+/** A dashboard count once it has loaded ('...' while loading). */
+async function stat(page: Page, key: keyof DashboardStats): Promise<number> {
+  const value = page.getByTestId(`stat-${key}-value`);
+  await expect(value).not.toHaveText('...');
+  return Number(await value.textContent());
+}
+
+async function openDashboard(page: Page) {
+  await page.goto('/');
+  await expect(page.getByRole('heading', { name: /^Welcome back, / })).toBeVisible();
+}
+
+async function sopRow(page: Page) {
+  await page.goto('/documents');
+  await page.getByPlaceholder('Search SOPs...').fill(TITLE);
+  const row = page.getByTestId('sop-row').filter({ hasText: TITLE });
+  await expect(row).toHaveCount(1);
+  return row;
+}
+
+async function openTask(page: Page, versionLabel: string) {
+  await page.goto('/approvals');
+  await expect(page.getByRole('heading', { name: 'Approval Center' })).toBeVisible();
+  const queue = page.getByRole('navigation', { name: /Pending Approvals/ });
+  await queue.getByRole('button', { name: new RegExp(TITLE) }).click();
+  const viewer = page.getByRole('article', { name: 'SOP version' });
+  await expect(viewer.getByRole('heading', { name: TITLE })).toBeVisible();
+  await expect(viewer).toContainText(versionLabel);
+  return viewer;
+}
+
+test('the author creates the SOP with a PDF and submits it; their counts follow', async ({ page }) => {
+  await signIn(page, E2E_USERS.user);
+  await openDashboard(page);
+  expect(await stat(page, 'pendingTasks')).toBe(0);
+  const mine = await stat(page, 'mySubmissions');
+  const total = await stat(page, 'totalSops');
+
+  await page.goto('/sop/new');
+  await expect(page.getByRole('heading', { name: 'Create New SOP' })).toBeVisible();
+  await page.getByLabel('Title *').fill(TITLE);
+  await page.getByLabel('Department *').click();
+  await page.getByRole('option', { name: 'Deck', exact: true }).click();
+  await page.getByLabel('Summary').fill('Monthly inspection of mooring lines and tails.');
+  await page.getByLabel('Attachments').setInputFiles(await makePdf('mooring-lines.pdf', 'Mooring Line Inspection', ['1. Inspect every line end to end.']));
+  await page.getByLabel('Steps & Procedures *').fill('# Purpose\nKeep mooring lines fit for service.\n\n## Steps\n- Inspect every line end to end\n- Record chafe and cuts\n1. Tag worn lines\n2. Report to the bosun');
+  await page.getByRole('button', { name: 'Save Draft' }).click();
+  await expect(toast(page, 'SOP created successfully')).toBeVisible();
+
+  const row = await sopRow(page);
+  await row.getByRole('button', { name: `Submit for Approval: ${TITLE}` }).click();
+  await expect(toast(page, 'SOP submitted for approval successfully')).toBeVisible();
+  await expect(row).toContainText('Submitted');
+
+  await openDashboard(page);
+  expect(await stat(page, 'mySubmissions')).toBe(mine + 1);
+  expect(await stat(page, 'totalSops')).toBe(total + 1);
+  expect(await stat(page, 'pendingTasks')).toBe(0);
+  await expect(page.getByTestId('recent-activity')).toContainText(`Liam sop submitted "${TITLE}"`);
+});
+
+test('the approver reviews the version and requests changes with a comment', async ({ page }) => {
+  await signIn(page, E2E_USERS.approver);
+  await openDashboard(page);
+  const tasks = await stat(page, 'pendingTasks');
+  expect(tasks).toBeGreaterThanOrEqual(1);
+
+  const viewer = await openTask(page, 'Version 1.0');
+  await expect(viewer.getByText('Draft', { exact: true })).toBeVisible();
+  await expect(viewer.getByRole('heading', { name: 'Steps' })).toBeVisible();
+  await expect(viewer.getByRole('listitem').filter({ hasText: 'Record chafe and cuts' })).toBeVisible();
+  await expect(viewer).toContainText('Liam Murphy');
+  await expect(viewer).toContainText('Initial version');
+  await expect(viewer.getByText('mooring-lines.pdf')).toBeVisible();
+  await expect(viewer.getByRole('img', { name: 'Preview of mooring-lines.pdf' })).toBeVisible({ timeout: 20_000 });
+  await expect(viewer.getByRole('button', { name: 'Attest' })).toHaveCount(0);
+  await page.screenshot({ path: 'screenshots/approval-center.png', fullPage: true });
+
+  // The Approval Center's Download checks with HEAD before opening the file.
+  const head = page.waitForResponse((res) => res.request().method() === 'HEAD' && /\/api\/attachments\/\d+\/download$/.test(res.url()));
+  await viewer.getByRole('button', { name: 'Download', exact: true }).click();
+  expect((await head).status()).toBe(200);
+
+  await page.getByLabel('Comment for the author').fill(COMMENT);
+  await page.getByRole('button', { name: 'Request Changes' }).click();
+  await expect(toast(page, 'Approval task updated successfully')).toBeVisible();
+  await expect(page.getByRole('navigation', { name: /Pending Approvals/ }).getByRole('button', { name: new RegExp(TITLE) })).toHaveCount(0);
+
+  await openDashboard(page);
+  expect(await stat(page, 'pendingTasks')).toBe(tasks - 1);
+  await expect(page.getByTestId('recent-activity')).toContainText(`Maria sop changes requested "${TITLE}"`);
+});
+
+test('the author revises it into 1.1 and resubmits', async ({ page }) => {
+  await signIn(page, E2E_USERS.user);
+  const row = await sopRow(page);
+  await expect(row).toContainText('Changes Requested');
+  await page.getByRole('link', { name: TITLE }).click();
+  await page.getByRole('link', { name: 'Edit' }).click();
+  await expect(page.getByRole('heading', { name: 'Edit SOP' })).toBeVisible();
+  await page.getByLabel('Version Number').fill('1.1');
+  await page.getByLabel('Changelog').fill('Snap-back zone warning added');
+  await page.getByLabel('Steps & Procedures *').fill('# Purpose\nKeep mooring lines fit for service.\n\n## Safety\nStay out of the snap-back zone.\n\n## Steps\n- Inspect every line end to end\n1. Tag worn lines\n2. Report to the bosun');
+  await page.getByLabel('Attachments').setInputFiles(await makePdf('mooring-lines-rev1.pdf', 'Mooring Line Inspection rev. 1', ['Stay out of the snap-back zone.']));
+  await page.getByRole('button', { name: 'Save Draft' }).click();
+  await expect(toast(page, 'SOP updated successfully')).toBeVisible();
+
+  const revised = await sopRow(page);
+  await expect(revised).toContainText('v1.1');
+  await expect(revised).toContainText('Draft');
+  await revised.getByRole('button', { name: `Submit for Approval: ${TITLE}` }).click();
+  await expect(toast(page, 'SOP submitted for approval successfully')).toBeVisible();
+  await expect(revised).toContainText('Submitted');
+});
+
+test('the approver approves version 1.1', async ({ page }) => {
+  await signIn(page, E2E_USERS.approver);
+  await openDashboard(page);
+  const tasks = await stat(page, 'pendingTasks');
+
+  const viewer = await openTask(page, 'Version 1.1');
+  await expect(viewer).toContainText('Snap-back zone warning added');
+  await expect(viewer.getByRole('heading', { name: 'Safety' })).toBeVisible();
+  await page.getByRole('button', { name: 'Approve', exact: true }).click();
+  await expect(toast(page, 'Approval task updated successfully')).toBeVisible();
+  await expect(page.getByRole('navigation', { name: /Pending Approvals/ }).getByRole('button', { name: new RegExp(TITLE) })).toHaveCount(0);
+
+  await openDashboard(page);
+  expect(await stat(page, 'pendingTasks')).toBe(tasks - 1);
+  await expect(page.getByTestId('recent-activity')).toContainText(`Maria sop approved "${TITLE}"`);
+  await page.screenshot({ path: 'screenshots/dashboard-activity.png', fullPage: true });
+});
+
+test('the author sees it published, downloads it and attests', async ({ page }) => {
+  await signIn(page, E2E_USERS.user);
+  const row = await sopRow(page);
+  await expect(row).toContainText('Published');
+  await expect(row).toContainText('YES');
+  await expect(row).toContainText('v1.1');
+
+  await page.getByRole('link', { name: TITLE }).click();
+  await expect(page.getByTestId('sop-status')).toHaveText('PUBLISHED');
+  const head = page.waitForResponse((res) => res.request().method() === 'HEAD' && /\/api\/attachments\/\d+\/download$/.test(res.url()));
+  await page.getByRole('button', { name: 'Download', exact: true }).click();
+  expect((await head).status()).toBe(200);
+  await expect(toast(page, 'Download started')).toBeVisible();
+
+  await expect(page.getByTestId('attestation-count')).toHaveText('0 people have attested');
+  await page.getByRole('button', { name: 'Attest' }).click();
+  await expect(toast(page, 'Your attestation has been recorded')).toBeVisible();
+  await expect(page.getByTestId('attested-by-me')).toContainText('You attested on');
+  await expect(page.getByTestId('attestation-count')).toHaveText('1 person has attested');
+  await page.screenshot({ path: 'screenshots/sop-attested.png', fullPage: true });
+
+  // Attesting is recorded once; the panel stays the same after a reload.
+  await page.reload();
+  await expect(page.getByTestId('attestation-count')).toHaveText('1 person has attested');
+  await expect(page.getByRole('button', { name: 'Attest' })).toHaveCount(0);
+
+  await page.goto('/');
+  await expect(page.getByTestId('recent-activity')).toContainText(`Liam sop attested "${TITLE}"`);
+  await signOut(page);
+});
+
+test('a plain user is refused the Approval Center without any call to the API', async ({ page }) => {
+  await signIn(page, E2E_USERS.user2);
+  const calls: string[] = [];
+  page.on('request', (req) => {
+    if (req.url().includes('/api/approvals')) calls.push(req.url());
+  });
+  await page.goto('/approvals');
+  await expect(page.getByRole('heading', { name: 'Access Denied' })).toBeVisible();
+  await expect(page.getByText('Insufficient Permissions: You need approver or admin permissions to access this page.')).toBeVisible();
+  expect(calls).toEqual([]);
+});
