@@ -179,6 +179,7 @@ test('editing makes version 1.1 and History lists both versions', async ({ page 
   await expect(dialog.getByTestId('history-version').nth(1)).toContainText('v1.0');
   await expect(dialog.getByTestId('history-version').nth(1)).toContainText('Initial version');
   await expect(dialog).toContainText('Current version');
+  await page.screenshot({ path: 'screenshots/sop-history-dialog.png' });
   await dialog.getByRole('button', { name: 'Close' }).first().click();
 
   await row.getByRole('button', { name: `Preview: ${TITLE}` }).click();
@@ -250,6 +251,7 @@ test('the upload dialog turns one file into an SOP, which is submitted, approved
   await dialog.getByLabel('Title *').fill(title);
   await dialog.getByLabel('Department *').click();
   await page.getByRole('option', { name: 'Food & Beverage' }).click();
+  await page.screenshot({ path: 'screenshots/sop-upload-dialog.png' });
   await submit.click();
   await expect(toast(page, 'SOP uploaded successfully to database!')).toBeVisible();
   await expect(dialog).toHaveCount(0);

@@ -75,7 +75,7 @@ export function SopHistoryDialog({ sop, onClose }: { sop: SopListItem | null; on
                   </div>
                   <p className="mt-1 text-muted-foreground">{version.changelog || 'No changelog'}</p>
                   <p className="mt-1 text-xs text-muted-foreground">
-                    Created {formatDateTime(version.createdAt, 'Unknown')} · Submitted by {submitterOf(version)}
+                    Created {formatDateTime(version.createdAt, 'Unknown')} · {version.submittedByUser ? `Submitted by ${ownerNameOf(version.submittedByUser)}` : 'Not submitted'}
                   </p>
                 </li>
               ))}
