@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApprovalTask } from '../../../../common/contracts/sops';
-import { approvalTasks, attachments, auditEvents, sopVersions, sops } from '../../db/schema';
+import { approvalTasks, attachmentPreviews, attachments, auditEvents, sopVersions, sops } from '../../db/schema';
 import { createTestContext, type TestContext, type TestUser } from '../../test/factory';
 import { createDepartment, createSubmittedSop } from './approval-fixtures';
 
@@ -44,6 +44,8 @@ describe('GET /api/approvals', () => {
     const older = await submitted({ title: 'Older task', taskCreatedAt: new Date(Date.now() - 60_000) });
     const newer = await submitted({ title: 'Newer task', content: '## Steps\n- one' });
     await t.db.insert(attachments).values({ versionId: newer.version.id, filename: 'f.pdf', originalName: 'steps.pdf', mimeType: 'application/pdf', size: 1234 });
+    const [withPreview] = await t.db.insert(attachments).values({ versionId: newer.version.id, filename: 'g.pdf', originalName: 'plan.pdf', mimeType: 'application/pdf', size: 99 }).returning();
+    await t.db.insert(attachmentPreviews).values({ attachmentId: withPreview.id, width: 10, height: 14, data: Buffer.from('png'), checksum: 'x'.repeat(64) });
 
     const res = await list(approver);
     expect(res.statusCode).toBe(200);
@@ -63,7 +65,11 @@ describe('GET /api/approvals', () => {
       submittedByUser: { firstName: 'Liam', lastName: 'Murphy' },
       sop: { id: newer.sop.id, title: 'Newer task', status: 'submitted', department: { name: 'Deck' } },
     });
-    expect(task.version.attachments).toEqual([expect.objectContaining({ originalName: 'steps.pdf', mimeType: 'application/pdf', size: 1234, hasPreview: false })]);
+    expect(task.version.attachments).toEqual([
+      expect.objectContaining({ originalName: 'steps.pdf', mimeType: 'application/pdf', size: 1234, hasPreview: false }),
+      expect.objectContaining({ originalName: 'plan.pdf', hasPreview: true }),
+    ]);
+    expect(JSON.stringify(task)).not.toContain('"data"');
     expect(typeof task.createdAt).toBe('string');
     expect(res.body).not.toContain('password');
   });
