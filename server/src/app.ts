@@ -11,6 +11,8 @@ import { sql } from 'drizzle-orm';
 import { MAX_FILE_BYTES } from '../../common/limits';
 import type { PublicUser } from '../../common/contracts/auth';
 import type { Db } from './db/client';
+import type { Action } from '../../common/permissions';
+import { assertCan, requireUser } from './http/access';
 import { registerErrorHandler } from './http/error-handler';
 import { notFound } from './http/errors';
 import { registerOriginCheck } from './http/origin-check';
@@ -19,6 +21,12 @@ import { findPublicUser } from './features/users/users.repo';
 import { featureRoutes } from './routes';
 
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Reachable without a session (sign-in, registration, logout). */
+    public?: boolean;
+    /** The permission every caller of this route needs, checked before validation. */
+    access?: Action;
+  }
   interface FastifyInstance {
     db: Db;
   }
@@ -85,13 +93,20 @@ export async function buildApp(opts: AppOptions) {
     limits: { fileSize: MAX_FILE_BYTES, files: 10, fields: 20, fieldSize: 64 * 1024 },
   });
 
-  // The user is re-read on every request: a deleted user or a changed role takes effect at once.
-  app.addHook('preHandler', async (request) => {
+  // Before any input is validated or any upload is read: who is asking, and may they call
+  // this route at all. The user is re-read on every request, so a deleted user or a
+  // changed role takes effect at once.
+  app.addHook('preValidation', async (request) => {
     const userId = request.session?.userId;
-    if (!userId) return;
-    const user = await findPublicUser(app.db, userId);
-    if (user) request.user = user;
-    else await request.session.destroy();
+    if (userId) {
+      const user = await findPublicUser(app.db, userId);
+      if (user) request.user = user;
+      else await request.session.destroy();
+    }
+    const { url, config } = request.routeOptions;
+    if (!url?.startsWith('/api/') || config?.public) return;
+    const actor = requireUser(request);
+    if (config?.access) assertCan(actor, config.access);
   });
 
   app.get('/healthz', async (_request, reply) => {

@@ -5,18 +5,18 @@ import { createUserAsAdmin, deleteUser, listUsers } from './admin-users.service'
 
 /** Users and roles: administrators only (the permission table's 'users.manage'). */
 export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/api/admin/users', async (request) => {
+  app.get('/api/admin/users', { config: { access: 'users.manage' } }, async (request) => {
     requireAccess(request, 'users.manage');
     return listUsers(app.db);
   });
 
-  app.post('/api/admin/users', { schema: { body: CreateUserInput } }, async (request, reply) => {
+  app.post('/api/admin/users', { schema: { body: CreateUserInput }, config: { access: 'users.manage' } }, async (request, reply) => {
     const actor = requireAccess(request, 'users.manage');
     const user = await createUserAsAdmin(app.db, actor, request.body);
     return reply.status(201).send(user);
   });
 
-  app.delete('/api/admin/users/:id', { schema: { params: UserIdParams } }, async (request) => {
+  app.delete('/api/admin/users/:id', { schema: { params: UserIdParams }, config: { access: 'users.manage' } }, async (request) => {
     const actor = requireAccess(request, 'users.manage');
     await deleteUser(app.db, actor, request.params.id);
     return { message: 'User deleted' };

@@ -5,7 +5,7 @@ import { listAuditEvents } from './audit.query';
 
 /** The trail is append-only: this plugin only reads it. */
 export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/api/audit', { schema: { querystring: AuditQuery } }, async (request) => {
+  app.get('/api/audit', { schema: { querystring: AuditQuery }, config: { access: 'audit.read' } }, async (request) => {
     requireAccess(request, 'audit.read');
     return listAuditEvents(app.db, request.query.limit);
   });

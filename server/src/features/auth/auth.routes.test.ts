@@ -206,3 +206,24 @@ describe('the shell around the API', () => {
     await expect(signIn(t.app, user.username, TEST_PASSWORD)).resolves.toMatch(/^sop\.sid=/);
   });
 });
+
+describe('the access funnel runs before validation', () => {
+  it('answers 401, not 400, to a signed-out request with a bad body', async () => {
+    const res = await post('/api/departments', { name: '' });
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toEqual({ message: 'Unauthorized' });
+  });
+
+  it('answers 403, not 400, when the role may not call the route at all', async () => {
+    const user = await t.signedInUser('approver');
+    const res = await t.as(user, { method: 'POST', url: '/api/departments', payload: { name: '' } });
+    expect(res.statusCode).toBe(403);
+  });
+
+  it('still validates for a caller who may', async () => {
+    const admin = await t.signedInUser('admin');
+    const res = await t.as(admin, { method: 'POST', url: '/api/departments', payload: { name: '' } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe('name: Name is required');
+  });
+});

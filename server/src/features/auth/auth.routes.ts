@@ -7,7 +7,7 @@ import { authenticate, register } from './auth.service';
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const throttle = createLoginThrottle();
 
-  app.post('/api/login', { schema: { body: LoginInput } }, async (request) => {
+  app.post('/api/login', { schema: { body: LoginInput }, config: { public: true } }, async (request) => {
     const user = await authenticate(app.db, throttle, request.body, request.ip);
     // A new session id at sign-in: a session fixed before login is never promoted.
     await request.session.regenerate();
@@ -15,17 +15,17 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     return user;
   });
 
-  app.post('/api/register', { schema: { body: RegisterInput } }, async (request, reply) => {
+  app.post('/api/register', { schema: { body: RegisterInput }, config: { public: true } }, async (request, reply) => {
     const user = await register(app.db, request.body);
     await request.session.regenerate();
     request.session.userId = user.id;
     return reply.status(201).send(user);
   });
 
-  app.post('/api/logout', async (request) => {
+  app.post('/api/logout', { config: { public: true } }, async (request) => {
     await request.session.destroy();
     return { message: 'Logged out' };
   });
 
-  app.get('/api/user', async (request) => requireUser(request));
+  app.get('/api/user', { config: { public: true } }, async (request) => requireUser(request));
 };

@@ -10,18 +10,18 @@ export const departmentRoutes: FastifyPluginAsyncZod = async (app) => {
     return listDepartments(app.db);
   });
 
-  app.post('/api/departments', { schema: { body: DepartmentInput } }, async (request, reply) => {
+  app.post('/api/departments', { schema: { body: DepartmentInput }, config: { access: 'departments.manage' } }, async (request, reply) => {
     const actor = requireAccess(request, 'departments.manage');
     const department = await createDepartment(app.db, actor, request.body);
     return reply.status(201).send(department);
   });
 
-  app.put('/api/departments/:id', { schema: { params: DepartmentIdParams, body: DepartmentInput } }, async (request) => {
+  app.put('/api/departments/:id', { schema: { params: DepartmentIdParams, body: DepartmentInput }, config: { access: 'departments.manage' } }, async (request) => {
     const actor = requireAccess(request, 'departments.manage');
     return updateDepartment(app.db, actor, request.params.id, request.body);
   });
 
-  app.delete('/api/departments/:id', { schema: { params: DepartmentIdParams } }, async (request) => {
+  app.delete('/api/departments/:id', { schema: { params: DepartmentIdParams }, config: { access: 'departments.manage' } }, async (request) => {
     const actor = requireAccess(request, 'departments.manage');
     await deleteDepartment(app.db, actor, request.params.id);
     return { message: 'Department deleted' };
