@@ -55,34 +55,64 @@ export async function renderFirstPage(pdf: Buffer): Promise<RenderedPreview> {
   }
 }
 
-/** A DOCX's first lines of text on a white A4-shaped page (layout is not reproduced, the words are). */
+type Block = { kind: 'title' | 'heading' | 'item' | 'text'; text: string };
+
+const STYLE: Record<Block['kind'], { font: string; size: number; after: number }> = {
+  title: { font: 'bold 26px "DejaVu Sans", sans-serif', size: 26, after: 14 },
+  heading: { font: 'bold 18px "DejaVu Sans", sans-serif', size: 18, after: 8 },
+  item: { font: '15px "DejaVu Sans", sans-serif', size: 15, after: 4 },
+  text: { font: '15px "DejaVu Sans", sans-serif', size: 15, after: 10 },
+};
+
+const decode = (html: string) =>
+  html
+    .replace(/<[^>]+>/g, '')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&amp;/g, '&')
+    .trim();
+
+/** The document's blocks with their kind; the HTML is only read for structure, never rendered. */
+async function docxBlocks(docx: Buffer): Promise<Block[]> {
+  const { value: html } = await mammoth.convertToHtml({ buffer: docx });
+  const blocks: Block[] = [];
+  for (const match of html.matchAll(/<(h[1-6]|p|li)(?:\s[^>]*)?>([\s\S]*?)<\/\1>/g)) {
+    const text = decode(match[2]);
+    if (!text) continue;
+    const tag = match[1];
+    const kind = tag === 'h1' ? 'title' : tag.startsWith('h') ? 'heading' : tag === 'li' ? 'item' : 'text';
+    blocks.push({ kind, text: kind === 'item' ? `\u2022 ${text}` : text });
+  }
+  return blocks;
+}
+
+/** A DOCX's first page of text on a white A4-shaped page: headings, paragraphs and bullets, not the exact layout. */
 export async function renderDocxFirstPage(docx: Buffer): Promise<RenderedPreview> {
-  const { value } = await mammoth.extractRawText({ buffer: docx });
   const width = TARGET_WIDTH;
   const height = Math.round(width * 1.414);
-  const margin = 60;
-  const lineHeight = 22;
+  const margin = 64;
   const canvas = createCanvas(width, height);
   const context = canvas.getContext('2d');
   context.fillStyle = '#ffffff';
   context.fillRect(0, 0, width, height);
-  context.fillStyle = '#1f2933';
   context.textBaseline = 'top';
 
-  const paragraphs = value.split(/\n+/).map((p) => p.trim()).filter(Boolean);
-  const lines: { text: string; heading: boolean }[] = [];
-  for (const [index, paragraph] of paragraphs.entries()) {
-    const heading = index === 0;
-    context.font = heading ? 'bold 22px "DejaVu Sans", sans-serif' : '15px "DejaVu Sans", sans-serif';
-    for (const line of wrap(paragraph, (s) => context.measureText(s).width, width - margin * 2)) lines.push({ text: line, heading });
-    lines.push({ text: '', heading: false });
-  }
   let y = margin;
-  for (const line of lines.slice(0, 50)) {
-    if (y > height - margin) break;
-    context.font = line.heading ? 'bold 22px "DejaVu Sans", sans-serif' : '15px "DejaVu Sans", sans-serif';
-    context.fillText(line.text, margin, y);
-    y += line.heading ? 32 : line.text ? lineHeight : lineHeight / 2;
+  let lines = 0;
+  for (const block of await docxBlocks(docx)) {
+    const style = STYLE[block.kind];
+    context.font = style.font;
+    context.fillStyle = block.kind === 'title' || block.kind === 'heading' ? '#12335c' : '#1f2933';
+    if (block.kind === 'heading') y += 8;
+    for (const line of wrap(block.text, (s) => context.measureText(s).width, width - margin * 2)) {
+      if (y + style.size > height - margin || lines >= 50) return { data: canvas.toBuffer('image/png'), width, height };
+      context.fillText(line, margin, y);
+      y += style.size + 6;
+      lines += 1;
+    }
+    y += style.after;
   }
   return { data: canvas.toBuffer('image/png'), width, height };
 }

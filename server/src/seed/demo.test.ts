@@ -1,0 +1,53 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SopDetail, SopListItem } from '../../../common/contracts/sops';
+import { approvalTasks, attachmentPreviews, attachments, departments } from '../db/schema';
+import { createTestContext, type TestContext, type TestUser } from '../test/factory';
+import { seedDemo } from './demo';
+
+let t: TestContext;
+let reader: TestUser;
+beforeAll(async () => {
+  t = await createTestContext();
+  reader = await t.signedInUser('user');
+});
+afterAll(() => t.close());
+
+describe('seedDemo', () => {
+  it('fills an empty database with every status, real attachments and their previews', async () => {
+    const result = await seedDemo(t.db, { limit: 6 });
+    expect(result).toMatchObject({ created: true, sops: 6 });
+    expect(Object.values(result.byScenario ?? {})).toEqual([1, 1, 1, 1, 1, 1]);
+
+    const list: SopListItem[] = (await t.as(reader, { method: 'GET', url: '/api/sops' })).json();
+    expect(new Set(list.map((s) => s.status))).toEqual(new Set(['published', 'draft', 'submitted', 'changes_requested']));
+    expect(list.every((s) => s.latestVersion && s.latestVersion.attachmentCount === 1)).toBe(true);
+    expect(list.find((s) => s.status === 'submitted')?.pendingTaskId).toEqual(expect.any(Number));
+
+    // The SOP revised after publication: a draft whose published version stays effective.
+    const revising = list.find((s) => s.status === 'draft' && s.hasPublishedVersion)!;
+    const detail: SopDetail = (await t.as(reader, { method: 'GET', url: `/api/sops/${revising.id}` })).json();
+    expect(detail.versions.map((v) => v.versionNumber)).toEqual(['1.1', '1.0']);
+    expect(detail.effectiveVersionId).toBe(detail.versions[1].id);
+
+    const files = await t.db.select({ id: attachments.id, mimeType: attachments.mimeType }).from(attachments);
+    const previews = await t.db.select({ id: attachmentPreviews.attachmentId }).from(attachmentPreviews);
+    expect(previews).toHaveLength(files.length);
+    expect(new Set(files.map((f) => f.mimeType))).toEqual(
+      new Set(['application/pdf', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document']),
+    );
+    expect(await t.db.select().from(approvalTasks).where(eq(approvalTasks.status, 'pending'))).toHaveLength(1);
+    const names = (await t.db.select({ name: departments.name }).from(departments)).map((d) => d.name);
+    expect(names).toEqual(expect.arrayContaining(['Marine', 'Deck', 'Engine', 'Hotel', 'Housekeeping', 'Food & Beverage', 'Guest Services', 'Safety & Environment', 'Medical']));
+    // Dates are spread over past months, never in the future.
+    expect(list.every((s) => new Date(s.updatedAt).getTime() <= Date.now())).toBe(true);
+    expect(new Set(list.map((s) => s.createdAt.slice(0, 10))).size).toBeGreaterThan(1);
+  });
+
+  it('refuses politely when SOPs exist and changes nothing', async () => {
+    const before = (await t.db.select({ id: attachments.id }).from(attachments)).length;
+    const result = await seedDemo(t.db, { limit: 6 });
+    expect(result).toEqual({ created: false, existingSops: 6 });
+    expect((await t.db.select({ id: attachments.id }).from(attachments)).length).toBe(before);
+  });
+});

@@ -1,0 +1,115 @@
+/**
+ * `npm run seed:demo`: fills an EMPTY database with a believable cruise line (divisions,
+ * departments, people of every role, ~60 SOPs with versions, PDF and Word attachments with
+ * previews, and every status). Refuses when SOPs already exist. Demo passwords are public.
+ */
+import { pathToFileURL } from 'node:url';
+import { and, count, eq, isNull, sql } from 'drizzle-orm';
+import type { PublicUser } from '../../../common/contracts/auth';
+import { loadConfig } from '../config';
+import type { Db } from '../db/client';
+import { openDatabase } from '../db/client';
+import { departments, sops, users } from '../db/schema';
+import { createUser } from '../features/auth/auth.service';
+import { ensureAdmin } from '../features/auth/bootstrap-admin';
+import { findUserWithHashByUsername, toPublicUser } from '../features/users/users.repo';
+import { DEMO_DIVISIONS, DEMO_SOPS, DEMO_USERS } from './demo-catalog';
+import { seedDailyProgramsAndItineraries } from './daily-programs';
+import { type Scenario, seedDemoSop } from './demo-sops';
+
+export interface DemoResult {
+  created: boolean;
+  /** SOPs found when the seed refused to run. */
+  existingSops?: number;
+  sops?: number;
+  byScenario?: Partial<Record<Scenario, number>>;
+  accounts?: { username: string; password: string; role: string }[];
+}
+
+async function departmentId(db: Db, name: string, description: string, parentId: number | null): Promise<number> {
+  const [found] = await db
+    .select({ id: departments.id })
+    .from(departments)
+    .where(and(sql`lower(${departments.name}) = ${name.toLowerCase()}`, parentId === null ? isNull(departments.parentId) : eq(departments.parentId, parentId)));
+  if (found) return found.id;
+  const [row] = await db.insert(departments).values({ name, description, parentId }).returning({ id: departments.id });
+  return row.id;
+}
+
+async function demoUser(db: Db, user: (typeof DEMO_USERS)[number]): Promise<PublicUser> {
+  const existing = await findUserWithHashByUsername(db, user.username);
+  if (existing) return toPublicUser(existing);
+  return createUser(db, { ...user, email: `${user.username}@aurora-cruises.example`, role: user.role }, null);
+}
+
+/** Seeds the demo data into `db`; `limit` keeps tests quick. */
+export async function seedDemo(db: Db, opts: { limit?: number } = {}): Promise<DemoResult> {
+  const [{ value: existingSops }] = await db.select({ value: count() }).from(sops);
+  if (existingSops > 0) return { created: false, existingSops };
+
+  const departmentIds = new Map<string, number>();
+  for (const division of DEMO_DIVISIONS) {
+    const divisionId = await departmentId(db, division.name, division.description, null);
+    departmentIds.set(division.name, divisionId);
+    for (const child of division.departments) departmentIds.set(child.name, await departmentId(db, child.name, child.description, divisionId));
+  }
+
+  const people: PublicUser[] = [];
+  for (const user of DEMO_USERS) people.push(await demoUser(db, user));
+  const [admin] = await db.select({ id: users.id }).from(users).where(eq(users.role, 'admin')).limit(1);
+  const approvers = people.filter((p) => p.role === 'approver');
+
+  // Round-robin over departments, so every department gets every status.
+  const groups = Object.entries(DEMO_SOPS);
+  const longest = Math.max(...groups.map(([, list]) => list.length));
+  const items = Array.from({ length: longest }, (_, i) => groups.flatMap(([department, list]) => (list[i] ? [{ department, item: list[i] }] : []))).flat();
+  const chosen = items.slice(0, opts.limit ?? items.length);
+  const byScenario: Partial<Record<Scenario, number>> = {};
+  for (const [index, { department, item }] of chosen.entries()) {
+    const owner = people[index % people.length];
+    const approver = approvers.find((a) => a.id !== owner.id)!;
+    const departmentRef = { id: departmentIds.get(department)!, name: department };
+    const scenario = await seedDemoSop(db, { owner, approver }, item, departmentRef, index);
+    byScenario[scenario] = (byScenario[scenario] ?? 0) + 1;
+  }
+
+  if (admin) await seedDailyProgramsAndItineraries(db, admin.id);
+
+  return {
+    created: true,
+    sops: chosen.length,
+    byScenario,
+    accounts: DEMO_USERS.map(({ username, password, role }) => ({ username, password, role })),
+  };
+}
+
+async function main() {
+  const config = loadConfig();
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  try {
+    await ensureAdmin(database.db, { username: config.adminUsername, password: config.adminPassword }, console);
+    const startedAt = performance.now();
+    const result = await seedDemo(database.db);
+    if (!result.created) {
+      console.log(
+        `\n  This database already holds ${result.existingSops} SOP${result.existingSops === 1 ? '' : 's'}; the demo data is only loaded into an empty one.\n` +
+          '  Nothing was changed. Point DATA_DIR (or DATABASE_URL) at a new location to try the demo.\n',
+      );
+      process.exitCode = 1;
+      return;
+    }
+    console.log(`\n  Demo data loaded in ${((performance.now() - startedAt) / 1000).toFixed(1)} s: ${result.sops} SOPs`);
+    console.log(`  ${Object.entries(result.byScenario ?? {}).map(([s, n]) => `${s}: ${n}`).join(', ')}\n`);
+    console.log('  Demo accounts (passwords are public, for demonstration only):');
+    for (const account of result.accounts ?? []) console.log(`    ${account.role.padEnd(9)} ${account.username.padEnd(14)} ${account.password}`);
+    console.log(
+      `    admin     ${config.adminUsername.padEnd(14)} ${config.adminPassword ? '(the ADMIN_PASSWORD you set)' : '(printed above when it was first created)'}\n`,
+    );
+  } finally {
+    await database.close();
+  }
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  await main();
+}
