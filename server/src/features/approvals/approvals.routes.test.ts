@@ -164,6 +164,9 @@ describe('PUT /api/approvals/{taskId}', () => {
     const { sop, task } = await submitted();
     expect((await decide(author, task!.id, { status: 'approved' })).statusCode).toBe(403);
     expect((await decide(null, task!.id, { status: 'approved' })).statusCode).toBe(401);
+    // Refused before the body is even validated.
+    expect((await decide(author, task!.id, { status: 'nonsense' })).statusCode).toBe(403);
+    expect((await decide(null, task!.id, { status: 'nonsense' })).statusCode).toBe(401);
     expect((await sopRow(sop.id)).status).toBe('submitted');
     expect((await taskRow(task!.id)).status).toBe('pending');
   });

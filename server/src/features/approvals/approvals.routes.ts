@@ -5,13 +5,13 @@ import { decideTask } from './decide-task';
 import { listDecidableTasks } from './list-tasks';
 
 export const approvalRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/api/approvals', async (request) => {
+  app.get('/api/approvals', { config: { access: 'approval.list' } }, async (request) => {
     const actor = requireAccess(request, 'approval.list');
     return listDecidableTasks(app.db, actor);
   });
 
-  app.put('/api/approvals/:taskId', { schema: { params: TaskIdParams, body: DecideTaskInput } }, async (request) => {
-    // Plain users are refused before the task is even looked up.
+  app.put('/api/approvals/:taskId', { schema: { params: TaskIdParams, body: DecideTaskInput }, config: { access: 'approval.list' } }, async (request) => {
+    // Plain users are refused (by config.access) before the body is validated or the task looked up.
     const actor = requireAccess(request, 'approval.list');
     return decideTask(app.db, actor, request.params.taskId, request.body);
   });

@@ -4,13 +4,13 @@ import { requireAccess } from '../../http/access';
 import { attest, attestationSummary } from './attestations.service';
 
 export const attestationRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.post('/api/sop-versions/:id/attestations', { schema: { params: IdParams } }, async (request, reply) => {
+  app.post('/api/sop-versions/:id/attestations', { schema: { params: IdParams }, config: { access: 'sop.read' } }, async (request, reply) => {
     const actor = requireAccess(request, 'sop.read');
     const { attestation, created } = await attest(app.db, actor, request.params.id);
     return reply.status(created ? 201 : 200).send(attestation);
   });
 
-  app.get('/api/sop-versions/:id/attestations', { schema: { params: IdParams } }, async (request) => {
+  app.get('/api/sop-versions/:id/attestations', { schema: { params: IdParams }, config: { access: 'sop.read' } }, async (request) => {
     const actor = requireAccess(request, 'sop.read');
     return attestationSummary(app.db, actor, request.params.id);
   });

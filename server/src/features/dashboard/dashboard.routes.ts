@@ -3,12 +3,12 @@ import { requireAccess } from '../../http/access';
 import { dashboardStats, recentActivity } from './dashboard.service';
 
 export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/api/dashboard/stats', async (request) => {
+  app.get('/api/dashboard/stats', { config: { access: 'sop.read' } }, async (request) => {
     const actor = requireAccess(request, 'sop.read');
     return dashboardStats(app.db, actor);
   });
 
-  app.get('/api/dashboard/activity', async (request) => {
+  app.get('/api/dashboard/activity', { config: { access: 'sop.read' } }, async (request) => {
     requireAccess(request, 'sop.read');
     return recentActivity(app.db);
   });
