@@ -6,16 +6,20 @@ import { badRequest } from '../../http/errors';
 import { deleteDailyProgramFile, findDailyProgramFile, listDailyProgramHierarchy, uploadDailyProgramDay } from './daily-programs.service';
 import { collectUploadParts } from './upload-parts';
 
-/** Upload errors repeat their message in `error`: the client reads that field. */
-const errorField = { errorField: true };
+/**
+ * Every route repeats its error message in `error` (the client reads that field on uploads),
+ * and declares its permission so 401/403 come before any upload is read.
+ */
+const readable = { errorField: true, access: 'files.read' } as const;
+const manageable = { errorField: true, access: 'files.manage' } as const;
 
 export const dailyProgramRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/api/daily-programs/hierarchy', { config: errorField }, async (request) => {
+  app.get('/api/daily-programs/hierarchy', { config: readable }, async (request) => {
     requireAccess(request, 'files.read');
     return listDailyProgramHierarchy(app.db);
   });
 
-  app.post('/api/daily-programs/batch', { config: errorField }, async (request, reply) => {
+  app.post('/api/daily-programs/batch', { config: manageable }, async (request, reply) => {
     const actor = requireAccess(request, 'files.manage');
     // Every part is read before deciding: a refused upload stores nothing.
     const { fields, files } = await collectUploadParts(request);
@@ -26,12 +30,12 @@ export const dailyProgramRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   // Fastify answers HEAD on this GET route too; sendBlob leaves the body out for it.
-  app.get('/api/daily-programs/:id/download', { config: errorField, schema: { params: DailyProgramIdParams } }, async (request, reply) => {
+  app.get('/api/daily-programs/:id/download', { config: readable, schema: { params: DailyProgramIdParams } }, async (request, reply) => {
     requireAccess(request, 'files.read');
     return sendBlob(reply, await findDailyProgramFile(app.db, request.params.id));
   });
 
-  app.delete('/api/daily-programs/:id', { config: errorField, schema: { params: DailyProgramIdParams } }, async (request, reply) => {
+  app.delete('/api/daily-programs/:id', { config: manageable, schema: { params: DailyProgramIdParams } }, async (request, reply) => {
     const actor = requireAccess(request, 'files.manage');
     await deleteDailyProgramFile(app.db, actor.id, request.params.id);
     return reply.status(204).send();

@@ -128,6 +128,14 @@ describe('POST /api/daily-programs/batch', () => {
     expect(await snapshot()).toEqual(before);
   });
 
+  it('refuses a plain user with 403 before reading the upload, even one over 10 MB', async () => {
+    const crew = await t.signedInUser('user');
+    const big = Buffer.alloc(MAX_FILE_BYTES + 1, 0x20);
+    big.write('%PDF-1.7\n');
+    const res = await uploadDay(t, crew, { ...day, mode: 'combined' }, [{ name: 'huge.pdf', data: big, type: 'application/pdf' }]);
+    expect(res.statusCode).toBe(403);
+  });
+
   it('refuses a signed-out request with 401', async () => {
     const res = await uploadDay(t, null, { ...day, mode: 'combined' }, await pdfs(1));
     expect(res.statusCode).toBe(401);

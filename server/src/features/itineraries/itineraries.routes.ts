@@ -6,16 +6,20 @@ import { badRequest } from '../../http/errors';
 import { collectUploadParts } from '../daily-programs/upload-parts';
 import { deleteItinerary, findItineraryFile, listItineraries, uploadItinerary } from './itineraries.service';
 
-/** Upload errors repeat their message in `error`: the client reads that field. */
-const errorField = { errorField: true };
+/**
+ * Every route repeats its error message in `error` (the client reads that field on uploads),
+ * and declares its permission so 401/403 come before any upload is read.
+ */
+const readable = { errorField: true, access: 'files.read' } as const;
+const manageable = { errorField: true, access: 'files.manage' } as const;
 
 export const itineraryRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/api/itineraries', { config: errorField }, async (request) => {
+  app.get('/api/itineraries', { config: readable }, async (request) => {
     requireAccess(request, 'files.read');
     return listItineraries(app.db);
   });
 
-  app.post('/api/itineraries', { config: errorField }, async (request, reply) => {
+  app.post('/api/itineraries', { config: manageable }, async (request, reply) => {
     const actor = requireAccess(request, 'files.manage');
     // Every part is read before deciding: a refused upload stores nothing.
     const { fields, files } = await collectUploadParts(request);
@@ -29,12 +33,12 @@ export const itineraryRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   // Fastify answers HEAD on this GET route too; sendBlob leaves the body out for it.
-  app.get('/api/itineraries/:id/download', { config: errorField, schema: { params: ItineraryIdParams } }, async (request, reply) => {
+  app.get('/api/itineraries/:id/download', { config: readable, schema: { params: ItineraryIdParams } }, async (request, reply) => {
     requireAccess(request, 'files.read');
     return sendBlob(reply, await findItineraryFile(app.db, request.params.id));
   });
 
-  app.delete('/api/itineraries/:id', { config: errorField, schema: { params: ItineraryIdParams } }, async (request, reply) => {
+  app.delete('/api/itineraries/:id', { config: manageable, schema: { params: ItineraryIdParams } }, async (request, reply) => {
     const actor = requireAccess(request, 'files.manage');
     await deleteItinerary(app.db, actor.id, request.params.id);
     return reply.status(204).send();
