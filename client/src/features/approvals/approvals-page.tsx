@@ -61,12 +61,20 @@ function ApprovalCenter() {
       </div>
     );
   }
+  // Phones: queue, version, review. From 1024 px the review sits under the queue, beside the
+  // version, so the buttons stay in view; from 1280 px it gets a column of its own.
   return (
-    <div className="grid items-start gap-4 lg:grid-cols-[280px_minmax(0,1fr)] xl:grid-cols-[280px_minmax(0,1fr)_320px]">
-      <PendingList tasks={tasks} selectedId={selected.id} onSelect={setSelectedId} />
-      <VersionViewer key={selected.id} task={selected} />
-      <div className="lg:col-start-2 xl:col-start-3">
-        <DecisionPanel key={selected.id} task={selected} onDecided={(decided) => selectNextAfter(decided.id)} />
+    <div className="grid items-start gap-4 lg:grid-cols-[300px_minmax(0,1fr)] xl:grid-cols-[280px_minmax(0,1fr)_320px]">
+      <div className="contents lg:col-start-1 lg:row-start-1 lg:flex lg:flex-col lg:gap-4 xl:contents">
+        <div className="order-1 xl:col-start-1 xl:row-start-1">
+          <PendingList tasks={tasks} selectedId={selected.id} onSelect={setSelectedId} />
+        </div>
+        <div className="order-3 xl:col-start-3 xl:row-start-1">
+          <DecisionPanel key={selected.id} task={selected} onDecided={(decided) => selectNextAfter(decided.id)} />
+        </div>
+      </div>
+      <div className="order-2 min-w-0 lg:col-start-2 lg:row-start-1">
+        <VersionViewer key={selected.id} task={selected} />
       </div>
     </div>
   );
