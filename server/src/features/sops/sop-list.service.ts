@@ -1,15 +1,9 @@
-import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { type SQL, sql } from 'drizzle-orm';
 import type { SopListItem } from '../../../../common/contracts/sops';
 import type { SopStatus } from '../../../../common/statuses';
 import type { Db } from '../../db/client';
-import { departments, sopVersions, sops, users } from '../../db/schema';
-import { iso, isoOrNull } from './sop-mappers';
+import { sops } from '../../db/schema';
 import { searchCondition } from './sop-search';
-
-const latest = alias(sopVersions, 'latest');
-const owner = alias(users, 'owner');
-const submitter = alias(users, 'submitter');
 
 export interface ListFilters {
   departmentId?: number;
@@ -17,93 +11,67 @@ export interface ListFilters {
   search?: string;
 }
 
+/** Timestamps as JavaScript writes them (toISOString), so list and detail agree. */
+const isoJson = (column: string) => sql.raw(`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
+
 /**
  * GET /api/sops in one query: the SOP row, its department, owner and latest version
  * summary (attachment count, first attachment, submitter), whether any version is
- * published and the pending task. No content and no blobs leave the database here.
+ * published and the pending task. No content and no blobs leave the database, and the
+ * JSON is built by PostgreSQL: thousands of rows cross the driver as one string.
  */
-export async function listSops(db: Db, filters: ListFilters = {}): Promise<SopListItem[]> {
+export async function listSopsJson(db: Db, filters: ListFilters = {}): Promise<string> {
   const conditions: SQL[] = [];
   if (filters.departmentId) {
     // A division's own SOPs and those of its departments.
     conditions.push(sql`${sops.departmentId} in (select id from departments where id = ${filters.departmentId} or parent_id = ${filters.departmentId})`);
   }
-  if (filters.status && filters.status !== 'all') conditions.push(eq(sops.status, filters.status));
+  if (filters.status && filters.status !== 'all') conditions.push(sql`${sops.status} = ${filters.status}`);
   const search = searchCondition(filters.search);
   if (search) conditions.push(search.where);
+  const where = conditions.length ? sql`where ${sql.join(conditions, sql` and `)}` : sql``;
+  const rank = search ? sql`${search.rank} desc,` : sql``;
 
-  const rows = await db
-    .select({
-      id: sops.id,
-      title: sops.title,
-      departmentId: sops.departmentId,
-      category: sops.category,
-      summary: sops.summary,
-      tags: sops.tags,
-      ownerId: sops.ownerId,
-      status: sops.status,
-      latestVersionId: sops.latestVersionId,
-      reviewFrequency: sops.reviewFrequency,
-      isConfidential: sops.isConfidential,
-      createdAt: sops.createdAt,
-      updatedAt: sops.updatedAt,
-      departmentName: departments.name,
-      ownerFirstName: owner.firstName,
-      ownerLastName: owner.lastName,
-      ownerExists: sql<boolean>`${owner.id} is not null`,
-      latestId: latest.id,
-      latestNumber: latest.versionNumber,
-      latestPublished: latest.isPublished,
-      latestSubmittedAt: latest.submittedAt,
-      latestApprovedAt: latest.approvedAt,
-      latestCreatedAt: latest.createdAt,
-      submitterExists: sql<boolean>`${submitter.id} is not null`,
-      submitterFirstName: submitter.firstName,
-      submitterLastName: submitter.lastName,
-      attachmentCount: sql<number>`(select count(*)::int from attachments a where a.version_id = ${latest.id})`,
-      firstAttachmentId: sql<number | null>`(select min(a.id) from attachments a where a.version_id = ${latest.id})`,
-      hasPublishedVersion: sql<boolean>`exists (select 1 from sop_versions pv where pv.sop_id = ${sops.id} and pv.is_published)`,
-      pendingTaskId: sql<number | null>`(select min(t.id) from approval_tasks t where t.version_id = ${latest.id} and t.status = 'pending')`,
-    })
-    .from(sops)
-    .leftJoin(departments, eq(departments.id, sops.departmentId))
-    .leftJoin(owner, eq(owner.id, sops.ownerId))
-    .leftJoin(latest, eq(latest.id, sops.latestVersionId))
-    .leftJoin(submitter, eq(submitter.id, latest.submittedBy))
-    .where(conditions.length ? and(...conditions) : undefined)
-    .orderBy(...(search ? [desc(search.rank)] : []), desc(sops.updatedAt), desc(sops.id));
+  const result = (await db.execute(sql`
+    select coalesce(json_agg(json_build_object(
+      'id', sops.id,
+      'title', sops.title,
+      'departmentId', sops.department_id,
+      'category', sops.category,
+      'summary', sops.summary,
+      'tags', to_json(sops.tags),
+      'ownerId', sops.owner_id,
+      'status', sops.status,
+      'latestVersionId', sops.latest_version_id,
+      'reviewFrequency', sops.review_frequency,
+      'isConfidential', sops.is_confidential,
+      'createdAt', ${isoJson('sops.created_at')},
+      'updatedAt', ${isoJson('sops.updated_at')},
+      'department', case when d.id is null then null else json_build_object('name', d.name) end,
+      'owner', case when o.id is null then null else json_build_object('firstName', o.first_name, 'lastName', o.last_name) end,
+      'latestVersion', case when lv.id is null then null else json_build_object(
+        'id', lv.id,
+        'versionNumber', lv.version_number,
+        'isPublished', lv.is_published,
+        'submittedAt', ${isoJson('lv.submitted_at')},
+        'approvedAt', ${isoJson('lv.approved_at')},
+        'createdAt', ${isoJson('lv.created_at')},
+        'attachmentCount', (select count(*)::int from attachments a where a.version_id = lv.id),
+        'firstAttachmentId', (select min(a.id) from attachments a where a.version_id = lv.id),
+        'submittedByUser', case when su.id is null then null else json_build_object('firstName', su.first_name, 'lastName', su.last_name) end
+      ) end,
+      'hasPublishedVersion', exists (select 1 from sop_versions pv where pv.sop_id = sops.id and pv.is_published),
+      'pendingTaskId', (select min(t.id) from approval_tasks t where t.version_id = lv.id and t.status = 'pending')
+    ) order by ${rank} sops.updated_at desc, sops.id desc)::text, '[]') as rows
+    from sops
+    left join departments d on d.id = sops.department_id
+    left join users o on o.id = sops.owner_id
+    left join sop_versions lv on lv.id = sops.latest_version_id
+    left join users su on su.id = lv.submitted_by
+    ${where}`)) as unknown as { rows: { rows: string }[] };
+  return result.rows[0].rows;
+}
 
-  return rows.map((r) => ({
-    id: r.id,
-    title: r.title,
-    departmentId: r.departmentId,
-    category: r.category,
-    summary: r.summary,
-    tags: r.tags,
-    ownerId: r.ownerId,
-    status: r.status,
-    latestVersionId: r.latestVersionId,
-    reviewFrequency: r.reviewFrequency,
-    isConfidential: r.isConfidential,
-    createdAt: iso(r.createdAt),
-    updatedAt: iso(r.updatedAt),
-    department: r.departmentName != null ? { name: r.departmentName } : null,
-    owner: r.ownerExists ? { firstName: r.ownerFirstName, lastName: r.ownerLastName } : null,
-    latestVersion:
-      r.latestId != null
-        ? {
-            id: r.latestId,
-            versionNumber: r.latestNumber!,
-            isPublished: r.latestPublished!,
-            submittedAt: isoOrNull(r.latestSubmittedAt),
-            approvedAt: isoOrNull(r.latestApprovedAt),
-            createdAt: iso(r.latestCreatedAt!),
-            attachmentCount: Number(r.attachmentCount),
-            firstAttachmentId: r.firstAttachmentId != null ? Number(r.firstAttachmentId) : null,
-            submittedByUser: r.submitterExists ? { firstName: r.submitterFirstName, lastName: r.submitterLastName } : null,
-          }
-        : null,
-    hasPublishedVersion: Boolean(r.hasPublishedVersion),
-    pendingTaskId: r.pendingTaskId != null ? Number(r.pendingTaskId) : null,
-  }));
+export async function listSops(db: Db, filters: ListFilters = {}): Promise<SopListItem[]> {
+  return JSON.parse(await listSopsJson(db, filters));
 }

@@ -2,18 +2,24 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { sops } from '../../db/schema';
 
+/** Title (A), category and tags (B), summary (C) and the latest version's content (D). */
+const searchDocument = sql`
+  setweight(to_tsvector('english', coalesce(title, '')), 'A') ||
+  setweight(to_tsvector('english', coalesce(category, '') || ' ' || array_to_string(tags, ' ')), 'B') ||
+  setweight(to_tsvector('english', coalesce(summary, '')), 'C') ||
+  setweight(to_tsvector('english', coalesce((select content from sop_versions v where v.id = sops.latest_version_id), '')), 'D')`;
+
 /**
  * Rebuilds one SOP's search vector from its own fields and its latest version's content.
  * Called in the same transaction as every change to either, so search never lags behind.
  */
 export async function refreshSearchVector(db: Db, sopId: number): Promise<void> {
-  await db.execute(sql`
-    update sops set search_vector =
-      setweight(to_tsvector('english', coalesce(title, '')), 'A') ||
-      setweight(to_tsvector('english', coalesce(category, '') || ' ' || array_to_string(tags, ' ')), 'B') ||
-      setweight(to_tsvector('english', coalesce(summary, '')), 'C') ||
-      setweight(to_tsvector('english', coalesce((select content from sop_versions v where v.id = sops.latest_version_id), '')), 'D')
-    where id = ${sopId}`);
+  await db.execute(sql`update sops set search_vector = ${searchDocument} where id = ${sopId}`);
+}
+
+/** Every SOP at once, for bulk loads (bench data). */
+export async function refreshAllSearchVectors(db: Db): Promise<void> {
+  await db.execute(sql`update sops set search_vector = ${searchDocument}`);
 }
 
 const MAX_WORDS = 10;

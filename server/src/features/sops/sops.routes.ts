@@ -2,15 +2,15 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { CreateSopInput, CreateVersionInput, IdParams, ListSopsQuery, UpdateSopInput } from '../../../../common/contracts/sops';
 import { requireAccess, requireUser } from '../../http/access';
 import { getSopDetail } from './sop-detail.service';
-import { listSops } from './sop-list.service';
+import { listSopsJson } from './sop-list.service';
 import { submitSop } from './sop-lifecycle.service';
 import { toVersion } from './sop-mappers';
 import { addVersion, createSop, deleteSop, updateSop } from './sop-write.service';
 
 export const sopRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/api/sops', { schema: { querystring: ListSopsQuery } }, async (request) => {
+  app.get('/api/sops', { schema: { querystring: ListSopsQuery } }, async (request, reply) => {
     requireAccess(request, 'sop.read');
-    return listSops(app.db, request.query);
+    return reply.type('application/json; charset=utf-8').send(await listSopsJson(app.db, request.query));
   });
 
   app.post('/api/sops', { schema: { body: CreateSopInput } }, async (request, reply) => {
