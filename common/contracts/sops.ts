@@ -168,3 +168,17 @@ export interface ApprovalTask {
   updatedAt: IsoDate;
   version: SopVersion & { sop: { id: number; title: string; status: SopStatus; department: { name: string } | null } };
 }
+
+/** POST /api/sops/{id}/submit: the submitted SOP, the opened approval task and a message. */
+export interface SubmitSopResult extends SopDetail {
+  taskId: number;
+  message: string;
+}
+
+/** POST /api/sop-versions/{id}/attachments: one file answers the attachment, several an array. */
+export type UploadAttachmentsResult = Attachment | Attachment[];
+
+/** POST /api/objects/upload. */
+export interface UploadUrlResult {
+  uploadURL: string;
+}

@@ -1,4 +1,4 @@
-import type { CreateSopInput, SopDetail } from '../../../common/contracts/sops';
+import type { CreateSopInput, SopDetail, SubmitSopResult } from '../../../common/contracts/sops';
 import { departments } from '../db/schema';
 import type { TestContext, TestUser } from './factory';
 
@@ -27,7 +27,7 @@ export async function createSopAs(t: TestContext, user: TestUser, input: Partial
 }
 
 /** POST /api/sops/{id}/submit as `user`; throws unless the server answers 200. */
-export async function submitSopAs(t: TestContext, user: TestUser, sopId: number): Promise<SopDetail & { taskId: number }> {
+export async function submitSopAs(t: TestContext, user: TestUser, sopId: number): Promise<SubmitSopResult> {
   const res = await t.as(user, { method: 'POST', url: `/api/sops/${sopId}/submit` });
   if (res.statusCode !== 200) throw new Error(`submitting SOP ${sopId} failed: ${res.statusCode} ${res.body}`);
   return res.json();

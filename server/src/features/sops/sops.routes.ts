@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { CreateSopInput, CreateVersionInput, IdParams, ListSopsQuery, UpdateSopInput } from '../../../../common/contracts/sops';
+import { CreateSopInput, CreateVersionInput, IdParams, ListSopsQuery, type SubmitSopResult, UpdateSopInput } from '../../../../common/contracts/sops';
 import { requireAccess, requireUser } from '../../http/access';
 import { getSopDetail } from './sop-detail.service';
 import { listSopsJson } from './sop-list.service';
@@ -45,6 +45,7 @@ export const sopRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/api/sops/:id/submit', { schema: { params: IdParams } }, async (request) => {
     const actor = requireUser(request);
     const { taskId } = await submitSop(app.db, actor, request.params.id);
-    return { ...(await getSopDetail(app.db, request.params.id)), taskId, message: 'SOP submitted for approval' };
+    const result: SubmitSopResult = { ...(await getSopDetail(app.db, request.params.id)), taskId, message: 'SOP submitted for approval' };
+    return result;
   });
 };
