@@ -38,7 +38,7 @@ export const attachmentRoutes: FastifyPluginAsyncZod = async (app) => {
     return reply.status(201).send(stored.length === 1 ? stored[0] : stored);
   });
 
-  app.get('/api/attachments/:id/download', { schema: { params: IdParams } }, async (request, reply) => {
+  app.get('/api/attachments/:id/download', { config: { access: 'files.read' }, schema: { params: IdParams } }, async (request, reply) => {
     requireAccess(request, 'files.read');
     const [file] = await app.db
       .select({ originalName: attachments.originalName, mimeType: attachments.mimeType, data: attachmentBlobs.data, checksum: attachmentBlobs.checksum })
@@ -49,7 +49,7 @@ export const attachmentRoutes: FastifyPluginAsyncZod = async (app) => {
     return sendBlob(reply, file);
   });
 
-  app.get('/api/attachments/:id/preview', { schema: { params: IdParams } }, async (request, reply) => {
+  app.get('/api/attachments/:id/preview', { config: { access: 'files.read' }, schema: { params: IdParams } }, async (request, reply) => {
     requireAccess(request, 'files.read');
     const [preview] = await app.db
       .select({ originalName: attachments.originalName, mimeType: attachmentPreviews.mimeType, data: attachmentPreviews.data, checksum: attachmentPreviews.checksum })
@@ -61,7 +61,7 @@ export const attachmentRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   /** Renders the preview now (or waits for the background run) and says whether it exists. */
-  app.post('/api/attachments/:id/preview', { schema: { params: IdParams } }, async (request) => {
+  app.post('/api/attachments/:id/preview', { config: { access: 'files.read' }, schema: { params: IdParams } }, async (request) => {
     requireAccess(request, 'files.read');
     const [attachment] = await app.db.select({ mimeType: attachments.mimeType }).from(attachments).where(eq(attachments.id, request.params.id));
     if (!attachment) throw notFound('Attachment not found');

@@ -32,7 +32,7 @@ function uploadIdOf(fileURL: string): string | null {
 
 /** Two-step uploads: reserve a URL, PUT the raw bytes to it, then attach them to a version. */
 export const objectUploadRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.post('/api/objects/upload', async (request) => {
+  app.post('/api/objects/upload', { config: { access: 'sop.create' } }, async (request) => {
     const actor = requireAccess(request, 'sop.create');
     // Reservations never turned into attachments are dropped after a day.
     await app.db.delete(pendingUploads).where(lt(pendingUploads.createdAt, new Date(Date.now() - STALE_AFTER_MS)));

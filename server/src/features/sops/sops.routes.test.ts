@@ -62,10 +62,11 @@ describe('POST /api/sops', () => {
     expect(await t.db.select({ id: sops.id }).from(sops)).toHaveLength(before.length);
   });
 
-  it('is 401 signed out', async () => {
+  it('is 401 signed out, before the body is even validated', async () => {
     const res = await t.as(null, { method: 'POST', url: '/api/sops', payload: { title: 'X', departmentId: deck.id } });
     expect(res.statusCode).toBe(401);
     expect(res.json()).toEqual({ message: 'Unauthorized' });
+    expect((await t.as(null, { method: 'POST', url: '/api/sops', payload: {} })).statusCode).toBe(401);
   });
 });
 
@@ -206,7 +207,8 @@ describe('DELETE /api/sops/{id}', () => {
     expect((await t.as(owner, { method: 'GET', url: `/api/sops/${sop.id}` })).statusCode).toBe(200);
   });
 
-  it('is 404 for an unknown id', async () => {
+  it('is 404 for an unknown id; a user is refused by role before the id is looked at', async () => {
     expect((await t.as(admin, { method: 'DELETE', url: '/api/sops/999999' })).statusCode).toBe(404);
+    expect((await t.as(owner, { method: 'DELETE', url: '/api/sops/999999' })).statusCode).toBe(403);
   });
 });

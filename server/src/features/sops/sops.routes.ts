@@ -8,18 +8,18 @@ import { toVersion } from './sop-mappers';
 import { addVersion, createSop, deleteSop, updateSop } from './sop-write.service';
 
 export const sopRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/api/sops', { schema: { querystring: ListSopsQuery } }, async (request, reply) => {
+  app.get('/api/sops', { config: { access: 'sop.read' }, schema: { querystring: ListSopsQuery } }, async (request, reply) => {
     requireAccess(request, 'sop.read');
     return reply.type('application/json; charset=utf-8').send(await listSopsJson(app.db, request.query));
   });
 
-  app.post('/api/sops', { schema: { body: CreateSopInput } }, async (request, reply) => {
+  app.post('/api/sops', { config: { access: 'sop.create' }, schema: { body: CreateSopInput } }, async (request, reply) => {
     const actor = requireUser(request);
     const id = await createSop(app.db, actor, request.body);
     return reply.status(201).send(await getSopDetail(app.db, id));
   });
 
-  app.get('/api/sops/:id', { schema: { params: IdParams } }, async (request) => {
+  app.get('/api/sops/:id', { config: { access: 'sop.read' }, schema: { params: IdParams } }, async (request) => {
     requireAccess(request, 'sop.read');
     return getSopDetail(app.db, request.params.id);
   });
@@ -30,7 +30,7 @@ export const sopRoutes: FastifyPluginAsyncZod = async (app) => {
     return getSopDetail(app.db, request.params.id);
   });
 
-  app.delete('/api/sops/:id', { schema: { params: IdParams } }, async (request) => {
+  app.delete('/api/sops/:id', { config: { access: 'sop.delete' }, schema: { params: IdParams } }, async (request) => {
     const actor = requireUser(request);
     await deleteSop(app.db, actor, request.params.id);
     return { message: 'SOP deleted' };
