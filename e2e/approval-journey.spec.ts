@@ -117,6 +117,7 @@ test('the author revises it into 1.1 and resubmits', async ({ page }) => {
   await page.getByLabel('Version Number').fill('1.1');
   await page.getByLabel('Changelog').fill('Snap-back zone warning added');
   await page.getByLabel('Steps & Procedures *').fill('# Purpose\nKeep mooring lines fit for service.\n\n## Safety\nStay out of the snap-back zone.\n\n## Steps\n- Inspect every line end to end\n1. Tag worn lines\n2. Report to the bosun');
+  await page.getByRole('checkbox', { name: /mooring-lines\.pdf/ }).uncheck();
   await page.getByLabel('Attachments').setInputFiles(await makePdf('mooring-lines-rev1.pdf', 'Mooring Line Inspection rev. 1', ['Stay out of the snap-back zone.']));
   await page.getByRole('button', { name: 'Save Draft' }).click();
   await expect(toast(page, 'SOP updated successfully')).toBeVisible();

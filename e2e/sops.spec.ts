@@ -163,6 +163,10 @@ test('editing makes version 1.1 and History lists both versions', async ({ page 
   await page.getByLabel('Version Number').fill('1.1');
   await page.getByLabel('Changelog').fill('Bearings every 10 minutes in strong wind');
   await page.getByLabel('Steps & Procedures *').fill('1. Take bearings every 10 minutes in strong wind.\n2. Log wind and swell.');
+  // The revised file replaces the old one: untick the carried-forward copy.
+  const keepOld = page.getByRole('checkbox', { name: /anchor-watch\.pdf/ });
+  await expect(keepOld).toBeChecked();
+  await keepOld.uncheck();
   await page.getByLabel('Attachments').setInputFiles(await makePdf('anchor-watch-rev1.pdf', 'Anchor Watch rev. 1', ['Bearings every 10 minutes.']));
   await page.getByRole('button', { name: 'Save Draft' }).click();
   await expect(toast(page, 'SOP updated successfully')).toBeVisible();

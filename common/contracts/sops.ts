@@ -21,6 +21,12 @@ export function normalizeTags(tags: string[]): string[] {
   return [...new Set(tags.map((t) => t.trim()).filter(Boolean))];
 }
 
+/**
+ * When a save adds a version: which attachments of the current latest version carry
+ * forward into the new one. Absent means all of them (a text-only edit keeps its files).
+ */
+export const KeepAttachmentIds = z.array(z.coerce.number().int().positive()).max(50, 'At most 50 attachments').optional();
+
 /** POST /api/sops: the SOP and its first version (content optional here: a placeholder line is written when absent). */
 export const CreateSopInput = z.object({
   title: z.string({ error: 'Title is required' }).trim().min(1, 'Title is required').max(200, 'Title must be at most 200 characters'),
@@ -32,6 +38,7 @@ export const CreateSopInput = z.object({
   versionNumber: optionalText(20, 'Version number'),
   changelog: optionalText(2000, 'Changelog'),
   reviewFrequency: z.coerce.number().int().positive().max(3650).optional().nullable(),
+  keepAttachmentIds: KeepAttachmentIds,
   isConfidential: z.boolean().optional(),
 });
 export type CreateSopInput = z.input<typeof CreateSopInput>;
@@ -46,6 +53,7 @@ export const CreateVersionInput = z.object({
   versionNumber: optionalText(20, 'Version number'),
   content: z.string({ error: 'Content is required' }).min(1, 'Content is required').max(200_000, 'Content must be at most 200,000 characters'),
   changelog: optionalText(2000, 'Changelog'),
+  keepAttachmentIds: KeepAttachmentIds,
 });
 export type CreateVersionInput = z.input<typeof CreateVersionInput>;
 
@@ -136,6 +144,8 @@ export interface SopListItem {
     submittedAt: IsoDate | null;
     approvedAt: IsoDate | null;
     createdAt: IsoDate;
+    /** Who submitted it, so the list offers Approve only to those who may decide. */
+    submittedBy: number | null;
     attachmentCount: number;
     /** First attachment of the latest version, for the list's Download action. */
     firstAttachmentId: number | null;

@@ -46,6 +46,8 @@ const formValuesOf = (sop: SopDetail): SopFormInput => ({
   content: sop.latestVersion?.content ?? '',
   versionNumber: '',
   changelog: '',
+  // Every current file carries forward unless the author unticks it.
+  keepAttachmentIds: sop.latestVersion?.attachments.map((a) => a.id) ?? [],
 });
 
 /** /sop/new and /sop/{id}/edit. */

@@ -10,8 +10,8 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
-import { formatKB } from '@/lib/format';
 import { AttachmentsPicker } from './attachments-picker';
+import { KeepAttachments } from './keep-attachments';
 import { ContentEditor } from './content-editor';
 import { DepartmentSelect } from './department-select';
 import { TagsInput } from './tags-input';
@@ -106,16 +106,13 @@ export function SopForm({ editId, initial, currentVersion, suggestedVersion }: P
             <div className="space-y-1.5">
               <Label htmlFor="sop-attachments">Attachments</Label>
               {isEdit && currentVersion && currentVersion.attachments.length > 0 && (
-                <div className="rounded-md bg-muted/60 p-2 text-xs text-muted-foreground">
-                  <p className="font-medium">On v{currentVersion.versionNumber} (kept with that version):</p>
-                  <ul className="mt-1 list-inside list-disc">
-                    {currentVersion.attachments.map((a) => (
-                      <li key={a.id}>
-                        {a.originalName} · {formatKB(a.size)}
-                      </li>
-                    ))}
-                  </ul>
-                </div>
+                <Controller
+                  control={form.control}
+                  name="keepAttachmentIds"
+                  render={({ field }) => (
+                    <KeepAttachments attachments={currentVersion.attachments} versionNumber={currentVersion.versionNumber} value={(field.value ?? []) as number[]} onChange={field.onChange} disabled={saving} />
+                  )}
+                />
               )}
               <AttachmentsPicker id="sop-attachments" files={files} onChange={setFiles} disabled={saving} />
             </div>

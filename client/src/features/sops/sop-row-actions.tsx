@@ -12,7 +12,7 @@ export function actionsFor(sop: SopListItem, user: PublicUser | null, canApprove
   const actions: RowAction[] = ['preview'];
   if (sop.status === 'draft') actions.push('submit');
   if (sop.status === 'published' || sop.status === 'approved') actions.push('download');
-  const submittedBy = (sop.latestVersion as { submittedBy?: number | null } | null)?.submittedBy ?? null;
+  const submittedBy = sop.latestVersion?.submittedBy ?? null;
   if (canApprove && (sop.status === 'submitted' || sop.status === 'in_review') && sop.pendingTaskId && can(user, 'approval.decide', { submittedBy })) {
     actions.push('approve');
   }

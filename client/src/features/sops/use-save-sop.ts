@@ -16,6 +16,7 @@ export const SopFormSchema = CreateSopInput.pick({
   tags: true,
   versionNumber: true,
   changelog: true,
+  keepAttachmentIds: true,
 }).extend({
   content: z
     .string({ error: 'Content is required' })

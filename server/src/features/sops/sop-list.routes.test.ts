@@ -48,6 +48,7 @@ describe('GET /api/sops', () => {
       latestVersion: { versionNumber: '1.0', isPublished: false, attachmentCount: 0, firstAttachmentId: null, submittedByUser: { firstName: 'Ana', lastName: 'Silva' } },
     });
     expect(galley.pendingTaskId).toEqual(expect.any(Number));
+    expect(galley.latestVersion!.submittedBy).toBe(owner.id);
     expect(rows[0].pendingTaskId).toBeNull();
     expect(JSON.stringify(rows)).not.toContain('Muster the crew');
     expect(rows[0]).not.toHaveProperty('searchVector');

@@ -53,6 +53,7 @@ export async function listSopsJson(db: Db, filters: ListFilters = {}): Promise<s
         'id', lv.id,
         'versionNumber', lv.version_number,
         'isPublished', lv.is_published,
+        'submittedBy', lv.submitted_by,
         'submittedAt', ${isoJson('lv.submitted_at')},
         'approvedAt', ${isoJson('lv.approved_at')},
         'createdAt', ${isoJson('lv.created_at')},

@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import type { PublicUser } from '../../../../common/contracts/auth';
 import type { Db } from '../../db/client';
-import { sops, sopVersions } from '../../db/schema';
-import { conflict } from '../../http/errors';
+import { attachmentBlobs, attachmentPreviews, attachments, sops, sopVersions } from '../../db/schema';
+import { badRequest, conflict } from '../../http/errors';
 import { recordAudit } from '../audit/audit.service';
 import { refreshSearchVector } from './sop-search';
 
@@ -38,7 +38,7 @@ export async function appendVersion(
   tx: Db,
   actor: PublicUser,
   sop: { id: number; title: string; status: string; latestVersionId: number | null },
-  input: { content: string; versionNumber?: string | null; changelog?: string | null },
+  input: { content: string; versionNumber?: string | null; changelog?: string | null; keepAttachmentIds?: number[] },
   defaultChangelog: string,
 ) {
   assertCanAddVersion(sop);
@@ -52,6 +52,7 @@ export async function appendVersion(
     .insert(sopVersions)
     .values({ sopId: sop.id, versionNumber, content: input.content, changelog: input.changelog ?? defaultChangelog, createdBy: actor.id })
     .returning();
+  if (sop.latestVersionId) await carryAttachmentsForward(tx, sop.latestVersionId, version.id, input.keepAttachmentIds);
   await tx
     .update(sops)
     .set({ latestVersionId: version.id, updatedAt: new Date(), ...(BACK_TO_DRAFT.has(sop.status) ? { status: 'draft' as const } : {}) })
@@ -65,4 +66,24 @@ export async function appendVersion(
     metadata: { title: sop.title, versionNumber, versionId: version.id },
   });
   return version;
+}
+
+/**
+ * Copies the chosen attachments of the previous version (all when `keepIds` is absent),
+ * with their stored bytes and previews, into the new version. Each version stays a
+ * complete record of what was approved: the earlier version keeps its own copies.
+ */
+async function carryAttachmentsForward(tx: Db, fromVersionId: number, toVersionId: number, keepIds: number[] | undefined) {
+  const previous = await tx.select().from(attachments).where(eq(attachments.versionId, fromVersionId));
+  const previousIds = new Set(previous.map((a) => a.id));
+  const stray = keepIds?.find((id) => !previousIds.has(id));
+  if (stray !== undefined) throw badRequest(`keepAttachmentIds: attachment ${stray} is not on the current version`);
+  const kept = keepIds ? previous.filter((a) => keepIds.includes(a.id)) : previous;
+  for (const { id: oldId, versionId: _from, createdAt: _at, ...fields } of kept) {
+    const [copy] = await tx.insert(attachments).values({ ...fields, versionId: toVersionId }).returning({ id: attachments.id });
+    const [blob] = await tx.select().from(attachmentBlobs).where(eq(attachmentBlobs.attachmentId, oldId));
+    if (blob) await tx.insert(attachmentBlobs).values({ ...blob, attachmentId: copy.id });
+    const [preview] = await tx.select().from(attachmentPreviews).where(eq(attachmentPreviews.attachmentId, oldId));
+    if (preview) await tx.insert(attachmentPreviews).values({ ...preview, attachmentId: copy.id });
+  }
 }

@@ -59,7 +59,7 @@ export async function updateSop(db: Db, actor: PublicUser, id: number, input: So
     await refreshSearchVector(tx, id);
     await recordAudit(tx, { actorId: actor.id, action: 'sop_updated', entityType: 'sop', entityId: id, metadata: { title: input.title } });
     if (hasContent) {
-      await appendVersion(tx, actor, { ...sop, title: input.title }, { content: input.content!, versionNumber: input.versionNumber, changelog: input.changelog }, 'Updated version');
+      await appendVersion(tx, actor, { ...sop, title: input.title }, { content: input.content!, versionNumber: input.versionNumber, changelog: input.changelog, keepAttachmentIds: input.keepAttachmentIds }, 'Updated version');
     }
   });
 }
