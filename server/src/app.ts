@@ -1,5 +1,7 @@
 import { existsSync } from 'node:fs';
+import { constants as zlibConstants } from 'node:zlib';
 import path from 'node:path';
+import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
@@ -78,6 +80,15 @@ export async function buildApp(opts: AppOptions) {
       },
     },
     crossOriginEmbedderPolicy: false,
+  });
+  // Ships work over satellite links: JSON and the client's assets travel compressed.
+  // Stored files are sent as they are (PDFs and Office files are compressed already).
+  await app.register(fastifyCompress, {
+    global: true,
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } },
+    customTypes: /^(application\/json|text\/|application\/javascript|image\/svg\+xml)/,
   });
   registerOriginCheck(app);
   await app.register(fastifyCookie);

@@ -227,3 +227,18 @@ describe('the access funnel runs before validation', () => {
     expect(res.json().message).toBe('name: Name is required');
   });
 });
+
+describe('compression', () => {
+  it('compresses JSON for a client that accepts it', async () => {
+    const admin = await t.signedInUser('admin');
+    for (let i = 0; i < 40; i++) {
+      await t.as(admin, { method: 'POST', url: '/api/departments', payload: { name: `Compressed department ${i}`, description: 'x'.repeat(40) } });
+    }
+    const res = await t.as(admin, { method: 'GET', url: '/api/departments', headers: { 'accept-encoding': 'gzip' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('gzip');
+    const plain = await t.as(admin, { method: 'GET', url: '/api/departments' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(res.rawPayload.length).toBeLessThan(plain.rawPayload.length);
+  });
+});
