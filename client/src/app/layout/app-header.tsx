@@ -37,9 +37,9 @@ export function AppHeader() {
   return (
     <header className="sticky top-0 z-40 bg-navy text-white shadow-sm">
       <div className="mx-auto flex h-14 w-full max-w-[1440px] items-center gap-6 px-4 sm:px-6 lg:px-8">
-        <Link href="/" className="flex shrink-0 items-center gap-2 rounded-md font-semibold tracking-tight outline-none focus-visible:ring-2 focus-visible:ring-white/70">
+        <Link href="/" aria-label="SOP Harbor" className="flex shrink-0 items-center gap-2 rounded-md font-semibold tracking-tight outline-none focus-visible:ring-2 focus-visible:ring-white/70">
           <Ship className="size-5 text-sky-300" aria-hidden="true" />
-          <span>SOP Harbor</span>
+          <span className="hidden lg:inline">SOP Harbor</span>
         </Link>
         <nav aria-label="Main" className="-mb-px flex h-full min-w-0 flex-1 items-stretch gap-1 overflow-x-auto">
           {tabs.map((tab) => {
@@ -68,7 +68,7 @@ export function AppHeader() {
           <Avatar className="size-8">
             <AvatarFallback className="bg-sky-200 text-navy">{initialsOf(user)}</AvatarFallback>
           </Avatar>
-          <div className="hidden flex-col items-start leading-tight md:flex">
+          <div className="hidden flex-col items-start leading-tight lg:flex">
             <span className="text-sm font-medium" data-testid="header-display-name">{displayNameOf(user)}</span>
           </div>
           <Badge variant={ROLE_BADGE[user.role]} className={cn(user.role === 'approver' && 'bg-sky-600')} data-testid="header-role-badge">

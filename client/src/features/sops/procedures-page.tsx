@@ -109,7 +109,7 @@ export default function ProceduresPage() {
           </>
         }
       />
-      <div className="grid gap-6 lg:grid-cols-[250px_minmax(0,1fr)]">
+      <div className="grid gap-5 lg:grid-cols-[216px_minmax(0,1fr)]">
         <aside>
           <DepartmentSidebar
             departments={departments.data}

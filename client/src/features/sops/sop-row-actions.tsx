@@ -49,7 +49,7 @@ export function SopRowActions({ sop, actions, busy, onAction }: Props) {
             key={action}
             variant="ghost"
             size="icon"
-            className={`size-8 ${className ?? ''}`}
+            className={`size-7 ${className ?? ''}`}
             title={label}
             aria-label={`${label}: ${sop.title}`}
             disabled={busy && (action === 'submit' || action === 'approve' || action === 'download')}

@@ -68,12 +68,12 @@ export function SopTable({ sops, user, busyId, canApprove, filterKey, onAction }
         <TableBody>
           {current.rows.map((sop) => (
             <TableRow key={sop.id} className="cursor-pointer" onClick={() => navigate(`/sop/${sop.id}`)} data-testid="sop-row">
-              <TableCell className="min-w-[180px] max-w-[320px] font-medium whitespace-normal text-navy">
+              <TableCell className="min-w-[160px] max-w-[300px] font-medium whitespace-normal text-navy">
                 <Link href={`/sop/${sop.id}`} className="rounded-sm outline-none hover:underline focus-visible:ring-2 focus-visible:ring-ring" onClick={(e) => e.stopPropagation()}>
                   {sop.title}
                 </Link>
               </TableCell>
-              <TableCell>{sop.department?.name ?? '—'}</TableCell>
+              <TableCell className="max-w-[150px] whitespace-normal">{sop.department?.name ?? '—'}</TableCell>
               <TableCell>
                 <StatusBadge status={sop.status} />
               </TableCell>
