@@ -136,6 +136,8 @@ test('the detail page shows the SOP and a preview of its PDF', async ({ page }) 
   await expect(page.getByText('How the bridge team keeps an anchor watch.')).toBeVisible();
   await expect(page.getByText('Navigation', { exact: true })).toBeVisible();
   await expect(page.getByText('anchoring', { exact: true })).toBeVisible();
+  // The steps render from simple markdown: numbered lines become a list.
+  await expect(page.getByRole('listitem').filter({ hasText: 'Call the master if the anchor drags.' })).toBeVisible();
   const attachment = page.getByTestId('attachment');
   await expect(attachment).toContainText('anchor-watch.pdf');
   await expect(attachment).toContainText('application/pdf');

@@ -72,7 +72,7 @@ export async function seedDemoSop(db: Db, cast: DemoCast, item: DemoSop, departm
   }
   if (scenario === 'published' || scenario === 'published-twice' || scenario === 'revising-published') await approve();
   if (revisions > 1) {
-    const version = await addVersion(db, cast.owner, sopId, { content: texts[1].content, versionNumber: texts[1].versionNumber, changelog: texts[1].changelog });
+    const version = await addVersion(db, cast.owner, sopId, { content: texts[1].content, versionNumber: texts[1].versionNumber, changelog: texts[1].changelog, keepAttachmentIds: [] });
     await attachDocument(db, cast.owner, ref, version.id, await fileFor(texts[1]));
     if (scenario === 'published-twice') await approve();
   }

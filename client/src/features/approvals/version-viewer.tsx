@@ -7,7 +7,7 @@ import { ownerNameOf } from '@/lib/names';
 import { cn } from '@/lib/utils';
 import { downloadAttachment, useAttest } from './api';
 import { AttachmentPreviews } from './attachment-previews';
-import { MarkdownContent } from './markdown-content';
+import { MarkdownContent } from '@/components/markdown-content';
 
 function Detail({ label, value }: { label: string; value: string }) {
   return (

@@ -17,6 +17,7 @@ import { cn } from '@/lib/utils';
 import { isNotFoundError, sopQueries } from './api';
 import { AttachmentList, downloadAttachment } from './attachment-list';
 import { SendEmailDialog } from './send-email-dialog';
+import { MarkdownContent } from '@/components/markdown-content';
 
 function InfoCard({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
   return (
@@ -152,7 +153,7 @@ export default function SopDetailPage() {
             <CardTitle className="text-base">Steps &amp; Procedures</CardTitle>
           </CardHeader>
           <CardContent>
-            <p className="text-sm leading-relaxed whitespace-pre-wrap">{latest?.content || 'No content yet'}</p>
+            <MarkdownContent source={latest?.content ?? ''} />
           </CardContent>
         </Card>
         <div className="space-y-6">
