@@ -1,14 +1,5 @@
 import type { Department } from '@common/contracts/departments';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@/components/ui/alert-dialog';
+import { ConfirmDeleteDialog } from '@/components/confirm-delete-dialog';
 import { useDeleteDepartment } from './api';
 
 interface Props {
@@ -20,34 +11,19 @@ interface Props {
 export function DeleteDepartmentDialog({ department, onClose }: Props) {
   const deleteDepartment = useDeleteDepartment();
   const isDivision = department?.parentId === null;
-  const pending = deleteDepartment.isPending;
-
   return (
-    <AlertDialog open={department !== null} onOpenChange={(open) => !open && !pending && onClose()}>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>{isDivision ? 'Delete division' : 'Delete department'}</AlertDialogTitle>
-          <AlertDialogDescription>
-            {isDivision
-              ? `Are you sure you want to delete the division "${department?.name}"? This will also delete all departments within this division. This action cannot be undone.`
-              : `Are you sure you want to delete the department "${department?.name}"? This action cannot be undone.`}
-          </AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel disabled={pending}>Cancel</AlertDialogCancel>
-          <AlertDialogAction
-            className="bg-destructive text-white hover:bg-destructive/90"
-            disabled={pending}
-            onClick={(event) => {
-              // Stay open until the server answers; a refusal (SOPs still filed) is shown as a toast.
-              event.preventDefault();
-              if (department) deleteDepartment.mutate(department.id, { onSettled: onClose });
-            }}
-          >
-            {pending ? 'Deleting...' : 'Delete'}
-          </AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+    <ConfirmDeleteDialog
+      open={department !== null}
+      title={isDivision ? 'Delete division' : 'Delete department'}
+      description={
+        isDivision
+          ? `Are you sure you want to delete the division "${department?.name}"? This will also delete all departments within this division. This action cannot be undone.`
+          : `Are you sure you want to delete the department "${department?.name}"? This action cannot be undone.`
+      }
+      pending={deleteDepartment.isPending}
+      // A refusal (SOPs still filed) is shown as a toast.
+      onConfirm={() => department && deleteDepartment.mutate(department.id, { onSettled: onClose })}
+      onClose={onClose}
+    />
   );
 }

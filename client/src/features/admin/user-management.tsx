@@ -4,16 +4,7 @@ import { Trash2 } from 'lucide-react';
 import { ROLE_LABELS, type Role } from '@common/roles';
 import type { AdminUser } from '@common/contracts/users';
 import { Spinner } from '@/components/spinner';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@/components/ui/alert-dialog';
+import { ConfirmDeleteDialog } from '@/components/confirm-delete-dialog';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
@@ -109,30 +100,14 @@ export function UserManagement({ query, currentUserId }: { query: UseQueryResult
         )}
       </CardContent>
 
-      <AlertDialog open={pending !== null} onOpenChange={(open) => !open && !deleteUser.isPending && setPending(null)}>
-        <AlertDialogContent>
-          <AlertDialogHeader>
-            <AlertDialogTitle>Delete user</AlertDialogTitle>
-            <AlertDialogDescription>
-              Are you sure you want to delete the user "{displayNameOf(pending)}"? This action cannot be undone.
-            </AlertDialogDescription>
-          </AlertDialogHeader>
-          <AlertDialogFooter>
-            <AlertDialogCancel disabled={deleteUser.isPending}>Cancel</AlertDialogCancel>
-            <AlertDialogAction
-              className="bg-destructive text-white hover:bg-destructive/90"
-              disabled={deleteUser.isPending}
-              onClick={(event) => {
-                // Keep the dialog open until the server answers.
-                event.preventDefault();
-                confirmDelete();
-              }}
-            >
-              {deleteUser.isPending ? 'Deleting...' : 'Delete'}
-            </AlertDialogAction>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+      <ConfirmDeleteDialog
+        open={pending !== null}
+        title="Delete user"
+        description={`Are you sure you want to delete the user "${displayNameOf(pending)}"? This action cannot be undone.`}
+        pending={deleteUser.isPending}
+        onConfirm={confirmDelete}
+        onClose={() => setPending(null)}
+      />
     </Card>
   );
 }
