@@ -16,7 +16,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { Progress } from '@/components/ui/progress';
+import { UploadProgress } from '@/components/upload-progress';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { formatKB } from '@/lib/format';
 import { useUploadDailyPrograms } from './api';
@@ -129,12 +129,7 @@ export function DailyProgramUploadForm() {
               </ol>
             )}
           </div>
-          {upload.isPending && (
-            <div className="space-y-1">
-              <Progress value={progress} aria-label="Upload progress" />
-              <p className="text-xs text-muted-foreground">Uploading... {progress}%</p>
-            </div>
-          )}
+          {upload.isPending && <UploadProgress value={progress} />}
           <Button type="submit" className="w-full" disabled={!countMatches || !!problem || upload.isPending}>
             <Upload aria-hidden="true" />
             {upload.isPending ? 'Uploading...' : 'Upload daily program'}
