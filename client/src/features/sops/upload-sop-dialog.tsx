@@ -9,7 +9,7 @@ import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { Progress } from '@/components/ui/progress';
+import { UploadProgress } from '@/components/upload-progress';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/hooks/use-toast';
 import { serverMessage } from '@/lib/api';
@@ -147,12 +147,7 @@ export function UploadSopDialog({ triggerClassName, onUploaded }: Props) {
             <Label htmlFor="upload-sop-summary">Summary</Label>
             <Textarea id="upload-sop-summary" rows={3} disabled={uploading} {...form.register('summary')} />
           </div>
-          {uploading && (
-            <div className="space-y-1" aria-live="polite">
-              <Progress value={progress} aria-label="Upload progress" />
-              <p className="text-xs text-muted-foreground">Uploading... {progress}%</p>
-            </div>
-          )}
+          {uploading && <UploadProgress value={progress} />}
           <DialogFooter>
             <Button type="button" variant="outline" disabled={uploading} onClick={() => setOpen(false)}>
               Cancel
