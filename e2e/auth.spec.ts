@@ -113,3 +113,25 @@ test('the sign-in screen', async ({ page }) => {
   await expect(page.getByRole('heading', { name: 'Welcome aboard' })).toBeVisible();
   await page.screenshot({ path: 'screenshots/auth.png' });
 });
+
+test('a session that ends mid-use shows Unauthorized and returns to sign-in', async ({ page, context }) => {
+  await signIn(page, E2E_USERS.user);
+  await context.clearCookies();
+  await page.getByRole('link', { name: 'Procedures' }).click();
+  await expect(page.getByText('Unauthorized', { exact: true }).first()).toBeVisible();
+  await expect(page.getByText('You are logged out. Logging in again...', { exact: true }).first()).toBeVisible();
+  await expect(page).toHaveURL(/\/auth$/);
+});
+
+test('the pages run under the Content-Security-Policy without a violation', async ({ page }) => {
+  const violations: string[] = [];
+  page.on('console', (message) => {
+    if (/Content.Security.Policy/i.test(message.text())) violations.push(message.text());
+  });
+  await signIn(page, E2E_USERS.admin);
+  for (const path of ['/', '/documents', '/daily-program', '/itinerary', '/approvals', '/admin']) {
+    await page.goto(path);
+    await expect(page.locator('main h1').first()).toBeVisible();
+  }
+  expect(violations).toEqual([]);
+});
