@@ -179,6 +179,29 @@ test('the author sees it published, downloads it and attests', async ({ page }) 
   await signOut(page);
 });
 
+test('a new revision does not replace the approved version until it is approved', async ({ page }) => {
+  await signIn(page, E2E_USERS.user);
+  await (await sopRow(page)).getByRole('link', { name: TITLE }).click();
+  await page.getByRole('link', { name: 'Edit' }).click();
+  await expect(page.getByRole('checkbox', { name: /mooring-lines-rev1\.pdf/ })).toBeChecked();
+  await page.getByLabel('Changelog').fill('Crew of three on the winch');
+  await page.getByLabel('Steps & Procedures *').fill('# Purpose\nKeep mooring lines fit for service.\n\n## Steps\n- Three crew on the winch');
+  await page.getByRole('button', { name: 'Save Draft' }).click();
+  await expect(toast(page, 'SOP updated successfully')).toBeVisible();
+
+  const row = await sopRow(page);
+  await expect(row).toContainText('v1.2');
+  await expect(row).toContainText('Draft');
+  await row.getByRole('link', { name: TITLE }).click();
+  const notice = page.getByTestId('effective-version-notice');
+  await expect(notice).toContainText('Version 1.2 is not approved yet. The version in force is 1.1');
+  await expect(notice.getByRole('button', { name: 'Download v1.1: mooring-lines-rev1.pdf' })).toBeVisible();
+  // Files carry forward by default: the revision keeps the approved PDF.
+  await expect(page.getByTestId('attachment')).toContainText('mooring-lines-rev1.pdf');
+  // Attestation stays on the version in force.
+  await expect(page.getByTestId('attestation-count')).toHaveText('1 person has attested');
+});
+
 test('a plain user is refused the Approval Center without any call to the API', async ({ page }) => {
   await signIn(page, E2E_USERS.user2);
   const calls: string[] = [];

@@ -16,6 +16,7 @@ import { ownerNameOf } from '@/lib/names';
 import { cn } from '@/lib/utils';
 import { isNotFoundError, sopQueries } from './api';
 import { AttachmentList, downloadAttachment } from './attachment-list';
+import { EffectiveVersionNotice } from './effective-version-notice';
 import { SendEmailDialog } from './send-email-dialog';
 import { MarkdownContent } from '@/components/markdown-content';
 
@@ -131,6 +132,8 @@ export default function SopDetailPage() {
           </div>
         )}
       </div>
+
+      <EffectiveVersionNotice sop={sop} />
 
       <div className="grid grid-cols-2 gap-4 lg:grid-cols-4">
         <InfoCard icon={<Building2 className="size-3.5" />} label="Department">
