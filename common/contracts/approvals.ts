@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import type { ApprovalStatus, SopStatus } from '../statuses';
-import type { IsoDate } from './sops';
+import type { SopStatus } from '../statuses';
+import type { ApprovalTask, IsoDate } from './sops';
 
 /** The decisions an approver can take; `pending` is where every task starts, never a decision. */
 export const DECISIONS = ['approved', 'changes_requested', 'rejected'] as const;
@@ -22,18 +22,10 @@ export type DecideTaskInput = z.input<typeof DecideTaskInput>;
 export const TaskIdParams = z.object({ taskId: z.coerce.number().int().positive('Unknown approval task id') });
 
 /** The answer of PUT /api/approvals/{taskId}: the decided task, without its version. */
-export interface DecidedTask {
-  id: number;
-  versionId: number;
-  approverId: number | null;
-  status: ApprovalStatus;
-  dueAt: IsoDate | null;
-  comments: string | null;
-  createdAt: IsoDate;
-  updatedAt: IsoDate;
+export type DecidedTask = Omit<ApprovalTask, 'version'> & {
   sopId: number;
   sopStatus: SopStatus;
-}
+};
 
 /** One attestation row (POST /api/sop-versions/{id}/attestations: 201 when new, 200 when it already existed). */
 export interface Attestation {
