@@ -15,6 +15,7 @@ declare module 'autocannon' {
     throughput: Stat;
     non2xx: number;
     errors: number;
+    timeouts: number;
   }
   interface Instance extends PromiseLike<Result> {
     on(event: 'response', listener: (client: unknown, statusCode: number, resBytes: number, responseTime: number) => void): this;

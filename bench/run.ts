@@ -28,7 +28,7 @@ if (!(await findUserWithHashByUsername(database.db, BENCH_USER.username))) {
   await createUser(database.db, { ...BENCH_USER, email: null, firstName: 'Bench', lastName: 'Reader', role: 'user' }, null);
 }
 
-const app = await buildApp({ db: database.db, sessionSecret: 'bench-session-secret-long-enough-for-signing' });
+const app = await buildApp({ db: database.db, sessionSecret: 'bench-session-secret-long-enough-for-signing', logger: { level: 'error' } });
 await app.listen({ port: 0, host: '127.0.0.1' });
 const address = app.server.address();
 const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
@@ -51,11 +51,12 @@ async function measure(label: string, urlPath: string) {
   instance.on('response', (_client, _status, _bytes, responseTime) => latencies.push(responseTime));
   const result = await instance;
   latencies.sort((a, b) => a - b);
-  const non2xx = result.non2xx + result.errors;
+  // Non-2xx answers are failures of the app; `errors` are connection-level (timeouts, resets).
+  const failures = [result.non2xx ? `${result.non2xx} non-2xx` : '', result.errors ? `${result.errors} errors (${result.timeouts} timeouts)` : ''].filter(Boolean).join(', ');
   console.log(
     `${label.padEnd(28)} ${rows.toString().padStart(5)} rows  ${result.requests.average.toFixed(1).padStart(8)} req/s  ` +
       `p50 ${percentile(latencies, 50).toFixed(1)} ms  p95 ${percentile(latencies, 95).toFixed(1)} ms  p97.5 ${percentile(latencies, 97.5).toFixed(1)} ms  ` +
-      `(${result.requests.total} requests, ${(result.throughput.average / 1024 / 1024).toFixed(1)} MB/s${non2xx ? `, ${non2xx} failed` : ''})`,
+      `(${result.requests.total} requests, ${(result.throughput.average / 1024 / 1024).toFixed(1)} MB/s${failures ? `, ${failures}` : ''})`,
   );
 }
 
