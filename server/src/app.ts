@@ -7,7 +7,7 @@ import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
 import fastifySession from '@fastify/session';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'drizzle-orm';
 import { MAX_FILE_BYTES } from '../../common/limits';
@@ -37,6 +37,8 @@ declare module 'fastify' {
   }
   interface Session {
     userId?: number;
+    /** When the session's expiry was last pushed forward (ms since epoch). */
+    touchedAt?: number;
   }
 }
 
@@ -50,6 +52,8 @@ export interface AppOptions {
 }
 
 const SESSION_MAX_AGE_MS = 12 * 60 * 60 * 1000;
+/** A busy user's session is extended at most this often: reads never write on every request. */
+const SESSION_TOUCH_MS = 15 * 60 * 1000;
 
 export async function buildApp(opts: AppOptions) {
   const app = Fastify({
@@ -97,7 +101,7 @@ export async function buildApp(opts: AppOptions) {
     cookieName: 'sop.sid',
     store: createSessionStore(opts.db),
     saveUninitialized: false,
-    rolling: true,
+    rolling: false,
     cookie: { httpOnly: true, sameSite: 'lax', secure: 'auto', maxAge: SESSION_MAX_AGE_MS, path: '/' },
   });
   await app.register(fastifyMultipart, {
@@ -111,8 +115,10 @@ export async function buildApp(opts: AppOptions) {
     const userId = request.session?.userId;
     if (userId) {
       const user = await findPublicUser(app.db, userId);
-      if (user) request.user = user;
-      else await request.session.destroy();
+      if (user) {
+        request.user = user;
+        keepSessionAlive(request.session);
+      } else await request.session.destroy();
     }
     const { url, config } = request.routeOptions;
     if (!url?.startsWith('/api/') || config?.public) return;
@@ -147,3 +153,13 @@ export async function buildApp(opts: AppOptions) {
 }
 
 export type App = Awaited<ReturnType<typeof buildApp>>;
+
+/**
+ * Sliding expiry without a write per request: the session is re-saved (and its cookie
+ * re-sent) only when it was last extended more than SESSION_TOUCH_MS ago.
+ */
+function keepSessionAlive(session: FastifyRequest['session']) {
+  if (Date.now() - (session.touchedAt ?? 0) < SESSION_TOUCH_MS) return;
+  session.touch();
+  session.touchedAt = Date.now();
+}

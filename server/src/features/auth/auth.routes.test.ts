@@ -242,3 +242,32 @@ describe('compression', () => {
     expect(res.rawPayload.length).toBeLessThan(plain.rawPayload.length);
   });
 });
+
+describe('session expiry slides without a write per request', () => {
+  const sidOf = (user: { cookie: string }) => decodeURIComponent(user.cookie.split('=')[1]).split('.')[0];
+  const rowOf = async (sid: string) => (await t.db.select().from(sessions).where(eq(sessions.sid, sid)))[0];
+
+  it('does not rewrite the session on every read', async () => {
+    const user = await t.signedInUser('user');
+    const before = await rowOf(sidOf(user));
+    await t.as(user, { method: 'GET', url: '/api/user' });
+    const res = await t.as(user, { method: 'GET', url: '/api/departments' });
+    expect(res.cookies.find((c) => c.name === 'sop.sid')).toBeUndefined();
+    const after = await rowOf(sidOf(user));
+    expect(after.expire.getTime()).toBe(before.expire.getTime());
+  });
+
+  it('extends a session last extended more than 15 minutes ago', async () => {
+    const user = await t.signedInUser('user');
+    const sid = sidOf(user);
+    const row = await rowOf(sid);
+    const old = Date.now() - 60 * 60 * 1000;
+    const sess = { ...(row.sess as Record<string, unknown>), touchedAt: old };
+    await t.db.update(sessions).set({ sess, expire: new Date(old + 12 * 60 * 60 * 1000) }).where(eq(sessions.sid, sid));
+    const res = await t.as(user, { method: 'GET', url: '/api/user' });
+    expect(res.statusCode).toBe(200);
+    expect(res.cookies.find((c) => c.name === 'sop.sid')).toBeDefined();
+    const after = await rowOf(sid);
+    expect(after.expire.getTime()).toBeGreaterThan(Date.now() + 11.9 * 60 * 60 * 1000);
+  });
+});

@@ -12,6 +12,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     // A new session id at sign-in: a session fixed before login is never promoted.
     await request.session.regenerate();
     request.session.userId = user.id;
+    request.session.touchedAt = Date.now();
     return user;
   });
 
@@ -19,6 +20,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     const user = await register(app.db, request.body);
     await request.session.regenerate();
     request.session.userId = user.id;
+    request.session.touchedAt = Date.now();
     return reply.status(201).send(user);
   });
 
