@@ -7,7 +7,7 @@ import { attachmentBlobs, attachments, sops, sopVersions } from '../../db/schema
 import { sha256 } from '../../files/checksum';
 import { type SniffedType, sniffFileType } from '../../files/sniff';
 import { assertCan } from '../../http/access';
-import { badRequest, notFound, unsupportedType } from '../../http/errors';
+import { badRequest, conflict, notFound, unsupportedType } from '../../http/errors';
 import { recordAudit } from '../audit/audit.service';
 import { toAttachment } from '../sops/sop-mappers';
 
@@ -51,15 +51,44 @@ export function checkAttachmentType(file: IncomingFile): CheckedFile {
   return { ...file, type };
 }
 
+/**
+ * Files join only the version being written: an approved version is a closed record and a
+ * version waiting for a decision must not change under the approver.
+ */
+function assertVersionTakesFiles(v: { versionId: number; versionNumber: string; isPublished: boolean; status: string; latestVersionId: number | null }) {
+  if (v.isPublished) throw conflict(`Version ${v.versionNumber} is approved and cannot change; edit the SOP to start a new version`);
+  if (v.latestVersionId !== v.versionId) throw conflict(`Version ${v.versionNumber} has been superseded; add files to the latest version`);
+  if (v.status === 'submitted' || v.status === 'in_review') {
+    throw conflict('This SOP is waiting for approval; files can be added once the approver has decided');
+  }
+}
+
 /** The version, with its SOP's owner for the permission check; 404 when unknown. */
 export async function findVersionForUpload(db: Db, actor: PublicUser, versionId: number) {
-  const [row] = await db
-    .select({ versionId: sopVersions.id, sopId: sops.id, title: sops.title, ownerId: sops.ownerId })
+  const row = await versionState(db, versionId);
+  if (!row) throw notFound('SOP version not found');
+  assertCan(actor, 'sop.edit', { ownerId: row.ownerId }, 'Only the owner, an approver or an admin can add attachments to this SOP');
+  assertVersionTakesFiles(row);
+  return row;
+}
+
+/** The version and its SOP's state; with `lock`, the SOP row is held until the transaction ends. */
+async function versionState(db: Db, versionId: number, lock = false) {
+  const query = db
+    .select({
+      versionId: sopVersions.id,
+      versionNumber: sopVersions.versionNumber,
+      isPublished: sopVersions.isPublished,
+      sopId: sops.id,
+      title: sops.title,
+      ownerId: sops.ownerId,
+      status: sops.status,
+      latestVersionId: sops.latestVersionId,
+    })
     .from(sopVersions)
     .innerJoin(sops, eq(sops.id, sopVersions.sopId))
     .where(eq(sopVersions.id, versionId));
-  if (!row) throw notFound('SOP version not found');
-  assertCan(actor, 'sop.edit', { ownerId: row.ownerId }, 'Only the owner, an approver or an admin can add attachments to this SOP');
+  const [row] = lock ? await query.for('update', { of: sops }) : await query;
   return row;
 }
 
@@ -72,6 +101,10 @@ export async function storeAttachments(
   extra: { fileURL?: string | null; within?: (tx: Db) => Promise<void> } = {},
 ): Promise<Attachment[]> {
   return db.transaction(async (tx) => {
+    // The SOP may have been submitted or revised while the files were being read.
+    const current = await versionState(tx, target.versionId, true);
+    if (!current) throw notFound('SOP version not found');
+    assertVersionTakesFiles(current);
     const stored: Attachment[] = [];
     for (const file of files) {
       const [row] = await tx

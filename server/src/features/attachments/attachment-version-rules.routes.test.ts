@@ -1,0 +1,57 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { attachments } from '../../db/schema';
+import { createTestContext, type TestContext, type TestUser } from '../../test/factory';
+import { createDepartment, createSopAs, submitSopAs } from '../../test/sop-fixtures';
+import { makePdf, multipart } from './test-files';
+
+let t: TestContext;
+let owner: TestUser;
+let approver: TestUser;
+let deptId: number;
+let pdf: Buffer;
+
+beforeAll(async () => {
+  t = await createTestContext();
+  owner = await t.signedInUser('user');
+  approver = await t.signedInUser('approver');
+  deptId = (await createDepartment(t, 'Engine')).id;
+  pdf = await makePdf('Checklist', ['Step one.']);
+});
+afterAll(() => t.close());
+
+const attach = (versionId: number) => {
+  const body = multipart([{ name: 'late.pdf', data: pdf }]);
+  return t.as(owner, { method: 'POST', url: `/api/sop-versions/${versionId}/attachments`, payload: body.payload, headers: body.headers });
+};
+const count = async () => (await t.db.select({ id: attachments.id }).from(attachments)).length;
+
+describe('which version may take new files', () => {
+  it('refuses files on a version waiting for approval, and stores nothing', async () => {
+    const sop = await createSopAs(t, owner, { departmentId: deptId });
+    await submitSopAs(t, owner, sop.id);
+    const before = await count();
+    const res = await attach(sop.latestVersionId!);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toBe('This SOP is waiting for approval; files can be added once the approver has decided');
+    expect(await count()).toBe(before);
+  });
+
+  it('refuses files on an approved version: it is a closed record', async () => {
+    const sop = await createSopAs(t, owner, { departmentId: deptId });
+    const { taskId } = await submitSopAs(t, owner, sop.id);
+    expect((await t.as(approver, { method: 'PUT', url: `/api/approvals/${taskId}`, payload: { status: 'approved' } })).statusCode).toBe(200);
+    const res = await attach(sop.latestVersionId!);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toBe('Version 1.0 is approved and cannot change; edit the SOP to start a new version');
+  });
+
+  it('refuses files on a superseded version and accepts them on the latest draft', async () => {
+    const sop = await createSopAs(t, owner, { departmentId: deptId });
+    const next = await t.as(owner, { method: 'POST', url: `/api/sops/${sop.id}/versions`, payload: { content: 'Revised.' } });
+    expect(next.statusCode).toBe(201);
+    const old = await attach(sop.latestVersionId!);
+    expect(old.statusCode).toBe(409);
+    expect(old.json().message).toBe('Version 1.0 has been superseded; add files to the latest version');
+    expect((await attach(next.json().id)).statusCode).toBe(201);
+  });
+});
