@@ -1,23 +1,22 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { CreateUserInput, UserIdParams } from '../../../../common/contracts/users';
-import { requireAccess } from '../../http/access';
+import { requireUser } from '../../http/access';
 import { createUserAsAdmin, deleteUser, listUsers } from './admin-users.service';
 
 /** Users and roles: administrators only (the permission table's 'users.manage'). */
 export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/api/admin/users', { config: { access: 'users.manage' } }, async (request) => {
-    requireAccess(request, 'users.manage');
     return listUsers(app.db);
   });
 
   app.post('/api/admin/users', { schema: { body: CreateUserInput }, config: { access: 'users.manage' } }, async (request, reply) => {
-    const actor = requireAccess(request, 'users.manage');
+    const actor = requireUser(request);
     const user = await createUserAsAdmin(app.db, actor, request.body);
     return reply.status(201).send(user);
   });
 
   app.delete('/api/admin/users/:id', { schema: { params: UserIdParams }, config: { access: 'users.manage' } }, async (request) => {
-    const actor = requireAccess(request, 'users.manage');
+    const actor = requireUser(request);
     await deleteUser(app.db, actor, request.params.id);
     return { message: 'User deleted' };
   });

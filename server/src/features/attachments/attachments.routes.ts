@@ -5,7 +5,7 @@ import { IdParams } from '../../../../common/contracts/sops';
 import { attachmentBlobs, attachmentPreviews, attachments } from '../../db/schema';
 import { readUploadStream } from '../../files/read-upload';
 import { sendBlob } from '../../files/send-file';
-import { requireAccess, requireUser } from '../../http/access';
+import { requireUser } from '../../http/access';
 import { badRequest, HttpError, notFound, unsupportedType } from '../../http/errors';
 import { canPreview, ensurePreview, schedulePreviews } from './attachment-previews.service';
 import { type CheckedFile, checkAttachmentType, findVersionForUpload, storeAttachments } from './attachment-store.service';
@@ -39,7 +39,6 @@ export const attachmentRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get('/api/attachments/:id/download', { config: { access: 'files.read' }, schema: { params: IdParams } }, async (request, reply) => {
-    requireAccess(request, 'files.read');
     const [file] = await app.db
       .select({ originalName: attachments.originalName, mimeType: attachments.mimeType, data: attachmentBlobs.data, checksum: attachmentBlobs.checksum })
       .from(attachments)
@@ -50,7 +49,6 @@ export const attachmentRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get('/api/attachments/:id/preview', { config: { access: 'files.read' }, schema: { params: IdParams } }, async (request, reply) => {
-    requireAccess(request, 'files.read');
     const [preview] = await app.db
       .select({ originalName: attachments.originalName, mimeType: attachmentPreviews.mimeType, data: attachmentPreviews.data, checksum: attachmentPreviews.checksum })
       .from(attachmentPreviews)
@@ -62,7 +60,6 @@ export const attachmentRoutes: FastifyPluginAsyncZod = async (app) => {
 
   /** Renders the preview now (or waits for the background run) and says whether it exists. */
   app.post('/api/attachments/:id/preview', { config: { access: 'files.read' }, schema: { params: IdParams } }, async (request) => {
-    requireAccess(request, 'files.read');
     const [attachment] = await app.db.select({ mimeType: attachments.mimeType }).from(attachments).where(eq(attachments.id, request.params.id));
     if (!attachment) throw notFound('Attachment not found');
     if (!canPreview(attachment.mimeType)) throw unsupportedType('Previews are available for PDF and Word (docx) files only');

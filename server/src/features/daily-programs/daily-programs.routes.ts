@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { DailyProgramIdParams, DailyProgramUploadFields } from '../../../../common/contracts/daily-programs';
 import { sendBlob } from '../../files/send-file';
-import { requireAccess } from '../../http/access';
+import { requireUser } from '../../http/access';
 import { badRequest } from '../../http/errors';
 import { deleteDailyProgramFile, findDailyProgramFile, listDailyProgramHierarchy, uploadDailyProgramDay } from './daily-programs.service';
 import { collectUploadParts } from './upload-parts';
@@ -15,12 +15,11 @@ const manageable = { errorField: true, access: 'files.manage' } as const;
 
 export const dailyProgramRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/api/daily-programs/hierarchy', { config: readable }, async (request) => {
-    requireAccess(request, 'files.read');
     return listDailyProgramHierarchy(app.db);
   });
 
   app.post('/api/daily-programs/batch', { config: manageable }, async (request, reply) => {
-    const actor = requireAccess(request, 'files.manage');
+    const actor = requireUser(request);
     // Every part is read before deciding: a refused upload stores nothing.
     const { fields, files } = await collectUploadParts(request);
     const parsed = DailyProgramUploadFields.safeParse(fields);
@@ -31,12 +30,11 @@ export const dailyProgramRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // Fastify answers HEAD on this GET route too; sendBlob leaves the body out for it.
   app.get('/api/daily-programs/:id/download', { config: readable, schema: { params: DailyProgramIdParams } }, async (request, reply) => {
-    requireAccess(request, 'files.read');
     return sendBlob(reply, await findDailyProgramFile(app.db, request.params.id));
   });
 
   app.delete('/api/daily-programs/:id', { config: manageable, schema: { params: DailyProgramIdParams } }, async (request, reply) => {
-    const actor = requireAccess(request, 'files.manage');
+    const actor = requireUser(request);
     await deleteDailyProgramFile(app.db, actor.id, request.params.id);
     return reply.status(204).send();
   });

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { CreateSopInput, CreateVersionInput, IdParams, ListSopsQuery, type SubmitSopResult, UpdateSopInput } from '../../../../common/contracts/sops';
-import { requireAccess, requireUser } from '../../http/access';
+import { requireUser } from '../../http/access';
 import { getSopDetail } from './sop-detail.service';
 import { listSopsJson } from './sop-list.service';
 import { submitSop } from './sop-lifecycle.service';
@@ -9,7 +9,6 @@ import { addVersion, createSop, deleteSop, updateSop } from './sop-write.service
 
 export const sopRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/api/sops', { config: { access: 'sop.read' }, schema: { querystring: ListSopsQuery } }, async (request, reply) => {
-    requireAccess(request, 'sop.read');
     return reply.type('application/json; charset=utf-8').send(await listSopsJson(app.db, request.query));
   });
 
@@ -20,7 +19,6 @@ export const sopRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get('/api/sops/:id', { config: { access: 'sop.read' }, schema: { params: IdParams } }, async (request) => {
-    requireAccess(request, 'sop.read');
     return getSopDetail(app.db, request.params.id);
   });
 
