@@ -135,7 +135,7 @@ test('a plain user is denied the Administration Center and makes no admin call',
   await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Admin' })).toHaveCount(0);
   await page.goto('/admin');
   await expect(page.getByText('Administrator privileges required to access this section')).toBeVisible();
-  await expect(page.getByText('Insufficient Permissions')).toBeVisible();
+  await expect(page.getByText('Insufficient Permissions: You need administrator permissions to access this page.', { exact: true })).toBeVisible();
   await expect(page.getByText('You need administrator permissions to access this page.')).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Administration Center' })).toHaveCount(0);
   await page.screenshot({ path: 'screenshots/admin-denied.png', fullPage: true });

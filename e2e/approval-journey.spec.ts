@@ -88,7 +88,7 @@ test('the approver reviews the version and requests changes with a comment', asy
   await expect(viewer).toContainText('Liam Murphy');
   await expect(viewer).toContainText('Initial version');
   await expect(viewer.getByText('mooring-lines.pdf')).toBeVisible();
-  await expect(viewer.getByRole('img', { name: 'Preview of mooring-lines.pdf' })).toBeVisible({ timeout: 20_000 });
+  await expect(viewer.getByRole('img', { name: 'Preview of the first page of mooring-lines.pdf' })).toBeVisible({ timeout: 20_000 });
   await expect(viewer.getByRole('button', { name: 'Attest' })).toHaveCount(0);
   await page.screenshot({ path: 'screenshots/approval-center.png', fullPage: true });
 

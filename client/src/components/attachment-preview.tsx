@@ -47,8 +47,21 @@ function useObjectUrl(blob: Blob | undefined): string | null {
   return url;
 }
 
+/** PDF and Word (docx) attachments get a first-page preview image. */
+export function isPreviewable(mimeType: string, name: string): boolean {
+  const ext = name.split('.').pop()?.toLowerCase() ?? '';
+  return mimeType === 'application/pdf' || mimeType === 'application/vnd.openxmlformats-officedocument.wordprocessingml.document' || ext === 'pdf' || ext === 'docx';
+}
+
+interface Props {
+  attachmentId: number;
+  name: string;
+  /** SPEC §8: 'Preview not available' on the detail page, 'Preview unavailable' elsewhere. */
+  unavailableText?: string;
+}
+
 /** The first page of a PDF or Word file as an image, at most 400 px tall. */
-export function AttachmentPreview({ attachmentId, name }: { attachmentId: number; name: string }) {
+export function AttachmentPreview({ attachmentId, name, unavailableText = 'Preview not available' }: Props) {
   const preview = useQuery(previewQuery(attachmentId));
   const url = useObjectUrl(preview.data);
 
@@ -64,7 +77,7 @@ export function AttachmentPreview({ attachmentId, name }: { attachmentId: number
     return (
       <div className="flex h-28 flex-col items-center justify-center gap-1 rounded-md border border-dashed text-center text-sm" role="status">
         <ImageOff className="size-5 text-muted-foreground" aria-hidden="true" />
-        <p className="font-medium">Preview not available</p>
+        <p className="font-medium">{unavailableText}</p>
         <p className="text-xs text-muted-foreground">The preview could not be generated</p>
       </div>
     );

@@ -24,14 +24,3 @@ export function postForm<T>(url: string, body: FormData, onProgress?: (percent: 
     xhr.send(body);
   });
 }
-
-/** SPEC §8: upload failures show the server's `error` field, else the fallback. */
-export function uploadErrorOf(error: unknown, fallback: string): string {
-  if (!(error instanceof Error)) return fallback;
-  try {
-    const body = JSON.parse(error.message.replace(/^\d{3}: /, '')) as { error?: string; message?: string };
-    return body.error || body.message || fallback;
-  } catch {
-    return fallback;
-  }
-}

@@ -14,8 +14,7 @@ export function AccessDenied() {
       </div>
       <Card className="mx-auto max-w-xl">
         <CardContent className="py-6 text-center">
-          <h2 className="text-lg font-semibold text-navy">Insufficient Permissions</h2>
-          <p className="mt-2 text-sm text-muted-foreground">You need administrator permissions to access this page.</p>
+          <p className="text-sm text-muted-foreground">Insufficient Permissions: You need administrator permissions to access this page.</p>
         </CardContent>
       </Card>
     </div>

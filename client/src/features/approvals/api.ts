@@ -1,8 +1,9 @@
 import { queryOptions, useMutation } from '@tanstack/react-query';
 import type { Attestation, AttestationSummary, DecidedTask, DecideTaskInput } from '@common/contracts/approvals';
-import type { ApprovalTask } from '@common/contracts/sops';
+import type { ApprovalTask, Attachment } from '@common/contracts/sops';
 import { toast } from '@/hooks/use-toast';
 import { apiRequest, serverMessage } from '@/lib/api';
+import { startDownload } from '@/lib/download';
 import { queryClient } from '@/lib/query-client';
 
 /** Query keys live with their fetchers; the default query function reads [url]. */
@@ -56,13 +57,11 @@ export function useAttest(versionId: number) {
   });
 }
 
-/** SPEC §4: HEAD first to check the file is there, then open the download in a new tab. */
-export async function downloadAttachment(attachmentId: number): Promise<void> {
-  const url = `/api/attachments/${attachmentId}/download`;
-  const head = await fetch(url, { method: 'HEAD', credentials: 'include' }).catch(() => null);
-  if (!head?.ok) {
+/** SPEC §4 and §8: the shared HEAD-then-open download, with the Approval Center's failure text. */
+export async function downloadAttachment(attachment: Pick<Attachment, 'id' | 'objectPath'>): Promise<void> {
+  try {
+    await startDownload(attachment.id, attachment.objectPath);
+  } catch {
     toast({ title: 'Download failed', description: 'Failed to download the SOP file. The file may no longer be available.', variant: 'destructive' });
-    return;
   }
-  window.open(url, '_blank', 'noopener');
 }

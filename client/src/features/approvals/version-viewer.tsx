@@ -51,7 +51,7 @@ export function VersionViewer({ task }: { task: ApprovalTask }) {
             </Badge>
             {version.approvedAt && <span className="text-xs text-muted-foreground">Approved {formatDate(version.approvedAt)}</span>}
             {version.isPublished && <AttestButton versionId={version.id} />}
-            <Button variant="outline" size="sm" disabled={!firstAttachment} onClick={() => firstAttachment && downloadAttachment(firstAttachment.id)}>
+            <Button variant="outline" size="sm" disabled={!firstAttachment} onClick={() => firstAttachment && downloadAttachment(firstAttachment)}>
               <Download /> Download
             </Button>
           </div>

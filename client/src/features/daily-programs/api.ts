@@ -1,8 +1,8 @@
 import { queryOptions, useMutation } from '@tanstack/react-query';
 import type { DailyProgramCruise, DailyProgramFile, DailyProgramMode, DailyProgramUploadResult } from '@common/contracts/daily-programs';
 import { toast } from '@/hooks/use-toast';
-import { apiRequest, isUnauthorizedError } from '@/lib/api';
-import { postForm, uploadErrorOf } from '@/lib/post-form';
+import { apiRequest, isUnauthorizedError, serverMessage } from '@/lib/api';
+import { postForm } from '@/lib/post-form';
 import { queryClient } from '@/lib/query-client';
 
 export const dailyProgramQueries = {
@@ -37,7 +37,7 @@ export function useUploadDailyPrograms() {
     onError: (error) => {
       // A 401 already told the user they were signed out.
       if (isUnauthorizedError(error)) return;
-      toast({ title: 'Upload failed', description: uploadErrorOf(error, 'Failed to upload daily programs'), variant: 'destructive' });
+      toast({ title: 'Upload failed', description: serverMessage(error, 'Failed to upload daily programs'), variant: 'destructive' });
     },
   });
 }

@@ -5,6 +5,7 @@ import type { SopStatus } from '@common/statuses';
 import { toast } from '@/hooks/use-toast';
 import { apiRequest, serverMessage } from '@/lib/api';
 import { queryClient } from '@/lib/query-client';
+import { postForm } from '@/lib/post-form';
 
 export interface SopListFilters {
   departmentId?: number | null;
@@ -61,35 +62,11 @@ export async function updateSop(id: number, input: UpdateSopInput): Promise<Save
   return (await apiRequest('PUT', `/api/sops/${id}`, input)).json();
 }
 
-/**
- * POST /api/sop-versions/{id}/attachments with one file. XMLHttpRequest rather than fetch
- * because only XHR reports upload progress. Errors read like apiRequest's: '<status>: <body>'.
- */
+/** POST /api/sop-versions/{id}/attachments with one file, reporting its upload progress. */
 export function uploadAttachment(versionId: number, file: File, onProgress?: (percent: number) => void): Promise<Attachment | Attachment[]> {
-  return new Promise((resolve, reject) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open('POST', `/api/sop-versions/${versionId}/attachments`);
-    xhr.withCredentials = true;
-    xhr.upload.onprogress = (event) => {
-      if (event.lengthComputable) onProgress?.(Math.round((event.loaded / event.total) * 100));
-    };
-    xhr.onload = () => {
-      if (xhr.status >= 200 && xhr.status < 300) {
-        onProgress?.(100);
-        try {
-          resolve(JSON.parse(xhr.responseText));
-        } catch {
-          reject(new Error(`${xhr.status}: The server answered with something unexpected`));
-        }
-      } else {
-        reject(new Error(`${xhr.status}: ${xhr.responseText || xhr.statusText}`));
-      }
-    };
-    xhr.onerror = () => reject(new Error('0: The connection to the server was lost'));
-    const body = new FormData();
-    body.append('file', file);
-    xhr.send(body);
-  });
+  const body = new FormData();
+  body.append('file', file);
+  return postForm(`/api/sop-versions/${versionId}/attachments`, body, onProgress);
 }
 
 export function useSubmitSop() {

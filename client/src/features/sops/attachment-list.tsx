@@ -3,9 +3,8 @@ import type { Attachment } from '@common/contracts/sops';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/hooks/use-toast';
 import { formatMB } from '@/lib/format';
-import { AttachmentPreview } from './attachment-preview';
-import { startDownload } from './download';
-import { isPreviewable } from './file-rules';
+import { AttachmentPreview, isPreviewable } from '@/components/attachment-preview';
+import { startDownload } from '@/lib/download';
 
 /** The detail page's download of one file (SPEC §8 texts for the detail page). */
 export async function downloadAttachment(attachment: Attachment) {

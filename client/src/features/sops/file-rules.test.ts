@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { fileNameFromDisposition } from './download';
-import { isAllowedFileType, isPreviewable, isWithinSizeLimit } from './file-rules';
+import { isPreviewable } from '@/components/attachment-preview';
+import { fileNameFromDisposition } from '@/lib/download';
+import { isAllowedFileType, isWithinSizeLimit } from './file-rules';
 
 const fileOf = (name: string, type: string, size = 10) => new File([new Uint8Array(size)], name, { type });
 

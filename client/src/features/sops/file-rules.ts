@@ -24,9 +24,3 @@ export function isAllowedFileType(file: File): boolean {
 }
 
 export const isWithinSizeLimit = (file: File) => file.size <= MAX_FILE_BYTES;
-
-/** PDF and Word (docx) attachments get a first-page preview image. */
-export function isPreviewable(mimeType: string, name: string): boolean {
-  const ext = extensionOf(name);
-  return mimeType === 'application/pdf' || mimeType === 'application/vnd.openxmlformats-officedocument.wordprocessingml.document' || ext === 'pdf' || ext === 'docx';
-}

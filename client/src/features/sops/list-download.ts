@@ -1,6 +1,6 @@
 import type { SopListItem } from '@common/contracts/sops';
 import { toast } from '@/hooks/use-toast';
-import { startDownload } from './download';
+import { startDownload } from '@/lib/download';
 
 /** The list's Download action: the first file of the latest version (SPEC §8 messages). */
 export async function downloadFromList(sop: SopListItem) {

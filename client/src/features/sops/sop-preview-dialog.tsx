@@ -7,6 +7,7 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { ownerNameOf } from '@/lib/names';
 import { sopQueries } from './api';
 import { StatusBadge } from './status-badge';
+import { MarkdownContent } from '@/components/markdown-content';
 
 /** Row action Preview: the SOP at a glance, its content from the detail call. */
 export function SopPreviewDialog({ sop, onClose }: { sop: SopListItem | null; onClose: () => void }) {
@@ -38,7 +39,7 @@ export function SopPreviewDialog({ sop, onClose }: { sop: SopListItem | null; on
           ) : detail.isError ? (
             <p className="text-sm text-destructive">The content could not be loaded.</p>
           ) : (
-            <p className="text-sm whitespace-pre-wrap">{data?.latestVersion?.content || 'No content'}</p>
+            <MarkdownContent source={data?.latestVersion?.content ?? ''} />
           )}
         </section>
         <DialogFooter>
