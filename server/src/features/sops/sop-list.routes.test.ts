@@ -96,6 +96,18 @@ describe('GET /api/sops?search=', () => {
     expect(titles(await list('?search=combination'))).toContain('Pilot Boarding');
   });
 
+  it('follows a field-only edit and an edit with new content', async () => {
+    const sop = await createSopAs(t, owner, { title: 'Tender Operations', departmentId: deck.id, content: 'Lower the tender.' });
+    const put = (payload: Record<string, unknown>) =>
+      t.as(owner, { method: 'PUT', url: `/api/sops/${sop.id}`, payload: { title: 'Tender Operations', departmentId: deck.id, ...payload } });
+    expect((await put({ summary: 'Shuttle guests ashore by launch' })).statusCode).toBe(200);
+    expect(titles(await list('?search=shuttle'))).toContain('Tender Operations');
+    expect((await put({ summary: 'Shuttle guests ashore by launch', content: 'Check the weather window first.' })).statusCode).toBe(200);
+    expect(titles(await list('?search=weather'))).toContain('Tender Operations');
+    expect(titles(await list('?search=shuttle'))).toContain('Tender Operations');
+    expect(titles(await list('?search=lower%20tender'))).not.toContain('Tender Operations');
+  });
+
   it('treats hostile input as plain words', async () => {
     for (const q of ["'; drop table sops; --", 'lifeboat & | ! :* (', '%', '_', '\\', '!!!', 'a'.repeat(200)]) {
       const res = await t.as(reader, { method: 'GET', url: `/api/sops?search=${encodeURIComponent(q)}` });

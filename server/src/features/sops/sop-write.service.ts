@@ -56,10 +56,12 @@ export async function updateSop(db: Db, actor: PublicUser, id: number, input: So
   if (hasContent) assertCanAddVersion(sop);
   await db.transaction(async (tx) => {
     await tx.update(sops).set({ ...sopFields(input), updatedAt: new Date() }).where(eq(sops.id, id));
-    await refreshSearchVector(tx, id);
     await recordAudit(tx, { actorId: actor.id, action: 'sop_updated', entityType: 'sop', entityId: id, metadata: { title: input.title } });
+    // appendVersion refreshes the search vector itself, after the new content is in place.
     if (hasContent) {
       await appendVersion(tx, actor, { ...sop, title: input.title }, { content: input.content!, versionNumber: input.versionNumber, changelog: input.changelog, keepAttachmentIds: input.keepAttachmentIds }, 'Updated version');
+    } else {
+      await refreshSearchVector(tx, id);
     }
   });
 }
