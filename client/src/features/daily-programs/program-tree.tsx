@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { format, parseISO } from 'date-fns';
-import { CalendarDays, Download, FileText, Ship, Trash2 } from 'lucide-react';
+import { CalendarDays, FileText, Ship } from 'lucide-react';
 import type { DailyProgramCruise, DailyProgramDay } from '@common/contracts/daily-programs';
 import { Accordion, AccordionContent, AccordionItem, AccordionTrigger } from '@/components/ui/accordion';
+import { FileActions } from '@/components/file-actions';
 import { Badge } from '@/components/ui/badge';
-import { Button } from '@/components/ui/button';
 import { formatDate, formatKB } from '@/lib/format';
 import { downloadUrlOf } from './api';
 import { DeleteDailyProgramDialog, type FileToDelete } from './delete-file-dialog';
@@ -59,26 +59,11 @@ export function ProgramTree({ cruises, canManage }: { cruises: DailyProgramCruis
                                 {formatKB(file.size)} · Uploaded {formatDate(file.createdAt)} by {file.uploader?.username ?? 'Unknown'}
                               </p>
                             </div>
-                            <div className="flex gap-2">
-                              <Button asChild variant="outline" size="sm">
-                                <a href={downloadUrlOf(file)} download={file.originalName} aria-label={`Download ${file.originalName}`}>
-                                  <Download aria-hidden="true" />
-                                  Download
-                                </a>
-                              </Button>
-                              {canManage && (
-                                <Button
-                                  variant="outline"
-                                  size="sm"
-                                  className="text-destructive hover:text-destructive"
-                                  aria-label={`Delete ${file.originalName}`}
-                                  onClick={() => setToDelete({ file, cruiseCode: cruise.cruiseCode, dayLabel: dayLabelOf(day.date) })}
-                                >
-                                  <Trash2 aria-hidden="true" />
-                                  Delete
-                                </Button>
-                              )}
-                            </div>
+                            <FileActions
+                              href={downloadUrlOf(file)}
+                              name={file.originalName}
+                              onDelete={canManage ? () => setToDelete({ file, cruiseCode: cruise.cruiseCode, dayLabel: dayLabelOf(day.date) }) : undefined}
+                            />
                           </li>
                         ))}
                       </ul>

@@ -1,7 +1,7 @@
 import { format, parseISO } from 'date-fns';
-import { Download, FileSpreadsheet, Trash2 } from 'lucide-react';
+import { FileSpreadsheet } from 'lucide-react';
 import type { Itinerary } from '@common/contracts/itineraries';
-import { Button } from '@/components/ui/button';
+import { FileActions } from '@/components/file-actions';
 import { Card, CardContent } from '@/components/ui/card';
 import { formatDateTime, formatKB } from '@/lib/format';
 import { downloadUrlOf } from './api';
@@ -26,20 +26,7 @@ export function ItineraryCard({ itinerary, canManage, onDelete }: { itinerary: I
             <dd>{formatDateTime(itinerary.createdAt)}</dd>
           </dl>
         </div>
-        <div className="flex gap-2">
-          <Button asChild variant="outline" size="sm">
-            <a href={downloadUrlOf(itinerary)} download={itinerary.originalName} aria-label={`Download ${itinerary.originalName}`}>
-              <Download aria-hidden="true" />
-              Download
-            </a>
-          </Button>
-          {canManage && (
-            <Button variant="outline" size="sm" className="text-destructive hover:text-destructive" aria-label={`Delete ${itinerary.originalName}`} onClick={onDelete}>
-              <Trash2 aria-hidden="true" />
-              Delete
-            </Button>
-          )}
-        </div>
+        <FileActions href={downloadUrlOf(itinerary)} name={itinerary.originalName} onDelete={canManage ? onDelete : undefined} />
       </CardContent>
     </Card>
   );
