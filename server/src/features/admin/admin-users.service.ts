@@ -3,7 +3,7 @@ import type { PublicUser } from '../../../../common/contracts/auth';
 import type { CreatedUserInput } from '../../../../common/contracts/users';
 import type { Db } from '../../db/client';
 import { sessions, users } from '../../db/schema';
-import { badRequest, conflict, notFound } from '../../http/errors';
+import { badRequest, notFound } from '../../http/errors';
 import { recordAudit } from '../audit/audit.service';
 import { createUser } from '../auth/auth.service';
 import { publicUserColumns } from '../users/users.repo';
@@ -34,7 +34,7 @@ export async function deleteUser(db: Db, actor: PublicUser, id: number): Promise
         .from(users)
         .where(and(eq(users.role, 'admin'), ne(users.id, id)))
         .for('update');
-      if (otherAdmins.length === 0) throw conflict(`Cannot delete "${target.username}": it is the last administrator account`);
+      if (otherAdmins.length === 0) throw badRequest(`Cannot delete "${target.username}": it is the last administrator account`);
     }
     await tx.delete(sessions).where(sql`(${sessions.sess}->>'userId')::int = ${id}`);
     await tx.delete(users).where(eq(users.id, id));

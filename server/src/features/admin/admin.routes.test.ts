@@ -159,7 +159,7 @@ describe('DELETE /api/admin/users/:id', () => {
       const second = await ctx.signedInUser('admin');
       await ctx.db.update(users).set({ role: 'user' }).where(eq(users.id, first.id));
       await expect(deleteUser(ctx.db, first, second.id)).rejects.toMatchObject({
-        statusCode: 409,
+        statusCode: 400,
         message: `Cannot delete "${second.username}": it is the last administrator account`,
       });
       expect(await ctx.db.select().from(users).where(eq(users.id, second.id))).toHaveLength(1);
