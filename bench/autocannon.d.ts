@@ -5,6 +5,8 @@ declare module 'autocannon' {
     connections?: number;
     duration?: number;
     headers?: Record<string, string>;
+    /** Seconds before a request counts as timed out. */
+    timeout?: number;
   }
   interface Stat {
     average: number;

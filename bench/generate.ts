@@ -85,16 +85,23 @@ export async function generateBenchData(db: Db, total = 5000): Promise<number> {
       select latest_version_id, case when status = 'submitted' then 'pending'::approval_status else 'changes_requested'::approval_status end
       from sops where status in ('submitted', 'changes_requested')
         and not exists (select 1 from approval_tasks t where t.version_id = sops.latest_version_id)`);
-    // A small text attachment on every third latest version.
+    // A small text attachment on every third latest version. Its bytes go into database
+    // chunks; with files on disk the next open moves them there.
     await tx.execute(sql`
-      with added as (
-        insert into attachments (version_id, filename, original_name, mime_type, size)
-        select s.latest_version_id, 'bench-' || s.id || '.txt', 'checklist-' || s.id || '.txt', 'text/plain', 64
+      with files as (
+        select s.id, s.latest_version_id as version_id, convert_to(rpad('checklist ' || s.id, 64, '.'), 'UTF8') as data
         from sops s where s.id % 3 = 0 and not exists (select 1 from attachments a where a.version_id = s.latest_version_id)
-        returning id
+      ),
+      stored as (
+        insert into stored_files (sha256, size) select encode(sha256(data), 'hex'), length(data) from files
+        on conflict do nothing returning sha256
+      ),
+      chunks as (
+        insert into stored_file_chunks (sha256, seq, data)
+        select encode(sha256(data), 'hex'), 0, data from files where encode(sha256(data), 'hex') in (select sha256 from stored)
       )
-      insert into attachment_blobs (attachment_id, data, checksum)
-      select id, convert_to(rpad('checklist ' || id, 64, '.'), 'UTF8'), encode(sha256(convert_to(rpad('checklist ' || id, 64, '.'), 'UTF8')), 'hex') from added`);
+      insert into attachments (version_id, filename, original_name, mime_type, size, sha256)
+      select version_id, 'bench-' || id || '.txt', 'checklist-' || id || '.txt', 'text/plain', 64, encode(sha256(data), 'hex') from files`);
     await refreshAllSearchVectors(tx);
   });
   await db.execute(sql`analyze`);
@@ -109,7 +116,7 @@ export async function sopCount(db: Db): Promise<number> {
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   const total = Number(process.argv[2] ?? 5000);
   const config = loadConfig();
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, fileDir: config.fileDir, whenBusy: 'join' });
   const ms = await generateBenchData(database.db, total);
   console.log(`Generated ${total} SOPs in ${(ms / 1000).toFixed(1)} s; the database now holds ${await sopCount(database.db)}.`);
   await database.close();

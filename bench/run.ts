@@ -1,72 +1,125 @@
 /**
- * `npm run bench`: the app in-process on a free port over a generated database (a fresh
- * PGlite in a temporary folder, or DATABASE_URL), signed in, then autocannon on the SOP
- * list and on a search, ~10 s each (BENCH_SECONDS). Prints requests/s and p95/p97.5 latency.
+ * `npm run bench`: the real server (`node --import tsx server/src/main.ts`, a child process on
+ * 127.0.0.1) over 5,000 generated SOPs, measured side by side with a bare Node server sending
+ * the same bytes, on the embedded database (a temporary DATA_DIR) and on PostgreSQL (a fresh
+ * database on BENCH_POSTGRES_URL, dropped afterwards). Prints one table of ratios and stops by
+ * itself (BENCH_TIMEOUT_S, default 900). BENCH_DATABASES=embedded|postgres picks one;
+ * BENCH_SECONDS sets each load run (default 5).
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import autocannon from 'autocannon';
-import { buildApp } from '../server/src/app';
+import pg from 'pg';
 import { openDatabase } from '../server/src/db/client';
-import { createUser } from '../server/src/features/auth/auth.service';
-import { findUserWithHashByUsername } from '../server/src/features/users/users.repo';
-import { BENCH_USER, generateBenchData, sopCount } from './generate';
+import { generateBenchData } from './generate';
+import { type Child, startBareServer, startServer } from './processes';
+import { type Row, runScenarios } from './scenarios';
 
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
-const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
-const TARGET_SOPS = Number(process.env.BENCH_SOPS ?? 5000);
+const TIMEOUT_MS = Number(process.env.BENCH_TIMEOUT_S ?? 900) * 1000;
+const SOPS = Number(process.env.BENCH_SOPS ?? 5000);
+const POSTGRES_URL = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const DATABASES = (process.env.BENCH_DATABASES ?? 'embedded,postgres').split(',') as ('embedded' | 'postgres')[];
+const ADMIN_PASSWORD = `bench-${randomBytes(8).toString('hex')}`;
 
-const tempDir = process.env.DATABASE_URL ? undefined : mkdtempSync(path.join(tmpdir(), 'sop-bench-'));
-const database = await openDatabase(process.env.DATABASE_URL ? { databaseUrl: process.env.DATABASE_URL } : { dataDir: tempDir });
-const existing = await sopCount(database.db);
-if (existing < TARGET_SOPS) {
-  const ms = await generateBenchData(database.db, TARGET_SOPS - existing);
-  console.log(`Generated ${TARGET_SOPS - existing} SOPs in ${(ms / 1000).toFixed(1)} s (${database.kind}).`);
-}
-if (!(await findUserWithHashByUsername(database.db, BENCH_USER.username))) {
-  await createUser(database.db, { ...BENCH_USER, email: null, firstName: 'Bench', lastName: 'Reader', role: 'user' }, null);
-}
+const children = new Set<Child>();
+const cleanups: (() => Promise<void>)[] = [];
 
-const app = await buildApp({ db: database.db, sessionSecret: 'bench-session-secret-long-enough-for-signing', logger: { level: 'error' } });
-await app.listen({ port: 0, host: '127.0.0.1' });
-const address = app.server.address();
-const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+const guard = setTimeout(async () => {
+  console.error(`\nBench stopped after ${TIMEOUT_MS / 1000} s (BENCH_TIMEOUT_S).`);
+  await shutdown();
+  process.exit(2);
+}, TIMEOUT_MS);
 
-const login = await fetch(`${base}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(BENCH_USER) });
-const setCookie = login.headers.get('set-cookie')?.split(';')[0];
-if (!login.ok || !setCookie) throw new Error(`bench sign-in failed: ${login.status}`);
-const cookie: string = setCookie;
-
-function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return NaN;
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+// Interrupted (Ctrl-C, a timeout around the bench): never leave a server running.
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, async () => {
+    await shutdown();
+    process.exit(130);
+  });
 }
 
-async function measure(label: string, urlPath: string) {
-  const check = await fetch(`${base}${urlPath}`, { headers: { cookie } });
-  const rows = ((await check.json()) as unknown[]).length;
-  const latencies: number[] = [];
-  const instance = autocannon({ url: `${base}${urlPath}`, connections: CONNECTIONS, duration: SECONDS, headers: { cookie } });
-  instance.on('response', (_client, _status, _bytes, responseTime) => latencies.push(responseTime));
-  const result = await instance;
-  latencies.sort((a, b) => a - b);
-  // Non-2xx answers are failures of the app; `errors` are connection-level (timeouts, resets).
-  const failures = [result.non2xx ? `${result.non2xx} non-2xx` : '', result.errors ? `${result.errors} errors (${result.timeouts} timeouts)` : ''].filter(Boolean).join(', ');
-  console.log(
-    `${label.padEnd(28)} ${rows.toString().padStart(5)} rows  ${result.requests.average.toFixed(1).padStart(8)} req/s  ` +
-      `p50 ${percentile(latencies, 50).toFixed(1)} ms  p95 ${percentile(latencies, 95).toFixed(1)} ms  p97.5 ${percentile(latencies, 97.5).toFixed(1)} ms  ` +
-      `(${result.requests.total} requests, ${(result.throughput.average / 1024 / 1024).toFixed(1)} MB/s${failures ? `, ${failures}` : ''})`,
-  );
+async function shutdown() {
+  await Promise.all([...children].map((child) => child.stop()));
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup().catch(() => {});
 }
 
-console.log(`\nBench over ${await sopCount(database.db)} SOPs on ${database.kind}, ${CONNECTIONS} connections, ${SECONDS} s each:`);
-try {
-  await measure('GET /api/sops', '/api/sops');
-  await measure('GET /api/sops?search=lifeb', '/api/sops?search=lifeb');
-  await measure('GET /api/sops?search=galley insp', `/api/sops?search=${encodeURIComponent('galley insp')}`);
-} finally {
-  await app.close();
+/** A database filled before the server starts (the server is its only user while it runs). */
+async function prepare(kind: 'embedded' | 'postgres', workDir: string): Promise<{ DATA_DIR: string; DATABASE_URL?: string }> {
+  const dataDir = path.join(workDir, 'data');
+  mkdirSync(dataDir);
+  let databaseUrl: string | undefined;
+  if (kind === 'postgres') {
+    const url = new URL(POSTGRES_URL);
+    if (!['127.0.0.1', 'localhost'].includes(url.hostname)) throw new Error('The bench only talks to 127.0.0.1: set BENCH_POSTGRES_URL to a local server');
+    const name = `sop_bench_${randomBytes(4).toString('hex')}`;
+    await withClient(POSTGRES_URL, (c) => c.query(`CREATE DATABASE ${name}`));
+    cleanups.push(() => withClient(POSTGRES_URL, (c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)));
+    url.pathname = `/${name}`;
+    databaseUrl = url.toString();
+  }
+  const database = await openDatabase(databaseUrl ? { databaseUrl } : { dataDir });
+  const ms = await generateBenchData(database.db, SOPS);
   await database.close();
-  if (tempDir) rmSync(tempDir, { recursive: true, force: true });
+  console.log(`${kind}: generated ${SOPS} SOPs in ${(ms / 1000).toFixed(1)} s`);
+  return { DATA_DIR: dataDir, DATABASE_URL: databaseUrl };
 }
+
+async function withClient(url: string, work: (client: pg.Client) => Promise<unknown>) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+async function benchOne(kind: 'embedded' | 'postgres'): Promise<Row[]> {
+  const workDir = mkdtempSync(path.join(tmpdir(), 'sop-bench-'));
+  cleanups.push(async () => rmSync(workDir, { recursive: true, force: true }));
+  const env = await prepare(kind, workDir);
+  const server = await startServer({ ...env, ADMIN_PASSWORD });
+  children.add(server);
+  const login = await fetch(`${server.base}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: ADMIN_PASSWORD }) });
+  const cookie = login.headers.get('set-cookie')?.split(';')[0];
+  if (!login.ok || !cookie) throw new Error(`bench sign-in failed: ${login.status}`);
+
+  // The same bytes for the yardstick: the list as the app sends it, and a 10 MB text file.
+  const listFile = path.join(workDir, 'list.json');
+  writeFileSync(listFile, Buffer.from(await (await fetch(`${server.base}/api/sops`, { headers: { cookie } })).arrayBuffer()));
+  const downloadFile = path.join(workDir, 'ten-mb.txt');
+  writeFileSync(downloadFile, Buffer.alloc(10 * 1000 * 1000, 'Muster drill log line. '));
+  const bare = await startBareServer(listFile, downloadFile);
+  children.add(bare);
+  try {
+    return await runScenarios({ app: server, bare, cookie, listFile, downloadFile });
+  } finally {
+    await Promise.all([server.stop(), bare.stop()]);
+    children.delete(server);
+    children.delete(bare);
+  }
+}
+
+const results: { kind: string; rows: Row[] }[] = [];
+try {
+  for (const kind of DATABASES) {
+    try {
+      results.push({ kind, rows: await benchOne(kind) });
+    } catch (err) {
+      console.error(`${kind}: ${(err as Error).message}`);
+    }
+  }
+} finally {
+  clearTimeout(guard);
+  await shutdown();
+}
+
+for (const { kind, rows } of results) {
+  console.log(`\n${kind === 'embedded' ? 'Embedded database (PGlite)' : 'PostgreSQL'}: app vs a bare Node server, same bytes, one run`);
+  console.log(`${'measure'.padEnd(44)} ${'app'.padStart(14)} ${'bare'.padStart(14)} ${'ratio'.padStart(7)}  target`);
+  for (const row of rows) {
+    console.log(`${row.measure.padEnd(44)} ${row.app.padStart(14)} ${row.bare.padStart(14)} ${row.ratio.padStart(7)}  ${row.target}${row.note ? `  (${row.note})` : ''}`);
+  }
+}
+process.exit(results.length === DATABASES.length ? 0 : 1);

@@ -4,6 +4,3 @@ export const MAX_FILE_BYTES = 10 * 1024 * 1024;
 export const MAX_ATTACHMENTS_PER_UPLOAD = 5;
 /** Daily program upload modes and their exact file counts. */
 export const DAILY_PROGRAM_FILE_COUNT = { combined: 1, separate: 4 } as const;
-/** Sign-in throttling: failures per username and address within the window. */
-export const LOGIN_MAX_FAILURES = 10;
-export const LOGIN_WINDOW_MS = 15 * 60 * 1000;

@@ -1,14 +1,15 @@
 import type { Role } from './roles';
 
 /**
- * Who may do what. The server enforces it (server/src/http/access.ts); the client reads
- * the same table only to hide controls a user could not use.
+ * Who may do what. The server checks the role part on each route (`config.access`) and the
+ * resource part in the services through common/sop-lifecycle.ts; the client reads the same
+ * table only to hide controls a user could not use.
  *
  * - `yes` / `no`: by role alone.
  * - `owner`: only on a resource the actor owns.
  * - `not-submitter`: only on a version the actor did not submit.
  */
-type Rule = 'yes' | 'no' | 'owner' | 'not-submitter';
+export type Rule = 'yes' | 'no' | 'owner' | 'not-submitter';
 
 export const PERMISSIONS = {
   'sop.read': { admin: 'yes', approver: 'yes', user: 'yes' },
@@ -24,6 +25,8 @@ export const PERMISSIONS = {
   'users.manage': { admin: 'yes', approver: 'no', user: 'no' },
   'departments.manage': { admin: 'yes', approver: 'no', user: 'no' },
   'audit.read': { admin: 'yes', approver: 'no', user: 'no' },
+  'storage.read': { admin: 'yes', approver: 'no', user: 'no' },
+  'settings.manage': { admin: 'yes', approver: 'no', user: 'no' },
 } as const satisfies Record<string, Record<Role, Rule>>;
 
 export type Action = keyof typeof PERMISSIONS;
@@ -36,6 +39,14 @@ export interface Actor {
 export interface Resource {
   ownerId?: number | null;
   submittedBy?: number | null;
+}
+
+/**
+ * Whether the role may ever do this: a rule that needs the resource (owner, submitter) counts,
+ * since only the service can decide it. Routes check this before reading any input.
+ */
+export function roleMay(actor: Actor | null | undefined, action: Action): boolean {
+  return actor != null && PERMISSIONS[action][actor.role] !== 'no';
 }
 
 export function can(actor: Actor | null | undefined, action: Action, resource?: Resource): boolean {

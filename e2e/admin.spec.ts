@@ -19,7 +19,7 @@ test('an admin creates an approver, who signs in and sees the Approvals tab', as
   const users = page.getByRole('table', { name: 'Users' });
   await expect(users.getByRole('row', { name: /System Administrator/ })).toBeVisible();
   // The admin's own delete button is disabled.
-  await expect(users.getByRole('row', { name: /System Administrator/ }).getByRole('button')).toBeDisabled();
+  await expect(users.getByRole('row', { name: /System Administrator/ }).getByRole('button', { name: 'You cannot delete your own account' })).toBeDisabled();
   await page.screenshot({ path: 'screenshots/admin-page.png', fullPage: true });
 
   await page.getByRole('button', { name: 'Create User' }).click();
@@ -107,7 +107,7 @@ test('an admin builds a division with two departments, renames one, and deletes 
   await expect(manage.getByText('Beauty Salon')).toHaveCount(0);
 });
 
-test('an admin deletes a user after confirming, and the user disappears from the table', async ({ page }) => {
+test('an admin deactivates a user after confirming, and the user disappears from the table', async ({ page }) => {
   const username = `deckhand.${suffix}`;
   await signIn(page, E2E_USERS.admin);
   const created = await page.request.post('/api/admin/users', {

@@ -117,7 +117,7 @@ test('the sign-in screen', async ({ page }) => {
 test('a session that ends mid-use shows Unauthorized and returns to sign-in', async ({ page, context }) => {
   await signIn(page, E2E_USERS.user);
   await context.clearCookies();
-  await page.getByRole('link', { name: 'Procedures' }).click();
+  await page.getByRole('link', { name: 'Procedures', exact: true }).click();
   await expect(page.getByText('Unauthorized', { exact: true }).first()).toBeVisible();
   await expect(page.getByText('You are logged out. Logging in again...', { exact: true }).first()).toBeVisible();
   await expect(page).toHaveURL(/\/auth$/);

@@ -1,16 +1,12 @@
 import { z } from 'zod';
-import type { SopStatus } from '../statuses';
+import { DECISIONS, type SopStatus } from '../sop-lifecycle';
+import { idField, multiLine } from './fields';
 import type { ApprovalTask, IsoDate } from './sops';
-
-/** The decisions an approver can take; `pending` is where every task starts, never a decision. */
-export const DECISIONS = ['approved', 'changes_requested', 'rejected'] as const;
-export type Decision = (typeof DECISIONS)[number];
 
 /** PUT /api/approvals/{taskId}: anything but the three decisions is a 400. */
 export const DecideTaskInput = z.object({
   status: z.enum(DECISIONS, { error: 'Status must be one of approved, changes_requested or rejected' }),
-  comments: z
-    .string()
+  comments: multiLine('Comments', 'Comments must be text')
     .trim()
     .max(5000, 'Comments must be at most 5000 characters')
     .optional()
@@ -19,7 +15,7 @@ export const DecideTaskInput = z.object({
 });
 export type DecideTaskInput = z.input<typeof DecideTaskInput>;
 
-export const TaskIdParams = z.object({ taskId: z.coerce.number().int().positive('Unknown approval task id') });
+export const TaskIdParams = z.object({ taskId: idField('Approval task id') });
 
 /** The answer of PUT /api/approvals/{taskId}: the decided task, without its version. */
 export type DecidedTask = Omit<ApprovalTask, 'version'> & {

@@ -3,16 +3,44 @@ import { z } from 'zod';
 export const AUDIT_LIMIT_DEFAULT = 10;
 export const AUDIT_LIMIT_MAX = 100;
 
-/** GET /api/audit?limit=N: 1..100, default 10. */
-export const AuditQuery = z.object({
-  limit: z.coerce
-    .number({ error: 'limit must be a whole number from 1 to 100' })
-    .int('limit must be a whole number from 1 to 100')
-    .min(1, 'limit must be a whole number from 1 to 100')
-    .max(AUDIT_LIMIT_MAX, 'limit must be a whole number from 1 to 100')
-    .default(AUDIT_LIMIT_DEFAULT),
-});
+const LIMIT_MESSAGE = 'limit must be a whole number from 1 to 100';
+const id = (name: string) =>
+  z.coerce
+    .number({ error: `${name} must be an event id` })
+    .int(`${name} must be a whole number`)
+    .positive(`${name} must be a positive whole number`)
+    .max(2147483647, `${name} is too large`)
+    .optional();
+const time = (name: string) =>
+  z
+    .string()
+    .refine((v) => !Number.isNaN(Date.parse(v)), `${name} must be a date or date-time (ISO 8601)`)
+    .transform((v) => new Date(v))
+    .optional();
+
+/**
+ * GET /api/audit: newest first, `limit` 1..100 (default 10). Paging: `before` is the id of
+ * the last event already shown; the answer continues after it. Filters combine with AND;
+ * `from` and `to` include their bounds.
+ */
+export const AuditQuery = z
+  .object({
+    limit: z.coerce
+      .number({ error: LIMIT_MESSAGE })
+      .int(LIMIT_MESSAGE)
+      .min(1, LIMIT_MESSAGE)
+      .max(AUDIT_LIMIT_MAX, LIMIT_MESSAGE)
+      .default(AUDIT_LIMIT_DEFAULT),
+    before: id('before'),
+    actorId: id('actorId'),
+    action: z.string().trim().min(1, 'action must not be empty').max(60, 'action must be at most 60 characters').optional(),
+    entityType: z.string().trim().min(1, 'entityType must not be empty').max(40, 'entityType must be at most 40 characters').optional(),
+    from: time('from'),
+    to: time('to'),
+  })
+  .refine((q) => !q.from || !q.to || q.from <= q.to, { message: 'from must not be after to', path: ['from'] });
 export type AuditQuery = z.input<typeof AuditQuery>;
+export type AuditFilters = z.output<typeof AuditQuery>;
 
 /** One event of the trail, newest first in lists. */
 export interface AuditEvent {
@@ -24,5 +52,6 @@ export interface AuditEvent {
   /** Holds the `name` or `title` the screens quote. */
   metadata: { name?: string; title?: string; [key: string]: unknown };
   createdAt: string;
-  actor: { firstName: string | null } | null;
+  /** Accounts are never removed, so the actor keeps a name; null only for events written by the system. */
+  actor: { firstName: string | null; lastName: string | null } | null;
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DAILY_PROGRAM_FILE_COUNT } from '../limits';
+import { idParams } from './fields';
 
 export const DAILY_PROGRAM_MODES = ['combined', 'separate'] as const;
 export type DailyProgramMode = (typeof DAILY_PROGRAM_MODES)[number];
@@ -17,7 +18,9 @@ export const CalendarDate = z
   .refine((value) => {
     const date = new Date(`${value}T00:00:00Z`);
     return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
-  }, 'Date is not a real calendar day');
+  }, 'Date is not a real calendar day')
+  // The database has no year 0, and nothing on a ship is dated before 1900.
+  .refine((value) => value >= '1900-01-01', 'Date must be in 1900 or later');
 
 /**
  * The text fields of POST /api/daily-programs/batch. They arrive as multipart fields, are
@@ -49,7 +52,7 @@ export const PDF_ONLY_MESSAGE = 'Invalid file type: All files must be PDF format
  */
 export const fileLabelFor = (mode: DailyProgramMode, sequence: number) => (mode === 'separate' ? `File ${sequence}` : null);
 
-export const DailyProgramIdParams = z.object({ id: z.coerce.number({ error: 'id must be a number' }).int().positive() });
+export const DailyProgramIdParams = idParams('Daily program file id');
 
 export interface DailyProgramFile {
   id: number;

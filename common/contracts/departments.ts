@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idField, idParams, multiLine, singleLine } from './fields';
 
 export interface Department {
   id: number;
@@ -12,16 +13,15 @@ export interface Department {
 }
 
 export const DepartmentInput = z.object({
-  name: z.string({ error: 'Name is required' }).trim().min(1, 'Name is required').max(120, 'Name must be at most 120 characters'),
-  description: z
-    .string()
+  name: singleLine('Name').trim().min(1, 'Name is required').max(120, 'Name must be at most 120 characters'),
+  description: multiLine('Description', 'Description must be text')
     .trim()
     .max(1000, 'Description must be at most 1000 characters')
     .optional()
     .nullable()
     .transform((v) => (v ? v : null)),
-  parentId: z.coerce.number().int().positive().optional().nullable().transform((v) => v ?? null),
+  parentId: idField('Parent division').optional().nullable().transform((v) => v ?? null),
 });
 export type DepartmentInput = z.input<typeof DepartmentInput>;
 
-export const DepartmentIdParams = z.object({ id: z.coerce.number().int().positive('Unknown department id') });
+export const DepartmentIdParams = idParams('Department id');

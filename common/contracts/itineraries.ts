@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CalendarDate } from './daily-programs';
+import { idParams } from './fields';
 
 /** SPEC §9: the only extensions an itinerary may have (its content must agree). */
 export const ITINERARY_EXTENSIONS = ['.xlsx', '.xls', '.csv'] as const;
@@ -11,7 +12,7 @@ export const hasItineraryExtension = (name: string) => ITINERARY_EXTENSIONS.some
 export const ItineraryUploadFields = z.object({ uploadDate: CalendarDate });
 export type ItineraryUploadFields = z.input<typeof ItineraryUploadFields>;
 
-export const ItineraryIdParams = z.object({ id: z.coerce.number({ error: 'id must be a number' }).int().positive() });
+export const ItineraryIdParams = idParams('Itinerary id');
 
 export interface Itinerary {
   id: number;

@@ -1,9 +1,10 @@
 import { z } from 'zod';
-import { SOP_STATUSES, type ApprovalStatus, type SopStatus } from '../statuses';
+import { PREVIEW_STATUSES, type PreviewStatus } from '../preview-status';
+import { SOP_STATUSES, type ApprovalStatus, type SopStatus } from '../sop-lifecycle';
+import { FileName, idField, idParams, multiLine, singleLine } from './fields';
 
-const optionalText = (max: number, label: string) =>
-  z
-    .string()
+const optionalText = (max: number, label: string, kind = multiLine) =>
+  kind(label, `${label} must be text`)
     .trim()
     .max(max, `${label} must be at most ${max} characters`)
     .optional()
@@ -12,7 +13,7 @@ const optionalText = (max: number, label: string) =>
 
 /** Tags: trimmed, empty ones ignored, duplicates ignored (SPEC §5). */
 export const Tags = z
-  .array(z.string().max(50, 'A tag must be at most 50 characters'))
+  .array(singleLine('A tag', 'A tag must be text').max(50, 'A tag must be at most 50 characters'))
   .max(30, 'At most 30 tags')
   .default([])
   .transform((tags) => [...new Set(tags.map((t) => t.trim()).filter(Boolean))]);
@@ -25,17 +26,17 @@ export function normalizeTags(tags: string[]): string[] {
  * When a save adds a version: which attachments of the current latest version carry
  * forward into the new one. Absent means all of them (a text-only edit keeps its files).
  */
-export const KeepAttachmentIds = z.array(z.coerce.number().int().positive()).max(50, 'At most 50 attachments').optional();
+export const KeepAttachmentIds = z.array(idField('An attachment id')).max(50, 'At most 50 attachments').optional();
 
 /** POST /api/sops: the SOP and its first version (content optional here: a placeholder line is written when absent). */
 export const CreateSopInput = z.object({
-  title: z.string({ error: 'Title is required' }).trim().min(1, 'Title is required').max(200, 'Title must be at most 200 characters'),
-  departmentId: z.coerce.number({ error: 'Department is required' }).int().positive('Department is required'),
-  category: optionalText(100, 'Category'),
+  title: singleLine('Title').trim().min(1, 'Title is required').max(200, 'Title must be at most 200 characters'),
+  departmentId: idField('Department'),
+  category: optionalText(100, 'Category', singleLine),
   summary: optionalText(2000, 'Summary'),
   tags: Tags,
-  content: z.string().max(200_000, 'Content must be at most 200,000 characters').optional(),
-  versionNumber: optionalText(20, 'Version number'),
+  content: multiLine('Content', 'Content must be text').max(200_000, 'Content must be at most 200,000 characters').optional(),
+  versionNumber: optionalText(20, 'Version number', singleLine),
   changelog: optionalText(2000, 'Changelog'),
   reviewFrequency: z.coerce.number().int().positive().max(3650).optional().nullable(),
   keepAttachmentIds: KeepAttachmentIds,
@@ -49,9 +50,9 @@ export type UpdateSopInput = z.input<typeof UpdateSopInput>;
 
 /** POST /api/sops/{id}/versions. */
 export const CreateVersionInput = z.object({
-  sopId: z.coerce.number().int().positive().optional(),
-  versionNumber: optionalText(20, 'Version number'),
-  content: z.string({ error: 'Content is required' }).min(1, 'Content is required').max(200_000, 'Content must be at most 200,000 characters'),
+  sopId: idField('SOP id').optional(),
+  versionNumber: optionalText(20, 'Version number', singleLine),
+  content: multiLine('Content').min(1, 'Content is required').max(200_000, 'Content must be at most 200,000 characters'),
   changelog: optionalText(2000, 'Changelog'),
   keepAttachmentIds: KeepAttachmentIds,
 });
@@ -59,23 +60,30 @@ export type CreateVersionInput = z.input<typeof CreateVersionInput>;
 
 /** GET /api/sops query. `status` 'all' or absent means every status. */
 export const ListSopsQuery = z.object({
-  departmentId: z.coerce.number().int().positive().optional(),
+  departmentId: idField('Department').optional(),
   status: z.enum([...SOP_STATUSES, 'all']).optional(),
-  search: z.string().trim().max(200, 'Search must be at most 200 characters').optional(),
+  search: singleLine('Search').trim().max(200, 'Search must be at most 200 characters').optional(),
 });
 export type ListSopsQuery = z.input<typeof ListSopsQuery>;
 
 /** POST /api/attachments (after PUT of the bytes to the upload URL). */
 export const CreateAttachmentInput = z.object({
-  versionId: z.coerce.number().int().positive(),
-  fileURL: z.string().min(1).max(500),
+  versionId: idField('Version'),
+  fileURL: singleLine('File URL').min(1, 'File URL is required').max(500, 'File URL must be at most 500 characters'),
   filename: z.string().max(255).optional(),
-  originalName: z.string().min(1).max(255),
+  originalName: FileName,
   mimeType: z.string().max(127).optional(),
   size: z.coerce.number().int().nonnegative().optional(),
 });
 
-export const IdParams = z.object({ id: z.coerce.number().int().positive('Unknown id') });
+export const IdParams = idParams();
+
+/** An attachment's preview status, as every answer listing attachments carries it. */
+export const PreviewStatusSchema = z.enum(PREVIEW_STATUSES);
+
+/** POST /api/attachments/{id}/preview: 200 ready, 202 still being made, 422 failed (with the reason when known). */
+export const PreviewRequestResult = z.object({ message: z.string(), reason: z.string().optional() });
+export type PreviewRequestResult = z.infer<typeof PreviewRequestResult>;
 
 // ---- Response shapes (dates arrive as ISO strings in JSON) ----
 
@@ -100,6 +108,8 @@ export interface Attachment {
   createdAt: IsoDate;
   /** True once a preview image is stored. */
   hasPreview?: boolean;
+  /** Where the preview stands; `failed` and `none` never change by themselves (stop polling). */
+  previewStatus: PreviewStatus;
 }
 
 export interface SopVersion {

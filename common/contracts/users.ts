@@ -1,15 +1,26 @@
 import { z } from 'zod';
 import { ROLES } from '../roles';
 import { OptionalEmail, Password, Username, type PublicUser } from './auth';
+import { idParams, singleLine } from './fields';
 
+const NAME_MAX = 100;
 const optionalName = (label: string) =>
-  z
-    .string()
+  singleLine(label, `${label} must be text`)
     .trim()
-    .max(100, `${label} must be at most 100 characters`)
+    .max(NAME_MAX, `${label} must be at most ${NAME_MAX} characters`)
     .optional()
     .nullable()
     .transform((v) => (v ? v : null));
+
+const Role = z.enum(ROLES, { error: 'Role must be user, approver or admin' });
+
+/** A division or a department the user belongs to; null for none. */
+export const UserDepartmentId = z
+  .number({ error: 'Choose a department or none' })
+  .int('Choose a department or none')
+  .positive('Choose a department or none')
+  .max(2147483647, 'Choose a department or none')
+  .nullable();
 
 /** POST /api/admin/users: an administrator creates an account with any role (default user). */
 export const CreateUserInput = z.object({
@@ -18,18 +29,66 @@ export const CreateUserInput = z.object({
   email: OptionalEmail,
   firstName: optionalName('First name'),
   lastName: optionalName('Last name'),
-  role: z.enum(ROLES, { error: 'Role must be user, approver or admin' }).default('user'),
+  role: Role.default('user'),
+  departmentId: UserDepartmentId.optional().transform((v) => v ?? null),
 });
 export type CreateUserInput = z.input<typeof CreateUserInput>;
 export type CreatedUserInput = z.output<typeof CreateUserInput>;
 
-/** The Create User dialog: the same fields plus a confirmation that is never sent. */
-export const CreateUserForm = CreateUserInput.extend({
+/**
+ * The Create User dialog: the same fields plus a confirmation that is never sent; the
+ * department is the select's value ('none' or an id) until the dialog converts it.
+ */
+export const CreateUserForm = CreateUserInput.omit({ departmentId: true }).extend({
   confirmPassword: z.string({ error: 'Please confirm the password' }),
+  departmentId: z.string(),
 }).refine((v) => v.password === v.confirmPassword, { message: "Passwords don't match", path: ['confirmPassword'] });
 export type CreateUserForm = z.input<typeof CreateUserForm>;
 
-export const UserIdParams = z.object({ id: z.coerce.number().int().positive('Unknown user id') });
+/** A field left out of a PATCH stays as it is; an empty name or email clears it. */
+const patchText = (label: string, max: number) =>
+  singleLine(label, `${label} must be text`)
+    .trim()
+    .max(max, `${label} must be at most ${max} characters`)
+    .nullable()
+    .optional()
+    .transform((v) => (v === undefined ? undefined : v || null));
+
+/** PATCH /api/admin/users/{id}: any of these; role and `active` apply on the user's next request. */
+export const UpdateUserInput = z
+  .object({
+    firstName: patchText('First name', NAME_MAX),
+    lastName: patchText('Last name', NAME_MAX),
+    email: z
+      .union([z.literal(''), z.email('Enter a valid email address').max(254)])
+      .nullable()
+      .optional()
+      .transform((v) => (v === undefined ? undefined : v || null)),
+    role: Role.optional(),
+    departmentId: UserDepartmentId.optional(),
+    active: z.boolean({ error: 'active must be true or false' }).optional(),
+  })
+  .refine((v) => Object.values(v).some((field) => field !== undefined), { message: 'Nothing to change: send at least one field' });
+export type UpdateUserInput = z.input<typeof UpdateUserInput>;
+export type UpdatedUserInput = z.output<typeof UpdateUserInput>;
+
+/** POST /api/admin/users/{id}/password: an administrator sets a new password. */
+export const ResetPasswordInput = z.object({ password: Password });
+export type ResetPasswordInput = z.infer<typeof ResetPasswordInput>;
+
+/** POST /api/user/password: a signed-in user changes their own. */
+export const ChangePasswordInput = z.object({
+  currentPassword: singleLine('Current password').min(1, 'Current password is required').max(200),
+  newPassword: Password,
+});
+export type ChangePasswordInput = z.infer<typeof ChangePasswordInput>;
+
+/** The change-password screen: the same fields plus a confirmation that is never sent. */
+export const ChangePasswordForm = ChangePasswordInput.extend({
+  confirmPassword: z.string({ error: 'Please confirm the new password' }),
+}).refine((v) => v.newPassword === v.confirmPassword, { message: "Passwords don't match", path: ['confirmPassword'] });
+
+export const UserIdParams = idParams('User id');
 
 /** A row of GET /api/admin/users: public fields only, never a password. */
 export type AdminUser = Omit<PublicUser, 'createdAt' | 'updatedAt'> & { createdAt: string; updatedAt: string };

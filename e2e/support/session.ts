@@ -1,16 +1,21 @@
 import { expect, type Page } from '@playwright/test';
 import type { E2eUser } from './users';
 
+/** Logout sits in the header from 1024 px and in the menu sheet below it. */
+const headerReady = (page: Page) => page.getByRole('button', { name: 'Logout' }).or(page.getByRole('button', { name: 'Open menu' }));
+
 /** Signs in through the real /auth form and waits for the dashboard shell. */
 export async function signIn(page: Page, user: E2eUser) {
   await page.goto('/auth');
   await page.getByLabel('Username').fill(user.username);
   await page.getByLabel('Password').fill(user.password);
   await page.getByRole('button', { name: 'LOGIN' }).click();
-  await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible();
+  await expect(headerReady(page)).toBeVisible();
 }
 
 export async function signOut(page: Page) {
+  const menu = page.getByRole('button', { name: 'Open menu' });
+  if (await menu.isVisible()) await menu.click();
   await page.getByRole('button', { name: 'Logout' }).click();
   await expect(page).toHaveURL(/\/auth$/);
 }

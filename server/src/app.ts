@@ -7,38 +7,53 @@ import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
 import fastifySession from '@fastify/session';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyRequest, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'drizzle-orm';
 import { MAX_FILE_BYTES } from '../../common/limits';
 import type { PublicUser } from '../../common/contracts/auth';
 import type { Db } from './db/client';
 import type { Action } from '../../common/permissions';
-import { assertCan, requireUser } from './http/access';
+import { checkRouteAccess, registerActor } from './http/access';
+import { registerCacheHeaders } from './http/cache-headers';
 import { registerErrorHandler } from './http/error-handler';
+import { withSafeLogging } from './http/log-serializers';
 import { notFound } from './http/errors';
 import { registerOriginCheck } from './http/origin-check';
 import { createSessionStore } from './http/session-store';
-import { findPublicUser } from './features/users/users.repo';
+import { registerUploadSlots, type UploadLimits } from './http/upload-slots';
+import { type AnswerCache, createAnswerCache } from './http/versioned-answer';
+import { keepSessionAlive, SESSION_IDLE_MS, withinAbsoluteLifetime } from './features/auth/session-lifetime';
+import { findActiveUser } from './features/users/users.repo';
 import { featureRoutes } from './routes';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
     /** Reachable without a session (sign-in, registration, logout). */
     public?: boolean;
-    /** The permission every caller of this route needs, checked before validation. */
+    /**
+     * The route's role rule, checked before validation: a role whose rule for this action
+     * is `no` is refused. Owner and submitter rules are decided in the service.
+     */
     access?: Action;
   }
   interface FastifyInstance {
     db: Db;
+    /** The last built SOP answers, reused until the database's data version moves. */
+    answerCache: AnswerCache;
   }
   interface FastifyRequest {
+    /** The signed-in user, or null (set by the preValidation hook). */
     user: PublicUser | null;
+    /** The signed-in user; reading it without one answers 401. Every non-public /api route has one. */
+    readonly actor: PublicUser;
   }
   interface Session {
     userId?: number;
     /** When the session's expiry was last pushed forward (ms since epoch). */
     touchedAt?: number;
+    /** When the user signed in (ms since epoch): the session ends 7 days later however active. */
+    signedInAt?: number;
   }
 }
 
@@ -48,23 +63,26 @@ export interface AppOptions {
   /** Built client to serve with an SPA fallback; skipped when absent (API-only tests). */
   clientDir?: string;
   logger?: FastifyServerOptions['logger'];
-  trustProxy?: boolean;
+  /** Reverse proxies in front of the app: their number (hops), or false for none. */
+  trustProxy?: number | false;
+  /** Uploads in flight per user and in total (defaults in upload-slots.ts). */
+  uploadLimits?: UploadLimits;
 }
-
-const SESSION_MAX_AGE_MS = 12 * 60 * 60 * 1000;
-/** A busy user's session is extended at most this often: reads never write on every request. */
-const SESSION_TOUCH_MS = 15 * 60 * 1000;
 
 export async function buildApp(opts: AppOptions) {
   const app = Fastify({
-    logger: opts.logger ?? false,
-    trustProxy: opts.trustProxy ?? false,
+    logger: withSafeLogging(opts.logger),
+    // Trust the nearest `trustProxy` hops (the proxies' own entries): the client address is the
+    // one the outermost of them saw, so X-Forwarded-For entries a client writes itself are ignored.
+    // (Fastify treats a bare number as "trust nothing", hence the function.)
+    trustProxy: opts.trustProxy ? (_address: string, hop: number) => hop < (opts.trustProxy as number) : false,
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('db', opts.db);
-  app.decorateRequest('user', null);
+  app.decorate('answerCache', createAnswerCache());
+  registerActor(app);
 
   registerErrorHandler(app);
   await app.register(fastifyHelmet, {
@@ -84,7 +102,10 @@ export async function buildApp(opts: AppOptions) {
       },
     },
     crossOriginEmbedderPolicy: false,
+    // Sent by registerCacheHeaders, and only over HTTPS.
+    hsts: false,
   });
+  registerCacheHeaders(app);
   // Ships work over satellite links: JSON and the client's assets travel compressed.
   // Stored files are sent as they are (PDFs and Office files are compressed already).
   await app.register(fastifyCompress, {
@@ -102,29 +123,28 @@ export async function buildApp(opts: AppOptions) {
     store: createSessionStore(opts.db),
     saveUninitialized: false,
     rolling: false,
-    cookie: { httpOnly: true, sameSite: 'lax', secure: 'auto', maxAge: SESSION_MAX_AGE_MS, path: '/' },
+    cookie: { httpOnly: true, sameSite: 'lax', secure: 'auto', maxAge: SESSION_IDLE_MS, path: '/' },
   });
   await app.register(fastifyMultipart, {
     limits: { fileSize: MAX_FILE_BYTES, files: 10, fields: 20, fieldSize: 64 * 1024 },
   });
 
   // Before any input is validated or any upload is read: who is asking, and may they call
-  // this route at all. The user is re-read on every request, so a deleted user or a
+  // this route at all. The user is re-read on every request, so a deactivated user or a
   // changed role takes effect at once.
   app.addHook('preValidation', async (request) => {
     const userId = request.session?.userId;
     if (userId) {
-      const user = await findPublicUser(app.db, userId);
+      const user = withinAbsoluteLifetime(request.session) ? await findActiveUser(app.db, userId) : undefined;
       if (user) {
         request.user = user;
         keepSessionAlive(request.session);
       } else await request.session.destroy();
     }
-    const { url, config } = request.routeOptions;
-    if (!url?.startsWith('/api/') || config?.public) return;
-    const actor = requireUser(request);
-    if (config?.access) assertCan(actor, config.access);
+    checkRouteAccess(request);
   });
+
+  registerUploadSlots(app, opts.uploadLimits);
 
   app.get('/healthz', async (_request, reply) => {
     try {
@@ -143,10 +163,13 @@ export async function buildApp(opts: AppOptions) {
     await app.register(fastifyStatic, { root: opts.clientDir!, wildcard: false, index: false });
   }
   app.setNotFoundHandler((request, reply) => {
-    if (request.url.startsWith('/api/') || request.url === '/api' || !serveClient) throw notFound(`No such endpoint: ${request.method} ${request.url.split('?')[0]}`);
+    const pathname = request.url.split('?')[0];
+    // '//api/..' and '/API/..' are API paths a client mistyped, not screens of the app.
+    if (/^\/+api(\/|$)/i.test(pathname) || !serveClient) throw notFound(`No such endpoint: ${request.method} ${pathname}`);
     if (request.method !== 'GET' && request.method !== 'HEAD') throw notFound();
     // Every screen route (and unknown paths, which the client renders as 'Page Not Found').
-    return reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html');
+    // cacheControl: false keeps our header (the plugin would send `public, max-age=0`).
+    return reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html', { cacheControl: false });
   });
 
   return app;
@@ -154,12 +177,3 @@ export async function buildApp(opts: AppOptions) {
 
 export type App = Awaited<ReturnType<typeof buildApp>>;
 
-/**
- * Sliding expiry without a write per request: the session is re-saved (and its cookie
- * re-sent) only when it was last extended more than SESSION_TOUCH_MS ago.
- */
-function keepSessionAlive(session: FastifyRequest['session']) {
-  if (Date.now() - (session.touchedAt ?? 0) < SESSION_TOUCH_MS) return;
-  session.touch();
-  session.touchedAt = Date.now();
-}

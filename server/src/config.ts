@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 
 export interface Config {
@@ -7,11 +8,21 @@ export interface Config {
   host: string;
   databaseUrl?: string;
   dataDir: string;
+  /** Stored files go here instead of DATA_DIR/files (embedded) or the database (PostgreSQL). */
+  fileDir?: string;
   adminUsername: string;
   adminPassword?: string;
-  sessionSecret: string;
-  trustProxy: boolean;
+  /** From SESSION_SECRET; else, embedded, a generated one kept in DATA_DIR; else (PostgreSQL) read from the database at start. */
+  sessionSecret?: string;
+  /** How many reverse proxies sit in front of the app (0: none). */
+  trustProxy: number;
   clientDir: string;
+  /** Document jobs at once, each in its own worker process. */
+  jobConcurrency: number;
+  /** Resident memory one document worker may use before it is stopped. */
+  documentMemoryMb: number;
+  /** Seconds one document may take before its worker is stopped. */
+  documentTimeLimitSeconds: number;
 }
 
 /** Reads the environment once at start; see the README's configuration table. */
@@ -23,12 +34,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: env.HOST ?? '0.0.0.0',
     databaseUrl: env.DATABASE_URL || undefined,
     dataDir,
+    fileDir: env.FILE_DIR ? path.resolve(env.FILE_DIR) : undefined,
     adminUsername: env.ADMIN_USERNAME ?? 'admin',
     adminPassword: env.ADMIN_PASSWORD || undefined,
-    sessionSecret: env.SESSION_SECRET || persistedSecret(dataDir),
-    trustProxy: env.TRUST_PROXY === 'true' || env.TRUST_PROXY === '1',
+    sessionSecret: env.SESSION_SECRET || (env.DATABASE_URL ? undefined : persistedSecret(dataDir)),
+    trustProxy: proxyHops(env.TRUST_PROXY),
     clientDir: path.resolve(env.CLIENT_DIR ?? 'dist/client'),
+    // One core stays free for answering requests: 1 job at a time on a 2-core machine.
+    jobConcurrency: positive(env.JOB_CONCURRENCY, Math.min(2, Math.max(1, availableParallelism() - 1))),
+    documentMemoryMb: positive(env.DOCUMENT_MEMORY_MB, 768),
+    documentTimeLimitSeconds: positive(env.DOCUMENT_TIME_LIMIT_S, 30),
   };
+}
+
+function positive(value: string | undefined, fallback: number): number {
+  const n = Number(value);
+  return value && Number.isFinite(n) && n > 0 ? n : fallback;
 }
 
 /** A generated secret kept in DATA_DIR, so sessions survive a restart. */
@@ -38,4 +59,20 @@ function persistedSecret(dataDir: string): string {
   const secret = randomBytes(48).toString('base64url');
   writeFileSync(file, secret, { mode: 0o600 });
   return secret;
+}
+
+/**
+ * TRUST_PROXY is the number of proxies in front of the app. The client address is then the
+ * one the outermost trusted proxy saw: X-Forwarded-For entries a client adds itself are
+ * ignored. `true` means one proxy (what it meant before it took a number).
+ */
+export function proxyHops(value: string | undefined): number {
+  const text = (value ?? '').trim().toLowerCase();
+  if (text === '' || text === 'false') return 0;
+  if (text === 'true') return 1;
+  const hops = Number(text);
+  if (!Number.isInteger(hops) || hops < 0 || hops > 10) {
+    throw new Error(`TRUST_PROXY must be a number of proxies (0-10), true or false; got "${value}"`);
+  }
+  return hops;
 }

@@ -1,22 +1,44 @@
 import { buildApp } from './app';
+import { createBackgroundJobs } from './background-jobs';
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
+import { DataFolderBusyError } from './db/embedded/owner';
 import { ensureAdmin } from './features/auth/bootstrap-admin';
+import { sharedSessionSecret } from './features/settings/settings.service';
 
 const startedAt = performance.now();
 const config = loadConfig();
-const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-const app = await buildApp({
-  db: database.db,
-  sessionSecret: config.sessionSecret,
-  clientDir: config.clientDir,
-  trustProxy: config.trustProxy,
-  logger: { level: process.env.LOG_LEVEL ?? 'info' },
+const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, fileDir: config.fileDir, whenBusy: 'refuse' }).catch((err: unknown) => {
+  if (!(err instanceof DataFolderBusyError)) throw err;
+  console.error(`\n  ${err.message}\n`);
+  process.exit(1);
 });
-await ensureAdmin(database.db, { username: config.adminUsername, password: config.adminPassword }, app.log);
-app.addHook('onClose', () => database.close());
-
-await app.listen({ port: config.port, host: config.host });
+// Whatever fails before the server listens, the database is closed properly (checkpoint, lock released).
+const app = await (async () => {
+  const app = await buildApp({
+    db: database.db,
+    // Several instances over one PostgreSQL must sign cookies alike: the secret lives in the database.
+    sessionSecret: config.sessionSecret ?? (await sharedSessionSecret(database.db)),
+    clientDir: config.clientDir,
+    trustProxy: config.trustProxy || false,
+    logger: { level: process.env.LOG_LEVEL ?? 'info' },
+  });
+  app.addHook('onClose', () => database.close());
+  await ensureAdmin(database.db, { username: config.adminUsername, password: config.adminPassword }, app.log);
+  await app.listen({ port: config.port, host: config.host });
+  return app;
+})().catch(async (err: unknown) => {
+  await database.close();
+  throw err;
+});
+// Document processing runs beside the server, in worker processes the job runner drives.
+const jobs = createBackgroundJobs({
+  db: database.db,
+  log: app.log,
+  concurrency: config.jobConcurrency,
+  documents: { memoryMb: config.documentMemoryMb, timeLimitMs: config.documentTimeLimitSeconds * 1000 },
+});
+jobs.start();
 app.log.info(
   `SOP Harbor ready on http://localhost:${config.port} (${database.kind === 'postgres' ? 'PostgreSQL' : `embedded database in ${config.dataDir}`}) in ${Math.round(performance.now() - startedAt)} ms`,
 );
@@ -26,13 +48,16 @@ for (const signal of ['SIGTERM', 'SIGINT'] as const) {
   process.on(signal, () => {
     if (closing) return;
     closing = true;
-    app.log.info(`${signal} received: finishing requests and closing the database`);
-    app.close().then(
-      () => process.exit(0),
-      (err) => {
-        app.log.error(err);
-        process.exit(1);
-      },
-    );
+    app.log.info(`${signal} received: finishing jobs and requests, then closing the database`);
+    jobs
+      .stop()
+      .then(() => app.close())
+      .then(
+        () => process.exit(0),
+        (err) => {
+          app.log.error(err);
+          process.exit(1);
+        },
+      );
   });
 }

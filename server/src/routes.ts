@@ -8,6 +8,7 @@ import { dashboardRoutes } from './features/dashboard/dashboard.routes';
 import { dailyProgramRoutes } from './features/daily-programs/daily-programs.routes';
 import { departmentRoutes } from './features/departments/departments.routes';
 import { itineraryRoutes } from './features/itineraries/itineraries.routes';
+import { settingsRoutes } from './features/settings/settings.routes';
 import { sopRoutes } from './features/sops/sops.routes';
 import { attachmentRoutes } from './features/attachments/attachments.routes';
 import { objectUploadRoutes } from './features/attachments/object-uploads.routes';
@@ -24,6 +25,7 @@ export const featureRoutes: FastifyPluginAsync = async (app) => {
   await app.register(attestationRoutes);
   await app.register(adminRoutes);
   await app.register(auditRoutes);
+  await app.register(settingsRoutes);
   await app.register(dailyProgramRoutes);
   await app.register(itineraryRoutes);
 };

@@ -1,16 +1,13 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { Toaster } from '@/components/ui/toaster';
-import { TooltipProvider } from '@/components/ui/tooltip';
 import { queryClient } from '@/lib/query-client';
 import { AppRouter } from './router';
 
 export function App() {
   return (
     <QueryClientProvider client={queryClient}>
-      <TooltipProvider>
-        <AppRouter />
-        <Toaster />
-      </TooltipProvider>
+      <AppRouter />
+      <Toaster />
     </QueryClientProvider>
   );
 }

@@ -2,10 +2,12 @@ import { Compass } from 'lucide-react';
 import { Link } from 'wouter';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
+import { useDocumentTitle } from '@/hooks/use-document-title';
 
 export default function NotFoundPage() {
+  useDocumentTitle('Page Not Found');
   return (
-    <div className="flex min-h-screen items-center justify-center bg-background px-4">
+    <main className="flex min-h-screen items-center justify-center bg-background px-4">
       <Card className="w-full max-w-md">
         <CardContent className="flex flex-col items-center gap-3 py-6 text-center">
           <Compass className="size-10 text-ocean" aria-hidden="true" />
@@ -16,6 +18,6 @@ export default function NotFoundPage() {
           </Button>
         </CardContent>
       </Card>
-    </div>
+    </main>
   );
 }

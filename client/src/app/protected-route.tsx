@@ -2,19 +2,21 @@ import { Suspense, type ComponentType } from 'react';
 import { Redirect, Route } from 'wouter';
 import { FullPageSpinner } from '@/components/spinner';
 import { useCurrentUser } from '@/features/auth/api';
+import { useRouteTitle } from '@/hooks/use-document-title';
 import { AppLayout } from './layout/app-layout';
 
 /** SPEC §2 guard: a centred spinner while the user loads; no user means /auth. */
-export function ProtectedRoute({ path, component: Component }: { path: string; component: ComponentType }) {
+export function ProtectedRoute({ path, title, component: Component }: { path: string; title: string; component: ComponentType }) {
   return (
     <Route path={path}>
-      <Guarded component={Component} />
+      <Guarded title={title} component={Component} />
     </Route>
   );
 }
 
-function Guarded({ component: Component }: { component: ComponentType }) {
+function Guarded({ title, component: Component }: { title: string; component: ComponentType }) {
   const { user, isLoading } = useCurrentUser();
+  useRouteTitle(title);
   if (isLoading) return <FullPageSpinner />;
   if (!user) return <Redirect to="/auth" />;
   return (

@@ -2,6 +2,7 @@ import { lazy, Suspense, type ComponentType } from 'react';
 import { Redirect, Route, Switch } from 'wouter';
 import { FullPageSpinner } from '@/components/spinner';
 import { useCurrentUser } from '@/features/auth/api';
+import { useDocumentTitle } from '@/hooks/use-document-title';
 import { ProtectedRoute } from './protected-route';
 
 // One chunk per screen: the sign-in page never downloads the procedures table.
@@ -14,10 +15,12 @@ const DailyProgramPage = lazy(() => import('@/features/daily-programs/daily-prog
 const ItineraryPage = lazy(() => import('@/features/itineraries/itinerary-page'));
 const ApprovalsPage = lazy(() => import('@/features/approvals/approvals-page'));
 const AdminPage = lazy(() => import('@/features/admin/admin-page'));
+const ChangePasswordPage = lazy(() => import('@/features/auth/change-password-page'));
 const NotFoundPage = lazy(() => import('./not-found-page'));
 
 function PublicOnly({ component: Component }: { component: ComponentType }) {
   const { user, isLoading } = useCurrentUser();
+  useDocumentTitle('Sign in');
   if (isLoading) return <FullPageSpinner />;
   if (user) return <Redirect to="/" />;
   return <Component />;
@@ -30,15 +33,16 @@ export function AppRouter() {
         <Route path="/auth">
           <PublicOnly component={AuthPage} />
         </Route>
-        <ProtectedRoute path="/" component={DashboardPage} />
-        <ProtectedRoute path="/documents" component={ProceduresPage} />
-        <ProtectedRoute path="/sop/new" component={SopFormPage} />
-        <ProtectedRoute path="/sop/:id/edit" component={SopFormPage} />
-        <ProtectedRoute path="/sop/:id" component={SopDetailPage} />
-        <ProtectedRoute path="/daily-program" component={DailyProgramPage} />
-        <ProtectedRoute path="/itinerary" component={ItineraryPage} />
-        <ProtectedRoute path="/approvals" component={ApprovalsPage} />
-        <ProtectedRoute path="/admin" component={AdminPage} />
+        <ProtectedRoute path="/" title="Dashboard" component={DashboardPage} />
+        <ProtectedRoute path="/documents" title="Procedures" component={ProceduresPage} />
+        <ProtectedRoute path="/sop/new" title="Create New SOP" component={SopFormPage} />
+        <ProtectedRoute path="/sop/:id/edit" title="Edit SOP" component={SopFormPage} />
+        <ProtectedRoute path="/sop/:id" title="SOP Details" component={SopDetailPage} />
+        <ProtectedRoute path="/daily-program" title="Daily Program" component={DailyProgramPage} />
+        <ProtectedRoute path="/itinerary" title="Itinerary" component={ItineraryPage} />
+        <ProtectedRoute path="/approvals" title="Approvals" component={ApprovalsPage} />
+        <ProtectedRoute path="/admin" title="Administration" component={AdminPage} />
+        <ProtectedRoute path="/account/password" title="Change password" component={ChangePasswordPage} />
         <Route component={NotFoundPage} />
       </Switch>
     </Suspense>

@@ -1,10 +1,13 @@
 import { useEffect, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { ImageOff } from 'lucide-react';
+import type { PreviewStatus } from '@common/preview-status';
 import { Spinner } from '@/components/spinner';
 
-/** SPEC §9: wait this long after asking the server to generate a missing preview. */
+/** Wait this long between asks while the server is still generating a preview. */
 const PREVIEW_RETRY_MS = 2000;
+/** Asks before giving up on a preview still being made (each POST itself waits up to 20 s). */
+const PREVIEW_ROUNDS = 5;
 
 const wait = (ms: number, signal: AbortSignal) =>
   new Promise<void>((resolve, reject) => {
@@ -15,17 +18,22 @@ const wait = (ms: number, signal: AbortSignal) =>
     });
   });
 
-/** SPEC §4: fetch; if missing, request generation and retry once after 2 s; else unavailable. */
+/**
+ * Fetch; if missing, request generation: the server answers once it is ready (200), at once
+ * when it failed for good (422) or is not a previewable type (415), or 202 while still being
+ * made, when we wait and ask again. A failure stops here: it never polls.
+ */
 async function fetchPreview(attachmentId: number, signal: AbortSignal): Promise<Blob> {
   const url = `/api/attachments/${attachmentId}/preview`;
-  let res = await fetch(url, { credentials: 'include', signal });
-  if (res.status === 404) {
-    await fetch(url, { method: 'POST', credentials: 'include', signal }).catch(() => undefined);
-    await wait(PREVIEW_RETRY_MS, signal);
-    res = await fetch(url, { credentials: 'include', signal });
+  for (let round = 0; round < PREVIEW_ROUNDS; round += 1) {
+    const res = await fetch(url, { credentials: 'include', signal });
+    if (res.ok) return res.blob();
+    if (res.status !== 404) break;
+    const asked = await fetch(url, { method: 'POST', credentials: 'include', signal });
+    if (asked.status === 202) await wait(PREVIEW_RETRY_MS, signal);
+    else if (!asked.ok) break;
   }
-  if (!res.ok) throw new Error(`${res.status}: Preview not available`);
-  return res.blob();
+  throw new Error('Preview not available');
 }
 
 export const previewQuery = (attachmentId: number) => ({
@@ -56,16 +64,19 @@ export function isPreviewable(mimeType: string, name: string): boolean {
 interface Props {
   attachmentId: number;
   name: string;
+  /** The attachment's previewStatus: `failed` and `none` show the unavailable state without asking the server. */
+  status?: PreviewStatus;
   /** SPEC §8: 'Preview not available' on the detail page, 'Preview unavailable' elsewhere. */
   unavailableText?: string;
 }
 
 /** The first page of a PDF or Word file as an image, at most 400 px tall. */
-export function AttachmentPreview({ attachmentId, name, unavailableText = 'Preview not available' }: Props) {
-  const preview = useQuery(previewQuery(attachmentId));
+export function AttachmentPreview({ attachmentId, name, status, unavailableText = 'Preview not available' }: Props) {
+  const settled = status === 'failed' || status === 'none';
+  const preview = useQuery({ ...previewQuery(attachmentId), enabled: !settled });
   const url = useObjectUrl(preview.data);
 
-  if (preview.isLoading) {
+  if (preview.isLoading && !settled) {
     return (
       <div className="flex h-40 items-center justify-center gap-2 rounded-md border border-dashed text-sm text-muted-foreground">
         <Spinner className="size-5" label="Generating preview" />

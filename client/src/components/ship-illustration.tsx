@@ -1,23 +1,26 @@
+import { useId } from 'react';
 import { cn } from '@/lib/utils';
 
 /** A cruise ship on the horizon, drawn in SVG (no image downloads): banners on /auth and the dashboard. */
 export function ShipIllustration({ className }: { className?: string }) {
+  // Unique gradient ids: two banners on one page (one hidden by width) must not share them.
+  const id = useId().replace(/[^a-zA-Z0-9_-]/g, '');
   return (
     <svg viewBox="0 0 800 300" preserveAspectRatio="xMidYMax slice" className={cn('h-full w-full', className)} aria-hidden="true">
       <defs>
-        <linearGradient id="sky" x1="0" y1="0" x2="0" y2="1">
+        <linearGradient id={`${id}sky`} x1="0" y1="0" x2="0" y2="1">
           <stop offset="0" stopColor="#0b2545" />
           <stop offset="0.6" stopColor="#0f2c52" />
           <stop offset="1" stopColor="#1b6ca8" />
         </linearGradient>
-        <linearGradient id="sea" x1="0" y1="0" x2="0" y2="1">
+        <linearGradient id={`${id}sea`} x1="0" y1="0" x2="0" y2="1">
           <stop offset="0" stopColor="#1b6ca8" />
           <stop offset="1" stopColor="#0b2545" />
         </linearGradient>
       </defs>
-      <rect width="800" height="300" fill="url(#sky)" />
+      <rect width="800" height="300" fill={`url(#${id}sky)`} />
       <circle cx="640" cy="90" r="34" fill="#8ecae6" opacity="0.25" />
-      <rect y="205" width="800" height="95" fill="url(#sea)" />
+      <rect y="205" width="800" height="95" fill={`url(#${id}sea)`} />
       <g fill="#ffffff">
         <path d="M250 205 L560 205 L530 236 L282 236 Z" opacity="0.95" />
         <rect x="300" y="178" width="215" height="27" rx="3" />

@@ -64,15 +64,27 @@ function dispatch(action: Action) {
 
 type Toast = Omit<ToasterToast, 'id'>;
 
+/** While set, other toasts are dropped: the signed-out notice must not be replaced by a call's own error. */
+let heldUntil = 0;
+
 /** Shows a toast from anywhere (components, query callbacks, the API client). */
 function toast(props: Toast) {
   const id = genId();
+  if (Date.now() < heldUntil) return { id, dismiss: () => {}, update: () => {} };
   const dismiss = () => dispatch({ type: 'DISMISS', toastId: id });
   dispatch({
     type: 'ADD',
     toast: { ...props, id, open: true, onOpenChange: (open) => !open && dismiss() },
   });
   return { id, dismiss, update: (next: ToasterToast) => dispatch({ type: 'UPDATE', toast: { ...next, id } }) };
+}
+
+/** Shows a toast that no other toast may replace for `holdMs`. */
+function holdToast(props: Toast, holdMs: number) {
+  heldUntil = 0;
+  const shown = toast(props);
+  heldUntil = Date.now() + holdMs;
+  return shown;
 }
 
 function useToast() {
@@ -87,4 +99,4 @@ function useToast() {
   return { ...state, toast, dismiss: (toastId?: string) => dispatch({ type: 'DISMISS', toastId }) };
 }
 
-export { toast, useToast };
+export { holdToast, toast, useToast };

@@ -1,6 +1,6 @@
 import type { QueryFunction } from '@tanstack/react-query';
 import { navigate } from 'wouter/use-browser-location';
-import { toast } from '@/hooks/use-toast';
+import { holdToast } from '@/hooks/use-toast';
 
 /** SPEC §8: '<status>: <body text or status text>'. */
 async function throwIfNotOk(res: Response) {
@@ -32,11 +32,14 @@ export function setSignedOutHandler(handler: () => void) {
 }
 
 let redirecting = false;
-/** SPEC §2: toast 'Unauthorized', then /auth after 500 ms. */
+/**
+ * SPEC §2: toast 'Unauthorized', then /auth after 500 ms. Called once for every failed call by
+ * the query client's caches; the toast is held so a call's own error toast cannot replace it.
+ */
 export function notifyUnauthorized() {
   if (redirecting) return;
   redirecting = true;
-  toast({ title: 'Unauthorized', description: 'You are logged out. Logging in again...', variant: 'destructive' });
+  holdToast({ title: 'Unauthorized', description: 'You are logged out. Logging in again...', variant: 'destructive' }, 1500);
   setTimeout(() => {
     onSignedOut();
     navigate('/auth');
@@ -72,16 +75,18 @@ export function withQuery(url: string, params?: Record<string, unknown>): string
 type On401 = 'returnNull' | 'throw';
 
 /**
- * Reads: the query key is [url, params?]. A 401 is 'no result' by default; on any read but
- * the current user's it also means the session ended, so the user is told and sent to sign in.
+ * Reads: the query key is [url, params?]. A 401 on the current user's read means 'signed out'
+ * (null); on any other read it is an error like any failed call, which the query cache turns
+ * into the unauthorized toast and redirect.
  */
 export const getQueryFn =
   <T,>({ on401 }: { on401: On401 }): QueryFunction<T> =>
   async ({ queryKey, signal }) => {
     const [url, params] = queryKey as [string, Record<string, unknown> | undefined];
     const res = await fetch(withQuery(url, params), { credentials: 'include', signal });
-    if (res.status === 401 && on401 === 'returnNull') {
-      if (url !== '/api/user') notifyUnauthorized();
+    if (res.status === 401 && on401 === 'returnNull' && url === '/api/user') {
+      // Read the short body so the request ends instead of staying open until collected.
+      await res.text();
       return null as T;
     }
     await throwIfNotOk(res);

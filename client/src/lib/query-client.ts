@@ -1,13 +1,15 @@
-import { MutationCache, QueryClient } from '@tanstack/react-query';
+import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { getQueryFn, isUnauthorizedError, notifyUnauthorized, setSignedOutHandler } from './api';
 
 /** SPEC §9: no automatic retry, no refetch on focus, no polling, stale at once. */
+/** Every failed call, read or write, gets the same signed-out handling here rather than in each hook. */
+const onAnyError = (error: unknown) => {
+  if (isUnauthorizedError(error)) notifyUnauthorized();
+};
+
 export const queryClient = new QueryClient({
-  mutationCache: new MutationCache({
-    onError: (error) => {
-      if (isUnauthorizedError(error)) notifyUnauthorized();
-    },
-  }),
+  queryCache: new QueryCache({ onError: onAnyError }),
+  mutationCache: new MutationCache({ onError: onAnyError }),
   defaultOptions: {
     queries: {
       queryFn: getQueryFn({ on401: 'returnNull' }),

@@ -1,5 +1,8 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
@@ -7,7 +10,11 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { configureFileStore } from '../files/store';
+import { sweepFiles } from '../files/store-sweep';
+import { DataFolderBusyError, findOwner, startOwner } from './embedded/owner';
 import * as schema from './schema';
+import { retryConflictingTransactions } from './transaction-retry';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
@@ -15,25 +22,101 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema, ExtractTablesWithRelations
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** How this process reaches the database: its own worker, another process that owns DATA_DIR, a URL, or memory. */
+  access: 'owner' | 'through-owner' | 'postgres' | 'in-process';
+  /** The pg pool (every mode except in-memory PGlite), for code that speaks SQL directly. */
+  pool?: pg.Pool;
   close(): Promise<void>;
+}
+
+export interface OpenOptions {
+  databaseUrl?: string;
+  /** A data folder for embedded PGlite, or 'memory://' for an in-process one (tests). */
+  dataDir?: string;
+  /** Where the file store keeps bytes as files (FILE_DIR); see configureFileStore. */
+  fileDir?: string;
+  /**
+   * When another process owns dataDir: 'refuse' (the server: never two servers on one folder)
+   * throws DataFolderBusyError; 'join' (seeds, backup) works through that owner's socket.
+   */
+  whenBusy?: 'refuse' | 'join';
 }
 
 const migrationsFolder = path.resolve(import.meta.dirname, 'migrations');
 
+/** Files on a directory shared by several instances: one may be mid-write while another starts. */
+const SHARED_DIR_GRACE_MS = 60 * 60 * 1000;
+
 /**
- * PostgreSQL when a URL is given, else embedded PGlite (on disk under dataDir, or in memory
- * when dataDir is 'memory://'). The same migrations run on both at open.
+ * PostgreSQL when a URL is given, else embedded PGlite. On disk, PGlite runs in a worker
+ * thread that owns the data folder and serves the PostgreSQL wire protocol on a unix socket,
+ * so both modes use the same `pg` pool here and no query runs on the caller's thread.
+ * The same migrations run at open, then the file store is set up: bytes under fileDir when
+ * given; else DATA_DIR/files for the embedded database (a throwaway folder for an in-memory
+ * one) and database rows with PostgreSQL.
  */
-export async function openDatabase(opts: { databaseUrl?: string; dataDir?: string }): Promise<Database> {
+export async function openDatabase(opts: OpenOptions): Promise<Database> {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
-    const db = drizzlePg(pool, { schema }) as unknown as Db;
-    await migratePg(db as never, { migrationsFolder });
-    return { db, kind: 'postgres', close: () => pool.end() };
+    const database = await withPool(pool, 'postgres', 'postgres', () => pool.end());
+    await configureFileStore({ dir: opts.fileDir ?? null });
+    await sweepFiles(database.db, { graceMs: SHARED_DIR_GRACE_MS });
+    return database;
   }
   const dataDir = opts.dataDir ?? 'memory://';
-  const client = await PGlite.create(dataDir === 'memory://' ? undefined : path.join(dataDir, 'pglite'));
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
-  await migratePglite(db as never, { migrationsFolder });
-  return { db, kind: 'pglite', close: () => client.close() };
+  if (dataDir === 'memory://') {
+    const client = await PGlite.create({ extensions: { pg_trgm } });
+    const db = retryConflictingTransactions(drizzlePglite(client, { schema }) as unknown as Db);
+    await migratePglite(db as never, { migrationsFolder });
+    const scratch = opts.fileDir ? undefined : await mkdtemp(path.join(os.tmpdir(), 'sop-harbor-files-'));
+    await configureFileStore({ dir: opts.fileDir ?? scratch! });
+    await sweepFiles(db, { graceMs: 0 });
+    return {
+      db,
+      kind: 'pglite',
+      access: 'in-process',
+      async close() {
+        await client.close();
+        if (scratch) await rm(scratch, { recursive: true, force: true });
+      },
+    };
+  }
+
+  const resolved = path.resolve(dataDir);
+  const running = await findOwner(resolved);
+  if (running && opts.whenBusy !== 'join') throw new DataFolderBusyError(resolved, running);
+  const owner = running ? undefined : await startOwner(resolved);
+  const pool = embeddedPool(running?.socketPath ?? owner!.socketPath);
+  const stop = async () => {
+    await pool.end();
+    await owner?.stop();
+  };
+  try {
+    const database = await withPool(pool, 'pglite', owner ? 'owner' : 'through-owner', stop);
+    await configureFileStore({ dir: opts.fileDir ?? path.join(resolved, 'files') });
+    // Beside a running owner, a file it is writing right now must not look abandoned.
+    await sweepFiles(database.db, { graceMs: owner ? 0 : SHARED_DIR_GRACE_MS });
+    return database;
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+}
+
+/**
+ * PGlite runs one statement at a time whatever the pool size; a few connections let the next
+ * query's messages wait at the owner instead of a round trip behind the pool. A transaction
+ * holds its connection and the owner serves only that connection until it ends.
+ */
+function embeddedPool(socketPath: string): pg.Pool {
+  return new pg.Pool({ host: path.dirname(socketPath), port: 5432, user: 'postgres', database: 'postgres', max: 4 });
+}
+
+async function withPool(pool: pg.Pool, kind: Database['kind'], access: Database['access'], close: () => Promise<void>): Promise<Database> {
+  // An idle connection the server ends (a restart, a dropped database) must not take the
+  // process down: the pool replaces it on the next query; say so once in the log.
+  pool.on('error', (err) => console.warn(`database connection closed by the server: ${err.message}`));
+  const db = retryConflictingTransactions(drizzlePg(pool, { schema }) as unknown as Db);
+  await migratePg(db as never, { migrationsFolder });
+  return { db, kind, access, pool, close };
 }

@@ -1,6 +1,8 @@
+import { Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
-import { HttpError } from '../http/errors';
-import { sha256 } from './checksum';
+import { matchesIfNoneMatch } from '../http/cache-headers';
+import { servedContentType } from './served-type';
+import { FileIntegrityError, openRead } from './store';
 
 /** A name safe for Content-Disposition: ASCII fallback plus the UTF-8 form (RFC 6266). */
 export function contentDisposition(originalName: string, disposition: 'attachment' | 'inline' = 'attachment'): string {
@@ -10,24 +12,46 @@ export function contentDisposition(originalName: string, disposition: 'attachmen
 }
 
 /**
- * Sends a stored blob after checking its SHA-256: a corrupted blob is never served as if
- * it were the approved document. HEAD gets the same headers without a body.
+ * Route options for every stored-file download: never compressed on the way out, so
+ * Content-Length and Repr-Digest describe exactly the bytes sent.
  */
-export function sendBlob(
-  reply: FastifyReply,
-  file: { data: Buffer; checksum: string; mimeType: string; originalName: string },
-  disposition: 'attachment' | 'inline' = 'attachment',
-) {
-  if (sha256(file.data) !== file.checksum) {
-    reply.log.error({ originalName: file.originalName }, 'stored file failed its checksum');
-    throw new HttpError(500, 'The stored file failed its integrity check and was not sent. Please contact an administrator.');
+export const storedFileRoute = { compress: false } as const;
+
+export interface FileToSend {
+  /** Null for a legacy record whose bytes were never stored here. */
+  sha256: string | null;
+  /** The stored size; null when the store has no bytes for the hash. */
+  size: number | null;
+  mimeType: string;
+  originalName: string;
+}
+
+/**
+ * Streams a stored file with its length and digest (RFC 9530 Repr-Digest), so a client can
+ * verify it too. The bytes are checked while they pass: a mismatch ends the response as an
+ * error (never a complete bad file) and is logged. HEAD answers from the record alone.
+ */
+export async function sendStoredFile(reply: FastifyReply, file: FileToSend, disposition: 'attachment' | 'inline' = 'attachment') {
+  if (!file.sha256 || file.size === null) {
+    reply.log.error({ originalName: file.originalName, sha256: file.sha256 }, 'stored file is missing from the file store');
+    throw new FileIntegrityError(file.sha256 ?? 'none', 'is missing from the file store');
   }
-  return reply
-    .header('content-type', file.mimeType)
-    .header('content-length', file.data.length)
+  // Stored bytes never change under their checksum: it is the download's ETag, and a
+  // browser that holds these bytes revalidates with a bodiless 304.
+  const etag = `"sha256-${file.sha256}"`;
+  reply.header('etag', etag).header('cache-control', 'private, no-cache');
+  if (matchesIfNoneMatch(reply.request.headers['if-none-match'], etag)) return reply.status(304).send();
+  reply
+    .header('content-type', servedContentType(file.mimeType))
+    .header('content-length', file.size)
+    .header('repr-digest', `sha-256=:${Buffer.from(file.sha256, 'hex').toString('base64')}:`)
     .header('content-disposition', contentDisposition(file.originalName, disposition))
-    .header('x-content-type-options', 'nosniff')
-    .header('cache-control', 'private, no-cache')
-    // On HEAD, Fastify's automatic head route sets content-length from these bytes and drops the body.
-    .send(file.data);
+    .header('x-content-type-options', 'nosniff');
+  // Fastify's automatic HEAD route would drain a stream to the end: give it an empty one.
+  if (reply.request.method === 'HEAD') return reply.send(Readable.from([]));
+  const stream = await openRead(reply.server.db, file.sha256, file.size);
+  stream.on('error', (err) => {
+    reply.log.error({ err, originalName: file.originalName, sha256: file.sha256 }, 'stored file failed its checksum while being sent; response cut');
+  });
+  return reply.send(stream);
 }

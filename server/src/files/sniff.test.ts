@@ -26,3 +26,22 @@ describe('sniffFileType', () => {
     expect(sniffFileType(ole, 'plan.bin')).toBeNull();
   });
 });
+
+describe('sniffFileType: text a browser would render', () => {
+  it('takes text that is really HTML for HTML, whatever its name', () => {
+    expect(sniffFileType(Buffer.from('<!DOCTYPE html><p>hi</p>'), 'notes.txt')?.kind).toBe('html');
+    expect(sniffFileType(Buffer.from('\uFEFF  \n<html><body>x</body></html>'), 'notes.txt')?.kind).toBe('html');
+    expect(sniffFileType(Buffer.from('<script>alert(1)</script>'), 'ports.csv')?.kind).toBe('html');
+    expect(sniffFileType(Buffer.from('Harmless first line\n<iframe src="https://evil.example"></iframe>'), 'a.txt')?.kind).toBe('html');
+    expect(sniffFileType(Buffer.from('<a href="javascript:alert(1)">x</a>'), 'a.txt')?.kind).toBe('html');
+  });
+  it('takes SVG for SVG and other XML for XML', () => {
+    expect(sniffFileType(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'), 'logo.png')?.kind).toBe('svg');
+    expect(sniffFileType(Buffer.from('<?xml version="1.0"?>\n<!DOCTYPE svg>\n<svg onload="alert(1)"/>'), 'x.txt')?.kind).toBe('svg');
+    expect(sniffFileType(Buffer.from('<?xml version="1.0"?><catalog/>'), 'x.txt')?.kind).toBe('xml');
+  });
+  it('still takes ordinary text, even with angle brackets, for text', () => {
+    expect(sniffFileType(Buffer.from('Keep pressure < 5 bar and > 2 bar.\n'), 'a.txt')?.kind).toBe('text');
+    expect(sniffFileType(Buffer.from('<Important> read before docking'), 'a.txt')?.kind).toBe('text');
+  });
+});

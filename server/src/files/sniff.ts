@@ -12,7 +12,10 @@ export type SniffedType =
   | { kind: 'jpeg'; mimeType: 'image/jpeg' }
   | { kind: 'gif'; mimeType: 'image/gif' }
   | { kind: 'text'; mimeType: 'text/plain' }
-  | { kind: 'csv'; mimeType: 'text/csv' };
+  | { kind: 'csv'; mimeType: 'text/csv' }
+  | { kind: 'html'; mimeType: 'text/html' }
+  | { kind: 'svg'; mimeType: 'image/svg+xml' }
+  | { kind: 'xml'; mimeType: 'application/xml' };
 
 export type FileKind = SniffedType['kind'];
 
@@ -39,7 +42,29 @@ export function sniffFileType(data: Buffer, originalName = ''): SniffedType | nu
     if (ext === 'doc') return { kind: 'doc', mimeType: 'application/msword' };
     return null;
   }
-  if (looksLikeText(data)) return ext === 'csv' ? { kind: 'csv', mimeType: 'text/csv' } : { kind: 'text', mimeType: 'text/plain' };
+  if (!looksLikeText(data)) return null;
+  const markup = markupType(data);
+  if (markup) return markup;
+  return ext === 'csv' ? { kind: 'csv', mimeType: 'text/csv' } : { kind: 'text', mimeType: 'text/plain' };
+}
+
+// What a browser's own sniffing takes for a page when it leads the text (WHATWG MIME
+// Sniffing, "identifying a resource with an unknown MIME type"): a tag name followed by a
+// space or '>'.
+const LEADING_HTML = /^<(?:!doctype html|html|head|script|iframe|h1|div|font|table|a|style|title|b|body|br|p|!--)[\s>]/;
+// Tags that make text active wherever they appear near the start (older browsers looked
+// at the first bytes, not only the first tag).
+const ACTIVE_TAG = /<(?:!doctype html|html|script|iframe|body|object|embed|frameset)[\s>/]/;
+
+/**
+ * Text that a browser would render rather than show: HTML, SVG or XML (which can carry
+ * XHTML and scripts). Such text is never taken for plain text, whatever the file is named.
+ */
+function markupType(data: Buffer): SniffedType | null {
+  const head = data.subarray(0, 1024).toString('utf8').replace(/^\uFEFF/, '').trimStart().toLowerCase();
+  if (/<svg[\s>/]/.test(head)) return { kind: 'svg', mimeType: 'image/svg+xml' };
+  if (LEADING_HTML.test(head) || ACTIVE_TAG.test(head)) return { kind: 'html', mimeType: 'text/html' };
+  if (head.startsWith('<?xml')) return { kind: 'xml', mimeType: 'application/xml' };
   return null;
 }
 

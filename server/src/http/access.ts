@@ -1,19 +1,34 @@
-import type { FastifyRequest } from 'fastify';
-import { type Action, type Resource, can } from '../../../common/permissions';
-import type { PublicUser } from '../../../common/contracts/auth';
-import { forbidden, unauthorized } from './errors';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Refusal } from '../../../common/sop-lifecycle';
+import { roleMay } from '../../../common/permissions';
+import { conflict, forbidden, unauthorized } from './errors';
 
 /**
- * The signed-in user, or a 401. A route's role rule is declared once, as `config.access`,
- * and checked by the app's preValidation hook before this runs; rules that need the
- * resource (owner, submitter) go through assertCan in the service.
+ * The one access funnel. A route declares its role rule once, as `config.access`, and the
+ * preValidation hook checks it here before any input is read; rules that need the
+ * resource (owner, own submission) are decided in the service by common/sop-lifecycle.ts
+ * and thrown with `refuse`. Handlers read the signed-in user as `request.actor`.
  */
-export function requireUser(request: FastifyRequest): PublicUser {
-  if (!request.user) throw unauthorized();
-  return request.user;
+export function registerActor(app: FastifyInstance) {
+  app.decorateRequest('user', null);
+  // A getter, so the type can be non-null: on every /api route that is not public the hook
+  // has already answered 401 without a user; a public route reading it answers 401 too.
+  app.decorateRequest('actor', {
+    getter(this: FastifyRequest) {
+      if (!this.user) throw unauthorized();
+      return this.user;
+    },
+  });
 }
 
-/** The single access funnel: the permission table in common/permissions.ts decides. */
-export function assertCan(actor: PublicUser, action: Action, resource?: Resource, message?: string): void {
-  if (!can(actor, action, resource)) throw forbidden(message);
+/** The route's role rule: a signed-out caller is 401, a role that may never do it 403. */
+export function checkRouteAccess(request: FastifyRequest) {
+  const { url, config } = request.routeOptions;
+  if (!url?.startsWith('/api/') || config?.public) return;
+  if (config?.access && !roleMay(request.actor, config.access)) throw forbidden();
+}
+
+/** A lifecycle refusal as the HTTP error it stands for (403 or 409), or nothing. */
+export function refuse(refusal: Refusal | null): void {
+  if (refusal) throw refusal.kind === 'forbidden' ? forbidden(refusal.message) : conflict(refusal.message);
 }

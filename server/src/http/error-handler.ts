@@ -1,6 +1,8 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { databaseErrorCode, isRetryableConflict } from '../db/transaction-retry';
 import { HttpError } from './errors';
+import { describeMultipartError } from './multipart-errors';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -9,18 +11,39 @@ declare module 'fastify' {
   }
 }
 
+export const SERVER_ERROR_MESSAGE = 'Something went wrong on the server. Please try again.';
+export const CONCURRENT_CHANGE_MESSAGE =
+  'Someone else changed the same records at the same moment, so this change was not saved. Please try again.';
+/** The last line of defence: a value the schemas let through and the database refused. */
+export const UNSTORABLE_VALUE_MESSAGE = 'The request holds a value the database cannot store (for example a U+0000 character or a number out of range)';
+
+type Described = { status: number; message: string };
+
 /** The one error handler: every error leaves as JSON with a readable `message`. */
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError, request, reply) => {
-    const { status, message } = describe(err);
-    if (status >= 500) request.log.error(err);
+    const { status, message } = describe(err, request);
+    // The error, the route, the caller and the ids: never the body or the query's parameters.
+    if (status >= 500) request.log.error({ err, route: request.routeOptions.url, userId: request.user?.id, ids: idsOf(request.params) }, 'request failed');
+    else if (message === UNSTORABLE_VALUE_MESSAGE || status === 409) request.log.warn({ err, route: request.routeOptions.url, userId: request.user?.id }, message);
     const body: Record<string, string> = { message };
     if (request.routeOptions.config?.errorField) body.error = message;
-    return reply.status(status).send(body);
+    // A download that failed before its first byte had already set the file's headers.
+    reply.removeHeader('content-disposition').removeHeader('repr-digest').removeHeader('content-length');
+    return reply.status(status).type('application/json; charset=utf-8').send(body);
   });
 }
 
-function describe(err: FastifyError): { status: number; message: string } {
+/** The path's ids (numbers and uuids); any other path text is left out of the log. */
+function idsOf(params: unknown): Record<string, string> {
+  const ids: Record<string, string> = {};
+  for (const [name, value] of Object.entries((params ?? {}) as Record<string, unknown>)) {
+    if (/^(\d{1,19}|[0-9a-f-]{36})$/i.test(String(value))) ids[name] = String(value);
+  }
+  return ids;
+}
+
+function describe(err: FastifyError, request: FastifyRequest): Described {
   if (err instanceof HttpError) return { status: err.statusCode, message: err.message };
   if (hasZodFastifySchemaValidationErrors(err)) {
     const messages = err.validation.map((v) => {
@@ -29,6 +52,10 @@ function describe(err: FastifyError): { status: number; message: string } {
     });
     return { status: 400, message: messages.join('; ') };
   }
+  const multipart = describeMultipartError(err, request);
+  if (multipart) return multipart;
+  const database = describeDatabaseError(err);
+  if (database) return database;
   switch (err.code) {
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
@@ -36,12 +63,24 @@ function describe(err: FastifyError): { status: number; message: string } {
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
     case 'FST_REQ_FILE_TOO_LARGE':
       return { status: 413, message: 'File is larger than the 10 MB limit' };
-    case 'FST_FILES_LIMIT':
-      return { status: 400, message: 'Too many files in one upload' };
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
       return { status: 415, message: 'Unsupported content type' };
   }
   const status = err.statusCode ?? 500;
-  if (status >= 500) return { status: 500, message: 'Something went wrong on the server. Please try again.' };
+  if (status >= 500) return { status: 500, message: SERVER_ERROR_MESSAGE };
   return { status, message: err.message };
+}
+
+/**
+ * Errors PostgreSQL raises that are not the server's fault: two transactions that met
+ * (retried already by the transaction helper, so still failing means a busy moment), and
+ * values out of the column's range that a schema should have refused earlier.
+ */
+function describeDatabaseError(err: unknown): Described | null {
+  if (isRetryableConflict(err)) return { status: 409, message: CONCURRENT_CHANGE_MESSAGE };
+  const code = databaseErrorCode(err);
+  // 22P05 untranslatable character (U+0000), 22021 bad byte sequence, 22003 numeric out of
+  // range, 22001 string too long, 22008 date out of range, 22P02 invalid text representation.
+  if (code && ['22P05', '22021', '22003', '22001', '22008', '22P02'].includes(code)) return { status: 400, message: UNSTORABLE_VALUE_MESSAGE };
+  return null;
 }

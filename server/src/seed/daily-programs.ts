@@ -11,6 +11,7 @@ import type { Db } from '../db/client';
 import { itineraries } from '../db/schema';
 import { uploadDailyProgramDay } from '../features/daily-programs/daily-programs.service';
 import { uploadItinerary } from '../features/itineraries/itineraries.service';
+import { writeTempFile } from '../files/temp-files';
 
 interface PortCall {
   date: string;
@@ -174,7 +175,8 @@ export async function seedDailyProgramsAndItineraries(db: Db, adminId: number): 
                 data: await programPdf(cruise, port, dayIndex + 1, [section]),
               })),
             );
-      await uploadDailyProgramDay(db, adminId, { cruiseCode: cruise.code, programDate: program.date, mode: program.mode }, files);
+      const received = await Promise.all(files.map(async (f) => ({ originalName: f.originalName, file: await writeTempFile(f.data) })));
+      await uploadDailyProgramDay(db, adminId, { cruiseCode: cruise.code, programDate: program.date, mode: program.mode }, received);
     }
   }
 
@@ -186,6 +188,6 @@ export async function seedDailyProgramsAndItineraries(db: Db, adminId: number): 
   for (const { cruise, originalName, data } of demoItineraries) {
     const [existing] = await db.select({ id: itineraries.id }).from(itineraries).where(eq(itineraries.originalName, originalName));
     if (existing) continue;
-    await uploadItinerary(db, adminId, cruise.ports[0].date, { originalName, data });
+    await uploadItinerary(db, adminId, cruise.ports[0].date, { originalName, file: await writeTempFile(data) });
   }
 }

@@ -1,17 +1,18 @@
 import { eq, sql } from 'drizzle-orm';
 import type { PublicUser } from '../../../common/contracts/auth';
+import { DECISION } from '../../../common/sop-lifecycle';
 import type { Db } from '../db/client';
 import { sops } from '../db/schema';
-import { ensurePreview } from '../features/attachments/attachment-previews.service';
 import { checkAttachmentType, storeAttachments } from '../features/attachments/attachment-store.service';
 import { decideTask } from '../features/approvals/decide-task';
 import { submitSop } from '../features/sops/sop-lifecycle.service';
 import { addVersion, createSop } from '../features/sops/sop-write.service';
+import { writeTempFile } from '../files/temp-files';
 import type { DemoSop } from './demo-catalog';
 import { demoContent, demoDocx, demoPdf, type DemoVersionText } from './demo-documents';
 
 /** The life each demo SOP has lived, so every screen has something to show. */
-const SCENARIOS = ['published', 'draft', 'submitted', 'published-twice', 'changes-requested', 'revising-published'] as const;
+const SCENARIOS = ['published', 'draft', 'awaiting-approval', 'published-twice', 'changes-requested', 'revising-published'] as const;
 export type Scenario = (typeof SCENARIOS)[number];
 
 export const scenarioOf = (index: number): Scenario => SCENARIOS[index % SCENARIOS.length];
@@ -25,8 +26,9 @@ export interface DemoCast {
 const DAY = 24 * 60 * 60 * 1000;
 
 async function attachDocument(db: Db, actor: PublicUser, sop: { id: number; title: string }, versionId: number, file: { data: Buffer; originalName: string }) {
-  const [stored] = await storeAttachments(db, actor, { sopId: sop.id, versionId, title: sop.title }, [checkAttachmentType(file)]);
-  await ensurePreview(db, stored.id);
+  const received = await writeTempFile(file.data);
+  // Its preview is queued with it; seedDemo renders the queue once every SOP is in.
+  await storeAttachments(db, actor, { sopId: sop.id, versionId, title: sop.title }, [checkAttachmentType({ file: received, originalName: file.originalName })]);
 }
 
 /** Creates one SOP through the real services (audit events, search vector and rules included). */
@@ -62,13 +64,13 @@ export async function seedDemoSop(db: Db, cast: DemoCast, item: DemoSop, departm
 
   const approve = async () => {
     const { taskId } = await submitSop(db, cast.owner, sopId);
-    await decideTask(db, cast.approver, taskId, { status: 'approved', comments: 'Reviewed against the safety management system. Approved.' });
+    await decideTask(db, cast.approver, taskId, { status: DECISION.approve, comments: 'Reviewed against the safety management system. Approved.' });
   };
 
-  if (scenario === 'submitted') await submitSop(db, cast.owner, sopId);
+  if (scenario === 'awaiting-approval') await submitSop(db, cast.owner, sopId);
   if (scenario === 'changes-requested') {
     const { taskId } = await submitSop(db, cast.owner, sopId);
-    await decideTask(db, cast.approver, taskId, { status: 'changes_requested', comments: 'Please add the PPE required for each step and the reporting line.' });
+    await decideTask(db, cast.approver, taskId, { status: DECISION.requestChanges, comments: 'Please add the PPE required for each step and the reporting line.' });
   }
   if (scenario === 'published' || scenario === 'published-twice' || scenario === 'revising-published') await approve();
   if (revisions > 1) {

@@ -6,6 +6,7 @@
 import { pathToFileURL } from 'node:url';
 import { and, count, eq, isNull, sql } from 'drizzle-orm';
 import type { PublicUser } from '../../../common/contracts/auth';
+import { createBackgroundJobs } from '../background-jobs';
 import { loadConfig } from '../config';
 import type { Db } from '../db/client';
 import { openDatabase } from '../db/client';
@@ -74,6 +75,7 @@ export async function seedDemo(db: Db, opts: { limit?: number } = {}): Promise<D
   }
 
   if (admin) await seedDailyProgramsAndItineraries(db, admin.id);
+  await renderQueuedPreviews(db);
 
   return {
     created: true,
@@ -83,9 +85,20 @@ export async function seedDemo(db: Db, opts: { limit?: number } = {}): Promise<D
   };
 }
 
+/** The demo's previews, rendered the way the server renders them: jobs run in document workers. */
+async function renderQueuedPreviews(db: Db) {
+  const jobs = createBackgroundJobs({ db });
+  try {
+    await jobs.runUntilIdle();
+  } finally {
+    await jobs.stop();
+  }
+}
+
 async function main() {
   const config = loadConfig();
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  // With the server running, the seed works through it (the owner of DATA_DIR).
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, fileDir: config.fileDir, whenBusy: 'join' });
   try {
     await ensureAdmin(database.db, { username: config.adminUsername, password: config.adminPassword }, console);
     const startedAt = performance.now();

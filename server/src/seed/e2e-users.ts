@@ -10,7 +10,7 @@ import { departments } from '../db/schema';
 import { E2E_DEPARTMENTS, E2E_USERS } from '../../../e2e/support/users';
 
 const config = loadConfig();
-const database = await openDatabase({ dataDir: config.dataDir });
+const database = await openDatabase({ dataDir: config.dataDir, fileDir: config.fileDir, whenBusy: 'join' });
 await ensureAdmin(database.db, { username: config.adminUsername, password: config.adminPassword }, console);
 for (const user of Object.values(E2E_USERS)) {
   if (user.role === 'admin') continue;

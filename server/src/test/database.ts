@@ -6,26 +6,32 @@ import { type Database, openDatabase } from '../db/client';
  * A fresh database for one test file: in-memory PGlite by default; with TEST_DATABASE_URL
  * (a PostgreSQL server URL) a new database is created on that server and dropped afterwards.
  */
-export async function openTestDatabase(): Promise<Database> {
+export async function openTestDatabase(): Promise<Database & { url?: string }> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) return openDatabase({ dataDir: 'memory://' });
-
-  const name = `sop_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: url.toString() });
+  const scratch = await createScratchDatabase(serverUrl);
+  const database = await openDatabase({ databaseUrl: scratch.url });
   return {
     ...database,
+    url: scratch.url,
     async close() {
       await database.close();
-      const dropper = new pg.Client({ connectionString: serverUrl });
-      await dropper.connect();
-      await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await dropper.end();
+      await scratch.drop();
     },
   };
+}
+
+/** An empty database on the server at `serverUrl`: its URL, and how to drop it. */
+export async function createScratchDatabase(serverUrl: string, prefix = 'sop_test') {
+  const name = `${prefix}_${randomBytes(6).toString('hex')}`;
+  const run = async (statement: string) => {
+    const admin = new pg.Client({ connectionString: serverUrl });
+    await admin.connect();
+    await admin.query(statement);
+    await admin.end();
+  };
+  await run(`CREATE DATABASE ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => run(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
 }

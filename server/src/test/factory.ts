@@ -1,12 +1,15 @@
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { PublicUser } from '../../../common/contracts/auth';
 import type { Role } from '../../../common/roles';
-import { type App, buildApp } from '../app';
-import type { Db } from '../db/client';
+import { type App, type AppOptions, buildApp } from '../app';
+import { type BackgroundJobs, createBackgroundJobs } from '../background-jobs';
+import type { Database, Db } from '../db/client';
 import { createUser } from '../features/auth/auth.service';
+import { openDatabase } from '../db/client';
 import { openTestDatabase } from './database';
 
 export const TEST_PASSWORD = 'correct-horse-battery';
+export const TEST_SESSION_SECRET = 'a-test-secret-that-is-long-enough-for-sessions';
 
 export interface TestUser extends PublicUser {
   password: string;
@@ -17,27 +20,60 @@ export interface TestUser extends PublicUser {
 export interface TestContext {
   app: App;
   db: Db;
+  /** Background jobs over this database: running unless created with `{ jobs: 'manual' }`. */
+  jobs: BackgroundJobs;
   close(): Promise<void>;
   /** Creates a user with the role and signs them in; the name is unique per call. */
   signedInUser(role: Role, overrides?: Partial<Pick<PublicUser, 'username' | 'firstName' | 'lastName' | 'email'>>): Promise<TestUser>;
   /** app.inject with the user's session cookie (and no Origin, as a script would send). */
   as(user: TestUser | null, options: InjectOptions): Promise<LightMyRequestResponse>;
+  /**
+   * Another app instance over the same database, as a second server would run: on
+   * PostgreSQL through its own connection pool; the embedded database allows one connection,
+   * so there it shares this one. Closed with the context.
+   */
+  anotherInstance(opts?: { sessionSecret?: string; trustProxy?: number }): Promise<{ app: App; db: Db }>;
 }
 
 let counter = 0;
 
-/** One app over a fresh database per test file: `const t = await createTestContext()` in beforeAll. */
-export async function createTestContext(): Promise<TestContext> {
-  const database = await openTestDatabase();
-  const app = await buildApp({ db: database.db, sessionSecret: 'a-test-secret-that-is-long-enough-for-sessions' });
+/**
+ * One app over a fresh database per test file: `const t = await createTestContext()` in
+ * beforeAll. Jobs (previews) run in the background as on a server; with `{ jobs: 'manual' }`
+ * nothing runs until the test calls `t.jobs.runUntilIdle()`. A test that needs a particular
+ * database (on disk, say) passes it; close() closes it too.
+ */
+export async function createTestContext(
+  opts: Pick<AppOptions, 'uploadLimits' | 'trustProxy'> & { jobs?: 'background' | 'manual'; database?: Database & { url?: string } } = {},
+): Promise<TestContext> {
+  const { jobs: jobMode, database: given, ...appOptions } = opts;
+  const database = given ?? (await openTestDatabase());
+  const app = await buildApp({ ...appOptions, db: database.db, sessionSecret: TEST_SESSION_SECRET });
   await app.ready();
+  const jobs = createBackgroundJobs({ db: database.db, log: app.log, pollMs: 250 });
+  if (jobMode !== 'manual') jobs.start();
 
+  const extra: Array<() => Promise<void>> = [];
   const context: TestContext = {
     app,
     db: database.db,
+    jobs,
     async close() {
+      await jobs.stop();
+      for (const closeExtra of extra.reverse()) await closeExtra();
       await app.close();
       await database.close();
+    },
+    async anotherInstance(opts = {}) {
+      const second = database.url ? await openDatabase({ databaseUrl: database.url }) : undefined;
+      const db = second?.db ?? database.db;
+      const other = await buildApp({ db, sessionSecret: opts.sessionSecret ?? TEST_SESSION_SECRET, trustProxy: opts.trustProxy });
+      await other.ready();
+      extra.push(async () => {
+        await other.close();
+        await second?.close();
+      });
+      return { app: other, db };
     },
     async signedInUser(role, overrides = {}) {
       counter += 1;

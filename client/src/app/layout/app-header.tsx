@@ -1,47 +1,64 @@
-import { Bell, Ship } from 'lucide-react';
+import { lazy, Suspense, useRef, useState } from 'react';
+import { Bell, KeyRound, Menu, Ship } from 'lucide-react';
 import { Link, useLocation } from 'wouter';
-import { can, type Action } from '@common/permissions';
-import { ROLE_LABELS, type Role } from '@common/roles';
+import { can } from '@common/permissions';
+import type { PublicUser } from '@common/contracts/auth';
+import { RoleBadge } from '@/components/role-badge';
 import { Avatar, AvatarFallback } from '@/components/ui/avatar';
-import { Badge } from '@/components/ui/badge';
-import { Button } from '@/components/ui/button';
-import { useCurrentUser, useLogout } from '@/features/auth/api';
+import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '@/components/ui/dropdown-menu';
+import { useCurrentUser } from '@/features/auth/api';
 import { displayNameOf, initialsOf } from '@/lib/names';
 import { cn } from '@/lib/utils';
+import { HEADER_FOCUS, isActive, LogoutButton, TABS, type Tab } from './header-parts';
 
-const TABS: { label: string; href: string; requires?: Action }[] = [
-  { label: 'Dashboard', href: '/' },
-  { label: 'Procedures', href: '/documents' },
-  { label: 'Daily Program', href: '/daily-program' },
-  { label: 'Itinerary', href: '/itinerary' },
-  { label: 'Approvals', href: '/approvals', requires: 'approval.list' },
-  { label: 'Admin', href: '/admin', requires: 'users.manage' },
-];
+// The sheet (and the dialog code under it) is fetched on the first tap: desktops never need it.
+const MenuSheet = lazy(() => import('./menu-sheet'));
 
-/** SPEC §6 badge colours: admin destructive, approver default, user secondary. */
-const ROLE_BADGE: Record<Role, 'destructive' | 'default' | 'secondary'> = { admin: 'destructive', approver: 'default', user: 'secondary' };
-
-function isActive(href: string, location: string) {
-  if (href === '/') return location === '/';
-  if (href === '/documents') return location.startsWith('/documents') || location.startsWith('/sop');
-  return location.startsWith(href);
+/** Below 1024 px the tabs, the user and Logout move into a sheet opened by this button. */
+function MenuButton({ user, tabs, location }: { user: PublicUser; tabs: Tab[]; location: string }) {
+  const [open, setOpen] = useState(false);
+  const [wanted, setWanted] = useState(false);
+  const button = useRef<HTMLButtonElement>(null);
+  return (
+    <>
+      <button
+        ref={button}
+        type="button"
+        className={cn('-ml-2 rounded-md p-2 text-slate-100 hover:bg-white/10 lg:hidden', HEADER_FOCUS)}
+        aria-label="Open menu"
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        onClick={() => {
+          setWanted(true);
+          setOpen(true);
+        }}
+      >
+        <Menu className="size-6" aria-hidden="true" />
+      </button>
+      {wanted && (
+        <Suspense fallback={null}>
+          <MenuSheet user={user} tabs={tabs} location={location} open={open} onOpenChange={setOpen} returnFocusTo={button} />
+        </Suspense>
+      )}
+    </>
+  );
 }
 
 export function AppHeader() {
   const { user } = useCurrentUser();
-  const logout = useLogout();
-  const [location] = useLocation();
+  const [location, navigate] = useLocation();
   if (!user) return null;
   const tabs = TABS.filter((tab) => !tab.requires || can(user, tab.requires));
 
   return (
     <header className="sticky top-0 z-40 bg-navy text-white shadow-sm">
-      <div className="mx-auto flex h-14 w-full max-w-[1440px] items-center gap-6 px-4 sm:px-6 lg:px-8">
-        <Link href="/" aria-label="SOP Harbor" className="flex shrink-0 items-center gap-2 rounded-md font-semibold tracking-tight outline-none focus-visible:ring-2 focus-visible:ring-white/70">
+      <div className="mx-auto flex h-14 w-full max-w-[1440px] items-center gap-3 px-4 sm:px-6 lg:gap-6 lg:px-8">
+        <MenuButton user={user} tabs={tabs} location={location} />
+        <Link href="/" aria-label="SOP Harbor" className={cn('flex shrink-0 items-center gap-2 rounded-md font-semibold tracking-tight', HEADER_FOCUS)}>
           <Ship className="size-5 text-sky-300" aria-hidden="true" />
-          <span className="hidden lg:inline">SOP Harbor</span>
+          <span className="lg:hidden xl:inline">SOP Harbor</span>
         </Link>
-        <nav aria-label="Main" className="-mb-px flex h-full min-w-0 flex-1 items-stretch gap-1 overflow-x-auto">
+        <nav aria-label="Main" className="-mb-px hidden h-full min-w-0 flex-1 items-stretch gap-1 lg:flex">
           {tabs.map((tab) => {
             const active = isActive(tab.href, location);
             return (
@@ -50,7 +67,8 @@ export function AppHeader() {
                 href={tab.href}
                 aria-current={active ? 'page' : undefined}
                 className={cn(
-                  'flex items-center border-b-2 px-3 text-sm font-medium whitespace-nowrap outline-none transition-colors focus-visible:bg-white/10',
+                  'flex items-center border-b-2 px-3 text-sm font-medium whitespace-nowrap transition-colors',
+                  'outline-none focus-visible:ring-2 focus-visible:ring-white focus-visible:ring-inset',
                   active ? 'border-sky-300 text-white' : 'border-transparent text-slate-300 hover:text-white',
                 )}
               >
@@ -59,30 +77,36 @@ export function AppHeader() {
             );
           })}
         </nav>
-        <div className="flex shrink-0 items-center gap-3">
-          {/* SPEC §2: a static badge of 3, not tied to data. */}
-          <button type="button" className="relative rounded-full p-2 text-slate-200 outline-none hover:bg-white/10 focus-visible:ring-2 focus-visible:ring-white/70" aria-label="Notifications">
-            <Bell className="size-5" />
+        <div className="ml-auto flex shrink-0 items-center gap-2 sm:gap-3">
+          {/* SPEC §2: a static badge of 3, not tied to data. Its name includes the number it shows. */}
+          <button type="button" className={cn('relative rounded-full p-2 text-slate-200 hover:bg-white/10', HEADER_FOCUS)}>
+            <Bell className="size-5" aria-hidden="true" />
+            <span className="sr-only">Notifications</span>
             <span className="absolute -top-0.5 -right-0.5 flex size-4 items-center justify-center rounded-full bg-red-600 text-[10px] font-bold">3</span>
           </button>
-          <Avatar className="size-8">
-            <AvatarFallback className="bg-sky-200 text-navy">{initialsOf(user)}</AvatarFallback>
-          </Avatar>
-          <div className="hidden flex-col items-start leading-tight lg:flex">
-            <span className="text-sm font-medium" data-testid="header-display-name">{displayNameOf(user)}</span>
-          </div>
-          <Badge variant={ROLE_BADGE[user.role]} className={cn(user.role === 'approver' && 'bg-sky-600')} data-testid="header-role-badge">
-            {ROLE_LABELS[user.role]}
-          </Badge>
-          <Button
-            variant="outline"
-            size="sm"
-            className="border-white/30 bg-transparent text-white hover:bg-white/10 hover:text-white"
-            disabled={logout.isPending}
-            onClick={() => logout.mutate()}
-          >
-            {logout.isPending ? 'Logging out...' : 'Logout'}
-          </Button>
+          {/* The user area opens the account menu (change password). */}
+          <DropdownMenu>
+            {/* Named by the visible name (wide screens) plus what it opens; the initials are decoration. */}
+            <DropdownMenuTrigger className={cn('flex items-center gap-3 rounded-full xl:rounded-md xl:pr-1', HEADER_FOCUS)}>
+              <Avatar className="size-8" aria-hidden="true">
+                <AvatarFallback className="bg-sky-200 text-navy">{initialsOf(user)}</AvatarFallback>
+              </Avatar>
+              <span className="sr-only text-sm font-medium xl:not-sr-only" data-testid="header-display-name">
+                {displayNameOf(user)}
+              </span>
+              <span className="sr-only"> account menu</span>
+            </DropdownMenuTrigger>
+            <DropdownMenuContent align="end">
+              <DropdownMenuItem onSelect={() => navigate('/account/password')}>
+                <KeyRound aria-hidden="true" />
+                Change password
+              </DropdownMenuItem>
+            </DropdownMenuContent>
+          </DropdownMenu>
+          <span className="hidden sm:inline-flex">
+            <RoleBadge role={user.role} data-testid="header-role-badge" />
+          </span>
+          <LogoutButton className="hidden lg:inline-flex" />
         </div>
       </div>
     </header>

@@ -1,11 +1,20 @@
 import type { ReactNode } from 'react';
 import { AppHeader } from './app-header';
 
+/** Focus styles for the skip link: hidden until a keyboard user tabs to it. */
+const SKIP_LINK =
+  'sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-[60] focus:rounded-md focus:bg-white focus:px-4 focus:py-2 focus:font-medium focus:text-navy focus:shadow-lg focus:ring-2 focus:ring-ocean';
+
 export function AppLayout({ children }: { children: ReactNode }) {
   return (
     <div className="min-h-screen bg-background">
+      <a href="#main" className={SKIP_LINK}>
+        Skip to main content
+      </a>
       <AppHeader />
-      <main className="mx-auto w-full max-w-[1440px] px-4 py-6 sm:px-6 lg:px-8">{children}</main>
+      <main id="main" tabIndex={-1} className="mx-auto w-full max-w-[1440px] px-4 py-6 outline-none sm:px-6 lg:px-8">
+        {children}
+      </main>
     </div>
   );
 }

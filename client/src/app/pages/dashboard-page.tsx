@@ -2,14 +2,14 @@ import { RecentActivity } from '@/features/dashboard/recent-activity';
 import { SummaryCards } from '@/features/dashboard/summary-cards';
 import { WelcomeBanner } from '@/features/dashboard/welcome-banner';
 import { useCurrentUser } from '@/features/auth/api';
-import { UploadSopDialog } from '@/features/sops/upload-sop-dialog';
+import { UploadSopButton } from '@/features/sops/upload-sop-button';
 
 /** Dashboard (/): greeting on the ship banner, the upload dialog, the four counts, recent activity. */
 export default function DashboardPage() {
   const { user } = useCurrentUser();
   return (
     <>
-      <WelcomeBanner firstName={user?.firstName} actions={<UploadSopDialog triggerClassName="bg-white text-navy hover:bg-sky-50" />} />
+      <WelcomeBanner firstName={user?.firstName} actions={<UploadSopButton triggerClassName="bg-white text-navy hover:bg-sky-50" />} />
       <div className="space-y-6">
         <SummaryCards />
         <RecentActivity />

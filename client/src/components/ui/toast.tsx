@@ -9,11 +9,12 @@ const ToastProvider = ({ duration = 5000, swipeThreshold = 50, ...props }: React
   <ToastPrimitives.Provider duration={duration} swipeThreshold={swipeThreshold} {...props} />
 );
 
+/** Bottom edge at every width: actions sit at the top of a screen, so a toast never covers the control that raised it. */
 function ToastViewport({ className, ...props }: React.ComponentProps<typeof ToastPrimitives.Viewport>) {
   return (
     <ToastPrimitives.Viewport
       hotkey={['F8']}
-      className={cn('fixed top-0 z-[100] flex max-h-screen w-full flex-col-reverse p-4 sm:top-auto sm:right-0 sm:bottom-0 sm:flex-col md:max-w-[420px]', className)}
+      className={cn('fixed right-0 bottom-0 z-[100] flex max-h-screen w-full flex-col p-4 md:max-w-[420px]', className)}
       {...props}
     />
   );

@@ -8,7 +8,7 @@ export function AccessDenied() {
       <div role="alert" className="flex items-center gap-3 rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-red-800">
         <ShieldAlert className="size-5 shrink-0" aria-hidden="true" />
         <div>
-          <p className="font-semibold">Access Denied</p>
+          <h1 className="font-semibold">Access Denied</h1>
           <p className="text-sm">Administrator privileges required to access this section</p>
         </div>
       </div>

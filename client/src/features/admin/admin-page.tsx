@@ -29,7 +29,8 @@ function AdministrationCenter({ currentUser }: { currentUser: PublicUser }) {
         <DepartmentsCard departments={departments.data ?? undefined} isLoading={departments.isLoading} />
         <PlaceholderCards />
       </div>
-      <div className="grid gap-6 xl:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
+      {/* Side by side only where the users table fits whole (it is wider than two thirds of 1366 px). */}
+      <div className="grid gap-6 2xl:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
         <UserManagement query={users} currentUserId={currentUser.id} />
         <RecentAdminActivity />
       </div>

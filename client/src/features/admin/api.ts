@@ -1,9 +1,11 @@
 import { queryOptions, useMutation } from '@tanstack/react-query';
 import type { AuditEvent } from '@common/contracts/audit';
 import type { Department, DepartmentInput } from '@common/contracts/departments';
-import type { AdminUser, CreateUserInput } from '@common/contracts/users';
+import type { AppSettings } from '@common/contracts/settings';
+import type { StorageFacts } from '@common/contracts/storage';
+import type { AdminUser, CreateUserInput, UpdateUserInput } from '@common/contracts/users';
 import { toast } from '@/hooks/use-toast';
-import { apiRequest, isUnauthorizedError, serverMessage } from '@/lib/api';
+import { apiRequest, serverMessage } from '@/lib/api';
 import { queryClient } from '@/lib/query-client';
 
 /** SPEC §9: the audit call asks for 10 events; the page shows 5. */
@@ -15,6 +17,9 @@ export const adminQueries = {
   audit: () => queryOptions<AuditEvent[] | null>({ queryKey: ['/api/audit', { limit: AUDIT_FETCH_LIMIT }] }),
   /** Same key as every other screen's department list, so one invalidation refreshes them all. */
   departments: () => queryOptions<Department[] | null>({ queryKey: ['/api/departments'] }),
+  storage: () => queryOptions<StorageFacts | null>({ queryKey: ['/api/admin/storage'] }),
+  /** Public settings; the sign-in screen reads the same key. */
+  settings: () => queryOptions<AppSettings | null>({ queryKey: ['/api/settings'] }),
 };
 
 /** After any admin change: users, departments and the audit trail (SOP lists show department names). */
@@ -29,8 +34,6 @@ function refreshAdminData() {
 
 const success = (description: string) => toast({ title: 'Success', description });
 const failure = (error: unknown, fallback: string) => {
-  // A lost session already shows 'Unauthorized' and redirects (the mutation cache handles it).
-  if (isUnauthorizedError(error)) return;
   toast({ title: 'Error', description: serverMessage(error, fallback), variant: 'destructive' });
 };
 
@@ -52,11 +55,36 @@ export const useCreateUser = () =>
     fallback: 'Failed to create user',
   });
 
+/** Deleting an account deactivates and hides it: the server keeps its name on every record. */
 export const useDeleteUser = () =>
   useAdminMutation((id: number) => apiRequest('DELETE', `/api/admin/users/${id}`), {
     success: 'User deleted successfully',
     fallback: 'Failed to delete user',
   });
+
+export const useUpdateUser = () =>
+  useAdminMutation(({ id, input }: { id: number; input: UpdateUserInput }) => apiRequest('PATCH', `/api/admin/users/${id}`, input), {
+    success: 'User updated successfully',
+    fallback: 'Failed to update user',
+  });
+
+export const useResetPassword = () =>
+  useAdminMutation(({ id, password }: { id: number; password: string }) => apiRequest('POST', `/api/admin/users/${id}/password`, { password }), {
+    success: 'Password reset successfully. The user has been signed out everywhere.',
+    fallback: 'Failed to reset password',
+  });
+
+export function useUpdateSettings() {
+  return useMutation({
+    mutationFn: async (input: AppSettings) => (await apiRequest('PUT', '/api/admin/settings', input)).json() as Promise<AppSettings>,
+    onSuccess: async (settings) => {
+      queryClient.setQueryData(adminQueries.settings().queryKey, settings);
+      await queryClient.invalidateQueries({ queryKey: ['/api/audit'] });
+      success(settings.registrationOpen ? 'Self-registration is open' : 'Self-registration is closed');
+    },
+    onError: (error) => failure(error, 'Failed to update settings'),
+  });
+}
 
 export const useCreateDepartment = () =>
   useAdminMutation((input: DepartmentInput) => apiRequest('POST', '/api/departments', input), {

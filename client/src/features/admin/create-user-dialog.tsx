@@ -5,12 +5,14 @@ import { Controller, useForm } from 'react-hook-form';
 import { ROLE_LABELS, type Role } from '@common/roles';
 import { CreateUserForm, type CreatedUserInput } from '@common/contracts/users';
 import { FieldError } from '@/components/field-error';
+import { confirmDiscard, useUnsavedChanges } from '@/hooks/use-unsaved-changes';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
-import { useCreateUser } from './api';
+import { adminQueries, useCreateUser } from './api';
+import { DepartmentSelect, departmentIdOf, NO_DEPARTMENT } from './department-choices';
 
 type Fields = {
   username: string;
@@ -20,19 +22,23 @@ type Fields = {
   firstName: string;
   lastName: string;
   role: Role;
+  departmentId: string;
 };
-type TextField = Exclude<keyof Fields, 'role'>;
+type TextField = Exclude<keyof Fields, 'role' | 'departmentId'>;
 
 /** SPEC §5 lists the roles from least to most privileged. */
 const ROLE_CHOICES: Role[] = ['user', 'approver', 'admin'];
 
-const EMPTY: Fields = { username: '', password: '', confirmPassword: '', email: '', firstName: '', lastName: '', role: 'user' };
+const EMPTY: Fields = { username: '', password: '', confirmPassword: '', email: '', firstName: '', lastName: '', role: 'user', departmentId: NO_DEPARTMENT };
 
 export function CreateUserDialog() {
   const [open, setOpen] = useState(false);
   const createUser = useCreateUser();
   const form = useForm<Fields>({ resolver: zodResolver(CreateUserForm) as never, defaultValues: EMPTY });
   const { errors } = form.formState;
+
+  const dirty = open && form.formState.isDirty && !createUser.isPending;
+  useUnsavedChanges(dirty);
 
   const onOpenChange = (next: boolean) => {
     setOpen(next);
@@ -41,8 +47,8 @@ export function CreateUserDialog() {
 
   const submit = form.handleSubmit((values) => {
     // The confirmation only guards typing: it never leaves the browser.
-    const { confirmPassword: _confirm, ...input } = values as unknown as CreatedUserInput & { confirmPassword: string };
-    createUser.mutate(input, { onSuccess: () => onOpenChange(false) });
+    const { confirmPassword: _confirm, departmentId, ...input } = values as unknown as Omit<CreatedUserInput, 'departmentId'> & Fields;
+    createUser.mutate({ ...input, departmentId: departmentIdOf(departmentId) }, { onSuccess: () => onOpenChange(false) });
   });
 
   const field = (name: TextField, label: string, props: React.ComponentProps<typeof Input> = {}) => (
@@ -54,7 +60,7 @@ export function CreateUserDialog() {
   );
 
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
+    <Dialog open={open} onOpenChange={(next) => (next || confirmDiscard(dirty)) && onOpenChange(next)}>
       <DialogTrigger asChild>
         <Button type="button" size="sm" className="w-full">
           <UserPlus aria-hidden="true" />
@@ -99,8 +105,13 @@ export function CreateUserDialog() {
             />
             <FieldError message={errors.role?.message} />
           </div>
+          <Controller
+            control={form.control}
+            name="departmentId"
+            render={({ field }) => <DepartmentSelect id="create-user-department" value={field.value} onChange={field.onChange} />}
+          />
           <DialogFooter>
-            <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
+            <Button type="button" variant="outline" onClick={() => confirmDiscard(dirty) && onOpenChange(false)}>
               Cancel
             </Button>
             <Button type="submit" disabled={createUser.isPending}>

@@ -4,6 +4,7 @@ import { Controller, useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { type Department, DepartmentInput } from '@common/contracts/departments';
 import { FieldError } from '@/components/field-error';
+import { confirmDiscard, useUnsavedChanges } from '@/hooks/use-unsaved-changes';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
@@ -45,6 +46,8 @@ export function DepartmentFormDialog({ open, onOpenChange, department, departmen
   const pending = createDepartment.isPending || updateDepartment.isPending;
   const form = useForm<Fields>({ resolver: zodResolver(DepartmentFormFields) as never, defaultValues: valuesOf(department, defaultParentId) });
   const { errors } = form.formState;
+  const dirty = open && form.formState.isDirty && !pending;
+  useUnsavedChanges(dirty);
 
   useEffect(() => {
     if (open) form.reset(valuesOf(department, defaultParentId));
@@ -62,7 +65,7 @@ export function DepartmentFormDialog({ open, onOpenChange, department, departmen
   });
 
   return (
-    <Dialog open={open} onOpenChange={(next) => !pending && onOpenChange(next)}>
+    <Dialog open={open} onOpenChange={(next) => !pending && (next || confirmDiscard(dirty)) && onOpenChange(next)}>
       <DialogContent>
         <DialogHeader>
           <DialogTitle>{isEdit ? 'Edit Department' : 'Create Department'}</DialogTitle>
@@ -109,7 +112,7 @@ export function DepartmentFormDialog({ open, onOpenChange, department, departmen
             )}
           </div>
           <DialogFooter>
-            <Button type="button" variant="outline" onClick={() => onOpenChange(false)} disabled={pending}>
+            <Button type="button" variant="outline" onClick={() => confirmDiscard(dirty) && onOpenChange(false)} disabled={pending}>
               Cancel
             </Button>
             <Button type="submit" disabled={pending}>

@@ -1,34 +1,58 @@
 import { useState } from 'react';
-import type { UseQueryResult } from '@tanstack/react-query';
-import { Trash2 } from 'lucide-react';
-import { ROLE_LABELS, type Role } from '@common/roles';
+import { useQuery, type UseQueryResult } from '@tanstack/react-query';
+import { KeyRound, Pencil, UserX } from 'lucide-react';
 import type { AdminUser } from '@common/contracts/users';
 import { Spinner } from '@/components/spinner';
 import { ConfirmDeleteDialog } from '@/components/confirm-delete-dialog';
+import { RoleBadge } from '@/components/role-badge';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { formatDate } from '@/lib/format';
 import { displayNameOf } from '@/lib/names';
-import { cn } from '@/lib/utils';
-import { useDeleteUser } from './api';
+import { useReturnFocus } from '@/hooks/use-return-focus';
+import { adminQueries, useDeleteUser } from './api';
+import { departmentChoices } from './department-choices';
+import { EditUserDialog } from './edit-user-dialog';
+import { ResetPasswordDialog } from './reset-password-dialog';
 
-/** SPEC §6 badge colours: admin destructive, approver default, user secondary. */
-const ROLE_BADGE: Record<Role, 'destructive' | 'default' | 'secondary'> = { admin: 'destructive', approver: 'default', user: 'secondary' };
+type UserAction = (user: AdminUser) => void;
+interface RowActions {
+  edit: UserAction;
+  reset: UserAction;
+  remove: UserAction;
+}
 
 export function UserManagement({ query, currentUserId }: { query: UseQueryResult<AdminUser[] | null>; currentUserId: number }) {
   const [pending, setPending] = useState<AdminUser | null>(null);
+  const [editing, setEditing] = useState<AdminUser | null>(null);
+  const [resetting, setResetting] = useState<AdminUser | null>(null);
   const deleteUser = useDeleteUser();
+  const departments = useQuery(adminQueries.departments());
+  const departmentLabel = new Map(departmentChoices(departments.data ?? []).map((d) => [d.id, d.label]));
+  const departmentOf = (user: AdminUser) => (user.departmentId === null ? null : (departmentLabel.get(user.departmentId) ?? '…'));
   const users = query.data ?? [];
+  // Every dialog gives focus back to the control that opened it.
+  const returnFocus = useReturnFocus();
+  const opening = (open: (user: AdminUser | null) => void) => (user: AdminUser) => {
+    returnFocus.remember();
+    open(user);
+  };
+  const closing = (close: (user: AdminUser | null) => void) => () => {
+    close(null);
+    returnFocus.restore();
+  };
+  const actions: RowActions = { edit: opening(setEditing), reset: opening(setResetting), remove: opening(setPending) };
 
   const confirmDelete = () => {
     if (!pending) return;
-    deleteUser.mutate(pending.id, { onSettled: () => setPending(null) });
+    deleteUser.mutate(pending.id, { onSettled: closing(setPending) });
   };
 
   return (
-    <Card>
+    // min-w-0: the card never widens the page; below 1024 px users are cards.
+    <Card className="min-w-0">
       <CardHeader>
         <CardTitle className="text-lg text-navy">User Management</CardTitle>
       </CardHeader>
@@ -45,69 +69,131 @@ export function UserManagement({ query, currentUserId }: { query: UseQueryResult
             </Button>
           </div>
         ) : (
-          <Table aria-label="Users">
-            <TableHeader>
-              <TableRow>
-                <TableHead>Name</TableHead>
-                <TableHead>Username</TableHead>
-                <TableHead>Email</TableHead>
-                <TableHead>Role</TableHead>
-                <TableHead>Created</TableHead>
-                <TableHead className="text-right">Actions</TableHead>
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {users.length === 0 ? (
+          <>
+            <UserCards users={users} currentUserId={currentUserId} departmentOf={departmentOf} actions={actions} />
+            <Table aria-label="Users" wrapperClassName="hidden lg:block">
+              <TableHeader>
                 <TableRow>
-                  <TableCell colSpan={6} className="py-8 text-center text-muted-foreground">
-                    No users found
-                  </TableCell>
+                  <TableHead>Name</TableHead>
+                  <TableHead>Username</TableHead>
+                  <TableHead>Email</TableHead>
+                  <TableHead>Role</TableHead>
+                  <TableHead>Department</TableHead>
+                  <TableHead>Created</TableHead>
+                  <TableHead className="text-right">Actions</TableHead>
                 </TableRow>
-              ) : (
-                users.map((user) => {
-                  const name = displayNameOf(user);
-                  const isSelf = user.id === currentUserId;
-                  return (
+              </TableHeader>
+              <TableBody>
+                {users.length === 0 ? (
+                  <TableRow>
+                    <TableCell colSpan={7} className="py-8 text-center text-muted-foreground">
+                      No users found
+                    </TableCell>
+                  </TableRow>
+                ) : (
+                  users.map((user) => (
                     <TableRow key={user.id}>
-                      <TableCell className="font-medium">{name}</TableCell>
+                      <TableCell className="font-medium">{displayNameOf(user)}</TableCell>
                       <TableCell>{user.username}</TableCell>
                       <TableCell>{user.email || <span className="text-muted-foreground">—</span>}</TableCell>
                       <TableCell>
-                        <Badge variant={ROLE_BADGE[user.role]} className={cn(user.role === 'approver' && 'bg-sky-600')}>
-                          {ROLE_LABELS[user.role]}
-                        </Badge>
+                        <RoleAndState user={user} />
                       </TableCell>
+                      <TableCell>{departmentOf(user) ?? <span className="text-muted-foreground">—</span>}</TableCell>
                       <TableCell>{formatDate(user.createdAt, 'N/A')}</TableCell>
-                      <TableCell className="text-right">
-                        <Button
-                          variant="ghost"
-                          size="icon"
-                          className="text-destructive hover:text-destructive"
-                          disabled={isSelf}
-                          aria-label={isSelf ? 'You cannot delete your own account' : `Delete user ${name}`}
-                          title={isSelf ? 'You cannot delete your own account' : undefined}
-                          onClick={() => setPending(user)}
-                        >
-                          <Trash2 />
-                        </Button>
+                      <TableCell className="text-right whitespace-nowrap">
+                        <UserActions user={user} isSelf={user.id === currentUserId} actions={actions} />
                       </TableCell>
                     </TableRow>
-                  );
-                })
-              )}
-            </TableBody>
-          </Table>
+                  ))
+                )}
+              </TableBody>
+            </Table>
+          </>
         )}
       </CardContent>
 
+      <EditUserDialog user={editing} isSelf={editing?.id === currentUserId} onClose={closing(setEditing)} />
+      <ResetPasswordDialog user={resetting} onClose={closing(setResetting)} />
+      {/* The server deactivates and hides the account: its name stays on every record it touched. */}
       <ConfirmDeleteDialog
         open={pending !== null}
         title="Delete user"
         description={`Are you sure you want to delete the user "${displayNameOf(pending)}"? This action cannot be undone.`}
         pending={deleteUser.isPending}
         onConfirm={confirmDelete}
-        onClose={() => setPending(null)}
+        onClose={closing(setPending)}
       />
     </Card>
+  );
+}
+
+function RoleAndState({ user }: { user: AdminUser }) {
+  return (
+    <div className="flex flex-wrap items-center gap-1">
+      <RoleBadge role={user.role} />
+      {!user.active && <Badge variant="outline">Inactive</Badge>}
+    </div>
+  );
+}
+
+function UserActions({ user, isSelf, actions }: { user: AdminUser; isSelf: boolean; actions: RowActions }) {
+  const name = displayNameOf(user);
+  return (
+    <>
+      <Button variant="ghost" size="icon" aria-label={`Edit user ${name}`} title="Edit" onClick={() => actions.edit(user)}>
+        <Pencil />
+      </Button>
+      <Button variant="ghost" size="icon" aria-label={`Reset password for ${name}`} title="Reset password" onClick={() => actions.reset(user)}>
+        <KeyRound />
+      </Button>
+      <Button
+        variant="ghost"
+        size="icon"
+        className="text-destructive hover:text-destructive"
+        disabled={isSelf}
+        aria-label={isSelf ? 'You cannot delete your own account' : `Delete user ${name}`}
+        title={isSelf ? 'You cannot delete your own account' : 'Delete'}
+        onClick={() => actions.remove(user)}
+      >
+        <UserX />
+      </Button>
+    </>
+  );
+}
+
+/** Below 1024 px each user is a card: nothing is cut off and the page never scrolls sideways. */
+function UserCards({
+  users,
+  currentUserId,
+  departmentOf,
+  actions,
+}: {
+  users: AdminUser[];
+  currentUserId: number;
+  departmentOf: (user: AdminUser) => string | null;
+  actions: RowActions;
+}) {
+  if (users.length === 0) return <p className="py-8 text-center text-sm text-muted-foreground lg:hidden">No users found</p>;
+  return (
+    <ul className="grid gap-3 sm:grid-cols-2 lg:hidden" aria-label="Users">
+      {users.map((user) => (
+        <li key={user.id} className="flex flex-col gap-2 rounded-lg border p-3 text-sm">
+          <div className="min-w-0 space-y-1">
+            <p className="font-medium break-words text-navy">{displayNameOf(user)}</p>
+            <p className="text-muted-foreground">{user.username}</p>
+            {user.email && <p className="break-all text-muted-foreground">{user.email}</p>}
+            <div className="flex flex-wrap items-center gap-2">
+              <RoleAndState user={user} />
+              {departmentOf(user) && <span className="text-xs text-muted-foreground">{departmentOf(user)}</span>}
+              <span className="text-xs text-muted-foreground">Created {formatDate(user.createdAt, 'N/A')}</span>
+            </div>
+          </div>
+          <div className="-ml-2 flex">
+            <UserActions user={user} isSelf={user.id === currentUserId} actions={actions} />
+          </div>
+        </li>
+      ))}
+    </ul>
   );
 }

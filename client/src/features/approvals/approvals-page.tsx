@@ -36,7 +36,7 @@ function ApprovalCenter() {
 
   if (isLoading) {
     return (
-      <div className="grid gap-4 lg:grid-cols-[300px_1fr]" aria-busy="true" aria-label="Loading approvals">
+      <div className="grid gap-4 lg:grid-cols-[300px_1fr]" role="status" aria-busy="true" aria-label="Loading approvals">
         <Skeleton className="h-64" />
         <Skeleton className="h-96" />
       </div>

@@ -24,7 +24,7 @@ export function AttachmentPreviews({ attachments }: { attachments: Attachment[] 
                 </Button>
               </div>
               {isPreviewable(attachment.mimeType, attachment.originalName) && (
-                <AttachmentPreview attachmentId={attachment.id} name={attachment.originalName} unavailableText="Preview unavailable" />
+                <AttachmentPreview attachmentId={attachment.id} name={attachment.originalName} status={attachment.previewStatus} unavailableText="Preview unavailable" />
               )}
             </li>
           ))}

@@ -46,7 +46,7 @@ function EffectiveVersionAttestation({ versionId, versionNumber }: { versionId: 
 export function AttestationPanel({ sop }: { sop: Pick<SopDetail, 'effectiveVersionId' | 'versions'> }) {
   const effective = sop.versions.find((v) => v.id === sop.effectiveVersionId);
   return (
-    <Card>
+    <Card className="border-l-4 border-l-ocean">
       <CardHeader>
         <CardTitle className="text-base">Read &amp; Attest</CardTitle>
       </CardHeader>

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Check, MessageSquare, RotateCcw, UserPlus } from 'lucide-react';
 import type { DecidedTask } from '@common/contracts/approvals';
 import type { ApprovalTask } from '@common/contracts/sops';
+import { DECISION } from '@common/sop-lifecycle';
 import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
@@ -33,10 +34,10 @@ export function DecisionPanel({ task, onDecided }: Props) {
           <Textarea id={commentId} rows={5} value={comment} onChange={(e) => setComment(e.target.value)} placeholder="What should change, or why it is approved" />
         </div>
         <div className="flex flex-wrap gap-2">
-          <Button disabled={locked} onClick={() => decide.mutate({ taskId: task.id, status: 'approved', comments: comment })} className="bg-emerald-700 hover:bg-emerald-800">
+          <Button disabled={locked} onClick={() => decide.mutate({ taskId: task.id, status: DECISION.approve, comments: comment })} className="bg-emerald-700 hover:bg-emerald-800">
             <Check /> Approve
           </Button>
-          <Button variant="outline" disabled={locked} onClick={() => decide.mutate({ taskId: task.id, status: 'changes_requested', comments: comment })} className="border-orange-300 text-orange-900 hover:bg-orange-50">
+          <Button variant="outline" disabled={locked} onClick={() => decide.mutate({ taskId: task.id, status: DECISION.requestChanges, comments: comment })} className="border-orange-300 text-orange-900 hover:bg-orange-50">
             <RotateCcw /> Request Changes
           </Button>
         </div>

@@ -1,5 +1,7 @@
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import type { LoginInput, PublicUser, RegisterInput } from '@common/contracts/auth';
+import type { AppSettings } from '@common/contracts/settings';
+import type { ChangePasswordInput } from '@common/contracts/users';
 import { toast } from '@/hooks/use-toast';
 import { apiRequest, getQueryFn, serverMessage } from '@/lib/api';
 import { queryClient } from '@/lib/query-client';
@@ -61,6 +63,27 @@ export function useLogout() {
     },
     onError: () => {
       toast({ title: 'Logout failed', description: 'Logout failed', variant: 'destructive' });
+    },
+  });
+}
+
+/** Public settings: whether the sign-in screen offers registration. */
+export const settingsQuery = queryOptions<AppSettings | null>({ queryKey: ['/api/settings'], retry: false });
+
+/** Open unless the server says it is closed (an unreachable server shows the usual form). */
+export function useRegistrationOpen() {
+  const { data } = useQuery(settingsQuery);
+  return data?.registrationOpen !== false;
+}
+
+export function useChangePassword() {
+  return useMutation({
+    mutationFn: (input: ChangePasswordInput) => apiRequest('POST', '/api/user/password', input),
+    onSuccess: () => {
+      toast({ title: 'Success', description: 'Password changed. Your other sessions have been signed out.' });
+    },
+    onError: (error) => {
+      toast({ title: 'Error', description: serverMessage(error, 'Failed to change password'), variant: 'destructive' });
     },
   });
 }

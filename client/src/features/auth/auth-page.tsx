@@ -3,11 +3,13 @@ import { ShieldCheck } from 'lucide-react';
 import { ShipIllustration } from '@/components/ship-illustration';
 import { LoginForm } from './login-form';
 import { RegisterForm } from './register-form';
+import { useRegistrationOpen } from './api';
 
 export default function AuthPage() {
   const [mode, setMode] = useState<'login' | 'register'>('login');
+  const registrationOpen = useRegistrationOpen();
   return (
-    <div className="grid min-h-screen lg:grid-cols-[1.15fr_1fr]">
+    <main className="flex min-h-screen flex-col lg:grid lg:grid-cols-[1.15fr_1fr]">
       <section className="relative hidden flex-col overflow-hidden bg-navy text-white lg:flex" aria-label="Welcome">
         <div className="absolute inset-x-0 bottom-0 h-[48%]">
           <ShipIllustration />
@@ -24,11 +26,25 @@ export default function AuthPage() {
           </p>
         </div>
       </section>
-      <section className="flex items-center justify-center bg-background px-6 py-12">
-        <div className="w-full max-w-sm">
-          {mode === 'login' ? <LoginForm onRegister={() => setMode('register')} /> : <RegisterForm onLogin={() => setMode('login')} />}
+      {/* Tablets and phones: the banner shrinks to a strip above the form instead of disappearing. */}
+      <section className="relative h-44 overflow-hidden bg-navy text-white lg:hidden" aria-label="Welcome">
+        <div className="absolute inset-y-0 right-0 w-full [mask-image:linear-gradient(to_right,transparent,black_45%)] sm:w-2/3">
+          <ShipIllustration />
+        </div>
+        <div className="relative z-10 flex h-full flex-col justify-end gap-1 p-6">
+          <p className="text-xs font-semibold tracking-[0.2em] text-sky-300 uppercase">SOP Harbor</p>
+          <h1 className="text-2xl font-semibold">Welcome aboard</h1>
         </div>
       </section>
-    </div>
+      <section className="flex items-start justify-center bg-background px-6 py-10 lg:items-center lg:py-12">
+        <div className="w-full max-w-sm">
+          {mode === 'register' && registrationOpen ? (
+            <RegisterForm onLogin={() => setMode('login')} />
+          ) : (
+            <LoginForm onRegister={registrationOpen ? () => setMode('register') : undefined} />
+          )}
+        </div>
+      </section>
+    </main>
   );
 }

@@ -7,7 +7,8 @@ import { Label } from '@/components/ui/label';
 import { FieldError } from '@/components/field-error';
 import { useLogin } from './api';
 
-export function LoginForm({ onRegister }: { onRegister: () => void }) {
+/** `onRegister` absent: registration is closed, so the form does not offer it. */
+export function LoginForm({ onRegister }: { onRegister?: () => void }) {
   const login = useLogin();
   const form = useForm<LoginInput>({ resolver: zodResolver(LoginInput), defaultValues: { username: '', password: '' } });
   const { errors } = form.formState;
@@ -31,12 +32,16 @@ export function LoginForm({ onRegister }: { onRegister: () => void }) {
       <Button type="submit" className="w-full" disabled={login.isPending}>
         {login.isPending ? 'Signing in...' : 'LOGIN'}
       </Button>
-      <p className="text-center text-sm text-muted-foreground">
-        New crew member?{' '}
-        <button type="button" className="font-medium text-ocean underline-offset-4 hover:underline" onClick={onRegister}>
-          Create an account
-        </button>
-      </p>
+      {onRegister ? (
+        <p className="text-center text-sm text-muted-foreground">
+          New crew member?{' '}
+          <button type="button" className="font-medium text-ocean underline-offset-4 hover:underline" onClick={onRegister}>
+            Create an account
+          </button>
+        </p>
+      ) : (
+        <p className="text-center text-sm text-muted-foreground">New crew member? Ask an administrator for an account.</p>
+      )}
     </form>
   );
 }

@@ -1,7 +1,7 @@
 import { queryOptions, useMutation } from '@tanstack/react-query';
 import type { DailyProgramCruise, DailyProgramFile, DailyProgramMode, DailyProgramUploadResult } from '@common/contracts/daily-programs';
 import { toast } from '@/hooks/use-toast';
-import { apiRequest, isUnauthorizedError, serverMessage } from '@/lib/api';
+import { apiRequest, serverMessage } from '@/lib/api';
 import { postForm } from '@/lib/post-form';
 import { queryClient } from '@/lib/query-client';
 
@@ -35,8 +35,6 @@ export function useUploadDailyPrograms() {
       await queryClient.invalidateQueries({ queryKey: dailyProgramQueries.hierarchy().queryKey });
     },
     onError: (error) => {
-      // A 401 already told the user they were signed out.
-      if (isUnauthorizedError(error)) return;
       toast({ title: 'Upload failed', description: serverMessage(error, 'Failed to upload daily programs'), variant: 'destructive' });
     },
   });
@@ -52,7 +50,6 @@ export function useDeleteDailyProgram() {
       await queryClient.invalidateQueries({ queryKey: dailyProgramQueries.hierarchy().queryKey });
     },
     onError: (error) => {
-      if (isUnauthorizedError(error)) return;
       toast({ title: 'Error', description: 'Failed to delete', variant: 'destructive' });
     },
   });

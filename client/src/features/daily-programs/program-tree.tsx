@@ -50,10 +50,11 @@ export function ProgramTree({ cruises, canManage }: { cruises: DailyProgramCruis
                         {day.files.map((file) => (
                           <li key={file.id} className="flex flex-wrap items-center gap-x-4 gap-y-2 px-3 py-2.5">
                             <FileText className="size-5 shrink-0 text-red-700" aria-hidden="true" />
-                            <div className="min-w-0 flex-1">
+                            {/* At least 12rem for the text: narrower, the actions wrap below instead of squeezing the name. */}
+                            <div className="min-w-0 flex-1 basis-48">
                               <p className="text-sm font-medium">
                                 {file.fileLabel ?? `File ${file.fileSequence}`}
-                                <span className="ml-2 font-normal text-muted-foreground break-all">{file.originalName}</span>
+                                <span className="block font-normal break-words text-muted-foreground sm:ml-2 sm:inline">{file.originalName}</span>
                               </p>
                               <p className="text-xs text-muted-foreground">
                                 {formatKB(file.size)} · Uploaded {formatDate(file.createdAt)} by {file.uploader?.username ?? 'Unknown'}

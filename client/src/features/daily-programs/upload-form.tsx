@@ -12,6 +12,7 @@ import {
 } from '@common/contracts/daily-programs';
 import { DAILY_PROGRAM_FILE_COUNT } from '@common/limits';
 import { FieldError } from '@/components/field-error';
+import { useUnsavedChanges } from '@/hooks/use-unsaved-changes';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
@@ -43,6 +44,7 @@ export function DailyProgramUploadForm() {
   const { errors } = form.formState;
   const mode = form.watch('mode');
   const problem = filesProblem(mode, files);
+  useUnsavedChanges(!upload.isPending && files.length > 0);
   const countMatches = !!mode && files.length === DAILY_PROGRAM_FILE_COUNT[mode];
 
   const clearFiles = () => {

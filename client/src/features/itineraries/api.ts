@@ -1,7 +1,7 @@
 import { queryOptions, useMutation } from '@tanstack/react-query';
 import type { Itinerary } from '@common/contracts/itineraries';
 import { toast } from '@/hooks/use-toast';
-import { apiRequest, isUnauthorizedError, serverMessage } from '@/lib/api';
+import { apiRequest, serverMessage } from '@/lib/api';
 import { postForm } from '@/lib/post-form';
 import { queryClient } from '@/lib/query-client';
 
@@ -30,8 +30,6 @@ export function useUploadItinerary() {
       await queryClient.invalidateQueries({ queryKey: itineraryQueries.list().queryKey });
     },
     onError: (error) => {
-      // A 401 already told the user they were signed out.
-      if (isUnauthorizedError(error)) return;
       toast({ title: 'Upload failed', description: serverMessage(error, 'Failed to upload itinerary'), variant: 'destructive' });
     },
   });
@@ -47,7 +45,6 @@ export function useDeleteItinerary() {
       await queryClient.invalidateQueries({ queryKey: itineraryQueries.list().queryKey });
     },
     onError: (error) => {
-      if (isUnauthorizedError(error)) return;
       toast({ title: 'Error', description: 'Failed to delete', variant: 'destructive' });
     },
   });

@@ -13,8 +13,9 @@ export function ItineraryCard({ itinerary, canManage, onDelete }: { itinerary: I
     <Card className="gap-3 py-4">
       <CardContent className="flex flex-wrap items-start gap-4">
         <FileSpreadsheet className="mt-0.5 size-8 shrink-0 text-emerald-700" aria-hidden="true" />
-        <div className="min-w-0 flex-1 space-y-1">
-          <h2 className="text-sm font-semibold break-all text-navy">{itinerary.originalName}</h2>
+        {/* At least 14rem for the facts: on a phone the actions wrap below them. */}
+        <div className="min-w-0 flex-1 basis-56 space-y-1">
+          <h2 className="text-sm font-semibold break-words text-navy">{itinerary.originalName}</h2>
           <dl className="grid max-w-xl grid-cols-[auto_1fr] gap-x-3 gap-y-0.5 text-xs text-muted-foreground sm:grid-cols-[auto_1fr_auto_1fr]">
             <dt className="font-medium text-slate-600">Date</dt>
             <dd>{itineraryDateOf(itinerary.uploadDate)}</dd>

@@ -5,6 +5,7 @@ import { Upload } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { ITINERARY_EXTENSIONS, ITINERARY_TYPE_MESSAGE, ItineraryUploadFields, hasItineraryExtension } from '@common/contracts/itineraries';
 import { FieldError } from '@/components/field-error';
+import { useUnsavedChanges } from '@/hooks/use-unsaved-changes';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
@@ -23,6 +24,7 @@ export function ItineraryUploadForm() {
     defaultValues: { uploadDate: format(new Date(), 'yyyy-MM-dd') },
   });
   const { errors } = form.formState;
+  useUnsavedChanges(!upload.isPending && file !== null);
   const typeProblem = file && !hasItineraryExtension(file.name) ? ITINERARY_TYPE_MESSAGE : undefined;
 
   const submit = form.handleSubmit((values) => {

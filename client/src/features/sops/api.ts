@@ -1,7 +1,7 @@
 import { queryOptions, useMutation } from '@tanstack/react-query';
 import type { Department } from '@common/contracts/departments';
 import type { Attachment, CreateSopInput, SopDetail, SopListItem, UpdateSopInput } from '@common/contracts/sops';
-import type { SopStatus } from '@common/statuses';
+import { DECISION, type SopStatus } from '@common/sop-lifecycle';
 import { toast } from '@/hooks/use-toast';
 import { apiRequest, serverMessage } from '@/lib/api';
 import { queryClient } from '@/lib/query-client';
@@ -104,7 +104,7 @@ export function useDeleteSop() {
 export function useApproveSop() {
   return useMutation({
     mutationFn: async (sop: Pick<SopListItem, 'id' | 'pendingTaskId'>) => {
-      await apiRequest('PUT', `/api/approvals/${sop.pendingTaskId}`, { status: 'approved' });
+      await apiRequest('PUT', `/api/approvals/${sop.pendingTaskId}`, { status: DECISION.approve });
     },
     onSuccess: async (_data, sop) => {
       toast({ title: 'Success', description: 'Approval task updated successfully' });

@@ -36,7 +36,7 @@ export function AttachmentList({ attachments }: { attachments: Attachment[] }) {
               <Download /> Download
             </Button>
           </div>
-          {isPreviewable(attachment.mimeType, attachment.originalName) && <AttachmentPreview attachmentId={attachment.id} name={attachment.originalName} />}
+          {isPreviewable(attachment.mimeType, attachment.originalName) && <AttachmentPreview attachmentId={attachment.id} name={attachment.originalName} status={attachment.previewStatus} />}
         </li>
       ))}
     </ul>

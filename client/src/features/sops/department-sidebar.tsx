@@ -23,7 +23,7 @@ export function DepartmentSidebar({ departments, isLoading, isError, selectedId,
     <nav aria-label="Departments" className="rounded-lg border bg-card p-3">
       <h2 className="mb-2 px-2 text-xs font-semibold tracking-wide text-muted-foreground uppercase">Departments</h2>
       {isLoading ? (
-        <div className="space-y-2 px-2" aria-label="Loading departments">
+        <div className="space-y-2 px-2" role="status" aria-label="Loading departments">
           {Array.from({ length: 5 }, (_, i) => (
             <Skeleton key={i} className="h-6 w-full" />
           ))}

@@ -1,10 +1,9 @@
 import { useEffect, useMemo, useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { ChevronRight, Download, Plus, Search, Upload } from 'lucide-react';
+import { ChevronDown, ChevronRight, Download, Plus, Search, Upload } from 'lucide-react';
 import { Link } from 'wouter';
 import type { SopListItem } from '@common/contracts/sops';
-import { can } from '@common/permissions';
-import type { SopStatus } from '@common/statuses';
+import type { SopStatus } from '@common/sop-lifecycle';
 import { PageHeader } from '@/components/page-header';
 import { Spinner } from '@/components/spinner';
 import { Button } from '@/components/ui/button';
@@ -13,25 +12,20 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { useCurrentUser } from '@/features/auth/api';
+import { useReturnFocus } from '@/hooks/use-return-focus';
+import { cn } from '@/lib/utils';
 import { departmentsQuery, sopQueries, useApproveSop, useSubmitSop } from './api';
 import { DeleteSopDialog } from './delete-sop-dialog';
 import { DepartmentSidebar } from './department-sidebar';
 import { downloadFromList } from './list-download';
+import { useListParams } from './list-params';
 import type { RowAction } from './sop-row-actions';
 import { SopHistoryDialog } from './sop-history-dialog';
 import { SopPreviewDialog } from './sop-preview-dialog';
 import { SopTable } from './sop-table';
-import { UploadSopDialog } from './upload-sop-dialog';
-
-/** SPEC §2: the status filter offers these, in this order. */
-const STATUS_FILTERS: { value: SopStatus | 'all'; label: string }[] = [
-  { value: 'all', label: 'All Statuses' },
-  { value: 'draft', label: 'Draft' },
-  { value: 'submitted', label: 'Submitted' },
-  { value: 'in_review', label: 'In Review' },
-  { value: 'approved', label: 'Approved' },
-  { value: 'published', label: 'Published' },
-];
+import { SortSelect } from './sort-select';
+import { STATUS_FILTERS } from './status-badge';
+import { UploadSopButton } from './upload-sop-button';
 
 function useDebouncedValue<T>(value: T, delayMs: number): T {
   const [debounced, setDebounced] = useState(value);
@@ -46,16 +40,20 @@ type OpenDialog = { kind: 'preview' | 'history' | 'delete'; sop: SopListItem } |
 
 export default function ProceduresPage() {
   const { user } = useCurrentUser();
-  const [departmentId, setDepartmentId] = useState<number | null>(null);
-  const [status, setStatus] = useState<SopStatus | 'all'>('all');
-  const [searchText, setSearchText] = useState('');
+  const [params, setParams] = useListParams();
+  const { departmentId, status, noApprovedVersion } = params;
+  const [searchText, setSearchText] = useState(params.search);
   const search = useDebouncedValue(searchText, 250);
-  const [noApprovedVersion, setNoApprovedVersion] = useState(false);
+  useEffect(() => {
+    if (search !== params.search) setParams({ search });
+  }, [search, params.search, setParams]);
+  const [departmentsOpen, setDepartmentsOpen] = useState(false);
   const [dialog, setDialog] = useState<OpenDialog>(null);
   const [busyId, setBusyId] = useState<number | null>(null);
+  const returnFocus = useReturnFocus();
 
   const departments = useQuery(departmentsQuery);
-  const sops = useQuery({ ...sopQueries.list({ departmentId, status, search }), placeholderData: keepPreviousData });
+  const sops = useQuery({ ...sopQueries.list({ departmentId, status, search: params.search }), placeholderData: keepPreviousData });
   const submit = useSubmitSop();
   const approve = useApproveSop();
 
@@ -66,7 +64,10 @@ export default function ProceduresPage() {
   const selectedName = departments.data?.find((d) => d.id === departmentId)?.name;
 
   const onAction = async (action: RowAction, sop: SopListItem) => {
-    if (action === 'preview' || action === 'history' || action === 'delete') return setDialog({ kind: action, sop });
+    if (action === 'preview' || action === 'history' || action === 'delete') {
+      returnFocus.remember();
+      return setDialog({ kind: action, sop });
+    }
     setBusyId(sop.id);
     try {
       if (action === 'submit') await submit.mutateAsync(sop).catch(() => undefined);
@@ -75,6 +76,21 @@ export default function ProceduresPage() {
     } finally {
       setBusyId(null);
     }
+  };
+
+  const sidebar = (
+    <DepartmentSidebar
+      departments={departments.data}
+      isLoading={departments.isLoading}
+      isError={departments.isError}
+      selectedId={departmentId}
+      onToggle={(id) => setParams({ departmentId: departmentId === id ? null : id })}
+      onClear={() => setParams({ departmentId: null })}
+    />
+  );
+  const closeDialog = () => {
+    setDialog(null);
+    returnFocus.restore();
   };
 
   return (
@@ -100,7 +116,7 @@ export default function ProceduresPage() {
             <Button variant="outline" size="sm">
               <Upload /> Upload Files
             </Button>
-            <UploadSopDialog triggerClassName="h-8" />
+            <UploadSopButton triggerClassName="h-8" />
             <Button asChild size="sm" className="bg-ocean hover:bg-ocean/90">
               <Link href="/sop/new">
                 <Plus /> New SOP
@@ -110,28 +126,19 @@ export default function ProceduresPage() {
         }
       />
       <div className="grid gap-5 lg:grid-cols-[216px_minmax(0,1fr)]">
-        <aside>
-          <DepartmentSidebar
-            departments={departments.data}
-            isLoading={departments.isLoading}
-            isError={departments.isError}
-            selectedId={departmentId}
-            onToggle={(id) => setDepartmentId((current) => (current === id ? null : id))}
-            onClear={() => setDepartmentId(null)}
-          />
-        </aside>
+        <aside className="hidden lg:block">{sidebar}</aside>
         <section aria-label="SOP list" className="min-w-0 space-y-4">
           <div className="flex flex-wrap items-end gap-3 rounded-lg border bg-card p-3">
-            <div className="min-w-[220px] flex-1 space-y-1">
+            <div className="w-full space-y-1 sm:w-auto sm:min-w-[220px] sm:flex-1">
               <Label htmlFor="sop-search">Search</Label>
               <div className="relative">
                 <Search className="absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
                 <Input id="sop-search" type="search" placeholder="Search SOPs..." className="pl-8" value={searchText} onChange={(e) => setSearchText(e.target.value)} />
               </div>
             </div>
-            <div className="w-[180px] space-y-1">
+            <div className="w-full space-y-1 sm:w-[180px]">
               <Label htmlFor="sop-status-filter">Status</Label>
-              <Select value={status} onValueChange={(value) => setStatus(value as SopStatus | 'all')}>
+              <Select value={status} onValueChange={(value) => setParams({ status: value as SopStatus | 'all' })}>
                 <SelectTrigger id="sop-status-filter">
                   <SelectValue />
                 </SelectTrigger>
@@ -144,11 +151,24 @@ export default function ProceduresPage() {
                 </SelectContent>
               </Select>
             </div>
+            <SortSelect sort={params.sort} onSort={(sort) => setParams({ sort })} />
             <div className="flex h-9 items-center gap-2">
-              <Checkbox id="sop-no-approved" checked={noApprovedVersion} onCheckedChange={(checked) => setNoApprovedVersion(checked === true)} />
+              <Checkbox id="sop-no-approved" checked={noApprovedVersion} onCheckedChange={(checked) => setParams({ noApprovedVersion: checked === true })} />
               <Label htmlFor="sop-no-approved">No approved version</Label>
             </div>
             {sops.isFetching && !sops.isLoading && <Spinner className="mb-2 size-4" label="Updating list" />}
+          </div>
+          {/* Below 1024 px the department tree folds away under the search instead of pushing it down. */}
+          <div className="lg:hidden">
+            <Button variant="outline" className="w-full justify-between bg-card" aria-expanded={departmentsOpen} aria-controls="department-filter" onClick={() => setDepartmentsOpen((open) => !open)}>
+              <span className="truncate">Department: {selectedName ?? 'All Departments'}</span>
+              <ChevronDown className={cn('transition-transform', departmentsOpen && 'rotate-180')} aria-hidden="true" />
+            </Button>
+            {departmentsOpen && (
+              <div id="department-filter" className="mt-2">
+                {sidebar}
+              </div>
+            )}
           </div>
           {sops.isLoading ? (
             <div className="flex justify-center rounded-lg border bg-card py-16">
@@ -166,16 +186,18 @@ export default function ProceduresPage() {
               sops={rows}
               user={user}
               busyId={busyId}
-              canApprove={can(user, 'approval.list')}
-              filterKey={`${departmentId}|${status}|${search}|${noApprovedVersion}`}
+              sort={params.sort}
+              page={params.page}
+              onSort={(sort) => setParams({ sort })}
+              onPage={(page) => setParams({ page })}
               onAction={onAction}
             />
           )}
         </section>
       </div>
-      <SopPreviewDialog sop={dialog?.kind === 'preview' ? dialog.sop : null} onClose={() => setDialog(null)} />
-      <SopHistoryDialog sop={dialog?.kind === 'history' ? dialog.sop : null} onClose={() => setDialog(null)} />
-      <DeleteSopDialog sop={dialog?.kind === 'delete' ? dialog.sop : null} onClose={() => setDialog(null)} />
+      <SopPreviewDialog sop={dialog?.kind === 'preview' ? dialog.sop : null} onClose={closeDialog} />
+      <SopHistoryDialog sop={dialog?.kind === 'history' ? dialog.sop : null} onClose={closeDialog} />
+      <DeleteSopDialog sop={dialog?.kind === 'delete' ? dialog.sop : null} onClose={closeDialog} />
     </div>
   );
 }

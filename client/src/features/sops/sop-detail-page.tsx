@@ -10,13 +10,15 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { AttestationPanel } from '@/features/approvals/attestation-panel';
 import { useCurrentUser } from '@/features/auth/api';
+import { useDocumentTitle } from '@/hooks/use-document-title';
 import { toast } from '@/hooks/use-toast';
 import { formatDate } from '@/lib/format';
 import { ownerNameOf } from '@/lib/names';
-import { cn } from '@/lib/utils';
 import { isNotFoundError, sopQueries } from './api';
 import { AttachmentList, downloadAttachment } from './attachment-list';
 import { EffectiveVersionNotice } from './effective-version-notice';
+import { proceduresHref } from './list-params';
+import { StatusBadge } from './status-badge';
 import { SendEmailDialog } from './send-email-dialog';
 import { MarkdownContent } from '@/components/markdown-content';
 
@@ -52,6 +54,7 @@ export default function SopDetailPage() {
   const { user } = useCurrentUser();
   const query = useQuery({ ...sopQueries.detail(id), enabled: valid });
   const sop = query.data;
+  useDocumentTitle(sop?.title ?? 'SOP Details');
 
   if (valid && query.isLoading) return <FullPageSpinner />;
   if (!valid || isNotFoundError(query.error) || (!query.isError && !sop)) {
@@ -60,7 +63,7 @@ export default function SopDetailPage() {
         <h1 className="text-lg font-semibold text-navy">SOP not found</h1>
         <p className="mt-2 text-sm text-muted-foreground">It may have been deleted, or the link is wrong.</p>
         <Button asChild variant="outline" className="mt-4">
-          <Link href="/documents">Back to Procedures</Link>
+          <Link href={proceduresHref()}>Back to Procedures</Link>
         </Button>
       </div>
     );
@@ -78,19 +81,18 @@ export default function SopDetailPage() {
 
   const latest = sop.latestVersion;
   const attachments = latest?.attachments ?? [];
-  const published = sop.status === 'published';
 
   return (
     <div className="space-y-6">
-      <div className="rounded-xl bg-gradient-to-r from-navy to-ocean px-6 py-5 text-white shadow-sm">
+      <div className="rounded-xl bg-gradient-to-r from-navy to-ocean px-4 py-4 text-white shadow-sm sm:px-6 sm:py-5">
         <div className="flex flex-wrap items-center justify-between gap-3">
           <div>
             <p className="text-xs font-medium tracking-[0.2em] text-sky-200 uppercase">Standard operating procedure</p>
-            <h1 className="text-2xl font-semibold">SOP Details</h1>
+            <h1 className="text-xl font-semibold sm:text-2xl">SOP Details</h1>
           </div>
-          <div className="flex flex-wrap gap-2">
+          <div className="flex flex-wrap gap-2 [&_[data-slot=button]]:max-sm:h-8 [&_[data-slot=button]]:max-sm:px-3">
             <Button asChild variant="outline" className="border-white/40 bg-white/10 text-white hover:bg-white/20 hover:text-white">
-              <Link href="/documents">
+              <Link href={proceduresHref()}>
                 <ArrowLeft /> Back to Procedures
               </Link>
             </Button>
@@ -112,13 +114,7 @@ export default function SopDetailPage() {
       <div className="space-y-2">
         <div className="flex flex-wrap items-center gap-3">
           <h2 className="text-2xl font-semibold tracking-tight text-navy">{sop.title}</h2>
-          <Badge
-            variant="outline"
-            className={cn('tracking-wide', published ? 'border-emerald-300 bg-emerald-600 text-white' : 'border-slate-300 bg-slate-200 text-slate-800')}
-            data-testid="sop-status"
-          >
-            {sop.status.replaceAll('_', ' ').toUpperCase()}
-          </Badge>
+          <StatusBadge status={sop.status} upper data-testid="sop-status" />
         </div>
         {sop.summary && <p className="max-w-3xl text-muted-foreground">{sop.summary}</p>}
         {(sop.category || sop.tags.length > 0) && (
@@ -134,6 +130,9 @@ export default function SopDetailPage() {
       </div>
 
       <EffectiveVersionNotice sop={sop} />
+
+      {/* Readers first: the version in force and the Attest action come before the details. */}
+      <AttestationPanel sop={sop} />
 
       <div className="grid grid-cols-2 gap-4 lg:grid-cols-4">
         <InfoCard icon={<Building2 className="size-3.5" />} label="Department">
@@ -168,9 +167,6 @@ export default function SopDetailPage() {
               <AttachmentList attachments={attachments} />
             </CardContent>
           </Card>
-          {/* ==== ATTESTATION PANEL: reserved for engineer E (read-and-attest of the effective published version). ==== */}
-          <AttestationPanel sop={sop} />
-          {/* ==== END ATTESTATION PANEL ==== */}
         </div>
       </div>
     </div>

@@ -2,11 +2,12 @@ import { useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'wouter';
 import type { SopDetail } from '@common/contracts/sops';
-import { can } from '@common/permissions';
+import { nextVersionNumber, refuseEdit } from '@common/sop-lifecycle';
 import { Spinner } from '@/components/spinner';
 import { Button } from '@/components/ui/button';
 import { useCurrentUser } from '@/features/auth/api';
 import { departmentsQuery, isNotFoundError, sopQueries } from './api';
+import { proceduresHref } from './list-params';
 import { SopForm } from './sop-form';
 import { EMPTY_SOP_FORM, type SopFormInput } from './use-save-sop';
 
@@ -25,16 +26,10 @@ function Notice({ title, text }: { title: string; text: string }) {
       <h1 className="text-lg font-semibold text-navy">{title}</h1>
       <p className="mt-2 text-sm text-muted-foreground">{text}</p>
       <Button asChild variant="outline" className="mt-4">
-        <Link href="/documents">Back to Procedures</Link>
+        <Link href={proceduresHref()}>Back to Procedures</Link>
       </Button>
     </div>
   );
-}
-
-/** '1.0' -> '1.1', as the server numbers a version sent without one. */
-function nextVersion(current: string | undefined): string | undefined {
-  const match = current?.match(/^(\d+)\.(\d+)$/);
-  return match ? `${match[1]}.${Number(match[2]) + 1}` : undefined;
 }
 
 const formValuesOf = (sop: SopDetail): SopFormInput => ({
@@ -68,16 +63,16 @@ export default function SopFormPage() {
   if (editId === null) return <SopForm editId={null} initial={EMPTY_SOP_FORM} />;
   // Signed out mid-way: the unauthorized toast and redirect are already under way.
   if (!initial || !sop.data) return <Loading text="Initializing form..." />;
-  if (!can(user, 'sop.edit', { ownerId: sop.data.ownerId })) {
-    return <Notice title="You cannot edit this SOP" text="Only its owner, an approver or an admin can edit it." />;
-  }
+  // The form always sends content, so saving adds a version: ask the lifecycle before offering it.
+  const refusal = refuseEdit(user, sop.data, { addsVersion: true });
+  if (refusal) return <Notice title={refusal.kind === 'forbidden' ? 'You cannot edit this SOP' : 'This SOP cannot be edited now'} text={refusal.message} />;
   return (
     <SopForm
       key={sop.data.latestVersionId ?? sop.data.id}
       editId={editId}
       initial={initial}
       currentVersion={sop.data.latestVersion}
-      suggestedVersion={nextVersion(sop.data.latestVersion?.versionNumber)}
+      suggestedVersion={nextVersionNumber(sop.data.latestVersion?.versionNumber, sop.data.versions.map((v) => v.versionNumber))}
     />
   );
 }

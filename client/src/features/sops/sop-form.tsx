@@ -10,8 +10,10 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
+import { useUnsavedChanges } from '@/hooks/use-unsaved-changes';
 import { AttachmentsPicker } from './attachments-picker';
 import { KeepAttachments } from './keep-attachments';
+import { proceduresHref } from './list-params';
 import { ContentEditor } from './content-editor';
 import { DepartmentSelect } from './department-select';
 import { TagsInput } from './tags-input';
@@ -31,6 +33,7 @@ export function SopForm({ editId, initial, currentVersion, suggestedVersion }: P
   const { files, setFiles, saving, save } = useSaveSop(editId);
   const content = form.watch('content');
   const isEdit = editId !== null;
+  useUnsavedChanges(!saving && (form.formState.isDirty || files.length > 0));
 
   return (
     <form id="sop-form" onSubmit={form.handleSubmit(save)} noValidate>
@@ -40,7 +43,7 @@ export function SopForm({ editId, initial, currentVersion, suggestedVersion }: P
         actions={
           <>
             <Button asChild variant="outline">
-              <Link href="/documents">Cancel</Link>
+              <Link href={proceduresHref()}>Cancel</Link>
             </Button>
             {/* SPEC §4: both buttons perform the same save; neither changes the status. */}
             <Button type="submit" variant="outline" disabled={saving}>

@@ -31,7 +31,8 @@ export function SopPreviewDialog({ sop, onClose }: { sop: SopListItem | null; on
             <Fact label="Owner">{ownerNameOf(sop.owner)}</Fact>
           </dl>
         )}
-        <section aria-label="Content" className="max-h-[50vh] overflow-y-auto rounded-md border bg-muted/40 p-4">
+        {/* Focusable so keyboard users can scroll a long procedure. */}
+        <section aria-label="Content" tabIndex={0} className="max-h-[50vh] overflow-y-auto outline-none focus-visible:ring-2 focus-visible:ring-ring rounded-md border bg-muted/40 p-4">
           {detail.isLoading ? (
             <div className="flex justify-center py-6">
               <Spinner label="Loading content" />

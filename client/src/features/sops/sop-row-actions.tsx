@@ -2,22 +2,24 @@ import type { ComponentType, MouseEvent } from 'react';
 import { CheckCircle2, Download, Eye, History, Send, Trash2 } from 'lucide-react';
 import type { PublicUser } from '@common/contracts/auth';
 import type { SopListItem } from '@common/contracts/sops';
-import { can } from '@common/permissions';
+import { isReleased, OPEN_TASK_STATUS, refuseDecision, refuseDelete, refuseSubmit } from '@common/sop-lifecycle';
 import { Button } from '@/components/ui/button';
 
 export type RowAction = 'preview' | 'submit' | 'download' | 'approve' | 'history' | 'delete';
 
-/** Which actions a row offers (SPEC §2), the permission table deciding who may delete or approve. */
-export function actionsFor(sop: SopListItem, user: PublicUser | null, canApprove: boolean): RowAction[] {
+/**
+ * Which actions a row offers: exactly those the lifecycle module would let this user
+ * carry out, so a button never leads to a 403 or 409 the server already knows about.
+ */
+export function actionsFor(sop: SopListItem, user: PublicUser | null): RowAction[] {
   const actions: RowAction[] = ['preview'];
-  if (sop.status === 'draft') actions.push('submit');
-  if (sop.status === 'published' || sop.status === 'approved') actions.push('download');
-  const submittedBy = sop.latestVersion?.submittedBy ?? null;
-  if (canApprove && (sop.status === 'submitted' || sop.status === 'in_review') && sop.pendingTaskId && can(user, 'approval.decide', { submittedBy })) {
-    actions.push('approve');
-  }
+  if (!refuseSubmit(user, sop)) actions.push('submit');
+  if (isReleased(sop.status)) actions.push('download');
+  // pendingTaskId is the open task of the latest version, if there is one.
+  const task = { status: OPEN_TASK_STATUS, submittedBy: sop.latestVersion?.submittedBy ?? null, sopStatus: sop.status };
+  if (sop.pendingTaskId && !refuseDecision(user, task)) actions.push('approve');
   actions.push('history');
-  if (can(user, 'sop.delete')) actions.push('delete');
+  if (!refuseDelete(user)) actions.push('delete');
   return actions;
 }
 

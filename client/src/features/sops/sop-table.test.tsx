@@ -2,7 +2,22 @@ import { act, fireEvent, render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { SopListItem } from '@common/contracts/sops';
 import { TooltipProvider } from '@/components/ui/tooltip';
+import { useState } from 'react';
 import { SopTable } from './sop-table';
+import type { SortState } from './sop-sorting';
+
+/** The procedures page keeps sort and page in its URL; here plain state stands in for it. */
+function Harness() {
+  const [sort, setSort] = useState<SortState | null>(null);
+  const [page, setPage] = useState(1);
+  const onSort = (next: SortState) => {
+    setSort(next);
+    setPage(1);
+  };
+  return (
+    <SopTable sops={many} user={{ id: 1, role: 'user' } as never} busyId={null} sort={sort} page={page} onSort={onSort} onPage={setPage} onAction={() => {}} />
+  );
+}
 
 const many: SopListItem[] = Array.from({ length: 5000 }, (_, i) => ({
   id: i + 1,
@@ -29,7 +44,7 @@ describe('SopTable with 5,000 SOPs', () => {
   it('renders one page of 50 rows, sorts and pages without touching the other 4,950', { timeout: 30_000 }, () => {
     render(
       <TooltipProvider>
-        <SopTable sops={many} user={{ id: 1, role: 'user' } as never} busyId={null} canApprove={false} filterKey="" onAction={() => {}} />
+        <Harness />
       </TooltipProvider>,
     );
     expect(screen.getAllByTestId('sop-row')).toHaveLength(50);

@@ -1,44 +1,41 @@
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { ArrowDown, ArrowUp, ArrowUpDown, FileSearch } from 'lucide-react';
 import { Link, useLocation } from 'wouter';
 import type { PublicUser } from '@common/contracts/auth';
 import type { SopListItem } from '@common/contracts/sops';
 import { Button } from '@/components/ui/button';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { useMediaQuery } from '@/hooks/use-media-query';
 import { formatRelativeDay } from '@/lib/format';
 import { ownerNameOf } from '@/lib/names';
 import { actionsFor, SopRowActions, type RowAction } from './sop-row-actions';
 import { nextSort, pageOf, sortSops, type SortColumn, type SortState } from './sop-sorting';
+import { SopCards, versionLabel } from './sop-cards';
 import { StatusBadge } from './status-badge';
 
 interface Props {
   sops: SopListItem[];
   user: PublicUser | null;
   busyId: number | null;
-  /** SPEC §2: Approve is offered only when an approve handler is supplied. */
-  canApprove: boolean;
-  /** Changes whenever the filters change, to go back to the first page. */
-  filterKey: string;
+  /** Sort and page belong to the page's URL; the parent goes back to page 1 on a new sort. */
+  sort: SortState | null;
+  page: number;
+  onSort: (sort: SortState) => void;
+  onPage: (page: number) => void;
   onAction: (action: RowAction, sop: SopListItem) => void;
 }
 
-/** Sorting and paging happen here on the client: 5,000 rows stay smooth at 50 a page. */
-export function SopTable({ sops, user, busyId, canApprove, filterKey, onAction }: Props) {
+/**
+ * Sorting and paging happen here on the client: 5,000 rows stay smooth at 50 a page.
+ * From 1024 px a table; narrower, the same page of rows as cards (status, version, actions kept).
+ */
+export function SopTable({ sops, user, busyId, sort, page, onSort, onPage, onAction }: Props) {
   const [, navigate] = useLocation();
-  const [sort, setSort] = useState<SortState | null>(null);
-  const [page, setPage] = useState(1);
-  const [pagedFor, setPagedFor] = useState(filterKey);
-  if (pagedFor !== filterKey) {
-    setPagedFor(filterKey);
-    setPage(1);
-  }
   const sorted = useMemo(() => sortSops(sops, sort), [sops, sort]);
   const current = pageOf(sorted, page);
-
-  const sortBy = (column: SortColumn) => {
-    setSort((prev) => nextSort(prev, column));
-    setPage(1);
-  };
+  const sortBy = (column: SortColumn) => onSort(nextSort(sort, column));
+  // One of the two layouts is rendered, not both: half the DOM for a page of 50.
+  const wide = useMediaQuery('(min-width: 1024px)');
 
   if (sops.length === 0) {
     return (
@@ -52,60 +49,63 @@ export function SopTable({ sops, user, busyId, canApprove, filterKey, onAction }
 
   return (
     <div className="rounded-lg border bg-card">
-      <Table className="text-sm">
-        <TableHeader>
-          <TableRow>
-            <SortableHead label="SOP Title" column="title" sort={sort} onSort={sortBy} />
-            <SortableHead label="Department" column="department" sort={sort} onSort={sortBy} />
-            <SortableHead label="Status" column="status" sort={sort} onSort={sortBy} />
-            <TableHead>Version</TableHead>
-            <TableHead>Latest</TableHead>
-            <TableHead>Owner</TableHead>
-            <SortableHead label="Last Edited" column="updatedAt" sort={sort} onSort={sortBy} />
-            <TableHead>Actions</TableHead>
-          </TableRow>
-        </TableHeader>
-        <TableBody>
-          {current.rows.map((sop) => (
-            <TableRow key={sop.id} className="cursor-pointer" onClick={() => navigate(`/sop/${sop.id}`)} data-testid="sop-row">
-              <TableCell className="min-w-[160px] max-w-[300px] font-medium whitespace-normal text-navy">
-                <Link href={`/sop/${sop.id}`} className="rounded-sm outline-none hover:underline focus-visible:ring-2 focus-visible:ring-ring" onClick={(e) => e.stopPropagation()}>
-                  {sop.title}
-                </Link>
-              </TableCell>
-              <TableCell className="max-w-[150px] whitespace-normal">{sop.department?.name ?? '—'}</TableCell>
-              <TableCell>
-                <StatusBadge status={sop.status} />
-              </TableCell>
-              <TableCell className="tabular-nums">{sop.latestVersion ? `v${sop.latestVersion.versionNumber}` : 'No version'}</TableCell>
-              <TableCell>
-                {sop.latestVersion?.isPublished ? (
-                  <span className="font-semibold text-emerald-700">YES</span>
-                ) : (
-                  <span className="text-muted-foreground">NO</span>
+      {!wide && <SopCards sops={current.rows} user={user} busyId={busyId} onAction={onAction} />}
+      {wide && (
+        <Table className="text-sm">
+          <TableHeader>
+            <TableRow>
+              <SortableHead label="SOP Title" column="title" sort={sort} onSort={sortBy} />
+              <SortableHead label="Department" column="department" sort={sort} onSort={sortBy} />
+              <SortableHead label="Status" column="status" sort={sort} onSort={sortBy} />
+              <TableHead>Version</TableHead>
+              <TableHead>Latest</TableHead>
+              <TableHead>Owner</TableHead>
+              <SortableHead label="Last Edited" column="updatedAt" sort={sort} onSort={sortBy} />
+              <TableHead>Actions</TableHead>
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {current.rows.map((sop) => (
+              <TableRow key={sop.id} className="cursor-pointer" onClick={() => navigate(`/sop/${sop.id}`)} data-testid="sop-row">
+                <TableCell className="min-w-[160px] max-w-[300px] font-medium whitespace-normal text-navy">
+                  <Link href={`/sop/${sop.id}`} className="rounded-sm outline-none hover:underline focus-visible:ring-2 focus-visible:ring-ring" onClick={(e) => e.stopPropagation()}>
+                    {sop.title}
+                  </Link>
+                </TableCell>
+                <TableCell className="max-w-[150px] whitespace-normal">{sop.department?.name ?? '—'}</TableCell>
+                <TableCell>
+                  <StatusBadge status={sop.status} />
+                </TableCell>
+                <TableCell className="tabular-nums">{versionLabel(sop)}</TableCell>
+                <TableCell>
+                  {sop.latestVersion?.isPublished ? (
+                    <span className="font-semibold text-emerald-700">YES</span>
+                  ) : (
+                    <span className="text-muted-foreground">NO</span>
                 )}
               </TableCell>
               <TableCell>{ownerNameOf(sop.owner)}</TableCell>
               <TableCell className="text-muted-foreground">{formatRelativeDay(sop.updatedAt)}</TableCell>
               <TableCell className="py-1">
-                <SopRowActions sop={sop} actions={actionsFor(sop, user, canApprove)} busy={busyId === sop.id} onAction={onAction} />
+                <SopRowActions sop={sop} actions={actionsFor(sop, user)} busy={busyId === sop.id} onAction={onAction} />
               </TableCell>
             </TableRow>
           ))}
         </TableBody>
       </Table>
+      )}
       <div className="flex flex-wrap items-center justify-between gap-2 border-t px-3 py-2 text-sm text-muted-foreground">
         <span aria-live="polite">
           Showing {current.from}–{current.to} of {sorted.length}
         </span>
         <div className="flex items-center gap-2">
-          <Button variant="outline" size="sm" disabled={current.page <= 1} onClick={() => setPage(current.page - 1)}>
+          <Button variant="outline" size="sm" disabled={current.page <= 1} onClick={() => onPage(current.page - 1)}>
             Previous
           </Button>
           <span className="tabular-nums">
             Page {current.page} of {current.pageCount}
           </span>
-          <Button variant="outline" size="sm" disabled={current.page >= current.pageCount} onClick={() => setPage(current.page + 1)}>
+          <Button variant="outline" size="sm" disabled={current.page >= current.pageCount} onClick={() => onPage(current.page + 1)}>
             Next
           </Button>
         </div>

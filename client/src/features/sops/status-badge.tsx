@@ -1,8 +1,9 @@
+import { type ApprovalStatus, FILTERABLE_STATUSES, type SopStatus } from '@common/sop-lifecycle';
 import { Badge } from '@/components/ui/badge';
 import { cn } from '@/lib/utils';
 
-/** DESIGN.md: colours that carry meaning, always with a text label. */
-const STATUS_STYLES: Record<string, { label: string; className: string }> = {
+/** Colours that carry meaning, always with a text label; typed so a new status needs one. */
+const STATUS_STYLES: Record<SopStatus | ApprovalStatus, { label: string; className: string }> = {
   draft: { label: 'Draft', className: 'bg-slate-100 text-slate-700 border-slate-300' },
   submitted: { label: 'Submitted', className: 'bg-amber-100 text-amber-900 border-amber-300' },
   in_review: { label: 'In Review', className: 'bg-amber-100 text-amber-900 border-amber-300' },
@@ -16,15 +17,25 @@ const STATUS_STYLES: Record<string, { label: string; className: string }> = {
 
 const capitalise = (value: string) => (value ? value[0].toUpperCase() + value.slice(1) : value);
 
+const styleOf = (status: string) => (Object.hasOwn(STATUS_STYLES, status) ? STATUS_STYLES[status as keyof typeof STATUS_STYLES] : undefined);
+
 export function statusLabel(status: string): string {
-  return STATUS_STYLES[status]?.label ?? capitalise(status);
+  return styleOf(status)?.label ?? capitalise(status);
 }
 
-export function StatusBadge({ status, className }: { status: string; className?: string }) {
-  const style = STATUS_STYLES[status];
+/** The list's status filter: every status still in use, in lifecycle order, under its badge's label. */
+export const STATUS_FILTERS: { value: SopStatus | 'all'; label: string }[] = [
+  { value: 'all', label: 'All Statuses' },
+  ...FILTERABLE_STATUSES.map((value) => ({ value, label: statusLabel(value) })),
+];
+
+/** `upper` for headings where the badge reads as a stamp ('PUBLISHED'); the colour carries the same meaning. */
+export function StatusBadge({ status, upper, className, ...rest }: { status: string; upper?: boolean; className?: string; 'data-testid'?: string }) {
+  const style = styleOf(status);
+  const label = statusLabel(status);
   return (
-    <Badge variant="outline" className={cn(style?.className ?? 'bg-slate-100 text-slate-700', className)} data-status={status}>
-      {statusLabel(status)}
+    <Badge variant="outline" className={cn(style?.className ?? 'bg-slate-100 text-slate-700', upper && 'tracking-wide', className)} data-status={status} {...rest}>
+      {upper ? label.toUpperCase() : label}
     </Badge>
   );
 }

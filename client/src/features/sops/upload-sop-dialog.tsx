@@ -5,6 +5,7 @@ import { Controller, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { CreateSopInput } from '@common/contracts/sops';
 import { FieldError } from '@/components/field-error';
+import { confirmDiscard, useUnsavedChanges } from '@/hooks/use-unsaved-changes';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
@@ -27,18 +28,22 @@ const EMPTY: FormInput = { title: '', departmentId: '', category: '', summary: '
 interface Props {
   /** Classes for the 'Upload SOP File' trigger button. */
   triggerClassName?: string;
+  /** Open at once: the lazy button mounts this dialog on the first click. */
+  defaultOpen?: boolean;
   onUploaded?: (sopId: number) => void;
 }
 
 /** SPEC §2/§5 'Upload New SOP': one file becomes a new SOP (dashboard and procedures page). */
-export function UploadSopDialog({ triggerClassName, onUploaded }: Props) {
-  const [open, setOpen] = useState(false);
+export function UploadSopDialog({ triggerClassName, onUploaded, defaultOpen = false }: Props) {
+  const [open, setOpen] = useState(defaultOpen);
   const [file, setFile] = useState<File | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
   const form = useForm<FormInput, unknown, FormOutput>({ resolver: zodResolver(UploadSopForm), defaultValues: EMPTY });
   const { errors } = form.formState;
   const uploading = progress !== null;
+  const dirty = open && !uploading && (form.formState.isDirty || file !== null);
+  useUnsavedChanges(dirty);
 
   const reset = () => {
     form.reset(EMPTY);
@@ -96,7 +101,7 @@ export function UploadSopDialog({ triggerClassName, onUploaded }: Props) {
     <Dialog
       open={open}
       onOpenChange={(next) => {
-        if (uploading) return;
+        if (uploading || (!next && !confirmDiscard(dirty))) return;
         setOpen(next);
         if (!next) reset();
       }}

@@ -1,9 +1,34 @@
-import { bigint, index, integer, pgTable, text, timestamp, uuid, varchar, date, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, pgTable, primaryKey, text, timestamp, uuid, varchar, date, uniqueIndex } from 'drizzle-orm/pg-core';
+import type { PreviewStatus } from '../../../../common/preview-status';
 import { bytea, createdAt } from './columns';
 import { sopVersions } from './sops';
 import { users } from './users';
 
 const size = () => bigint('size', { mode: 'number' }).notNull();
+
+/**
+ * Every stored byte, once, keyed by its SHA-256 (server/src/files/store.ts). Records point
+ * here; a row nobody references any more is removed with its bytes.
+ */
+export const storedFiles = pgTable('stored_files', {
+  sha256: varchar('sha256', { length: 64 }).primaryKey(),
+  size: size(),
+  createdAt: createdAt(),
+});
+
+/** The bytes, in rows of at most 1 MB, when they live in the database rather than on disk. */
+export const storedFileChunks = pgTable(
+  'stored_file_chunks',
+  {
+    sha256: varchar('sha256', { length: 64 }).notNull().references(() => storedFiles.sha256, { onDelete: 'cascade' }),
+    seq: integer('seq').notNull(),
+    data: bytea('data').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.sha256, t.seq] })],
+);
+
+/** A record's file: deleting a stored file that is still referenced fails instead of losing bytes. */
+const fileRef = () => varchar('sha256', { length: 64 }).references(() => storedFiles.sha256);
 
 export const attachments = pgTable(
   'attachments',
@@ -16,26 +41,27 @@ export const attachments = pgTable(
     size: size(),
     objectPath: text('object_path'),
     fileURL: text('file_url'),
+    /** Null only for a legacy record whose bytes were never stored here. */
+    sha256: fileRef(),
     createdAt: createdAt(),
+    /** pending | ready | failed | none (common/preview-status.ts); kept so a failed file is never rendered again. */
+    previewStatus: varchar('preview_status', { length: 16 }).$type<PreviewStatus>().notNull().default('none'),
   },
-  (t) => [index('attachments_version_idx').on(t.versionId)],
+  (t) => [index('attachments_version_idx').on(t.versionId), index('attachments_sha256_idx').on(t.sha256)],
 );
 
-export const attachmentBlobs = pgTable('attachment_blobs', {
-  attachmentId: integer('attachment_id').primaryKey().references(() => attachments.id, { onDelete: 'cascade' }),
-  data: bytea('data').notNull(),
-  checksum: varchar('checksum', { length: 64 }).notNull(),
-});
-
-export const attachmentPreviews = pgTable('attachment_previews', {
-  attachmentId: integer('attachment_id').primaryKey().references(() => attachments.id, { onDelete: 'cascade' }),
-  mimeType: varchar('mime_type', { length: 127 }).notNull().default('image/png'),
-  width: integer('width').notNull(),
-  height: integer('height').notNull(),
-  data: bytea('data').notNull(),
-  checksum: varchar('checksum', { length: 64 }).notNull(),
-  generatedAt: timestamp('generated_at', { withTimezone: true }).notNull().defaultNow(),
-});
+export const attachmentPreviews = pgTable(
+  'attachment_previews',
+  {
+    attachmentId: integer('attachment_id').primaryKey().references(() => attachments.id, { onDelete: 'cascade' }),
+    mimeType: varchar('mime_type', { length: 127 }).notNull().default('image/png'),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    sha256: fileRef().notNull(),
+    generatedAt: timestamp('generated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('attachment_previews_sha256_idx').on(t.sha256)],
+);
 
 /** Bytes PUT to an upload URL from POST /api/objects/upload, waiting for POST /api/attachments. */
 export const pendingUploads = pgTable(
@@ -43,13 +69,13 @@ export const pendingUploads = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-    data: bytea('data'),
-    checksum: varchar('checksum', { length: 64 }),
+    /** Set once the bytes have been PUT. */
+    sha256: fileRef(),
     size: bigint('size', { mode: 'number' }),
     mimeType: varchar('mime_type', { length: 127 }),
     createdAt: createdAt(),
   },
-  (t) => [index('pending_uploads_created_idx').on(t.createdAt)],
+  (t) => [index('pending_uploads_created_idx').on(t.createdAt), index('pending_uploads_sha256_idx').on(t.sha256)],
 );
 
 export const dailyPrograms = pgTable(
@@ -65,16 +91,11 @@ export const dailyPrograms = pgTable(
     mimeType: varchar('mime_type', { length: 127 }).notNull(),
     size: size(),
     uploadedBy: integer('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
+    sha256: fileRef().notNull(),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('daily_programs_day_seq_key').on(t.cruiseCode, t.programDate, t.fileSequence)],
+  (t) => [uniqueIndex('daily_programs_day_seq_key').on(t.cruiseCode, t.programDate, t.fileSequence), index('daily_programs_sha256_idx').on(t.sha256)],
 );
-
-export const dailyProgramBlobs = pgTable('daily_program_blobs', {
-  programId: integer('program_id').primaryKey().references(() => dailyPrograms.id, { onDelete: 'cascade' }),
-  data: bytea('data').notNull(),
-  checksum: varchar('checksum', { length: 64 }).notNull(),
-});
 
 export const itineraries = pgTable(
   'itineraries',
@@ -86,13 +107,8 @@ export const itineraries = pgTable(
     mimeType: varchar('mime_type', { length: 127 }).notNull(),
     size: size(),
     uploadedBy: integer('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
+    sha256: fileRef().notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index('itineraries_upload_date_idx').on(t.uploadDate, t.createdAt)],
+  (t) => [index('itineraries_upload_date_idx').on(t.uploadDate, t.createdAt), index('itineraries_sha256_idx').on(t.sha256)],
 );
-
-export const itineraryBlobs = pgTable('itinerary_blobs', {
-  itineraryId: integer('itinerary_id').primaryKey().references(() => itineraries.id, { onDelete: 'cascade' }),
-  data: bytea('data').notNull(),
-  checksum: varchar('checksum', { length: 64 }).notNull(),
-});

@@ -1,7 +1,7 @@
 import { relations } from 'drizzle-orm';
 import { auditEvents } from './audit';
 import { departments } from './departments';
-import { attachmentBlobs, attachmentPreviews, attachments, dailyPrograms, itineraries } from './files';
+import { attachmentPreviews, attachments, dailyPrograms, itineraries } from './files';
 import { approvalTasks, attestations, sopVersions, sops } from './sops';
 import { users } from './users';
 
@@ -30,7 +30,6 @@ export const sopVersionRelations = relations(sopVersions, ({ one, many }) => ({
 
 export const attachmentRelations = relations(attachments, ({ one }) => ({
   version: one(sopVersions, { fields: [attachments.versionId], references: [sopVersions.id] }),
-  blob: one(attachmentBlobs, { fields: [attachments.id], references: [attachmentBlobs.attachmentId] }),
   preview: one(attachmentPreviews, { fields: [attachments.id], references: [attachmentPreviews.attachmentId] }),
 }));
 

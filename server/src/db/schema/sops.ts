@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn, boolean, index, integer, pgEnum, pgTable, text, timestamp, uniqueIndex, varchar,
 } from 'drizzle-orm/pg-core';
-import { APPROVAL_STATUSES, SOP_STATUSES } from '../../../../common/statuses';
+import { APPROVAL_STATUSES, SOP_STATUSES } from '../../../../common/sop-lifecycle';
 import { createdAt, tsvector, updatedAt } from './columns';
 import { departments } from './departments';
 import { users } from './users';

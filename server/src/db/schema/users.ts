@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, json, pgEnum, pgTable, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, json, jsonb, pgEnum, pgTable, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { ROLES } from '../../../../common/roles';
 import { createdAt, updatedAt } from './columns';
+import { departments } from './departments';
 
 export const roleEnum = pgEnum('role', ROLES);
 
@@ -16,6 +17,12 @@ export const users = pgTable(
     lastName: varchar('last_name', { length: 100 }),
     profileImageUrl: text('profile_image_url'),
     role: roleEnum('role').notNull().default('user'),
+    /** A division or a department; decides the user's required reading. */
+    departmentId: integer('department_id').references(() => departments.id, { onDelete: 'set null' }),
+    /** Deactivated accounts cannot sign in; their sessions are ended when this turns false. */
+    active: boolean('active').notNull().default(true),
+    /** Set when an administrator deletes the account: it is hidden, never removed, so every record keeps the name. */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -23,6 +30,7 @@ export const users = pgTable(
     uniqueIndex('users_username_lower_key').on(sql`lower(${t.username})`),
     uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`),
     index('users_role_idx').on(t.role),
+    index('users_department_idx').on(t.departmentId),
   ],
 );
 
@@ -35,4 +43,25 @@ export const sessions = pgTable(
     expire: timestamp('expire', { precision: 6, withTimezone: true }).notNull(),
   },
   (t) => [index('session_expire_idx').on(t.expire)],
+);
+
+/** Settings an administrator changes at run time, and secrets every instance must share. */
+export const appSettings = pgTable('app_settings', {
+  key: varchar('key', { length: 60 }).primaryKey(),
+  value: jsonb('value').notNull(),
+  updatedAt: updatedAt(),
+});
+
+/**
+ * Sign-in and registration counters, shared by every instance. One row per key
+ * (account, account+address, address, registration address).
+ */
+export const authThrottle = pgTable(
+  'auth_throttle',
+  {
+    key: varchar('key', { length: 200 }).primaryKey(),
+    failures: integer('failures').notNull(),
+    lastFailureAt: timestamp('last_failure_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('auth_throttle_last_failure_idx').on(t.lastFailureAt)],
 );

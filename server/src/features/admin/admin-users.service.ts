@@ -1,49 +1,113 @@
 import { and, desc, eq, ne, sql } from 'drizzle-orm';
 import type { PublicUser } from '../../../../common/contracts/auth';
-import type { CreatedUserInput } from '../../../../common/contracts/users';
+import type { CreatedUserInput, UpdatedUserInput } from '../../../../common/contracts/users';
 import type { Db } from '../../db/client';
-import { sessions, users } from '../../db/schema';
+import { departments, pendingUploads, users } from '../../db/schema';
+import { releaseFiles } from '../../files/store';
 import { badRequest, notFound } from '../../http/errors';
 import { recordAudit } from '../audit/audit.service';
-import { createUser } from '../auth/auth.service';
-import { publicUserColumns } from '../users/users.repo';
+import { createUser, uniqueViolationAsConflict } from '../auth/auth.service';
+import { storeNewPassword } from '../auth/change-password';
+import { endSessionsOf, notDeleted, publicUserColumns } from '../users/users.repo';
 
-/** Every account, newest first; public columns only. */
+/** Every account but the deleted ones, newest first; public columns only. */
 export async function listUsers(db: Db): Promise<PublicUser[]> {
-  return db.select(publicUserColumns).from(users).orderBy(desc(users.createdAt), desc(users.id));
+  return db.select(publicUserColumns).from(users).where(notDeleted).orderBy(desc(users.createdAt), desc(users.id));
 }
 
-/** An administrator creates an account with any role; createUser hashes, refuses duplicates and audits. */
+/** An administrator creates an account with any role; createUser checks the password, refuses duplicates and audits. */
 export async function createUserAsAdmin(db: Db, actor: PublicUser, input: CreatedUserInput): Promise<PublicUser> {
+  await assertDepartmentExists(db, input.departmentId);
   return createUser(db, input, actor.id);
 }
 
 /**
- * Deletes an account. What the user made stays (owner and actor references become empty,
- * FKs are ON DELETE SET NULL); their sessions end at once.
+ * Changes names, email, role, department or `active`. The user is re-read on every request,
+ * so a new role applies to their next one; deactivating also ends their sessions at once.
+ */
+export async function updateUser(db: Db, actor: PublicUser, id: number, input: UpdatedUserInput): Promise<PublicUser> {
+  if (id === actor.id && input.active === false) throw badRequest('You cannot deactivate your own account');
+  await assertDepartmentExists(db, input.departmentId);
+  try {
+    return await db.transaction(async (tx) => {
+      const target = await lockVisibleUser(tx, id);
+      const losesAdmin = target.role === 'admin' && target.active && (input.active === false || (input.role !== undefined && input.role !== 'admin'));
+      if (losesAdmin) {
+        const verb = input.active === false ? 'deactivate' : 'change the role of';
+        await assertAnotherActiveAdmin(tx, target, `Cannot ${verb} "${target.username}": it is the last administrator account`);
+      }
+      const [updated] = await tx
+        .update(users)
+        .set({ ...input, updatedAt: sql`now()` })
+        .where(eq(users.id, id))
+        .returning(publicUserColumns);
+      if (input.active === false) await endSessionsOf(tx, id);
+      const changed = Object.keys(input).filter((key) => input[key as keyof UpdatedUserInput] !== undefined);
+      await recordAudit(tx, {
+        actorId: actor.id,
+        action: input.active === false && target.active ? 'user_deactivated' : 'user_updated',
+        entityType: 'user',
+        entityId: id,
+        metadata: { name: target.username, changed, role: updated.role, active: updated.active },
+      });
+      return updated;
+    });
+  } catch (err) {
+    throw uniqueViolationAsConflict(err);
+  }
+}
+
+/** An administrator sets a new password; every session of that user ends. */
+export async function resetPassword(db: Db, actor: PublicUser, id: number, password: string, actorSid: string): Promise<void> {
+  const [target] = await db.select(publicUserColumns).from(users).where(and(eq(users.id, id), notDeleted));
+  if (!target) throw notFound('User not found');
+  // An administrator resetting their own password keeps the session they did it from.
+  await storeNewPassword(db, target, password, 'password', id === actor.id ? actorSid : undefined);
+  await recordAudit(db, { actorId: actor.id, action: 'user_password_reset', entityType: 'user', entityId: id, metadata: { name: target.username } });
+}
+
+/**
+ * "Deleting" an account deactivates and hides it: it no longer signs in or appears in the
+ * list, its sessions end, its username stays taken, and every record keeps its name.
  */
 export async function deleteUser(db: Db, actor: PublicUser, id: number): Promise<void> {
   if (id === actor.id) throw badRequest('You cannot delete your own account');
-  await db.transaction(async (tx) => {
-    const [target] = await tx.select(publicUserColumns).from(users).where(eq(users.id, id)).for('update');
-    if (!target) throw notFound('User not found');
-    if (target.role === 'admin') {
-      // Locking every admin row serialises two admins deleting each other at the same moment.
-      const otherAdmins = await tx
-        .select({ id: users.id })
-        .from(users)
-        .where(and(eq(users.role, 'admin'), ne(users.id, id)))
-        .for('update');
-      if (otherAdmins.length === 0) throw badRequest(`Cannot delete "${target.username}": it is the last administrator account`);
+  const pendingFiles = await db.transaction(async (tx) => {
+    const target = await lockVisibleUser(tx, id);
+    if (target.role === 'admin' && target.active) {
+      await assertAnotherActiveAdmin(tx, target, `Cannot delete "${target.username}": it is the last administrator account`);
     }
-    await tx.delete(sessions).where(sql`(${sessions.sess}->>'userId')::int = ${id}`);
-    await tx.delete(users).where(eq(users.id, id));
-    await recordAudit(tx, {
-      actorId: actor.id,
-      action: 'user_deleted',
-      entityType: 'user',
-      entityId: id,
-      metadata: { name: target.username },
-    });
+    await tx.update(users).set({ active: false, deletedAt: sql`now()`, updatedAt: sql`now()` }).where(eq(users.id, id));
+    await endSessionsOf(tx, id);
+    // A hidden account never finishes its object uploads: they go now, and then their bytes.
+    const pending = await tx.delete(pendingUploads).where(eq(pendingUploads.userId, id)).returning({ sha256: pendingUploads.sha256 });
+    await recordAudit(tx, { actorId: actor.id, action: 'user_deleted', entityType: 'user', entityId: id, metadata: { name: target.username } });
+    return pending.map((p) => p.sha256);
   });
+  await releaseFiles(db, pendingFiles);
+}
+
+async function lockVisibleUser(tx: Db, id: number) {
+  const [target] = await tx.select(publicUserColumns).from(users).where(and(eq(users.id, id), notDeleted)).for('update');
+  if (!target) throw notFound('User not found');
+  return target;
+}
+
+/**
+ * Locking every active admin row serialises two admins demoting or deleting each other at
+ * the same moment: the second one sees the first one's change and is refused.
+ */
+async function assertAnotherActiveAdmin(tx: Db, target: PublicUser, message: string) {
+  const others = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.role, 'admin'), eq(users.active, true), notDeleted, ne(users.id, target.id)))
+    .for('update');
+  if (others.length === 0) throw badRequest(message);
+}
+
+async function assertDepartmentExists(db: Db, departmentId: number | null | undefined) {
+  if (departmentId == null) return;
+  const [found] = await db.select({ id: departments.id }).from(departments).where(eq(departments.id, departmentId));
+  if (!found) throw badRequest('departmentId: No such department');
 }

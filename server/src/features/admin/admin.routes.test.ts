@@ -119,7 +119,7 @@ describe('POST /api/admin/users', () => {
 });
 
 describe('DELETE /api/admin/users/:id', () => {
-  it('deletes the user, ends their sessions at once, keeps what they made and audits it', async () => {
+  it('deactivates and hides the user, ends their sessions at once, keeps what they made and audits it', async () => {
     const victim = await t.signedInUser('user', { firstName: 'Vic' });
     const [dept] = await t.db.insert(departments).values({ name: `Deck ${victim.id}` }).returning();
     const [sop] = await t.db.insert(sops).values({ title: 'Mooring lines', departmentId: dept.id, ownerId: victim.id }).returning();
@@ -127,15 +127,31 @@ describe('DELETE /api/admin/users/:id', () => {
 
     const res = await t.as(admin, { method: 'DELETE', url: `/api/admin/users/${victim.id}` });
     expect(res.statusCode).toBe(200);
-    expect(await t.db.select().from(users).where(eq(users.id, victim.id))).toHaveLength(0);
+    // The row stays (names on the record, username reserved) but is inactive and hidden.
+    const [row] = await t.db.select().from(users).where(eq(users.id, victim.id));
+    expect(row).toMatchObject({ active: false, username: victim.username });
+    expect(row.deletedAt).toBeInstanceOf(Date);
+    const list = (await t.as(admin, { method: 'GET', url: '/api/admin/users' })).json() as Array<{ id: number }>;
+    expect(list.map((u) => u.id)).not.toContain(victim.id);
     const remaining = await t.db.select().from(sessions);
     expect(remaining.some((s) => (s.sess as { userId?: number }).userId === victim.id)).toBe(false);
     expect((await t.as(victim, { method: 'GET', url: '/api/user' })).statusCode).toBe(401);
 
     const [kept] = await t.db.select().from(sops).where(eq(sops.id, sop.id));
-    expect(kept.ownerId).toBeNull();
+    expect(kept.ownerId).toBe(victim.id);
     const [event] = await t.db.select().from(auditEvents).where(eq(auditEvents.action, 'user_deleted'));
     expect(event).toMatchObject({ actorId: admin.id, entityType: 'user', entityId: victim.id, metadata: { name: victim.username } });
+    // Deleted is deleted: a second delete, an edit or a reset finds nothing.
+    expect((await t.as(admin, { method: 'DELETE', url: `/api/admin/users/${victim.id}` })).statusCode).toBe(404);
+    expect((await t.as(admin, { method: 'PATCH', url: `/api/admin/users/${victim.id}`, payload: { active: true } })).statusCode).toBe(404);
+  });
+
+  it("keeps the deleted user's username reserved", async () => {
+    const victim = await t.signedInUser('user');
+    await t.as(admin, { method: 'DELETE', url: `/api/admin/users/${victim.id}` });
+    const res = await t.as(admin, { method: 'POST', url: '/api/admin/users', payload: newUser({ username: victim.username }) });
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toEqual({ message: 'Username already exists' });
   });
 
   it('refuses to delete your own account with 400', async () => {

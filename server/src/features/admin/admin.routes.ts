@@ -1,23 +1,35 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { CreateUserInput, UserIdParams } from '../../../../common/contracts/users';
-import { requireUser } from '../../http/access';
-import { createUserAsAdmin, deleteUser, listUsers } from './admin-users.service';
+import { StorageFacts } from '../../../../common/contracts/storage';
+import { CreateUserInput, ResetPasswordInput, UpdateUserInput, UserIdParams } from '../../../../common/contracts/users';
+import { storageFacts } from '../../files/store';
+import { createUserAsAdmin, deleteUser, listUsers, resetPassword, updateUser } from './admin-users.service';
 
-/** Users and roles: administrators only (the permission table's 'users.manage'). */
+/** Users and roles, and the file store's figures: administrators only. */
 export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/api/admin/users', { config: { access: 'users.manage' } }, async (request) => {
-    return listUsers(app.db);
-  });
+  const access = { access: 'users.manage' } as const;
 
-  app.post('/api/admin/users', { schema: { body: CreateUserInput }, config: { access: 'users.manage' } }, async (request, reply) => {
-    const actor = requireUser(request);
-    const user = await createUserAsAdmin(app.db, actor, request.body);
+  app.get('/api/admin/users', { config: access }, async () => listUsers(app.db));
+
+  app.post('/api/admin/users', { schema: { body: CreateUserInput }, config: access }, async (request, reply) => {
+    const user = await createUserAsAdmin(app.db, request.actor, request.body);
     return reply.status(201).send(user);
   });
 
-  app.delete('/api/admin/users/:id', { schema: { params: UserIdParams }, config: { access: 'users.manage' } }, async (request) => {
-    const actor = requireUser(request);
-    await deleteUser(app.db, actor, request.params.id);
-    return { message: 'User deleted' };
+  app.get('/api/admin/storage', { schema: { response: { 200: StorageFacts } }, config: { access: 'storage.read' } }, async () => {
+    return storageFacts(app.db);
+  });
+
+  app.patch('/api/admin/users/:id', { schema: { params: UserIdParams, body: UpdateUserInput }, config: access }, async (request) => {
+    return updateUser(app.db, request.actor, request.params.id, request.body);
+  });
+
+  app.post('/api/admin/users/:id/password', { schema: { params: UserIdParams, body: ResetPasswordInput }, config: access }, async (request) => {
+    await resetPassword(app.db, request.actor, request.params.id, request.body.password, request.session.sessionId);
+    return { message: 'Password reset. The user has been signed out everywhere.' };
+  });
+
+  app.delete('/api/admin/users/:id', { schema: { params: UserIdParams }, config: access }, async (request) => {
+    await deleteUser(app.db, request.actor, request.params.id);
+    return { message: 'User deactivated' };
   });
 };

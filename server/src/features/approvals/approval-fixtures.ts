@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { SopStatus } from '../../../../common/statuses';
+import { INITIAL_STATUS, type SopStatus, SUBMITTED_STATUS } from '../../../../common/sop-lifecycle';
 import type { Db } from '../../db/client';
 import { approvalTasks, departments, sopVersions, sops } from '../../db/schema';
 
@@ -31,7 +31,7 @@ export async function createSubmittedSop(db: Db, opts: SubmittedSopOptions) {
   const submittedBy = opts.submittedBy === undefined ? opts.ownerId : opts.submittedBy;
   const [sop] = await db
     .insert(sops)
-    .values({ title, departmentId: opts.departmentId, ownerId: opts.ownerId, status: opts.status ?? (submittedBy === null ? 'draft' : 'submitted') })
+    .values({ title, departmentId: opts.departmentId, ownerId: opts.ownerId, status: opts.status ?? (submittedBy === null ? INITIAL_STATUS : SUBMITTED_STATUS) })
     .returning();
   const [version] = await db
     .insert(sopVersions)

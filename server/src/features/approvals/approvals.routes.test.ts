@@ -4,6 +4,7 @@ import type { ApprovalTask } from '../../../../common/contracts/sops';
 import { approvalTasks, attachmentPreviews, attachments, auditEvents, sopVersions, sops } from '../../db/schema';
 import { createTestContext, type TestContext, type TestUser } from '../../test/factory';
 import { createDepartment, createSubmittedSop } from './approval-fixtures';
+import { storeFixture } from '../../test/stored-files';
 
 let t: TestContext;
 let admin: TestUser;
@@ -45,7 +46,8 @@ describe('GET /api/approvals', () => {
     const newer = await submitted({ title: 'Newer task', content: '## Steps\n- one' });
     await t.db.insert(attachments).values({ versionId: newer.version.id, filename: 'f.pdf', originalName: 'steps.pdf', mimeType: 'application/pdf', size: 1234 });
     const [withPreview] = await t.db.insert(attachments).values({ versionId: newer.version.id, filename: 'g.pdf', originalName: 'plan.pdf', mimeType: 'application/pdf', size: 99 }).returning();
-    await t.db.insert(attachmentPreviews).values({ attachmentId: withPreview.id, width: 10, height: 14, data: Buffer.from('png'), checksum: 'x'.repeat(64) });
+    const image = await storeFixture(t.db, Buffer.from('png'));
+    await t.db.insert(attachmentPreviews).values({ attachmentId: withPreview.id, width: 10, height: 14, sha256: image.sha256 });
 
     const res = await list(approver);
     expect(res.statusCode).toBe(200);

@@ -1,10 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Attachment } from '../../../../common/contracts/sops';
-import { attachmentBlobs, attachmentPreviews } from '../../db/schema';
+import { attachmentPreviews, attachments } from '../../db/schema';
 import { createTestContext, type TestContext, type TestUser } from '../../test/factory';
 import { createDepartment, createSopAs } from '../../test/sop-fixtures';
 import { makeDocx, makePdf, multipart } from './test-files';
+import { corruptStoredFile } from '../../test/stored-files';
 
 let t: TestContext;
 let owner: TestUser;
@@ -28,7 +29,8 @@ async function uploadOne(name: string, data: Buffer): Promise<Attachment> {
 }
 
 async function waitForPreview(id: number, user: TestUser) {
-  for (let i = 0; i < 100; i += 1) {
+  // Generous: the first preview also starts the document worker process.
+  for (let i = 0; i < 250; i += 1) {
     const res = await t.as(user, { method: 'GET', url: `/api/attachments/${id}/preview` });
     if (res.statusCode === 200) return res;
     await new Promise((r) => setTimeout(r, 100));
@@ -58,7 +60,8 @@ describe('GET and HEAD /api/attachments/{id}/download', () => {
 
   it('refuses to serve a blob whose checksum no longer matches (500 with a message)', async () => {
     const attachment = await uploadOne('corrupt.txt', Buffer.from('original text'));
-    await t.db.update(attachmentBlobs).set({ data: Buffer.from('tampered text') }).where(eq(attachmentBlobs.attachmentId, attachment.id));
+    const [row] = await t.db.select({ sha256: attachments.sha256 }).from(attachments).where(eq(attachments.id, attachment.id));
+    await corruptStoredFile(t.db, row.sha256!);
     const res = await t.as(reader, { method: 'GET', url: `/api/attachments/${attachment.id}/download` });
     expect(res.statusCode).toBe(500);
     expect(res.json().message).toContain('integrity check');

@@ -3,13 +3,17 @@ import { eq } from 'drizzle-orm';
 import type { PublicUser } from '../../../../common/contracts/auth';
 import type { Attachment } from '../../../../common/contracts/sops';
 import type { Db } from '../../db/client';
-import { attachmentBlobs, attachments, sops, sopVersions } from '../../db/schema';
-import { sha256 } from '../../files/checksum';
+import { attachments, sops, sopVersions } from '../../db/schema';
 import { type SniffedType, sniffFileType } from '../../files/sniff';
-import { assertCan } from '../../http/access';
-import { badRequest, conflict, notFound, unsupportedType } from '../../http/errors';
+import { refuseAddFiles } from '../../../../common/sop-lifecycle';
+import { putFile } from '../../files/store';
+import type { ReceivedFile } from '../../files/temp-files';
+import { refuse } from '../../http/access';
+import { badRequest, notFound, unsupportedType } from '../../http/errors';
+import { wakeJobRunners } from '../../jobs/job-queue';
 import { recordAudit } from '../audit/audit.service';
 import { toAttachment } from '../sops/sop-mappers';
+import { startPreview } from './attachment-previews.service';
 
 /** SOP attachments: PDF, Word, plain text and the common images (DECISIONS.md, Files). */
 const ACCEPTED = new Set<SniffedType['kind']>(['pdf', 'doc', 'docx', 'text', 'jpeg', 'png', 'gif']);
@@ -25,14 +29,18 @@ const TYPE_NAMES: Record<SniffedType['kind'], string> = {
   jpeg: 'a JPEG image',
   gif: 'a GIF image',
   text: 'a text file',
+  html: 'a web page (HTML)',
+  svg: 'an SVG image',
+  xml: 'an XML document',
 };
 
 const EXTENSIONS: Record<SniffedType['kind'], string> = {
-  pdf: 'pdf', docx: 'docx', doc: 'doc', xlsx: 'xlsx', xls: 'xls', csv: 'csv', png: 'png', jpeg: 'jpg', gif: 'gif', text: 'txt',
+  pdf: 'pdf', docx: 'docx', doc: 'doc', xlsx: 'xlsx', xls: 'xls', csv: 'csv', png: 'png', jpeg: 'jpg', gif: 'gif', text: 'txt', html: 'html', svg: 'svg', xml: 'xml',
 };
 
 export interface IncomingFile {
-  data: Buffer;
+  /** A temp file to store, or (without `path`) a file already in the store. */
+  file: Omit<ReceivedFile, 'path'> & { path?: string };
   originalName: string;
 }
 
@@ -42,8 +50,8 @@ export interface CheckedFile extends IncomingFile {
 
 /** The type by content; 415 naming what the file really is when it is not accepted. */
 export function checkAttachmentType(file: IncomingFile): CheckedFile {
-  if (file.data.length === 0) throw badRequest(`"${file.originalName}" is empty`);
-  const type = sniffFileType(file.data, file.originalName);
+  if (file.file.size === 0) throw badRequest(`"${file.originalName}" is empty`);
+  const type = sniffFileType(file.file.head, file.originalName);
   if (!type || !ACCEPTED.has(type.kind)) {
     const what = type ? TYPE_NAMES[type.kind] : 'a file type that is not recognised';
     throw unsupportedType(`"${file.originalName}" is ${what}. Upload PDF, Word, text, or image files only.`);
@@ -51,24 +59,11 @@ export function checkAttachmentType(file: IncomingFile): CheckedFile {
   return { ...file, type };
 }
 
-/**
- * Files join only the version being written: an approved version is a closed record and a
- * version waiting for a decision must not change under the approver.
- */
-function assertVersionTakesFiles(v: { versionId: number; versionNumber: string; isPublished: boolean; status: string; latestVersionId: number | null }) {
-  if (v.isPublished) throw conflict(`Version ${v.versionNumber} is approved and cannot change; edit the SOP to start a new version`);
-  if (v.latestVersionId !== v.versionId) throw conflict(`Version ${v.versionNumber} has been superseded; add files to the latest version`);
-  if (v.status === 'submitted' || v.status === 'in_review') {
-    throw conflict('This SOP is waiting for approval; files can be added once the approver has decided');
-  }
-}
-
-/** The version, with its SOP's owner for the permission check; 404 when unknown. */
+/** The version, with its SOP's owner and state; 404 when unknown, and refused as the lifecycle says. */
 export async function findVersionForUpload(db: Db, actor: PublicUser, versionId: number) {
   const row = await versionState(db, versionId);
   if (!row) throw notFound('SOP version not found');
-  assertCan(actor, 'sop.edit', { ownerId: row.ownerId }, 'Only the owner, an approver or an admin can add attachments to this SOP');
-  assertVersionTakesFiles(row);
+  refuse(refuseAddFiles(actor, row));
   return row;
 }
 
@@ -92,7 +87,7 @@ async function versionState(db: Db, versionId: number, lock = false) {
   return row;
 }
 
-/** Every file with its blob in one transaction: all are stored, or none. */
+/** Every file with its record (and its preview job) in one transaction: all are stored, or none. */
 export async function storeAttachments(
   db: Db,
   actor: PublicUser,
@@ -100,13 +95,14 @@ export async function storeAttachments(
   files: CheckedFile[],
   extra: { fileURL?: string | null; within?: (tx: Db) => Promise<void> } = {},
 ): Promise<Attachment[]> {
-  return db.transaction(async (tx) => {
+  const stored = await db.transaction(async (tx) => {
     // The SOP may have been submitted or revised while the files were being read.
     const current = await versionState(tx, target.versionId, true);
     if (!current) throw notFound('SOP version not found');
-    assertVersionTakesFiles(current);
-    const stored: Attachment[] = [];
+    refuse(refuseAddFiles(actor, current));
+    const saved: Attachment[] = [];
     for (const file of files) {
+      const stored = file.file.path ? await putFile(tx, file.file.path, file.file) : file.file;
       const [row] = await tx
         .insert(attachments)
         .values({
@@ -115,11 +111,12 @@ export async function storeAttachments(
           filename: `${randomUUID()}.${EXTENSIONS[file.type.kind]}`,
           originalName: file.originalName.slice(0, 255),
           mimeType: file.type.mimeType,
-          size: file.data.length,
+          size: stored.size,
+          sha256: stored.sha256,
           fileURL: extra.fileURL ?? null,
         })
         .returning();
-      await tx.insert(attachmentBlobs).values({ attachmentId: row.id, data: file.data, checksum: sha256(file.data) });
+      const previewStatus = await startPreview(tx, row);
       await recordAudit(tx, {
         actorId: actor.id,
         action: 'attachment_uploaded',
@@ -127,10 +124,12 @@ export async function storeAttachments(
         entityId: row.id,
         metadata: { title: target.title, name: row.originalName, sopId: target.sopId, versionId: target.versionId },
       });
-      stored.push(toAttachment(row));
+      saved.push(toAttachment({ ...row, previewStatus }));
     }
     await tx.update(sops).set({ updatedAt: new Date() }).where(eq(sops.id, target.sopId));
     await extra.within?.(tx);
-    return stored;
+    return saved;
   });
+  wakeJobRunners();
+  return stored;
 }

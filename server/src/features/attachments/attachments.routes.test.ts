@@ -2,10 +2,11 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_FILE_BYTES } from '../../../../common/limits';
 import type { Attachment, SopDetail } from '../../../../common/contracts/sops';
-import { attachmentBlobs, attachments, auditEvents } from '../../db/schema';
+import { attachments, auditEvents } from '../../db/schema';
 import { createTestContext, type TestContext, type TestUser } from '../../test/factory';
 import { createDepartment, createSopAs } from '../../test/sop-fixtures';
 import { makeDocx, makePdf, multipart } from './test-files';
+import { storedBytes } from '../../test/stored-files';
 
 let t: TestContext;
 let admin: TestUser;
@@ -42,9 +43,9 @@ describe('POST /api/sop-versions/{id}/attachments', () => {
     const attachment: Attachment = res.json();
     expect(attachment).toMatchObject({ versionId, originalName: 'bunkering.pdf', mimeType: 'application/pdf', size: pdf.length });
     expect(attachment.filename).toMatch(/^[0-9a-f-]{36}\.pdf$/);
-    const [blob] = await t.db.select().from(attachmentBlobs).where(eq(attachmentBlobs.attachmentId, attachment.id));
-    expect(Buffer.compare(blob.data, pdf)).toBe(0);
-    expect(blob.checksum).toMatch(/^[0-9a-f]{64}$/);
+    const [row] = await t.db.select({ sha256: attachments.sha256 }).from(attachments).where(eq(attachments.id, attachment.id));
+    expect(Buffer.compare(await storedBytes(t.db, row.sha256!), pdf)).toBe(0);
+    expect(row.sha256).toMatch(/^[0-9a-f]{64}$/);
     const [audit] = await t.db.select().from(auditEvents).where(and(eq(auditEvents.entityId, attachment.id), eq(auditEvents.entityType, 'attachment')));
     expect(audit).toMatchObject({ action: 'attachment_uploaded', actorId: owner.id });
     expect(audit.metadata).toMatchObject({ title: 'Bunkering', name: 'bunkering.pdf' });

@@ -27,7 +27,8 @@ const reserve = async (user: TestUser) => {
 };
 const put = (user: TestUser | null, url: string, data: Buffer, type = 'application/octet-stream') =>
   t.as(user, { method: 'PUT', url, payload: data, headers: { 'content-type': type } });
-const attach = (user: TestUser, body: Record<string, unknown>) => t.as(user, { method: 'POST', url: '/api/attachments', payload: { versionId, originalName: 'embark.pdf', ...body } });
+const attach = (user: TestUser, body: Record<string, unknown>, headers: Record<string, string> = {}) =>
+  t.as(user, { method: 'POST', url: '/api/attachments', payload: { versionId, originalName: 'embark.pdf', ...body }, headers });
 
 describe('POST /api/objects/upload, PUT, POST /api/attachments', () => {
   it('turns uploaded bytes into an attachment with the sniffed type and clears the reservation', async () => {
@@ -47,7 +48,8 @@ describe('POST /api/objects/upload, PUT, POST /api/attachments', () => {
   it('accepts an absolute upload URL and any content type on the PUT', async () => {
     const uploadURL = await reserve(owner);
     expect((await put(owner, uploadURL, Buffer.from('{"looks":"like json"}'), 'application/json')).statusCode).toBe(200);
-    const res = await attach(owner, { fileURL: `http://localhost:5000${uploadURL}`, originalName: 'notes.txt' });
+    // An absolute URL must name this server's own origin (the request's Host).
+    const res = await attach(owner, { fileURL: `http://localhost:5000${uploadURL}`, originalName: 'notes.txt' }, { host: 'localhost:5000' });
     expect(res.statusCode).toBe(201);
     expect(res.json().mimeType).toBe('text/plain');
   });
@@ -57,7 +59,7 @@ describe('POST /api/objects/upload, PUT, POST /api/attachments', () => {
     const res = await put(owner, uploadURL, Buffer.alloc(MAX_FILE_BYTES + 1, 0x41));
     expect(res.statusCode).toBe(413);
     const [row] = await t.db.select().from(pendingUploads).where(eq(pendingUploads.id, uploadURL.split('/').pop()!));
-    expect(row.data).toBeNull();
+    expect(row.sha256).toBeNull();
   });
 
   it('keeps one user out of another user\'s upload URL', async () => {

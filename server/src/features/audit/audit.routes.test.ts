@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuditEvent } from '../../../../common/contracts/audit';
 import { auditEvents, users } from '../../db/schema';
@@ -62,12 +62,12 @@ describe('GET /api/audit', () => {
     expect(first).toMatchObject({ action: 'department_created', metadata: { name: 'Galley' }, actor: { firstName: 'Ada' } });
   });
 
-  it('keeps events of a deleted actor, with no actor', async () => {
-    const gone = await t.signedInUser('user', { firstName: 'Gone' });
+  it("keeps events of a deleted actor, with the actor's name", async () => {
+    const gone = await t.signedInUser('user', { firstName: 'Gone', lastName: 'Away' });
     await recordAudit(t.db, { actorId: gone.id, action: 'sop_deleted', entityType: 'sop', entityId: 99, metadata: { title: 'Old' } });
-    await t.db.delete(users).where(eq(users.id, gone.id));
-    const [first] = (await getAudit('?limit=1')).json() as AuditEvent[];
-    expect(first).toMatchObject({ action: 'sop_deleted', actorId: null, actor: null });
+    expect((await t.as(admin, { method: 'DELETE', url: `/api/admin/users/${gone.id}` })).statusCode).toBe(200);
+    const [, second] = (await getAudit('?limit=2')).json() as AuditEvent[];
+    expect(second).toMatchObject({ action: 'sop_deleted', actorId: gone.id, actor: { firstName: 'Gone', lastName: 'Away' } });
   });
 
   it.each(['approver', 'user'] as const)('is 403 for a %s', async (role) => {
@@ -82,3 +82,55 @@ describe('GET /api/audit', () => {
     expect(res.json()).toEqual({ message: 'Unauthorized' });
   });
 });
+
+describe('GET /api/audit paging and filters', () => {
+  it('pages with before: each page continues where the last ended, with no event twice', async () => {
+    const first = (await getAudit('?limit=5')).json() as AuditEvent[];
+    const next = (await getAudit(`?limit=5&before=${first[4].id}`)).json() as AuditEvent[];
+    const all = (await getAudit('?limit=10')).json() as AuditEvent[];
+    expect([...first, ...next].map((e) => e.id)).toEqual(all.map((e) => e.id));
+  });
+
+  it('filters by action, entity type, actor and time range (bounds included)', async () => {
+    const procedures = (await getAudit('?limit=100&action=sop_created')).json() as AuditEvent[];
+    expect(procedures.length).toBe(15);
+    expect((await getAudit('?limit=100&entityType=department')).json().every((e: AuditEvent) => e.entityType === 'department')).toBe(true);
+    const other = await t.signedInUser('user');
+    const mine = (await getAudit(`?limit=100&actorId=${other.id}`)).json() as AuditEvent[];
+    expect(mine.map((e) => e.action)).toEqual(['user_registered']);
+    const [p3, p5] = [procedures.find((e) => e.entityId === 3)!, procedures.find((e) => e.entityId === 5)!];
+    const range = (await getAudit(`?limit=100&action=sop_created&from=${p3.createdAt}&to=${p5.createdAt}`)).json() as AuditEvent[];
+    expect(range.map((e) => e.entityId)).toEqual([5, 4, 3]);
+  });
+
+  it.each([
+    ['before=abc', 'before'],
+    ['actorId=-1', 'actorId'],
+    ['from=yesterday', 'from'],
+    ['from=2026-02-01&to=2026-01-01', 'from must not be after to'],
+    ['action=', 'action'],
+  ])('refuses %s with 400 naming the field', async (query, message) => {
+    const res = await getAudit(`?${query}`);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toContain(message);
+  });
+});
+
+describe('the audit table is append-only in the database', () => {
+  it.each([
+    ['UPDATE', sql`update audit_events set action = 'rewritten'`],
+    ['DELETE', sql`delete from audit_events`],
+    ['TRUNCATE', sql`truncate audit_events`],
+  ])('refuses %s', async (_verb, statement) => {
+    const before = await t.db.select().from(auditEvents);
+    await expect(t.db.execute(statement)).rejects.toThrow();
+    expect(await t.db.select().from(auditEvents)).toEqual(before);
+  });
+
+  it('refuses to remove a user the trail names instead of blanking the actor', async () => {
+    await expect(t.db.delete(users).where(eq(users.id, admin.id))).rejects.toThrow();
+    const [first] = (await getAudit('?limit=1')).json() as AuditEvent[];
+    expect(first.actor).not.toBeNull();
+  });
+});
+

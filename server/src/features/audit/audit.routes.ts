@@ -1,11 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AuditQuery } from '../../../../common/contracts/audit';
-import {  } from '../../http/access';
 import { listAuditEvents } from './audit.query';
 
-/** The trail is append-only: this plugin only reads it. */
+/** The trail is append-only (the database refuses changes to it): this plugin only reads it. */
 export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/api/audit', { schema: { querystring: AuditQuery }, config: { access: 'audit.read' } }, async (request) => {
-    return listAuditEvents(app.db, request.query.limit);
+    return listAuditEvents(app.db, request.query);
   });
 };

@@ -1,38 +1,48 @@
 import type { LoginInput, PublicUser, RegisteredInput } from '../../../../common/contracts/auth';
+import { REGISTRATION_CLOSED_MESSAGE } from '../../../../common/contracts/settings';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
 import { recordAudit } from '../audit/audit.service';
-import { conflict, tooManyRequests, unauthorized } from '../../http/errors';
+import { badRequest, conflict, forbidden, unauthorized } from '../../http/errors';
+import { readSettings } from '../settings/settings.service';
 import { findUserWithHashByUsername, publicUserColumns, toPublicUser } from '../users/users.repo';
-import type { LoginThrottle } from './login-throttle';
+import { chargeAttempt, minutesText, refundAttempt, registrationRule, signInRules } from './login-throttle';
+import { assertAcceptablePassword } from './password-rules';
 import { hashPassword, timingDummyHash, verifyPassword } from './passwords';
 
-export async function authenticate(db: Db, throttle: LoginThrottle, input: LoginInput, ip: string): Promise<PublicUser> {
-  const waitMs = throttle.retryAfterMs(input.username, ip);
-  if (waitMs > 0) {
-    const minutes = Math.max(1, Math.ceil(waitMs / 60_000));
-    throw tooManyRequests(`Too many failed sign-in attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`);
-  }
+/**
+ * Checks a sign-in. Deactivated and deleted accounts answer like a wrong password, so the
+ * answer never tells which accounts exist.
+ */
+export async function authenticate(db: Db, input: LoginInput, ip: string): Promise<PublicUser> {
+  const rules = signInRules(input.username, ip);
+  await chargeAttempt(db, rules, (minutes) => `Too many failed sign-in attempts. Try again in ${minutesText(minutes)}.`);
   const user = await findUserWithHashByUsername(db, input.username);
   const ok = await verifyPassword(user?.password ?? (await timingDummyHash()), input.password);
-  if (!user || !ok) {
-    throttle.recordFailure(input.username, ip);
-    throw unauthorized('Invalid username or password');
-  }
-  throttle.reset(input.username, ip);
+  if (!user || !ok || !user.active || user.deletedAt) throw unauthorized('Invalid username or password');
+  await refundAttempt(db, rules);
   return toPublicUser(user);
 }
 
-/** Self-registration: always role `user`. */
-export async function register(db: Db, input: RegisteredInput): Promise<PublicUser> {
-  return createUser(db, { ...input, role: 'user' }, null);
+/** Self-registration: always role `user`, only while an administrator leaves it open. */
+export async function register(db: Db, input: RegisteredInput, ip: string): Promise<PublicUser> {
+  if (!(await readSettings(db)).registrationOpen) throw forbidden(REGISTRATION_CLOSED_MESSAGE);
+  await chargeAttempt(db, [registrationRule(ip)], (minutes) => `Too many registrations from this address. Try again in ${minutesText(minutes)}.`);
+  return createUser(db, { ...input, role: 'user', departmentId: null }, null);
 }
 
-export async function createUser(
-  db: Db,
-  input: { username: string; password: string; email: string | null; firstName: string | null; lastName: string | null; role: PublicUser['role'] },
-  actorId: number | null,
-): Promise<PublicUser> {
+export interface NewUser {
+  username: string;
+  password: string;
+  email: string | null;
+  firstName: string | null;
+  lastName: string | null;
+  role: PublicUser['role'];
+  departmentId?: number | null;
+}
+
+export async function createUser(db: Db, input: NewUser, actorId: number | null): Promise<PublicUser> {
+  assertAcceptablePassword(input.password, input.username);
   if (await findUserWithHashByUsername(db, input.username)) throw conflict('Username already exists');
   const password = await hashPassword(input.password);
   try {
@@ -49,12 +59,18 @@ export async function createUser(
     });
     return user;
   } catch (err) {
-    if (isUniqueViolation(err)) {
-      const detail = String((err as { constraint?: string; cause?: { constraint?: string } }).constraint ?? (err as { cause?: { constraint?: string } }).cause?.constraint ?? '');
-      throw conflict(detail.includes('email') ? 'Email already exists' : 'Username already exists');
-    }
-    throw err;
+    throw uniqueViolationAsConflict(err);
   }
+}
+
+/** Duplicate username or email (a concurrent insert, or an edit) reads as a 409; a missing department as a 400. */
+export function uniqueViolationAsConflict(err: unknown): unknown {
+  const e = err as { code?: string; constraint?: string; cause?: { code?: string; constraint?: string } };
+  const code = e?.code ?? e?.cause?.code;
+  const constraint = String(e?.constraint ?? e?.cause?.constraint ?? '');
+  if (code === '23505') return conflict(constraint.includes('email') ? 'Email already exists' : 'Username already exists');
+  if (code === '23503' && constraint.includes('department')) return badRequest('departmentId: No such department');
+  return err;
 }
 
 export function isUniqueViolation(err: unknown): boolean {

@@ -13,7 +13,13 @@ export async function ensureAdmin(db: Db, opts: { username: string; password?: s
   const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.role, 'admin')).limit(1);
   if (existing) return;
   const password = opts.password ?? randomBytes(15).toString('base64url');
-  await createUser(db, { username: opts.username, password, email: null, firstName: 'System', lastName: 'Administrator', role: 'admin' }, null);
+  try {
+    await createUser(db, { username: opts.username, password, email: null, firstName: 'System', lastName: 'Administrator', role: 'admin' }, null);
+  } catch (err) {
+    // A weak ADMIN_PASSWORD is refused by the same rules as every other password.
+    if (opts.password && err instanceof Error) throw new Error(`ADMIN_PASSWORD is refused: ${err.message.replace(/^password: /, '')}`);
+    throw err;
+  }
   if (opts.password) {
     log.info(`Created the first admin account "${opts.username}" with the password from ADMIN_PASSWORD.`);
   } else {

@@ -1,31 +1,90 @@
-import { LOGIN_MAX_FAILURES, LOGIN_WINDOW_MS } from '../../../../common/limits';
+import { lt, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { authThrottle } from '../../db/schema';
+import { tooManyRequests } from '../../http/errors';
 
 /**
- * Failed sign-ins per username and address, kept in memory (one process serves the app).
- * Only failures count, so a crew member who types their password right is never held up.
+ * One counter of the throttle: `free` attempts are allowed, then each further one waits a
+ * delay that starts at a minute and doubles with every failure (capped at an hour). A
+ * counter is forgotten after `forgetAfterS` seconds without a failure.
  */
-export function createLoginThrottle(now: () => number = Date.now) {
-  const failures = new Map<string, number[]>();
-  const keyOf = (username: string, ip: string) => `${username.toLowerCase()}|${ip}`;
-  const recent = (key: string) => (failures.get(key) ?? []).filter((t) => now() - t < LOGIN_WINDOW_MS);
-
-  return {
-    /** Milliseconds until the next attempt is allowed, or 0. */
-    retryAfterMs(username: string, ip: string): number {
-      const times = recent(keyOf(username, ip));
-      if (times.length < LOGIN_MAX_FAILURES) return 0;
-      return LOGIN_WINDOW_MS - (now() - times[times.length - LOGIN_MAX_FAILURES]);
-    },
-    recordFailure(username: string, ip: string) {
-      const key = keyOf(username, ip);
-      const times = recent(key);
-      times.push(now());
-      failures.set(key, times);
-      if (failures.size > 10_000) failures.delete(failures.keys().next().value as string);
-    },
-    reset(username: string, ip: string) {
-      failures.delete(keyOf(username, ip));
-    },
-  };
+export interface ThrottleRule {
+  key: string;
+  free: number;
+  forgetAfterS: number;
 }
-export type LoginThrottle = ReturnType<typeof createLoginThrottle>;
+
+const HOUR_S = 60 * 60;
+const DAY_S = 24 * HOUR_S;
+const MAX_DELAY_MINUTES = 60;
+
+/**
+ * Sign-in counters. Account + address is the owner's own typing (10 free, as before).
+ * The account across addresses stops a guesser who rotates addresses. The address across
+ * accounts stops one password sprayed over many usernames; it forgets sooner and allows
+ * more, because a whole ship's crew reaches us through one satellite address.
+ */
+export function signInRules(username: string, ip: string): ThrottleRule[] {
+  const account = username.trim().toLowerCase();
+  return [
+    { key: `login:account+ip:${account}|${ip}`, free: 10, forgetAfterS: DAY_S },
+    { key: `login:account:${account}`, free: 30, forgetAfterS: DAY_S },
+    { key: `login:ip:${ip}`, free: 50, forgetAfterS: HOUR_S },
+  ];
+}
+
+/** Registrations from one address: 10, then growing delays; forgotten after an hour. */
+export const registrationRule = (ip: string): ThrottleRule => ({ key: `register:ip:${ip}`, free: 10, forgetAfterS: HOUR_S });
+
+/**
+ * Counts an attempt on every rule before the password is even checked, in one transaction:
+ * concurrent requests (on any instance) queue on the counter rows, so a burst cannot slip
+ * past the limit. When any rule is waiting nothing is counted and the answer is 429.
+ */
+export async function chargeAttempt(db: Db, rules: ThrottleRule[], message: (minutes: number) => string): Promise<void> {
+  await sweepForgotten(db);
+  await db.transaction(async (tx) => {
+    for (const rule of rules) {
+      const counted = await tx.execute(sql`
+        insert into auth_throttle (key, failures, last_failure_at) values (${rule.key}, 1, now())
+        on conflict (key) do update set
+          failures = case when ${forgotten(rule)} then 1 else auth_throttle.failures + 1 end,
+          last_failure_at = now()
+        where ${forgotten(rule)} or auth_throttle.failures < ${rule.free}::int or now() >= ${waitEnds(rule)}
+        returning failures`);
+      if (rowsOf(counted).length > 0) continue;
+      const waited = await tx.execute(sql`
+        select ceil(extract(epoch from (${waitEnds(rule)} - now())) / 60)::int as minutes
+        from auth_throttle where key = ${rule.key}`);
+      const minutes = Math.max(1, Number((rowsOf(waited)[0] as { minutes?: number } | undefined)?.minutes ?? 1));
+      throw tooManyRequests(message(minutes));
+    }
+  });
+}
+
+/** A right password: the owner's own counter starts again; the wider ones give back this attempt. */
+export async function refundAttempt(db: Db, rules: ThrottleRule[]): Promise<void> {
+  const [own, ...wider] = rules;
+  await db.delete(authThrottle).where(sql`${authThrottle.key} = ${own.key}`);
+  for (const rule of wider) {
+    await db.execute(sql`update auth_throttle set failures = greatest(failures - 1, 0) where key = ${rule.key}`);
+  }
+}
+
+export const minutesText = (minutes: number) => `${minutes} minute${minutes === 1 ? '' : 's'}`;
+
+const forgotten = (rule: ThrottleRule) => sql`auth_throttle.last_failure_at < now() - ${rule.forgetAfterS}::int * interval '1 second'`;
+
+/** When the current delay ends: a minute after the `free`-th failure, doubling with each one after it. */
+const waitEnds = (rule: ThrottleRule) =>
+  sql`auth_throttle.last_failure_at + least(${MAX_DELAY_MINUTES}::int, power(2, greatest(auth_throttle.failures - ${rule.free}::int, 0))) * interval '1 minute'`;
+
+const rowsOf = (result: unknown): unknown[] => (Array.isArray(result) ? result : ((result as { rows?: unknown[] }).rows ?? []));
+
+let lastSweep = 0;
+/** Counters nobody has touched for a day are gone; throwaway names never push out a live one. */
+async function sweepForgotten(db: Db) {
+  if (Date.now() - lastSweep < 15 * 60 * 1000) return;
+  lastSweep = Date.now();
+  await db.delete(authThrottle).where(lt(authThrottle.lastFailureAt, new Date(Date.now() - DAY_S * 1000)));
+}

@@ -1,9 +1,10 @@
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DailyProgramCruise } from '../../../../common/contracts/daily-programs';
-import { auditEvents, dailyProgramBlobs, dailyPrograms } from '../../db/schema';
+import { auditEvents, dailyPrograms, storedFiles } from '../../db/schema';
 import { createTestContext, type TestContext, type TestUser } from '../../test/factory';
 import { pdfs, uploadDay } from './test-files';
+import { corruptStoredFile } from '../../test/stored-files';
 
 let t: TestContext;
 let admin: TestUser;
@@ -79,7 +80,8 @@ describe('GET /api/daily-programs/{id}/download', () => {
 
   it('refuses a blob whose checksum no longer matches', async () => {
     const file = fileOf('MS251124', '2025-11-24', 1);
-    await t.db.update(dailyProgramBlobs).set({ checksum: '0'.repeat(64) }).where(eq(dailyProgramBlobs.programId, file.id));
+    const [row] = await t.db.select({ sha256: dailyPrograms.sha256 }).from(dailyPrograms).where(eq(dailyPrograms.id, file.id));
+    await corruptStoredFile(t.db, row.sha256);
     const res = await t.as(crew, { method: 'GET', url: `/api/daily-programs/${file.id}/download` });
     expect(res.statusCode).toBe(500);
     expect(res.json().message).toContain('integrity check');
@@ -109,9 +111,10 @@ describe('DELETE /api/daily-programs/{id}', () => {
 
   it('deletes one file and its blob for an admin, audits it, and leaves the rest of the day in sequence', async () => {
     const file = fileOf('AR251120', '2025-11-22', 2);
+    const [row] = await t.db.select({ sha256: dailyPrograms.sha256 }).from(dailyPrograms).where(eq(dailyPrograms.id, file.id));
     const res = await t.as(admin, { method: 'DELETE', url: `/api/daily-programs/${file.id}` });
     expect(res.statusCode).toBe(204);
-    expect(await t.db.select().from(dailyProgramBlobs).where(eq(dailyProgramBlobs.programId, file.id))).toHaveLength(0);
+    expect(await t.db.select().from(storedFiles).where(eq(storedFiles.sha256, row.sha256))).toHaveLength(0);
     const after: DailyProgramCruise[] = (await t.as(crew, { method: 'GET', url: '/api/daily-programs/hierarchy' })).json();
     const day = after[0].days.find((d) => d.date === '2025-11-22')!;
     expect(day.files.map((f) => f.fileSequence)).toEqual([1, 3, 4]);

@@ -11,15 +11,16 @@ import {
 } from '../../../../common/contracts/daily-programs';
 import { DAILY_PROGRAM_FILE_COUNT } from '../../../../common/limits';
 import type { Db } from '../../db/client';
-import { dailyProgramBlobs, dailyPrograms, users } from '../../db/schema';
-import { sha256 } from '../../files/checksum';
+import { dailyPrograms, storedFiles, users } from '../../db/schema';
 import { sniffFileType } from '../../files/sniff';
+import { putFile, releaseFiles } from '../../files/store';
+import type { ReceivedFile } from '../../files/temp-files';
 import { badRequest, notFound, unsupportedType } from '../../http/errors';
 import { recordAudit } from '../audit/audit.service';
 
 export interface DailyProgramUploadFile {
   originalName: string;
-  data: Buffer;
+  file: ReceivedFile;
 }
 
 const dayName = (cruiseCode: string, date: string) => `${cruiseCode} ${date}`;
@@ -27,7 +28,7 @@ const dayName = (cruiseCode: string, date: string) => `${cruiseCode} ${date}`;
 /** Checks the count and that every file really is a PDF; throws before anything is written. */
 export function assertValidDayFiles(mode: DailyProgramMode, files: DailyProgramUploadFile[]) {
   if (files.length !== DAILY_PROGRAM_FILE_COUNT[mode]) throw badRequest(fileCountMessage(mode));
-  if (files.some((file) => sniffFileType(file.data, file.originalName)?.kind !== 'pdf')) throw unsupportedType(PDF_ONLY_MESSAGE);
+  if (files.some((f) => sniffFileType(f.file.head, f.originalName)?.kind !== 'pdf')) throw unsupportedType(PDF_ONLY_MESSAGE);
 }
 
 /**
@@ -43,14 +44,15 @@ export async function uploadDailyProgramDay(
 ): Promise<DailyProgramUploadResult> {
   assertValidDayFiles(input.mode, files);
   const { cruiseCode, programDate, mode } = input;
-  const replaced = await db.transaction(async (tx) => {
+  const removed = await db.transaction(async (tx) => {
     const removed = await tx
       .delete(dailyPrograms)
       .where(and(eq(dailyPrograms.cruiseCode, cruiseCode), eq(dailyPrograms.programDate, programDate)))
-      .returning({ id: dailyPrograms.id });
+      .returning({ id: dailyPrograms.id, sha256: dailyPrograms.sha256 });
     for (const [index, file] of files.entries()) {
       const fileSequence = index + 1;
-      const [row] = await tx
+      const stored = await putFile(tx, file.file.path, file.file);
+      await tx
         .insert(dailyPrograms)
         .values({
           cruiseCode,
@@ -60,11 +62,10 @@ export async function uploadDailyProgramDay(
           filename: `${cruiseCode}-${programDate}-${fileSequence}.pdf`,
           originalName: file.originalName,
           mimeType: 'application/pdf',
-          size: file.data.length,
+          size: stored.size,
+          sha256: stored.sha256,
           uploadedBy: actorId,
-        })
-        .returning({ id: dailyPrograms.id });
-      await tx.insert(dailyProgramBlobs).values({ programId: row.id, data: file.data, checksum: sha256(file.data) });
+        });
     }
     await recordAudit(tx, {
       actorId,
@@ -72,8 +73,11 @@ export async function uploadDailyProgramDay(
       entityType: 'daily_program',
       metadata: { name: dayName(cruiseCode, programDate), cruiseCode, programDate, mode, fileCount: files.length, replaced: removed.length },
     });
-    return removed.length;
+    return removed;
   });
+  // The replaced files' bytes go unless another record (or the new day) still uses them.
+  await releaseFiles(db, removed.map((r) => r.sha256));
+  const replaced = removed.length;
   const day = (await listDailyProgramHierarchy(db, { cruiseCode, programDate }))[0]?.days[0];
   return { cruiseCode, date: programDate, uploadMode: mode, replaced, files: day?.files ?? [] };
 }
@@ -121,25 +125,25 @@ export async function listDailyProgramHierarchy(db: Db, only?: { cruiseCode: str
   return cruises;
 }
 
-/** One file with its bytes, for download. */
+/** One file's download facts (never its bytes). */
 export async function findDailyProgramFile(db: Db, id: number) {
   const [row] = await db
     .select({
       originalName: dailyPrograms.originalName,
       mimeType: dailyPrograms.mimeType,
-      data: dailyProgramBlobs.data,
-      checksum: dailyProgramBlobs.checksum,
+      sha256: dailyPrograms.sha256,
+      size: storedFiles.size,
     })
     .from(dailyPrograms)
-    .innerJoin(dailyProgramBlobs, eq(dailyProgramBlobs.programId, dailyPrograms.id))
+    .leftJoin(storedFiles, eq(storedFiles.sha256, dailyPrograms.sha256))
     .where(eq(dailyPrograms.id, id));
   if (!row) throw notFound('Daily program file not found');
   return row;
 }
 
-/** Deletes one file of a day (its blob goes with it); the other files keep their sequence. */
+/** Deletes one file of a day (its bytes go unless used elsewhere); the other files keep their sequence. */
 export async function deleteDailyProgramFile(db: Db, actorId: number, id: number): Promise<void> {
-  await db.transaction(async (tx) => {
+  const sha256 = await db.transaction(async (tx) => {
     const [row] = await tx.delete(dailyPrograms).where(eq(dailyPrograms.id, id)).returning();
     if (!row) throw notFound('Daily program file not found');
     await recordAudit(tx, {
@@ -155,5 +159,7 @@ export async function deleteDailyProgramFile(db: Db, actorId: number, id: number
         originalName: row.originalName,
       },
     });
+    return row.sha256;
   });
+  await releaseFiles(db, [sha256]);
 }

@@ -1,9 +1,10 @@
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { MAX_FILE_BYTES } from '../../../../common/limits';
-import { auditEvents, dailyProgramBlobs, dailyPrograms } from '../../db/schema';
+import { auditEvents, dailyPrograms } from '../../db/schema';
 import { createTestContext, type TestContext, type TestUser } from '../../test/factory';
 import { pdfs, uploadDay } from './test-files';
+import { storeTotals } from '../../test/stored-files';
 
 let t: TestContext;
 let admin: TestUser;
@@ -21,9 +22,9 @@ const day = { cruiseCode: 'AR250928', programDate: '2025-09-28' };
 /** Rows and blobs stored, and audit events about daily programs: a refusal changes none. */
 async function snapshot() {
   const [programs] = await t.db.select({ n: count() }).from(dailyPrograms);
-  const [blobs] = await t.db.select({ n: count() }).from(dailyProgramBlobs);
+  const blobs = (await storeTotals(t.db)).files;
   const [events] = await t.db.select({ n: count() }).from(auditEvents).where(eq(auditEvents.entityType, 'daily_program'));
-  return { programs: programs.n, blobs: blobs.n, events: events.n };
+  return { programs: programs.n, blobs, events: events.n };
 }
 
 async function expectRefused(res: { statusCode: number; json(): unknown }, status: number, message: string, before: Awaited<ReturnType<typeof snapshot>>) {
@@ -149,6 +150,7 @@ describe('POST /api/daily-programs/batch', () => {
   });
 
   it("replaces a day's files in one go: old files gone, new ones in sequence, other days untouched", async () => {
+    const storedBefore = (await storeTotals(t.db)).files;
     const first = await uploadDay(t, admin, { ...day, mode: 'separate' }, await pdfs(4, 'old'));
     const otherDay = await uploadDay(t, admin, { ...day, programDate: '2025-09-29', mode: 'combined' }, await pdfs(1, 'next'));
     const oldIds = (first.json().files as { id: number }[]).map((f) => f.id);
@@ -166,8 +168,8 @@ describe('POST /api/daily-programs/batch', () => {
     for (const id of oldIds) {
       expect((await t.as(admin, { method: 'GET', url: `/api/daily-programs/${id}/download` })).statusCode).toBe(404);
     }
-    const [blobs] = await t.db.select({ n: count() }).from(dailyProgramBlobs);
-    expect(blobs.n).toBe(2);
+    // The four replaced files' bytes are gone: only the new day and the other day remain.
+    expect((await storeTotals(t.db)).files).toBe(storedBefore + 2);
     expect(otherDay.statusCode).toBe(201);
   });
 

@@ -69,8 +69,8 @@ describe('GET /api/dashboard/activity', () => {
   });
 
   it('returns the newest SOP-related events first, limited to 20, in the activity shape', async () => {
-    await t.db.delete(auditEvents);
-    const base = Date.now() - 3600_000;
+    // The trail is append-only, so these events are dated after everything the file wrote before.
+    const base = Date.now() + 3600_000;
     const at = (minutes: number) => new Date(base + minutes * 60_000);
     for (let i = 0; i < 22; i++) {
       await t.db.insert(auditEvents).values({ actorId: user.id, action: 'sop_created', entityType: 'sop', entityId: i, metadata: { title: `SOP ${i}` }, createdAt: at(i) });
@@ -91,13 +91,14 @@ describe('GET /api/dashboard/activity', () => {
     for (let i = 1; i < entries.length; i++) expect(entries[i - 1].createdAt >= entries[i].createdAt).toBe(true);
   });
 
-  it('shows a deleted actor as null, and a title-less event with a null title', async () => {
+  it("keeps a deleted actor's name, and shows a title-less event with a null title", async () => {
     const gone = await t.signedInUser('user', { firstName: 'Gone' });
-    await t.db.insert(auditEvents).values({ actorId: gone.id, action: 'sop_deleted', entityType: 'sop', metadata: { title: 'Old drill' }, createdAt: new Date(Date.now() + 1000) });
-    await t.db.delete(users).where(eq(users.id, gone.id));
-    await t.db.insert(auditEvents).values({ actorId: admin.id, action: 'sop_submitted', entityType: 'sop', metadata: {}, createdAt: new Date(Date.now() + 2000) });
+    const later = Date.now() + 5 * 3600_000;
+    await t.db.insert(auditEvents).values({ actorId: gone.id, action: 'sop_deleted', entityType: 'sop', metadata: { title: 'Old drill' }, createdAt: new Date(later + 1000) });
+    expect((await t.as(admin, { method: 'DELETE', url: `/api/admin/users/${gone.id}` })).statusCode).toBe(200);
+    await t.db.insert(auditEvents).values({ actorId: admin.id, action: 'sop_submitted', entityType: 'sop', metadata: {}, createdAt: new Date(later + 2000) });
     const entries = (await t.as(admin, { method: 'GET', url: '/api/dashboard/activity' })).json() as ActivityEntry[];
     expect(entries[0]).toMatchObject({ action: 'sop_submitted', actor: { firstName: 'Ada' }, metadata: { title: null } });
-    expect(entries[1]).toMatchObject({ action: 'sop_deleted', actor: null, metadata: { title: 'Old drill' } });
+    expect(entries[1]).toMatchObject({ action: 'sop_deleted', actor: { firstName: 'Gone' }, metadata: { title: 'Old drill' } });
   });
 });

@@ -1,10 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requireUser } from '../../http/access';
 import { dashboardStats, recentActivity } from './dashboard.service';
 
 export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/api/dashboard/stats', { config: { access: 'sop.read' } }, async (request) => {
-    const actor = requireUser(request);
+    const { actor } = request;
     return dashboardStats(app.db, actor);
   });
 

@@ -2,9 +2,10 @@ import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Itinerary } from '../../../../common/contracts/itineraries';
 import { MAX_FILE_BYTES } from '../../../../common/limits';
-import { auditEvents, itineraries, itineraryBlobs } from '../../db/schema';
+import { auditEvents, itineraries, storedFiles } from '../../db/schema';
 import { createTestContext, type TestContext, type TestUser } from '../../test/factory';
 import { makePdf, makeXlsx, uploadItineraryFile } from '../daily-programs/test-files';
+import { storeTotals } from '../../test/stored-files';
 
 let t: TestContext;
 let admin: TestUser;
@@ -23,9 +24,9 @@ afterAll(() => t.close());
 
 async function snapshot() {
   const [rows] = await t.db.select({ n: count() }).from(itineraries);
-  const [blobs] = await t.db.select({ n: count() }).from(itineraryBlobs);
+  const blobs = (await storeTotals(t.db)).files;
   const [events] = await t.db.select({ n: count() }).from(auditEvents).where(eq(auditEvents.entityType, 'itinerary'));
-  return { rows: rows.n, blobs: blobs.n, events: events.n };
+  return { rows: rows.n, blobs, events: events.n };
 }
 
 describe('POST /api/itineraries', () => {
@@ -154,7 +155,7 @@ describe('DELETE /api/itineraries/{id}', () => {
     const res = await t.as(admin, { method: 'DELETE', url: `/api/itineraries/${first.id}` });
     expect(res.statusCode).toBe(204);
     expect(await t.db.select().from(itineraries).where(eq(itineraries.id, first.id))).toHaveLength(0);
-    expect(await t.db.select().from(itineraryBlobs).where(eq(itineraryBlobs.itineraryId, first.id))).toHaveLength(0);
+    expect(await t.db.select().from(storedFiles).where(eq(storedFiles.sha256, first.sha256))).toHaveLength(0);
     const [event] = await t.db.select().from(auditEvents).where(eq(auditEvents.action, 'itinerary_deleted'));
     expect(event).toMatchObject({ actorId: admin.id, entityId: first.id, metadata: { name: 'ms251124.csv' } });
   });

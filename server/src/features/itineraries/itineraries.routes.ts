@@ -1,9 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ItineraryIdParams, ItineraryUploadFields } from '../../../../common/contracts/itineraries';
-import { sendBlob } from '../../files/send-file';
-import { requireUser } from '../../http/access';
+import { sendStoredFile, storedFileRoute } from '../../files/send-file';
 import { badRequest } from '../../http/errors';
-import { collectUploadParts } from '../daily-programs/upload-parts';
+import { withUploadParts } from '../daily-programs/upload-parts';
 import { deleteItinerary, findItineraryFile, listItineraries, uploadItinerary } from './itineraries.service';
 
 /**
@@ -12,32 +11,34 @@ import { deleteItinerary, findItineraryFile, listItineraries, uploadItinerary } 
  */
 const readable = { errorField: true, access: 'files.read' } as const;
 const manageable = { errorField: true, access: 'files.manage' } as const;
+const uploading = { ...manageable, upload: true } as const;
 
 export const itineraryRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/api/itineraries', { config: readable }, async (request) => {
     return listItineraries(app.db);
   });
 
-  app.post('/api/itineraries', { config: manageable }, async (request, reply) => {
-    const actor = requireUser(request);
+  app.post('/api/itineraries', { config: uploading }, async (request, reply) => {
+    const { actor } = request;
     // Every part is read before deciding: a refused upload stores nothing.
-    const { fields, files } = await collectUploadParts(request);
-    const parsed = ItineraryUploadFields.safeParse(fields);
-    if (!parsed.success) throw badRequest(parsed.error.issues[0].message);
-    const chosen = files.filter((f) => f.fieldname === 'file');
-    if (chosen.length === 0) throw badRequest('Please choose an itinerary file to upload');
-    if (chosen.length > 1 || files.length > 1) throw badRequest('Upload one itinerary file at a time');
-    const itinerary = await uploadItinerary(app.db, actor.id, parsed.data.uploadDate, chosen[0]);
+    const itinerary = await withUploadParts(request, async ({ fields, files }) => {
+      const parsed = ItineraryUploadFields.safeParse(fields);
+      if (!parsed.success) throw badRequest(parsed.error.issues[0].message);
+      const chosen = files.filter((f) => f.fieldname === 'file');
+      if (chosen.length === 0) throw badRequest('Please choose an itinerary file to upload');
+      if (chosen.length > 1 || files.length > 1) throw badRequest('Upload one itinerary file at a time');
+      return uploadItinerary(app.db, actor.id, parsed.data.uploadDate, chosen[0]);
+    });
     return reply.status(201).send(itinerary);
   });
 
-  // Fastify answers HEAD on this GET route too; sendBlob leaves the body out for it.
-  app.get('/api/itineraries/:id/download', { config: readable, schema: { params: ItineraryIdParams } }, async (request, reply) => {
-    return sendBlob(reply, await findItineraryFile(app.db, request.params.id));
+  // Fastify answers HEAD on this GET route too; sendStoredFile answers it without reading bytes.
+  app.get('/api/itineraries/:id/download', { ...storedFileRoute, config: readable, schema: { params: ItineraryIdParams } }, async (request, reply) => {
+    return sendStoredFile(reply, await findItineraryFile(app.db, request.params.id));
   });
 
   app.delete('/api/itineraries/:id', { config: manageable, schema: { params: ItineraryIdParams } }, async (request, reply) => {
-    const actor = requireUser(request);
+    const { actor } = request;
     await deleteItinerary(app.db, actor.id, request.params.id);
     return reply.status(204).send();
   });

@@ -2,15 +2,16 @@ import { randomUUID } from 'node:crypto';
 import { desc, eq } from 'drizzle-orm';
 import { type Itinerary, ITINERARY_TYPE_MESSAGE, hasItineraryExtension } from '../../../../common/contracts/itineraries';
 import type { Db } from '../../db/client';
-import { itineraries, itineraryBlobs, users } from '../../db/schema';
-import { sha256 } from '../../files/checksum';
+import { itineraries, storedFiles, users } from '../../db/schema';
 import { type SniffedType, sniffFileType } from '../../files/sniff';
+import { putFile, releaseFiles } from '../../files/store';
+import type { ReceivedFile } from '../../files/temp-files';
 import { notFound, unsupportedType } from '../../http/errors';
 import { recordAudit } from '../audit/audit.service';
 
 export interface ItineraryUploadFile {
   originalName: string;
-  data: Buffer;
+  file: ReceivedFile;
 }
 
 /**
@@ -19,7 +20,7 @@ export interface ItineraryUploadFile {
  */
 export function spreadsheetTypeOf(file: ItineraryUploadFile): SniffedType {
   const ext = file.originalName.toLowerCase().split('.').pop();
-  const sniffed = sniffFileType(file.data, file.originalName);
+  const sniffed = sniffFileType(file.file.head, file.originalName);
   if (!hasItineraryExtension(file.originalName) || !sniffed || sniffed.kind !== ext) throw unsupportedType(ITINERARY_TYPE_MESSAGE);
   return sniffed;
 }
@@ -58,6 +59,7 @@ export async function listItineraries(db: Db, id?: number): Promise<Itinerary[]>
 export async function uploadItinerary(db: Db, actorId: number | null, uploadDate: string, file: ItineraryUploadFile): Promise<Itinerary> {
   const type = spreadsheetTypeOf(file);
   const id = await db.transaction(async (tx) => {
+    const stored = await putFile(tx, file.file.path, file.file);
     const [row] = await tx
       .insert(itineraries)
       .values({
@@ -65,11 +67,11 @@ export async function uploadItinerary(db: Db, actorId: number | null, uploadDate
         filename: `${randomUUID()}.${type.kind}`,
         originalName: file.originalName,
         mimeType: type.mimeType,
-        size: file.data.length,
+        size: stored.size,
+        sha256: stored.sha256,
         uploadedBy: actorId,
       })
       .returning({ id: itineraries.id });
-    await tx.insert(itineraryBlobs).values({ itineraryId: row.id, data: file.data, checksum: sha256(file.data) });
     await recordAudit(tx, {
       actorId,
       action: 'itinerary_uploaded',
@@ -84,16 +86,16 @@ export async function uploadItinerary(db: Db, actorId: number | null, uploadDate
 
 export async function findItineraryFile(db: Db, id: number) {
   const [row] = await db
-    .select({ originalName: itineraries.originalName, mimeType: itineraries.mimeType, data: itineraryBlobs.data, checksum: itineraryBlobs.checksum })
+    .select({ originalName: itineraries.originalName, mimeType: itineraries.mimeType, sha256: itineraries.sha256, size: storedFiles.size })
     .from(itineraries)
-    .innerJoin(itineraryBlobs, eq(itineraryBlobs.itineraryId, itineraries.id))
+    .leftJoin(storedFiles, eq(storedFiles.sha256, itineraries.sha256))
     .where(eq(itineraries.id, id));
   if (!row) throw notFound('Itinerary not found');
   return row;
 }
 
 export async function deleteItinerary(db: Db, actorId: number, id: number): Promise<void> {
-  await db.transaction(async (tx) => {
+  const sha256 = await db.transaction(async (tx) => {
     const [row] = await tx.delete(itineraries).where(eq(itineraries.id, id)).returning();
     if (!row) throw notFound('Itinerary not found');
     await recordAudit(tx, {
@@ -103,5 +105,7 @@ export async function deleteItinerary(db: Db, actorId: number, id: number): Prom
       entityId: row.id,
       metadata: { name: row.originalName, uploadDate: row.uploadDate },
     });
+    return row.sha256;
   });
+  await releaseFiles(db, [sha256]);
 }

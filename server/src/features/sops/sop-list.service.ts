@@ -1,6 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { SopListItem } from '../../../../common/contracts/sops';
-import type { SopStatus } from '../../../../common/statuses';
+import type { SopStatus } from '../../../../common/sop-lifecycle';
 import type { Db } from '../../db/client';
 import { sops } from '../../db/schema';
 import { searchCondition } from './sop-search';

@@ -9,7 +9,7 @@ export const iso = (d: Date) => d.toISOString();
 export const isoOrNull = (d: Date | null) => (d ? d.toISOString() : null);
 
 export function toAttachment(row: AttachmentRow & { preview?: { attachmentId: number } | null }): Attachment {
-  const { preview, ...rest } = row;
+  const { preview, sha256: _stored, ...rest } = row;
   return { ...rest, createdAt: iso(row.createdAt), hasPreview: preview != null };
 }
 

@@ -3,13 +3,15 @@ import type { PublicUser } from '../../../../common/contracts/auth';
 import type { CreateSopInput, CreateVersionInput } from '../../../../common/contracts/sops';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
-import { departments, sops, sopVersions } from '../../db/schema';
-import { assertCan } from '../../http/access';
+import { attachmentPreviews, attachments, departments, sops, sopVersions } from '../../db/schema';
+import { INITIAL_STATUS, refuseAddVersion, refuseEdit } from '../../../../common/sop-lifecycle';
+import { releaseFiles } from '../../files/store';
+import { refuse } from '../../http/access';
 import { badRequest } from '../../http/errors';
 import { recordAudit } from '../audit/audit.service';
 import { findSopForAccess } from './sop-detail.service';
 import { refreshSearchVector } from './sop-search';
-import { appendVersion, assertCanAddVersion } from './sop-versions.service';
+import { appendVersion } from './sop-versions.service';
 
 type SopInput = z.output<typeof CreateSopInput>;
 type VersionInput = z.output<typeof CreateVersionInput>;
@@ -31,10 +33,9 @@ const sopFields = (input: SopInput) => ({
 
 /** A draft SOP owned by the actor, with its first version. Returns the new id. */
 export async function createSop(db: Db, actor: PublicUser, input: SopInput): Promise<number> {
-  assertCan(actor, 'sop.create');
   await assertDepartmentExists(db, input.departmentId);
   return db.transaction(async (tx) => {
-    const [sop] = await tx.insert(sops).values({ ...sopFields(input), ownerId: actor.id, status: 'draft' }).returning({ id: sops.id });
+    const [sop] = await tx.insert(sops).values({ ...sopFields(input), ownerId: actor.id, status: INITIAL_STATUS }).returning({ id: sops.id });
     const content = input.content?.trim() ? input.content : `Standard operating procedure: ${input.title}`;
     const [version] = await tx
       .insert(sopVersions)
@@ -50,10 +51,9 @@ export async function createSop(db: Db, actor: PublicUser, input: SopInput): Pro
 /** PUT: new field values, plus a new version when the body carries content. */
 export async function updateSop(db: Db, actor: PublicUser, id: number, input: SopInput): Promise<void> {
   const sop = await findSopForAccess(db, id);
-  assertCan(actor, 'sop.edit', { ownerId: sop.ownerId }, 'Only the owner, an approver or an admin can edit this SOP');
-  await assertDepartmentExists(db, input.departmentId);
   const hasContent = Boolean(input.content?.trim());
-  if (hasContent) assertCanAddVersion(sop);
+  refuse(refuseEdit(actor, sop, { addsVersion: hasContent }));
+  await assertDepartmentExists(db, input.departmentId);
   await db.transaction(async (tx) => {
     await tx.update(sops).set({ ...sopFields(input), updatedAt: new Date() }).where(eq(sops.id, id));
     await recordAudit(tx, { actorId: actor.id, action: 'sop_updated', entityType: 'sop', entityId: id, metadata: { title: input.title } });
@@ -69,16 +69,33 @@ export async function updateSop(db: Db, actor: PublicUser, id: number, input: So
 /** POST /api/sops/{id}/versions. */
 export async function addVersion(db: Db, actor: PublicUser, id: number, input: VersionInput) {
   const sop = await findSopForAccess(db, id);
-  assertCan(actor, 'sop.edit', { ownerId: sop.ownerId }, 'Only the owner, an approver or an admin can add a version to this SOP');
+  refuse(refuseAddVersion(actor, sop));
   return db.transaction((tx) => appendVersion(tx, actor, sop, input, 'Updated version'));
 }
 
-/** Versions, attachments, blobs, previews, tasks and attestations go by cascade; the audit trail stays. */
+/**
+ * Versions, attachments, previews, tasks and attestations go by cascade; the audit trail
+ * stays, then the stored bytes only this SOP used are removed. Deleting is a role rule
+ * alone, checked on the route.
+ */
 export async function deleteSop(db: Db, actor: PublicUser, id: number): Promise<void> {
-  assertCan(actor, 'sop.delete', undefined, 'Only an approver or an admin can delete an SOP');
   const sop = await findSopForAccess(db, id);
-  await db.transaction(async (tx) => {
+  const hashes = await db.transaction(async (tx) => {
+    const files = await sopFileHashes(tx, id);
     await tx.delete(sops).where(eq(sops.id, id));
     await recordAudit(tx, { actorId: actor.id, action: 'sop_deleted', entityType: 'sop', entityId: id, metadata: { title: sop.title } });
+    return files;
   });
+  await releaseFiles(db, hashes);
+}
+
+/** Every stored file the SOP's versions point at: attachments and their previews. */
+async function sopFileHashes(db: Db, sopId: number): Promise<(string | null)[]> {
+  const rows = await db
+    .select({ file: attachments.sha256, preview: attachmentPreviews.sha256 })
+    .from(attachments)
+    .innerJoin(sopVersions, eq(sopVersions.id, attachments.versionId))
+    .leftJoin(attachmentPreviews, eq(attachmentPreviews.attachmentId, attachments.id))
+    .where(eq(sopVersions.sopId, sopId));
+  return rows.flatMap((r) => [r.file, r.preview]);
 }

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { CreateSopInput, CreateVersionInput, IdParams, ListSopsQuery, type SubmitSopResult, UpdateSopInput } from '../../../../common/contracts/sops';
-import { requireUser } from '../../http/access';
+import { sendVersionedJson } from '../../http/versioned-answer';
 import { getSopDetail } from './sop-detail.service';
 import { listSopsJson } from './sop-list.service';
 import { submitSop } from './sop-lifecycle.service';
@@ -8,41 +8,40 @@ import { toVersion } from './sop-mappers';
 import { addVersion, createSop, deleteSop, updateSop } from './sop-write.service';
 
 export const sopRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/api/sops', { config: { access: 'sop.read' }, schema: { querystring: ListSopsQuery } }, async (request, reply) => {
-    return reply.type('application/json; charset=utf-8').send(await listSopsJson(app.db, request.query));
+  // Both reads answer from the versioned cache (ETag, 304, one build and compression per
+  // data version), so they skip the app's compression.
+  app.get('/api/sops', { config: { access: 'sop.read' }, compress: false, schema: { querystring: ListSopsQuery } }, async (request, reply) => {
+    const { query } = request;
+    return sendVersionedJson(app.answerCache, app.db, request, reply, { key: `list ${JSON.stringify(query)}`, build: () => listSopsJson(app.db, query) });
   });
 
   app.post('/api/sops', { config: { access: 'sop.create' }, schema: { body: CreateSopInput } }, async (request, reply) => {
-    const actor = requireUser(request);
-    const id = await createSop(app.db, actor, request.body);
+    const id = await createSop(app.db, request.actor, request.body);
     return reply.status(201).send(await getSopDetail(app.db, id));
   });
 
-  app.get('/api/sops/:id', { config: { access: 'sop.read' }, schema: { params: IdParams } }, async (request) => {
-    return getSopDetail(app.db, request.params.id);
+  app.get('/api/sops/:id', { config: { access: 'sop.read' }, compress: false, schema: { params: IdParams } }, async (request, reply) => {
+    const { id } = request.params;
+    return sendVersionedJson(app.answerCache, app.db, request, reply, { key: `sop ${id}`, build: async () => JSON.stringify(await getSopDetail(app.db, id)) });
   });
 
-  app.put('/api/sops/:id', { schema: { params: IdParams, body: UpdateSopInput } }, async (request) => {
-    const actor = requireUser(request);
-    await updateSop(app.db, actor, request.params.id, request.body);
+  app.put('/api/sops/:id', { config: { access: 'sop.edit' }, schema: { params: IdParams, body: UpdateSopInput } }, async (request) => {
+    await updateSop(app.db, request.actor, request.params.id, request.body);
     return getSopDetail(app.db, request.params.id);
   });
 
   app.delete('/api/sops/:id', { config: { access: 'sop.delete' }, schema: { params: IdParams } }, async (request) => {
-    const actor = requireUser(request);
-    await deleteSop(app.db, actor, request.params.id);
+    await deleteSop(app.db, request.actor, request.params.id);
     return { message: 'SOP deleted' };
   });
 
-  app.post('/api/sops/:id/versions', { schema: { params: IdParams, body: CreateVersionInput } }, async (request, reply) => {
-    const actor = requireUser(request);
-    const version = await addVersion(app.db, actor, request.params.id, request.body);
+  app.post('/api/sops/:id/versions', { config: { access: 'sop.edit' }, schema: { params: IdParams, body: CreateVersionInput } }, async (request, reply) => {
+    const version = await addVersion(app.db, request.actor, request.params.id, request.body);
     return reply.status(201).send(toVersion(version));
   });
 
-  app.post('/api/sops/:id/submit', { schema: { params: IdParams } }, async (request) => {
-    const actor = requireUser(request);
-    const { taskId } = await submitSop(app.db, actor, request.params.id);
+  app.post('/api/sops/:id/submit', { config: { access: 'sop.submit' }, schema: { params: IdParams } }, async (request) => {
+    const { taskId } = await submitSop(app.db, request.actor, request.params.id);
     const result: SubmitSopResult = { ...(await getSopDetail(app.db, request.params.id)), taskId, message: 'SOP submitted for approval' };
     return result;
   });

@@ -1,7 +1,7 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { PublicUser } from '../../../../common/contracts/auth';
 import type { Db } from '../../db/client';
-import { users } from '../../db/schema';
+import { sessions, users } from '../../db/schema';
 
 /** Every column but the password hash: the only shape that leaves the server. */
 export const publicUserColumns = {
@@ -12,24 +12,40 @@ export const publicUserColumns = {
   lastName: users.lastName,
   profileImageUrl: users.profileImageUrl,
   role: users.role,
+  departmentId: users.departmentId,
+  active: users.active,
   createdAt: users.createdAt,
   updatedAt: users.updatedAt,
 };
 
-export async function findPublicUser(db: Db, id: number): Promise<PublicUser | undefined> {
-  const [row] = await db.select(publicUserColumns).from(users).where(eq(users.id, id));
+/** Accounts an administrator deleted stay as rows (names on the record) but are hidden everywhere else. */
+export const notDeleted = isNull(users.deletedAt);
+
+/** The user behind a session: only an active account that was not deleted may act. */
+export async function findActiveUser(db: Db, id: number): Promise<PublicUser | undefined> {
+  const [row] = await db
+    .select(publicUserColumns)
+    .from(users)
+    .where(and(eq(users.id, id), eq(users.active, true), notDeleted));
   return row;
 }
 
+/** Any account with this name, deleted ones included: a deleted account's username stays reserved. */
 export async function findUserWithHashByUsername(db: Db, username: string) {
   const [row] = await db
-    .select({ ...publicUserColumns, password: users.password })
+    .select({ ...publicUserColumns, password: users.password, deletedAt: users.deletedAt })
     .from(users)
     .where(eq(sql`lower(${users.username})`, username.toLowerCase()));
   return row;
 }
 
-export function toPublicUser<T extends PublicUser & { password?: string }>(row: T): PublicUser {
-  const { password: _hash, ...rest } = row;
+export function toPublicUser<T extends PublicUser & { password?: string; deletedAt?: Date | null }>(row: T): PublicUser {
+  const { password: _hash, deletedAt: _deleted, ...rest } = row;
   return rest;
+}
+
+/** Ends the user's sessions at once (all of them, or all but the one the request came with). */
+export async function endSessionsOf(db: Db, userId: number, exceptSid?: string): Promise<void> {
+  const ofUser = sql`(${sessions.sess}->>'userId')::int = ${userId}`;
+  await db.delete(sessions).where(exceptSid ? and(ofUser, ne(sessions.sid, exceptSid)) : ofUser);
 }

@@ -3,6 +3,9 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createCanvas } from '@napi-rs/canvas';
 import mammoth from 'mammoth';
+import { checkDocx } from './docx-checks';
+import { DOCUMENT_LIMITS } from './document-limits';
+import { checkPdf } from './pdf-checks';
 
 export interface RenderedPreview {
   data: Buffer;
@@ -18,19 +21,34 @@ const pdfjsRoot = path.dirname(require.resolve('pdfjs-dist/package.json'));
 
 let pdfjsReady: Promise<typeof import('pdfjs-dist/legacy/build/pdf.mjs')> | undefined;
 function loadPdfjs() {
-  pdfjsReady ??= import('pdfjs-dist/legacy/build/pdf.mjs').then((pdfjs) => {
-    // In Node pdfjs runs its worker in-process ("fake worker") from this module.
-    pdfjs.GlobalWorkerOptions.workerSrc = pathToFileURL(path.join(pdfjsRoot, 'legacy/build/pdf.worker.mjs')).href;
+  pdfjsReady ??= (async () => {
+    const workerSrc = pathToFileURL(path.join(pdfjsRoot, 'legacy/build/pdf.worker.mjs')).href;
+    const [pdfjs, worker] = await Promise.all([import('pdfjs-dist/legacy/build/pdf.mjs'), import(workerSrc)]);
+    // In Node pdfjs runs its worker in this same process ("fake worker"); handing it the
+    // module already loaded saves the second import on the first document.
+    (globalThis as { pdfjsWorker?: unknown }).pdfjsWorker = worker;
+    pdfjs.GlobalWorkerOptions.workerSrc = workerSrc;
     return pdfjs;
-  });
+  })();
   return pdfjsReady;
 }
 
-/** Page 1 of a PDF as a PNG, TARGET_WIDTH pixels wide. */
+/** Loads pdfjs ahead of the first task, so a worker's time limit measures rendering only. */
+export async function warmUpRenderers() {
+  await loadPdfjs();
+}
+
+/**
+ * Page 1 of a PDF as a PNG, TARGET_WIDTH pixels wide. The structure is checked first; pdfjs's
+ * own image and canvas ceilings stand behind the checks (an inline image, say, is dropped).
+ */
 export async function renderFirstPage(pdf: Buffer): Promise<RenderedPreview> {
+  await checkPdf(pdf);
   const pdfjs = await loadPdfjs();
   const document = await pdfjs.getDocument({
     data: new Uint8Array(pdf),
+    maxImageSize: DOCUMENT_LIMITS.imagePixels,
+    canvasMaxAreaInBytes: DOCUMENT_LIMITS.canvasBytes,
     standardFontDataUrl: path.join(pdfjsRoot, 'standard_fonts') + path.sep,
     cMapUrl: path.join(pdfjsRoot, 'cmaps') + path.sep,
     cMapPacked: true,
@@ -90,6 +108,7 @@ async function docxBlocks(docx: Buffer): Promise<Block[]> {
 
 /** A DOCX's first page of text on a white A4-shaped page: headings, paragraphs and bullets, not the exact layout. */
 export async function renderDocxFirstPage(docx: Buffer): Promise<RenderedPreview> {
+  checkDocx(docx);
   const width = TARGET_WIDTH;
   const height = Math.round(width * 1.414);
   const margin = 64;

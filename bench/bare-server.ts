@@ -1,0 +1,35 @@
+/**
+ * The yardstick: a bare Node HTTP server (no framework, no database) run as its own process,
+ * given the same bytes the app sends. `node --import tsx bench/bare-server.ts LIST_FILE DOWNLOAD_FILE`
+ * prints `listening <port>` on 127.0.0.1.
+ */
+import { createReadStream, readFileSync, statSync } from 'node:fs';
+import { createServer } from 'node:http';
+
+const [listFile, downloadFile] = process.argv.slice(2);
+const listBody = readFileSync(listFile);
+const downloadSize = statSync(downloadFile).size;
+
+const server = createServer((request, response) => {
+  if (request.method === 'GET' && request.url === '/list') {
+    response.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': listBody.length });
+    return response.end(listBody);
+  }
+  if (request.method === 'GET' && request.url === '/download') {
+    response.writeHead(200, { 'content-type': 'text/plain', 'content-length': downloadSize });
+    return createReadStream(downloadFile).pipe(response);
+  }
+  if (request.method === 'POST' && request.url === '/upload') {
+    request.resume();
+    return request.on('end', () => response.writeHead(201, { 'content-type': 'application/json' }).end('{}'));
+  }
+  if (request.method === 'GET' && request.url === '/healthz') {
+    return response.writeHead(200, { 'content-type': 'application/json' }).end('{"status":"ok"}');
+  }
+  response.writeHead(404).end();
+});
+server.listen(0, '127.0.0.1', () => {
+  const address = server.address();
+  console.log(`listening ${typeof address === 'object' && address ? address.port : 0}`);
+});
+process.on('SIGTERM', () => server.close(() => process.exit(0)));

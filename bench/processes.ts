@@ -1,0 +1,93 @@
+/** Child processes of the bench: the real server (`node --import tsx server/src/main.ts`) and the bare yardstick. */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+
+export interface Child {
+  base: string;
+  process: ChildProcess;
+  /** Resident memory of the process now, in bytes (Linux /proc). */
+  rss(): number;
+  alive(): boolean;
+  stop(): Promise<void>;
+}
+
+const STARTUP_MS = 120_000;
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+function wrap(child: ChildProcess, base: string): Child {
+  let exited = false;
+  child.on('exit', () => {
+    exited = true;
+  });
+  return {
+    base,
+    process: child,
+    rss() {
+      const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
+      return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? 0) * 1024;
+    },
+    alive: () => !exited,
+    stop: () =>
+      new Promise((resolve) => {
+        if (exited) return resolve();
+        const force = setTimeout(() => child.kill('SIGKILL'), 10_000);
+        child.once('exit', () => {
+          clearTimeout(force);
+          resolve();
+        });
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+async function waitForHealth(base: string, child: ChildProcess, log: () => string) {
+  const deadline = Date.now() + STARTUP_MS;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode} while starting:\n${log()}`);
+    const ok = await fetch(`${base}/healthz`).then((r) => r.ok, () => false);
+    if (ok) return;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  child.kill('SIGKILL');
+  throw new Error(`the server did not answer /healthz within ${STARTUP_MS / 1000} s:\n${log()}`);
+}
+
+/** The real server on a free port of 127.0.0.1 over the given DATA_DIR or DATABASE_URL. */
+export async function startServer(env: { DATA_DIR: string; DATABASE_URL?: string; ADMIN_PASSWORD: string }): Promise<Child> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'error', CLIENT_DIR: '/nonexistent', DATABASE_URL: env.DATABASE_URL ?? '' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const keep = (chunk: Buffer) => {
+    output = (output + chunk.toString()).slice(-4000);
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  const base = `http://127.0.0.1:${port}`;
+  await waitForHealth(base, child, () => output);
+  return wrap(child, base);
+}
+
+/** The bare Node server serving `listFile` at /list and streaming `downloadFile` at /download. */
+export async function startBareServer(listFile: string, downloadFile: string): Promise<Child> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/bare-server.ts', listFile, downloadFile], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const port = await new Promise<number>((resolve, reject) => {
+    child.stdout?.on('data', (chunk: Buffer) => {
+      const match = /listening (\d+)/.exec(chunk.toString());
+      if (match) resolve(Number(match[1]));
+    });
+    child.once('exit', (code) => reject(new Error(`the bare server exited with ${code}`)));
+  });
+  return wrap(child, `http://127.0.0.1:${port}`);
+}

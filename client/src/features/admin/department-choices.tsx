@@ -1,0 +1,47 @@
+import { useQuery } from '@tanstack/react-query';
+import type { Department } from '@common/contracts/departments';
+import { Label } from '@/components/ui/label';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { adminQueries } from './api';
+
+/** The select's value for "no department" (Radix selects cannot hold null). */
+export const NO_DEPARTMENT = 'none';
+
+/** Divisions in name order, each followed by its departments, labelled 'Division › Department'. */
+export function departmentChoices(departments: Department[]): { id: number; label: string }[] {
+  const byName = (a: Department, b: Department) => a.name.localeCompare(b.name);
+  const divisions = departments.filter((d) => d.parentId === null).sort(byName);
+  return divisions.flatMap((division) => [
+    { id: division.id, label: division.name },
+    ...departments
+      .filter((d) => d.parentId === division.id)
+      .sort(byName)
+      .map((d) => ({ id: d.id, label: `${division.name} › ${d.name}` })),
+  ]);
+}
+
+/** A user's department, as the create and edit dialogs ask it: none, or any division or department. */
+export function DepartmentSelect({ id, value, onChange }: { id: string; value: string; onChange: (value: string) => void }) {
+  const departments = useQuery(adminQueries.departments());
+  return (
+    <div className="space-y-2">
+      <Label htmlFor={id}>Department</Label>
+      <Select value={value} onValueChange={onChange}>
+        <SelectTrigger id={id}>
+          <SelectValue />
+        </SelectTrigger>
+        <SelectContent>
+          <SelectItem value={NO_DEPARTMENT}>No department</SelectItem>
+          {departmentChoices(departments.data ?? []).map((choice) => (
+            <SelectItem key={choice.id} value={String(choice.id)}>
+              {choice.label}
+            </SelectItem>
+          ))}
+        </SelectContent>
+      </Select>
+    </div>
+  );
+}
+
+export const departmentValue = (id: number | null | undefined) => (id == null ? NO_DEPARTMENT : String(id));
+export const departmentIdOf = (value: string) => (value === NO_DEPARTMENT ? null : Number(value));

@@ -1,0 +1,138 @@
+import { useEffect } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Controller, useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { ROLE_LABELS, ROLES, type Role } from '@common/roles';
+import { CreateUserInput, type AdminUser } from '@common/contracts/users';
+import { FieldError } from '@/components/field-error';
+import { Button } from '@/components/ui/button';
+import { Checkbox } from '@/components/ui/checkbox';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { displayNameOf } from '@/lib/names';
+import { adminQueries, useUpdateUser } from './api';
+import { DepartmentSelect, departmentIdOf, departmentValue } from './department-choices';
+
+/** The contract's rules for names and email; role, department and `active` come from controls that cannot go wrong. */
+const EditUserFields = z.object({
+  firstName: CreateUserInput.shape.firstName,
+  lastName: CreateUserInput.shape.lastName,
+  email: CreateUserInput.shape.email,
+  role: z.enum(ROLES),
+  departmentId: z.string(),
+  active: z.boolean(),
+});
+type Fields = { firstName: string; lastName: string; email: string; role: Role; departmentId: string; active: boolean };
+
+const valuesOf = (user: AdminUser | null): Fields => ({
+  firstName: user?.firstName ?? '',
+  lastName: user?.lastName ?? '',
+  email: user?.email ?? '',
+  role: user?.role ?? 'user',
+  departmentId: departmentValue(user?.departmentId),
+  active: user?.active ?? true,
+});
+
+/** Names, email, role, department and whether the account may sign in. */
+export function EditUserDialog({ user, isSelf, onClose }: { user: AdminUser | null; isSelf: boolean; onClose: () => void }) {
+  const updateUser = useUpdateUser();
+  const form = useForm<Fields>({ resolver: zodResolver(EditUserFields) as never, defaultValues: valuesOf(user) });
+  const { errors } = form.formState;
+
+  useEffect(() => {
+    if (user) form.reset(valuesOf(user));
+  }, [user, form]);
+
+  const submit = form.handleSubmit((values) => {
+    if (!user) return;
+    const input = { ...values, departmentId: departmentIdOf(values.departmentId) };
+    updateUser.mutate({ id: user.id, input }, { onSuccess: onClose });
+  });
+
+  const text = (name: 'firstName' | 'lastName' | 'email', label: string, props: React.ComponentProps<typeof Input> = {}) => (
+    <div className="space-y-2">
+      <Label htmlFor={`edit-user-${name}`}>{label}</Label>
+      <Input id={`edit-user-${name}`} aria-invalid={!!errors[name]} autoComplete="off" {...props} {...form.register(name)} />
+      <FieldError message={errors[name]?.message} />
+    </div>
+  );
+
+  return (
+    <Dialog open={user !== null} onOpenChange={(next) => !next && !updateUser.isPending && onClose()}>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Edit User</DialogTitle>
+          <DialogDescription>
+            {user ? `${displayNameOf(user)} (${user.username}). A new role or deactivation applies on their next request.` : ''}
+          </DialogDescription>
+        </DialogHeader>
+        <form onSubmit={submit} noValidate className="space-y-4">
+          <div className="grid gap-4 sm:grid-cols-2">
+            {text('firstName', 'First Name')}
+            {text('lastName', 'Last Name')}
+          </div>
+          {text('email', 'Email', { type: 'email' })}
+          <div className="grid gap-4 sm:grid-cols-2">
+            <div className="space-y-2">
+              <Label htmlFor="edit-user-role">Role</Label>
+              <Controller
+                control={form.control}
+                name="role"
+                render={({ field }) => (
+                  <Select value={field.value} onValueChange={field.onChange}>
+                    <SelectTrigger id="edit-user-role">
+                      <SelectValue />
+                    </SelectTrigger>
+                    <SelectContent>
+                      {(['user', 'approver', 'admin'] as Role[]).map((r) => (
+                        <SelectItem key={r} value={r}>
+                          {ROLE_LABELS[r]}
+                        </SelectItem>
+                      ))}
+                    </SelectContent>
+                  </Select>
+                )}
+              />
+            </div>
+            <Controller
+              control={form.control}
+              name="departmentId"
+              render={({ field }) => <DepartmentSelect id="edit-user-department" value={field.value} onChange={field.onChange} />}
+            />
+          </div>
+          <Controller
+            control={form.control}
+            name="active"
+            render={({ field }) => (
+              <div className="flex items-start gap-3">
+                <Checkbox
+                  id="edit-user-active"
+                  checked={field.value}
+                  disabled={isSelf}
+                  onCheckedChange={(checked) => field.onChange(checked === true)}
+                  aria-describedby="edit-user-active-hint"
+                />
+                <div className="space-y-1">
+                  <Label htmlFor="edit-user-active">Active</Label>
+                  <p id="edit-user-active-hint" className="text-xs text-muted-foreground">
+                    {isSelf ? 'You cannot deactivate your own account.' : 'An inactive account cannot sign in; its sessions end at once.'}
+                  </p>
+                </div>
+              </div>
+            )}
+          />
+          <DialogFooter>
+            <Button type="button" variant="outline" onClick={onClose} disabled={updateUser.isPending}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={updateUser.isPending}>
+              {updateUser.isPending ? 'Saving...' : 'Save Changes'}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

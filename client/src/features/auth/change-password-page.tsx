@@ -1,0 +1,57 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { Link } from 'wouter';
+import { ChangePasswordForm } from '@common/contracts/users';
+import { FieldError } from '@/components/field-error';
+import { PageHeader } from '@/components/page-header';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent } from '@/components/ui/card';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { useChangePassword } from './api';
+
+type Fields = { currentPassword: string; newPassword: string; confirmPassword: string };
+const EMPTY: Fields = { currentPassword: '', newPassword: '', confirmPassword: '' };
+
+/** A signed-in user changes their own password; their other sessions end, this one stays. */
+export default function ChangePasswordPage() {
+  const changePassword = useChangePassword();
+  const form = useForm<Fields>({ resolver: zodResolver(ChangePasswordForm), defaultValues: EMPTY });
+  const { errors } = form.formState;
+
+  const submit = form.handleSubmit(({ currentPassword, newPassword }) => {
+    changePassword.mutate({ currentPassword, newPassword }, { onSuccess: () => form.reset(EMPTY) });
+  });
+
+  const field = (name: keyof Fields, label: string, autoComplete: string) => (
+    <div className="space-y-2">
+      <Label htmlFor={`change-${name}`}>{label}</Label>
+      <Input id={`change-${name}`} type="password" autoComplete={autoComplete} aria-invalid={!!errors[name]} {...form.register(name)} />
+      <FieldError message={errors[name]?.message} />
+    </div>
+  );
+
+  return (
+    <div className="mx-auto max-w-lg">
+      <PageHeader title="Change Password" description="At least 8 characters, not your username and not a common password." />
+      <Card>
+        <CardContent className="pt-6">
+          <form onSubmit={submit} noValidate className="space-y-4">
+            {field('currentPassword', 'Current Password', 'current-password')}
+            {field('newPassword', 'New Password', 'new-password')}
+            {field('confirmPassword', 'Confirm New Password', 'new-password')}
+            <p className="text-xs text-muted-foreground">Your other signed-in devices will be signed out.</p>
+            <div className="flex flex-wrap justify-end gap-2">
+              <Button type="button" variant="outline" asChild>
+                <Link href="/">Cancel</Link>
+              </Button>
+              <Button type="submit" disabled={changePassword.isPending}>
+                {changePassword.isPending ? 'Changing...' : 'Change Password'}
+              </Button>
+            </div>
+          </form>
+        </CardContent>
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,25 @@
+import { lazy, Suspense, useState } from 'react';
+import { FileUp } from 'lucide-react';
+import { Button } from '@/components/ui/button';
+
+const loadDialog = () => import('./upload-sop-dialog');
+const UploadSopDialog = lazy(() => loadDialog().then((m) => ({ default: m.UploadSopDialog })));
+
+/**
+ * 'Upload SOP File' on the dashboard and the procedures page. The dialog's form code (forms,
+ * validation) is fetched when the crew points at the button, not with the first screen.
+ */
+export function UploadSopButton({ triggerClassName }: { triggerClassName?: string }) {
+  const [wanted, setWanted] = useState(false);
+  const placeholder = (
+    <Button size="sm" className={triggerClassName} onPointerEnter={loadDialog} onFocus={loadDialog} onClick={() => setWanted(true)}>
+      <FileUp /> Upload SOP File
+    </Button>
+  );
+  if (!wanted) return placeholder;
+  return (
+    <Suspense fallback={placeholder}>
+      <UploadSopDialog triggerClassName={triggerClassName} defaultOpen />
+    </Suspense>
+  );
+}

@@ -1,0 +1,177 @@
+import { type Action, type Actor, can, PERMISSIONS, type Rule, roleMay } from './permissions';
+import type { Role } from './roles';
+
+/**
+ * The SOP lifecycle, in one place: the statuses, what moves an SOP between them, who may
+ * do it (read from the permission table) and what a refused person is told. The server's
+ * services and SQL and the client's buttons all ask here, so a rule changes in one file.
+ * No I/O: plain data and functions.
+ */
+
+/** In lifecycle order. Nothing leads to `archived` any more; it stays for stored data. */
+export const SOP_STATUSES = ['draft', 'submitted', 'in_review', 'changes_requested', 'approved', 'published', 'archived'] as const;
+export type SopStatus = (typeof SOP_STATUSES)[number];
+
+/** An approval task is opened `pending` and closed by one decision. */
+export const APPROVAL_STATUSES = ['pending', 'approved', 'rejected', 'changes_requested'] as const;
+export type ApprovalStatus = (typeof APPROVAL_STATUSES)[number];
+export const OPEN_TASK_STATUS = APPROVAL_STATUSES[0];
+
+/** The decisions an approver can take, by name. */
+export const DECISION = { approve: 'approved', requestChanges: 'changes_requested', reject: 'rejected' } as const;
+export const DECISIONS = [DECISION.approve, DECISION.requestChanges, DECISION.reject] as const;
+export type Decision = (typeof DECISIONS)[number];
+
+/** Where each transition leaves the SOP. */
+export const INITIAL_STATUS: SopStatus = 'draft';
+export const SUBMITTED_STATUS: SopStatus = 'submitted';
+/** Approval is the release: the version is published with the decision. */
+export const DECISION_OUTCOME: Record<Decision, { sopStatus: SopStatus; publishesVersion: boolean }> = {
+  approved: { sopStatus: 'published', publishesVersion: true },
+  changes_requested: { sopStatus: 'changes_requested', publishesVersion: false },
+  rejected: { sopStatus: 'draft', publishesVersion: false },
+};
+
+/** A pending task can be decided only while its SOP waits in one of these. */
+export const AWAITING_DECISION: readonly SopStatus[] = ['submitted', 'in_review'];
+export const SUBMITTABLE: readonly SopStatus[] = ['draft', 'changes_requested'];
+/** A new version of a reviewed SOP is unreviewed text again. */
+const REOPENED_BY_NEW_VERSION: readonly SopStatus[] = ['published', 'approved', 'changes_requested'];
+/** Offered for download from the list. */
+const RELEASED: readonly SopStatus[] = ['published', 'approved'];
+/** The statuses a person can filter the list by: every one still in use. */
+export const FILTERABLE_STATUSES = SOP_STATUSES.filter((s) => s !== 'archived');
+
+export const isAwaitingDecision = (status: SopStatus) => AWAITING_DECISION.includes(status);
+export const isReleased = (status: SopStatus) => RELEASED.includes(status);
+export const statusAfterNewVersion = (status: SopStatus): SopStatus => (REOPENED_BY_NEW_VERSION.includes(status) ? INITIAL_STATUS : status);
+/** 'in_review' -> 'in review', for sentences. */
+export const statusWords = (status: SopStatus | ApprovalStatus) => status.replaceAll('_', ' ');
+
+/** Each transition, the permission that governs it and what the refusal says is being done. */
+export const TRANSITIONS = {
+  create: { permission: 'sop.create', task: 'create an SOP' },
+  edit: { permission: 'sop.edit', task: 'edit this SOP' },
+  addVersion: { permission: 'sop.edit', task: 'add a version to this SOP' },
+  submit: { permission: 'sop.submit', task: 'submit this SOP' },
+  decide: { permission: 'approval.decide', task: 'decide approval tasks' },
+  addFiles: { permission: 'sop.edit', task: 'add attachments to this SOP' },
+  delete: { permission: 'sop.delete', task: 'delete an SOP' },
+} as const satisfies Record<string, { permission: Action; task: string }>;
+export type Transition = keyof typeof TRANSITIONS;
+
+export interface Refusal {
+  kind: 'forbidden' | 'conflict';
+  message: string;
+}
+
+const forbidden = (message: string): Refusal => ({ kind: 'forbidden', message });
+const conflict = (message: string): Refusal => ({ kind: 'conflict', message });
+
+/** 'the owner, an approver or an admin', read from the permission table. */
+export function whoMay(action: Action): string {
+  const rules: Record<Role, Rule> = PERMISSIONS[action];
+  if (rules.user === 'yes') return 'signed-in users';
+  const who = [
+    rules.user === 'owner' ? 'the owner' : null,
+    rules.approver !== 'no' ? 'an approver' : null,
+    rules.admin !== 'no' ? 'an admin' : null,
+  ].filter((w): w is string => w !== null);
+  return who.length > 1 ? `${who.slice(0, -1).join(', ')} or ${who.at(-1)}` : (who[0] ?? 'nobody');
+}
+
+/** 'Only the owner, an approver or an admin can edit this SOP'. */
+export function roleRefusal(transition: Transition): Refusal {
+  const { permission, task } = TRANSITIONS[transition];
+  return forbidden(`Only ${whoMay(permission)} can ${task}`);
+}
+
+export const OWN_SUBMISSION_REFUSAL = forbidden('You cannot decide on a version you submitted yourself; another approver or an admin must review it');
+
+const VERSION_UNDER_REVIEW = 'This SOP is waiting for approval; a new version can be added once the approver has decided';
+const FILES_UNDER_REVIEW = 'This SOP is waiting for approval; files can be added once the approver has decided';
+
+export interface SopState {
+  ownerId: number | null;
+  status: SopStatus;
+}
+
+/** The actor's rights on the SOP (owner rule) for a transition, as a refusal or null. */
+function refuseActor(actor: Actor | null | undefined, transition: Transition, sop?: Pick<SopState, 'ownerId'>): Refusal | null {
+  return can(actor, TRANSITIONS[transition].permission, { ownerId: sop?.ownerId }) ? null : roleRefusal(transition);
+}
+
+export const refuseCreate = (actor: Actor | null | undefined) => refuseActor(actor, 'create');
+export const refuseDelete = (actor: Actor | null | undefined) => refuseActor(actor, 'delete');
+
+/** Editing the fields is always possible for those allowed; new text must not move under an approver. */
+export function refuseEdit(actor: Actor | null | undefined, sop: SopState, change: { addsVersion: boolean }): Refusal | null {
+  if (change.addsVersion) return refuseAddVersion(actor, sop, 'edit');
+  return refuseActor(actor, 'edit', sop);
+}
+
+export function refuseAddVersion(actor: Actor | null | undefined, sop: SopState, transition: 'edit' | 'addVersion' = 'addVersion'): Refusal | null {
+  return refuseActor(actor, transition, sop) ?? (isAwaitingDecision(sop.status) ? conflict(VERSION_UNDER_REVIEW) : null);
+}
+
+export function refuseSubmit(actor: Actor | null | undefined, sop: SopState & { latestVersionId: number | null }): Refusal | null {
+  const refused = refuseActor(actor, 'submit', sop);
+  if (refused) return refused;
+  if (!SUBMITTABLE.includes(sop.status)) {
+    return conflict(`Only a draft or an SOP with changes requested can be submitted; this SOP is ${statusWords(sop.status)}`);
+  }
+  return sop.latestVersionId ? null : conflict('This SOP has no version to submit');
+}
+
+export interface TaskState {
+  status: ApprovalStatus;
+  /** Who submitted the version under decision. */
+  submittedBy: number | null;
+  sopStatus: SopStatus;
+}
+
+export function refuseDecision(actor: Actor | null | undefined, task: TaskState): Refusal | null {
+  if (!roleMay(actor, 'approval.decide')) return roleRefusal('decide');
+  if (!can(actor, 'approval.decide', { submittedBy: task.submittedBy })) return OWN_SUBMISSION_REFUSAL;
+  if (task.status !== OPEN_TASK_STATUS) return conflict(`This approval task was already decided (${statusWords(task.status)})`);
+  if (!isAwaitingDecision(task.sopStatus)) return conflict(`This SOP is no longer awaiting approval; it is ${statusWords(task.sopStatus)}`);
+  return null;
+}
+
+/**
+ * Which tasks an actor may decide, for queries over many tasks: none, all, or all but
+ * the versions they submitted themselves.
+ */
+export function decisionScope(actor: Actor): 'none' | 'all' | 'not-own-submissions' {
+  const rule = PERMISSIONS['approval.decide'][actor.role];
+  return rule === 'no' ? 'none' : rule === 'yes' ? 'all' : 'not-own-submissions';
+}
+
+export interface VersionState extends SopState {
+  versionId: number;
+  versionNumber: string;
+  isPublished: boolean;
+  latestVersionId: number | null;
+}
+
+/** Files join only the version being written: an approved or superseded version is a closed record. */
+export function refuseAddFiles(actor: Actor | null | undefined, v: VersionState): Refusal | null {
+  const refused = refuseActor(actor, 'addFiles', v);
+  if (refused) return refused;
+  if (v.isPublished) return conflict(`Version ${v.versionNumber} is approved and cannot change; edit the SOP to start a new version`);
+  if (v.latestVersionId !== v.versionId) return conflict(`Version ${v.versionNumber} has been superseded; add files to the latest version`);
+  return isAwaitingDecision(v.status) ? conflict(FILES_UNDER_REVIEW) : null;
+}
+
+/** '1.0' -> '1.1', skipping numbers already taken; unparseable -> the next whole number after the count of versions. */
+export function nextVersionNumber(latest: string | undefined, existing: readonly string[]): string {
+  const taken = new Set(existing);
+  const match = latest?.match(/^(\d+)\.(\d+)$/);
+  let major = match ? Number(match[1]) : existing.length + 1;
+  let minor = match ? Number(match[2]) + 1 : 0;
+  while (taken.has(`${major}.${minor}`)) {
+    if (match) minor += 1;
+    else major += 1;
+  }
+  return `${major}.${minor}`;
+}

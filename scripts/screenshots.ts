@@ -1,0 +1,89 @@
+/**
+ * Screenshots of every screen at 1366, 820 and 390 px, for looking at (not a test).
+ * Start the browser-test server first (`bash scripts/e2e-server.sh 5208`), seed a few SOPs
+ * with the journeys or by hand, then: BASE_URL=http://127.0.0.1:5208 npx tsx scripts/screenshots.ts
+ * Files land in screenshots/screens/<width>-<name>.png.
+ */
+import { mkdir } from 'node:fs/promises';
+import { chromium, type Page } from '@playwright/test';
+import { VIEWPORTS } from '../e2e/support/a11y';
+import { E2E_USERS, type E2eUser } from '../e2e/support/users';
+
+const baseURL = process.env.BASE_URL ?? 'http://127.0.0.1:5208';
+const outDir = 'screenshots/screens';
+
+interface Shot {
+  name: string;
+  path: string;
+  /** Something to do before the picture: open a dialog or the menu. */
+  then?: (page: Page) => Promise<unknown>;
+}
+
+/** The newest SOP in the list (the journeys' published one when they ran last). */
+const firstSop = async (page: Page) => {
+  await page.goto('/documents?sort=updatedAt&dir=desc');
+  const link = page.locator('[data-testid="sop-row"] a:visible, [data-testid="sop-card"] a:visible').first();
+  await link.waitFor();
+  return (await link.getAttribute('href')) ?? '/sop/1';
+};
+
+const SHOTS: Record<E2eUser['role'], Shot[]> = {
+  user: [
+    { name: 'dashboard', path: '/' },
+    { name: 'menu', path: '/', then: async (page) => (page.viewportSize()!.width < 1024 ? page.getByRole('button', { name: 'Open menu' }).click() : undefined) },
+    { name: 'procedures', path: '/documents' },
+    { name: 'sop', path: 'first-sop' },
+    { name: 'daily-program', path: '/daily-program' },
+    { name: 'itinerary', path: '/itinerary' },
+    { name: 'approvals-denied', path: '/approvals' },
+  ],
+  approver: [
+    { name: 'approvals', path: '/approvals' },
+    { name: 'sop-form', path: '/sop/new' },
+    { name: 'upload-dialog', path: '/', then: (page) => page.getByRole('button', { name: 'Upload SOP File' }).click() },
+    { name: 'preview-dialog', path: '/documents', then: (page) => page.getByRole('button', { name: /^Preview: / }).first().click() },
+  ],
+  admin: [
+    { name: 'admin', path: '/admin' },
+    { name: 'create-user-dialog', path: '/admin', then: (page) => page.getByRole('button', { name: 'Create User' }).click() },
+    { name: 'departments-dialog', path: '/admin', then: (page) => page.getByRole('button', { name: 'Manage Departments' }).click() },
+    { name: 'daily-program-admin', path: '/daily-program' },
+    { name: 'itinerary-admin', path: '/itinerary' },
+    { name: 'not-found', path: '/no-such-screen' },
+  ],
+};
+
+async function main() {
+  await mkdir(outDir, { recursive: true });
+  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
+  for (const viewport of VIEWPORTS) {
+    const signedOut = await browser.newPage({ baseURL, viewport });
+    await signedOut.goto('/auth');
+    await signedOut.getByRole('button', { name: 'LOGIN' }).waitFor();
+    await signedOut.screenshot({ path: `${outDir}/${viewport.width}-auth.png`, fullPage: true });
+    await signedOut.close();
+    for (const role of ['user', 'approver', 'admin'] as const) {
+      const context = await browser.newContext({ baseURL, viewport });
+      const api = await context.request.post('/api/login', { data: { username: E2E_USERS[role].username, password: E2E_USERS[role].password } });
+      if (!api.ok()) throw new Error(`sign-in as ${role} failed`);
+      const page = await context.newPage();
+      for (const shot of SHOTS[role]) {
+        await page.goto(shot.path === 'first-sop' ? await firstSop(page) : shot.path);
+        await page.waitForLoadState('networkidle');
+        await shot.then?.(page);
+        await page.waitForTimeout(400);
+        // The first 1.5 screens: what a person sees on arrival and just below, not a 5,000 px strip.
+        const height = Math.min(await page.evaluate(() => document.documentElement.scrollHeight), Math.round(viewport.height * 1.5));
+        await page.screenshot({ path: `${outDir}/${viewport.width}-${shot.name}.png`, fullPage: !shot.then, clip: shot.then ? undefined : { x: 0, y: 0, width: viewport.width, height } });
+      }
+      await context.close();
+    }
+  }
+  await browser.close();
+  console.log(`Screenshots in ${outDir}/`);
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,45 @@
+/**
+ * The background work of this server: the table of job kinds and their handlers, and the
+ * document workers that do the heavy part out of process. main.ts starts it after listening
+ * and stops it before the database closes; tests and the demo seed drive it on demand.
+ */
+import type { Db } from './db/client';
+import { createDocumentWorkers, type DocumentWorkerOptions, type DocumentWorkers } from './documents/worker-pool';
+import { PREVIEW_JOB, previewJob } from './features/attachments/attachment-previews.service';
+import { createJobRunner, type JobHandlers, type JobLog, type JobRunner, type JobRunnerOptions } from './jobs/job-runner';
+
+export interface BackgroundJobs {
+  runner: JobRunner;
+  workers: DocumentWorkers;
+  start(): void;
+  /** Works through the queue and returns once no job of ours is due or running. */
+  runUntilIdle(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export interface BackgroundJobOptions extends Pick<JobRunnerOptions, 'pollMs' | 'leaseMs' | 'id'> {
+  db: Db;
+  log?: JobLog;
+  /** Jobs at once, each with its own document worker process. */
+  concurrency?: number;
+  documents?: Omit<DocumentWorkerOptions, 'workers'>;
+}
+
+export function createBackgroundJobs(opts: BackgroundJobOptions): BackgroundJobs {
+  const concurrency = opts.concurrency ?? 1;
+  const workers = createDocumentWorkers({ ...opts.documents, workers: concurrency });
+  const handlers: JobHandlers = {
+    [PREVIEW_JOB]: previewJob(workers),
+  };
+  const runner = createJobRunner({ db: opts.db, handlers, concurrency, log: opts.log, pollMs: opts.pollMs, leaseMs: opts.leaseMs, id: opts.id });
+  return {
+    runner,
+    workers,
+    start: () => runner.start(),
+    runUntilIdle: () => runner.runUntilIdle(),
+    async stop() {
+      await runner.stop();
+      await workers.close();
+    },
+  };
+}

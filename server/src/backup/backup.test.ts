@@ -1,0 +1,154 @@
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { gzipSync, gunzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Database, openDatabase } from '../db/client';
+import { departments } from '../db/schema';
+import { makeDocx, makePdf, multipart } from '../features/attachments/test-files';
+import { diskPath } from '../files/store';
+import { openTestDatabase } from '../test/database';
+import { createTestContext, type TestContext } from '../test/factory';
+import { createDepartment, createSopAs } from '../test/sop-fixtures';
+import { writeBackup } from './backup';
+import { quote, readTables } from './catalog';
+import { RestoreRefusedError, restoreBackup } from './restore';
+
+const work = mkdtempSync(path.join(tmpdir(), 'sop-backup-'));
+
+/** PostgreSQL with TEST_DATABASE_URL; else the embedded database on disk, as the server opens it. */
+function openRoundTripDatabase(name: string): Promise<Database> {
+  return process.env.TEST_DATABASE_URL ? openTestDatabase() : openDatabase({ dataDir: path.join(work, name) });
+}
+
+/** Every row of every table (generated columns too), as the database itself renders it. */
+async function snapshot(database: Database): Promise<Record<string, unknown[]>> {
+  const client = await database.pool!.connect();
+  try {
+    const result: Record<string, unknown[]> = {};
+    for (const table of await readTables(client)) {
+      const order = (table.primaryKey.length ? table.primaryKey : table.columns).map(quote).join(', ');
+      const { rows } = await client.query(`select row_to_json(t)::text as row from ${quote(table.name)} t order by ${order}`);
+      result[table.name] = rows.map((r) => r.row);
+    }
+    return result;
+  } finally {
+    client.release();
+  }
+}
+
+/** Every stored file, recomputed from the bytes where this store keeps them: "<sha256> <sha256 of the bytes>". */
+async function storedChecksums(database: Database, fileDir: string | null): Promise<string[]> {
+  const { rows } = await database.pool!.query<{ sha256: string }>('select sha256 from stored_files order by sha256');
+  const sums: string[] = [];
+  for (const { sha256 } of rows) {
+    if (fileDir) {
+      sums.push(`${sha256} ${createHash('sha256').update(readFileSync(diskPath(fileDir, sha256))).digest('hex')}`);
+    } else {
+      const { rows: bytes } = await database.pool!.query(`select encode(sha256(string_agg(data, ''::bytea order by seq)), 'hex') as sum from stored_file_chunks where sha256 = $1`, [sha256]);
+      sums.push(`${sha256} ${bytes[0].sum}`);
+    }
+  }
+  return sums;
+}
+
+let t: TestContext;
+let source: Database;
+let target: Database;
+const backupFile = path.join(work, 'harbor.backup');
+/** Where each store keeps its bytes: the data folder's files/ when embedded, rows with PostgreSQL. */
+const storeDir = (name: string) => (process.env.TEST_DATABASE_URL ? null : path.join(work, name, 'files'));
+const sourceFiles = storeDir('source');
+const targetFiles = storeDir('target');
+
+beforeAll(async () => {
+  source = await openRoundTripDatabase('source');
+  t = await createTestContext({ database: source });
+  const author = await t.signedInUser('user');
+  const division = await createDepartment(t, 'Deck');
+  const department = await createDepartment(t, 'Bridge', division.id);
+  const sop = await createSopAs(t, author, { departmentId: department.id, title: 'Mooring stations', tags: ['deck', 'mooring'] });
+  const body = multipart([
+    { name: 'mooring.pdf', data: await makePdf('Mooring', ['Lines fore and aft']), type: 'application/pdf' },
+    { name: 'checklist.docx', data: await makeDocx('Checklist', ['Heaving line ready']) },
+  ]);
+  const upload = await t.as(author, { method: 'POST', url: `/api/sop-versions/${sop.latestVersionId}/attachments`, payload: body.payload, headers: body.headers });
+  expect(upload.statusCode).toBe(201);
+  // An edit makes version 2, which points back at the SOP (the sops <-> sop_versions cycle).
+  const edit = await t.as(author, { method: 'POST', url: `/api/sops/${sop.id}/versions`, payload: { content: 'Revised mooring steps' } });
+  expect(edit.statusCode).toBe(201);
+  // Previews are rendered in the background: let them land before anything is compared.
+  let previews = -1;
+  for (let i = 0; i < 120; i += 1) {
+    const { rows } = await source.pool!.query<{ n: number }>('select count(*)::int as n from attachment_previews');
+    if (rows[0].n >= 2 && rows[0].n === previews) break;
+    previews = rows[0].n;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  // Bytes the store keeps on disk that no record names (a half-written upload) are not backed up.
+  if (sourceFiles) {
+    mkdirSync(path.join(sourceFiles, 'tmp'), { recursive: true });
+    writeFileSync(path.join(sourceFiles, 'tmp', 'half-written'), 'partial');
+  }
+  target = await openRoundTripDatabase('target');
+}, 400_000);
+
+afterAll(async () => {
+  await t?.close();
+  await target?.close();
+  rmSync(work, { recursive: true, force: true });
+});
+
+// Creating PGlite data folders takes seconds, minutes on a busy machine.
+describe('backup and restore', { timeout: 120_000 }, () => {
+  it('round trip: every table and every stored byte arrive unchanged in a fresh database', async () => {
+    const summary = await writeBackup(source.pool!, backupFile, { fileDir: sourceFiles });
+    const storedBefore = await storedChecksums(source, sourceFiles);
+    expect(storedBefore.length).toBeGreaterThanOrEqual(2);
+    expect(summary.files).toBe(storedBefore.length);
+    const restored = await restoreBackup(target.pool!, backupFile, { fileDir: targetFiles });
+    expect(restored.files).toBe(storedBefore.length);
+
+    const before = await snapshot(source);
+    expect(before.attachments.length).toBeGreaterThanOrEqual(2);
+    expect(before.sop_versions).toHaveLength(2);
+    expect(await snapshot(target)).toEqual(before);
+    const storedAfter = await storedChecksums(target, targetFiles);
+    expect(storedAfter).toEqual(storedBefore);
+    for (const line of storedAfter) expect(line.split(' ')[0]).toBe(line.split(' ')[1]);
+    if (targetFiles) expect(existsSync(path.join(targetFiles, 'tmp', 'half-written'))).toBe(false);
+  });
+
+  it('identities continue after the restored rows', async () => {
+    const [highest] = await target.db.select({ id: departments.id }).from(departments).orderBy(departments.id).limit(1).offset(1);
+    const [added] = await target.db.insert(departments).values({ name: 'Engine' }).returning({ id: departments.id });
+    expect(added.id).toBeGreaterThan(highest.id);
+  });
+
+  it('a database that holds rows is refused and left unchanged; --force replaces it', async () => {
+    const before = await snapshot(target);
+    const refused = restoreBackup(target.pool!, backupFile, { fileDir: targetFiles });
+    await expect(refused).rejects.toBeInstanceOf(RestoreRefusedError);
+    await expect(refused).rejects.toThrow(/The database is not empty \(.*departments.*\)\. Restore into an empty database .* or add --force/);
+    expect(await snapshot(target)).toEqual(before);
+
+    await restoreBackup(target.pool!, backupFile, { fileDir: targetFiles, force: true });
+    expect(await snapshot(target)).toEqual(await snapshot(source));
+  });
+
+  it('a cut-short backup or a damaged stored file restores nothing', async () => {
+    const lines = gunzipSync(readFileSync(backupFile)).toString().split('\n');
+    const cut = path.join(work, 'cut.backup');
+    writeFileSync(cut, gzipSync(lines.slice(0, Math.floor(lines.length / 2)).join('\n')));
+    const before = await snapshot(target);
+    await expect(restoreBackup(target.pool!, cut, { fileDir: targetFiles, force: true })).rejects.toThrow('the backup is incomplete');
+
+    const damaged = path.join(work, 'damaged.backup');
+    const chunk = lines.findIndex((l) => l.startsWith('{"chunk":'));
+    lines[chunk] = JSON.stringify({ chunk: Buffer.alloc(1024 * 1024, 8).toString('base64') });
+    writeFileSync(damaged, gzipSync(lines.join('\n')));
+    await expect(restoreBackup(target.pool!, damaged, { fileDir: targetFiles, force: true })).rejects.toThrow('does not match its checksum');
+    expect(await snapshot(target)).toEqual(before);
+  });
+});

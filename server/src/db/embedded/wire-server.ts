@@ -1,0 +1,162 @@
+import { type Socket, createServer } from 'node:net';
+import type { PGlite } from '@electric-sql/pglite';
+
+/**
+ * The PostgreSQL wire protocol over one PGlite instance, on a unix socket, so every process
+ * (the server, a seed, a backup) talks to the embedded database with the same `pg` driver.
+ *
+ * PGlite is one backend session that runs one message at a time. Several connections share
+ * it safely because one connection *holds* it from its first message until PGlite is idle
+ * again: after a simple query or a Sync with no transaction block open. Meanwhile the other
+ * connections' messages wait in order. So a transaction, or one extended-protocol batch
+ * (Parse/Bind/Execute/Sync, which shares the unnamed statement), is never interleaved.
+ */
+
+const SSL_REQUEST = 80877103;
+const GSS_REQUEST = 80877104;
+const CANCEL_REQUEST = 80877102;
+const SYNC = Uint8Array.from([0x53, 0, 0, 0, 4]);
+
+interface Pending {
+  connection: Connection;
+  message: Uint8Array;
+  /** A startup message, a simple query or a Sync: PGlite may be free after it. */
+  endsUnit: boolean;
+}
+
+interface Connection {
+  socket: Socket;
+  buffer: Buffer;
+  started: boolean;
+  closed: boolean;
+}
+
+export interface WireServer {
+  /** Stops listening, drops every connection and waits until PGlite is idle. */
+  close(): Promise<void>;
+}
+
+export function serveWireProtocol(pglite: PGlite, socketPath: string): Promise<WireServer> {
+  const queue: Pending[] = [];
+  const connections = new Set<Connection>();
+  let holder: Connection | null = null;
+  let running = false;
+
+  async function run(item: Pending) {
+    await pglite.runExclusive(() =>
+      pglite.execProtocolRawStream(item.message, {
+        onRawData: (data) => {
+          if (!item.connection.closed) item.connection.socket.write(Buffer.from(data));
+        },
+      }),
+    );
+  }
+
+  async function drain() {
+    if (running) return;
+    running = true;
+    try {
+      for (;;) {
+        const index = holder ? queue.findIndex((p) => p.connection === holder) : 0;
+        if (index < 0 || queue.length === 0) break;
+        const [item] = queue.splice(index, 1);
+        holder = item.connection;
+        await run(item).catch((err: unknown) => {
+          item.connection.socket.destroy(err instanceof Error ? err : new Error(String(err)));
+        });
+        if (item.endsUnit && !pglite.isInTransaction()) holder = null;
+      }
+    } finally {
+      running = false;
+    }
+  }
+
+  /** A connection that went away mid-unit must not leave PGlite busy or in its transaction. */
+  async function release(connection: Connection) {
+    connection.closed = true;
+    for (let i = queue.length - 1; i >= 0; i -= 1) if (queue[i].connection === connection) queue.splice(i, 1);
+    if (holder !== connection) return;
+    while (running) await new Promise((resolve) => setImmediate(resolve));
+    // Meanwhile its last unit may have ended and another connection taken PGlite.
+    if (holder !== connection) return;
+    try {
+      await pglite.runExclusive(async () => {
+        await pglite.execProtocolRaw(SYNC);
+        if (pglite.isInTransaction()) await pglite.execProtocolRaw(simpleQuery('ROLLBACK'));
+      });
+    } finally {
+      holder = null;
+      void drain();
+    }
+  }
+
+  function onData(connection: Connection, chunk: Buffer) {
+    connection.buffer = connection.buffer.length ? Buffer.concat([connection.buffer, chunk]) : chunk;
+    for (;;) {
+      const buffer = connection.buffer;
+      if (!connection.started) {
+        if (buffer.length < 8) return;
+        const length = buffer.readInt32BE(0);
+        if (buffer.length < length) return;
+        const code = buffer.readInt32BE(4);
+        connection.buffer = buffer.subarray(length);
+        if (code === SSL_REQUEST || code === GSS_REQUEST) {
+          connection.socket.write('N');
+          continue;
+        }
+        if (code === CANCEL_REQUEST) {
+          connection.socket.end();
+          return;
+        }
+        connection.started = true;
+        queue.push({ connection, message: new Uint8Array(buffer.subarray(0, length)), endsUnit: true });
+        continue;
+      }
+      if (buffer.length < 5) break;
+      const length = 1 + buffer.readInt32BE(1);
+      if (buffer.length < length) break;
+      const type = String.fromCharCode(buffer[0]);
+      connection.buffer = buffer.subarray(length);
+      if (type === 'X') {
+        connection.socket.end();
+        return;
+      }
+      queue.push({ connection, message: new Uint8Array(buffer.subarray(0, length)), endsUnit: type === 'Q' || type === 'S' });
+    }
+    void drain();
+  }
+
+  const server = createServer((socket) => {
+    const connection: Connection = { socket, buffer: Buffer.alloc(0), started: false, closed: false };
+    connections.add(connection);
+    socket.setNoDelay(true);
+    socket.on('data', (chunk) => onData(connection, chunk));
+    socket.on('error', () => socket.destroy());
+    socket.on('close', () => {
+      connections.delete(connection);
+      void release(connection);
+    });
+  });
+  async function close() {
+    const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+    for (const connection of connections) connection.socket.destroy();
+    await closed;
+    while (running || holder) await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(socketPath, () => {
+      server.off('error', reject);
+      resolve({ close });
+    });
+  });
+}
+
+function simpleQuery(text: string): Uint8Array {
+  const body = Buffer.from(`${text}\0`, 'utf8');
+  const message = Buffer.alloc(5 + body.length);
+  message.write('Q', 0);
+  message.writeInt32BE(4 + body.length, 1);
+  body.copy(message, 5);
+  return new Uint8Array(message);
+}

@@ -1,0 +1,33 @@
+/**
+ * What a document worker can be asked to do: one entry per kind of task, with its input and
+ * output. The worker process runs the table below; the server imports only the types.
+ * Text extraction (for search) joins as a second kind.
+ */
+import { DocumentRefused } from './document-limits';
+import { renderDocxFirstPage, renderFirstPage } from './previews';
+
+const PDF = 'application/pdf';
+const DOCX = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
+
+export interface DocumentTasks {
+  preview: {
+    input: { mimeType: string; data: Uint8Array };
+    output: { png: Uint8Array; width: number; height: number };
+  };
+}
+
+export type DocumentTaskKind = keyof DocumentTasks;
+
+type TaskTable = { [K in DocumentTaskKind]: (input: DocumentTasks[K]['input']) => Promise<DocumentTasks[K]['output']> };
+
+/** Bytes arrive over IPC as a plain Uint8Array; the renderers take a Buffer over the same memory. */
+const asBuffer = (data: Uint8Array) => Buffer.from(data.buffer, data.byteOffset, data.byteLength);
+
+export const DOCUMENT_TASKS: TaskTable = {
+  async preview({ mimeType, data }) {
+    const render = mimeType === PDF ? renderFirstPage : mimeType === DOCX ? renderDocxFirstPage : null;
+    if (!render) throw new DocumentRefused(`Previews are made for PDF and Word (docx) files, not ${mimeType}`);
+    const page = await render(asBuffer(data));
+    return { png: page.data, width: page.width, height: page.height };
+  },
+};

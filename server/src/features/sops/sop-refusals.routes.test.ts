@@ -1,0 +1,135 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { approvalTasks, attachments, sops, sopVersions } from '../../db/schema';
+import { createTestContext, type TestContext, type TestUser } from '../../test/factory';
+import { createDepartment, createSopAs, submitSopAs } from '../../test/sop-fixtures';
+import { createSubmittedSop } from '../approvals/approval-fixtures';
+import { multipart } from '../attachments/test-files';
+
+/**
+ * Every refusal of the SOP lifecycle over HTTP: the status, the exact sentence, and that
+ * nothing changed. The rules themselves are unit-tested in common/sop-lifecycle.test.ts.
+ */
+
+let t: TestContext;
+let owner: TestUser;
+let other: TestUser;
+let approver: TestUser;
+let admin: TestUser;
+let departmentId: number;
+
+beforeAll(async () => {
+  t = await createTestContext();
+  owner = await t.signedInUser('user');
+  other = await t.signedInUser('user');
+  approver = await t.signedInUser('approver');
+  admin = await t.signedInUser('admin');
+  departmentId = (await createDepartment(t, 'Hotel')).id;
+});
+afterAll(() => t.close());
+
+/** What a refused request must leave untouched. */
+async function snapshot(sopId: number) {
+  const [sop] = await t.db.select().from(sops).where(eq(sops.id, sopId));
+  const versions = await t.db.select().from(sopVersions).where(eq(sopVersions.sopId, sopId));
+  const files = await t.db.select({ id: attachments.id }).from(attachments).innerJoin(sopVersions, eq(sopVersions.id, attachments.versionId)).where(eq(sopVersions.sopId, sopId));
+  const tasks = await t.db.select().from(approvalTasks).innerJoin(sopVersions, eq(sopVersions.id, approvalTasks.versionId)).where(eq(sopVersions.sopId, sopId));
+  return { sop, versions, files, tasks };
+}
+
+const edit = (user: TestUser, id: number, payload: object) => t.as(user, { method: 'PUT', url: `/api/sops/${id}`, payload: { title: 'Renamed', departmentId, ...payload } });
+const addVersion = (user: TestUser, id: number) => t.as(user, { method: 'POST', url: `/api/sops/${id}/versions`, payload: { content: 'New text' } });
+const submit = (user: TestUser, id: number) => t.as(user, { method: 'POST', url: `/api/sops/${id}/submit` });
+const upload = (user: TestUser, versionId: number) => {
+  const body = multipart([{ name: 'note.txt', data: Buffer.from('A note') }]);
+  return t.as(user, { method: 'POST', url: `/api/sop-versions/${versionId}/attachments`, payload: body.payload, headers: body.headers });
+};
+const decide = (user: TestUser, taskId: number, status = 'approved') => t.as(user, { method: 'PUT', url: `/api/approvals/${taskId}`, payload: { status } });
+
+function expectRefusal(res: { statusCode: number; json(): unknown }, statusCode: number, message: string) {
+  expect(res.statusCode).toBe(statusCode);
+  expect(res.json()).toEqual({ message });
+}
+
+describe('403: a plain user on an SOP they do not own', () => {
+  it('refuses edit, new version, submit and files with the sentence for each, changing nothing', async () => {
+    const sop = await createSopAs(t, owner, { departmentId });
+    const before = await snapshot(sop.id);
+    expectRefusal(await edit(other, sop.id, { content: 'Other text' }), 403, 'Only the owner, an approver or an admin can edit this SOP');
+    expectRefusal(await edit(other, sop.id, {}), 403, 'Only the owner, an approver or an admin can edit this SOP');
+    expectRefusal(await addVersion(other, sop.id), 403, 'Only the owner, an approver or an admin can add a version to this SOP');
+    expectRefusal(await submit(other, sop.id), 403, 'Only the owner, an approver or an admin can submit this SOP');
+    expectRefusal(await upload(other, sop.latestVersionId!), 403, 'Only the owner, an approver or an admin can add attachments to this SOP');
+    expect(await snapshot(sop.id)).toEqual(before);
+  });
+
+  it('refuses delete by role on the route, before the SOP is looked up', async () => {
+    const sop = await createSopAs(t, owner, { departmentId });
+    expectRefusal(await t.as(owner, { method: 'DELETE', url: `/api/sops/${sop.id}` }), 403, 'You do not have permission to do this');
+    expect((await snapshot(sop.id)).sop).toBeDefined();
+  });
+
+  it('lets an approver and an admin do all of it on someone else’s SOP', async () => {
+    const sop = await createSopAs(t, owner, { departmentId });
+    expect((await edit(approver, sop.id, {})).statusCode).toBe(200);
+    expect((await addVersion(admin, sop.id)).statusCode).toBe(201);
+    expect((await submit(approver, sop.id)).statusCode).toBe(200);
+  });
+});
+
+describe('decisions', () => {
+  it('refuses a plain user by the decide permission on the route, before the body is validated', async () => {
+    const { task } = await createSubmittedSop(t.db, { departmentId, ownerId: owner.id, submittedBy: other.id });
+    expectRefusal(await decide(owner, task!.id, 'nonsense'), 403, 'You do not have permission to do this');
+    expect((await t.db.select().from(approvalTasks).where(eq(approvalTasks.id, task!.id)))[0].status).toBe('pending');
+  });
+
+  it('refuses an approver their own submission and lets an admin decide theirs', async () => {
+    const mine = await createSubmittedSop(t.db, { departmentId, ownerId: approver.id, submittedBy: approver.id });
+    const before = await snapshot(mine.sop.id);
+    expectRefusal(await decide(approver, mine.task!.id), 403, 'You cannot decide on a version you submitted yourself; another approver or an admin must review it');
+    expect(await snapshot(mine.sop.id)).toEqual(before);
+    const admins = await createSubmittedSop(t.db, { departmentId, ownerId: admin.id, submittedBy: admin.id });
+    expect((await decide(admin, admins.task!.id, 'changes_requested')).json()).toMatchObject({ sopStatus: 'changes_requested' });
+  });
+
+  it('refuses a decided task and a task whose SOP moved on with 409, changing nothing', async () => {
+    const decided = await createSubmittedSop(t.db, { departmentId, ownerId: owner.id });
+    expect((await decide(approver, decided.task!.id)).statusCode).toBe(200);
+    expectRefusal(await decide(admin, decided.task!.id, 'rejected'), 409, 'This approval task was already decided (approved)');
+    const stale = await createSubmittedSop(t.db, { departmentId, ownerId: owner.id, status: 'draft' });
+    const before = await snapshot(stale.sop.id);
+    expectRefusal(await decide(approver, stale.task!.id), 409, 'This SOP is no longer awaiting approval; it is draft');
+    expect(await snapshot(stale.sop.id)).toEqual(before);
+  });
+});
+
+describe('409: the text under review does not move', () => {
+  it('refuses new text and files while waiting for a decision, but allows a field-only edit', async () => {
+    const sop = await createSopAs(t, owner, { departmentId });
+    await submitSopAs(t, owner, sop.id);
+    const before = await snapshot(sop.id);
+    const underReview = 'This SOP is waiting for approval; a new version can be added once the approver has decided';
+    expectRefusal(await edit(owner, sop.id, { content: 'Changed text' }), 409, underReview);
+    expectRefusal(await addVersion(owner, sop.id), 409, underReview);
+    expectRefusal(await upload(owner, sop.latestVersionId!), 409, 'This SOP is waiting for approval; files can be added once the approver has decided');
+    expectRefusal(await submit(owner, sop.id), 409, 'Only a draft or an SOP with changes requested can be submitted; this SOP is submitted');
+    expect(await snapshot(sop.id)).toEqual(before);
+    const fieldsOnly = await edit(owner, sop.id, { title: 'Renamed while in review' });
+    expect(fieldsOnly.statusCode).toBe(200);
+    expect(fieldsOnly.json()).toMatchObject({ title: 'Renamed while in review', status: 'submitted', latestVersionId: sop.latestVersionId });
+  });
+});
+
+describe('version numbers', () => {
+  it('numbers a version sent without one as the lifecycle module does, skipping taken numbers', async () => {
+    const sop = await createSopAs(t, owner, { departmentId });
+    const add = (versionNumber: string) => t.as(owner, { method: 'POST', url: `/api/sops/${sop.id}/versions`, payload: { content: `Text ${versionNumber}`, versionNumber } });
+    expect((await add('1.2')).statusCode).toBe(201);
+    expect((await add('1.1')).statusCode).toBe(201);
+    // The latest is 1.1 and 1.2 is taken: 1.3, never a 409.
+    const res = await edit(owner, sop.id, { content: 'Unnumbered revision' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().latestVersion.versionNumber).toBe('1.3');
+  });
+});

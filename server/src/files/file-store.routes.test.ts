@@ -1,0 +1,160 @@
+import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { readdir } from 'node:fs/promises';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MAX_FILE_BYTES } from '../../../common/limits';
+import { StorageFacts } from '../../../common/contracts/storage';
+import type { Attachment, SopDetail } from '../../../common/contracts/sops';
+import { attachments } from '../db/schema';
+import { multipart } from '../features/attachments/test-files';
+import { createTestContext, type TestContext, type TestUser } from '../test/factory';
+import { createDepartment, createSopAs } from '../test/sop-fixtures';
+import { corruptStoredFile, storeTotals } from '../test/stored-files';
+import { diskPath, fileStoreDir, readCounter, tempDir } from './store';
+
+let t: TestContext;
+let owner: TestUser;
+let admin: TestUser;
+let deptId: number;
+
+beforeAll(async () => {
+  t = await createTestContext();
+  owner = await t.signedInUser('user');
+  admin = await t.signedInUser('admin');
+  deptId = (await createDepartment(t, 'Engine')).id;
+});
+afterAll(() => t.close());
+
+const digestOf = (data: Buffer) => `sha-256=:${createHash('sha256').update(data).digest('base64')}:`;
+/** Text files: no preview is rendered in the background, so the store's totals stay still. */
+const text = (label: string, bytes = 200) => Buffer.from(`${label}\n`.padEnd(bytes, '.'));
+
+async function upload(versionId: number, files: { name: string; data: Buffer }[]): Promise<Attachment[]> {
+  const body = multipart(files);
+  const res = await t.as(owner, { method: 'POST', url: `/api/sop-versions/${versionId}/attachments`, payload: body.payload, headers: body.headers });
+  expect(res.statusCode).toBe(201);
+  return files.length === 1 ? [res.json()] : res.json();
+}
+
+const hashOf = async (attachmentId: number) =>
+  (await t.db.select({ sha256: attachments.sha256 }).from(attachments).where(eq(attachments.id, attachmentId)))[0].sha256!;
+
+describe('one stored copy per distinct file', () => {
+  it('stores the same bytes uploaded twice once, and both downloads give them back', async () => {
+    const sop = await createSopAs(t, owner, { departmentId: deptId });
+    const data = text('bilge pump rota');
+    const before = await storeTotals(t.db);
+    const [first] = await upload(sop.latestVersionId!, [{ name: 'rota.txt', data }]);
+    const [second] = await upload(sop.latestVersionId!, [{ name: 'rota-copy.txt', data }]);
+    expect(await storeTotals(t.db)).toEqual({ files: before.files + 1, bytes: before.bytes + data.length });
+    for (const id of [first.id, second.id]) {
+      const res = await t.as(owner, { method: 'GET', url: `/api/attachments/${id}/download` });
+      expect(res.rawPayload.equals(data)).toBe(true);
+    }
+  });
+
+  it('adds no bytes for a revision that carries its files forward', async () => {
+    const sop = await createSopAs(t, owner, { departmentId: deptId, title: 'Fuel transfer' });
+    await upload(sop.latestVersionId!, [{ name: 'a.txt', data: text('transfer a') }, { name: 'b.txt', data: text('transfer b') }]);
+    const before = await storeTotals(t.db);
+    const res = await t.as(owner, { method: 'PUT', url: `/api/sops/${sop.id}`, payload: { title: 'Fuel transfer', departmentId: deptId, content: 'Revised.' } });
+    expect(res.statusCode).toBe(200);
+    const after: SopDetail = (await t.as(owner, { method: 'GET', url: `/api/sops/${sop.id}` })).json();
+    expect(after.latestVersion!.attachments).toHaveLength(2);
+    expect(await storeTotals(t.db)).toEqual(before);
+  });
+
+  it('removes the bytes when the last record using them goes (SOP delete), and keeps shared ones', async () => {
+    const shared = text('shared checklist');
+    const keeper = await createSopAs(t, owner, { departmentId: deptId });
+    await upload(keeper.latestVersionId!, [{ name: 'shared.txt', data: shared }]);
+    const doomed = await createSopAs(t, owner, { departmentId: deptId });
+    const [own] = await upload(doomed.latestVersionId!, [{ name: 'own.txt', data: text('only here') }, { name: 'shared.txt', data: shared }]);
+    const ownHash = await hashOf(own.id);
+    const before = await storeTotals(t.db);
+
+    expect((await t.as(admin, { method: 'DELETE', url: `/api/sops/${doomed.id}` })).statusCode).toBeLessThan(300);
+    expect(await storeTotals(t.db)).toEqual({ files: before.files - 1, bytes: before.bytes - text('only here').length });
+    const dir = fileStoreDir();
+    if (dir) expect(existsSync(diskPath(dir, ownHash))).toBe(false);
+    const kept = (await t.as(owner, { method: 'GET', url: `/api/sops/${keeper.id}` })).json() as SopDetail;
+    const download = await t.as(owner, { method: 'GET', url: `/api/attachments/${kept.latestVersion!.attachments[0].id}/download` });
+    expect(download.rawPayload.equals(shared)).toBe(true);
+  });
+});
+
+describe('downloads', () => {
+  it('sends Content-Length and a Repr-Digest of the bytes', async () => {
+    const sop = await createSopAs(t, owner, { departmentId: deptId });
+    const data = text('digest me', 5000);
+    const [file] = await upload(sop.latestVersionId!, [{ name: 'digest.txt', data }]);
+    // Asked for compression, the file still goes as stored, so both headers describe what is sent.
+    const res = await t.as(owner, { method: 'GET', url: `/api/attachments/${file.id}/download`, headers: { 'accept-encoding': 'br, gzip' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBeUndefined();
+    expect(res.headers['content-length']).toBe(String(data.length));
+    expect(res.headers['repr-digest']).toBe(digestOf(data));
+    expect(res.rawPayload.equals(data)).toBe(true);
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('answers HEAD from the record without opening the bytes', async () => {
+    const sop = await createSopAs(t, owner, { departmentId: deptId });
+    const data = text('head only', 3000);
+    const [file] = await upload(sop.latestVersionId!, [{ name: 'head.txt', data }]);
+    const opened = readCounter.opened;
+    const head = await t.as(owner, { method: 'HEAD', url: `/api/attachments/${file.id}/download` });
+    expect(head.statusCode).toBe(200);
+    expect(head.headers['content-length']).toBe(String(data.length));
+    expect(head.headers['repr-digest']).toBe(digestOf(data));
+    expect(readCounter.opened).toBe(opened);
+    await t.as(owner, { method: 'GET', url: `/api/attachments/${file.id}/download` });
+    expect(readCounter.opened).toBe(opened + 1);
+  });
+
+  it('cuts a large download whose stored bytes were corrupted: never the whole file with a 200', async () => {
+    const sop = await createSopAs(t, owner, { departmentId: deptId });
+    const data = text('long manual', 3 * 1024 * 1024);
+    const [file] = await upload(sop.latestVersionId!, [{ name: 'manual.txt', data }]);
+    await corruptStoredFile(t.db, await hashOf(file.id), 2 * 1024 * 1024 + 17);
+    const outcome = await t.as(owner, { method: 'GET', url: `/api/attachments/${file.id}/download` }).then(
+      (res) => ({ status: res.statusCode, length: res.rawPayload.length }),
+      (err: Error) => ({ error: err }),
+    );
+    // Either the response errored mid-way or it ended short of its Content-Length.
+    if ('length' in outcome) expect(outcome.length).toBeLessThan(data.length);
+    else expect(outcome.error).toBeInstanceOf(Error);
+  });
+});
+
+describe('uploads', () => {
+  it('refuses an upload with 413 as it passes 10 MB and keeps neither bytes nor temp files', async () => {
+    const sop = await createSopAs(t, owner, { departmentId: deptId });
+    const before = await storeTotals(t.db);
+    const body = multipart([{ name: 'huge.txt', data: Buffer.alloc(MAX_FILE_BYTES + 1024, 0x41) }]);
+    const res = await t.as(owner, { method: 'POST', url: `/api/sop-versions/${sop.latestVersionId}/attachments`, payload: body.payload, headers: body.headers });
+    expect(res.statusCode).toBe(413);
+    expect(await storeTotals(t.db)).toEqual(before);
+    expect(await readdir(tempDir())).toEqual([]);
+  });
+});
+
+describe('GET /api/admin/storage', () => {
+  it('gives an admin the stored and referenced figures; duplicates count once as stored', async () => {
+    const res = await t.as(admin, { method: 'GET', url: '/api/admin/storage' });
+    expect(res.statusCode).toBe(200);
+    const facts = StorageFacts.parse(res.json());
+    const totals = await storeTotals(t.db);
+    expect(facts).toMatchObject({ storedFiles: totals.files, storedBytes: totals.bytes });
+    expect(facts.referencedFiles).toBeGreaterThan(facts.storedFiles);
+    expect(facts.referencedBytes).toBeGreaterThan(facts.storedBytes);
+  });
+
+  it('is 401 signed out and 403 for anyone but an admin', async () => {
+    expect((await t.as(null, { method: 'GET', url: '/api/admin/storage' })).statusCode).toBe(401);
+    expect((await t.as(owner, { method: 'GET', url: '/api/admin/storage' })).statusCode).toBe(403);
+    const approver = await t.signedInUser('approver');
+    expect((await t.as(approver, { method: 'GET', url: '/api/admin/storage' })).statusCode).toBe(403);
+  });
+});

@@ -1,0 +1,97 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { multipart } from '../features/attachments/test-files';
+import { createTestContext, type TestContext, type TestUser } from '../test/factory';
+import { createDepartment, createSopAs } from '../test/sop-fixtures';
+
+/** API answers never land in a shared cache; HSTS only over HTTPS. */
+let t: TestContext;
+let behindProxy: TestContext;
+let user: TestUser;
+let attachmentId: number;
+
+beforeAll(async () => {
+  t = await createTestContext();
+  behindProxy = await createTestContext({ trustProxy: 1 });
+  user = await t.signedInUser('user');
+  const sop = await createSopAs(t, user, { departmentId: (await createDepartment(t)).id });
+  const body = multipart([{ name: 'muster.txt', data: Buffer.from('Muster station B\n') }]);
+  const upload = await t.as(user, { method: 'POST', url: `/api/sop-versions/${sop.latestVersionId}/attachments`, payload: body.payload, headers: body.headers });
+  expect(upload.statusCode).toBe(201);
+  attachmentId = upload.json().id;
+});
+afterAll(async () => {
+  await t.close();
+  await behindProxy.close();
+});
+
+describe('Cache-Control on /api answers', () => {
+  it.each([
+    ['a read without a tag', 'GET', '/api/user', 200],
+    ['a list without a tag', 'GET', '/api/departments', 200],
+    ['a write', 'POST', '/api/logout', 200],
+  ])('%s is no-store', async (_label, method, url, status) => {
+    const res = await t.as(user, { method: method as 'GET' | 'POST', url });
+    expect(res.statusCode).toBe(status);
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.headers.etag).toBeUndefined();
+    if (url === '/api/logout') user = await t.signedInUser('user');
+  });
+
+  it.each([
+    ['a refusal (401)', null, '/api/sops', 401],
+    ['a missing SOP (404)', 'user', '/api/sops/999999', 404],
+    ['a bad id (400)', 'user', '/api/sops/not-a-number', 400],
+    ['an unknown endpoint (404)', 'user', '/api/nothing-here', 404],
+    ['an unknown endpoint spelled /API (404)', 'user', '/API/nothing-here', 404],
+  ])('an error is no-store: %s', async (_label, who, url, status) => {
+    const res = await t.as(who ? user : null, { method: 'GET', url });
+    expect(res.statusCode).toBe(status);
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.json().message).toEqual(expect.any(String));
+  });
+
+  it('a read with a tag (the SOP list) is private, no-cache', async () => {
+    const res = await t.as(user, { method: 'GET', url: '/api/sops' });
+    expect(res.headers.etag).toBeDefined();
+    expect(res.headers['cache-control']).toBe('private, no-cache');
+  });
+
+  it('a file download carries its checksum as tag, is private, no-cache, and revalidates with 304', async () => {
+    const url = `/api/attachments/${attachmentId}/download`;
+    const res = await t.as(user, { method: 'GET', url });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('private, no-cache');
+    expect(res.headers.etag).toMatch(/^"sha256-[0-9a-f]{64}"$/);
+    const head = await t.as(user, { method: 'HEAD', url });
+    expect(head.headers.etag).toBe(res.headers.etag);
+
+    const again = await t.as(user, { method: 'GET', url, headers: { 'if-none-match': res.headers.etag as string } });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+    expect(again.headers['cache-control']).toBe('private, no-cache');
+  });
+
+  it('leaves the app shell and health check alone', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/healthz' });
+    expect(res.headers['cache-control']).toBeUndefined();
+  });
+});
+
+describe('Strict-Transport-Security', () => {
+  it('is not sent over plain HTTP', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/healthz' });
+    expect(res.headers['strict-transport-security']).toBeUndefined();
+  });
+
+  it('is not sent for a forwarded HTTPS request when the proxy is not trusted', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/healthz', headers: { 'x-forwarded-proto': 'https' } });
+    expect(res.headers['strict-transport-security']).toBeUndefined();
+  });
+
+  it('is sent when a trusted proxy says the request came over HTTPS', async () => {
+    const res = await behindProxy.app.inject({ method: 'GET', url: '/api/nothing-here', headers: { 'x-forwarded-proto': 'https' } });
+    expect(res.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+    const plain = await behindProxy.app.inject({ method: 'GET', url: '/healthz', headers: { 'x-forwarded-proto': 'http' } });
+    expect(plain.headers['strict-transport-security']).toBeUndefined();
+  });
+});
