@@ -22,7 +22,7 @@ export const currentUserQuery = queryOptions<PublicUser, ApiError>({
 export function useCurrentUser() {
   const { data, isLoading, error } = useQuery(currentUserQuery);
   // A failed refetch keeps the last answer; a 401 means that user is gone.
-  return { user: isUnauthorized(error) ? null : (data ?? null), isLoading, error };
+  return { user: isUnauthorized(error) ? null : (data ?? null), isLoading };
 }
 
 /**
