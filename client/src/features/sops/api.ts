@@ -34,7 +34,12 @@ export const sopQueries = {
 };
 
 /** What any SOP change makes stale: the lists, the sidebar counts, the dashboard figures, the SOP itself. */
-export const sopChangeKeys = (id?: number) => [queryKeys.sops.lists(), queryKeys.departments(), queryKeys.dashboard.stats(), id ? queryKeys.sops.detail(id) : undefined];
+export const sopChangeKeys = (id?: number) => [
+  queryKeys.sops.lists(),
+  queryKeys.departments(),
+  queryKeys.dashboard.stats(),
+  id ? queryKeys.sops.detail(id) : undefined,
+];
 
 /** For the flows that save in several calls (form, upload dialog) rather than one mutation. */
 export const refreshSopLists = (id?: number) => refreshQueries(sopChangeKeys(id));

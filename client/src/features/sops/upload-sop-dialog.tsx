@@ -15,7 +15,7 @@ import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/hooks/use-toast';
 import { toastFailure } from '@/lib/use-api-mutation';
 import { formatKB } from '@/lib/format';
-import { createSop, refreshSopLists, uploadAttachment } from './api';
+import { createSop, refreshSopLists, uploadAttachment, type SavedSop } from './api';
 import { DepartmentSelect } from './department-select';
 import { ACCEPTED_FILES, isAllowedFileType, isWithinSizeLimit } from './file-rules';
 
@@ -73,7 +73,7 @@ export function UploadSopDialog({ triggerClassName, onUploaded, defaultOpen = fa
       return;
     }
     setProgress(0);
-    let sop;
+    let sop: SavedSop;
     try {
       sop = await createSop({ ...values, content: `Uploaded file: ${file.name}` });
     } catch (error) {
