@@ -1,7 +1,7 @@
 import { Suspense, type ComponentType } from 'react';
 import { Redirect, Route } from 'wouter';
 import { FullPageSpinner } from '@/components/spinner';
-import { useCurrentUser } from '@/features/auth/api';
+import { useCurrentUser } from '@/lib/session';
 import { useRouteTitle } from '@/hooks/use-document-title';
 import { AppLayout } from './layout/app-layout';
 

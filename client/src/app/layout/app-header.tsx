@@ -6,7 +6,7 @@ import type { PublicUser } from '@common/contracts/auth';
 import { RoleBadge } from '@/components/role-badge';
 import { Avatar, AvatarFallback } from '@/components/ui/avatar';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '@/components/ui/dropdown-menu';
-import { useCurrentUser } from '@/features/auth/api';
+import { useCurrentUser } from '@/lib/session';
 import { displayNameOf, initialsOf } from '@/lib/names';
 import { cn } from '@/lib/utils';
 import { HEADER_FOCUS, isActive, LogoutButton, TABS, type Tab } from './header-parts';
