@@ -151,7 +151,7 @@ export async function buildApp(opts: AppOptions) {
       await app.db.execute(sql`select 1`);
       return { status: 'ok' };
     } catch {
-      return reply.status(503).send({ status: 'unavailable', message: 'Database unreachable' });
+      return reply.status(503).send({ status: 'unavailable', message: 'Database unreachable', code: 'unavailable' });
     }
   });
 

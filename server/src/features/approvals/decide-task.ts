@@ -51,7 +51,7 @@ export async function decideTask(db: Db, actor: PublicUser, taskId: number, inpu
       .set({ status: input.status, comments: input.comments, approverId: actor.id, updatedAt: now })
       .where(and(eq(approvalTasks.id, taskId), eq(approvalTasks.status, OPEN_TASK_STATUS)))
       .returning();
-    if (!decided) throw conflict('This approval task was already decided');
+    if (!decided) throw conflict('This approval task was already decided', 'already_decided');
     if (outcome.publishesVersion) {
       await tx.update(sopVersions).set({ approvedBy: actor.id, approvedAt: now, isPublished: true }).where(eq(sopVersions.id, task.versionId));
     }

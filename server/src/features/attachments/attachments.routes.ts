@@ -86,7 +86,7 @@ export const attachmentRoutes: FastifyPluginAsyncZod = async (app) => {
     if (outcome?.stored) return { message: 'Preview ready' };
     if (outcome?.status === 'failed' || outcome?.status === 'none') {
       const reason = await previewFailure(app.db, state.sha256);
-      return reply.status(422).send({ message: 'The preview could not be generated', ...(reason ? { reason } : {}) });
+      return reply.status(422).send({ message: 'The preview could not be generated', code: 'preview_failed', ...(reason ? { reason } : {}) });
     }
     return reply.status(202).send({ message: 'The preview is still being generated; try again in a moment' });
   });

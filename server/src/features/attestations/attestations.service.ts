@@ -24,7 +24,7 @@ const toAttestation = (row: typeof attestations.$inferSelect): Attestation => ({
  */
 export async function attest(db: Db, actor: PublicUser, versionId: number): Promise<{ attestation: Attestation; created: boolean }> {
   const version = await findVersion(db, versionId);
-  if (!version.isPublished) throw conflict(`Only a published version can be attested; version ${version.versionNumber} of "${version.title}" is not published`);
+  if (!version.isPublished) throw conflict(`Only a published version can be attested; version ${version.versionNumber} of "${version.title}" is not published`, 'not_published');
   return db.transaction(async (tx) => {
     const [inserted] = await tx.insert(attestations).values({ userId: actor.id, versionId }).onConflictDoNothing({ target: [attestations.userId, attestations.versionId] }).returning();
     if (!inserted) {

@@ -45,7 +45,7 @@ async function withDuplicateCheck<T>(values: DepartmentValues, write: () => Prom
   try {
     return await write();
   } catch (err) {
-    if (isUniqueViolation(err)) throw conflict(duplicateMessage(values));
+    if (isUniqueViolation(err)) throw conflict(duplicateMessage(values), 'duplicate');
     throw err;
   }
 }

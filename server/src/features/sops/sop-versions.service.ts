@@ -24,7 +24,7 @@ export async function appendVersion(
   const latestNumber = existing.find((v) => v.id === sop.latestVersionId)?.versionNumber;
   const versionNumber = input.versionNumber ?? nextVersionNumber(latestNumber, existing.map((v) => v.versionNumber));
   if (existing.some((v) => v.versionNumber === versionNumber)) {
-    throw conflict(`Version ${versionNumber} already exists for this SOP; choose another version number`);
+    throw conflict(`Version ${versionNumber} already exists for this SOP; choose another version number`, 'duplicate');
   }
   const reopened = statusAfterNewVersion(sop.status);
   const [version] = await tx
