@@ -11,7 +11,7 @@ import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'drizzle-orm';
 import { MAX_FILE_BYTES } from '../../common/limits';
-import type { PublicUser } from '../../common/contracts/auth';
+import type { SessionUser } from '../../common/contracts/auth';
 import type { Db } from './db/client';
 import type { Action } from '../../common/permissions';
 import { checkRouteAccess, registerActor } from './http/access';
@@ -44,9 +44,9 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     /** The signed-in user, or null (set by the preValidation hook). */
-    user: PublicUser | null;
+    user: SessionUser | null;
     /** The signed-in user; reading it without one answers 401. Every non-public /api route has one. */
-    readonly actor: PublicUser;
+    readonly actor: SessionUser;
   }
   interface Session {
     userId?: number;

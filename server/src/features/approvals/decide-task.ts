@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { DecidedTask } from '../../../../common/contracts/approvals';
-import type { PublicUser } from '../../../../common/contracts/auth';
+import type { SessionUser } from '../../../../common/contracts/auth';
 import { type Decision, DECISION_OUTCOME, OPEN_TASK_STATUS, refuseDecision } from '../../../../common/sop-lifecycle';
 import type { Db } from '../../db/client';
 import { approvalTasks, sopVersions, sops } from '../../db/schema';
@@ -37,7 +37,7 @@ async function findTask(db: Db, taskId: number) {
  * becomes 'published' in the same transaction as the task, so a refused or failed decision
  * changes nothing.
  */
-export async function decideTask(db: Db, actor: PublicUser, taskId: number, input: DecisionInput): Promise<DecidedTask> {
+export async function decideTask(db: Db, actor: SessionUser, taskId: number, input: DecisionInput): Promise<DecidedTask> {
   const task = await findTask(db, taskId);
   if (!task) throw notFound('This approval task does not exist');
   refuse(refuseDecision(actor, task));

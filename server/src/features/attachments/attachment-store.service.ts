@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import type { PublicUser } from '../../../../common/contracts/auth';
+import type { SessionUser } from '../../../../common/contracts/auth';
 import type { Attachment } from '../../../../common/contracts/sops';
 import type { Db } from '../../db/client';
 import { attachments, sops, sopVersions } from '../../db/schema';
@@ -60,7 +60,7 @@ export function checkAttachmentType(file: IncomingFile): CheckedFile {
 }
 
 /** The version, with its SOP's owner and state; 404 when unknown, and refused as the lifecycle says. */
-export async function findVersionForUpload(db: Db, actor: PublicUser, versionId: number) {
+export async function findVersionForUpload(db: Db, actor: SessionUser, versionId: number) {
   const row = await versionState(db, versionId);
   if (!row) throw notFound('SOP version not found');
   refuse(refuseAddFiles(actor, row));
@@ -90,7 +90,7 @@ async function versionState(db: Db, versionId: number, lock = false) {
 /** Every file with its record (and its preview job) in one transaction: all are stored, or none. */
 export async function storeAttachments(
   db: Db,
-  actor: PublicUser,
+  actor: SessionUser,
   target: { versionId: number; sopId: number; title: string },
   files: CheckedFile[],
   extra: { fileURL?: string | null; within?: (tx: Db) => Promise<void> } = {},

@@ -1,6 +1,6 @@
 import { and, count, eq } from 'drizzle-orm';
 import type { Attestation, AttestationSummary } from '../../../../common/contracts/approvals';
-import type { PublicUser } from '../../../../common/contracts/auth';
+import type { SessionUser } from '../../../../common/contracts/auth';
 import type { Db } from '../../db/client';
 import { attestations, sopVersions, sops } from '../../db/schema';
 import { conflict, notFound } from '../../http/errors';
@@ -22,7 +22,7 @@ const toAttestation = (row: typeof attestations.$inferSelect): Attestation => ({
  * Record that the actor has read a published version. One row per user and version: attesting
  * again answers the existing row (created = false) and writes no second audit event.
  */
-export async function attest(db: Db, actor: PublicUser, versionId: number): Promise<{ attestation: Attestation; created: boolean }> {
+export async function attest(db: Db, actor: SessionUser, versionId: number): Promise<{ attestation: Attestation; created: boolean }> {
   const version = await findVersion(db, versionId);
   if (!version.isPublished) throw conflict(`Only a published version can be attested; version ${version.versionNumber} of "${version.title}" is not published`, 'not_published');
   return db.transaction(async (tx) => {
@@ -42,7 +42,7 @@ export async function attest(db: Db, actor: PublicUser, versionId: number): Prom
   });
 }
 
-export async function attestationSummary(db: Db, actor: PublicUser, versionId: number): Promise<AttestationSummary> {
+export async function attestationSummary(db: Db, actor: SessionUser, versionId: number): Promise<AttestationSummary> {
   await findVersion(db, versionId);
   const [[{ total }], [mine]] = await Promise.all([
     db.select({ total: count() }).from(attestations).where(eq(attestations.versionId, versionId)),

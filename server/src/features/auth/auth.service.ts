@@ -1,4 +1,4 @@
-import type { LoginInput, PublicUser, RegisteredInput } from '../../../../common/contracts/auth';
+import type { LoginInput, SessionUser, RegisteredInput } from '../../../../common/contracts/auth';
 import { REGISTRATION_CLOSED_MESSAGE } from '../../../../common/contracts/settings';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
@@ -14,7 +14,7 @@ import { hashPassword, timingDummyHash, verifyPassword } from './passwords';
  * Checks a sign-in. Deactivated and deleted accounts answer like a wrong password, so the
  * answer never tells which accounts exist.
  */
-export async function authenticate(db: Db, input: LoginInput, ip: string): Promise<PublicUser> {
+export async function authenticate(db: Db, input: LoginInput, ip: string): Promise<SessionUser> {
   const rules = signInRules(input.username, ip);
   await chargeAttempt(db, rules, (minutes) => `Too many failed sign-in attempts. Try again in ${minutesText(minutes)}.`);
   const user = await findUserWithHashByUsername(db, input.username);
@@ -25,7 +25,7 @@ export async function authenticate(db: Db, input: LoginInput, ip: string): Promi
 }
 
 /** Self-registration: always role `user`, only while an administrator leaves it open. */
-export async function register(db: Db, input: RegisteredInput, ip: string): Promise<PublicUser> {
+export async function register(db: Db, input: RegisteredInput, ip: string): Promise<SessionUser> {
   if (!(await readSettings(db)).registrationOpen) throw forbidden(REGISTRATION_CLOSED_MESSAGE, 'registration_closed');
   await chargeAttempt(db, [registrationRule(ip)], (minutes) => `Too many registrations from this address. Try again in ${minutesText(minutes)}.`);
   return createUser(db, { ...input, role: 'user', departmentId: null }, null);
@@ -37,11 +37,11 @@ export interface NewUser {
   email: string | null;
   firstName: string | null;
   lastName: string | null;
-  role: PublicUser['role'];
+  role: SessionUser['role'];
   departmentId?: number | null;
 }
 
-export async function createUser(db: Db, input: NewUser, actorId: number | null): Promise<PublicUser> {
+export async function createUser(db: Db, input: NewUser, actorId: number | null): Promise<SessionUser> {
   assertAcceptablePassword(input.password, input.username);
   if (await findUserWithHashByUsername(db, input.username)) throw conflict('Username already exists', 'duplicate');
   const password = await hashPassword(input.password);

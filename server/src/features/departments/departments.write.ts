@@ -1,5 +1,5 @@
 import { count, eq, inArray, or } from 'drizzle-orm';
-import type { PublicUser } from '../../../../common/contracts/auth';
+import type { SessionUser } from '../../../../common/contracts/auth';
 import type { Department } from '../../../../common/contracts/departments';
 import type { Db } from '../../db/client';
 import { departments, sops } from '../../db/schema';
@@ -50,7 +50,7 @@ async function withDuplicateCheck<T>(values: DepartmentValues, write: () => Prom
   }
 }
 
-export async function createDepartment(db: Db, actor: PublicUser, values: DepartmentValues): Promise<Department> {
+export async function createDepartment(db: Db, actor: SessionUser, values: DepartmentValues): Promise<Department> {
   return withDuplicateCheck(values, () =>
     db.transaction(async (tx) => {
       await assertValidParent(tx, values.parentId);
@@ -61,7 +61,7 @@ export async function createDepartment(db: Db, actor: PublicUser, values: Depart
   );
 }
 
-export async function updateDepartment(db: Db, actor: PublicUser, id: number, values: DepartmentValues): Promise<Department> {
+export async function updateDepartment(db: Db, actor: SessionUser, id: number, values: DepartmentValues): Promise<Department> {
   return withDuplicateCheck(values, () =>
     db.transaction(async (tx) => {
       const [current] = await tx.select().from(departments).where(eq(departments.id, id)).for('update');
@@ -83,7 +83,7 @@ export async function updateDepartment(db: Db, actor: PublicUser, id: number, va
 }
 
 /** A division goes with its departments (FK cascade); nothing is deleted while SOPs remain in any of them. */
-export async function deleteDepartment(db: Db, actor: PublicUser, id: number): Promise<void> {
+export async function deleteDepartment(db: Db, actor: SessionUser, id: number): Promise<void> {
   try {
     await db.transaction(async (tx) => {
       const [current] = await tx.select().from(departments).where(eq(departments.id, id)).for('update');

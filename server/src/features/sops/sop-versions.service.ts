@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import type { PublicUser } from '../../../../common/contracts/auth';
+import type { SessionUser } from '../../../../common/contracts/auth';
 import type { Db } from '../../db/client';
 import { attachmentPreviews, attachments, sops, sopVersions } from '../../db/schema';
 import { nextVersionNumber, type SopStatus, statusAfterNewVersion } from '../../../../common/sop-lifecycle';
@@ -15,7 +15,7 @@ import { refreshSearchVector } from './sop-search';
  */
 export async function appendVersion(
   tx: Db,
-  actor: PublicUser,
+  actor: SessionUser,
   sop: { id: number; title: string; status: SopStatus; latestVersionId: number | null },
   input: { content: string; versionNumber?: string | null; changelog?: string | null; keepAttachmentIds?: number[] },
   defaultChangelog: string,
