@@ -1,4 +1,5 @@
 import { and, eq } from 'drizzle-orm';
+import type { z } from 'zod';
 import type { DecidedTask } from '../../../../common/contracts/approvals';
 import type { SessionUser } from '../../../../common/contracts/auth';
 import { type Decision, DECISION_OUTCOME, OPEN_TASK_STATUS, refuseDecision } from '../../../../common/sop-lifecycle';
@@ -37,7 +38,7 @@ async function findTask(db: Db, taskId: number) {
  * becomes 'published' in the same transaction as the task, so a refused or failed decision
  * changes nothing.
  */
-export async function decideTask(db: Db, actor: SessionUser, taskId: number, input: DecisionInput): Promise<DecidedTask> {
+export async function decideTask(db: Db, actor: SessionUser, taskId: number, input: DecisionInput): Promise<z.output<typeof DecidedTask>> {
   const task = await findTask(db, taskId);
   if (!task) throw notFound('This approval task does not exist');
   refuse(refuseDecision(actor, task));
@@ -65,9 +66,6 @@ export async function decideTask(db: Db, actor: SessionUser, taskId: number, inp
     });
     return {
       ...decided,
-      dueAt: decided.dueAt?.toISOString() ?? null,
-      createdAt: decided.createdAt.toISOString(),
-      updatedAt: decided.updatedAt.toISOString(),
       sopId: task.sopId,
       sopStatus: outcome.sopStatus,
     };

@@ -1,5 +1,6 @@
 import { count, eq, inArray, or } from 'drizzle-orm';
 import type { SessionUser } from '../../../../common/contracts/auth';
+import type { z } from 'zod';
 import type { Department } from '../../../../common/contracts/departments';
 import type { Db } from '../../db/client';
 import { departments, sops } from '../../db/schema';
@@ -15,12 +16,7 @@ export interface DepartmentValues {
 
 type Row = typeof departments.$inferSelect;
 
-const toDepartment = (row: Row, sopCount: number): Department => ({
-  ...row,
-  sopCount,
-  createdAt: row.createdAt.toISOString(),
-  updatedAt: row.updatedAt.toISOString(),
-});
+const toDepartment = (row: Row, sopCount: number): z.output<typeof Department> => ({ ...row, sopCount });
 
 const duplicateMessage = (values: DepartmentValues) =>
   values.parentId === null
@@ -50,7 +46,7 @@ async function withDuplicateCheck<T>(values: DepartmentValues, write: () => Prom
   }
 }
 
-export async function createDepartment(db: Db, actor: SessionUser, values: DepartmentValues): Promise<Department> {
+export async function createDepartment(db: Db, actor: SessionUser, values: DepartmentValues): Promise<z.output<typeof Department>> {
   return withDuplicateCheck(values, () =>
     db.transaction(async (tx) => {
       await assertValidParent(tx, values.parentId);
@@ -61,7 +57,7 @@ export async function createDepartment(db: Db, actor: SessionUser, values: Depar
   );
 }
 
-export async function updateDepartment(db: Db, actor: SessionUser, id: number, values: DepartmentValues): Promise<Department> {
+export async function updateDepartment(db: Db, actor: SessionUser, id: number, values: DepartmentValues): Promise<z.output<typeof Department>> {
   return withDuplicateCheck(values, () =>
     db.transaction(async (tx) => {
       const [current] = await tx.select().from(departments).where(eq(departments.id, id)).for('update');
