@@ -12,6 +12,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import { sql } from 'drizzle-orm';
 import { MAX_FILE_BYTES } from '../../common/limits';
 import type { SessionUser } from '../../common/contracts/auth';
+import { HealthOk, HealthUnavailable } from '../../common/contracts/health';
 import type { Db } from './db/client';
 import type { Action } from '../../common/permissions';
 import { checkRouteAccess, registerActor } from './http/access';
@@ -20,6 +21,7 @@ import { registerErrorHandler } from './http/error-handler';
 import { withSafeLogging } from './http/log-serializers';
 import { notFound } from './http/errors';
 import { registerOriginCheck } from './http/origin-check';
+import { answers, requireResponseSchema } from './http/responses';
 import { createSessionStore } from './http/session-store';
 import { registerUploadSlots, type UploadLimits } from './http/upload-slots';
 import { type AnswerCache, createAnswerCache } from './http/versioned-answer';
@@ -82,6 +84,7 @@ export async function buildApp(opts: AppOptions) {
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('db', opts.db);
   app.decorate('answerCache', createAnswerCache());
+  app.addHook('onRoute', requireResponseSchema);
   registerActor(app);
 
   registerErrorHandler(app);
@@ -146,10 +149,10 @@ export async function buildApp(opts: AppOptions) {
 
   registerUploadSlots(app, opts.uploadLimits);
 
-  app.get('/healthz', async (_request, reply) => {
+  app.get('/healthz', { schema: { response: answers({ 200: HealthOk, 503: HealthUnavailable }) } }, async (_request, reply) => {
     try {
       await app.db.execute(sql`select 1`);
-      return { status: 'ok' };
+      return { status: 'ok' as const };
     } catch {
       return reply.status(503).send({ status: 'unavailable', message: 'Database unreachable', code: 'unavailable' });
     }

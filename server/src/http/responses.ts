@@ -14,3 +14,12 @@ export const ERROR_ANSWERS = { '4xx': ErrorBody, '5xx': ErrorBody } as const;
 export const NO_CONTENT = z.undefined();
 
 export const answers = <T extends Record<number, z.ZodType>>(own: T) => ({ ...own, ...ERROR_ANSWERS });
+
+/**
+ * Refuses, when the app is built, an API route without its answers declared: every route
+ * under /api/ and /healthz must name a response schema (checked on every start and test).
+ */
+export function requireResponseSchema(route: { method: string | string[]; url: string; schema?: { response?: unknown } }): void {
+  const served = route.url.startsWith('/api/') || route.url === '/healthz';
+  if (served && !route.schema?.response) throw new Error(`${String(route.method)} ${route.url} declares no response schema (schema.response)`);
+}
