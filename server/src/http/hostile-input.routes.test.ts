@@ -143,7 +143,7 @@ describe('malformed multipart', () => {
     const many = rawMultipart(Array.from({ length: 40 }, (_, i) => ({ name: `f${i}`, value: 'x' })));
     const res = await t.as(admin, { method: 'POST', url: '/api/itineraries', payload: many, headers: { 'content-type': multipartType() } });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ message: 'body: Too many form fields in one upload', error: 'body: Too many form fields in one upload' });
+    expect(res.json()).toEqual({ message: 'body: Too many form fields in one upload', error: 'body: Too many form fields in one upload', code: 'validation' });
   });
 });
 

@@ -1,5 +1,5 @@
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
-import type { PublicUser } from '../../../common/contracts/auth';
+import type { SessionUser } from '../../../common/contracts/auth';
 import type { Role } from '../../../common/roles';
 import { type App, type AppOptions, buildApp } from '../app';
 import { type BackgroundJobs, createBackgroundJobs } from '../background-jobs';
@@ -11,7 +11,7 @@ import { openTestDatabase } from './database';
 export const TEST_PASSWORD = 'correct-horse-battery';
 export const TEST_SESSION_SECRET = 'a-test-secret-that-is-long-enough-for-sessions';
 
-export interface TestUser extends PublicUser {
+export interface TestUser extends SessionUser {
   password: string;
   /** The session cookie header of this user, signed in over HTTP. */
   cookie: string;
@@ -24,7 +24,7 @@ export interface TestContext {
   jobs: BackgroundJobs;
   close(): Promise<void>;
   /** Creates a user with the role and signs them in; the name is unique per call. */
-  signedInUser(role: Role, overrides?: Partial<Pick<PublicUser, 'username' | 'firstName' | 'lastName' | 'email'>>): Promise<TestUser>;
+  signedInUser(role: Role, overrides?: Partial<Pick<SessionUser, 'username' | 'firstName' | 'lastName' | 'email'>>): Promise<TestUser>;
   /** app.inject with the user's session cookie (and no Origin, as a script would send). */
   as(user: TestUser | null, options: InjectOptions): Promise<LightMyRequestResponse>;
   /**

@@ -72,7 +72,7 @@ describe('PATCH /api/admin/users/:id', () => {
   it('refuses to deactivate your own account, and to demote or deactivate the last active admin', async () => {
     const self = await patch(admin.id, { active: false });
     expect(self.statusCode).toBe(400);
-    expect(self.json()).toEqual({ message: 'You cannot deactivate your own account' });
+    expect(self.json()).toEqual({ message: 'You cannot deactivate your own account', code: 'validation' });
 
     const ctx = await createTestContext();
     try {
@@ -81,7 +81,7 @@ describe('PATCH /api/admin/users/:id', () => {
       await ctx.as(only, { method: 'PATCH', url: `/api/admin/users/${other.id}`, payload: { active: false } });
       const demote = await ctx.as(only, { method: 'PATCH', url: `/api/admin/users/${only.id}`, payload: { role: 'user' } });
       expect(demote.statusCode).toBe(400);
-      expect(demote.json()).toEqual({ message: `Cannot change the role of "${only.username}": it is the last administrator account` });
+      expect(demote.json()).toEqual({ message: `Cannot change the role of "${only.username}": it is the last administrator account`, code: 'validation' });
       expect((await ctx.db.select().from(users).where(eq(users.id, only.id)))[0].role).toBe('admin');
     } finally {
       await ctx.close();
@@ -110,11 +110,11 @@ describe('PATCH /api/admin/users/:id', () => {
     const crew = await t.signedInUser('user');
     const res = await patch(crew.id, { email: 'TAKEN@example.com' });
     expect(res.statusCode).toBe(409);
-    expect(res.json()).toEqual({ message: 'Email already exists' });
+    expect(res.json()).toEqual({ message: 'Email already exists', code: 'duplicate' });
   });
 
   it('is 404 for an unknown user, 403 for approvers and users, 401 signed out', async () => {
-    expect((await patch(999999, { role: 'user' })).json()).toEqual({ message: 'User not found' });
+    expect((await patch(999999, { role: 'user' })).json()).toEqual({ message: 'User not found', code: 'not_found' });
     const target = await t.signedInUser('user');
     for (const role of ['approver', 'user'] as const) {
       const someone = await t.signedInUser(role);
@@ -134,7 +134,7 @@ describe('POST /api/admin/users with a department', () => {
     expect(res.json()).toMatchObject({ departmentId: deck.id, active: true });
     const bad = await t.as(admin, { method: 'POST', url: '/api/admin/users', payload: { ...input, username: `extra${deck.id}`, departmentId: 999999 } });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json()).toEqual({ message: 'departmentId: No such department' });
+    expect(bad.json()).toEqual({ message: 'departmentId: No such department', code: 'validation' });
   });
 });
 

@@ -102,7 +102,7 @@ describe('previews', () => {
     await t.db.delete(attachmentPreviews).where(eq(attachmentPreviews.attachmentId, attachment.id));
     const res = await t.as(reader, { method: 'GET', url: `/api/attachments/${attachment.id}/preview` });
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ message: 'Preview not available' });
+    expect(res.json()).toEqual({ message: 'Preview not available', code: 'not_found' });
     expect((await t.as(reader, { method: 'POST', url: `/api/attachments/${attachment.id}/preview` })).statusCode).toBe(200);
     expect((await t.as(reader, { method: 'GET', url: `/api/attachments/${attachment.id}/preview` })).statusCode).toBe(200);
   });

@@ -115,7 +115,7 @@ describe('previews rendered by jobs', () => {
 
       const post = await t.as(reader, { method: 'POST', url: `/api/attachments/${attachment.id}/preview` });
       expect(post.statusCode).toBe(422);
-      expect(post.json()).toEqual({ message: 'The preview could not be generated', reason: before.lastError });
+      expect(post.json()).toEqual({ message: 'The preview could not be generated', reason: before.lastError, code: 'preview_failed' });
       const get = await t.as(reader, { method: 'GET', url: `/api/attachments/${attachment.id}/preview` });
       expect(get.statusCode).toBe(404);
       // Neither call queued the work again.

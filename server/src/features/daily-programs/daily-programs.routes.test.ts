@@ -90,7 +90,7 @@ describe('GET /api/daily-programs/{id}/download', () => {
   it('is 404 with a message for an unknown id and 401 when signed out', async () => {
     const res = await t.as(crew, { method: 'GET', url: '/api/daily-programs/999999/download' });
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ message: 'Daily program file not found', error: 'Daily program file not found' });
+    expect(res.json()).toEqual({ message: 'Daily program file not found', error: 'Daily program file not found', code: 'not_found' });
     const file = fileOf('AR251120', '2025-11-20', 1);
     expect((await t.app.inject({ method: 'GET', url: `/api/daily-programs/${file.id}/download` })).statusCode).toBe(401);
   });

@@ -29,7 +29,7 @@ async function snapshot() {
 
 async function expectRefused(res: { statusCode: number; json(): unknown }, status: number, message: string, before: Awaited<ReturnType<typeof snapshot>>) {
   expect(res.statusCode).toBe(status);
-  expect(res.json()).toEqual({ message, error: message });
+  expect(res.json()).toEqual({ message, error: message, code: status === 415 ? 'unsupported_type' : status === 413 ? 'too_large' : 'validation' });
   expect(await snapshot()).toEqual(before);
 }
 

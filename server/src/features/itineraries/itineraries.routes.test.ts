@@ -64,7 +64,7 @@ describe('POST /api/itineraries', () => {
     const before = await snapshot();
     const res = await uploadItineraryFile(t, admin, { uploadDate: '2025-11-20' }, { name, data: await bytes() });
     expect(res.statusCode).toBe(415);
-    expect(res.json()).toEqual({ message: TYPE_MESSAGE, error: TYPE_MESSAGE });
+    expect(res.json()).toEqual({ message: TYPE_MESSAGE, error: TYPE_MESSAGE, code: 'unsupported_type' });
     expect(await snapshot()).toEqual(before);
   });
 
@@ -76,7 +76,7 @@ describe('POST /api/itineraries', () => {
     const before = await snapshot();
     const res = await uploadItineraryFile(t, admin, fields, { name: 'ports.xlsx', data: xlsx });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ message, error: message });
+    expect(res.json()).toEqual({ message, error: message, code: 'validation' });
     expect(await snapshot()).toEqual(before);
   });
 
@@ -136,7 +136,7 @@ describe('GET /api/itineraries and downloads', () => {
   it('is 404 for an unknown id', async () => {
     const res = await t.as(crew, { method: 'GET', url: '/api/itineraries/999999/download' });
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ message: 'Itinerary not found', error: 'Itinerary not found' });
+    expect(res.json()).toEqual({ message: 'Itinerary not found', error: 'Itinerary not found', code: 'not_found' });
   });
 });
 

@@ -1,5 +1,5 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import type { PublicUser } from '../../../../common/contracts/auth';
+import type { SessionUser } from '../../../../common/contracts/auth';
 import type { Db } from '../../db/client';
 import { approvalTasks, sops, sopVersions } from '../../db/schema';
 import { OPEN_TASK_STATUS, refuseSubmit, SUBMITTABLE, SUBMITTED_STATUS } from '../../../../common/sop-lifecycle';
@@ -11,7 +11,7 @@ import { findSopForAccess } from './sop-detail.service';
  * Sends the latest version for approval: the SOP becomes `submitted`, the version gets
  * its submitter stamps and one pending approval task is opened for it.
  */
-export async function submitSop(db: Db, actor: PublicUser, id: number): Promise<{ sopId: number; versionId: number; taskId: number }> {
+export async function submitSop(db: Db, actor: SessionUser, id: number): Promise<{ sopId: number; versionId: number; taskId: number }> {
   const sop = await findSopForAccess(db, id);
   refuse(refuseSubmit(actor, sop));
   const versionId = sop.latestVersionId!;

@@ -46,9 +46,9 @@ const upload = (user: TestUser, versionId: number) => {
 };
 const decide = (user: TestUser, taskId: number, status = 'approved') => t.as(user, { method: 'PUT', url: `/api/approvals/${taskId}`, payload: { status } });
 
-function expectRefusal(res: { statusCode: number; json(): unknown }, statusCode: number, message: string) {
+function expectRefusal(res: { statusCode: number; json(): unknown }, statusCode: number, message: string, code = statusCode === 403 ? 'forbidden' : 'conflict') {
   expect(res.statusCode).toBe(statusCode);
-  expect(res.json()).toEqual({ message });
+  expect(res.json()).toEqual({ message, code });
 }
 
 describe('403: a plain user on an SOP they do not own', () => {
@@ -87,7 +87,7 @@ describe('decisions', () => {
   it('refuses an approver their own submission and lets an admin decide theirs', async () => {
     const mine = await createSubmittedSop(t.db, { departmentId, ownerId: approver.id, submittedBy: approver.id });
     const before = await snapshot(mine.sop.id);
-    expectRefusal(await decide(approver, mine.task!.id), 403, 'You cannot decide on a version you submitted yourself; another approver or an admin must review it');
+    expectRefusal(await decide(approver, mine.task!.id), 403, 'You cannot decide on a version you submitted yourself; another approver or an admin must review it', 'own_submission');
     expect(await snapshot(mine.sop.id)).toEqual(before);
     const admins = await createSubmittedSop(t.db, { departmentId, ownerId: admin.id, submittedBy: admin.id });
     expect((await decide(admin, admins.task!.id, 'changes_requested')).json()).toMatchObject({ sopStatus: 'changes_requested' });
@@ -96,7 +96,7 @@ describe('decisions', () => {
   it('refuses a decided task and a task whose SOP moved on with 409, changing nothing', async () => {
     const decided = await createSubmittedSop(t.db, { departmentId, ownerId: owner.id });
     expect((await decide(approver, decided.task!.id)).statusCode).toBe(200);
-    expectRefusal(await decide(admin, decided.task!.id, 'rejected'), 409, 'This approval task was already decided (approved)');
+    expectRefusal(await decide(admin, decided.task!.id, 'rejected'), 409, 'This approval task was already decided (approved)', 'already_decided');
     const stale = await createSubmittedSop(t.db, { departmentId, ownerId: owner.id, status: 'draft' });
     const before = await snapshot(stale.sop.id);
     expectRefusal(await decide(approver, stale.task!.id), 409, 'This SOP is no longer awaiting approval; it is draft');
@@ -110,9 +110,9 @@ describe('409: the text under review does not move', () => {
     await submitSopAs(t, owner, sop.id);
     const before = await snapshot(sop.id);
     const underReview = 'This SOP is waiting for approval; a new version can be added once the approver has decided';
-    expectRefusal(await edit(owner, sop.id, { content: 'Changed text' }), 409, underReview);
-    expectRefusal(await addVersion(owner, sop.id), 409, underReview);
-    expectRefusal(await upload(owner, sop.latestVersionId!), 409, 'This SOP is waiting for approval; files can be added once the approver has decided');
+    expectRefusal(await edit(owner, sop.id, { content: 'Changed text' }), 409, underReview, 'under_review');
+    expectRefusal(await addVersion(owner, sop.id), 409, underReview, 'under_review');
+    expectRefusal(await upload(owner, sop.latestVersionId!), 409, 'This SOP is waiting for approval; files can be added once the approver has decided', 'under_review');
     expectRefusal(await submit(owner, sop.id), 409, 'Only a draft or an SOP with changes requested can be submitted; this SOP is submitted');
     expect(await snapshot(sop.id)).toEqual(before);
     const fieldsOnly = await edit(owner, sop.id, { title: 'Renamed while in review' });

@@ -65,7 +65,7 @@ describe('POST /api/sops', () => {
   it('is 401 signed out, before the body is even validated', async () => {
     const res = await t.as(null, { method: 'POST', url: '/api/sops', payload: { title: 'X', departmentId: deck.id } });
     expect(res.statusCode).toBe(401);
-    expect(res.json()).toEqual({ message: 'Unauthorized' });
+    expect(res.json()).toEqual({ message: 'Unauthorized', code: 'unauthorized' });
     expect((await t.as(null, { method: 'POST', url: '/api/sops', payload: {} })).statusCode).toBe(401);
   });
 });
