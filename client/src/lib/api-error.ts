@@ -41,13 +41,13 @@ export function apiErrorOf(status: number, statusText: string, text: string): Ap
 }
 
 /**
- * No valid session: a 401 whose body says 'Unauthorized'. A refused sign-in is a 401 too, but
- * with its own message ('Invalid username or password'); it must reach the login form as an
- * ordinary failure, not sign anyone out.
+ * No valid session: a 401 with the code 'unauthorized'. A refused sign-in is a 401 too, with
+ * its own code ('invalid_credentials'); it must reach the login form as an ordinary failure,
+ * not sign anyone out. A 401 without a JSON body (a proxy in between) counts as an ended session.
  */
 export function isUnauthorized(error: unknown): error is ApiError {
   if (!(error instanceof ApiError) || error.status !== 401) return false;
-  return error.message.includes('Unauthorized') || (typeof error.body === 'string' && error.body.includes('Unauthorized'));
+  return error.code === undefined || error.code === 'unauthorized';
 }
 
 export const isNotFound = (error: unknown): error is ApiError => error instanceof ApiError && error.status === 404;

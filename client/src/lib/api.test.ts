@@ -78,8 +78,8 @@ describe('a session that ends', () => {
     expect(navigate).toHaveBeenCalledWith('/auth');
   });
 
-  it('is not a refused sign-in (401 with its own message)', async () => {
-    vi.stubGlobal('fetch', answer(401, JSON.stringify({ message: 'Invalid username or password' })));
+  it('is not a refused sign-in (401 with its own code)', async () => {
+    vi.stubGlobal('fetch', answer(401, JSON.stringify({ message: 'Invalid username or password', code: 'invalid_credentials' })));
     const error = await failureOf(apiRequest('POST', '/api/login', { username: 'a', password: 'b' }));
     expect(isUnauthorized(error)).toBe(false);
     expect(errorText(error, 'Login failed')).toBe('Invalid username or password');
@@ -87,7 +87,7 @@ describe('a session that ends', () => {
   });
 
   it('is not the answer to "who is signed in?"', async () => {
-    vi.stubGlobal('fetch', answer(401, JSON.stringify({ message: 'Unauthorized' })));
+    vi.stubGlobal('fetch', answer(401, JSON.stringify({ message: 'Unauthorized', code: 'unauthorized' })));
     const error = await failureOf(getJson('/api/user', { asksForSession: true }));
     expect(isUnauthorized(error)).toBe(true);
     vi.runAllTimers();

@@ -57,7 +57,7 @@ describe('useCurrentUser', () => {
     const { client, mount } = setup(fetch);
     const shown = mount();
     await waitFor(() => expect(shown.result.current.user).toEqual(alice));
-    fetch.mockImplementation(async () => json(401, { message: 'Unauthorized' }));
+    fetch.mockImplementation(async () => json(401, { message: 'Unauthorized', code: 'unauthorized' }));
     await client.refetchQueries();
     await waitFor(() => expect(shown.result.current.user).toBeNull());
   });
