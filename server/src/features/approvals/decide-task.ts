@@ -53,7 +53,7 @@ export async function decideTask(db: Db, actor: PublicUser, taskId: number, inpu
       .returning();
     if (!decided) throw conflict('This approval task was already decided');
     if (outcome.publishesVersion) {
-      await tx.update(sopVersions).set({ approvedBy: actor.id, approvedAt: now, isPublished: true }).where(eq(sopVersions.id, task.versionId));
+      await tx.update(sopVersions).set({ approvedBy: actor.id, approvedAt: now }).where(eq(sopVersions.id, task.versionId));
     }
     await tx.update(sops).set({ status: outcome.sopStatus, updatedAt: now }).where(eq(sops.id, task.sopId));
     await recordAudit(tx, {

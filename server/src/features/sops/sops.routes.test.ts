@@ -167,7 +167,7 @@ describe('POST /api/sops/{id}/versions', () => {
 
   it('puts a published SOP back to draft and keeps the published version effective', async () => {
     const sop = await createSopAs(t, owner, { departmentId: deck.id });
-    await t.db.update(sopVersions).set({ isPublished: true, approvedAt: new Date(), approvedBy: approver.id }).where(eq(sopVersions.id, sop.latestVersionId!));
+    await t.db.update(sopVersions).set({ approvedAt: new Date(), approvedBy: approver.id }).where(eq(sopVersions.id, sop.latestVersionId!));
     await t.db.update(sops).set({ status: 'published' }).where(eq(sops.id, sop.id));
     await t.as(owner, { method: 'POST', url: `/api/sops/${sop.id}/versions`, payload: { content: 'revision' } });
     const body: SopDetail = (await t.as(other, { method: 'GET', url: `/api/sops/${sop.id}` })).json();
