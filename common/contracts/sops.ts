@@ -89,13 +89,6 @@ export type PreviewRequestResult = z.infer<typeof PreviewRequestResult>;
 
 export type IsoDate = string;
 
-export interface UserRef {
-  id: number;
-  firstName: string | null;
-  lastName: string | null;
-  username?: string;
-}
-
 export interface Attachment {
   id: number;
   versionId: number;
@@ -193,12 +186,4 @@ export interface ApprovalTask {
 export interface SubmitSopResult extends SopDetail {
   taskId: number;
   message: string;
-}
-
-/** POST /api/sop-versions/{id}/attachments: one file answers the attachment, several an array. */
-export type UploadAttachmentsResult = Attachment | Attachment[];
-
-/** POST /api/objects/upload. */
-export interface UploadUrlResult {
-  uploadURL: string;
 }

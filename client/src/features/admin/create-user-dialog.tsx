@@ -11,7 +11,7 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
-import { adminQueries, useCreateUser } from './api';
+import { useCreateUser } from './api';
 import { DepartmentSelect, departmentIdOf, NO_DEPARTMENT } from './department-choices';
 
 type Fields = {

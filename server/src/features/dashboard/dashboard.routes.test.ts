@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ActivityEntry, DashboardStats } from '../../../../common/contracts/dashboard';
-import { auditEvents, sops, users } from '../../db/schema';
+import { auditEvents, sops } from '../../db/schema';
 import { createTestContext, type TestContext, type TestUser } from '../../test/factory';
 import { createDepartment, createSubmittedSop } from '../approvals/approval-fixtures';
 

@@ -1,5 +1,4 @@
 import { type SQL, sql } from 'drizzle-orm';
-import type { SopListItem } from '../../../../common/contracts/sops';
 import { OPEN_TASK_STATUS, type SopStatus } from '../../../../common/sop-lifecycle';
 import type { Db } from '../../db/client';
 import { sops } from '../../db/schema';
@@ -75,8 +74,4 @@ export async function listSopsJson(db: Db, filters: ListFilters = {}): Promise<s
     left join approval_tasks pending on pending.version_id = lv.id and pending.status = ${OPEN_TASK_STATUS}
     ${where}`)) as unknown as { rows: { rows: string }[] };
   return result.rows[0].rows;
-}
-
-export async function listSops(db: Db, filters: ListFilters = {}): Promise<SopListItem[]> {
-  return JSON.parse(await listSopsJson(db, filters));
 }
