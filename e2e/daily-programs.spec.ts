@@ -36,7 +36,7 @@ test.describe.serial('daily programs and itineraries', () => {
     await expect(page.getByText('No itineraries uploaded yet')).toBeVisible();
   });
 
-  test('an admin uploads a combined day and a separate day, with the SPEC checks on the way', async ({ page }) => {
+  test('an admin uploads a combined day and a separate day, with the form checks on the way', async ({ page }) => {
     await signIn(page, E2E_USERS.admin);
     await page.goto('/daily-program');
     const submit = page.getByRole('button', { name: 'Upload daily program' });

@@ -11,7 +11,7 @@ const optionalText = (max: number, label: string, kind = multiLine) =>
     .nullable()
     .transform((v) => (v ? v : null));
 
-/** Tags: trimmed, empty ones ignored, duplicates ignored (SPEC §5). */
+/** Tags: trimmed, empty ones ignored, duplicates ignored, so a tag filter finds each SOP once. */
 export const Tags = z
   .array(singleLine('A tag', 'A tag must be text').max(50, 'A tag must be at most 50 characters'))
   .max(30, 'At most 30 tags')

@@ -8,7 +8,7 @@ import { toast } from '@/hooks/use-toast';
 import { apiRequest, serverMessage } from '@/lib/api';
 import { queryClient } from '@/lib/query-client';
 
-/** SPEC §9: the audit call asks for 10 events; the page shows 5. */
+/** The audit call asks for 10 events and the page shows 5, so the card stays short while the answer keeps some slack. */
 export const AUDIT_FETCH_LIMIT = 10;
 export const AUDIT_SHOWN = 5;
 

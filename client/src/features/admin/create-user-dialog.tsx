@@ -26,7 +26,7 @@ type Fields = {
 };
 type TextField = Exclude<keyof Fields, 'role' | 'departmentId'>;
 
-/** SPEC §5 lists the roles from least to most privileged. */
+/** The roles from least to most privileged, so the default (user) comes first. */
 const ROLE_CHOICES: Role[] = ['user', 'approver', 'admin'];
 
 const EMPTY: Fields = { username: '', password: '', confirmPassword: '', email: '', firstName: '', lastName: '', role: 'user', departmentId: NO_DEPARTMENT };

@@ -9,7 +9,7 @@ import { postForm } from '@/lib/post-form';
 
 export interface SopListFilters {
   departmentId?: number | null;
-  /** 'all' is never sent (SPEC §7). */
+  /** 'all' is never sent: no status parameter already means every status. */
   status?: SopStatus | 'all';
   search?: string;
 }
