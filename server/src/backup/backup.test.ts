@@ -6,14 +6,15 @@ import { gzipSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from '../db/client';
 import { departments } from '../db/schema';
-import { makeDocx, makePdf, multipart } from '../features/attachments/test-files';
 import { diskPath } from '../files/store';
 import { openTestDatabase } from '../test/database';
 import { createTestContext, type TestContext } from '../test/factory';
-import { createDepartment, createSopAs } from '../test/sop-fixtures';
 import { writeBackup } from './backup';
 import { quote, readTables } from './catalog';
 import { RestoreRefusedError, restoreBackup } from './restore';
+import { buildDepartment, createSopAs } from '../test/factories';
+import { makeDocx, makePdf } from '../test/documents';
+import { multipart } from '../test/multipart';
 
 const work = mkdtempSync(path.join(tmpdir(), 'sop-backup-'));
 
@@ -66,8 +67,8 @@ beforeAll(async () => {
   source = await openRoundTripDatabase('source');
   t = await createTestContext({ database: source });
   const author = await t.signedInUser('user');
-  const division = await createDepartment(t, 'Deck');
-  const department = await createDepartment(t, 'Bridge', division.id);
+  const division = await buildDepartment(t.db, 'Deck');
+  const department = await buildDepartment(t.db, 'Bridge', division.id);
   const sop = await createSopAs(t, author, { departmentId: department.id, title: 'Mooring stations', tags: ['deck', 'mooring'] });
   const body = multipart([
     { name: 'mooring.pdf', data: await makePdf('Mooring', ['Lines fore and aft']), type: 'application/pdf' },

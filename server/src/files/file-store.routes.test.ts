@@ -7,11 +7,11 @@ import { MAX_FILE_BYTES } from '../../../common/limits';
 import { StorageFacts } from '../../../common/contracts/storage';
 import type { Attachment, SopDetail } from '../../../common/contracts/sops';
 import { attachments } from '../db/schema';
-import { multipart } from '../features/attachments/test-files';
 import { createTestContext, type TestContext, type TestUser } from '../test/factory';
-import { createDepartment, createSopAs } from '../test/sop-fixtures';
 import { corruptStoredFile, storeTotals } from '../test/stored-files';
 import { diskPath, fileStoreDir, readCounter, tempDir } from './store';
+import { buildDepartment, createSopAs } from '../test/factories';
+import { multipart } from '../test/multipart';
 
 let t: TestContext;
 let owner: TestUser;
@@ -22,7 +22,7 @@ beforeAll(async () => {
   t = await createTestContext();
   owner = await t.signedInUser('user');
   admin = await t.signedInUser('admin');
-  deptId = (await createDepartment(t, 'Engine')).id;
+  deptId = (await buildDepartment(t.db, 'Engine')).id;
 });
 afterAll(() => t.close());
 

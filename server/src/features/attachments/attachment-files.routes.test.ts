@@ -3,9 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Attachment } from '../../../../common/contracts/sops';
 import { attachmentPreviews, attachments } from '../../db/schema';
 import { createTestContext, type TestContext, type TestUser } from '../../test/factory';
-import { createDepartment, createSopAs } from '../../test/sop-fixtures';
-import { makeDocx, makePdf, multipart } from './test-files';
 import { corruptStoredFile } from '../../test/stored-files';
+import { buildDepartment, createSopAs } from '../../test/factories';
+import { makeDocx, makePdf } from '../../test/documents';
+import { multipart } from '../../test/multipart';
 
 let t: TestContext;
 let owner: TestUser;
@@ -16,7 +17,7 @@ beforeAll(async () => {
   t = await createTestContext();
   owner = await t.signedInUser('user');
   reader = await t.signedInUser('user');
-  const dept = await createDepartment(t, 'Medical');
+  const dept = await buildDepartment(t.db, 'Medical');
   versionId = (await createSopAs(t, owner, { departmentId: dept.id, title: 'Infirmary' })).latestVersionId!;
 });
 afterAll(() => t.close());

@@ -2,9 +2,9 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { attachments } from '../../db/schema';
 import { createTestContext, type TestContext, type TestUser } from '../../test/factory';
-import { createDepartment, createSopAs } from '../../test/sop-fixtures';
-import { multipart } from './test-files';
 import { storeFixture } from '../../test/stored-files';
+import { buildDepartment, createSopAs } from '../../test/factories';
+import { multipart } from '../../test/multipart';
 
 /** Attachments hold only this server's uploads, and never a page or an image that runs script. */
 let t: TestContext;
@@ -14,7 +14,7 @@ let versionId: number;
 beforeAll(async () => {
   t = await createTestContext();
   owner = await t.signedInUser('user');
-  const dept = await createDepartment(t, 'Hotel');
+  const dept = await buildDepartment(t.db, 'Hotel');
   versionId = (await createSopAs(t, owner, { departmentId: dept.id, title: 'Cabin cleaning' })).latestVersionId!;
 });
 afterAll(() => t.close());

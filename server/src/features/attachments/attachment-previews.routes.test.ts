@@ -6,8 +6,9 @@ import { attachments, jobs } from '../../db/schema';
 import { claimJob } from '../../jobs/job-queue';
 import { createTestContext, type TestContext, type TestUser } from '../../test/factory';
 import { docxZipBomb, imageBombPdf, pdfWithManyOperators, truncatedPdf } from '../../test/hostile-files';
-import { createDepartment, createSopAs } from '../../test/sop-fixtures';
-import { makeDocx, makePdf, multipart } from './test-files';
+import { buildDepartment, createSopAs } from '../../test/factories';
+import { makeDocx, makePdf } from '../../test/documents';
+import { multipart } from '../../test/multipart';
 
 // Jobs run only when a test says so, so each test sees the queue before and after.
 let t: TestContext;
@@ -20,7 +21,7 @@ beforeAll(async () => {
   t = await createTestContext({ jobs: 'manual' });
   owner = await t.signedInUser('user');
   reader = await t.signedInUser('user');
-  const sop = await createSopAs(t, owner, { departmentId: (await createDepartment(t, 'Safety')).id, title: 'Muster drills' });
+  const sop = await createSopAs(t, owner, { departmentId: (await buildDepartment(t.db, 'Safety')).id, title: 'Muster drills' });
   sopId = sop.id;
   versionId = sop.latestVersionId!;
 });

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { attachments } from '../../db/schema';
 import { createTestContext, type TestContext, type TestUser } from '../../test/factory';
-import { createDepartment, createSopAs, submitSopAs } from '../../test/sop-fixtures';
-import { makePdf, multipart } from './test-files';
+import { buildDepartment, createSopAs, submitSopAs } from '../../test/factories';
+import { makePdf } from '../../test/documents';
+import { multipart } from '../../test/multipart';
 
 let t: TestContext;
 let owner: TestUser;
@@ -14,7 +15,7 @@ beforeAll(async () => {
   t = await createTestContext();
   owner = await t.signedInUser('user');
   approver = await t.signedInUser('approver');
-  deptId = (await createDepartment(t, 'Engine')).id;
+  deptId = (await buildDepartment(t.db, 'Engine')).id;
   pdf = await makePdf('Checklist', ['Step one.']);
 });
 afterAll(() => t.close());

@@ -4,9 +4,10 @@ import { MAX_FILE_BYTES } from '../../../../common/limits';
 import type { Attachment, SopDetail } from '../../../../common/contracts/sops';
 import { attachments, auditEvents } from '../../db/schema';
 import { createTestContext, type TestContext, type TestUser } from '../../test/factory';
-import { createDepartment, createSopAs } from '../../test/sop-fixtures';
-import { makeDocx, makePdf, multipart } from './test-files';
 import { storedBytes } from '../../test/stored-files';
+import { buildDepartment, createSopAs } from '../../test/factories';
+import { makeDocx, makePdf } from '../../test/documents';
+import { multipart } from '../../test/multipart';
 
 let t: TestContext;
 let admin: TestUser;
@@ -23,7 +24,7 @@ beforeAll(async () => {
   approver = await t.signedInUser('approver');
   owner = await t.signedInUser('user');
   other = await t.signedInUser('user');
-  const dept = await createDepartment(t, 'Engine');
+  const dept = await buildDepartment(t.db, 'Engine');
   sop = await createSopAs(t, owner, { departmentId: dept.id, title: 'Bunkering' });
   versionId = sop.latestVersionId!;
   pdf = await makePdf('Bunkering checklist', ['Close the scuppers.']);

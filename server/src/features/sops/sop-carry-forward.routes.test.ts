@@ -3,8 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SopDetail } from '../../../../common/contracts/sops';
 import { attachments } from '../../db/schema';
 import { createTestContext, type TestContext, type TestUser } from '../../test/factory';
-import { createDepartment, createSopAs } from '../../test/sop-fixtures';
-import { makePdf, multipart } from '../attachments/test-files';
+import { buildDepartment, createSopAs } from '../../test/factories';
+import { makePdf } from '../../test/documents';
+import { multipart } from '../../test/multipart';
 
 let t: TestContext;
 let owner: TestUser;
@@ -13,7 +14,7 @@ let deptId: number;
 beforeAll(async () => {
   t = await createTestContext();
   owner = await t.signedInUser('user');
-  deptId = (await createDepartment(t, 'Deck')).id;
+  deptId = (await buildDepartment(t.db, 'Deck')).id;
 });
 afterAll(() => t.close());
 

@@ -1,9 +1,9 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SopDetail, SopListItem } from '../../../../common/contracts/sops';
-import { multipart } from '../attachments/test-files';
 import { createTestContext, type TestContext, type TestUser } from '../../test/factory';
-import { createDepartment, createSopAs, submitSopAs } from '../../test/sop-fixtures';
+import { buildDepartment, createSopAs, submitSopAs } from '../../test/factories';
+import { multipart } from '../../test/multipart';
 
 /** GET /api/sops and /api/sops/{id}: ETag from the database's data version, 304, one build per version. */
 let t: TestContext;
@@ -20,7 +20,7 @@ beforeAll(async () => {
   author = await t.signedInUser('user');
   approver = await t.signedInUser('approver');
   reader = await t.signedInUser('user');
-  department = await createDepartment(t, 'Deck');
+  department = await buildDepartment(t.db, 'Deck');
   sop = await createSopAs(t, author, { departmentId: department.id, title: 'Mooring line handling' });
 });
 afterAll(() => t.close());

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { approvalTasks, auditEvents, sops, sopVersions } from '../../db/schema';
 import { createTestContext, type TestContext, type TestUser } from '../../test/factory';
-import { createDepartment, createSopAs } from '../../test/sop-fixtures';
+import { buildDepartment, createSopAs } from '../../test/factories';
 
 let t: TestContext;
 let approver: TestUser;
@@ -15,7 +15,7 @@ beforeAll(async () => {
   approver = await t.signedInUser('approver');
   owner = await t.signedInUser('user');
   other = await t.signedInUser('user');
-  departmentId = (await createDepartment(t, 'Housekeeping')).id;
+  departmentId = (await buildDepartment(t.db, 'Housekeeping')).id;
 });
 afterAll(() => t.close());
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SopDetail } from '../../../../common/contracts/sops';
 import { auditEvents, sops, sopVersions } from '../../db/schema';
 import { createTestContext, type TestContext, type TestUser } from '../../test/factory';
-import { createDepartment, createSopAs } from '../../test/sop-fixtures';
+import { buildDepartment, createSopAs } from '../../test/factories';
 
 let t: TestContext;
 let admin: TestUser;
@@ -18,8 +18,8 @@ beforeAll(async () => {
   approver = await t.signedInUser('approver');
   owner = await t.signedInUser('user', { firstName: 'Liam', lastName: 'Murphy' });
   other = await t.signedInUser('user');
-  const marine = await createDepartment(t, 'Marine');
-  deck = await createDepartment(t, 'Deck', marine.id);
+  const marine = await buildDepartment(t.db, 'Marine');
+  deck = await buildDepartment(t.db, 'Deck', marine.id);
 });
 afterAll(() => t.close());
 
