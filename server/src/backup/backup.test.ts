@@ -12,9 +12,8 @@ import { createTestContext, type TestContext } from '../test/factory';
 import { writeBackup } from './backup';
 import { quote, readTables } from './catalog';
 import { RestoreRefusedError, restoreBackup } from './restore';
-import { buildDepartment, createSopAs } from '../test/factories';
+import { buildDepartment, createSopAs, uploadAttachments } from '../test/factories';
 import { makeDocx, makePdf } from '../test/documents';
-import { multipart } from '../test/multipart';
 
 const work = mkdtempSync(path.join(tmpdir(), 'sop-backup-'));
 
@@ -70,11 +69,10 @@ beforeAll(async () => {
   const division = await buildDepartment(t.db, 'Deck');
   const department = await buildDepartment(t.db, 'Bridge', division.id);
   const sop = await createSopAs(t, author, { departmentId: department.id, title: 'Mooring stations', tags: ['deck', 'mooring'] });
-  const body = multipart([
+  const upload = await uploadAttachments(t, author, sop.latestVersionId, [
     { name: 'mooring.pdf', data: await makePdf('Mooring', ['Lines fore and aft']), type: 'application/pdf' },
     { name: 'checklist.docx', data: await makeDocx('Checklist', ['Heaving line ready']) },
   ]);
-  const upload = await t.as(author, { method: 'POST', url: `/api/sop-versions/${sop.latestVersionId}/attachments`, payload: body.payload, headers: body.headers });
   expect(upload.statusCode).toBe(201);
   // An edit makes version 2, which points back at the SOP (the sops <-> sop_versions cycle).
   const edit = await t.as(author, { method: 'POST', url: `/api/sops/${sop.id}/versions`, payload: { content: 'Revised mooring steps' } });

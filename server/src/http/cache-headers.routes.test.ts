@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext, type TestUser } from '../test/factory';
-import { buildDepartment, createSopAs } from '../test/factories';
-import { multipart } from '../test/multipart';
+import { buildDepartment, createSopAs, uploadAttachments } from '../test/factories';
 
 /** API answers never land in a shared cache; HSTS only over HTTPS. */
 let t: TestContext;
@@ -14,8 +13,7 @@ beforeAll(async () => {
   behindProxy = await createTestContext({ trustProxy: 1 });
   user = await t.signedInUser('user');
   const sop = await createSopAs(t, user, { departmentId: (await buildDepartment(t.db)).id });
-  const body = multipart([{ name: 'muster.txt', data: Buffer.from('Muster station B\n') }]);
-  const upload = await t.as(user, { method: 'POST', url: `/api/sop-versions/${sop.latestVersionId}/attachments`, payload: body.payload, headers: body.headers });
+  const upload = await uploadAttachments(t, user, sop.latestVersionId, [{ name: 'muster.txt', data: Buffer.from('Muster station B\n') }]);
   expect(upload.statusCode).toBe(201);
   attachmentId = upload.json().id;
 });

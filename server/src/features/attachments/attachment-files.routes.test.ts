@@ -4,9 +4,8 @@ import type { Attachment } from '../../../../common/contracts/sops';
 import { attachmentPreviews, attachments } from '../../db/schema';
 import { createTestContext, type TestContext, type TestUser } from '../../test/factory';
 import { corruptStoredFile } from '../../test/stored-files';
-import { buildDepartment, createSopAs } from '../../test/factories';
+import { buildDepartment, createSopAs, uploadAttachments } from '../../test/factories';
 import { makeDocx, makePdf } from '../../test/documents';
-import { multipart } from '../../test/multipart';
 
 let t: TestContext;
 let owner: TestUser;
@@ -23,8 +22,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 async function uploadOne(name: string, data: Buffer): Promise<Attachment> {
-  const body = multipart([{ name, data }]);
-  const res = await t.as(owner, { method: 'POST', url: `/api/sop-versions/${versionId}/attachments`, payload: body.payload, headers: body.headers });
+  const res = await uploadAttachments(t, owner, versionId, [{ name, data }]);
   expect(res.statusCode).toBe(201);
   return res.json();
 }

@@ -3,8 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { attachments } from '../../db/schema';
 import { createTestContext, type TestContext, type TestUser } from '../../test/factory';
 import { storeFixture } from '../../test/stored-files';
-import { buildDepartment, createSopAs } from '../../test/factories';
-import { multipart } from '../../test/multipart';
+import { buildDepartment, createSopAs, uploadAttachments } from '../../test/factories';
 
 /** Attachments hold only this server's uploads, and never a page or an image that runs script. */
 let t: TestContext;
@@ -75,8 +74,7 @@ describe('HTML and SVG are refused as attachments', () => {
   it('with 415 naming what the file is, through a multipart upload, whatever the name', async () => {
     const before = await countAttachments();
     for (const [name, data, what] of [['notes.txt', page, 'a web page (HTML)'], ['logo.png', svg, 'an SVG image'], ['page.html', page, 'a web page (HTML)']] as const) {
-      const body = multipart([{ name, data, type: 'text/plain' }]);
-      const res = await t.as(owner, { method: 'POST', url: `/api/sop-versions/${versionId}/attachments`, payload: body.payload, headers: body.headers });
+      const res = await uploadAttachments(t, owner, versionId, [{ name, data, type: 'text/plain' }]);
       expect(res.statusCode, name).toBe(415);
       expect(res.json().message).toBe(`"${name}" is ${what}. Upload PDF, Word, text, or image files only.`);
     }

@@ -6,9 +6,8 @@ import { attachments, jobs } from '../../db/schema';
 import { claimJob } from '../../jobs/job-queue';
 import { createTestContext, type TestContext, type TestUser } from '../../test/factory';
 import { docxZipBomb, imageBombPdf, pdfWithManyOperators, truncatedPdf } from '../../test/hostile-files';
-import { buildDepartment, createSopAs } from '../../test/factories';
+import { buildDepartment, createSopAs, uploadAttachments } from '../../test/factories';
 import { makeDocx, makePdf } from '../../test/documents';
-import { multipart } from '../../test/multipart';
 
 // Jobs run only when a test says so, so each test sees the queue before and after.
 let t: TestContext;
@@ -30,8 +29,7 @@ afterAll(() => t.close());
 const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
 async function upload(files: { name: string; data: Buffer }[]): Promise<Attachment[]> {
-  const body = multipart(files);
-  const res = await t.as(owner, { method: 'POST', url: `/api/sop-versions/${versionId}/attachments`, payload: body.payload, headers: body.headers });
+  const res = await uploadAttachments(t, owner, versionId, files);
   expect(res.statusCode).toBe(201);
   const answer = res.json();
   return Array.isArray(answer) ? answer : [answer];

@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { attachments } from '../../db/schema';
 import { createTestContext, type TestContext, type TestUser } from '../../test/factory';
-import { buildDepartment, createSopAs, submitSopAs } from '../../test/factories';
+import { buildDepartment, createSopAs, submitSopAs, uploadAttachments } from '../../test/factories';
 import { makePdf } from '../../test/documents';
-import { multipart } from '../../test/multipart';
 
 let t: TestContext;
 let owner: TestUser;
@@ -21,8 +20,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const attach = (versionId: number) => {
-  const body = multipart([{ name: 'late.pdf', data: pdf }]);
-  return t.as(owner, { method: 'POST', url: `/api/sop-versions/${versionId}/attachments`, payload: body.payload, headers: body.headers });
+  return uploadAttachments(t, owner, versionId, [{ name: 'late.pdf', data: pdf }]);
 };
 const count = async () => (await t.db.select({ id: attachments.id }).from(attachments)).length;
 

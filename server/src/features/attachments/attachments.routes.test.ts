@@ -5,9 +5,9 @@ import type { Attachment, SopDetail } from '../../../../common/contracts/sops';
 import { attachments, auditEvents } from '../../db/schema';
 import { createTestContext, type TestContext, type TestUser } from '../../test/factory';
 import { storedBytes } from '../../test/stored-files';
-import { buildDepartment, createSopAs } from '../../test/factories';
+import { buildDepartment, createSopAs, uploadAttachments } from '../../test/factories';
+import type { FilePart } from '../../test/multipart';
 import { makeDocx, makePdf } from '../../test/documents';
-import { multipart } from '../../test/multipart';
 
 let t: TestContext;
 let admin: TestUser;
@@ -31,10 +31,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const upload = (user: TestUser | null, files: Parameters<typeof multipart>[0], id = versionId) => {
-  const body = multipart(files);
-  return t.as(user, { method: 'POST', url: `/api/sop-versions/${id}/attachments`, payload: body.payload, headers: body.headers });
-};
+const upload = (user: TestUser | null, files: FilePart[], id = versionId) => uploadAttachments(t, user, id, files);
 const countAttachments = async () => (await t.db.select({ id: attachments.id }).from(attachments)).length;
 
 describe('POST /api/sop-versions/{id}/attachments', () => {

@@ -2,8 +2,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SopDetail, SopListItem } from '../../../../common/contracts/sops';
 import { createTestContext, type TestContext, type TestUser } from '../../test/factory';
-import { buildDepartment, createSopAs, submitSopAs } from '../../test/factories';
-import { multipart } from '../../test/multipart';
+import { buildDepartment, createSopAs, submitSopAs, uploadAttachments } from '../../test/factories';
 
 /** GET /api/sops and /api/sops/{id}: ETag from the database's data version, 304, one build per version. */
 let t: TestContext;
@@ -115,10 +114,9 @@ describe('every write that changes an answer changes its tag', () => {
   });
 
   it('attach a file', async () => {
-    const body = multipart([{ name: 'checklist.txt', data: Buffer.from('Check the bitts\n') }]);
     const versionId = (await get(detailUrl())).json().latestVersionId as number;
     const { detail } = await expectNewTags(
-      () => t.as(author, { method: 'POST', url: `/api/sop-versions/${versionId}/attachments`, payload: body.payload, headers: body.headers }),
+      () => uploadAttachments(t, author, versionId, [{ name: 'checklist.txt', data: Buffer.from('Check the bitts\n') }]),
       201,
     );
     expect(detail?.latestVersion?.attachments.map((a) => a.originalName)).toContain('checklist.txt');

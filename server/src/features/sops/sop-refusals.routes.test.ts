@@ -2,8 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { approvalTasks, attachments, sops, sopVersions } from '../../db/schema';
 import { createTestContext, type TestContext, type TestUser } from '../../test/factory';
-import { buildDepartment, buildSop, createSopAs, submitSopAs } from '../../test/factories';
-import { multipart } from '../../test/multipart';
+import { buildDepartment, buildSop, createSopAs, submitSopAs, uploadAttachments } from '../../test/factories';
 
 /**
  * Every refusal of the SOP lifecycle over HTTP: the status, the exact sentence, and that
@@ -40,8 +39,7 @@ const edit = (user: TestUser, id: number, payload: object) => t.as(user, { metho
 const addVersion = (user: TestUser, id: number) => t.as(user, { method: 'POST', url: `/api/sops/${id}/versions`, payload: { content: 'New text' } });
 const submit = (user: TestUser, id: number) => t.as(user, { method: 'POST', url: `/api/sops/${id}/submit` });
 const upload = (user: TestUser, versionId: number) => {
-  const body = multipart([{ name: 'note.txt', data: Buffer.from('A note') }]);
-  return t.as(user, { method: 'POST', url: `/api/sop-versions/${versionId}/attachments`, payload: body.payload, headers: body.headers });
+  return uploadAttachments(t, user, versionId, [{ name: 'note.txt', data: Buffer.from('A note') }]);
 };
 const decide = (user: TestUser, taskId: number, status = 'approved') => t.as(user, { method: 'PUT', url: `/api/approvals/${taskId}`, payload: { status } });
 
