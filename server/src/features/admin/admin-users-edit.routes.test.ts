@@ -114,7 +114,9 @@ describe('PATCH /api/admin/users/:id', () => {
   });
 
   it('is 404 for an unknown user, 403 for approvers and users, 401 signed out', async () => {
-    expect((await patch(999999, { role: 'user' })).json()).toEqual({ message: 'User not found' });
+    const unknown = await patch(999999, { role: 'user' });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toEqual({ message: 'User not found' });
     const target = await t.signedInUser('user');
     for (const role of ['approver', 'user'] as const) {
       const someone = await t.signedInUser(role);

@@ -38,7 +38,7 @@ describe('GET /api/approvals', () => {
     expect((await list(null)).statusCode).toBe(401);
     const res = await list(author);
     expect(res.statusCode).toBe(403);
-    expect(res.json().message).toBeTruthy();
+    expect(res.json().message).toBe('You do not have permission to do this');
   });
 
   it('lists pending tasks oldest first, with the version, its attachments, submitter and SOP', async () => {

@@ -84,7 +84,7 @@ describe('previews', () => {
     expect(row.height).toBeGreaterThan(row.width);
   });
 
-  it('renders a DOCX on request: 404 before, 200 after POST', async () => {
+  it('renders a DOCX on request: POST answers once the preview is ready, then GET serves it as a PNG', async () => {
     const attachment = await uploadOne('triage.docx', await makeDocx('Triage', ['Check the airway first.']));
     // A freshly uploaded DOCX may or may not have been rendered yet; POST settles it either way.
     const post = await t.as(reader, { method: 'POST', url: `/api/attachments/${attachment.id}/preview` });

@@ -25,12 +25,16 @@ const tasksOf = (versionId: number) => t.db.select().from(approvalTasks).where(e
 describe('POST /api/sops/{id}/submit', () => {
   it('moves a draft to submitted, stamps the version and opens one pending task', async () => {
     const sop = await createSopAs(t, owner, { departmentId, title: 'Cabin Turnover' });
+    const before = Date.now();
     const res = await submit(owner, sop.id);
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.status).toBe('submitted');
     expect(body.latestVersion).toMatchObject({ submittedBy: owner.id });
-    expect(body.latestVersion.submittedAt).toBeTruthy();
+    // Stamped with the time of the submit, as an ISO timestamp.
+    expect(body.latestVersion.submittedAt).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
+    expect(Date.parse(body.latestVersion.submittedAt)).toBeGreaterThanOrEqual(before - 1000);
+    expect(Date.parse(body.latestVersion.submittedAt)).toBeLessThanOrEqual(Date.now());
     const tasks = await tasksOf(sop.latestVersionId!);
     expect(tasks).toHaveLength(1);
     expect(tasks[0]).toMatchObject({ status: 'pending', approverId: null });
