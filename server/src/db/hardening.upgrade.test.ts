@@ -6,8 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DailyProgramCruise } from '../../../common/contracts/daily-programs';
 import type { SopListItem } from '../../../common/contracts/sops';
 import { buildApp, type App } from '../app';
-import { createUser } from '../features/auth/auth.service';
-import { signIn, TEST_PASSWORD, TEST_SESSION_SECRET } from '../test/factory';
+import { buildUser } from '../test/factories';
+import { signIn, TEST_SESSION_SECRET } from '../test/factory';
 import { openPreviousRelease, type PreviousRelease } from '../test/previous-release';
 import { type Database, openDatabase } from './client';
 
@@ -80,8 +80,8 @@ beforeAll(async () => {
   database = await openDatabase(old.reopen);
   app = await buildApp({ db: database.db, sessionSecret: TEST_SESSION_SECRET });
   await app.ready();
-  await createUser(database.db, { username: 'reader', password: TEST_PASSWORD, email: null, firstName: 'R', lastName: 'R', role: 'user' }, null);
-  cookie = await signIn(app, 'reader', TEST_PASSWORD);
+  const reader = await buildUser(database.db);
+  cookie = await signIn(app, reader.username, reader.password);
 }, 120_000);
 
 afterAll(async () => {
@@ -110,8 +110,8 @@ describe('upgrading a database made before the schema hardening', () => {
   });
 
   it('submits an SOP again whose old task was left open, reusing that task', async () => {
-    const admin = await createUser(database.db, { username: 'boss', password: TEST_PASSWORD, email: null, firstName: 'B', lastName: 'B', role: 'admin' }, null);
-    const adminCookie = await signIn(app, admin.username, TEST_PASSWORD);
+    const admin = await buildUser(database.db, { role: 'admin' });
+    const adminCookie = await signIn(app, admin.username, admin.password);
     const res = await app.inject({ method: 'POST', url: `/api/sops/${ids.staleSop}/submit`, headers: { cookie: adminCookie } });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().taskId).toBe(ids.stalePending);

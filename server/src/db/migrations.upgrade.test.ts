@@ -5,8 +5,8 @@ import path from 'node:path';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
-import { createUser } from '../features/auth/auth.service';
 import { fileStoreDir, readAll } from '../files/store';
+import { buildUser } from '../test/factories';
 import { signIn } from '../test/factory';
 import { openPreviousRelease, type PreviousRelease } from '../test/previous-release';
 import { type Database, openDatabase } from './client';
@@ -82,8 +82,8 @@ describe('upgrading a database made before the file store', () => {
     const app = await buildApp({ db: database.db, sessionSecret: 'a-test-secret-that-is-long-enough-for-sessions' });
     await app.ready();
     try {
-      await createUser(database.db, { username: 'reader', password: 'correct-horse-battery', email: null, firstName: 'R', lastName: 'R', role: 'user' }, null);
-      const cookie = await signIn(app, 'reader', 'correct-horse-battery');
+      const reader = await buildUser(database.db);
+      const cookie = await signIn(app, reader.username, reader.password);
       const downloads: [string, Buffer][] = [
         [`/api/attachments/${ids.manual}/download`, files.manual],
         [`/api/attachments/${ids.manualCopy}/download`, files.manual],
