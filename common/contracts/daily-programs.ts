@@ -41,7 +41,7 @@ export const DailyProgramUploadFields = z.object({
 export type DailyProgramUploadFields = z.input<typeof DailyProgramUploadFields>;
 export type ValidDailyProgramUpload = z.output<typeof DailyProgramUploadFields>;
 
-/** SPEC §5, word for word: 'file(s)' stays as written. */
+/** Word for word as users and tests know it: 'file(s)' stays as written. */
 export const fileCountMessage = (mode: DailyProgramMode) =>
   `Invalid file count: Please select exactly ${DAILY_PROGRAM_FILE_COUNT[mode]} PDF file(s) for ${mode} mode`;
 export const PDF_ONLY_MESSAGE = 'Invalid file type: All files must be PDF format';

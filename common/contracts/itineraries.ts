@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { CalendarDate } from './daily-programs';
 import { idParams, isoDate } from './fields';
 
-/** SPEC §9: the only extensions an itinerary may have (its content must agree). */
+/** The only extensions an itinerary may have, the spreadsheet formats offices export (its content must agree). */
 export const ITINERARY_EXTENSIONS = ['.xlsx', '.xls', '.csv'] as const;
 export const ITINERARY_TYPE_MESSAGE = 'Invalid file type: Please upload an Excel or CSV file';
 

@@ -12,7 +12,7 @@ const optionalText = (max: number, label: string, kind = multiLine) =>
     .nullable()
     .transform((v) => (v ? v : null));
 
-/** Tags: trimmed, empty ones ignored, duplicates ignored (SPEC §5). */
+/** Tags: trimmed, empty ones ignored, duplicates ignored, so a tag filter finds each SOP once. */
 export const Tags = z
   .array(singleLine('A tag', 'A tag must be text').max(50, 'A tag must be at most 50 characters'))
   .max(30, 'At most 30 tags')
@@ -95,13 +95,6 @@ export type IsoDate = string;
 
 const int = z.number().int();
 const PersonName = z.object({ firstName: z.string().nullable(), lastName: z.string().nullable() });
-
-export interface UserRef {
-  id: number;
-  firstName: string | null;
-  lastName: string | null;
-  username?: string;
-}
 
 export const Attachment = z.object({
   id: int,

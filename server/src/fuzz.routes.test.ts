@@ -15,7 +15,7 @@ import {
   type RouteEntry,
   seededRandom,
 } from './test/hostile-requests';
-import { createDepartment, createSopAs } from './test/sop-fixtures';
+import { buildDepartment, createSopAs } from './test/factories';
 
 /**
  * A few hundred generated malformed requests across every route the app serves, as each
@@ -42,7 +42,7 @@ beforeAll(async () => {
     { label: 'user', user },
     { label: 'signed out', user: null },
   ];
-  const department = await createDepartment(t, 'Fuzz division');
+  const department = await buildDepartment(t.db, 'Fuzz division');
   const sop = await createSopAs(t, user, { departmentId: department.id, title: 'Fuzzed procedure' });
   const bystander = await t.signedInUser('user');
   const ids = [admin.id, approver.id, user.id];

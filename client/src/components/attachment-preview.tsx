@@ -67,7 +67,7 @@ interface Props {
   name: string;
   /** The attachment's previewStatus: `failed` and `none` show the unavailable state without asking the server. */
   status?: PreviewStatus;
-  /** SPEC §8: 'Preview not available' on the detail page, 'Preview unavailable' elsewhere. */
+  /** 'Preview not available' on the detail page, 'Preview unavailable' elsewhere: each screen keeps the wording its users know. */
   unavailableText?: string;
 }
 

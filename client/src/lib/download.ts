@@ -18,7 +18,7 @@ export function fileNameFromDisposition(header: string | null): string | null {
 }
 
 /**
- * SPEC §4: check availability with HEAD first, then open the GET in a new tab (the server
+ * Check availability with HEAD first, then open the GET in a new tab (the server
  * answers with Content-Disposition: attachment, so the tab turns into a download).
  * Resolves with the file name; rejects when the file is not available.
  */

@@ -10,7 +10,7 @@ import { queryKeys } from '@/lib/query-keys';
 import { departmentsQuery, settingsQuery } from '@/lib/shared-queries';
 import { useApiMutation } from '@/lib/use-api-mutation';
 
-/** SPEC §9: the audit call asks for 10 events; the page shows 5. */
+/** The audit call asks for 10 events and the page shows 5, so the card stays short while the answer keeps some slack. */
 export const AUDIT_FETCH_LIMIT = 10;
 export const AUDIT_SHOWN = 5;
 

@@ -39,7 +39,7 @@ export const useAttest = (versionId: number) =>
     failure: { fallback: 'Failed to record your attestation' },
   });
 
-/** SPEC §4 and §8: the shared HEAD-then-open download, with the Approval Center's failure text. */
+/** The shared HEAD-then-open download, with the Approval Center's own failure text. */
 export async function downloadAttachment(attachment: Pick<Attachment, 'id' | 'objectPath'>): Promise<void> {
   try {
     await startDownload(attachment.id, attachment.objectPath);

@@ -8,7 +8,7 @@ import { useApiMutation } from '@/lib/use-api-mutation';
 
 export interface SopListFilters {
   departmentId?: number | null;
-  /** 'all' is never sent (SPEC §7). */
+  /** 'all' is never sent: no status parameter already means every status. */
   status?: SopStatus | 'all';
   search?: string;
 }

@@ -110,7 +110,7 @@ export default function ProceduresPage() {
         description="Standard operating procedures across the fleet"
         actions={
           <>
-            {/* SPEC §2: Export and Upload Files are shown with no behaviour. */}
+            {/* Export and Upload Files are shown with no behaviour yet: they mark features still to come. */}
             <Button variant="outline" size="sm">
               <Download /> Export
             </Button>

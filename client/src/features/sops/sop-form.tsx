@@ -45,7 +45,7 @@ export function SopForm({ editId, initial, currentVersion, suggestedVersion }: P
             <Button asChild variant="outline">
               <Link href={proceduresHref()}>Cancel</Link>
             </Button>
-            {/* SPEC §4: both buttons perform the same save; neither changes the status. */}
+            {/* Both buttons perform the same save; neither changes the status: submitting is its own action, with its own checks. */}
             <Button type="submit" variant="outline" disabled={saving}>
               <Save /> {saving ? 'Saving...' : 'Save Draft'}
             </Button>

@@ -33,7 +33,7 @@ interface Props {
   onUploaded?: (sopId: number) => void;
 }
 
-/** SPEC §2/§5 'Upload New SOP': one file becomes a new SOP (dashboard and procedures page). */
+/** 'Upload New SOP': one file becomes a new SOP, the quickest way to bring an existing document in (dashboard and procedures page). */
 export function UploadSopDialog({ triggerClassName, onUploaded, defaultOpen = false }: Props) {
   const [open, setOpen] = useState(defaultOpen);
   const [file, setFile] = useState<File | null>(null);

@@ -8,7 +8,7 @@ import { toastFailure } from '@/lib/use-api-mutation';
 import { createSop, refreshSopLists, updateSop, uploadAttachment, type SavedSop } from './api';
 import type { PickedFile } from './attachments-picker';
 
-/** The form's rules: the create contract, with content required (SPEC §5). */
+/** The form's rules: the create contract, with content required (an SOP written in the form must say something). */
 export const SopFormSchema = CreateSopInput.pick({
   title: true,
   departmentId: true,

@@ -40,7 +40,7 @@ describe('GET /api/admin/users', () => {
     const someone = await t.signedInUser(role);
     const res = await t.as(someone, { method: 'GET', url: '/api/admin/users' });
     expect(res.statusCode).toBe(403);
-    expect(res.json().message).toBeTruthy();
+    expect(res.json().message).toBe('You do not have permission to do this');
   });
 
   it('is 401 when signed out', async () => {

@@ -54,7 +54,7 @@ export async function decideTask(db: Db, actor: SessionUser, taskId: number, inp
       .returning();
     if (!decided) throw conflict('This approval task was already decided', 'already_decided');
     if (outcome.publishesVersion) {
-      await tx.update(sopVersions).set({ approvedBy: actor.id, approvedAt: now, isPublished: true }).where(eq(sopVersions.id, task.versionId));
+      await tx.update(sopVersions).set({ approvedBy: actor.id, approvedAt: now }).where(eq(sopVersions.id, task.versionId));
     }
     await tx.update(sops).set({ status: outcome.sopStatus, updatedAt: now }).where(eq(sops.id, task.sopId));
     await recordAudit(tx, {

@@ -16,7 +16,7 @@ import { recordAudit } from '../audit/audit.service';
 import { toAttachment } from '../sops/sop-mappers';
 import { startPreview } from './attachment-previews.service';
 
-/** SOP attachments: PDF, Word, plain text and the common images (DECISIONS.md, Files). */
+/** SOP attachments: PDF, Word, plain text and the common images; the kinds a reader can open without special software. */
 const ACCEPTED = new Set<SniffedType['kind']>(['pdf', 'doc', 'docx', 'text', 'jpeg', 'png', 'gif']);
 
 const TYPE_NAMES: Record<SniffedType['kind'], string> = {

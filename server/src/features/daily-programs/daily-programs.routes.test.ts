@@ -3,26 +3,27 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DailyProgramCruise } from '../../../../common/contracts/daily-programs';
 import { auditEvents, dailyPrograms, storedFiles } from '../../db/schema';
 import { createTestContext, type TestContext, type TestUser } from '../../test/factory';
-import { pdfs, uploadDay } from './test-files';
 import { corruptStoredFile } from '../../test/stored-files';
+import { pdfParts, uploadDay } from '../../test/factories';
+import type { FilePart } from '../../test/multipart';
 
 let t: TestContext;
 let admin: TestUser;
 let crew: TestUser;
 let cruises: DailyProgramCruise[];
-let separateFiles: Awaited<ReturnType<typeof pdfs>>;
+let separateFiles: FilePart[];
 
 beforeAll(async () => {
   t = await createTestContext();
   admin = await t.signedInUser('admin');
   crew = await t.signedInUser('user');
-  separateFiles = await pdfs(4, 'sea-day');
+  separateFiles = await pdfParts(4, 'sea-day');
   // Sent out of order on purpose: the hierarchy sorts, the upload order only sets the sequence.
   for (const [fields, files] of [
-    [{ cruiseCode: 'MS251124', programDate: '2025-11-25', mode: 'combined' }, await pdfs(1, 'ms-25')],
+    [{ cruiseCode: 'MS251124', programDate: '2025-11-25', mode: 'combined' }, await pdfParts(1, 'ms-25')],
     [{ cruiseCode: 'AR251120', programDate: '2025-11-22', mode: 'separate' }, separateFiles],
-    [{ cruiseCode: 'AR251120', programDate: '2025-11-20', mode: 'combined' }, await pdfs(1, 'ar-20')],
-    [{ cruiseCode: 'MS251124', programDate: '2025-11-24', mode: 'combined' }, await pdfs(1, 'ms-24')],
+    [{ cruiseCode: 'AR251120', programDate: '2025-11-20', mode: 'combined' }, await pdfParts(1, 'ar-20')],
+    [{ cruiseCode: 'MS251124', programDate: '2025-11-24', mode: 'combined' }, await pdfParts(1, 'ms-24')],
   ] as const) {
     const res = await uploadDay(t, admin, fields, [...files]);
     if (res.statusCode !== 201) throw new Error(res.body);

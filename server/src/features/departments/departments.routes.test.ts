@@ -218,7 +218,7 @@ describe('DELETE /api/departments/:id', () => {
     const dept = await department(parent.id);
     expect((await remove(dept.id)).statusCode).toBe(200);
     expect(await rowOf(dept.id)).toBeUndefined();
-    expect(await rowOf(parent.id)).toBeTruthy();
+    expect(await rowOf(parent.id)).toMatchObject({ id: parent.id });
   });
 
   it('refuses with 409 while SOPs remain in the department, saying how many must move', async () => {
@@ -230,7 +230,7 @@ describe('DELETE /api/departments/:id', () => {
     const res = await remove(dept.id);
     expect(res.statusCode).toBe(409);
     expect(res.json()).toEqual({ message: 'Cannot delete "Deck": 3 SOPs must be moved to another department first', code: 'conflict' });
-    expect(await rowOf(dept.id)).toBeTruthy();
+    expect(await rowOf(dept.id)).toMatchObject({ id: dept.id });
   });
 
   it('refuses to delete a division while any of its departments holds SOPs, and deletes none of them', async () => {
@@ -256,13 +256,13 @@ describe('DELETE /api/departments/:id', () => {
     const parent = await division();
     const res = await remove(parent.id, who());
     expect(res.statusCode).toBe(403);
-    expect(await rowOf(parent.id)).toBeTruthy();
+    expect(await rowOf(parent.id)).toMatchObject({ id: parent.id });
   });
 
   it('is 401 when signed out and deletes nothing', async () => {
     const parent = await division();
     const res = await remove(parent.id, null);
     expect(res.statusCode).toBe(401);
-    expect(await rowOf(parent.id)).toBeTruthy();
+    expect(await rowOf(parent.id)).toMatchObject({ id: parent.id });
   });
 });

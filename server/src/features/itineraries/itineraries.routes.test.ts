@@ -4,8 +4,9 @@ import type { Itinerary } from '../../../../common/contracts/itineraries';
 import { MAX_FILE_BYTES } from '../../../../common/limits';
 import { auditEvents, itineraries, storedFiles } from '../../db/schema';
 import { createTestContext, type TestContext, type TestUser } from '../../test/factory';
-import { makePdf, makeXlsx, uploadItineraryFile } from '../daily-programs/test-files';
 import { storeTotals } from '../../test/stored-files';
+import { uploadItineraryFile } from '../../test/factories';
+import { makePdf, makeXlsx } from '../../test/documents';
 
 let t: TestContext;
 let admin: TestUser;

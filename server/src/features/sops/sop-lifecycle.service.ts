@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { SessionUser } from '../../../../common/contracts/auth';
 import type { Db } from '../../db/client';
 import { approvalTasks, sops, sopVersions } from '../../db/schema';
@@ -27,7 +27,12 @@ export async function submitSop(db: Db, actor: SessionUser, id: number): Promise
     // The other submit won: this one is refused as a submit of a submitted SOP would be.
     if (moved.length === 0) refuse(refuseSubmit(actor, { ...sop, status: SUBMITTED_STATUS }));
     await tx.update(sopVersions).set({ submittedBy: actor.id, submittedAt: now }).where(eq(sopVersions.id, versionId));
-    const [task] = await tx.insert(approvalTasks).values({ versionId, status: OPEN_TASK_STATUS }).returning({ id: approvalTasks.id });
+    // A version has at most one open task (a unique index): one left open by older data is reused.
+    const [task] = await tx
+      .insert(approvalTasks)
+      .values({ versionId, status: OPEN_TASK_STATUS, createdAt: now, updatedAt: now })
+      .onConflictDoUpdate({ target: approvalTasks.versionId, targetWhere: sql.raw(`status = '${OPEN_TASK_STATUS}'`), set: { createdAt: now, updatedAt: now } })
+      .returning({ id: approvalTasks.id });
     await recordAudit(tx, {
       actorId: actor.id,
       action: 'sop_submitted',

@@ -4,7 +4,7 @@ import { ApprovalQueue } from '../../../../common/contracts/approvals';
 import { SopDetail, SopList, SopListItem } from '../../../../common/contracts/sops';
 import { sops } from '../../db/schema';
 import { createTestContext, type TestContext, type TestUser } from '../../test/factory';
-import { createDepartment, createSopAs, submitSopAs } from '../../test/sop-fixtures';
+import { buildDepartment, createSopAs, submitSopAs } from '../../test/factories';
 import { listDecidableTasks } from '../approvals/list-tasks';
 import { listSopsJson } from './sop-list.service';
 
@@ -30,8 +30,8 @@ beforeAll(async () => {
   t = await createTestContext({ jobs: 'manual' });
   owner = await t.signedInUser('user', { firstName: 'Ana', lastName: 'Silva' });
   approver = await t.signedInUser('approver');
-  const division = await createDepartment(t, 'Hotel');
-  const department = await createDepartment(t, 'Housekeeping', division.id);
+  const division = await buildDepartment(t.db, 'Hotel');
+  const department = await buildDepartment(t.db, 'Housekeeping', division.id);
 
   // Every shape a row can take: a plain draft, one with files, one awaiting a decision, a
   // published one with a newer draft, and one whose owner is gone.
