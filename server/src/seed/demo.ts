@@ -13,7 +13,7 @@ import { openDatabase } from '../db/client';
 import { departments, sops, users } from '../db/schema';
 import { createUser } from '../features/auth/auth.service';
 import { ensureAdmin } from '../features/auth/bootstrap-admin';
-import { findUserWithHashByUsername, toPublicUser } from '../features/users/users.repo';
+import { findUserWithHashByUsername, toPublicUser } from '../features/users/users.service';
 import { DEMO_DIVISIONS, DEMO_SOPS, DEMO_USERS } from './demo-catalog';
 import { seedDailyProgramsAndItineraries } from './daily-programs';
 import { type Scenario, seedDemoSop } from './demo-sops';

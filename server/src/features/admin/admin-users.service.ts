@@ -7,8 +7,8 @@ import { releaseFiles } from '../../files/store';
 import { badRequest, notFound } from '../../http/errors';
 import { recordAudit } from '../audit/audit.service';
 import { createUser, uniqueViolationAsConflict } from '../auth/auth.service';
-import { storeNewPassword } from '../auth/change-password';
-import { endSessionsOf, notDeleted, publicUserColumns } from '../users/users.repo';
+import { storeNewPassword } from '../auth/password-change.service';
+import { endSessionsOf, notDeleted, publicUserColumns } from '../users/users.service';
 
 /** Every account but the deleted ones, newest first; public columns only. */
 export async function listUsers(db: Db): Promise<SessionUser[]> {

@@ -13,7 +13,6 @@ import { refuse } from '../../http/access';
 import { badRequest, notFound, unsupportedType } from '../../http/errors';
 import { wakeJobRunners } from '../../jobs/job-queue';
 import { recordAudit } from '../audit/audit.service';
-import { toAttachment } from '../sops/sop-mappers';
 import { startPreview } from './attachment-previews.service';
 
 /** SOP attachments: PDF, Word, plain text and the common images; the kinds a reader can open without special software. */
@@ -133,4 +132,10 @@ export async function storeAttachments(
   });
   wakeJobRunners();
   return stored;
+}
+
+/** An attachment row as the API answers it: never the checksum; whether a preview exists. */
+export function toAttachment(row: typeof attachments.$inferSelect & { preview?: { attachmentId: number } | null }): z.output<typeof Attachment> {
+  const { preview, sha256: _stored, ...rest } = row;
+  return { ...rest, hasPreview: preview != null };
 }

@@ -4,7 +4,7 @@ import { MessageBody } from '../../../../common/contracts/errors';
 import { ChangePasswordInput } from '../../../../common/contracts/users';
 import { answers } from '../../http/responses';
 import { authenticate, register } from './auth.service';
-import { changeOwnPassword } from './change-password';
+import { changeOwnPassword } from './password-change.service';
 import { startSession } from './session-lifetime';
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -5,7 +5,7 @@ import { users } from '../../db/schema';
 import { recordAudit } from '../audit/audit.service';
 import { badRequest, conflict, forbidden, unauthorized } from '../../http/errors';
 import { readSettings } from '../settings/settings.service';
-import { findUserWithHashByUsername, publicUserColumns, toPublicUser } from '../users/users.repo';
+import { findUserWithHashByUsername, publicUserColumns, toPublicUser } from '../users/users.service';
 import { chargeAttempt, minutesText, refundAttempt, registrationRule, signInRules } from './login-throttle';
 import { assertAcceptablePassword } from './password-rules';
 import { hashPassword, timingDummyHash, verifyPassword } from './passwords';

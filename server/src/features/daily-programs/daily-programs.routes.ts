@@ -4,7 +4,7 @@ import { sendStoredFile, storedFileRoute } from '../../files/send-file';
 import { badRequest } from '../../http/errors';
 import { answers, ERROR_ANSWERS, NO_CONTENT } from '../../http/responses';
 import { deleteDailyProgramFile, findDailyProgramFile, listDailyProgramHierarchy, uploadDailyProgramDay } from './daily-programs.service';
-import { withUploadParts } from './upload-parts';
+import { withUploadParts } from '../../http/upload-parts';
 
 /**
  * Every route repeats its error message in `error` (the client reads that field on uploads),

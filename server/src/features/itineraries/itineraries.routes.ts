@@ -3,7 +3,7 @@ import { Itinerary, ItineraryIdParams, ItineraryList, ItineraryUploadFields } fr
 import { sendStoredFile, storedFileRoute } from '../../files/send-file';
 import { badRequest } from '../../http/errors';
 import { answers, ERROR_ANSWERS, NO_CONTENT } from '../../http/responses';
-import { withUploadParts } from '../daily-programs/upload-parts';
+import { withUploadParts } from '../../http/upload-parts';
 import { deleteItinerary, findItineraryFile, listItineraries, uploadItinerary } from './itineraries.service';
 
 /**

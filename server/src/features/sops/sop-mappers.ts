@@ -1,15 +1,11 @@
 import type { z } from 'zod';
-import type { Attachment, SopVersion } from '../../../../common/contracts/sops';
+import type { SopVersion } from '../../../../common/contracts/sops';
 import type { attachments, sopVersions } from '../../db/schema';
+import { toAttachment } from '../attachments/attachment-store.service';
 
 type AttachmentRow = typeof attachments.$inferSelect;
 type VersionRow = typeof sopVersions.$inferSelect;
 type PersonRef = { firstName: string | null; lastName: string | null } | null;
-
-export function toAttachment(row: AttachmentRow & { preview?: { attachmentId: number } | null }): z.output<typeof Attachment> {
-  const { preview, sha256: _stored, ...rest } = row;
-  return { ...rest, hasPreview: preview != null };
-}
 
 export function toVersion(
   row: VersionRow & {

@@ -5,7 +5,7 @@ import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
 import { badRequest } from '../../http/errors';
 import { recordAudit } from '../audit/audit.service';
-import { endSessionsOf } from '../users/users.repo';
+import { endSessionsOf } from '../users/users.service';
 import { assertAcceptablePassword } from './password-rules';
 import { chargeAttempt, minutesText, refundAttempt, signInRules } from './login-throttle';
 import { hashPassword, verifyPassword } from './passwords';

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
-import { uploadedFileName } from '../../files/file-name';
-import { discardTempFiles, type ReceivedFile, receiveUpload } from '../../files/temp-files';
-import { badRequest } from '../../http/errors';
+import { uploadedFileName } from '../files/file-name';
+import { discardTempFiles, type ReceivedFile, receiveUpload } from '../files/temp-files';
+import { badRequest } from './errors';
 
 export interface UploadedFile {
   fieldname: string;
