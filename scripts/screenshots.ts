@@ -1,7 +1,7 @@
 /**
  * Screenshots of every screen at 1366, 820 and 390 px, for looking at (not a test).
  * Start the browser-test server first (`bash scripts/e2e-server.sh 5208`), seed a few SOPs
- * with the journeys or by hand, then: BASE_URL=http://127.0.0.1:5208 npx tsx scripts/screenshots.ts
+ * with the journeys or by hand, prepare: BASE_URL=http://127.0.0.1:5208 npx tsx scripts/screenshots.ts
  * Files land in screenshots/screens/<width>-<name>.png.
  */
 import { mkdir } from 'node:fs/promises';
@@ -16,7 +16,7 @@ interface Shot {
   name: string;
   path: string;
   /** Something to do before the picture: open a dialog or the menu. */
-  then?: (page: Page) => Promise<unknown>;
+  prepare?: (page: Page) => Promise<unknown>;
 }
 
 /** The newest SOP in the list (the journeys' published one when they ran last). */
@@ -30,7 +30,7 @@ const firstSop = async (page: Page) => {
 const SHOTS: Record<E2eUser['role'], Shot[]> = {
   user: [
     { name: 'dashboard', path: '/' },
-    { name: 'menu', path: '/', then: async (page) => (page.viewportSize()!.width < 1024 ? page.getByRole('button', { name: 'Open menu' }).click() : undefined) },
+    { name: 'menu', path: '/', prepare: async (page) => (page.viewportSize()!.width < 1024 ? page.getByRole('button', { name: 'Open menu' }).click() : undefined) },
     { name: 'procedures', path: '/documents' },
     { name: 'sop', path: 'first-sop' },
     { name: 'daily-program', path: '/daily-program' },
@@ -40,13 +40,13 @@ const SHOTS: Record<E2eUser['role'], Shot[]> = {
   approver: [
     { name: 'approvals', path: '/approvals' },
     { name: 'sop-form', path: '/sop/new' },
-    { name: 'upload-dialog', path: '/', then: (page) => page.getByRole('button', { name: 'Upload SOP File' }).click() },
-    { name: 'preview-dialog', path: '/documents', then: (page) => page.getByRole('button', { name: /^Preview: / }).first().click() },
+    { name: 'upload-dialog', path: '/', prepare: (page) => page.getByRole('button', { name: 'Upload SOP File' }).click() },
+    { name: 'preview-dialog', path: '/documents', prepare: (page) => page.getByRole('button', { name: /^Preview: / }).first().click() },
   ],
   admin: [
     { name: 'admin', path: '/admin' },
-    { name: 'create-user-dialog', path: '/admin', then: (page) => page.getByRole('button', { name: 'Create User' }).click() },
-    { name: 'departments-dialog', path: '/admin', then: (page) => page.getByRole('button', { name: 'Manage Departments' }).click() },
+    { name: 'create-user-dialog', path: '/admin', prepare: (page) => page.getByRole('button', { name: 'Create User' }).click() },
+    { name: 'departments-dialog', path: '/admin', prepare: (page) => page.getByRole('button', { name: 'Manage Departments' }).click() },
     { name: 'daily-program-admin', path: '/daily-program' },
     { name: 'itinerary-admin', path: '/itinerary' },
     { name: 'not-found', path: '/no-such-screen' },
@@ -70,11 +70,11 @@ async function main() {
       for (const shot of SHOTS[role]) {
         await page.goto(shot.path === 'first-sop' ? await firstSop(page) : shot.path);
         await page.waitForLoadState('networkidle');
-        await shot.then?.(page);
+        await shot.prepare?.(page);
         await page.waitForTimeout(400);
         // The first 1.5 screens: what a person sees on arrival and just below, not a 5,000 px strip.
         const height = Math.min(await page.evaluate(() => document.documentElement.scrollHeight), Math.round(viewport.height * 1.5));
-        await page.screenshot({ path: `${outDir}/${viewport.width}-${shot.name}.png`, fullPage: !shot.then, clip: shot.then ? undefined : { x: 0, y: 0, width: viewport.width, height } });
+        await page.screenshot({ path: `${outDir}/${viewport.width}-${shot.name}.png`, fullPage: !shot.prepare, clip: shot.prepare ? undefined : { x: 0, y: 0, width: viewport.width, height } });
       }
       await context.close();
     }

@@ -58,6 +58,7 @@ export function MarkdownContent({ source }: { source: string }) {
           case 'paragraph':
             return <p key={i}>{block.lines.join(' ')}</p>;
         }
+        return null;
       })}
     </div>
   );

@@ -46,7 +46,7 @@ export function reducer(state: State, action: Action): State {
     case 'DISMISS': {
       const { toastId } = action;
       if (toastId) queueRemoval(toastId);
-      else state.toasts.forEach((t) => queueRemoval(t.id));
+      else for (const t of state.toasts) queueRemoval(t.id);
       return { toasts: state.toasts.map((t) => (toastId === undefined || t.id === toastId ? { ...t, open: false } : t)) };
     }
     case 'REMOVE':
@@ -59,7 +59,7 @@ let memoryState: State = { toasts: [] };
 
 function dispatch(action: Action) {
   memoryState = reducer(memoryState, action);
-  listeners.forEach((listener) => listener(memoryState));
+  for (const listener of listeners) listener(memoryState);
 }
 
 type Toast = Omit<ToasterToast, 'id'>;

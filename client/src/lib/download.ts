@@ -30,7 +30,7 @@ export async function startDownload(attachmentId: number, legacyPath?: string | 
     return fileNameFromDisposition(head.headers.get('Content-Disposition')) ?? 'file';
   }
   // Files stored before the database held the bytes are still reachable by their old path.
-  if (legacyPath && legacyPath.startsWith('/')) {
+  if (legacyPath?.startsWith('/')) {
     window.open(legacyPath, '_blank', 'noopener');
     return legacyPath.split('/').pop() || 'file';
   }

@@ -110,7 +110,7 @@ async function docxBlocks(docx: Buffer): Promise<Block[]> {
 export async function renderDocxFirstPage(docx: Buffer): Promise<RenderedPreview> {
   checkDocx(docx);
   const width = TARGET_WIDTH;
-  const height = Math.round(width * 1.414);
+  const height = Math.round(width * Math.SQRT2);
   const margin = 64;
   const canvas = createCanvas(width, height);
   const context = canvas.getContext('2d');

@@ -48,7 +48,7 @@ export function defaultErrorCode(status: number): ErrorCode {
 /** The one error handler: every error leaves as JSON with a readable `message` and a machine `code`. */
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError, request, reply) => {
-    const { status, message, code = defaultErrorCode(status) } = describe(err, request);
+    const { status, message, code = defaultErrorCode(status) } = describeError(err, request);
     // The error, the route, the caller and the ids: never the body or the query's parameters.
     if (status >= 500) request.log.error({ err, route: request.routeOptions.url, userId: request.user?.id, ids: idsOf(request.params) }, 'request failed');
     else if (message === UNSTORABLE_VALUE_MESSAGE || status === 409) request.log.warn({ err, route: request.routeOptions.url, userId: request.user?.id }, message);
@@ -69,7 +69,7 @@ function idsOf(params: unknown): Record<string, string> {
   return ids;
 }
 
-function describe(err: FastifyError, request: FastifyRequest): Described {
+function describeError(err: FastifyError, request: FastifyRequest): Described {
   if (err instanceof HttpError) return { status: err.statusCode, message: err.message, code: err.code };
   if (hasZodFastifySchemaValidationErrors(err)) {
     const messages = err.validation.map((v) => {

@@ -78,7 +78,7 @@ export async function buildPdf(spec: PdfSpec): Promise<Buffer> {
   for (const line of spec.body ?? []) {
     if (typeof line !== 'string') {
       room(16);
-      line.row.forEach((cell, i) => page.drawText(winAnsi(cell), { x: MARGIN + (ROW_COLUMNS[i] ?? i * 150), y, size: 10, font: i === 0 ? bold : regular, color: INK }));
+      for (const [i, cell] of line.row.entries()) page.drawText(winAnsi(cell), { x: MARGIN + (ROW_COLUMNS[i] ?? i * 150), y, size: 10, font: i === 0 ? bold : regular, color: INK });
       y -= 16;
       continue;
     }

@@ -15,7 +15,7 @@ const manageable = { errorField: true, access: 'files.manage' } as const;
 const uploading = { ...manageable, upload: true } as const;
 
 export const dailyProgramRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/api/daily-programs/hierarchy', { schema: { response: answers({ 200: DailyProgramHierarchy }) }, config: readable }, async (request) => {
+  app.get('/api/daily-programs/hierarchy', { schema: { response: answers({ 200: DailyProgramHierarchy }) }, config: readable }, async () => {
     return listDailyProgramHierarchy(app.db);
   });
 

@@ -108,9 +108,15 @@ export async function listDailyProgramHierarchy(db: Db, only?: { cruiseCode: str
   const cruises: z.output<typeof DailyProgramCruise>[] = [];
   for (const row of rows) {
     let cruise = cruises.at(-1);
-    if (cruise?.cruiseCode !== row.cruiseCode) cruises.push((cruise = { cruiseCode: row.cruiseCode, days: [] }));
+    if (cruise?.cruiseCode !== row.cruiseCode) {
+      cruise = { cruiseCode: row.cruiseCode, days: [] };
+      cruises.push(cruise);
+    }
     let day = cruise.days.at(-1);
-    if (day?.date !== row.programDate) cruise.days.push((day = { date: row.programDate, uploadMode: 'combined', files: [] }));
+    if (day?.date !== row.programDate) {
+      day = { date: row.programDate, uploadMode: 'combined', files: [] };
+      cruise.days.push(day);
+    }
     const file: z.output<typeof DailyProgramFile> = {
       id: row.id,
       fileSequence: row.fileSequence,

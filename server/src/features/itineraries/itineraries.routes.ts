@@ -15,7 +15,7 @@ const manageable = { errorField: true, access: 'files.manage' } as const;
 const uploading = { ...manageable, upload: true } as const;
 
 export const itineraryRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/api/itineraries', { schema: { response: answers({ 200: ItineraryList }) }, config: readable }, async (request) => {
+  app.get('/api/itineraries', { schema: { response: answers({ 200: ItineraryList }) }, config: readable }, async () => {
     return listItineraries(app.db);
   });
 
