@@ -13,6 +13,7 @@ import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { useCurrentUser } from '@/features/auth/api';
 import { useReturnFocus } from '@/hooks/use-return-focus';
+import { useStableCallback } from '@/hooks/use-stable-callback';
 import { cn } from '@/lib/utils';
 import { departmentsQuery, sopQueries, useApproveSop, useSubmitSop } from './api';
 import { DeleteSopDialog } from './delete-sop-dialog';
@@ -77,6 +78,9 @@ export default function ProceduresPage() {
       setBusyId(null);
     }
   };
+
+  // One identity for every render, so cards that did not change are not rendered again.
+  const onRowAction = useStableCallback(onAction);
 
   const sidebar = (
     <DepartmentSidebar
@@ -190,7 +194,7 @@ export default function ProceduresPage() {
               page={params.page}
               onSort={(sort) => setParams({ sort })}
               onPage={(page) => setParams({ page })}
-              onAction={onAction}
+              onAction={onRowAction}
             />
           )}
         </section>
