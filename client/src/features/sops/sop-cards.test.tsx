@@ -32,7 +32,8 @@ describe('SopCards', () => {
   it('paints the first cards with the list and adds the rest of the page just after', async () => {
     const { rerender } = render(<SopCards sops={page(0)} user={user} busyId={null} onAction={() => {}} />);
     expect(screen.getAllByTestId('sop-card')).toHaveLength(FIRST_CARDS);
-    await waitFor(() => expect(screen.getAllByTestId('sop-card')).toHaveLength(50));
+    // Background steps: allow for a busy test machine.
+    await waitFor(() => expect(screen.getAllByTestId('sop-card')).toHaveLength(50), { timeout: 10_000 });
     expect(screen.getAllByTestId('sop-card')[49].textContent).toContain('Procedure 50');
 
     // Once all are in, the next page replaces them whole, in one render.
