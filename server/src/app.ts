@@ -16,7 +16,7 @@ import { HealthOk, HealthUnavailable } from '../../common/contracts/health';
 import type { Db } from './db/client';
 import type { Action } from '../../common/permissions';
 import { checkRouteAccess, registerActor } from './http/access';
-import { registerCacheHeaders } from './http/cache-headers';
+import { registerCacheHeaders, staticAssetHeaders } from './http/cache-headers';
 import { registerErrorHandler } from './http/error-handler';
 import { withSafeLogging } from './http/log-serializers';
 import { notFound } from './http/errors';
@@ -163,7 +163,16 @@ export async function buildApp(opts: AppOptions) {
   const indexHtml = opts.clientDir ? path.join(opts.clientDir, 'index.html') : undefined;
   const serveClient = indexHtml !== undefined && existsSync(indexHtml);
   if (serveClient) {
-    await app.register(fastifyStatic, { root: opts.clientDir!, wildcard: false, index: false });
+    const root = path.resolve(opts.clientDir!);
+    await app.register(fastifyStatic, {
+      root,
+      wildcard: false,
+      index: false,
+      // Brotli and gzip files written beside each asset at build time (vite.config.ts) are sent
+      // as they are, instead of compressing the same bytes again on every request.
+      preCompressed: true,
+      setHeaders: (reply, filePath) => staticAssetHeaders(reply, filePath, root),
+    });
   }
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0];

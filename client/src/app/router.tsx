@@ -6,17 +6,56 @@ import { useDocumentTitle } from '@/hooks/use-document-title';
 import { ProtectedRoute } from './protected-route';
 
 // One chunk per screen: the sign-in page never downloads the procedures table.
-const AuthPage = lazy(() => import('@/features/auth/auth-page'));
-const DashboardPage = lazy(() => import('./pages/dashboard-page'));
-const ProceduresPage = lazy(() => import('@/features/sops/procedures-page'));
-const SopFormPage = lazy(() => import('@/features/sops/sop-form-page'));
-const SopDetailPage = lazy(() => import('./pages/sop-detail-page'));
-const DailyProgramPage = lazy(() => import('@/features/daily-programs/daily-program-page'));
-const ItineraryPage = lazy(() => import('@/features/itineraries/itinerary-page'));
-const ApprovalsPage = lazy(() => import('@/features/approvals/approvals-page'));
-const AdminPage = lazy(() => import('@/features/admin/admin-page'));
-const ChangePasswordPage = lazy(() => import('@/features/auth/change-password-page'));
-const NotFoundPage = lazy(() => import('./not-found-page'));
+const screens = {
+  auth: () => import('@/features/auth/auth-page'),
+  dashboard: () => import('./pages/dashboard-page'),
+  procedures: () => import('@/features/sops/procedures-page'),
+  sopForm: () => import('@/features/sops/sop-form-page'),
+  sopDetail: () => import('./pages/sop-detail-page'),
+  dailyProgram: () => import('@/features/daily-programs/daily-program-page'),
+  itinerary: () => import('@/features/itineraries/itinerary-page'),
+  approvals: () => import('@/features/approvals/approvals-page'),
+  admin: () => import('@/features/admin/admin-page'),
+  changePassword: () => import('@/features/auth/change-password-page'),
+  notFound: () => import('./not-found-page'),
+};
+const AuthPage = lazy(screens.auth);
+const DashboardPage = lazy(screens.dashboard);
+const ProceduresPage = lazy(screens.procedures);
+const SopFormPage = lazy(screens.sopForm);
+const SopDetailPage = lazy(screens.sopDetail);
+const DailyProgramPage = lazy(screens.dailyProgram);
+const ItineraryPage = lazy(screens.itinerary);
+const ApprovalsPage = lazy(screens.approvals);
+const AdminPage = lazy(screens.admin);
+const ChangePasswordPage = lazy(screens.changePassword);
+const NotFoundPage = lazy(screens.notFound);
+
+/** The screen a path opens, as the Switch below decides it (no guard: that needs the user). */
+export function screenFor(pathname: string): keyof typeof screens {
+  const path = pathname.replace(/\/+$/, '') || '/';
+  if (path === '/auth') return 'auth';
+  if (path === '/') return 'dashboard';
+  if (path === '/documents') return 'procedures';
+  if (path === '/sop/new' || /^\/sop\/[^/]+\/edit$/.test(path)) return 'sopForm';
+  if (/^\/sop\/[^/]+$/.test(path)) return 'sopDetail';
+  if (path === '/daily-program') return 'dailyProgram';
+  if (path === '/itinerary') return 'itinerary';
+  if (path === '/approvals') return 'approvals';
+  if (path === '/admin') return 'admin';
+  if (path === '/account/password') return 'changePassword';
+  return 'notFound';
+}
+
+/**
+ * Starts fetching the first screen's chunk while the session is still being checked, instead
+ * of after: on a slow link that is one round trip less before the screen paints. The lazy
+ * component then finds the module already loaded (or on its way). A signed-out visitor pays
+ * for one chunk they may not see.
+ */
+export function preloadScreen(pathname: string) {
+  screens[screenFor(pathname)]().catch(() => undefined);
+}
 
 function PublicOnly({ component: Component }: { component: ComponentType }) {
   const { user, isLoading } = useCurrentUser();

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 
 /** `/api/...` however a client spells the prefix (`//api`, `/API`): such answers are never stored by a shared cache. */
@@ -24,6 +25,21 @@ export function registerCacheHeaders(app: FastifyInstance) {
     else reply.header('cache-control', 'no-store').removeHeader('etag');
     return payload;
   });
+}
+
+/** Vite names every file under assets/ by its content hash: a changed file gets a new name. */
+const HASHED_ASSET = /^assets\//;
+/** A year, the longest any cache honours; `immutable` spares even the revalidation on reload. */
+export const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/**
+ * @fastify/static's setHeaders for the built client: the content-hashed files under assets/
+ * are cached for good (a new build links new names from index.html, which is `no-cache`);
+ * anything else (favicon.svg, files copied from public/) keeps revalidating.
+ */
+export function staticAssetHeaders(reply: { header: (name: string, value: string) => unknown }, filePath: string, root: string) {
+  const relative = path.relative(root, filePath).split(path.sep).join('/');
+  reply.header('cache-control', HASHED_ASSET.test(relative) ? IMMUTABLE : 'no-cache');
 }
 
 /** Weak comparison, as If-None-Match asks: `W/"x"` matches `"x"`. (`*` is not honoured: a plain answer is always correct.) */

@@ -1,10 +1,13 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type App, buildApp } from '../app';
 import { type Database, openDatabase } from '../db/client';
 import { TEST_SESSION_SECRET } from '../test/factory';
+
+const BIG_SCRIPT = `console.log(${JSON.stringify('SOP Harbor '.repeat(500))});`;
 
 /** The built client served beside the API (@fastify/static), as `npm start` does. */
 let app: App;
@@ -15,6 +18,10 @@ beforeAll(async () => {
   mkdirSync(path.join(clientDir, 'assets'));
   writeFileSync(path.join(clientDir, 'index.html'), '<!doctype html><title>SOP Harbor</title><div id="root"></div>');
   writeFileSync(path.join(clientDir, 'assets', 'app.js'), 'console.log("SOP Harbor");');
+  // As the build writes them: a large script with its Brotli twin, and an unhashed public file.
+  writeFileSync(path.join(clientDir, 'assets', 'big.js'), BIG_SCRIPT);
+  writeFileSync(path.join(clientDir, 'assets', 'big.js.br'), brotliCompressSync(BIG_SCRIPT));
+  writeFileSync(path.join(clientDir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   database = await openDatabase({ dataDir: 'memory://' });
   app = await buildApp({ db: database.db, sessionSecret: TEST_SESSION_SECRET, clientDir });
 });
@@ -30,6 +37,26 @@ describe('the client shell', () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toMatch(/javascript/);
     expect(response.body).toBe('console.log("SOP Harbor");');
+  });
+
+  it('caches the content-hashed assets for good, and revalidates anything else', async () => {
+    const asset = await app.inject({ method: 'GET', url: '/assets/app.js' });
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const icon = await app.inject({ method: 'GET', url: '/favicon.svg' });
+    expect(icon.statusCode).toBe(200);
+    expect(icon.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('sends the Brotli file written at build time when the browser takes Brotli', async () => {
+    const response = await app.inject({ method: 'GET', url: '/assets/big.js', headers: { 'accept-encoding': 'br, gzip' } });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-encoding']).toBe('br');
+    expect(response.headers['content-type']).toMatch(/javascript/);
+    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(brotliDecompressSync(response.rawPayload).toString()).toBe(BIG_SCRIPT);
+    const plain = await app.inject({ method: 'GET', url: '/assets/big.js', headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(BIG_SCRIPT);
   });
 
   it('answers every screen route with index.html, never cached without revalidation', async () => {

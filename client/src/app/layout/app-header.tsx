@@ -1,11 +1,10 @@
 import { lazy, Suspense, useRef, useState } from 'react';
-import { Bell, KeyRound, Menu, Ship } from 'lucide-react';
+import { Bell, Menu, Ship } from 'lucide-react';
 import { Link, useLocation } from 'wouter';
 import { can } from '@common/permissions';
 import type { PublicUser } from '@common/contracts/auth';
 import { RoleBadge } from '@/components/role-badge';
 import { Avatar, AvatarFallback } from '@/components/ui/avatar';
-import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '@/components/ui/dropdown-menu';
 import { useCurrentUser } from '@/lib/session';
 import { displayNameOf, initialsOf } from '@/lib/names';
 import { cn } from '@/lib/utils';
@@ -13,6 +12,9 @@ import { HEADER_FOCUS, isActive, LogoutButton, TABS, type Tab } from './header-p
 
 // The sheet (and the dialog code under it) is fetched on the first tap: desktops never need it.
 const MenuSheet = lazy(() => import('./menu-sheet'));
+// The account menu's Radix menu and popper code is not needed to paint a screen: it arrives
+// just after, behind a placeholder that looks the same and remembers a press.
+const AccountMenu = lazy(() => import('./account-menu'));
 
 /** Below 1024 px the tabs, the user and Logout move into a sheet opened by this button. */
 function MenuButton({ user, tabs, location }: { user: PublicUser; tabs: Tab[]; location: string }) {
@@ -44,9 +46,39 @@ function MenuButton({ user, tabs, location }: { user: PublicUser; tabs: Tab[]; l
   );
 }
 
+const USER_AREA = cn('flex items-center gap-3 rounded-full xl:rounded-md xl:pr-1', HEADER_FOCUS);
+
+function UserArea({ user }: { user: PublicUser }) {
+  const [pressed, setPressed] = useState(false);
+  // Named by the visible name (wide screens) plus what it opens; the initials are decoration.
+  const content = (
+    <>
+      <Avatar className="size-8" aria-hidden="true">
+        <AvatarFallback className="bg-sky-200 text-navy">{initialsOf(user)}</AvatarFallback>
+      </Avatar>
+      <span className="sr-only text-sm font-medium xl:not-sr-only" data-testid="header-display-name">
+        {displayNameOf(user)}
+      </span>
+      <span className="sr-only"> account menu</span>
+    </>
+  );
+  const placeholder = (
+    <button type="button" className={USER_AREA} aria-haspopup="menu" aria-expanded={false} onClick={() => setPressed(true)}>
+      {content}
+    </button>
+  );
+  return (
+    <Suspense fallback={placeholder}>
+      <AccountMenu className={USER_AREA} defaultOpen={pressed}>
+        {content}
+      </AccountMenu>
+    </Suspense>
+  );
+}
+
 export function AppHeader() {
   const { user } = useCurrentUser();
-  const [location, navigate] = useLocation();
+  const [location] = useLocation();
   if (!user) return null;
   const tabs = TABS.filter((tab) => !tab.requires || can(user, tab.requires));
 
@@ -85,24 +117,7 @@ export function AppHeader() {
             <span className="absolute -top-0.5 -right-0.5 flex size-4 items-center justify-center rounded-full bg-red-600 text-[10px] font-bold">3</span>
           </button>
           {/* The user area opens the account menu (change password). */}
-          <DropdownMenu>
-            {/* Named by the visible name (wide screens) plus what it opens; the initials are decoration. */}
-            <DropdownMenuTrigger className={cn('flex items-center gap-3 rounded-full xl:rounded-md xl:pr-1', HEADER_FOCUS)}>
-              <Avatar className="size-8" aria-hidden="true">
-                <AvatarFallback className="bg-sky-200 text-navy">{initialsOf(user)}</AvatarFallback>
-              </Avatar>
-              <span className="sr-only text-sm font-medium xl:not-sr-only" data-testid="header-display-name">
-                {displayNameOf(user)}
-              </span>
-              <span className="sr-only"> account menu</span>
-            </DropdownMenuTrigger>
-            <DropdownMenuContent align="end">
-              <DropdownMenuItem onSelect={() => navigate('/account/password')}>
-                <KeyRound aria-hidden="true" />
-                Change password
-              </DropdownMenuItem>
-            </DropdownMenuContent>
-          </DropdownMenu>
+          <UserArea user={user} />
           <span className="hidden sm:inline-flex">
             <RoleBadge role={user.role} data-testid="header-role-badge" />
           </span>

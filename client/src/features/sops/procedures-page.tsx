@@ -14,6 +14,7 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@
 import { useCurrentUser } from '@/lib/session';
 import { departmentsQuery } from '@/lib/shared-queries';
 import { useReturnFocus } from '@/hooks/use-return-focus';
+import { useStableCallback } from '@/hooks/use-stable-callback';
 import { cn } from '@/lib/utils';
 import { sopQueries, useApproveSop, useSubmitSop } from './api';
 import { DeleteSopDialog } from './delete-sop-dialog';
@@ -78,6 +79,9 @@ export default function ProceduresPage() {
       setBusyId(null);
     }
   };
+
+  // One identity for every render, so cards that did not change are not rendered again.
+  const onRowAction = useStableCallback(onAction);
 
   const sidebar = (
     <DepartmentSidebar
@@ -191,7 +195,7 @@ export default function ProceduresPage() {
               page={params.page}
               onSort={(sort) => setParams({ sort })}
               onPage={(page) => setParams({ page })}
-              onAction={onAction}
+              onAction={onRowAction}
             />
           )}
         </section>

@@ -1,0 +1,28 @@
+import type { ReactNode } from 'react';
+import { KeyRound } from 'lucide-react';
+import { useLocation } from 'wouter';
+import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '@/components/ui/dropdown-menu';
+
+interface Props {
+  /** The trigger's look and accessible name, shared with the placeholder shown while this loads. */
+  className: string;
+  children: ReactNode;
+  /** Opened already: the placeholder was pressed before this module arrived. */
+  defaultOpen?: boolean;
+}
+
+/** The user area's menu (change password). Its own chunk: the menu and popper code is not needed to paint a screen. */
+export default function AccountMenu({ className, children, defaultOpen }: Props) {
+  const [, navigate] = useLocation();
+  return (
+    <DropdownMenu defaultOpen={defaultOpen}>
+      <DropdownMenuTrigger className={className}>{children}</DropdownMenuTrigger>
+      <DropdownMenuContent align="end">
+        <DropdownMenuItem onSelect={() => navigate('/account/password')}>
+          <KeyRound aria-hidden="true" />
+          Change password
+        </DropdownMenuItem>
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}
