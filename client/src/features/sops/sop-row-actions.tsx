@@ -51,7 +51,8 @@ const ACTION_CLASS = Object.fromEntries(
 
 export function SopRowActions({ sop, actions, busy, onAction }: Props) {
   return (
-    // The row itself navigates; clicks on its actions stay here.
+    // The row itself navigates; clicks and keys on its actions (real buttons) stay here.
+    // biome-ignore lint/a11y/noStaticElementInteractions: a wrapper that only stops events from reaching the row; the buttons inside are the controls
     <div className="flex items-center gap-0.5" onClick={(e: MouseEvent) => e.stopPropagation()} onKeyDown={(e) => e.stopPropagation()}>
       {actions.map((action) => {
         const { label, icon: Icon } = ACTION_META[action];
