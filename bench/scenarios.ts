@@ -22,6 +22,7 @@ interface Setup {
 }
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const DOWNLOAD_PAIRS = 5;
 /** How long /healthz is watched after the hostile uploads are in (processing runs after the answer). */
 const HOSTILE_WATCH_MS = Number(process.env.BENCH_HOSTILE_WATCH_S ?? 30) * 1000;
 const MEDIAN_OF = 5;
@@ -59,9 +60,17 @@ export async function runScenarios(s: Setup): Promise<Row[]> {
 
   // (2) A 10 MB download against a bare stream of the same file.
   const uploaded = await uploadAttachment(s, drafts.shift(), 'ten-mb.txt', readFileSync(s.downloadFile), 'text/plain');
-  const downloadApp = await downloadRate(`${s.app.base}/api/attachments/${uploaded}/download`, auth);
-  const downloadBare = await downloadRate(`${s.bare.base}/download`, {});
-  add({ measure: '10 MB download (MB/s)', app: fixed(downloadApp), bare: fixed(downloadBare), ratio: fixed(downloadApp / downloadBare, 2), target: '>= 0.7 disk / 0.4 PG', note: '3 downloads in a row' });
+  // Alternating pairs, so a busy moment on the machine falls on both sides; the median pair.
+  const pairs: { app: number; bare: number }[] = [];
+  for (let i = 0; i < DOWNLOAD_PAIRS; i += 1) {
+    const app = await downloadRate(`${s.app.base}/api/attachments/${uploaded}/download`, auth);
+    const bare = await downloadRate(`${s.bare.base}/download`, {});
+    pairs.push({ app, bare });
+  }
+  pairs.sort((a, b) => a.app / a.bare - b.app / b.bare);
+  const download = pairs[Math.floor(pairs.length / 2)];
+  const spread = `ratios ${fixed(pairs[0].app / pairs[0].bare, 2)}..${fixed(pairs.at(-1)!.app / pairs.at(-1)!.bare, 2)}`;
+  add({ measure: '10 MB download (MB/s)', app: fixed(download.app), bare: fixed(download.bare), ratio: fixed(download.app / download.bare, 2), target: '>= 0.7 disk / 0.4 PG', note: `median of ${DOWNLOAD_PAIRS} alternating pairs of 3 downloads; ${spread}` });
 
   // (3) RSS growth of the process during 10 concurrent 10 MB uploads, from ten crew members:
   // one person may have only 3 uploads in flight, so one account would measure three.
