@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { PREVIEW_STATUSES, type PreviewStatus } from '../preview-status';
 import { SOP_STATUSES, type ApprovalStatus, type SopStatus } from '../sop-lifecycle';
 import { FileName, idField, idParams, multiLine, singleLine } from './fields';
+import { ReviewFilterSchema, ReviewFrequency, type ReviewSchedule } from './review-loop';
 
 const optionalText = (max: number, label: string, kind = multiLine) =>
   kind(label, `${label} must be text`)
@@ -38,7 +39,7 @@ export const CreateSopInput = z.object({
   content: multiLine('Content', 'Content must be text').max(200_000, 'Content must be at most 200,000 characters').optional(),
   versionNumber: optionalText(20, 'Version number', singleLine),
   changelog: optionalText(2000, 'Changelog'),
-  reviewFrequency: z.coerce.number().int().positive().max(3650).optional().nullable(),
+  reviewFrequency: ReviewFrequency,
   keepAttachmentIds: KeepAttachmentIds,
   isConfidential: z.boolean().optional(),
 });
@@ -63,6 +64,7 @@ export const ListSopsQuery = z.object({
   departmentId: idField('Department').optional(),
   status: z.enum([...SOP_STATUSES, 'all']).optional(),
   search: singleLine('Search').trim().max(200, 'Search must be at most 200 characters').optional(),
+  review: ReviewFilterSchema.optional(),
 });
 export type ListSopsQuery = z.input<typeof ListSopsQuery>;
 
@@ -131,7 +133,7 @@ export interface SopVersion {
 }
 
 /** A row of GET /api/sops: lean, no content and no blobs. */
-export interface SopListItem {
+export interface SopListItem extends ReviewSchedule {
   id: number;
   title: string;
   departmentId: number;
@@ -141,6 +143,7 @@ export interface SopListItem {
   ownerId: number | null;
   status: SopStatus;
   latestVersionId: number | null;
+  /** Months between periodic reviews, or null. */
   reviewFrequency: number | null;
   isConfidential: boolean;
   createdAt: IsoDate;

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
-  type AnyPgColumn, boolean, index, integer, pgEnum, pgTable, text, timestamp, uniqueIndex, varchar,
+  type AnyPgColumn, boolean, check, index, integer, pgEnum, pgTable, text, timestamp, uniqueIndex, varchar,
 } from 'drizzle-orm/pg-core';
 import { APPROVAL_STATUSES, SOP_STATUSES } from '../../../../common/sop-lifecycle';
 import { createdAt, tsvector, updatedAt } from './columns';
@@ -23,6 +23,7 @@ export const sops = pgTable(
     ownerId: integer('owner_id').references(() => users.id, { onDelete: 'set null' }),
     status: sopStatusEnum('status').notNull().default('draft'),
     latestVersionId: integer('latest_version_id').references((): AnyPgColumn => sopVersions.id, { onDelete: 'set null' }),
+    /** Months between periodic reviews (1-60), or null for none; a CHECK constraint holds the range. */
     reviewFrequency: integer('review_frequency'),
     isConfidential: boolean('is_confidential').notNull().default(false),
     /** Title, summary, category, tags and the latest version's content; kept current by the SOP service. */
@@ -36,6 +37,7 @@ export const sops = pgTable(
     index('sops_owner_idx').on(t.ownerId),
     index('sops_updated_at_idx').on(t.updatedAt),
     index('sops_search_idx').using('gin', t.searchVector),
+    check('sops_review_frequency_months', sql`${t.reviewFrequency} between 1 and 60`),
   ],
 );
 

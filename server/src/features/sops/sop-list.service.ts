@@ -1,14 +1,18 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { SopListItem } from '../../../../common/contracts/sops';
-import type { SopStatus } from '../../../../common/sop-lifecycle';
+import type { ReviewFilter, SopStatus } from '../../../../common/sop-lifecycle';
 import type { Db } from '../../db/client';
 import { sops } from '../../db/schema';
+import { nextReviewDueJson, reviewClockJoins, reviewDay, reviewFilterSql, reviewStatusSql } from './sop-review-schedule';
 import { searchCondition } from './sop-search';
 
 export interface ListFilters {
   departmentId?: number;
   status?: SopStatus | 'all';
   search?: string;
+  review?: ReviewFilter;
+  /** The day review statuses are computed for ('YYYY-MM-DD', UTC); today by default. */
+  today?: string;
 }
 
 /** Timestamps as JavaScript writes them (toISOString), so list and detail agree. */
@@ -28,6 +32,8 @@ export async function listSopsJson(db: Db, filters: ListFilters = {}): Promise<s
     conditions.push(sql`${sops.departmentId} in (select id from departments where id = ${filters.departmentId} or parent_id = ${filters.departmentId})`);
   }
   if (filters.status && filters.status !== 'all') conditions.push(sql`${sops.status} = ${filters.status}`);
+  const today = filters.today ?? reviewDay();
+  if (filters.review) conditions.push(reviewFilterSql(filters.review, today));
   const search = searchCondition(filters.search);
   if (search) conditions.push(search.where);
   const where = conditions.length ? sql`where ${sql.join(conditions, sql` and `)}` : sql``;
@@ -62,7 +68,9 @@ export async function listSopsJson(db: Db, filters: ListFilters = {}): Promise<s
         'firstAttachmentId', files.first_id,
         'submittedByUser', case when su.id is null then null else json_build_object('firstName', su.first_name, 'lastName', su.last_name) end
       ) end,
-      'hasPublishedVersion', published.sop_id is not null,
+      'hasPublishedVersion', eff.sop_id is not null,
+      'nextReviewDue', ${nextReviewDueJson},
+      'reviewStatus', ${reviewStatusSql(today)},
       'pendingTaskId', pending.task_id
     ) order by ${rank} sops.updated_at desc, sops.id desc)::text, '[]') as rows
     from sops
@@ -71,7 +79,7 @@ export async function listSopsJson(db: Db, filters: ListFilters = {}): Promise<s
     left join sop_versions lv on lv.id = sops.latest_version_id
     left join users su on su.id = lv.submitted_by
     left join (select version_id, count(*)::int as count, min(id) as first_id from attachments group by version_id) files on files.version_id = lv.id
-    left join (select distinct sop_id from sop_versions where is_published) published on published.sop_id = sops.id
+    ${reviewClockJoins}
     left join (select version_id, min(id) as task_id from approval_tasks where status = 'pending' group by version_id) pending on pending.version_id = lv.id
     ${where}`)) as unknown as { rows: { rows: string }[] };
   return result.rows[0].rows;
