@@ -1,6 +1,9 @@
 -- Review frequency was a number of days (up to 3650) that nothing used; it is now whole
 -- months, 1 to 60. Stored values become the nearest whole month (365 -> 12, 90 -> 3,
 -- 30 -> 1), kept within 1..60: anything under half a month becomes 1, over five years 60.
+-- The data-version trigger fires at once here: a deferred event still pending would make
+-- the ALTER TABLE below fail.
+SET CONSTRAINTS "sops_data_version" IMMEDIATE;--> statement-breakpoint
 UPDATE "sops" SET "review_frequency" = LEAST(60, GREATEST(1, ROUND("review_frequency" / 30.4375)::integer))
   WHERE "review_frequency" IS NOT NULL;--> statement-breakpoint
 ALTER TABLE "sops" ADD CONSTRAINT "sops_review_frequency_months" CHECK ("sops"."review_frequency" between 1 and 60);--> statement-breakpoint
