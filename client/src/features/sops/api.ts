@@ -1,7 +1,7 @@
 import { queryOptions, useMutation } from '@tanstack/react-query';
 import type { Department } from '@common/contracts/departments';
 import type { Attachment, CreateSopInput, SopDetail, SopListItem, UpdateSopInput } from '@common/contracts/sops';
-import { DECISION, type SopStatus } from '@common/sop-lifecycle';
+import { DECISION, type ReviewFilter, type SopStatus } from '@common/sop-lifecycle';
 import { toast } from '@/hooks/use-toast';
 import { apiRequest, serverMessage } from '@/lib/api';
 import { queryClient } from '@/lib/query-client';
@@ -12,6 +12,7 @@ export interface SopListFilters {
   /** 'all' is never sent (SPEC §7). */
   status?: SopStatus | 'all';
   search?: string;
+  review?: ReviewFilter | null;
 }
 
 /** The answer of POST and PUT /api/sops: the SOP row, pointing at its newest version. */
@@ -32,6 +33,7 @@ export const sopQueries = {
           departmentId: filters.departmentId ?? undefined,
           status: filters.status === 'all' ? undefined : filters.status,
           search: filters.search?.trim() || undefined,
+          review: filters.review ?? undefined,
         },
       ],
     }),

@@ -1,5 +1,5 @@
 import { queryOptions, useMutation } from '@tanstack/react-query';
-import type { ConfirmedReview, SopHistory, VersionComparison } from '@common/contracts/review-loop';
+import type { ConfirmedReview, SopHistory } from '@common/contracts/review-loop';
 import type { SopListItem } from '@common/contracts/sops';
 import type { ReviewFilter } from '@common/sop-lifecycle';
 import { toast } from '@/hooks/use-toast';
@@ -7,10 +7,9 @@ import { apiRequest, serverMessage } from '@/lib/api';
 import { queryClient } from '@/lib/query-client';
 import { refreshSopLists, sopQueries } from './api';
 
-/** The review loop's reads: an SOP's history, two versions compared, the SOPs whose review is due. */
+/** The review loop's reads: an SOP's history, the SOPs whose review is due, those waiting for their author. */
 export const reviewLoopQueries = {
   history: (id: number) => queryOptions<SopHistory | null>({ queryKey: [`/api/sops/${id}/history`] }),
-  compare: (id: number, from: number, to: number) => queryOptions<VersionComparison | null>({ queryKey: [`/api/sops/${id}/compare`, { from, to }] }),
   reviewsDue: (review: ReviewFilter) => queryOptions<SopListItem[] | null>({ queryKey: [...sopQueries.lists(), { review }] }),
   changesRequested: () => queryOptions<SopListItem[] | null>({ queryKey: [...sopQueries.lists(), { status: 'changes_requested' }] }),
 };

@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { formatDateTime } from '@/lib/format';
 import { ownerNameOf } from '@/lib/names';
-import { VersionDiffLoader } from './version-diff';
+import { VersionDiffLoader } from '@/components/version-diff';
 import { VersionStandingBadge } from './version-standing-badge';
 
 /**

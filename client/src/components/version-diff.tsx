@@ -1,8 +1,11 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { VersionComparison } from '@common/contracts/review-loop';
 import { Spinner } from '@/components/spinner';
 import { cn } from '@/lib/utils';
-import { reviewLoopQueries } from './review-loop-api';
+
+/** GET /api/sops/{id}/compare; shared by the SOP history and the approval confirmations. */
+export const compareQuery = (sopId: number, from: number, to: number) =>
+  queryOptions<VersionComparison | null>({ queryKey: [`/api/sops/${sopId}/compare`, { from, to }] });
 
 const OP_STYLE = {
   equal: { className: 'text-foreground', sign: ' ', label: null },
@@ -65,7 +68,7 @@ export function VersionDiff({ comparison }: { comparison: VersionComparison }) {
 
 /** Fetches and shows the comparison of two versions of an SOP. */
 export function VersionDiffLoader({ sopId, from, to }: { sopId: number; from: number; to: number }) {
-  const query = useQuery(reviewLoopQueries.compare(sopId, from, to));
+  const query = useQuery(compareQuery(sopId, from, to));
   if (query.isLoading) return <Spinner label="Comparing versions" />;
   if (query.isError || !query.data) return <p className="text-sm text-destructive">The versions could not be compared.</p>;
   return <VersionDiff comparison={query.data} />;
