@@ -1,17 +1,13 @@
 import { queryOptions, useMutation } from '@tanstack/react-query';
 import type { ConfirmedReview, SopHistory } from '@common/contracts/review-loop';
-import type { SopListItem } from '@common/contracts/sops';
-import type { ReviewFilter } from '@common/sop-lifecycle';
 import { toast } from '@/hooks/use-toast';
 import { apiRequest, serverMessage } from '@/lib/api';
 import { queryClient } from '@/lib/query-client';
-import { refreshSopLists, sopQueries } from './api';
+import { refreshSopLists } from './api';
 
-/** The review loop's reads: an SOP's history, the SOPs whose review is due, those waiting for their author. */
+/** The review loop's reads: an SOP's history (the comparison lives with its view, components/version-diff.tsx). */
 export const reviewLoopQueries = {
   history: (id: number) => queryOptions<SopHistory | null>({ queryKey: [`/api/sops/${id}/history`] }),
-  reviewsDue: (review: ReviewFilter) => queryOptions<SopListItem[] | null>({ queryKey: [...sopQueries.lists(), { review }] }),
-  changesRequested: () => queryOptions<SopListItem[] | null>({ queryKey: [...sopQueries.lists(), { status: 'changes_requested' }] }),
 };
 
 /** After a review, decision or submit: the SOP's history too. */
