@@ -151,7 +151,9 @@ test('a reader opens the superseded 1.0 and the unapproved 1.1, each with its ba
   await page.goto(`/sop/${sopId}?version=${versions['1.0'].id}`);
   await expect(page.getByTestId('version-banner')).toContainText('Superseded by 1.2 — not for use');
   await expect(page.getByTestId('attachment')).toContainText('gangway-watch-v1.pdf');
-  await expect(page.getByText('2. Log visitors')).toHaveCount(0);
+  // The steps are those of 1.0 (numbered lines render as a list, without their numbers).
+  await expect(page.getByText('Check every pass against the crew list')).toBeVisible();
+  await expect(page.getByText('Log visitors')).toHaveCount(0);
   // Download serves the shown version's file, not the newest one.
   const head = page.waitForResponse((res) => res.request().method() === 'HEAD' && res.url().includes('/api/attachments/'));
   await page.getByRole('button', { name: 'Download', exact: true }).click();
@@ -164,7 +166,7 @@ test('a reader opens the superseded 1.0 and the unapproved 1.1, each with its ba
   // Without ?version= the reader lands on the version in force.
   await page.goto(`/sop/${sopId}`);
   await expect(page.getByTestId('version-banner')).toHaveCount(0);
-  await expect(page.getByText('3. The deck cadet relieves the watch at meal times')).toBeVisible();
+  await expect(page.getByText('The deck cadet relieves the watch at meal times')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Confirm review' })).toHaveCount(0);
 });
 

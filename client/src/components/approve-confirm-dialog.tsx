@@ -5,7 +5,7 @@ import {
   AlertDialog, AlertDialogCancel, AlertDialogContent, AlertDialogDescription, AlertDialogFooter, AlertDialogHeader, AlertDialogTitle,
 } from '@/components/ui/alert-dialog';
 import { Button } from '@/components/ui/button';
-import { VersionDiffLoader } from './version-diff';
+import { ChangesSinceInForce } from './changes-since-in-force';
 
 interface Props {
   /** The SOP and the version to approve; null closes the dialog. */
@@ -25,7 +25,6 @@ export function ApproveConfirmDialog({ target, pending, onConfirm, onClose }: Pr
   const detail = useQuery<SopDetail | null>({ queryKey: [`/api/sops/${target?.sopId ?? 0}`], enabled: !!target });
   const sop = detail.data;
   const version = sop?.versions.find((v) => v.id === target?.versionId);
-  const inForce = sop?.versions.find((v) => v.id === sop.effectiveVersionId);
 
   return (
     <AlertDialog open={!!target} onOpenChange={(open) => !open && !pending && onClose()}>
@@ -52,11 +51,7 @@ export function ApproveConfirmDialog({ target, pending, onConfirm, onClose }: Pr
             </dl>
             <div className="space-y-1">
               <p className="font-semibold text-navy">Changes since the version in force</p>
-              {inForce && inForce.id !== version.id ? (
-                <VersionDiffLoader sopId={sop.id} from={inForce.id} to={version.id} />
-              ) : (
-                <p className="text-muted-foreground">No version is in force yet: this will be the first approved version.</p>
-              )}
+              <ChangesSinceInForce sopId={sop.id} versionId={version.id} />
             </div>
           </div>
         )}
