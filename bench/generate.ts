@@ -63,11 +63,11 @@ export async function generateBenchData(db: Db, total = 5000): Promise<number> {
         now() - (g % 90) * interval '1 hour'
       from generate_series(1, ${total}) g`));
     await tx.execute(sql.raw(`
-      insert into sop_versions (sop_id, version_number, content, changelog, created_by, is_published, approved_at, created_at)
+      insert into sop_versions (sop_id, version_number, content, changelog, created_by, approved_at, created_at)
       select s.id, '1.0',
         '# ' || s.title || E'\\n## Purpose\\n' || s.summary || E'\\n## Procedure\\n' ||
           string_agg((n + 1) || '. Check the ' || lower((${subjects})[1 + (s.id + n) % ${SUBJECTS.length}]) || ' station and record the result in the log', E'\\n'),
-        'Initial version', s.owner_id, s.status = 'published' or s.id % 5 = 0, case when s.status = 'published' or s.id % 5 = 0 then now() end, s.created_at
+        'Initial version', s.owner_id, case when s.status = 'published' or s.id % 5 = 0 then now() end, s.created_at
       from sops s cross join generate_series(0, 11) n
       where s.latest_version_id is null
       group by s.id`));

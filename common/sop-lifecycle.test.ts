@@ -12,8 +12,8 @@ const SOMEONE_ELSE = 20;
 const actor = (role: Role): Actor => ({ id: ME, role });
 const sop = (status: SopStatus, ownerId = ME) => ({ status, ownerId, latestVersionId: 3 });
 
-const FORBID = (message: string) => ({ kind: 'forbidden', message });
-const CONFLICT = (message: string) => ({ kind: 'conflict', message });
+const FORBID = (message: string, code?: string) => ({ kind: 'forbidden', message, code });
+const CONFLICT = (message: string, code?: string) => ({ kind: 'conflict', message, code });
 
 const EDIT = FORBID('Only the owner, an approver or an admin can edit this SOP');
 const ADD_VERSION = FORBID('Only the owner, an approver or an admin can add a version to this SOP');
@@ -21,9 +21,9 @@ const SUBMIT = FORBID('Only the owner, an approver or an admin can submit this S
 const ADD_FILES = FORBID('Only the owner, an approver or an admin can add attachments to this SOP');
 const DELETE = FORBID('Only an approver or an admin can delete an SOP');
 const DECIDE_ROLE = FORBID('Only an approver or an admin can decide approval tasks');
-const OWN_SUBMISSION = FORBID('You cannot decide on a version you submitted yourself; another approver or an admin must review it');
-const VERSION_UNDER_REVIEW = CONFLICT('This SOP is waiting for approval; a new version can be added once the approver has decided');
-const FILES_UNDER_REVIEW = CONFLICT('This SOP is waiting for approval; files can be added once the approver has decided');
+const OWN_SUBMISSION = FORBID('You cannot decide on a version you submitted yourself; another approver or an admin must review it', 'own_submission');
+const VERSION_UNDER_REVIEW = CONFLICT('This SOP is waiting for approval; a new version can be added once the approver has decided', 'under_review');
+const FILES_UNDER_REVIEW = CONFLICT('This SOP is waiting for approval; files can be added once the approver has decided', 'under_review');
 
 /** role × whose SOP -> the owner rule's answer, for every transition governed by sop.edit or sop.submit. */
 const OWNER_RULE: [Role, number, boolean][] = [
@@ -73,7 +73,7 @@ describe('decide (approved, changes_requested, rejected) × role', () => {
     expect(refuseDecision(null, task(SOMEONE_ELSE))).toEqual(DECIDE_ROLE);
   });
   it('a decided task is 409, naming the decision', () => {
-    expect(refuseDecision(actor('admin'), { ...task(SOMEONE_ELSE), status: 'changes_requested' })).toEqual(CONFLICT('This approval task was already decided (changes requested)'));
+    expect(refuseDecision(actor('admin'), { ...task(SOMEONE_ELSE), status: 'changes_requested' })).toEqual(CONFLICT('This approval task was already decided (changes requested)', 'already_decided'));
   });
   it.each(['draft', 'changes_requested', 'published', 'approved', 'archived'] as const)('a task whose SOP is %s is 409', (status) => {
     expect(refuseDecision(actor('approver'), task(SOMEONE_ELSE, status))).toEqual(CONFLICT(`This SOP is no longer awaiting approval; it is ${status.replace('_', ' ')}`));
@@ -115,8 +115,8 @@ describe('what each status allows', () => {
   it('files join only the latest, unapproved version of an SOP not awaiting a decision', () => {
     const v = { ...sop('draft'), versionId: 3, versionNumber: '1.2', isPublished: false };
     expect(refuseAddFiles(actor('user'), v)).toBeNull();
-    expect(refuseAddFiles(actor('user'), { ...v, isPublished: true })).toEqual(CONFLICT('Version 1.2 is approved and cannot change; edit the SOP to start a new version'));
-    expect(refuseAddFiles(actor('user'), { ...v, latestVersionId: 4 })).toEqual(CONFLICT('Version 1.2 has been superseded; add files to the latest version'));
+    expect(refuseAddFiles(actor('user'), { ...v, isPublished: true })).toEqual(CONFLICT('Version 1.2 is approved and cannot change; edit the SOP to start a new version', 'stale_version'));
+    expect(refuseAddFiles(actor('user'), { ...v, latestVersionId: 4 })).toEqual(CONFLICT('Version 1.2 has been superseded; add files to the latest version', 'stale_version'));
     expect(refuseAddFiles(actor('user'), { ...v, status: 'submitted' })).toEqual(FILES_UNDER_REVIEW);
     expect(refuseAddFiles(actor('user'), { ...v, status: 'in_review' })).toEqual(FILES_UNDER_REVIEW);
   });

@@ -1,4 +1,5 @@
 import { type Action, type Actor, can, PERMISSIONS, type Rule, roleMay } from './permissions';
+import type { ErrorCode } from './contracts/errors';
 import type { Role } from './roles';
 
 /**
@@ -64,10 +65,12 @@ export type Transition = keyof typeof TRANSITIONS;
 export interface Refusal {
   kind: 'forbidden' | 'conflict';
   message: string;
+  /** The machine code of the error answer, when the kind's own code is not specific enough. */
+  code?: ErrorCode;
 }
 
-const forbidden = (message: string): Refusal => ({ kind: 'forbidden', message });
-const conflict = (message: string): Refusal => ({ kind: 'conflict', message });
+const forbidden = (message: string, code?: ErrorCode): Refusal => ({ kind: 'forbidden', message, code });
+const conflict = (message: string, code?: ErrorCode): Refusal => ({ kind: 'conflict', message, code });
 
 /** 'the owner, an approver or an admin', read from the permission table. */
 export function whoMay(action: Action): string {
@@ -87,7 +90,7 @@ export function roleRefusal(transition: Transition): Refusal {
   return forbidden(`Only ${whoMay(permission)} can ${task}`);
 }
 
-export const OWN_SUBMISSION_REFUSAL = forbidden('You cannot decide on a version you submitted yourself; another approver or an admin must review it');
+export const OWN_SUBMISSION_REFUSAL = forbidden('You cannot decide on a version you submitted yourself; another approver or an admin must review it', 'own_submission');
 
 const VERSION_UNDER_REVIEW = 'This SOP is waiting for approval; a new version can be added once the approver has decided';
 const FILES_UNDER_REVIEW = 'This SOP is waiting for approval; files can be added once the approver has decided';
@@ -112,7 +115,7 @@ export function refuseEdit(actor: Actor | null | undefined, sop: SopState, chang
 }
 
 export function refuseAddVersion(actor: Actor | null | undefined, sop: SopState, transition: 'edit' | 'addVersion' = 'addVersion'): Refusal | null {
-  return refuseActor(actor, transition, sop) ?? (isAwaitingDecision(sop.status) ? conflict(VERSION_UNDER_REVIEW) : null);
+  return refuseActor(actor, transition, sop) ?? (isAwaitingDecision(sop.status) ? conflict(VERSION_UNDER_REVIEW, 'under_review') : null);
 }
 
 export function refuseSubmit(actor: Actor | null | undefined, sop: SopState & { latestVersionId: number | null }): Refusal | null {
@@ -134,7 +137,7 @@ export interface TaskState {
 export function refuseDecision(actor: Actor | null | undefined, task: TaskState): Refusal | null {
   if (!roleMay(actor, 'approval.decide')) return roleRefusal('decide');
   if (!can(actor, 'approval.decide', { submittedBy: task.submittedBy })) return OWN_SUBMISSION_REFUSAL;
-  if (task.status !== OPEN_TASK_STATUS) return conflict(`This approval task was already decided (${statusWords(task.status)})`);
+  if (task.status !== OPEN_TASK_STATUS) return conflict(`This approval task was already decided (${statusWords(task.status)})`, 'already_decided');
   if (!isAwaitingDecision(task.sopStatus)) return conflict(`This SOP is no longer awaiting approval; it is ${statusWords(task.sopStatus)}`);
   return null;
 }
@@ -159,9 +162,9 @@ export interface VersionState extends SopState {
 export function refuseAddFiles(actor: Actor | null | undefined, v: VersionState): Refusal | null {
   const refused = refuseActor(actor, 'addFiles', v);
   if (refused) return refused;
-  if (v.isPublished) return conflict(`Version ${v.versionNumber} is approved and cannot change; edit the SOP to start a new version`);
-  if (v.latestVersionId !== v.versionId) return conflict(`Version ${v.versionNumber} has been superseded; add files to the latest version`);
-  return isAwaitingDecision(v.status) ? conflict(FILES_UNDER_REVIEW) : null;
+  if (v.isPublished) return conflict(`Version ${v.versionNumber} is approved and cannot change; edit the SOP to start a new version`, 'stale_version');
+  if (v.latestVersionId !== v.versionId) return conflict(`Version ${v.versionNumber} has been superseded; add files to the latest version`, 'stale_version');
+  return isAwaitingDecision(v.status) ? conflict(FILES_UNDER_REVIEW, 'under_review') : null;
 }
 
 /** '1.0' -> '1.1', skipping numbers already taken; unparseable -> the next whole number after the count of versions. */
@@ -193,7 +196,7 @@ export type ReviewFilter = (typeof REVIEW_FILTERS)[number];
 export function refuseReviewConfirm(actor: Actor | null | undefined, sop: { effectiveVersionId: number | null }): Refusal | null {
   const refused = refuseActor(actor, 'confirmReview');
   if (refused) return refused;
-  return sop.effectiveVersionId ? null : conflict('This SOP has no approved version in force; a periodic review confirms the version in force');
+  return sop.effectiveVersionId ? null : conflict('This SOP has no approved version in force; a periodic review confirms the version in force', 'not_published');
 }
 
 /**

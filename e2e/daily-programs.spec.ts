@@ -1,24 +1,15 @@
 import { readFile } from 'node:fs/promises';
-import ExcelJS from 'exceljs';
 import { expect, type Page, test } from '@playwright/test';
-import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { signIn } from './support/session';
+import { makePdf, makeXlsx } from './support/sop-files';
 import { E2E_USERS } from './support/users';
 
-async function pdf(name: string, text: string) {
-  const doc = await PDFDocument.create();
-  doc.addPage([595, 842]).drawText(text, { x: 50, y: 780, size: 16, font: await doc.embedFont(StandardFonts.Helvetica) });
-  return { name, mimeType: 'application/pdf', buffer: Buffer.from(await doc.save()) };
-}
-
-async function xlsx(name: string) {
-  const workbook = new ExcelJS.Workbook();
-  const sheet = workbook.addWorksheet('Ports');
-  sheet.addRow(['Day', 'Port', 'Arrival', 'Departure']);
-  sheet.addRow([1, 'Barcelona', '', '18:00']);
-  sheet.addRow([2, 'Palma de Mallorca', '08:00', '17:00']);
-  return { name, mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: Buffer.from(await workbook.xlsx.writeBuffer()) };
-}
+const pdf = (name: string, text: string) => makePdf(name, text);
+const xlsx = (name: string) =>
+  makeXlsx(name, [
+    [1, 'Barcelona', '', '18:00'],
+    [2, 'Palma de Mallorca', '08:00', '17:00'],
+  ]);
 
 const toast = (page: Page, text: string) => page.getByText(text, { exact: true }).first();
 
@@ -36,7 +27,7 @@ test.describe.serial('daily programs and itineraries', () => {
     await expect(page.getByText('No itineraries uploaded yet')).toBeVisible();
   });
 
-  test('an admin uploads a combined day and a separate day, with the SPEC checks on the way', async ({ page }) => {
+  test('an admin uploads a combined day and a separate day, with the form checks on the way', async ({ page }) => {
     await signIn(page, E2E_USERS.admin);
     await page.goto('/daily-program');
     const submit = page.getByRole('button', { name: 'Upload daily program' });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isoDate } from './fields';
 
 export const AUDIT_LIMIT_DEFAULT = 10;
 export const AUDIT_LIMIT_MAX = 100;
@@ -43,15 +44,19 @@ export type AuditQuery = z.input<typeof AuditQuery>;
 export type AuditFilters = z.output<typeof AuditQuery>;
 
 /** One event of the trail, newest first in lists. */
-export interface AuditEvent {
-  id: number;
-  actorId: number | null;
-  action: string;
-  entityType: string;
-  entityId: number | null;
-  /** Holds the `name` or `title` the screens quote. */
-  metadata: { name?: string; title?: string; [key: string]: unknown };
-  createdAt: string;
+export const AuditEvent = z.object({
+  id: z.number().int(),
+  actorId: z.number().int().nullable(),
+  action: z.string(),
+  entityType: z.string(),
+  entityId: z.number().int().nullable(),
+  /** Holds the `name` or `title` the screens quote, and whatever else the event recorded. */
+  metadata: z.looseObject({ name: z.string().optional(), title: z.string().optional() }),
+  createdAt: isoDate,
   /** Accounts are never removed, so the actor keeps a name; null only for events written by the system. */
-  actor: { firstName: string | null; lastName: string | null } | null;
-}
+  actor: z.object({ firstName: z.string().nullable(), lastName: z.string().nullable() }).nullable(),
+});
+export type AuditEvent = z.input<typeof AuditEvent>;
+
+/** GET /api/audit. */
+export const AuditEvents = z.array(AuditEvent);

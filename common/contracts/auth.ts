@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import type { Role } from '../roles';
-import { singleLine } from './fields';
+import { ROLES } from '../roles';
+import { isoDate, singleLine } from './fields';
 
 export const USERNAME_PATTERN = /^[A-Za-z0-9._-]+$/;
 
@@ -52,18 +52,23 @@ export const RegisterInput = z.object({
 export type RegisterInput = z.input<typeof RegisterInput>;
 export type RegisteredInput = z.output<typeof RegisterInput>;
 
-export interface PublicUser {
-  id: number;
-  username: string;
-  email: string | null;
-  firstName: string | null;
-  lastName: string | null;
-  profileImageUrl: string | null;
-  role: Role;
+/** A user as every answer shows one: never the password. */
+export const PublicUser = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  email: z.string().nullable(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  profileImageUrl: z.string().nullable(),
+  role: z.enum(ROLES),
   /** A division or a department; null when the user belongs to none. */
-  departmentId: number | null;
+  departmentId: z.number().int().nullable(),
   /** False once an administrator deactivates the account. */
-  active: boolean;
-  createdAt: string | Date;
-  updatedAt: string | Date;
-}
+  active: z.boolean(),
+  createdAt: isoDate,
+  updatedAt: isoDate,
+});
+/** As the client receives it (dates as ISO strings). */
+export type PublicUser = z.input<typeof PublicUser>;
+/** As the server holds it: the signed-in user of a request (dates as Date). */
+export type SessionUser = z.output<typeof PublicUser>;

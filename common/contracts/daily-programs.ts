@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DAILY_PROGRAM_FILE_COUNT } from '../limits';
-import { idParams } from './fields';
+import { idParams, isoDate } from './fields';
 
 export const DAILY_PROGRAM_MODES = ['combined', 'separate'] as const;
 export type DailyProgramMode = (typeof DAILY_PROGRAM_MODES)[number];
@@ -41,7 +41,7 @@ export const DailyProgramUploadFields = z.object({
 export type DailyProgramUploadFields = z.input<typeof DailyProgramUploadFields>;
 export type ValidDailyProgramUpload = z.output<typeof DailyProgramUploadFields>;
 
-/** SPEC §5, word for word: 'file(s)' stays as written. */
+/** Word for word as users and tests know it: 'file(s)' stays as written. */
 export const fileCountMessage = (mode: DailyProgramMode) =>
   `Invalid file count: Please select exactly ${DAILY_PROGRAM_FILE_COUNT[mode]} PDF file(s) for ${mode} mode`;
 export const PDF_ONLY_MESSAGE = 'Invalid file type: All files must be PDF format';
@@ -54,37 +54,39 @@ export const fileLabelFor = (mode: DailyProgramMode, sequence: number) => (mode 
 
 export const DailyProgramIdParams = idParams('Daily program file id');
 
-export interface DailyProgramFile {
-  id: number;
-  fileSequence: number;
-  fileLabel: string | null;
-  originalName: string;
-  size: number;
-  createdAt: string;
+export const DailyProgramFile = z.object({
+  id: z.number().int(),
+  fileSequence: z.number().int(),
+  fileLabel: z.string().nullable(),
+  originalName: z.string(),
+  size: z.number(),
+  createdAt: isoDate,
   /** null when the uploader's account has since been deleted. */
-  uploader: { username: string } | null;
-}
+  uploader: z.object({ username: z.string() }).nullable(),
+});
+export type DailyProgramFile = z.input<typeof DailyProgramFile>;
 
-export interface DailyProgramDay {
+export const DailyProgramDay = z.object({
   /** YYYY-MM-DD */
-  date: string;
+  date: z.string(),
   /** 'combined' when the day holds one file, else 'separate'. */
-  uploadMode: DailyProgramMode;
-  files: DailyProgramFile[];
-}
+  uploadMode: z.enum(DAILY_PROGRAM_MODES),
+  files: z.array(DailyProgramFile),
+});
+export type DailyProgramDay = z.input<typeof DailyProgramDay>;
 
 /** GET /api/daily-programs/hierarchy: cruises by code, days in date order, files in sequence. */
-export interface DailyProgramCruise {
-  cruiseCode: string;
-  days: DailyProgramDay[];
-}
+export const DailyProgramCruise = z.object({ cruiseCode: z.string(), days: z.array(DailyProgramDay) });
+export type DailyProgramCruise = z.input<typeof DailyProgramCruise>;
+export const DailyProgramHierarchy = z.array(DailyProgramCruise);
 
 /** POST /api/daily-programs/batch answers 201 with the day as now stored. */
-export interface DailyProgramUploadResult {
-  cruiseCode: string;
-  date: string;
-  uploadMode: DailyProgramMode;
+export const DailyProgramUploadResult = z.object({
+  cruiseCode: z.string(),
+  date: z.string(),
+  uploadMode: z.enum(DAILY_PROGRAM_MODES),
   /** How many earlier files of that day were replaced (0 for a new day). */
-  replaced: number;
-  files: DailyProgramFile[];
-}
+  replaced: z.number().int(),
+  files: z.array(DailyProgramFile),
+});
+export type DailyProgramUploadResult = z.input<typeof DailyProgramUploadResult>;

@@ -1,24 +1,30 @@
-import type { IsoDate } from './sops';
+import { z } from 'zod';
+import { isoDate } from './fields';
+
+const count = z.number().int().nonnegative();
 
 /** GET /api/dashboard/stats. */
-export interface DashboardStats {
+export const DashboardStats = z.object({
   /** Pending approval tasks the caller may decide (0 for plain users). */
-  pendingTasks: number;
+  pendingTasks: count,
   /** SOPs the caller owns. */
-  mySubmissions: number;
-  totalSops: number;
+  mySubmissions: count,
+  totalSops: count,
   /** SOPs updated in the last 7 days. */
-  recentEdits: number;
-}
+  recentEdits: count,
+});
+export type DashboardStats = z.input<typeof DashboardStats>;
 
-/** GET /api/dashboard/activity: newest first, at most ACTIVITY_LIMIT. */
-export interface ActivityEntry {
-  id: number;
-  action: string;
-  createdAt: IsoDate;
-  actor: { firstName: string | null } | null;
-  metadata: { title: string | null };
-}
+/** One entry of GET /api/dashboard/activity: newest first, at most ACTIVITY_LIMIT. */
+export const ActivityEntry = z.object({
+  id: z.number().int(),
+  action: z.string(),
+  createdAt: isoDate,
+  actor: z.object({ firstName: z.string().nullable() }).nullable(),
+  metadata: z.object({ title: z.string().nullable() }),
+});
+export type ActivityEntry = z.input<typeof ActivityEntry>;
+export const RecentActivity = z.array(ActivityEntry);
 
 export const ACTIVITY_LIMIT = 20;
 /** The dashboard shows the newest five. */

@@ -1,16 +1,19 @@
 import { z } from 'zod';
-import { idField, idParams, multiLine, singleLine } from './fields';
+import { idField, idParams, isoDate, multiLine, singleLine } from './fields';
 
-export interface Department {
-  id: number;
-  name: string;
-  description: string | null;
-  parentId: number | null;
+export const Department = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  description: z.string().nullable(),
+  parentId: z.number().int().nullable(),
   /** SOPs filed directly under this department. */
-  sopCount: number;
-  createdAt: string;
-  updatedAt: string;
-}
+  sopCount: z.number().int(),
+  createdAt: isoDate,
+  updatedAt: isoDate,
+});
+export type Department = z.input<typeof Department>;
+/** GET /api/departments: divisions first, each followed by its departments. */
+export const DepartmentList = z.array(Department);
 
 export const DepartmentInput = z.object({
   name: singleLine('Name').trim().min(1, 'Name is required').max(120, 'Name must be at most 120 characters'),

@@ -60,3 +60,13 @@ export const FileName = z
   .min(1, 'File name is required')
   .max(255, 'File name must be at most 255 characters')
   .refine((v) => !hasNameControls(v), 'File name must not contain control characters');
+
+/**
+ * A timestamp in an answer: a Date where the server builds it, an ISO 8601 string
+ * (`2025-09-28T08:00:00.000Z`, as `toISOString` writes it) on the wire. Serialising an
+ * answer encodes it; parsing an answer decodes it back to a Date.
+ */
+export const isoDate = z.codec(z.iso.datetime(), z.date(), {
+  decode: (text) => new Date(text),
+  encode: (date) => date.toISOString(),
+});

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { CalendarDate } from './daily-programs';
-import { idParams } from './fields';
+import { idParams, isoDate } from './fields';
 
-/** SPEC §9: the only extensions an itinerary may have (its content must agree). */
+/** The only extensions an itinerary may have, the spreadsheet formats offices export (its content must agree). */
 export const ITINERARY_EXTENSIONS = ['.xlsx', '.xls', '.csv'] as const;
 export const ITINERARY_TYPE_MESSAGE = 'Invalid file type: Please upload an Excel or CSV file';
 
@@ -14,16 +14,19 @@ export type ItineraryUploadFields = z.input<typeof ItineraryUploadFields>;
 
 export const ItineraryIdParams = idParams('Itinerary id');
 
-export interface Itinerary {
-  id: number;
+export const Itinerary = z.object({
+  id: z.number().int(),
   /** YYYY-MM-DD */
-  uploadDate: string;
-  filename: string;
-  originalName: string;
-  mimeType: string;
-  size: number;
-  uploadedBy: number | null;
-  createdAt: string;
+  uploadDate: z.string(),
+  filename: z.string(),
+  originalName: z.string(),
+  mimeType: z.string(),
+  size: z.number(),
+  uploadedBy: z.number().int().nullable(),
+  createdAt: isoDate,
   /** null when the uploader's account has since been deleted. */
-  uploader: { username: string } | null;
-}
+  uploader: z.object({ username: z.string() }).nullable(),
+});
+export type Itinerary = z.input<typeof Itinerary>;
+/** GET /api/itineraries: newest first. */
+export const ItineraryList = z.array(Itinerary);

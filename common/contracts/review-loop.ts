@@ -1,13 +1,13 @@
 import { z } from 'zod';
 import { REVIEW_FILTERS, REVIEW_FREQUENCY_MONTHS, REVIEW_STATUSES } from '../sop-lifecycle';
-import { idField, multiLine } from './fields';
+import { idField, isoDate, multiLine } from './fields';
 
 /**
  * The review loop: an SOP's history, the comparison of two of its versions and its
- * periodic review.
+ * periodic review. Timestamps are `isoDate` (Dates on the server, ISO strings in JSON);
+ * each type is the answer as the client receives it.
  */
 
-const isoDateTime = z.string();
 /** A calendar day, 'YYYY-MM-DD'. */
 const calendarDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 const person = z.object({ firstName: z.string().nullable(), lastName: z.string().nullable() });
@@ -41,15 +41,15 @@ export const SopHistoryEvent = z.object({
   id: z.number().int(),
   /** The audit action: sop_created, sop_version_created, sop_submitted, sop_approved, sop_changes_requested, sop_review_confirmed ... */
   action: z.string(),
-  at: isoDateTime,
+  at: isoDate,
   actor: person.nullable(),
   versionId: z.number().int().nullable(),
   versionNumber: z.string().nullable(),
   comments: z.string().nullable(),
 });
-export type SopHistoryEvent = z.infer<typeof SopHistoryEvent>;
+export type SopHistoryEvent = z.input<typeof SopHistoryEvent>;
 export const SopHistory = z.array(SopHistoryEvent);
-export type SopHistory = z.infer<typeof SopHistory>;
+export type SopHistory = z.input<typeof SopHistory>;
 
 // ---- Compare ----
 
@@ -97,8 +97,8 @@ export const ConfirmedReview = ReviewSchedule.extend({
   sopId: z.number().int(),
   versionId: z.number().int(),
   versionNumber: z.string(),
-  reviewedAt: isoDateTime,
+  reviewedAt: isoDate,
   reviewedBy: person.nullable(),
   comments: z.string().nullable(),
 });
-export type ConfirmedReview = z.infer<typeof ConfirmedReview>;
+export type ConfirmedReview = z.input<typeof ConfirmedReview>;

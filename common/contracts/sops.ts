@@ -1,8 +1,9 @@
 import { z } from 'zod';
-import { PREVIEW_STATUSES, type PreviewStatus } from '../preview-status';
-import { SOP_STATUSES, type ApprovalStatus, type SopStatus } from '../sop-lifecycle';
-import { FileName, idField, idParams, multiLine, singleLine } from './fields';
-import { ReviewFilterSchema, ReviewFrequency, type ReviewSchedule } from './review-loop';
+import { PREVIEW_STATUSES } from '../preview-status';
+import { APPROVAL_STATUSES, SOP_STATUSES } from '../sop-lifecycle';
+import { ErrorBody } from './errors';
+import { FileName, idField, idParams, isoDate, multiLine, singleLine } from './fields';
+import { ReviewFilterSchema, ReviewFrequency, ReviewSchedule } from './review-loop';
 
 const optionalText = (max: number, label: string, kind = multiLine) =>
   kind(label, `${label} must be text`)
@@ -12,7 +13,7 @@ const optionalText = (max: number, label: string, kind = multiLine) =>
     .nullable()
     .transform((v) => (v ? v : null));
 
-/** Tags: trimmed, empty ones ignored, duplicates ignored (SPEC §5). */
+/** Tags: trimmed, empty ones ignored, duplicates ignored, so a tag filter finds each SOP once. */
 export const Tags = z
   .array(singleLine('A tag', 'A tag must be text').max(50, 'A tag must be at most 50 characters'))
   .max(30, 'At most 30 tags')
@@ -83,125 +84,137 @@ export const IdParams = idParams();
 /** An attachment's preview status, as every answer listing attachments carries it. */
 export const PreviewStatusSchema = z.enum(PREVIEW_STATUSES);
 
-/** POST /api/attachments/{id}/preview: 200 ready, 202 still being made, 422 failed (with the reason when known). */
+/** POST /api/attachments/{id}/preview: 200 ready, 202 still being made (both a message). */
 export const PreviewRequestResult = z.object({ message: z.string(), reason: z.string().optional() });
 export type PreviewRequestResult = z.infer<typeof PreviewRequestResult>;
+/** ... and 422 when it failed, with the reason when known. */
+export const PreviewFailedBody = ErrorBody.extend({ reason: z.string().optional() });
 
-// ---- Response shapes (dates arrive as ISO strings in JSON) ----
+// ---- Answers. Timestamps are `isoDate`: Dates on the server, ISO strings in JSON. Each
+// type is the answer as the client receives it (`z.input`); the server builds `z.output`.
 
 export type IsoDate = string;
 
-export interface UserRef {
-  id: number;
-  firstName: string | null;
-  lastName: string | null;
-  username?: string;
-}
+const int = z.number().int();
+const PersonName = z.object({ firstName: z.string().nullable(), lastName: z.string().nullable() });
 
-export interface Attachment {
-  id: number;
-  versionId: number;
-  filename: string;
-  originalName: string;
-  mimeType: string;
-  size: number;
-  objectPath: string | null;
-  fileURL: string | null;
-  createdAt: IsoDate;
+export const Attachment = z.object({
+  id: int,
+  versionId: int,
+  filename: z.string(),
+  originalName: z.string(),
+  mimeType: z.string(),
+  size: z.number(),
+  objectPath: z.string().nullable(),
+  fileURL: z.string().nullable(),
+  createdAt: isoDate,
   /** True once a preview image is stored. */
-  hasPreview?: boolean;
+  hasPreview: z.boolean().optional(),
   /** Where the preview stands; `failed` and `none` never change by themselves (stop polling). */
-  previewStatus: PreviewStatus;
-}
+  previewStatus: PreviewStatusSchema,
+});
+export type Attachment = z.input<typeof Attachment>;
 
-export interface SopVersion {
-  id: number;
-  sopId: number;
-  versionNumber: string;
-  content: string;
-  changelog: string | null;
-  createdBy: number | null;
-  submittedBy: number | null;
-  submittedAt: IsoDate | null;
-  approvedBy: number | null;
-  approvedAt: IsoDate | null;
-  isPublished: boolean;
-  createdAt: IsoDate;
-  attachments: Attachment[];
-  submittedByUser: { firstName: string | null; lastName?: string | null } | null;
-  approvedByUser?: { firstName: string | null; lastName?: string | null } | null;
-}
+export const SopVersion = z.object({
+  id: int,
+  sopId: int,
+  versionNumber: z.string(),
+  content: z.string(),
+  changelog: z.string().nullable(),
+  createdBy: int.nullable(),
+  submittedBy: int.nullable(),
+  submittedAt: isoDate.nullable(),
+  approvedBy: int.nullable(),
+  approvedAt: isoDate.nullable(),
+  isPublished: z.boolean(),
+  createdAt: isoDate,
+  attachments: z.array(Attachment),
+  submittedByUser: PersonName.nullable(),
+  approvedByUser: PersonName.nullable().optional(),
+});
+export type SopVersion = z.input<typeof SopVersion>;
 
 /** A row of GET /api/sops: lean, no content and no blobs. */
-export interface SopListItem extends ReviewSchedule {
-  id: number;
-  title: string;
-  departmentId: number;
-  category: string | null;
-  summary: string | null;
-  tags: string[];
-  ownerId: number | null;
-  status: SopStatus;
-  latestVersionId: number | null;
+export const SopListItem = z.object({
+  id: int,
+  title: z.string(),
+  departmentId: int,
+  category: z.string().nullable(),
+  summary: z.string().nullable(),
+  tags: z.array(z.string()),
+  ownerId: int.nullable(),
+  status: z.enum(SOP_STATUSES),
+  latestVersionId: int.nullable(),
   /** Months between periodic reviews, or null. */
-  reviewFrequency: number | null;
-  isConfidential: boolean;
-  createdAt: IsoDate;
-  updatedAt: IsoDate;
-  department: { name: string } | null;
-  owner: { firstName: string | null; lastName: string | null } | null;
-  latestVersion: {
-    id: number;
-    versionNumber: string;
-    isPublished: boolean;
-    submittedAt: IsoDate | null;
-    approvedAt: IsoDate | null;
-    createdAt: IsoDate;
-    /** Who submitted it, so the list offers Approve only to those who may decide. */
-    submittedBy: number | null;
-    attachmentCount: number;
-    /** First attachment of the latest version, for the list's Download action. */
-    firstAttachmentId: number | null;
-    submittedByUser: { firstName: string | null; lastName?: string | null } | null;
-  } | null;
+  reviewFrequency: int.nullable(),
+  isConfidential: z.boolean(),
+  createdAt: isoDate,
+  updatedAt: isoDate,
+  department: z.object({ name: z.string() }).nullable(),
+  owner: PersonName.nullable(),
+  latestVersion: z
+    .object({
+      id: int,
+      versionNumber: z.string(),
+      isPublished: z.boolean(),
+      submittedAt: isoDate.nullable(),
+      approvedAt: isoDate.nullable(),
+      createdAt: isoDate,
+      /** Who submitted it, so the list offers Approve only to those who may decide. */
+      submittedBy: int.nullable(),
+      attachmentCount: int,
+      /** First attachment of the latest version, for the list's Download action. */
+      firstAttachmentId: int.nullable(),
+      submittedByUser: PersonName.nullable(),
+    })
+    .nullable(),
   /** Whether any version is published ("No approved version" filter). */
-  hasPublishedVersion: boolean;
+  hasPublishedVersion: z.boolean(),
   /** The pending approval task of the latest version, for the list's Approve action. */
-  pendingTaskId: number | null;
-  /** Short content excerpt for the Preview dialog is fetched from the detail call. */
-}
+  pendingTaskId: int.nullable(),
+  ...ReviewSchedule.shape,
+});
+export type SopListItem = z.input<typeof SopListItem>;
+
+/** GET /api/sops: the list, in the order the query asked for. */
+export const SopList = z.array(SopListItem);
 
 /** GET /api/sops/{id}. */
-export interface SopDetail extends Omit<SopListItem, 'latestVersion'> {
-  latestVersion: SopVersion | null;
+export const SopDetail = SopListItem.extend({
+  latestVersion: SopVersion.nullable(),
   /** Newest first, each with its attachments. */
-  versions: SopVersion[];
+  versions: z.array(SopVersion),
   /** The newest published version: the effective one readers use. */
-  effectiveVersionId: number | null;
-}
+  effectiveVersionId: int.nullable(),
+});
+export type SopDetail = z.input<typeof SopDetail>;
 
-export interface ApprovalTask {
-  id: number;
-  versionId: number;
-  approverId: number | null;
-  status: ApprovalStatus;
-  dueAt: IsoDate | null;
-  comments: string | null;
-  createdAt: IsoDate;
-  updatedAt: IsoDate;
-  version: SopVersion & { sop: { id: number; title: string; status: SopStatus; department: { name: string } | null } };
-}
+export const ApprovalTask = z.object({
+  id: int,
+  versionId: int,
+  approverId: int.nullable(),
+  status: z.enum(APPROVAL_STATUSES),
+  dueAt: isoDate.nullable(),
+  comments: z.string().nullable(),
+  createdAt: isoDate,
+  updatedAt: isoDate,
+  version: SopVersion.extend({
+    sop: z.object({ id: int, title: z.string(), status: z.enum(SOP_STATUSES), department: z.object({ name: z.string() }).nullable() }),
+  }),
+});
+export type ApprovalTask = z.input<typeof ApprovalTask>;
 
 /** POST /api/sops/{id}/submit: the submitted SOP, the opened approval task and a message. */
-export interface SubmitSopResult extends SopDetail {
-  taskId: number;
-  message: string;
-}
+export const SubmitSopResult = SopDetail.extend({ taskId: int, message: z.string() });
+export type SubmitSopResult = z.input<typeof SubmitSopResult>;
 
 /** POST /api/sop-versions/{id}/attachments: one file answers the attachment, several an array. */
-export type UploadAttachmentsResult = Attachment | Attachment[];
+export const UploadAttachmentsResult = z.union([Attachment, z.array(Attachment)]);
+export type UploadAttachmentsResult = z.input<typeof UploadAttachmentsResult>;
 
 /** POST /api/objects/upload. */
-export interface UploadUrlResult {
-  uploadURL: string;
-}
+export const UploadUrlResult = z.object({ uploadURL: z.string() });
+export type UploadUrlResult = z.infer<typeof UploadUrlResult>;
+
+/** PUT /api/objects/uploads/{id}: the bytes were stored. */
+export const UploadReceived = z.object({ message: z.string(), size: int });

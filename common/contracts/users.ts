@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ROLES } from '../roles';
-import { OptionalEmail, Password, Username, type PublicUser } from './auth';
+import { OptionalEmail, Password, PublicUser, Username } from './auth';
 import { idParams, singleLine } from './fields';
 
 const NAME_MAX = 100;
@@ -91,4 +91,6 @@ export const ChangePasswordForm = ChangePasswordInput.extend({
 export const UserIdParams = idParams('User id');
 
 /** A row of GET /api/admin/users: public fields only, never a password. */
-export type AdminUser = Omit<PublicUser, 'createdAt' | 'updatedAt'> & { createdAt: string; updatedAt: string };
+export const AdminUser = PublicUser;
+export type AdminUser = z.input<typeof AdminUser>;
+export const AdminUserList = z.array(AdminUser);

@@ -1,4 +1,4 @@
-import { PDFDocument, rgb, StandardFonts } from 'pdf-lib';
+import { buildPdf, buildXlsx } from '../../server/src/test/documents';
 
 export interface UploadFile {
   name: string;
@@ -8,12 +8,11 @@ export interface UploadFile {
 
 /** A real one-page PDF (so the server's sniffing accepts it and can render a preview). */
 export async function makePdf(name: string, heading: string, lines: string[] = []): Promise<UploadFile> {
-  const doc = await PDFDocument.create();
-  const page = doc.addPage([595, 842]);
-  const bold = await doc.embedFont(StandardFonts.HelveticaBold);
-  const font = await doc.embedFont(StandardFonts.Helvetica);
-  page.drawRectangle({ x: 0, y: 772, width: 595, height: 70, color: rgb(0.04, 0.15, 0.27) });
-  page.drawText(heading, { x: 40, y: 798, size: 22, font: bold, color: rgb(1, 1, 1) });
-  lines.forEach((line, i) => page.drawText(line, { x: 40, y: 730 - i * 22, size: 13, font }));
-  return { name, mimeType: 'application/pdf', buffer: Buffer.from(await doc.save()) };
+  return { name, mimeType: 'application/pdf', buffer: await buildPdf({ title: heading, banner: { heading }, body: lines }) };
+}
+
+/** A real .xlsx itinerary with a header row and the given ports of call. */
+export async function makeXlsx(name: string, rows: (string | number)[][]): Promise<UploadFile> {
+  const buffer = await buildXlsx({ sheet: 'Ports', header: ['Day', 'Port', 'Arrival', 'Departure'], rows });
+  return { name, mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer };
 }

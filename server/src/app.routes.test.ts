@@ -68,7 +68,7 @@ describe('the access funnel runs before validation', () => {
   it('answers 401, not 400, to a signed-out request with a bad body', async () => {
     const res = await post('/api/departments', { name: '' });
     expect(res.statusCode).toBe(401);
-    expect(res.json()).toEqual({ message: 'Unauthorized' });
+    expect(res.json()).toEqual({ message: 'Unauthorized', code: 'unauthorized' });
   });
 
   it('answers 403, not 400, when the role may not call the route at all', async () => {

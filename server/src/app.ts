@@ -11,7 +11,8 @@ import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'drizzle-orm';
 import { MAX_FILE_BYTES } from '../../common/limits';
-import type { PublicUser } from '../../common/contracts/auth';
+import type { SessionUser } from '../../common/contracts/auth';
+import { HealthOk, HealthUnavailable } from '../../common/contracts/health';
 import type { Db } from './db/client';
 import type { Action } from '../../common/permissions';
 import { checkRouteAccess, registerActor } from './http/access';
@@ -20,6 +21,7 @@ import { registerErrorHandler } from './http/error-handler';
 import { withSafeLogging } from './http/log-serializers';
 import { notFound } from './http/errors';
 import { registerOriginCheck } from './http/origin-check';
+import { answers, requireResponseSchema } from './http/responses';
 import { createSessionStore } from './http/session-store';
 import { registerUploadSlots, type UploadLimits } from './http/upload-slots';
 import { type AnswerCache, createAnswerCache } from './http/versioned-answer';
@@ -44,9 +46,9 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     /** The signed-in user, or null (set by the preValidation hook). */
-    user: PublicUser | null;
+    user: SessionUser | null;
     /** The signed-in user; reading it without one answers 401. Every non-public /api route has one. */
-    readonly actor: PublicUser;
+    readonly actor: SessionUser;
   }
   interface Session {
     userId?: number;
@@ -82,6 +84,7 @@ export async function buildApp(opts: AppOptions) {
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('db', opts.db);
   app.decorate('answerCache', createAnswerCache());
+  app.addHook('onRoute', requireResponseSchema);
   registerActor(app);
 
   registerErrorHandler(app);
@@ -146,12 +149,12 @@ export async function buildApp(opts: AppOptions) {
 
   registerUploadSlots(app, opts.uploadLimits);
 
-  app.get('/healthz', async (_request, reply) => {
+  app.get('/healthz', { schema: { response: answers({ 200: HealthOk, 503: HealthUnavailable }) } }, async (_request, reply) => {
     try {
       await app.db.execute(sql`select 1`);
-      return { status: 'ok' };
+      return { status: 'ok' as const };
     } catch {
-      return reply.status(503).send({ status: 'unavailable', message: 'Database unreachable' });
+      return reply.status(503).send({ status: 'unavailable', message: 'Database unreachable', code: 'unavailable' });
     }
   });
 

@@ -1,6 +1,7 @@
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ERROR_CODES } from '../../common/contracts/errors';
 import type { Role } from '../../common/roles';
 import { users } from './db/schema';
 import { UNSTORABLE_VALUE_MESSAGE } from './http/error-handler';
@@ -14,12 +15,12 @@ import {
   type RouteEntry,
   seededRandom,
 } from './test/hostile-requests';
-import { createDepartment, createSopAs } from './test/sop-fixtures';
+import { buildDepartment, createSopAs } from './test/factories';
 
 /**
  * A few hundred generated malformed requests across every route the app serves, as each
  * role and signed out. None may be a server error, and every refusal is JSON with a
- * `message`. Seeded: the same requests every run, so a failure can be replayed.
+ * `message` and one of the stable `code`s. Seeded: the same requests every run, so a failure can be replayed.
  */
 const SEED = 20_261_122;
 
@@ -41,7 +42,7 @@ beforeAll(async () => {
     { label: 'user', user },
     { label: 'signed out', user: null },
   ];
-  const department = await createDepartment(t, 'Fuzz division');
+  const department = await buildDepartment(t.db, 'Fuzz division');
   const sop = await createSopAs(t, user, { departmentId: department.id, title: 'Fuzzed procedure' });
   const bystander = await t.signedInUser('user');
   const ids = [admin.id, approver.id, user.id];
@@ -153,13 +154,14 @@ function generate(route: RouteEntry, category: Category, random: ReturnType<type
 function problemWith(res: LightMyRequestResponse): string | null {
   if (res.statusCode >= 500) return `server error ${res.statusCode}`;
   if (res.statusCode < 400) return null;
-  let body: { message?: unknown };
+  let body: { message?: unknown; code?: unknown };
   try {
     body = res.json();
   } catch {
     return `a ${res.statusCode} that is not JSON`;
   }
   if (typeof body.message !== 'string' || !body.message) return `a ${res.statusCode} without a message`;
+  if (typeof body.code !== 'string' || !(ERROR_CODES as readonly string[]).includes(body.code)) return `a ${res.statusCode} without a known code`;
   // The database's last line of defence caught it: a schema should have named the field.
   if (body.message === UNSTORABLE_VALUE_MESSAGE) return 'refused by the database, not by a schema';
   return null;
@@ -172,7 +174,7 @@ async function restoreCallerAccounts() {
 }
 
 describe('fuzzing every route', () => {
-  it('answers no generated malformed request with a server error, and every refusal with a JSON message', { timeout: 600_000 }, async () => {
+  it('answers no generated malformed request with a server error, and every refusal with a JSON message and code', { timeout: 600_000 }, async () => {
     const routes = listRoutes(t.app).filter((r) => r.url.startsWith('/api/'));
     expect(routes.length).toBeGreaterThan(25);
     const random = seededRandom(SEED);

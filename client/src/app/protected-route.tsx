@@ -1,11 +1,11 @@
 import { Suspense, type ComponentType } from 'react';
 import { Redirect, Route } from 'wouter';
 import { FullPageSpinner } from '@/components/spinner';
-import { useCurrentUser } from '@/features/auth/api';
+import { useCurrentUser } from '@/lib/session';
 import { useRouteTitle } from '@/hooks/use-document-title';
 import { AppLayout } from './layout/app-layout';
 
-/** SPEC §2 guard: a centred spinner while the user loads; no user means /auth. */
+/** The guard: a centred spinner while the user loads (no flash of the sign-in page); no user means /auth. */
 export function ProtectedRoute({ path, title, component: Component }: { path: string; title: string; component: ComponentType }) {
   return (
     <Route path={path}>

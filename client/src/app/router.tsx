@@ -1,7 +1,7 @@
 import { lazy, Suspense, type ComponentType } from 'react';
 import { Redirect, Route, Switch } from 'wouter';
 import { FullPageSpinner } from '@/components/spinner';
-import { useCurrentUser } from '@/features/auth/api';
+import { useCurrentUser } from '@/lib/session';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { ProtectedRoute } from './protected-route';
 
@@ -10,7 +10,7 @@ const AuthPage = lazy(() => import('@/features/auth/auth-page'));
 const DashboardPage = lazy(() => import('./pages/dashboard-page'));
 const ProceduresPage = lazy(() => import('@/features/sops/procedures-page'));
 const SopFormPage = lazy(() => import('@/features/sops/sop-form-page'));
-const SopDetailPage = lazy(() => import('@/features/sops/sop-detail-page'));
+const SopDetailPage = lazy(() => import('./pages/sop-detail-page'));
 const DailyProgramPage = lazy(() => import('@/features/daily-programs/daily-program-page'));
 const ItineraryPage = lazy(() => import('@/features/itineraries/itinerary-page'));
 const ApprovalsPage = lazy(() => import('@/features/approvals/approvals-page'));

@@ -5,6 +5,7 @@ import {
   AlertDialog, AlertDialogCancel, AlertDialogContent, AlertDialogDescription, AlertDialogFooter, AlertDialogHeader, AlertDialogTitle,
 } from '@/components/ui/alert-dialog';
 import { Button } from '@/components/ui/button';
+import { queryKeys } from '@/lib/query-keys';
 import { ChangesSinceInForce } from './changes-since-in-force';
 
 interface Props {
@@ -21,8 +22,8 @@ interface Props {
  * procedures list and the Approval Center.
  */
 export function ApproveConfirmDialog({ target, pending, onConfirm, onClose }: Props) {
-  // The SOP detail, named by URL: its fetcher lives with the SOP feature.
-  const detail = useQuery<SopDetail | null>({ queryKey: [`/api/sops/${target?.sopId ?? 0}`], enabled: !!target });
+  // The SOP detail, by its shared key: the same cache entry as the SOP page's.
+  const detail = useQuery<SopDetail>({ queryKey: queryKeys.sops.detail(target?.sopId ?? 0), enabled: !!target });
   const sop = detail.data;
   const version = sop?.versions.find((v) => v.id === target?.versionId);
 

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { ImageOff } from 'lucide-react';
 import type { PreviewStatus } from '@common/preview-status';
 import { Spinner } from '@/components/spinner';
+import { queryKeys } from '@/lib/query-keys';
 
 /** Wait this long between asks while the server is still generating a preview. */
 const PREVIEW_RETRY_MS = 2000;
@@ -37,7 +38,7 @@ async function fetchPreview(attachmentId: number, signal: AbortSignal): Promise<
 }
 
 export const previewQuery = (attachmentId: number) => ({
-  queryKey: ['attachment-preview', attachmentId] as const,
+  queryKey: queryKeys.attachmentPreview(attachmentId),
   queryFn: ({ signal }: { signal: AbortSignal }) => fetchPreview(attachmentId, signal),
   // A stored preview never changes: the attachment it shows is immutable.
   staleTime: Infinity,
@@ -66,7 +67,7 @@ interface Props {
   name: string;
   /** The attachment's previewStatus: `failed` and `none` show the unavailable state without asking the server. */
   status?: PreviewStatus;
-  /** SPEC §8: 'Preview not available' on the detail page, 'Preview unavailable' elsewhere. */
+  /** 'Preview not available' on the detail page, 'Preview unavailable' elsewhere: each screen keeps the wording its users know. */
   unavailableText?: string;
 }
 

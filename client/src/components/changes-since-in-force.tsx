@@ -1,12 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import type { SopDetail } from '@common/contracts/sops';
 import { Spinner } from '@/components/spinner';
+import { queryKeys } from '@/lib/query-keys';
 import { VersionDiffLoader } from './version-diff';
 
 /** What a version changes against the version in force, or a line saying none is in force yet. */
 export function ChangesSinceInForce({ sopId, versionId }: { sopId: number; versionId: number }) {
-  // The SOP detail, named by URL: its fetcher lives with the SOP feature.
-  const detail = useQuery<SopDetail | null>({ queryKey: [`/api/sops/${sopId}`] });
+  // The SOP detail, by its shared key: the same cache entry as the SOP page's.
+  const detail = useQuery<SopDetail>({ queryKey: queryKeys.sops.detail(sopId) });
   if (detail.isLoading) return <Spinner className="size-6" label="Loading the version in force" />;
   const inForce = detail.data?.versions.find((v) => v.id === detail.data?.effectiveVersionId);
   if (!inForce) return <p className="text-sm text-muted-foreground">No version is in force yet: this will be the first approved version.</p>;

@@ -13,7 +13,7 @@ import {
 interface Props {
   open: boolean;
   title: string;
-  /** The exact confirmation text SPEC §5 gives for this kind of item. */
+  /** The confirmation text for this kind of item, word for word as users know it (tests check it). */
   description: ReactNode;
   pending: boolean;
   onConfirm: () => void;

@@ -2,7 +2,7 @@ import { ROLE_LABELS, type Role } from '@common/roles';
 import { Badge } from '@/components/ui/badge';
 import { cn } from '@/lib/utils';
 
-/** SPEC §6 badge colours: admin destructive, approver default, user secondary. */
+/** Badge colours by how much a role may do: admin destructive, approver default, user secondary. */
 const ROLE_BADGE: Record<Role, 'destructive' | 'default' | 'secondary'> = { admin: 'destructive', approver: 'default', user: 'secondary' };
 
 /** The approver badge is sky-700, not the navy default: it must read on the navy header too (white on sky-700 is 5.9:1). */

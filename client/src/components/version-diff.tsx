@@ -1,11 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { VersionComparison } from '@common/contracts/review-loop';
 import { Spinner } from '@/components/spinner';
+import { queryKeys } from '@/lib/query-keys';
 import { cn } from '@/lib/utils';
 
 /** GET /api/sops/{id}/compare; shared by the SOP history and the approval confirmations. */
 export const compareQuery = (sopId: number, from: number, to: number) =>
-  queryOptions<VersionComparison | null>({ queryKey: [`/api/sops/${sopId}/compare`, { from, to }] });
+  queryOptions<VersionComparison>({ queryKey: queryKeys.sops.compare(sopId, { from, to }) });
 
 const OP_STYLE = {
   equal: { className: 'text-foreground', sign: ' ', label: null },

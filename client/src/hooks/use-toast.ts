@@ -1,7 +1,7 @@
 import * as React from 'react';
 import type { ToastActionElement, ToastProps } from '@/components/ui/toast';
 
-/** SPEC §9: at most one toast visible at a time. */
+/** At most one toast visible at a time: a newer message replaces the older instead of stacking over the page. */
 const TOAST_LIMIT = 1;
 const TOAST_REMOVE_DELAY = 1000;
 

@@ -1,29 +1,7 @@
 import type { QueryFunction } from '@tanstack/react-query';
 import { navigate } from 'wouter/use-browser-location';
 import { holdToast } from '@/hooks/use-toast';
-
-/** SPEC §8: '<status>: <body text or status text>'. */
-async function throwIfNotOk(res: Response) {
-  if (res.ok) return;
-  const text = (await res.text()) || res.statusText;
-  throw new Error(`${res.status}: ${text}`);
-}
-
-export function isUnauthorizedError(error: unknown): boolean {
-  return error instanceof Error && /^401: .*Unauthorized/.test(error.message);
-}
-
-/** The server's `message` (or `error`) from an error thrown by apiRequest, else the fallback. */
-export function serverMessage(error: unknown, fallback: string): string {
-  if (!(error instanceof Error)) return fallback;
-  const body = error.message.replace(/^\d{3}: /, '');
-  try {
-    const parsed = JSON.parse(body) as { message?: string; error?: string };
-    return parsed.message || parsed.error || fallback;
-  } catch {
-    return fallback;
-  }
-}
+import { ApiError, apiErrorOf, isUnauthorized } from './api-error';
 
 let onSignedOut: () => void = () => {};
 /** The query client registers how to forget the current user (kept here to avoid an import cycle). */
@@ -33,10 +11,10 @@ export function setSignedOutHandler(handler: () => void) {
 
 let redirecting = false;
 /**
- * SPEC §2: toast 'Unauthorized', then /auth after 500 ms. Called once for every failed call by
- * the query client's caches; the toast is held so a call's own error toast cannot replace it.
+ * Toast 'Unauthorized', then the sign-in screen after 500 ms. The toast is held so that the
+ * failed call's own error toast cannot replace it; a burst of failed calls shows it once.
  */
-export function notifyUnauthorized() {
+function notifyUnauthorized() {
   if (redirecting) return;
   redirecting = true;
   holdToast({ title: 'Unauthorized', description: 'You are logged out. Logging in again...', variant: 'destructive' }, 1500);
@@ -47,17 +25,49 @@ export function notifyUnauthorized() {
   }, 500);
 }
 
-/** Writes: JSON body (or FormData for uploads), credentials always, throws on non-OK. */
-export async function apiRequest(method: string, url: string, data?: unknown): Promise<Response> {
+interface CallOptions {
+  signal?: AbortSignal;
+  /** The call asks who is signed in: its 401 is the answer 'nobody', not a session that ended. */
+  asksForSession?: boolean;
+}
+
+/**
+ * Every failed call passes here, so a session that ends mid-action is handled once for reads,
+ * writes and uploads alike; the caller still receives the error.
+ */
+function failed(error: ApiError, options: CallOptions = {}): ApiError {
+  if (!options.asksForSession && isUnauthorized(error)) notifyUnauthorized();
+  return error;
+}
+
+async function send(method: string, url: string, data: unknown, options: CallOptions = {}): Promise<Response> {
   const isForm = data instanceof FormData;
-  const res = await fetch(url, {
-    method,
-    headers: data !== undefined && !isForm ? { 'Content-Type': 'application/json' } : {},
-    body: data === undefined ? undefined : isForm ? data : JSON.stringify(data),
-    credentials: 'include',
-  });
-  await throwIfNotOk(res);
+  let res: Response;
+  try {
+    res = await fetch(url, {
+      method,
+      headers: data !== undefined && !isForm ? { 'Content-Type': 'application/json' } : {},
+      body: data === undefined ? undefined : isForm ? data : JSON.stringify(data),
+      credentials: 'include',
+      signal: options.signal,
+    });
+  } catch (error) {
+    // An aborted read is the query library's business; anything else is a lost connection.
+    if (options.signal?.aborted) throw error;
+    throw new ApiError(0, 'The connection to the server was lost', undefined, undefined);
+  }
+  if (!res.ok) throw failed(apiErrorOf(res.status, res.statusText, await res.text()), options);
   return res;
+}
+
+/** Writes: JSON body (or FormData), credentials always; a non-OK answer throws ApiError. */
+export function apiRequest(method: string, url: string, data?: unknown): Promise<Response> {
+  return send(method, url, data);
+}
+
+/** A read that parses the JSON answer. */
+export async function getJson<T>(url: string, options: CallOptions = {}): Promise<T> {
+  return (await send('GET', url, undefined, options)).json() as Promise<T>;
 }
 
 /** Turns a params object into a query string, skipping empty and null values. */
@@ -72,23 +82,34 @@ export function withQuery(url: string, params?: Record<string, unknown>): string
   return qs ? `${url}?${qs}` : url;
 }
 
-type On401 = 'returnNull' | 'throw';
+/** The default read: the query key is [url, params?] (see query-keys.ts). */
+export const readQueryKey: QueryFunction = ({ queryKey, signal }) => {
+  const [url, params] = queryKey as [string, Record<string, unknown> | undefined];
+  return getJson(withQuery(url, params), { signal });
+};
 
 /**
- * Reads: the query key is [url, params?]. A 401 on the current user's read means 'signed out'
- * (null); on any other read it is an error like any failed call, which the query cache turns
- * into the unauthorized toast and redirect.
+ * POSTs a FormData upload and reports its progress (0-100). XMLHttpRequest rather than fetch
+ * because only XHR reports upload progress; its failures are the same ApiError as any call's.
  */
-export const getQueryFn =
-  <T,>({ on401 }: { on401: On401 }): QueryFunction<T> =>
-  async ({ queryKey, signal }) => {
-    const [url, params] = queryKey as [string, Record<string, unknown> | undefined];
-    const res = await fetch(withQuery(url, params), { credentials: 'include', signal });
-    if (res.status === 401 && on401 === 'returnNull' && url === '/api/user') {
-      // Read the short body so the request ends instead of staying open until collected.
-      await res.text();
-      return null as T;
-    }
-    await throwIfNotOk(res);
-    return (await res.json()) as T;
-  };
+export function postForm<T>(url: string, body: FormData, onProgress?: (percent: number) => void): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', url);
+    xhr.withCredentials = true;
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable) onProgress?.(Math.round((event.loaded / event.total) * 100));
+    };
+    xhr.onload = () => {
+      if (xhr.status < 200 || xhr.status >= 300) return reject(failed(apiErrorOf(xhr.status, xhr.statusText, xhr.responseText)));
+      onProgress?.(100);
+      try {
+        resolve(JSON.parse(xhr.responseText) as T);
+      } catch {
+        reject(new ApiError(xhr.status, 'The server answered with something unexpected', undefined, xhr.responseText));
+      }
+    };
+    xhr.onerror = () => reject(new ApiError(0, 'The connection to the server was lost', undefined, undefined));
+    xhr.send(body);
+  });
+}

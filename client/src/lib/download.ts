@@ -1,3 +1,5 @@
+import { ApiError } from './api-error';
+
 export const downloadUrlOf = (attachmentId: number) => `/api/attachments/${attachmentId}/download`;
 
 /** The name a download will carry, from Content-Disposition (RFC 5987 form first). */
@@ -16,7 +18,7 @@ export function fileNameFromDisposition(header: string | null): string | null {
 }
 
 /**
- * SPEC §4: check availability with HEAD first, then open the GET in a new tab (the server
+ * Check availability with HEAD first, then open the GET in a new tab (the server
  * answers with Content-Disposition: attachment, so the tab turns into a download).
  * Resolves with the file name; rejects when the file is not available.
  */
@@ -32,5 +34,5 @@ export async function startDownload(attachmentId: number, legacyPath?: string | 
     window.open(legacyPath, '_blank', 'noopener');
     return legacyPath.split('/').pop() || 'file';
   }
-  throw new Error(`${head?.status ?? 0}: File not available`);
+  throw new ApiError(head?.status ?? 0, 'File not available', undefined, undefined);
 }

@@ -8,7 +8,7 @@ const toDate = (value: DateInput): Date | null => {
   return Number.isNaN(date.getTime()) ? null : date;
 };
 
-/** SPEC §2 'Last Edited': Today, Yesterday, 'N days ago' (<7), 'N weeks ago' (<30), else a date. */
+/** 'Last Edited' in words for recent changes, which matter most: Today, Yesterday, 'N days ago' (<7), 'N weeks ago' (<30), else a date. */
 export function formatRelativeDay(value: DateInput, now: Date = new Date()): string {
   const date = toDate(value);
   if (!date) return '';

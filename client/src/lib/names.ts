@@ -5,7 +5,7 @@ export interface NamedUser {
   email?: string | null;
 }
 
-/** SPEC §2: first letters of first and last name; first name only; username; email; 'U'. */
+/** Initials from the best name known: first letters of first and last name; first name only; username; email; 'U'. */
 export function initialsOf(user: NamedUser | null | undefined): string {
   const first = user?.firstName?.trim();
   const last = user?.lastName?.trim();
@@ -18,7 +18,7 @@ export function initialsOf(user: NamedUser | null | undefined): string {
   return 'U';
 }
 
-/** SPEC §2: 'first last', else first name, else username, else email, else 'User'. */
+/** The best name known: 'first last', else first name, else username, else email, else 'User'. */
 export function displayNameOf(user: NamedUser | null | undefined): string {
   const first = user?.firstName?.trim();
   const last = user?.lastName?.trim();

@@ -1,18 +1,15 @@
-import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
-import { getQueryFn, isUnauthorizedError, notifyUnauthorized, setSignedOutHandler } from './api';
+import { QueryClient, type QueryKey } from '@tanstack/react-query';
+import { readQueryKey, setSignedOutHandler } from './api';
+import { markSignedOut } from './session';
 
-/** SPEC §9: no automatic retry, no refetch on focus, no polling, stale at once. */
-/** Every failed call, read or write, gets the same signed-out handling here rather than in each hook. */
-const onAnyError = (error: unknown) => {
-  if (isUnauthorizedError(error)) notifyUnauthorized();
-};
-
+/**
+ * No automatic retry, no refetch on focus, no polling, stale at once. A 401 needs nothing here:
+ * the API client handles it for every call (api.ts).
+ */
 export const queryClient = new QueryClient({
-  queryCache: new QueryCache({ onError: onAnyError }),
-  mutationCache: new MutationCache({ onError: onAnyError }),
   defaultOptions: {
     queries: {
-      queryFn: getQueryFn({ on401: 'returnNull' }),
+      queryFn: readQueryKey,
       refetchInterval: false,
       refetchOnWindowFocus: false,
       staleTime: 0,
@@ -22,4 +19,9 @@ export const queryClient = new QueryClient({
   },
 });
 
-setSignedOutHandler(() => queryClient.setQueryData(['/api/user'], null));
+setSignedOutHandler(() => markSignedOut(queryClient));
+
+/** Refetches every cached read under these keys (a key also covers the keys that start with it). */
+export async function refreshQueries(keys: readonly (QueryKey | undefined)[]) {
+  await Promise.all(keys.map((queryKey) => (queryKey ? queryClient.invalidateQueries({ queryKey }) : undefined)));
+}

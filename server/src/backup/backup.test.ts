@@ -6,14 +6,14 @@ import { gzipSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from '../db/client';
 import { departments } from '../db/schema';
-import { makeDocx, makePdf, multipart } from '../features/attachments/test-files';
 import { diskPath } from '../files/store';
 import { openTestDatabase } from '../test/database';
 import { createTestContext, type TestContext } from '../test/factory';
-import { createDepartment, createSopAs } from '../test/sop-fixtures';
 import { writeBackup } from './backup';
 import { quote, readTables } from './catalog';
 import { RestoreRefusedError, restoreBackup } from './restore';
+import { buildDepartment, createSopAs, uploadAttachments } from '../test/factories';
+import { makeDocx, makePdf } from '../test/documents';
 
 const work = mkdtempSync(path.join(tmpdir(), 'sop-backup-'));
 
@@ -66,14 +66,13 @@ beforeAll(async () => {
   source = await openRoundTripDatabase('source');
   t = await createTestContext({ database: source });
   const author = await t.signedInUser('user');
-  const division = await createDepartment(t, 'Deck');
-  const department = await createDepartment(t, 'Bridge', division.id);
+  const division = await buildDepartment(t.db, 'Deck');
+  const department = await buildDepartment(t.db, 'Bridge', division.id);
   const sop = await createSopAs(t, author, { departmentId: department.id, title: 'Mooring stations', tags: ['deck', 'mooring'] });
-  const body = multipart([
+  const upload = await uploadAttachments(t, author, sop.latestVersionId, [
     { name: 'mooring.pdf', data: await makePdf('Mooring', ['Lines fore and aft']), type: 'application/pdf' },
     { name: 'checklist.docx', data: await makeDocx('Checklist', ['Heaving line ready']) },
   ]);
-  const upload = await t.as(author, { method: 'POST', url: `/api/sop-versions/${sop.latestVersionId}/attachments`, payload: body.payload, headers: body.headers });
   expect(upload.statusCode).toBe(201);
   // An edit makes version 2, which points back at the SOP (the sops <-> sop_versions cycle).
   const edit = await t.as(author, { method: 'POST', url: `/api/sops/${sop.id}/versions`, payload: { content: 'Revised mooring steps' } });

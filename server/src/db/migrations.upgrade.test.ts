@@ -1,20 +1,14 @@
 import { createHash } from 'node:crypto';
-import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import { count, eq } from 'drizzle-orm';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
-import { createUser } from '../features/auth/auth.service';
 import { fileStoreDir, readAll } from '../files/store';
-import { createScratchDatabase } from '../test/database';
+import { buildUser } from '../test/factories';
 import { signIn } from '../test/factory';
+import { openPreviousRelease, type PreviousRelease } from '../test/previous-release';
 import { type Database, openDatabase } from './client';
 import { attachments, jobs, pendingUploads, storedFileChunks, storedFiles } from './schema';
 
@@ -23,41 +17,11 @@ import { attachments, jobs, pendingUploads, storedFileChunks, storedFiles } from
  * the way that code stored them, is upgraded by opening it as the server does; every file
  * must then download with the checksum it had.
  */
-const migrations = path.resolve(import.meta.dirname, 'migrations');
 const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex');
 
 let work: string;
 let database: Database;
-let dropDatabase: (() => Promise<void>) | undefined;
-
-/** A migrations folder holding only 0000, as the previous release shipped it. */
-async function previousMigrations(): Promise<string> {
-  const folder = path.join(work, 'migrations-0000');
-  await mkdir(path.join(folder, 'meta'), { recursive: true });
-  await cp(path.join(migrations, '0000_init.sql'), path.join(folder, '0000_init.sql'));
-  const journal = JSON.parse(await readFile(path.join(migrations, 'meta/_journal.json'), 'utf8'));
-  journal.entries = journal.entries.filter((e: { idx: number }) => e.idx === 0);
-  await writeFile(path.join(folder, 'meta/_journal.json'), JSON.stringify(journal));
-  return folder;
-}
-
-type Query = (text: string, params?: unknown[]) => Promise<{ rows: Record<string, unknown>[] }>;
-
-/** The old database, migrated to 0000 only; returns a query function and how to close it. */
-async function openPrevious(folder: string): Promise<{ query: Query; close(): Promise<void>; reopen: { databaseUrl?: string; dataDir?: string } }> {
-  const serverUrl = process.env.TEST_DATABASE_URL;
-  if (!serverUrl) {
-    await mkdir(path.join(work, 'data'), { recursive: true });
-    const client = await PGlite.create(path.join(work, 'data', 'pglite'));
-    await migratePglite(drizzlePglite(client) as never, { migrationsFolder: folder });
-    return { query: (text, params) => client.query(text, params), close: () => client.close(), reopen: { dataDir: path.join(work, 'data') } };
-  }
-  const scratch = await createScratchDatabase(serverUrl, 'sop_upgrade');
-  dropDatabase = scratch.drop;
-  const pool = new pg.Pool({ connectionString: scratch.url, max: 1 });
-  await migratePg(drizzlePg(pool) as never, { migrationsFolder: folder });
-  return { query: (text, params) => pool.query(text, params as unknown[]), close: () => pool.end(), reopen: { databaseUrl: scratch.url } };
-}
+let previous: PreviousRelease | undefined;
 
 const files = {
   // Over two 1 MB chunks, and stored twice (two records, identical bytes).
@@ -74,8 +38,8 @@ const ids: Record<string, number> = {};
 
 beforeAll(async () => {
   work = await mkdtemp(path.join(os.tmpdir(), 'sop-upgrade-'));
-  const old = await openPrevious(await previousMigrations());
-  const one = async (text: string, params: unknown[] = []) => (await old.query(text, params)).rows[0] as { id: number };
+  const old = (previous = await openPreviousRelease(work, 0));
+  const { one } = old;
   const user = await one(`insert into users (username, password, role) values ('old-admin', 'x', 'admin') returning id`);
   const dept = await one(`insert into departments (name) values ('Engine') returning id`);
   const sop = await one(`insert into sops (title, department_id, owner_id) values ('Old SOP', $1, $2) returning id`, [dept.id, user.id]);
@@ -109,7 +73,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await database?.close();
-  await dropDatabase?.();
+  await previous?.drop();
   await rm(work, { recursive: true, force: true });
 });
 
@@ -118,8 +82,8 @@ describe('upgrading a database made before the file store', () => {
     const app = await buildApp({ db: database.db, sessionSecret: 'a-test-secret-that-is-long-enough-for-sessions' });
     await app.ready();
     try {
-      await createUser(database.db, { username: 'reader', password: 'correct-horse-battery', email: null, firstName: 'R', lastName: 'R', role: 'user' }, null);
-      const cookie = await signIn(app, 'reader', 'correct-horse-battery');
+      const reader = await buildUser(database.db);
+      const cookie = await signIn(app, reader.username, reader.password);
       const downloads: [string, Buffer][] = [
         [`/api/attachments/${ids.manual}/download`, files.manual],
         [`/api/attachments/${ids.manualCopy}/download`, files.manual],

@@ -53,7 +53,7 @@ describe('the transaction helper', () => {
     const res = await app.inject({ method: 'POST', url: '/test/always-deadlocked', headers: { cookie: '' } });
     expect(attempts).toBe(TRANSACTION_ATTEMPTS);
     expect(res.statusCode).toBe(409);
-    expect(res.json()).toEqual({ message: CONCURRENT_CHANGE_MESSAGE });
+    expect(res.json()).toEqual({ message: CONCURRENT_CHANGE_MESSAGE, code: 'concurrent_change' });
   });
 
   it('runs a transaction again after a serialization failure (40001) and answers its result', async () => {

@@ -1,8 +1,8 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { makeDocx, makePdf } from '../features/attachments/test-files';
 import { docxZipBomb } from '../test/hostile-files';
 import { readZipDirectory } from './docx-checks';
 import { createDocumentWorkers, DocumentWorkError, type DocumentWorkers } from './worker-pool';
+import { makeDocx, makePdf } from '../test/documents';
 
 const DOCX = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
 const opened: DocumentWorkers[] = [];

@@ -7,11 +7,10 @@ import { MAX_FILE_BYTES } from '../../../common/limits';
 import { StorageFacts } from '../../../common/contracts/storage';
 import type { Attachment, SopDetail } from '../../../common/contracts/sops';
 import { attachments } from '../db/schema';
-import { multipart } from '../features/attachments/test-files';
 import { createTestContext, type TestContext, type TestUser } from '../test/factory';
-import { createDepartment, createSopAs } from '../test/sop-fixtures';
 import { corruptStoredFile, storeTotals } from '../test/stored-files';
 import { diskPath, fileStoreDir, readCounter, tempDir } from './store';
+import { buildDepartment, createSopAs, uploadAttachments } from '../test/factories';
 
 let t: TestContext;
 let owner: TestUser;
@@ -22,7 +21,7 @@ beforeAll(async () => {
   t = await createTestContext();
   owner = await t.signedInUser('user');
   admin = await t.signedInUser('admin');
-  deptId = (await createDepartment(t, 'Engine')).id;
+  deptId = (await buildDepartment(t.db, 'Engine')).id;
 });
 afterAll(() => t.close());
 
@@ -31,8 +30,7 @@ const digestOf = (data: Buffer) => `sha-256=:${createHash('sha256').update(data)
 const text = (label: string, bytes = 200) => Buffer.from(`${label}\n`.padEnd(bytes, '.'));
 
 async function upload(versionId: number, files: { name: string; data: Buffer }[]): Promise<Attachment[]> {
-  const body = multipart(files);
-  const res = await t.as(owner, { method: 'POST', url: `/api/sop-versions/${versionId}/attachments`, payload: body.payload, headers: body.headers });
+  const res = await uploadAttachments(t, owner, versionId, files);
   expect(res.statusCode).toBe(201);
   return files.length === 1 ? [res.json()] : res.json();
 }
@@ -132,8 +130,7 @@ describe('uploads', () => {
   it('refuses an upload with 413 as it passes 10 MB and keeps neither bytes nor temp files', async () => {
     const sop = await createSopAs(t, owner, { departmentId: deptId });
     const before = await storeTotals(t.db);
-    const body = multipart([{ name: 'huge.txt', data: Buffer.alloc(MAX_FILE_BYTES + 1024, 0x41) }]);
-    const res = await t.as(owner, { method: 'POST', url: `/api/sop-versions/${sop.latestVersionId}/attachments`, payload: body.payload, headers: body.headers });
+    const res = await uploadAttachments(t, owner, sop.latestVersionId, [{ name: 'huge.txt', data: Buffer.alloc(MAX_FILE_BYTES + 1024, 0x41) }]);
     expect(res.statusCode).toBe(413);
     expect(await storeTotals(t.db)).toEqual(before);
     expect(await readdir(tempDir())).toEqual([]);

@@ -17,8 +17,6 @@ export type SniffedType =
   | { kind: 'svg'; mimeType: 'image/svg+xml' }
   | { kind: 'xml'; mimeType: 'application/xml' };
 
-export type FileKind = SniffedType['kind'];
-
 const startsWith = (data: Buffer, bytes: number[], offset = 0) => bytes.every((b, i) => data[offset + i] === b);
 
 const OLE2 = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1];

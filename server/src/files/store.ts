@@ -123,15 +123,19 @@ export async function openRead(db: Db, sha256: string, knownSize?: number): Prom
   return verifyWhileStreaming(source, sha256, size);
 }
 
-/** One chunk row per query: memory stays at one chunk whatever the file's size. */
+/**
+ * One chunk row per query: memory stays at one chunk whatever the file's size. The bytes
+ * travel as base64 rather than bytea's hex text: a third less to send and to decode
+ * (the pg driver reads results as text only).
+ */
 export async function* readChunks(db: Db, sha256: string) {
   for (let seq = 0; ; seq += 1) {
-    const [row] = await db
-      .select({ data: storedFileChunks.data })
-      .from(storedFileChunks)
-      .where(and(eq(storedFileChunks.sha256, sha256), eq(storedFileChunks.seq, seq)));
+    const result = (await db.execute(
+      sql`select encode(${storedFileChunks.data}, 'base64') as data from ${storedFileChunks} where ${storedFileChunks.sha256} = ${sha256} and ${storedFileChunks.seq} = ${seq}`,
+    )) as unknown as { rows: { data: string }[] };
+    const row = result.rows[0];
     if (!row) return;
-    yield row.data;
+    yield Buffer.from(row.data, 'base64');
   }
 }
 

@@ -30,5 +30,5 @@ export function checkRouteAccess(request: FastifyRequest) {
 
 /** A lifecycle refusal as the HTTP error it stands for (403 or 409), or nothing. */
 export function refuse(refusal: Refusal | null): void {
-  if (refusal) throw refusal.kind === 'forbidden' ? forbidden(refusal.message) : conflict(refusal.message);
+  if (refusal) throw refusal.kind === 'forbidden' ? forbidden(refusal.message, refusal.code) : conflict(refusal.message, refusal.code);
 }

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { multipart } from '../features/attachments/test-files';
 import { createTestContext, type TestContext, type TestUser } from '../test/factory';
-import { createDepartment, createSopAs } from '../test/sop-fixtures';
+import { buildDepartment, createSopAs, uploadAttachments } from '../test/factories';
 
 /** API answers never land in a shared cache; HSTS only over HTTPS. */
 let t: TestContext;
@@ -13,9 +12,8 @@ beforeAll(async () => {
   t = await createTestContext();
   behindProxy = await createTestContext({ trustProxy: 1 });
   user = await t.signedInUser('user');
-  const sop = await createSopAs(t, user, { departmentId: (await createDepartment(t)).id });
-  const body = multipart([{ name: 'muster.txt', data: Buffer.from('Muster station B\n') }]);
-  const upload = await t.as(user, { method: 'POST', url: `/api/sop-versions/${sop.latestVersionId}/attachments`, payload: body.payload, headers: body.headers });
+  const sop = await createSopAs(t, user, { departmentId: (await buildDepartment(t.db)).id });
+  const upload = await uploadAttachments(t, user, sop.latestVersionId, [{ name: 'muster.txt', data: Buffer.from('Muster station B\n') }]);
   expect(upload.statusCode).toBe(201);
   attachmentId = upload.json().id;
 });

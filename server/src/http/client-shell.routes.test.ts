@@ -43,6 +43,6 @@ describe('the client shell', () => {
   it('keeps unknown API paths a JSON 404', async () => {
     const response = await app.inject({ method: 'GET', url: '/api/no-such-thing' });
     expect(response.statusCode).toBe(404);
-    expect(response.json()).toEqual({ message: 'No such endpoint: GET /api/no-such-thing' });
+    expect(response.json()).toEqual({ message: 'No such endpoint: GET /api/no-such-thing', code: 'not_found' });
   });
 });

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import type { ErrorBody, ErrorCode } from '../../../common/contracts/errors';
 import { databaseErrorCode, isRetryableConflict } from '../db/transaction-retry';
 import { HttpError } from './errors';
 import { describeMultipartError } from './multipart-errors';
@@ -17,16 +18,41 @@ export const CONCURRENT_CHANGE_MESSAGE =
 /** The last line of defence: a value the schemas let through and the database refused. */
 export const UNSTORABLE_VALUE_MESSAGE = 'The request holds a value the database cannot store (for example a U+0000 character or a number out of range)';
 
-type Described = { status: number; message: string };
+type Described = { status: number; message: string; code?: ErrorCode };
 
-/** The one error handler: every error leaves as JSON with a readable `message`. */
+/** The code an error answer carries when its thrower named none: one per status. */
+export function defaultErrorCode(status: number): ErrorCode {
+  switch (status) {
+    case 400:
+      return 'validation';
+    case 401:
+      return 'unauthorized';
+    case 403:
+      return 'forbidden';
+    case 404:
+      return 'not_found';
+    case 409:
+      return 'conflict';
+    case 413:
+      return 'too_large';
+    case 415:
+      return 'unsupported_type';
+    case 429:
+      return 'rate_limited';
+    case 503:
+      return 'busy';
+  }
+  return status >= 500 ? 'server_error' : 'bad_request';
+}
+
+/** The one error handler: every error leaves as JSON with a readable `message` and a machine `code`. */
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError, request, reply) => {
-    const { status, message } = describe(err, request);
+    const { status, message, code = defaultErrorCode(status) } = describe(err, request);
     // The error, the route, the caller and the ids: never the body or the query's parameters.
     if (status >= 500) request.log.error({ err, route: request.routeOptions.url, userId: request.user?.id, ids: idsOf(request.params) }, 'request failed');
     else if (message === UNSTORABLE_VALUE_MESSAGE || status === 409) request.log.warn({ err, route: request.routeOptions.url, userId: request.user?.id }, message);
-    const body: Record<string, string> = { message };
+    const body: ErrorBody = { message, code };
     if (request.routeOptions.config?.errorField) body.error = message;
     // A download that failed before its first byte had already set the file's headers.
     reply.removeHeader('content-disposition').removeHeader('repr-digest').removeHeader('content-length');
@@ -44,7 +70,7 @@ function idsOf(params: unknown): Record<string, string> {
 }
 
 function describe(err: FastifyError, request: FastifyRequest): Described {
-  if (err instanceof HttpError) return { status: err.statusCode, message: err.message };
+  if (err instanceof HttpError) return { status: err.statusCode, message: err.message, code: err.code };
   if (hasZodFastifySchemaValidationErrors(err)) {
     const messages = err.validation.map((v) => {
       const field = v.instancePath.replace(/^\//, '').replaceAll('/', '.');
@@ -77,7 +103,7 @@ function describe(err: FastifyError, request: FastifyRequest): Described {
  * values out of the column's range that a schema should have refused earlier.
  */
 function describeDatabaseError(err: unknown): Described | null {
-  if (isRetryableConflict(err)) return { status: 409, message: CONCURRENT_CHANGE_MESSAGE };
+  if (isRetryableConflict(err)) return { status: 409, message: CONCURRENT_CHANGE_MESSAGE, code: 'concurrent_change' };
   const code = databaseErrorCode(err);
   // 22P05 untranslatable character (U+0000), 22021 bad byte sequence, 22003 numeric out of
   // range, 22001 string too long, 22008 date out of range, 22P02 invalid text representation.

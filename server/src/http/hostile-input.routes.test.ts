@@ -6,7 +6,7 @@ import { buildApp } from '../app';
 import { attachments, dailyPrograms, departments, itineraries, sops } from '../db/schema';
 import { createTestContext, type TestContext, type TestUser } from '../test/factory';
 import { brokenMultiparts, multipartType, rawMultipart } from '../test/hostile-requests';
-import { createDepartment, createSopAs } from '../test/sop-fixtures';
+import { buildDepartment, createSopAs } from '../test/factories';
 
 /** Bad input is a 400 naming the field, never a 500; a refused request changes nothing. */
 let t: TestContext;
@@ -18,7 +18,7 @@ let versionId: number;
 beforeAll(async () => {
   t = await createTestContext();
   admin = await t.signedInUser('admin');
-  departmentId = (await createDepartment(t, 'Deck')).id;
+  departmentId = (await buildDepartment(t.db, 'Deck')).id;
   const sop = await createSopAs(t, admin, { departmentId, title: 'Mooring' });
   sopId = sop.id;
   versionId = sop.latestVersionId!;
@@ -143,7 +143,7 @@ describe('malformed multipart', () => {
     const many = rawMultipart(Array.from({ length: 40 }, (_, i) => ({ name: `f${i}`, value: 'x' })));
     const res = await t.as(admin, { method: 'POST', url: '/api/itineraries', payload: many, headers: { 'content-type': multipartType() } });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ message: 'body: Too many form fields in one upload', error: 'body: Too many form fields in one upload' });
+    expect(res.json()).toEqual({ message: 'body: Too many form fields in one upload', error: 'body: Too many form fields in one upload', code: 'validation' });
   });
 });
 

@@ -44,7 +44,7 @@ describe('a failed registration', () => {
       payload: { username: 'leaky.user', password: SECRET_PASSWORD, email: 'leaky@example.com', firstName: 'Leaky' },
     });
     expect(res.statusCode).toBe(500);
-    expect(res.json()).toEqual({ message: 'Something went wrong on the server. Please try again.' });
+    expect(res.json()).toEqual({ message: 'Something went wrong on the server. Please try again.', code: 'server_error' });
 
     const log = lines.join('\n');
     const failure = lines.map((l) => JSON.parse(l)).find((entry) => entry.msg === 'request failed');

@@ -17,9 +17,9 @@ export function registerOriginCheck(app: FastifyInstance) {
     try {
       originHost = new URL(origin).host;
     } catch {
-      throw forbidden('Cross-site request refused');
+      throw forbidden('Cross-site request refused', 'cross_site');
     }
     // request.host honours X-Forwarded-Host only when TRUST_PROXY is set.
-    if (originHost !== request.host) throw forbidden('Cross-site request refused');
+    if (originHost !== request.host) throw forbidden('Cross-site request refused', 'cross_site');
   });
 }

@@ -3,15 +3,14 @@
  * functions as the upload endpoints (so they are checksummed and audited like real ones).
  * Safe to run twice: a day is replaced, an itinerary with the same name is skipped.
  */
-import ExcelJS from 'exceljs';
 import { eq } from 'drizzle-orm';
-import { PDFDocument, StandardFonts, rgb } from 'pdf-lib';
 import type { DailyProgramMode } from '../../../common/contracts/daily-programs';
 import type { Db } from '../db/client';
 import { itineraries } from '../db/schema';
 import { uploadDailyProgramDay } from '../features/daily-programs/daily-programs.service';
 import { uploadItinerary } from '../features/itineraries/itineraries.service';
 import { writeTempFile } from '../files/temp-files';
+import { buildPdf, buildXlsx } from '../test/documents';
 
 interface PortCall {
   date: string;
@@ -111,48 +110,23 @@ const longDate = (iso: string) =>
   new Date(`${iso}T12:00:00Z`).toLocaleDateString('en-GB', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
 
 /** A one-page A4 program: header with ship, day and port, then time / event / venue rows. */
-async function programPdf(cruise: DemoCruise, port: PortCall, dayNumber: number, sections: typeof SECTIONS): Promise<Buffer> {
-  const pdf = await PDFDocument.create();
-  pdf.setTitle(`${cruise.code} daily program ${port.date}`);
-  const page = pdf.addPage([595, 842]);
-  const regular = await pdf.embedFont(StandardFonts.Helvetica);
-  const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
-  const navy = rgb(0.06, 0.16, 0.33);
-  page.drawRectangle({ x: 0, y: 762, width: 595, height: 80, color: navy });
-  page.drawText(`${cruise.ship} - Daily Program`, { x: 40, y: 808, size: 20, font: bold, color: rgb(1, 1, 1) });
-  page.drawText(`Cruise ${cruise.code}  |  Day ${dayNumber}  |  ${longDate(port.date)}`, { x: 40, y: 784, size: 11, font: regular, color: rgb(0.85, 0.9, 1) });
+function programPdf(cruise: DemoCruise, port: PortCall, dayNumber: number, sections: typeof SECTIONS): Promise<Buffer> {
   const portLine = port.port === 'At Sea' ? 'Day at sea' : `${port.port}  ${port.arrival ? `arrival ${port.arrival}` : ''}  ${port.departure ? `departure ${port.departure}` : ''}`;
-  let y = 730;
-  page.drawText(portLine.trim(), { x: 40, y, size: 13, font: bold, color: navy });
-  y -= 30;
-  for (const section of sections) {
-    page.drawText(section.title.toUpperCase(), { x: 40, y, size: 12, font: bold, color: rgb(0.05, 0.4, 0.65) });
-    y -= 20;
-    for (const [time, event, venue] of section.entries(port)) {
-      page.drawText(time, { x: 40, y, size: 10, font: bold });
-      page.drawText(event, { x: 130, y, size: 10, font: regular });
-      page.drawText(venue, { x: 400, y, size: 9, font: regular, color: rgb(0.35, 0.35, 0.4) });
-      y -= 16;
-    }
-    y -= 14;
-  }
-  page.drawText('Times are ship\'s time. Programme subject to change; listen for announcements from the bridge.', { x: 40, y: 40, size: 8, font: regular, color: rgb(0.4, 0.4, 0.45) });
-  return Buffer.from(await pdf.save());
+  return buildPdf({
+    title: `${cruise.code} daily program ${port.date}`,
+    banner: { heading: `${cruise.ship} - Daily Program`, subheading: `Cruise ${cruise.code}  |  Day ${dayNumber}  |  ${longDate(port.date)}` },
+    body: [`## ${portLine.trim()}`, ...sections.flatMap((section) => [`### ${section.title.toUpperCase()}`, ...section.entries(port).map((row) => ({ row }))])],
+    footer: "Times are ship's time. Programme subject to change; listen for announcements from the bridge.",
+  });
 }
 
-async function itineraryXlsx(cruise: DemoCruise): Promise<Buffer> {
-  const workbook = new ExcelJS.Workbook();
-  const sheet = workbook.addWorksheet(cruise.code);
-  sheet.columns = [
-    { header: 'Day', key: 'day', width: 6 },
-    { header: 'Date', key: 'date', width: 12 },
-    { header: 'Port of call', key: 'port', width: 28 },
-    { header: 'Arrival', key: 'arrival', width: 10 },
-    { header: 'Departure', key: 'departure', width: 10 },
-  ];
-  sheet.getRow(1).font = { bold: true };
-  cruise.ports.forEach((p, i) => sheet.addRow({ day: i + 1, ...p }));
-  return Buffer.from(await workbook.xlsx.writeBuffer());
+function itineraryXlsx(cruise: DemoCruise): Promise<Buffer> {
+  return buildXlsx({
+    sheet: cruise.code,
+    header: ['Day', 'Date', 'Port of call', 'Arrival', 'Departure'],
+    rows: cruise.ports.map((p, i) => [i + 1, p.date, p.port, p.arrival, p.departure]),
+    widths: [6, 12, 28, 10, 10],
+  });
 }
 
 function itineraryCsv(cruise: DemoCruise): Buffer {

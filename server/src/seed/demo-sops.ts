@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import type { PublicUser } from '../../../common/contracts/auth';
+import type { SessionUser } from '../../../common/contracts/auth';
 import { DECISION } from '../../../common/sop-lifecycle';
 import type { Db } from '../db/client';
 import { sops } from '../db/schema';
@@ -18,14 +18,14 @@ export type Scenario = (typeof SCENARIOS)[number];
 export const scenarioOf = (index: number): Scenario => SCENARIOS[index % SCENARIOS.length];
 
 export interface DemoCast {
-  owner: PublicUser;
+  owner: SessionUser;
   /** Decides the tasks; never the owner, so the rule against self-approval holds. */
-  approver: PublicUser;
+  approver: SessionUser;
 }
 
 const DAY = 24 * 60 * 60 * 1000;
 
-async function attachDocument(db: Db, actor: PublicUser, sop: { id: number; title: string }, versionId: number, file: { data: Buffer; originalName: string }) {
+async function attachDocument(db: Db, actor: SessionUser, sop: { id: number; title: string }, versionId: number, file: { data: Buffer; originalName: string }) {
   const received = await writeTempFile(file.data);
   // Its preview is queued with it; seedDemo renders the queue once every SOP is in.
   await storeAttachments(db, actor, { sopId: sop.id, versionId, title: sop.title }, [checkAttachmentType({ file: received, originalName: file.originalName })]);

@@ -5,7 +5,7 @@
  */
 import { pathToFileURL } from 'node:url';
 import { and, count, eq, isNull, sql } from 'drizzle-orm';
-import type { PublicUser } from '../../../common/contracts/auth';
+import type { SessionUser } from '../../../common/contracts/auth';
 import { createBackgroundJobs } from '../background-jobs';
 import { loadConfig } from '../config';
 import type { Db } from '../db/client';
@@ -37,7 +37,7 @@ async function departmentId(db: Db, name: string, description: string, parentId:
   return row.id;
 }
 
-async function demoUser(db: Db, user: (typeof DEMO_USERS)[number]): Promise<PublicUser> {
+async function demoUser(db: Db, user: (typeof DEMO_USERS)[number]): Promise<SessionUser> {
   const existing = await findUserWithHashByUsername(db, user.username);
   if (existing) return toPublicUser(existing);
   return createUser(db, { ...user, email: `${user.username}@aurora-cruises.example`, role: user.role }, null);
@@ -55,7 +55,7 @@ export async function seedDemo(db: Db, opts: { limit?: number } = {}): Promise<D
     for (const child of division.departments) departmentIds.set(child.name, await departmentId(db, child.name, child.description, divisionId));
   }
 
-  const people: PublicUser[] = [];
+  const people: SessionUser[] = [];
   for (const user of DEMO_USERS) people.push(await demoUser(db, user));
   const [admin] = await db.select({ id: users.id }).from(users).where(eq(users.role, 'admin')).limit(1);
   const approvers = people.filter((p) => p.role === 'approver');

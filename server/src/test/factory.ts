@@ -1,17 +1,17 @@
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
-import type { PublicUser } from '../../../common/contracts/auth';
+import type { SessionUser } from '../../../common/contracts/auth';
 import type { Role } from '../../../common/roles';
 import { type App, type AppOptions, buildApp } from '../app';
 import { type BackgroundJobs, createBackgroundJobs } from '../background-jobs';
 import type { Database, Db } from '../db/client';
-import { createUser } from '../features/auth/auth.service';
 import { openDatabase } from '../db/client';
 import { openTestDatabase } from './database';
+import { buildUser, TEST_PASSWORD } from './factories';
 
-export const TEST_PASSWORD = 'correct-horse-battery';
+export { TEST_PASSWORD };
 export const TEST_SESSION_SECRET = 'a-test-secret-that-is-long-enough-for-sessions';
 
-export interface TestUser extends PublicUser {
+export interface TestUser extends SessionUser {
   password: string;
   /** The session cookie header of this user, signed in over HTTP. */
   cookie: string;
@@ -24,7 +24,7 @@ export interface TestContext {
   jobs: BackgroundJobs;
   close(): Promise<void>;
   /** Creates a user with the role and signs them in; the name is unique per call. */
-  signedInUser(role: Role, overrides?: Partial<Pick<PublicUser, 'username' | 'firstName' | 'lastName' | 'email'>>): Promise<TestUser>;
+  signedInUser(role: Role, overrides?: Partial<Pick<SessionUser, 'username' | 'firstName' | 'lastName' | 'email'>>): Promise<TestUser>;
   /** app.inject with the user's session cookie (and no Origin, as a script would send). */
   as(user: TestUser | null, options: InjectOptions): Promise<LightMyRequestResponse>;
   /**
@@ -34,8 +34,6 @@ export interface TestContext {
    */
   anotherInstance(opts?: { sessionSecret?: string; trustProxy?: number }): Promise<{ app: App; db: Db }>;
 }
-
-let counter = 0;
 
 /**
  * One app over a fresh database per test file: `const t = await createTestContext()` in
@@ -76,22 +74,9 @@ export async function createTestContext(
       return { app: other, db };
     },
     async signedInUser(role, overrides = {}) {
-      counter += 1;
-      const username = overrides.username ?? `${role}${counter}${Math.random().toString(36).slice(2, 6)}`;
-      const user = await createUser(
-        database.db,
-        {
-          username,
-          password: TEST_PASSWORD,
-          email: overrides.email ?? null,
-          firstName: overrides.firstName ?? `First${counter}`,
-          lastName: overrides.lastName ?? `Last${counter}`,
-          role,
-        },
-        null,
-      );
-      const cookie = await signIn(app, username, TEST_PASSWORD);
-      return { ...user, password: TEST_PASSWORD, cookie };
+      const user = await buildUser(database.db, { ...overrides, role });
+      const cookie = await signIn(app, user.username, user.password);
+      return { ...user, cookie };
     },
     as(user, options) {
       const headers = { ...(options.headers ?? {}), ...(user ? { cookie: user.cookie } : {}) };

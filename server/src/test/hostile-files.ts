@@ -209,6 +209,3 @@ export async function hostileFiles(): Promise<{ name: string; data: Buffer }[]> 
     { name: 'truncated.pdf', data: await truncatedPdf() },
   ];
 }
-
-// Kept for callers that want the numbers the files were built to.
-export const HOSTILE_FACTS = { imagePixels: 20_000 * 20_000, docxInflatedBytes: 200 * MB, operatorBytes: 150 * MB } as const;

@@ -6,7 +6,7 @@ import type { PublicUser } from '@common/contracts/auth';
 import { RoleBadge } from '@/components/role-badge';
 import { Avatar, AvatarFallback } from '@/components/ui/avatar';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '@/components/ui/dropdown-menu';
-import { useCurrentUser } from '@/features/auth/api';
+import { useCurrentUser } from '@/lib/session';
 import { displayNameOf, initialsOf } from '@/lib/names';
 import { cn } from '@/lib/utils';
 import { HEADER_FOCUS, isActive, LogoutButton, TABS, type Tab } from './header-parts';
@@ -78,7 +78,7 @@ export function AppHeader() {
           })}
         </nav>
         <div className="ml-auto flex shrink-0 items-center gap-2 sm:gap-3">
-          {/* SPEC §2: a static badge of 3, not tied to data. Its name includes the number it shows. */}
+          {/* A static badge of 3, not tied to data: notifications do not exist yet, the badge only marks their place. Its name includes the number it shows. */}
           <button type="button" className={cn('relative rounded-full p-2 text-slate-200 hover:bg-white/10', HEADER_FOCUS)}>
             <Bell className="size-5" aria-hidden="true" />
             <span className="sr-only">Notifications</span>

@@ -2,7 +2,7 @@ import { RecentActivity } from '@/features/dashboard/recent-activity';
 import { ReviewLoopLists } from '@/features/dashboard/review-loop-lists';
 import { SummaryCards } from '@/features/dashboard/summary-cards';
 import { WelcomeBanner } from '@/features/dashboard/welcome-banner';
-import { useCurrentUser } from '@/features/auth/api';
+import { useCurrentUser } from '@/lib/session';
 import { UploadSopButton } from '@/features/sops/upload-sop-button';
 
 /** Dashboard (/): greeting on the ship banner, the upload dialog, the four counts, recent activity. */

@@ -4,7 +4,7 @@ import { cva, type VariantProps } from 'class-variance-authority';
 import { X } from 'lucide-react';
 import { cn } from '@/lib/utils';
 
-/** SPEC §9: 5000 ms, swipe threshold 50 px, hotkey F8 (Radix's default). */
+/** 5000 ms, long enough to read a sentence; swipe threshold 50 px; hotkey F8 (Radix's default). */
 const ToastProvider = ({ duration = 5000, swipeThreshold = 50, ...props }: React.ComponentProps<typeof ToastPrimitives.Provider>) => (
   <ToastPrimitives.Provider duration={duration} swipeThreshold={swipeThreshold} {...props} />
 );

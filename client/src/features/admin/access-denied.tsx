@@ -1,7 +1,7 @@
 import { ShieldAlert } from 'lucide-react';
 import { Card, CardContent } from '@/components/ui/card';
 
-/** SPEC §2: what a non-admin sees at /admin. No admin call is made for them. */
+/** What a non-admin sees at /admin. No admin call is made for them: the server would refuse it anyway. */
 export function AccessDenied() {
   return (
     <div className="space-y-6">

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { can } from '@common/permissions';
 import type { PublicUser } from '@common/contracts/auth';
 import { PageHeader } from '@/components/page-header';
-import { useCurrentUser } from '@/features/auth/api';
+import { useCurrentUser } from '@/lib/session';
 import { AccessDenied } from './access-denied';
 import { adminQueries } from './api';
 import { RecentAdminActivity } from './recent-admin-activity';
@@ -25,8 +25,8 @@ function AdministrationCenter({ currentUser }: { currentUser: PublicUser }) {
     <div className="space-y-6">
       <PageHeader title="Administration Center" description="Manage users, departments, and system-wide settings" />
       <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
-        <UsersRolesCard users={users.data ?? undefined} isLoading={users.isLoading} />
-        <DepartmentsCard departments={departments.data ?? undefined} isLoading={departments.isLoading} />
+        <UsersRolesCard users={users.data} isLoading={users.isLoading} />
+        <DepartmentsCard departments={departments.data} isLoading={departments.isLoading} />
         <PlaceholderCards />
       </div>
       {/* Side by side only where the users table fits whole (it is wider than two thirds of 1366 px). */}

@@ -1,52 +1,33 @@
-import { queryOptions, useMutation } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import type { AuditEvent } from '@common/contracts/audit';
-import type { Department, DepartmentInput } from '@common/contracts/departments';
+import type { DepartmentInput } from '@common/contracts/departments';
 import type { AppSettings } from '@common/contracts/settings';
 import type { StorageFacts } from '@common/contracts/storage';
 import type { AdminUser, CreateUserInput, UpdateUserInput } from '@common/contracts/users';
-import { toast } from '@/hooks/use-toast';
-import { apiRequest, serverMessage } from '@/lib/api';
+import { apiRequest } from '@/lib/api';
 import { queryClient } from '@/lib/query-client';
+import { queryKeys } from '@/lib/query-keys';
+import { departmentsQuery, settingsQuery } from '@/lib/shared-queries';
+import { useApiMutation } from '@/lib/use-api-mutation';
 
-/** SPEC §9: the audit call asks for 10 events; the page shows 5. */
+/** The audit call asks for 10 events and the page shows 5, so the card stays short while the answer keeps some slack. */
 export const AUDIT_FETCH_LIMIT = 10;
 export const AUDIT_SHOWN = 5;
 
 export const adminQueries = {
-  users: () => queryOptions<AdminUser[] | null>({ queryKey: ['/api/admin/users'] }),
-  audit: () => queryOptions<AuditEvent[] | null>({ queryKey: ['/api/audit', { limit: AUDIT_FETCH_LIMIT }] }),
-  /** Same key as every other screen's department list, so one invalidation refreshes them all. */
-  departments: () => queryOptions<Department[] | null>({ queryKey: ['/api/departments'] }),
-  storage: () => queryOptions<StorageFacts | null>({ queryKey: ['/api/admin/storage'] }),
-  /** Public settings; the sign-in screen reads the same key. */
-  settings: () => queryOptions<AppSettings | null>({ queryKey: ['/api/settings'] }),
+  users: () => queryOptions<AdminUser[]>({ queryKey: queryKeys.admin.users() }),
+  audit: () => queryOptions<AuditEvent[]>({ queryKey: queryKeys.audit.latest(AUDIT_FETCH_LIMIT) }),
+  departments: () => departmentsQuery,
+  storage: () => queryOptions<StorageFacts>({ queryKey: queryKeys.admin.storage() }),
+  settings: () => settingsQuery,
 };
 
 /** After any admin change: users, departments and the audit trail (SOP lists show department names). */
-function refreshAdminData() {
-  return Promise.all([
-    queryClient.invalidateQueries({ queryKey: ['/api/admin/users'] }),
-    queryClient.invalidateQueries({ queryKey: ['/api/departments'] }),
-    queryClient.invalidateQueries({ queryKey: ['/api/audit'] }),
-    queryClient.invalidateQueries({ queryKey: ['/api/sops'] }),
-  ]);
-}
+const ADMIN_DATA = [queryKeys.admin.users(), queryKeys.departments(), queryKeys.audit.all(), queryKeys.sops.lists()];
 
-const success = (description: string) => toast({ title: 'Success', description });
-const failure = (error: unknown, fallback: string) => {
-  toast({ title: 'Error', description: serverMessage(error, fallback), variant: 'destructive' });
-};
-
-/** Shared mutation plumbing: refresh, toast success, or toast the server's message. */
+/** Admin writes refresh the admin data, then toast success, or the server's message. */
 function useAdminMutation<TInput>(mutationFn: (input: TInput) => Promise<unknown>, messages: { success: string; fallback: string }) {
-  return useMutation({
-    mutationFn,
-    onSuccess: async () => {
-      await refreshAdminData();
-      success(messages.success);
-    },
-    onError: (error) => failure(error, messages.fallback),
-  });
+  return useApiMutation({ mutationFn, invalidates: ADMIN_DATA, success: messages.success, failure: { fallback: messages.fallback } });
 }
 
 export const useCreateUser = () =>
@@ -74,17 +55,14 @@ export const useResetPassword = () =>
     fallback: 'Failed to reset password',
   });
 
-export function useUpdateSettings() {
-  return useMutation({
+export const useUpdateSettings = () =>
+  useApiMutation({
     mutationFn: async (input: AppSettings) => (await apiRequest('PUT', '/api/admin/settings', input)).json() as Promise<AppSettings>,
-    onSuccess: async (settings) => {
-      queryClient.setQueryData(adminQueries.settings().queryKey, settings);
-      await queryClient.invalidateQueries({ queryKey: ['/api/audit'] });
-      success(settings.registrationOpen ? 'Self-registration is open' : 'Self-registration is closed');
-    },
-    onError: (error) => failure(error, 'Failed to update settings'),
+    onSuccess: (settings) => queryClient.setQueryData(settingsQuery.queryKey, settings),
+    invalidates: [queryKeys.audit.all()],
+    success: (settings) => (settings.registrationOpen ? 'Self-registration is open' : 'Self-registration is closed'),
+    failure: { fallback: 'Failed to update settings' },
   });
-}
 
 export const useCreateDepartment = () =>
   useAdminMutation((input: DepartmentInput) => apiRequest('POST', '/api/departments', input), {

@@ -11,7 +11,7 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
-import { adminQueries, useCreateUser } from './api';
+import { useCreateUser } from './api';
 import { DepartmentSelect, departmentIdOf, NO_DEPARTMENT } from './department-choices';
 
 type Fields = {
@@ -26,7 +26,7 @@ type Fields = {
 };
 type TextField = Exclude<keyof Fields, 'role' | 'departmentId'>;
 
-/** SPEC §5 lists the roles from least to most privileged. */
+/** The roles from least to most privileged, so the default (user) comes first. */
 const ROLE_CHOICES: Role[] = ['user', 'approver', 'admin'];
 
 const EMPTY: Fields = { username: '', password: '', confirmPassword: '', email: '', firstName: '', lastName: '', role: 'user', departmentId: NO_DEPARTMENT };

@@ -7,7 +7,7 @@ interface Props {
   onClose: () => void;
 }
 
-/** SPEC §5: deleting a division says that its departments go with it. */
+/** Deleting a division says that its departments go with it, since the database removes them too. */
 export function DeleteDepartmentDialog({ department, onClose }: Props) {
   const deleteDepartment = useDeleteDepartment();
   const isDivision = department?.parentId === null;

@@ -12,7 +12,7 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { displayNameOf } from '@/lib/names';
-import { adminQueries, useUpdateUser } from './api';
+import { useUpdateUser } from './api';
 import { DepartmentSelect, departmentIdOf, departmentValue } from './department-choices';
 
 /** The contract's rules for names and email; role, department and `active` come from controls that cannot go wrong. */

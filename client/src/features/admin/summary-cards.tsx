@@ -12,7 +12,7 @@ import { CreateUserDialog } from './create-user-dialog';
 import { ManageDepartmentsDialog } from './manage-departments-dialog';
 import { RegistrationSetting } from './registration-setting';
 
-/** SPEC §2: dashes where the product shows no figure yet. */
+/** Dashes where the product has no figure yet, rather than a number that would look real. */
 const NONE = '—';
 
 function SummaryCard({ icon: Icon, title, children, action }: { icon: LucideIcon; title: string; children: ReactNode; action: ReactNode }) {
@@ -41,7 +41,7 @@ function Stat({ label, value }: { label: string; value: ReactNode }) {
   );
 }
 
-/** A button of a placeholder card: SPEC §2 says it does nothing yet. */
+/** A button of a placeholder card: it does nothing yet, the feature behind it is still to come. */
 const InertButton = ({ children }: { children: ReactNode }) => (
   <Button type="button" variant="outline" size="sm" className="w-full">
     {children}

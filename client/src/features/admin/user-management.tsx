@@ -24,7 +24,7 @@ interface RowActions {
   remove: UserAction;
 }
 
-export function UserManagement({ query, currentUserId }: { query: UseQueryResult<AdminUser[] | null>; currentUserId: number }) {
+export function UserManagement({ query, currentUserId }: { query: UseQueryResult<AdminUser[]>; currentUserId: number }) {
   const [pending, setPending] = useState<AdminUser | null>(null);
   const [editing, setEditing] = useState<AdminUser | null>(null);
   const [resetting, setResetting] = useState<AdminUser | null>(null);

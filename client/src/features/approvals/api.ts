@@ -1,63 +1,46 @@
-import { queryOptions, useMutation } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import type { Attestation, AttestationSummary, DecidedTask, DecideTaskInput } from '@common/contracts/approvals';
 import type { ApprovalTask, Attachment } from '@common/contracts/sops';
 import { toast } from '@/hooks/use-toast';
-import { apiRequest, serverMessage } from '@/lib/api';
+import { apiRequest } from '@/lib/api';
 import { startDownload } from '@/lib/download';
-import { queryClient } from '@/lib/query-client';
+import { queryKeys } from '@/lib/query-keys';
+import { useApiMutation } from '@/lib/use-api-mutation';
 
-/** Query keys live with their fetchers; the default query function reads [url]. */
 export const approvalQueries = {
-  pending: () => queryOptions<ApprovalTask[] | null>({ queryKey: ['/api/approvals'] }),
-  attestations: (versionId: number) => queryOptions<AttestationSummary | null>({ queryKey: [`/api/sop-versions/${versionId}/attestations`] }),
+  pending: () => queryOptions<ApprovalTask[]>({ queryKey: queryKeys.approvals.pending() }),
+  attestations: (versionId: number) => queryOptions<AttestationSummary>({ queryKey: queryKeys.approvals.attestations(versionId) }),
 };
-
-// Owned by other features; named here by URL so that features do not import each other.
-const SOP_LISTS_KEY = ['/api/sops'] as const;
-const DASHBOARD_STATS_KEY = ['/api/dashboard/stats'] as const;
-const DASHBOARD_ACTIVITY_KEY = ['/api/dashboard/activity'] as const;
 
 export interface Decision extends DecideTaskInput {
   taskId: number;
 }
 
-export function useDecideTask(onDecided?: (task: DecidedTask) => void) {
-  return useMutation({
+export const useDecideTask = (onDecided?: (task: DecidedTask) => void) =>
+  useApiMutation({
     mutationFn: async ({ taskId, ...body }: Decision) => (await apiRequest('PUT', `/api/approvals/${taskId}`, body)).json() as Promise<DecidedTask>,
-    onSuccess: async (task) => {
-      toast({ title: 'Success', description: 'Approval task updated successfully' });
-      onDecided?.(task);
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: approvalQueries.pending().queryKey }),
-        queryClient.invalidateQueries({ queryKey: SOP_LISTS_KEY }),
-        queryClient.invalidateQueries({ queryKey: [`/api/sops/${task.sopId}`] }),
-        queryClient.invalidateQueries({ queryKey: DASHBOARD_STATS_KEY }),
-        queryClient.invalidateQueries({ queryKey: DASHBOARD_ACTIVITY_KEY }),
-      ]);
-    },
-    onError: (error) => {
-      toast({ title: 'Error', description: 'Failed to update approval task', variant: 'destructive' });
-    },
+    onSuccess: (task) => onDecided?.(task),
+    invalidates: (task) => [
+      queryKeys.approvals.pending(),
+      queryKeys.sops.lists(),
+      queryKeys.sops.detail(task.sopId),
+      queryKeys.sops.history(task.sopId),
+      queryKeys.dashboard.stats(),
+      queryKeys.dashboard.activity(),
+    ],
+    success: 'Approval task updated successfully',
+    failure: { fixed: 'Failed to update approval task' },
   });
-}
 
-export function useAttest(versionId: number) {
-  return useMutation({
+export const useAttest = (versionId: number) =>
+  useApiMutation({
     mutationFn: async () => (await apiRequest('POST', `/api/sop-versions/${versionId}/attestations`)).json() as Promise<Attestation>,
-    onSuccess: async () => {
-      toast({ title: 'Success', description: 'Your attestation has been recorded' });
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: approvalQueries.attestations(versionId).queryKey }),
-        queryClient.invalidateQueries({ queryKey: DASHBOARD_ACTIVITY_KEY }),
-      ]);
-    },
-    onError: (error) => {
-      toast({ title: 'Error', description: serverMessage(error, 'Failed to record your attestation'), variant: 'destructive' });
-    },
+    invalidates: [queryKeys.approvals.attestations(versionId), queryKeys.dashboard.activity()],
+    success: 'Your attestation has been recorded',
+    failure: { fallback: 'Failed to record your attestation' },
   });
-}
 
-/** SPEC §4 and §8: the shared HEAD-then-open download, with the Approval Center's failure text. */
+/** The shared HEAD-then-open download, with the Approval Center's own failure text. */
 export async function downloadAttachment(attachment: Pick<Attachment, 'id' | 'objectPath'>): Promise<void> {
   try {
     await startDownload(attachment.id, attachment.objectPath);

@@ -5,7 +5,7 @@ import { can } from '@common/permissions';
 import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
-import { useCurrentUser } from '@/features/auth/api';
+import { useCurrentUser } from '@/lib/session';
 import { approvalQueries } from './api';
 import { DecisionPanel } from './decision-panel';
 import { PendingList } from './pending-list';

@@ -45,7 +45,7 @@ export function DecisionPanel({ task, onDecided }: Props) {
           </Button>
         </div>
         <div className="flex flex-wrap gap-2 border-t pt-3">
-          {/* SPEC §2: these two have no behaviour beyond clearing the comment field. */}
+          {/* These two have no behaviour yet beyond clearing the comment field; they mark features still to come. */}
           <Button variant="ghost" size="sm" type="button">
             <UserPlus /> Add Co-Approver
           </Button>

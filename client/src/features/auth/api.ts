@@ -1,74 +1,50 @@
-import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { LoginInput, PublicUser, RegisterInput } from '@common/contracts/auth';
-import type { AppSettings } from '@common/contracts/settings';
 import type { ChangePasswordInput } from '@common/contracts/users';
-import { toast } from '@/hooks/use-toast';
-import { apiRequest, getQueryFn, serverMessage } from '@/lib/api';
+import { apiRequest } from '@/lib/api';
 import { queryClient } from '@/lib/query-client';
-
-/** SPEC §7: cached 5 minutes, no retry, no refetch on focus, refetched on mount when stale. */
-export const userQuery = queryOptions<PublicUser | null>({
-  queryKey: ['/api/user'],
-  queryFn: getQueryFn<PublicUser | null>({ on401: 'returnNull' }),
-  staleTime: 5 * 60 * 1000,
-  retry: false,
-  refetchOnWindowFocus: false,
-});
-
-export function useCurrentUser() {
-  const { data, isLoading, error } = useQuery(userQuery);
-  return { user: data ?? null, isLoading, error };
-}
+import { currentUserQuery, markSignedOut } from '@/lib/session';
+import { settingsQuery } from '@/lib/shared-queries';
+import { useApiMutation } from '@/lib/use-api-mutation';
 
 const greetingName = (user: PublicUser) => user.firstName || user.username;
 
-export function useLogin() {
-  return useMutation({
+/** After login the cache is cleared, the user stored, and the page reloads after 100 ms. */
+export const useLogin = () =>
+  useApiMutation({
     mutationFn: async (input: LoginInput) => (await apiRequest('POST', '/api/login', input)).json() as Promise<PublicUser>,
     onSuccess: (user) => {
       queryClient.clear();
-      queryClient.setQueryData(userQuery.queryKey, user);
-      toast({ title: 'Success', description: `Welcome back, ${greetingName(user)}!` });
+      queryClient.setQueryData(currentUserQuery.queryKey, user);
       setTimeout(() => window.location.reload(), 100);
     },
-    onError: (error) => {
-      toast({ title: 'Login failed', description: serverMessage(error, 'Login failed'), variant: 'destructive' });
-    },
+    success: (user) => `Welcome back, ${greetingName(user)}!`,
+    failure: { title: 'Login failed', fallback: 'Login failed' },
   });
-}
 
-export function useRegister() {
-  return useMutation({
+export const useRegister = () =>
+  useApiMutation({
     mutationFn: async (input: RegisterInput) => (await apiRequest('POST', '/api/register', input)).json() as Promise<PublicUser>,
-    onSuccess: (user) => {
-      queryClient.setQueryData(userQuery.queryKey, user);
-      toast({ title: 'Success', description: `Welcome to the product, ${greetingName(user)}!` });
-    },
-    onError: (error) => {
-      toast({ title: 'Registration failed', description: serverMessage(error, 'Registration failed'), variant: 'destructive' });
-    },
+    onSuccess: (user) => queryClient.setQueryData(currentUserQuery.queryKey, user),
+    success: (user) => `Welcome to the product, ${greetingName(user)}!`,
+    failure: { title: 'Registration failed', fallback: 'Registration failed' },
   });
-}
 
-export function useLogout() {
-  return useMutation({
+export const useLogout = () =>
+  useApiMutation({
     mutationFn: async () => {
       await apiRequest('POST', '/api/logout');
     },
     onSuccess: () => {
-      queryClient.setQueryData(userQuery.queryKey, null);
+      // Signed out first, so the screens on show leave; then every cached answer goes, and
+      // the sign-in screen finds 'signed out' waiting instead of asking again.
+      markSignedOut(queryClient);
       queryClient.clear();
-      queryClient.setQueryData(userQuery.queryKey, null);
-      toast({ title: 'Success', description: 'You have been logged out' });
+      markSignedOut(queryClient);
     },
-    onError: () => {
-      toast({ title: 'Logout failed', description: 'Logout failed', variant: 'destructive' });
-    },
+    success: 'You have been logged out',
+    failure: { title: 'Logout failed', fixed: 'Logout failed' },
   });
-}
-
-/** Public settings: whether the sign-in screen offers registration. */
-export const settingsQuery = queryOptions<AppSettings | null>({ queryKey: ['/api/settings'], retry: false });
 
 /** Open unless the server says it is closed (an unreachable server shows the usual form). */
 export function useRegistrationOpen() {
@@ -76,14 +52,9 @@ export function useRegistrationOpen() {
   return data?.registrationOpen !== false;
 }
 
-export function useChangePassword() {
-  return useMutation({
+export const useChangePassword = () =>
+  useApiMutation({
     mutationFn: (input: ChangePasswordInput) => apiRequest('POST', '/api/user/password', input),
-    onSuccess: () => {
-      toast({ title: 'Success', description: 'Password changed. Your other sessions have been signed out.' });
-    },
-    onError: (error) => {
-      toast({ title: 'Error', description: serverMessage(error, 'Failed to change password'), variant: 'destructive' });
-    },
+    success: 'Password changed. Your other sessions have been signed out.',
+    failure: { fallback: 'Failed to change password' },
   });
-}

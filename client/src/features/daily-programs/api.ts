@@ -1,12 +1,11 @@
-import { queryOptions, useMutation } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import type { DailyProgramCruise, DailyProgramFile, DailyProgramMode, DailyProgramUploadResult } from '@common/contracts/daily-programs';
-import { toast } from '@/hooks/use-toast';
-import { apiRequest, serverMessage } from '@/lib/api';
-import { postForm } from '@/lib/post-form';
-import { queryClient } from '@/lib/query-client';
+import { apiRequest, postForm } from '@/lib/api';
+import { queryKeys } from '@/lib/query-keys';
+import { useApiMutation } from '@/lib/use-api-mutation';
 
 export const dailyProgramQueries = {
-  hierarchy: () => queryOptions<DailyProgramCruise[] | null>({ queryKey: ['/api/daily-programs/hierarchy'] }),
+  hierarchy: () => queryOptions<DailyProgramCruise[]>({ queryKey: queryKeys.dailyPrograms.hierarchy() }),
 };
 
 export const downloadUrlOf = (file: Pick<DailyProgramFile, 'id'>) => `/api/daily-programs/${file.id}/download`;
@@ -20,8 +19,8 @@ export interface DailyProgramUpload {
   onProgress?: (percent: number) => void;
 }
 
-export function useUploadDailyPrograms() {
-  return useMutation({
+export const useUploadDailyPrograms = () =>
+  useApiMutation({
     mutationFn: ({ cruiseCode, programDate, mode, files, onProgress }: DailyProgramUpload) => {
       const body = new FormData();
       body.append('cruiseCode', cruiseCode);
@@ -30,27 +29,17 @@ export function useUploadDailyPrograms() {
       for (const file of files) body.append('files', file);
       return postForm<DailyProgramUploadResult>('/api/daily-programs/batch', body, onProgress);
     },
-    onSuccess: async () => {
-      toast({ title: 'Success', description: 'Daily programs uploaded successfully!' });
-      await queryClient.invalidateQueries({ queryKey: dailyProgramQueries.hierarchy().queryKey });
-    },
-    onError: (error) => {
-      toast({ title: 'Upload failed', description: serverMessage(error, 'Failed to upload daily programs'), variant: 'destructive' });
-    },
+    invalidates: [queryKeys.dailyPrograms.hierarchy()],
+    success: 'Daily programs uploaded successfully!',
+    failure: { title: 'Upload failed', fallback: 'Failed to upload daily programs' },
   });
-}
 
-export function useDeleteDailyProgram() {
-  return useMutation({
+export const useDeleteDailyProgram = () =>
+  useApiMutation({
     mutationFn: async (file: Pick<DailyProgramFile, 'id'>) => {
       await apiRequest('DELETE', `/api/daily-programs/${file.id}`);
     },
-    onSuccess: async () => {
-      toast({ title: 'Success', description: 'Daily program deleted successfully!' });
-      await queryClient.invalidateQueries({ queryKey: dailyProgramQueries.hierarchy().queryKey });
-    },
-    onError: (error) => {
-      toast({ title: 'Error', description: 'Failed to delete', variant: 'destructive' });
-    },
+    invalidates: [queryKeys.dailyPrograms.hierarchy()],
+    success: 'Daily program deleted successfully!',
+    failure: { fixed: 'Failed to delete' },
   });
-}

@@ -4,7 +4,7 @@ import { can } from '@common/permissions';
 import { PageHeader } from '@/components/page-header';
 import { Spinner } from '@/components/spinner';
 import { Button } from '@/components/ui/button';
-import { useCurrentUser } from '@/features/auth/api';
+import { useCurrentUser } from '@/lib/session';
 import { dailyProgramQueries } from './api';
 import { ProgramTree } from './program-tree';
 import { DailyProgramUploadForm } from './upload-form';

@@ -11,7 +11,7 @@ import { DeleteDailyProgramDialog, type FileToDelete } from './delete-file-dialo
 
 export const dayLabelOf = (date: string) => format(parseISO(date), 'EEE, MMM d, yyyy');
 
-/** SPEC §2: 'Combined PDF' for a one-file day, else 'N Files'. */
+/** 'Combined PDF' for a one-file day, else 'N Files', so the crew sees how the day was delivered before opening it. */
 const dayBadge = (day: DailyProgramDay) => (day.uploadMode === 'combined' ? 'Combined PDF' : `${day.files.length} Files`);
 
 /** Accordion by cruise code, then by day; each day lists its files in sequence. */

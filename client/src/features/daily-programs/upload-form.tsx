@@ -24,7 +24,7 @@ import { useUploadDailyPrograms } from './api';
 
 const isPdf = (file: File) => file.type === 'application/pdf' || file.name.toLowerCase().endsWith('.pdf');
 
-/** SPEC §5: the count must match the mode, every file must be a PDF. */
+/** The count must match the mode (one combined PDF or four separate ones), every file must be a PDF. */
 function filesProblem(mode: DailyProgramMode | undefined, files: File[]): string | undefined {
   if (files.length === 0 || !mode) return undefined;
   if (files.length !== DAILY_PROGRAM_FILE_COUNT[mode]) return fileCountMessage(mode);
@@ -86,7 +86,7 @@ export function DailyProgramUploadForm() {
                   value={field.value}
                   onValueChange={(value) => {
                     field.onChange(value);
-                    // SPEC §5: changing the mode clears the chosen files.
+                    // Changing the mode clears the chosen files: a count chosen for one mode is wrong for the other.
                     clearFiles();
                   }}
                 >

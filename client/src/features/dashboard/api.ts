@@ -1,8 +1,9 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { ActivityEntry, DashboardStats } from '@common/contracts/dashboard';
+import { queryKeys } from '@/lib/query-keys';
 
-/** SPEC §7: both dashboard reads run without retry. */
+/** Both dashboard reads run without retry. */
 export const dashboardQueries = {
-  stats: () => queryOptions<DashboardStats | null>({ queryKey: ['/api/dashboard/stats'], retry: false }),
-  activity: () => queryOptions<ActivityEntry[] | null>({ queryKey: ['/api/dashboard/activity'], retry: false }),
+  stats: () => queryOptions<DashboardStats>({ queryKey: queryKeys.dashboard.stats(), retry: false }),
+  activity: () => queryOptions<ActivityEntry[]>({ queryKey: queryKeys.dashboard.activity(), retry: false }),
 };

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { CalendarClock, MessageSquareWarning } from 'lucide-react';
 import { Link } from 'wouter';
 import type { PublicUser } from '@common/contracts/auth';
@@ -8,10 +8,11 @@ import { can } from '@common/permissions';
 import type { ReviewFilter } from '@common/sop-lifecycle';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { formatDate } from '@/lib/format';
+import { queryKeys } from '@/lib/query-keys';
 
-// The SOP list, named by URL (its fetcher belongs to the SOP feature); the same keys as the list's.
-const changesRequestedQuery = { queryKey: ['/api/sops', { status: 'changes_requested' }] } as const;
-const reviewQuery = (review: ReviewFilter) => ({ queryKey: ['/api/sops', { review }] }) as const;
+// The SOP list by its shared keys: the same cache entries as the list's with these filters.
+const changesRequestedQuery = queryOptions<SopListItem[]>({ queryKey: queryKeys.sops.list({ status: 'changes_requested' }) });
+const reviewQuery = (review: ReviewFilter) => queryOptions<SopListItem[]>({ queryKey: queryKeys.sops.list({ review }) });
 
 function SopLinks({ sops, empty, detail }: { sops: SopListItem[]; empty: string; detail: (sop: SopListItem) => ReactNode }) {
   if (sops.length === 0) return <p className="text-sm text-muted-foreground">{empty}</p>;
@@ -31,7 +32,7 @@ function SopLinks({ sops, empty, detail }: { sops: SopListItem[]; empty: string;
 
 /** 'Needs your changes': the signed-in author's SOPs a reviewer sent back. */
 function NeedsYourChanges({ user }: { user: PublicUser }) {
-  const { data, isLoading } = useQuery<SopListItem[] | null>(changesRequestedQuery);
+  const { data, isLoading } = useQuery(changesRequestedQuery);
   const mine = (data ?? []).filter((sop) => sop.ownerId === user.id);
   if (isLoading || mine.length === 0) return null;
   return (
@@ -49,8 +50,8 @@ function NeedsYourChanges({ user }: { user: PublicUser }) {
 
 /** 'Reviews due': SOPs whose periodic review is overdue or due within 30 days (approvers and admins). */
 function ReviewsDue() {
-  const overdue = useQuery<SopListItem[] | null>(reviewQuery('overdue'));
-  const soon = useQuery<SopListItem[] | null>(reviewQuery('due_soon'));
+  const overdue = useQuery(reviewQuery('overdue'));
+  const soon = useQuery(reviewQuery('due_soon'));
   const due = [...(overdue.data ?? []), ...(soon.data ?? [])].sort((a, b) => (a.nextReviewDue ?? '').localeCompare(b.nextReviewDue ?? ''));
   return (
     <Card data-testid="reviews-due" className="gap-2">

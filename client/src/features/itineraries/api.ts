@@ -1,12 +1,11 @@
-import { queryOptions, useMutation } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import type { Itinerary } from '@common/contracts/itineraries';
-import { toast } from '@/hooks/use-toast';
-import { apiRequest, serverMessage } from '@/lib/api';
-import { postForm } from '@/lib/post-form';
-import { queryClient } from '@/lib/query-client';
+import { apiRequest, postForm } from '@/lib/api';
+import { queryKeys } from '@/lib/query-keys';
+import { useApiMutation } from '@/lib/use-api-mutation';
 
 export const itineraryQueries = {
-  list: () => queryOptions<Itinerary[] | null>({ queryKey: ['/api/itineraries'] }),
+  list: () => queryOptions<Itinerary[]>({ queryKey: queryKeys.itineraries.list() }),
 };
 
 export const downloadUrlOf = (itinerary: Pick<Itinerary, 'id'>) => `/api/itineraries/${itinerary.id}/download`;
@@ -17,35 +16,25 @@ export interface ItineraryUpload {
   onProgress?: (percent: number) => void;
 }
 
-export function useUploadItinerary() {
-  return useMutation({
+export const useUploadItinerary = () =>
+  useApiMutation({
     mutationFn: ({ uploadDate, file, onProgress }: ItineraryUpload) => {
       const body = new FormData();
       body.append('uploadDate', uploadDate);
       body.append('file', file);
       return postForm<Itinerary>('/api/itineraries', body, onProgress);
     },
-    onSuccess: async () => {
-      toast({ title: 'Success', description: 'Itinerary uploaded successfully!' });
-      await queryClient.invalidateQueries({ queryKey: itineraryQueries.list().queryKey });
-    },
-    onError: (error) => {
-      toast({ title: 'Upload failed', description: serverMessage(error, 'Failed to upload itinerary'), variant: 'destructive' });
-    },
+    invalidates: [queryKeys.itineraries.list()],
+    success: 'Itinerary uploaded successfully!',
+    failure: { title: 'Upload failed', fallback: 'Failed to upload itinerary' },
   });
-}
 
-export function useDeleteItinerary() {
-  return useMutation({
+export const useDeleteItinerary = () =>
+  useApiMutation({
     mutationFn: async (itinerary: Pick<Itinerary, 'id'>) => {
       await apiRequest('DELETE', `/api/itineraries/${itinerary.id}`);
     },
-    onSuccess: async () => {
-      toast({ title: 'Success', description: 'Itinerary deleted successfully!' });
-      await queryClient.invalidateQueries({ queryKey: itineraryQueries.list().queryKey });
-    },
-    onError: (error) => {
-      toast({ title: 'Error', description: 'Failed to delete', variant: 'destructive' });
-    },
+    invalidates: [queryKeys.itineraries.list()],
+    success: 'Itinerary deleted successfully!',
+    failure: { fixed: 'Failed to delete' },
   });
-}

@@ -6,7 +6,7 @@ import { can } from '@common/permissions';
 import { PageHeader } from '@/components/page-header';
 import { Spinner } from '@/components/spinner';
 import { Button } from '@/components/ui/button';
-import { useCurrentUser } from '@/features/auth/api';
+import { useCurrentUser } from '@/lib/session';
 import { itineraryQueries } from './api';
 import { DeleteItineraryDialog } from './delete-itinerary-dialog';
 import { ItineraryCard } from './itinerary-card';

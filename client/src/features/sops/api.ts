@@ -1,15 +1,14 @@
-import { queryOptions, useMutation } from '@tanstack/react-query';
-import type { Department } from '@common/contracts/departments';
+import { queryOptions } from '@tanstack/react-query';
 import type { Attachment, CreateSopInput, SopDetail, SopListItem, UpdateSopInput } from '@common/contracts/sops';
 import { DECISION, type ReviewFilter, type SopStatus } from '@common/sop-lifecycle';
-import { toast } from '@/hooks/use-toast';
-import { apiRequest, serverMessage } from '@/lib/api';
-import { queryClient } from '@/lib/query-client';
-import { postForm } from '@/lib/post-form';
+import { apiRequest, postForm } from '@/lib/api';
+import { queryClient, refreshQueries } from '@/lib/query-client';
+import { queryKeys } from '@/lib/query-keys';
+import { useApiMutation } from '@/lib/use-api-mutation';
 
 export interface SopListFilters {
   departmentId?: number | null;
-  /** 'all' is never sent (SPEC §7). */
+  /** 'all' is never sent: no status parameter already means every status. */
   status?: SopStatus | 'all';
   search?: string;
   review?: ReviewFilter | null;
@@ -22,39 +21,32 @@ export interface SavedSop {
   latestVersionId: number | null;
 }
 
-/** Query keys live with their fetchers; the default query function reads [url, params]. */
+/** Lists are cached per filter; the key holds only what is sent ('all' and blanks are not). */
 export const sopQueries = {
-  lists: () => ['/api/sops'] as const,
   list: (filters: SopListFilters) =>
-    queryOptions<SopListItem[] | null>({
-      queryKey: [
-        '/api/sops',
-        {
-          departmentId: filters.departmentId ?? undefined,
-          status: filters.status === 'all' ? undefined : filters.status,
-          search: filters.search?.trim() || undefined,
-          review: filters.review ?? undefined,
-        },
-      ],
+    queryOptions<SopListItem[]>({
+      queryKey: queryKeys.sops.list({
+        departmentId: filters.departmentId ?? undefined,
+        status: filters.status === 'all' ? undefined : filters.status,
+        search: filters.search?.trim() || undefined,
+        review: filters.review ?? undefined,
+      }),
     }),
-  detail: (id: number) => queryOptions<SopDetail | null>({ queryKey: [`/api/sops/${id}`] }),
+  detail: (id: number) => queryOptions<SopDetail>({ queryKey: queryKeys.sops.detail(id) }),
 };
 
-export const departmentsQuery = queryOptions<Department[] | null>({ queryKey: ['/api/departments'] });
+/** What any SOP change makes stale: the lists, the sidebar counts, the dashboard figures, the SOP itself. */
+export const sopChangeKeys = (id?: number) => [
+  queryKeys.sops.lists(),
+  queryKeys.departments(),
+  queryKeys.dashboard.stats(),
+  id ? queryKeys.sops.detail(id) : undefined,
+  id ? queryKeys.sops.history(id) : undefined,
+  id ? queryKeys.sops.comparisons(id) : undefined,
+];
 
-export const dashboardStatsKey = ['/api/dashboard/stats'] as const;
-
-/** After any SOP change: the lists, the sidebar counts and the dashboard figures. */
-export async function refreshSopLists(id?: number) {
-  await Promise.all([
-    queryClient.invalidateQueries({ queryKey: sopQueries.lists() }),
-    queryClient.invalidateQueries({ queryKey: departmentsQuery.queryKey }),
-    queryClient.invalidateQueries({ queryKey: dashboardStatsKey }),
-    id ? queryClient.invalidateQueries({ queryKey: sopQueries.detail(id).queryKey }) : undefined,
-  ]);
-}
-
-export const isNotFoundError = (error: unknown) => error instanceof Error && error.message.startsWith('404: ');
+/** For the flows that save in several calls (form, upload dialog) rather than one mutation. */
+export const refreshSopLists = (id?: number) => refreshQueries(sopChangeKeys(id));
 
 export async function createSop(input: CreateSopInput): Promise<SavedSop> {
   return (await apiRequest('POST', '/api/sops', input)).json();
@@ -71,49 +63,34 @@ export function uploadAttachment(versionId: number, file: File, onProgress?: (pe
   return postForm(`/api/sop-versions/${versionId}/attachments`, body, onProgress);
 }
 
-export function useSubmitSop() {
-  return useMutation({
+export const useSubmitSop = () =>
+  useApiMutation({
     mutationFn: async (sop: Pick<SopListItem, 'id'>) => {
       await apiRequest('POST', `/api/sops/${sop.id}/submit`);
     },
-    onSuccess: async (_data, sop) => {
-      toast({ title: 'Success', description: 'SOP submitted for approval successfully' });
-      await refreshSopLists(sop.id);
-    },
-    onError: (error) => {
-      toast({ title: 'Error', description: serverMessage(error, 'Failed to submit SOP for approval'), variant: 'destructive' });
-    },
+    invalidates: (_data, sop) => sopChangeKeys(sop.id),
+    success: 'SOP submitted for approval successfully',
+    failure: { fallback: 'Failed to submit SOP for approval' },
   });
-}
 
-export function useDeleteSop() {
-  return useMutation({
+export const useDeleteSop = () =>
+  useApiMutation({
     mutationFn: async (sop: Pick<SopListItem, 'id'>) => {
       await apiRequest('DELETE', `/api/sops/${sop.id}`);
     },
-    onSuccess: async (_data, sop) => {
-      toast({ title: 'Success', description: 'SOP deleted successfully' });
-      queryClient.removeQueries({ queryKey: sopQueries.detail(sop.id).queryKey });
-      await refreshSopLists();
-    },
-    onError: () => {
-      toast({ title: 'Error', description: 'Failed to delete SOP', variant: 'destructive' });
-    },
+    onSuccess: (_data, sop) => queryClient.removeQueries({ queryKey: queryKeys.sops.detail(sop.id) }),
+    invalidates: sopChangeKeys(),
+    success: 'SOP deleted successfully',
+    failure: { fixed: 'Failed to delete SOP' },
   });
-}
 
 /** The list's Approve action decides the pending task of the latest version (the Approval Center's call). */
-export function useApproveSop() {
-  return useMutation({
+export const useApproveSop = () =>
+  useApiMutation({
     mutationFn: async (sop: Pick<SopListItem, 'id' | 'pendingTaskId'>) => {
       await apiRequest('PUT', `/api/approvals/${sop.pendingTaskId}`, { status: DECISION.approve });
     },
-    onSuccess: async (_data, sop) => {
-      toast({ title: 'Success', description: 'Approval task updated successfully' });
-      await Promise.all([refreshSopLists(sop.id), queryClient.invalidateQueries({ queryKey: ['/api/approvals'] })]);
-    },
-    onError: () => {
-      toast({ title: 'Error', description: 'Failed to update approval task', variant: 'destructive' });
-    },
+    invalidates: (_data, sop) => [...sopChangeKeys(sop.id), queryKeys.approvals.pending()],
+    success: 'Approval task updated successfully',
+    failure: { fixed: 'Failed to update approval task' },
   });
-}

@@ -6,7 +6,7 @@ import { formatMB } from '@/lib/format';
 import { AttachmentPreview, isPreviewable } from '@/components/attachment-preview';
 import { startDownload } from '@/lib/download';
 
-/** The detail page's download of one file (SPEC §8 texts for the detail page). */
+/** The detail page's download of one file, with the detail page's own failure texts. */
 export async function downloadAttachment(attachment: Attachment) {
   try {
     const name = await startDownload(attachment.id, attachment.objectPath);

@@ -25,7 +25,7 @@ interface Props {
 
 let nextKey = 0;
 
-/** SPEC §5: at most 5 files per upload, each at most 10 MB; progress per file while saving. */
+/** At most 5 files per upload, each at most 10 MB, the server's limits checked before sending; progress per file while saving. */
 export function AttachmentsPicker({ id, files, onChange, disabled }: Props) {
   const pick = (event: ChangeEvent<HTMLInputElement>) => {
     const chosen = Array.from(event.target.files ?? []);

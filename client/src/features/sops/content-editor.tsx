@@ -3,7 +3,7 @@ import { Bold, Italic, List, ListChecks, ListOrdered } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Textarea } from '@/components/ui/textarea';
 
-// SPEC §2: the toolbar is shown but not functional.
+// The toolbar is shown but not functional yet; content is plain markdown typed by hand.
 const TOOLS = [
   { label: 'Bold', icon: Bold },
   { label: 'Italic', icon: Italic },

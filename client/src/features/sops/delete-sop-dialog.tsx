@@ -2,7 +2,7 @@ import type { SopListItem } from '@common/contracts/sops';
 import { ConfirmDeleteDialog } from '@/components/confirm-delete-dialog';
 import { useDeleteSop } from './api';
 
-/** SPEC §5: deleting asks first, with the exact confirmation text. */
+/** Deleting asks first, with the exact confirmation text: versions and files go with the SOP and cannot be brought back. */
 export function DeleteSopDialog({ sop, onClose }: { sop: SopListItem | null; onClose: () => void }) {
   const remove = useDeleteSop();
   return (

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Select, SelectContent, SelectGroup, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
-import { departmentsQuery } from './api';
+import { departmentsQuery } from '@/lib/shared-queries';
 
 interface Props {
   id: string;

@@ -1,6 +1,6 @@
 import { MAX_FILE_BYTES } from '@common/limits';
 
-/** SPEC §5: PDF, Word (doc, docx), plain text, JPEG, PNG, GIF. The server checks the bytes too. */
+/** PDF, Word (doc, docx), plain text, JPEG, PNG, GIF: what every reader on board can open. The server checks the bytes too. */
 const ALLOWED_EXTENSIONS = ['pdf', 'doc', 'docx', 'txt', 'jpg', 'jpeg', 'png', 'gif'];
 const ALLOWED_MIME_TYPES = [
   'application/pdf',

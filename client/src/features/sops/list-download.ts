@@ -2,7 +2,7 @@ import type { SopListItem } from '@common/contracts/sops';
 import { toast } from '@/hooks/use-toast';
 import { startDownload } from '@/lib/download';
 
-/** The list's Download action: the first file of the latest version (SPEC §8 messages). */
+/** The list's Download action: the first file of the latest version, with the list's own failure texts. */
 export async function downloadFromList(sop: SopListItem) {
   const latest = sop.latestVersion;
   if (!latest || latest.attachmentCount === 0 || !latest.firstAttachmentId) {

@@ -11,13 +11,14 @@ import { Checkbox } from '@/components/ui/checkbox';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
-import { useCurrentUser } from '@/features/auth/api';
+import { useCurrentUser } from '@/lib/session';
+import { departmentsQuery } from '@/lib/shared-queries';
 import { useReturnFocus } from '@/hooks/use-return-focus';
 import { cn } from '@/lib/utils';
 import { ApproveConfirmDialog } from '@/components/approve-confirm-dialog';
-import { ReviewFilterSelect } from './review-filter-select';
-import { departmentsQuery, sopQueries, useApproveSop, useSubmitSop } from './api';
+import { sopQueries, useApproveSop, useSubmitSop } from './api';
 import { DeleteSopDialog } from './delete-sop-dialog';
+import { ReviewFilterSelect } from './review-filter-select';
 import { DepartmentSidebar } from './department-sidebar';
 import { downloadFromList } from './list-download';
 import { useListParams } from './list-params';
@@ -111,7 +112,7 @@ export default function ProceduresPage() {
         description="Standard operating procedures across the fleet"
         actions={
           <>
-            {/* SPEC §2: Export and Upload Files are shown with no behaviour. */}
+            {/* Export and Upload Files are shown with no behaviour yet: they mark features still to come. */}
             <Button variant="outline" size="sm">
               <Download /> Export
             </Button>

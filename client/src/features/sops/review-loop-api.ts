@@ -1,30 +1,20 @@
-import { queryOptions, useMutation } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import type { ConfirmedReview, SopHistory } from '@common/contracts/review-loop';
-import { toast } from '@/hooks/use-toast';
-import { apiRequest, serverMessage } from '@/lib/api';
-import { queryClient } from '@/lib/query-client';
-import { refreshSopLists } from './api';
+import { apiRequest } from '@/lib/api';
+import { queryKeys } from '@/lib/query-keys';
+import { useApiMutation } from '@/lib/use-api-mutation';
+import { sopChangeKeys } from './api';
 
 /** The review loop's reads: an SOP's history (the comparison lives with its view, components/version-diff.tsx). */
 export const reviewLoopQueries = {
-  history: (id: number) => queryOptions<SopHistory | null>({ queryKey: [`/api/sops/${id}/history`] }),
+  history: (id: number) => queryOptions<SopHistory>({ queryKey: queryKeys.sops.history(id) }),
 };
 
-/** After a review, decision or submit: the SOP's history too. */
-export async function refreshSopHistory(id: number) {
-  await queryClient.invalidateQueries({ queryKey: reviewLoopQueries.history(id).queryKey });
-}
-
-export function useConfirmReview() {
-  return useMutation({
+export const useConfirmReview = () =>
+  useApiMutation({
     mutationFn: async ({ sopId, comments }: { sopId: number; comments: string }): Promise<ConfirmedReview> =>
       (await apiRequest('POST', `/api/sops/${sopId}/reviews`, { comments })).json(),
-    onSuccess: async (review) => {
-      toast({ title: 'Success', description: `Review confirmed for version ${review.versionNumber}` });
-      await Promise.all([refreshSopLists(review.sopId), refreshSopHistory(review.sopId)]);
-    },
-    onError: (error) => {
-      toast({ title: 'Error', description: serverMessage(error, 'Failed to confirm the review'), variant: 'destructive' });
-    },
+    invalidates: (review) => sopChangeKeys(review.sopId),
+    success: (review) => `Review confirmed for version ${review.versionNumber}`,
+    failure: { fallback: 'Failed to confirm the review' },
   });
-}

@@ -8,7 +8,7 @@ import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/hooks/use-toast';
 
-/** SPEC §4: an SOP with exactly one version is 'new', otherwise 'updated'. */
+/** An SOP with exactly one version is 'new', otherwise 'updated': readers are told whether to read it whole or look for changes. */
 export function emailTemplate(sop: SopDetail, origin: string) {
   const kind = sop.versions.length === 1 ? 'new' : 'updated';
   const version = sop.latestVersion?.versionNumber ?? '1.0';

@@ -2,19 +2,19 @@ import type { ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft, Building2, CalendarClock, Download, GitBranch, Pencil, User } from 'lucide-react';
 import { Link, useParams, useSearch } from 'wouter';
-import type { SopVersion } from '@common/contracts/sops';
+import type { SopDetail, SopVersion } from '@common/contracts/sops';
 import { can } from '@common/permissions';
 import { FullPageSpinner } from '@/components/spinner';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import { AttestationPanel } from '@/features/approvals/attestation-panel';
-import { useCurrentUser } from '@/features/auth/api';
+import { useCurrentUser } from '@/lib/session';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { toast } from '@/hooks/use-toast';
+import { isNotFound } from '@/lib/api-error';
 import { formatDate } from '@/lib/format';
 import { ownerNameOf } from '@/lib/names';
-import { isNotFoundError, sopQueries } from './api';
+import { sopQueries } from './api';
 import { AttachmentList, downloadAttachment } from './attachment-list';
 import { EffectiveVersionNotice } from './effective-version-notice';
 import { proceduresHref } from './list-params';
@@ -51,7 +51,11 @@ async function downloadShown(version: SopVersion | null) {
   }
 }
 
-export default function SopDetailPage() {
+/**
+ * /sop/{id}. `attestation` is the Read & Attest panel for the SOP, supplied by the page that
+ * composes this one with the approvals feature (features do not import each other).
+ */
+export function SopDetailPage({ attestation }: { attestation?: (sop: SopDetail) => ReactNode }) {
   const params = useParams<{ id: string }>();
   const id = Number(params.id);
   const valid = Number.isInteger(id) && id > 0;
@@ -62,7 +66,7 @@ export default function SopDetailPage() {
   useDocumentTitle(sop?.title ?? 'SOP Details');
 
   if (valid && query.isLoading) return <FullPageSpinner />;
-  if (!valid || isNotFoundError(query.error) || (!query.isError && !sop)) {
+  if (!valid || isNotFound(query.error) || (!query.isError && !sop)) {
     return (
       <div className="mx-auto mt-12 max-w-md rounded-lg border bg-card p-8 text-center">
         <h1 className="text-lg font-semibold text-navy">SOP not found</h1>
@@ -139,7 +143,7 @@ export default function SopDetailPage() {
       {pinned && latest ? <PinnedVersionBanner sop={sop} version={latest} /> : latest?.id === sop.latestVersionId && <EffectiveVersionNotice sop={sop} />}
 
       {/* Readers first: the version in force and the Attest action come before the details. */}
-      {!pinned && <AttestationPanel sop={sop} />}
+      {!pinned && attestation?.(sop)}
 
       <div className="grid grid-cols-2 gap-4 lg:grid-cols-4">
         <InfoCard icon={<Building2 className="size-3.5" />} label="Department">

@@ -5,8 +5,10 @@ import type { SopDetail } from '@common/contracts/sops';
 import { nextVersionNumber, refuseEdit } from '@common/sop-lifecycle';
 import { Spinner } from '@/components/spinner';
 import { Button } from '@/components/ui/button';
-import { useCurrentUser } from '@/features/auth/api';
-import { departmentsQuery, isNotFoundError, sopQueries } from './api';
+import { isNotFound } from '@/lib/api-error';
+import { useCurrentUser } from '@/lib/session';
+import { departmentsQuery } from '@/lib/shared-queries';
+import { sopQueries } from './api';
 import { proceduresHref } from './list-params';
 import { SopForm } from './sop-form';
 import { EMPTY_SOP_FORM, type SopFormInput } from './use-save-sop';
@@ -56,7 +58,7 @@ export default function SopFormPage() {
   const initial = useMemo(() => (sop.data ? formValuesOf(sop.data) : null), [sop.data]);
 
   if (editId !== null) {
-    if (!Number.isInteger(editId) || editId <= 0 || isNotFoundError(sop.error)) return <Notice title="SOP not found" text="It may have been deleted." />;
+    if (!Number.isInteger(editId) || editId <= 0 || isNotFound(sop.error)) return <Notice title="SOP not found" text="It may have been deleted." />;
     if (sop.isLoading) return <Loading text="Loading SOP..." />;
     if (sop.isError) return <Notice title="The SOP could not be loaded" text="Please try again in a moment." />;
   }

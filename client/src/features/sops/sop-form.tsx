@@ -45,7 +45,7 @@ export function SopForm({ editId, initial, currentVersion, suggestedVersion }: P
             <Button asChild variant="outline">
               <Link href={proceduresHref()}>Cancel</Link>
             </Button>
-            {/* Save Draft saves; Submit for Approval saves, then submits (docs/decisions.md). */}
+            {/* Save Draft saves; Submit for Approval saves, then submits: the label is a promise people rely on. */}
             <Button type="submit" variant="outline" disabled={saving}>
               <Save /> {saving ? 'Saving...' : 'Save Draft'}
             </Button>

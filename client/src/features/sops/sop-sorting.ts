@@ -6,7 +6,7 @@ export interface SortState {
   direction: 'asc' | 'desc';
 }
 
-/** SPEC §2: the first click on a column sorts ascending; later clicks toggle. */
+/** The first click on a column sorts ascending, as people expect of a table; later clicks toggle. */
 export function nextSort(current: SortState | null, column: SortColumn): SortState {
   if (current?.column !== column) return { column, direction: 'asc' };
   return { column, direction: current.direction === 'asc' ? 'desc' : 'asc' };

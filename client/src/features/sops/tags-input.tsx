@@ -12,7 +12,7 @@ interface Props {
   disabled?: boolean;
 }
 
-/** SPEC §5: tags are trimmed; empty ones and duplicates are ignored; Enter adds like the button. */
+/** Tags are trimmed; empty ones and duplicates are ignored (the server would drop them too); Enter adds like the button. */
 export function TagsInput({ id, value, onChange, disabled }: Props) {
   const [draft, setDraft] = useState('');
 

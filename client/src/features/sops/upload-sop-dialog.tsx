@@ -13,9 +13,9 @@ import { Label } from '@/components/ui/label';
 import { UploadProgress } from '@/components/upload-progress';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/hooks/use-toast';
-import { serverMessage } from '@/lib/api';
+import { toastFailure } from '@/lib/use-api-mutation';
 import { formatKB } from '@/lib/format';
-import { createSop, refreshSopLists, uploadAttachment } from './api';
+import { createSop, refreshSopLists, uploadAttachment, type SavedSop } from './api';
 import { DepartmentSelect } from './department-select';
 import { ACCEPTED_FILES, isAllowedFileType, isWithinSizeLimit } from './file-rules';
 
@@ -33,7 +33,7 @@ interface Props {
   onUploaded?: (sopId: number) => void;
 }
 
-/** SPEC §2/§5 'Upload New SOP': one file becomes a new SOP (dashboard and procedures page). */
+/** 'Upload New SOP': one file becomes a new SOP, the quickest way to bring an existing document in (dashboard and procedures page). */
 export function UploadSopDialog({ triggerClassName, onUploaded, defaultOpen = false }: Props) {
   const [open, setOpen] = useState(defaultOpen);
   const [file, setFile] = useState<File | null>(null);
@@ -73,12 +73,12 @@ export function UploadSopDialog({ triggerClassName, onUploaded, defaultOpen = fa
       return;
     }
     setProgress(0);
-    let sop;
+    let sop: SavedSop;
     try {
       sop = await createSop({ ...values, content: `Uploaded file: ${file.name}` });
     } catch (error) {
       setProgress(null);
-      toast({ title: 'Error', description: serverMessage(error, 'Failed to create SOP'), variant: 'destructive' });
+      toastFailure(error, { fallback: 'Failed to create SOP' });
       return;
     }
     try {
@@ -86,7 +86,7 @@ export function UploadSopDialog({ triggerClassName, onUploaded, defaultOpen = fa
       await uploadAttachment(sop.latestVersionId, file, setProgress);
     } catch (error) {
       setProgress(null);
-      toast({ title: 'Upload failed', description: serverMessage(error, 'Failed to upload file to database'), variant: 'destructive' });
+      toastFailure(error, { title: 'Upload failed', fallback: 'Failed to upload file to database' });
       await refreshSopLists(sop.id);
       return;
     }

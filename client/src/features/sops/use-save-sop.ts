@@ -3,12 +3,13 @@ import { useLocation } from 'wouter';
 import { z } from 'zod';
 import { CreateSopInput } from '@common/contracts/sops';
 import { toast } from '@/hooks/use-toast';
-import { serverMessage } from '@/lib/api';
+import { errorText } from '@/lib/api-error';
+import { toastFailure } from '@/lib/use-api-mutation';
 import { createSop, refreshSopLists, updateSop, uploadAttachment, type SavedSop } from './api';
 import { submitAfterSave } from './submit-after-save';
 import type { PickedFile } from './attachments-picker';
 
-/** The form's rules: the create contract, with content required (SPEC §5). */
+/** The form's rules: the create contract, with content required (an SOP written in the form must say something). */
 export const SopFormSchema = CreateSopInput.pick({
   title: true,
   departmentId: true,
@@ -53,7 +54,7 @@ export function useSaveSop(editId: number | null) {
         toast({ title: 'Success', description: 'File uploaded successfully' });
       } catch (error) {
         patchFile(item.key, { state: 'failed' });
-        failed.push(`${item.file.name}: ${serverMessage(error, 'the upload failed')}`);
+        failed.push(`${item.file.name}: ${errorText(error, 'the upload failed')}`);
       }
     }
     return failed;
@@ -67,7 +68,7 @@ export function useSaveSop(editId: number | null) {
       saved = editId ? await updateSop(editId, values) : await createSop(values);
     } catch (error) {
       setSaving(false);
-      toast({ title: 'Error', description: serverMessage(error, editId ? 'Failed to update SOP' : 'Failed to create SOP'), variant: 'destructive' });
+      toastFailure(error, { fallback: editId ? 'Failed to update SOP' : 'Failed to create SOP' });
       return;
     }
     const failed = saved.latestVersionId ? await uploadAll(saved.latestVersionId) : files.map((f) => f.file.name);

@@ -1,20 +1,29 @@
-import { bigint, index, integer, pgTable, primaryKey, text, timestamp, uuid, varchar, date, uniqueIndex } from 'drizzle-orm/pg-core';
+import { type AnyColumn, sql } from 'drizzle-orm';
+import { bigint, check, date, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
+import { DAILY_PROGRAM_FILE_COUNT, MAX_FILE_BYTES } from '../../../../common/limits';
 import type { PreviewStatus } from '../../../../common/preview-status';
 import { bytea, createdAt } from './columns';
 import { sopVersions } from './sops';
 import { users } from './users';
 
 const size = () => bigint('size', { mode: 'number' }).notNull();
+/** Every upload path stops at MAX_FILE_BYTES, so no record of an uploaded file is larger. */
+const uploadSizeCheck = (table: string, column: AnyColumn) => check(`${table}_size_check`, sql`${column} between 0 and ${sql.raw(String(MAX_FILE_BYTES))}`);
 
 /**
  * Every stored byte, once, keyed by its SHA-256 (server/src/files/store.ts). Records point
  * here; a row nobody references any more is removed with its bytes.
  */
-export const storedFiles = pgTable('stored_files', {
-  sha256: varchar('sha256', { length: 64 }).primaryKey(),
-  size: size(),
-  createdAt: createdAt(),
-});
+export const storedFiles = pgTable(
+  'stored_files',
+  {
+    sha256: varchar('sha256', { length: 64 }).primaryKey(),
+    size: size(),
+    createdAt: createdAt(),
+  },
+  // The store also holds previews, which no upload limit covers.
+  (t) => [check('stored_files_size_check', sql`${t.size} >= 0`)],
+);
 
 /** The bytes, in rows of at most 1 MB, when they live in the database rather than on disk. */
 export const storedFileChunks = pgTable(
@@ -47,7 +56,7 @@ export const attachments = pgTable(
     /** pending | ready | failed | none (common/preview-status.ts); kept so a failed file is never rendered again. */
     previewStatus: varchar('preview_status', { length: 16 }).$type<PreviewStatus>().notNull().default('none'),
   },
-  (t) => [index('attachments_version_idx').on(t.versionId), index('attachments_sha256_idx').on(t.sha256)],
+  (t) => [index('attachments_version_idx').on(t.versionId), index('attachments_sha256_idx').on(t.sha256), uploadSizeCheck('attachments', t.size)],
 );
 
 export const attachmentPreviews = pgTable(
@@ -75,7 +84,12 @@ export const pendingUploads = pgTable(
     mimeType: varchar('mime_type', { length: 127 }),
     createdAt: createdAt(),
   },
-  (t) => [index('pending_uploads_created_idx').on(t.createdAt), index('pending_uploads_sha256_idx').on(t.sha256)],
+  (t) => [
+    index('pending_uploads_created_idx').on(t.createdAt),
+    index('pending_uploads_sha256_idx').on(t.sha256),
+    index('pending_uploads_user_idx').on(t.userId),
+    uploadSizeCheck('pending_uploads', t.size),
+  ],
 );
 
 export const dailyPrograms = pgTable(
@@ -94,7 +108,16 @@ export const dailyPrograms = pgTable(
     sha256: fileRef().notNull(),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('daily_programs_day_seq_key').on(t.cruiseCode, t.programDate, t.fileSequence), index('daily_programs_sha256_idx').on(t.sha256)],
+  (t) => [
+    uniqueIndex('daily_programs_day_seq_key').on(t.cruiseCode, t.programDate, t.fileSequence),
+    index('daily_programs_sha256_idx').on(t.sha256),
+    index('daily_programs_uploaded_by_idx').on(t.uploadedBy),
+    uploadSizeCheck('daily_programs', t.size),
+    // A combined day is file 1; a separate day is files 1 to 4.
+    check('daily_programs_file_sequence_check', sql`${t.fileSequence} between 1 and ${sql.raw(String(DAILY_PROGRAM_FILE_COUNT.separate))}`),
+    // Letters and digits, stored upper-case so 'ar250928' and 'AR250928' are one cruise.
+    check('daily_programs_cruise_code_check', sql`${t.cruiseCode} ~ '^[A-Z0-9]+$'`),
+  ],
 );
 
 export const itineraries = pgTable(
@@ -110,5 +133,10 @@ export const itineraries = pgTable(
     sha256: fileRef().notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index('itineraries_upload_date_idx').on(t.uploadDate, t.createdAt), index('itineraries_sha256_idx').on(t.sha256)],
+  (t) => [
+    index('itineraries_upload_date_idx').on(t.uploadDate, t.createdAt),
+    index('itineraries_sha256_idx').on(t.sha256),
+    index('itineraries_uploaded_by_idx').on(t.uploadedBy),
+    uploadSizeCheck('itineraries', t.size),
+  ],
 );

@@ -17,5 +17,9 @@ export const sopReviews = pgTable(
     reviewedAt: timestamp('reviewed_at', { withTimezone: true }).notNull().defaultNow(),
     comments: text('comments'),
   },
-  (t) => [index('sop_reviews_sop_idx').on(t.sopId, t.reviewedAt)],
+  (t) => [
+    index('sop_reviews_sop_idx').on(t.sopId, t.reviewedAt),
+    index('sop_reviews_version_idx').on(t.versionId),
+    index('sop_reviews_reviewed_by_idx').on(t.reviewedBy),
+  ],
 );

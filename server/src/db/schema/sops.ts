@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn, boolean, check, index, integer, pgEnum, pgTable, text, timestamp, uniqueIndex, varchar,
 } from 'drizzle-orm/pg-core';
-import { APPROVAL_STATUSES, SOP_STATUSES } from '../../../../common/sop-lifecycle';
+import { APPROVAL_STATUSES, OPEN_TASK_STATUS, SOP_STATUSES } from '../../../../common/sop-lifecycle';
 import { createdAt, tsvector, updatedAt } from './columns';
 import { departments } from './departments';
 import { users } from './users';
@@ -23,7 +23,7 @@ export const sops = pgTable(
     ownerId: integer('owner_id').references(() => users.id, { onDelete: 'set null' }),
     status: sopStatusEnum('status').notNull().default('draft'),
     latestVersionId: integer('latest_version_id').references((): AnyPgColumn => sopVersions.id, { onDelete: 'set null' }),
-    /** Months between periodic reviews (1-60), or null for none; a CHECK constraint holds the range. */
+    /** Months between periodic reviews, 1 to 60; null when the SOP has no review cycle. */
     reviewFrequency: integer('review_frequency'),
     isConfidential: boolean('is_confidential').notNull().default(false),
     /** Title, summary, category, tags and the latest version's content; kept current by the SOP service. */
@@ -37,7 +37,8 @@ export const sops = pgTable(
     index('sops_owner_idx').on(t.ownerId),
     index('sops_updated_at_idx').on(t.updatedAt),
     index('sops_search_idx').using('gin', t.searchVector),
-    check('sops_review_frequency_months', sql`${t.reviewFrequency} between 1 and 60`),
+    index('sops_latest_version_idx').on(t.latestVersionId),
+    check('sops_review_frequency_check', sql`${t.reviewFrequency} between 1 and 60`),
   ],
 );
 
@@ -54,12 +55,16 @@ export const sopVersions = pgTable(
     submittedAt: timestamp('submitted_at', { withTimezone: true }),
     approvedBy: integer('approved_by').references(() => users.id, { onDelete: 'set null' }),
     approvedAt: timestamp('approved_at', { withTimezone: true }),
-    isPublished: boolean('is_published').notNull().default(false),
+    /** Approval is the release: a version is published exactly when it has been approved. */
+    isPublished: boolean('is_published').notNull().generatedAlwaysAs(sql`approved_at is not null`),
     createdAt: createdAt(),
   },
   (t) => [
     index('sop_versions_sop_idx').on(t.sopId, t.createdAt),
     uniqueIndex('sop_versions_sop_number_key').on(t.sopId, t.versionNumber),
+    index('sop_versions_created_by_idx').on(t.createdBy),
+    index('sop_versions_submitted_by_idx').on(t.submittedBy),
+    index('sop_versions_approved_by_idx').on(t.approvedBy),
   ],
 );
 
@@ -76,7 +81,13 @@ export const approvalTasks = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('approval_tasks_status_idx').on(t.status, t.createdAt), index('approval_tasks_version_idx').on(t.versionId)],
+  (t) => [
+    index('approval_tasks_status_idx').on(t.status, t.createdAt),
+    index('approval_tasks_version_idx').on(t.versionId),
+    index('approval_tasks_approver_idx').on(t.approverId),
+    // One open task per version: a second submit cannot queue the same text twice.
+    uniqueIndex('approval_tasks_one_pending_key').on(t.versionId).where(sql.raw(`status = '${OPEN_TASK_STATUS}'`)),
+  ],
 );
 
 export const attestations = pgTable(

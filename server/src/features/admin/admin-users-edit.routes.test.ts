@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents, users } from '../../db/schema';
 import { createTestContext, signIn, TEST_PASSWORD, type TestContext, type TestUser } from '../../test/factory';
-import { createDepartment, createSubmittedSop } from '../approvals/approval-fixtures';
+import { buildDepartment, buildSop } from '../../test/factories';
 
 let t: TestContext;
 let admin: TestUser;
@@ -19,7 +19,7 @@ const rowOf = async (id: number) => (await t.db.select().from(users).where(eq(us
 describe('PATCH /api/admin/users/:id', () => {
   it('changes names, email and department, answers the public user and audits it', async () => {
     const crew = await t.signedInUser('user');
-    const deck = await createDepartment(t.db);
+    const deck = await buildDepartment(t.db);
     const res = await patch(crew.id, { firstName: ' Rhea ', lastName: 'Quist', email: 'rhea@example.com', departmentId: deck.id });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ id: crew.id, firstName: 'Rhea', lastName: 'Quist', email: 'rhea@example.com', departmentId: deck.id, active: true });
@@ -37,7 +37,7 @@ describe('PATCH /api/admin/users/:id', () => {
 
   it('accepts a division as the department, and a deleted department leaves the user with none', async () => {
     const crew = await t.signedInUser('user');
-    const division = await createDepartment(t.db, `Hotel ${crew.id}`);
+    const division = await buildDepartment(t.db, `Hotel ${crew.id}`);
     expect((await patch(crew.id, { departmentId: division.id })).json().departmentId).toBe(division.id);
     expect((await t.as(admin, { method: 'DELETE', url: `/api/departments/${division.id}` })).statusCode).toBeLessThan(300);
     expect((await rowOf(crew.id)).departmentId).toBeNull();
@@ -72,7 +72,7 @@ describe('PATCH /api/admin/users/:id', () => {
   it('refuses to deactivate your own account, and to demote or deactivate the last active admin', async () => {
     const self = await patch(admin.id, { active: false });
     expect(self.statusCode).toBe(400);
-    expect(self.json()).toEqual({ message: 'You cannot deactivate your own account' });
+    expect(self.json()).toEqual({ message: 'You cannot deactivate your own account', code: 'validation' });
 
     const ctx = await createTestContext();
     try {
@@ -81,7 +81,7 @@ describe('PATCH /api/admin/users/:id', () => {
       await ctx.as(only, { method: 'PATCH', url: `/api/admin/users/${other.id}`, payload: { active: false } });
       const demote = await ctx.as(only, { method: 'PATCH', url: `/api/admin/users/${only.id}`, payload: { role: 'user' } });
       expect(demote.statusCode).toBe(400);
-      expect(demote.json()).toEqual({ message: `Cannot change the role of "${only.username}": it is the last administrator account` });
+      expect(demote.json()).toEqual({ message: `Cannot change the role of "${only.username}": it is the last administrator account`, code: 'validation' });
       expect((await ctx.db.select().from(users).where(eq(users.id, only.id)))[0].role).toBe('admin');
     } finally {
       await ctx.close();
@@ -110,11 +110,13 @@ describe('PATCH /api/admin/users/:id', () => {
     const crew = await t.signedInUser('user');
     const res = await patch(crew.id, { email: 'TAKEN@example.com' });
     expect(res.statusCode).toBe(409);
-    expect(res.json()).toEqual({ message: 'Email already exists' });
+    expect(res.json()).toEqual({ message: 'Email already exists', code: 'duplicate' });
   });
 
   it('is 404 for an unknown user, 403 for approvers and users, 401 signed out', async () => {
-    expect((await patch(999999, { role: 'user' })).json()).toEqual({ message: 'User not found' });
+    const unknown = await patch(999999, { role: 'user' });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toEqual({ message: 'User not found', code: 'not_found' });
     const target = await t.signedInUser('user');
     for (const role of ['approver', 'user'] as const) {
       const someone = await t.signedInUser(role);
@@ -127,14 +129,14 @@ describe('PATCH /api/admin/users/:id', () => {
 
 describe('POST /api/admin/users with a department', () => {
   it('creates the user in that department, and refuses an unknown one', async () => {
-    const deck = await createDepartment(t.db);
+    const deck = await buildDepartment(t.db);
     const input = { username: `deck${deck.id}`, password: 'long-enough-pass', role: 'user', departmentId: deck.id };
     const res = await t.as(admin, { method: 'POST', url: '/api/admin/users', payload: input });
     expect(res.statusCode).toBe(201);
     expect(res.json()).toMatchObject({ departmentId: deck.id, active: true });
     const bad = await t.as(admin, { method: 'POST', url: '/api/admin/users', payload: { ...input, username: `extra${deck.id}`, departmentId: 999999 } });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json()).toEqual({ message: 'departmentId: No such department' });
+    expect(bad.json()).toEqual({ message: 'departmentId: No such department', code: 'validation' });
   });
 });
 
@@ -142,8 +144,8 @@ describe('the record outlives its people', () => {
   it('an approval, a submission and an SOP keep the names of a deleted approver and author', async () => {
     const author = await t.signedInUser('user', { firstName: 'Ola', lastName: 'Nordmann' });
     const approver = await t.signedInUser('approver', { firstName: 'Maria', lastName: 'Santos' });
-    const deck = await createDepartment(t.db);
-    const { sop, task } = await createSubmittedSop(t.db, { departmentId: deck.id, ownerId: author.id });
+    const deck = await buildDepartment(t.db);
+    const { sop, task } = await buildSop(t.db, { departmentId: deck.id, ownerId: author.id });
     const decided = await t.as(approver, { method: 'PUT', url: `/api/approvals/${task!.id}`, payload: { status: 'approved' } });
     expect(decided.statusCode).toBe(200);
 

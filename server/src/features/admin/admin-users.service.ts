@@ -1,5 +1,5 @@
 import { and, desc, eq, ne, sql } from 'drizzle-orm';
-import type { PublicUser } from '../../../../common/contracts/auth';
+import type { SessionUser } from '../../../../common/contracts/auth';
 import type { CreatedUserInput, UpdatedUserInput } from '../../../../common/contracts/users';
 import type { Db } from '../../db/client';
 import { departments, pendingUploads, users } from '../../db/schema';
@@ -11,12 +11,12 @@ import { storeNewPassword } from '../auth/change-password';
 import { endSessionsOf, notDeleted, publicUserColumns } from '../users/users.repo';
 
 /** Every account but the deleted ones, newest first; public columns only. */
-export async function listUsers(db: Db): Promise<PublicUser[]> {
+export async function listUsers(db: Db): Promise<SessionUser[]> {
   return db.select(publicUserColumns).from(users).where(notDeleted).orderBy(desc(users.createdAt), desc(users.id));
 }
 
 /** An administrator creates an account with any role; createUser checks the password, refuses duplicates and audits. */
-export async function createUserAsAdmin(db: Db, actor: PublicUser, input: CreatedUserInput): Promise<PublicUser> {
+export async function createUserAsAdmin(db: Db, actor: SessionUser, input: CreatedUserInput): Promise<SessionUser> {
   await assertDepartmentExists(db, input.departmentId);
   return createUser(db, input, actor.id);
 }
@@ -25,7 +25,7 @@ export async function createUserAsAdmin(db: Db, actor: PublicUser, input: Create
  * Changes names, email, role, department or `active`. The user is re-read on every request,
  * so a new role applies to their next one; deactivating also ends their sessions at once.
  */
-export async function updateUser(db: Db, actor: PublicUser, id: number, input: UpdatedUserInput): Promise<PublicUser> {
+export async function updateUser(db: Db, actor: SessionUser, id: number, input: UpdatedUserInput): Promise<SessionUser> {
   if (id === actor.id && input.active === false) throw badRequest('You cannot deactivate your own account');
   await assertDepartmentExists(db, input.departmentId);
   try {
@@ -58,7 +58,7 @@ export async function updateUser(db: Db, actor: PublicUser, id: number, input: U
 }
 
 /** An administrator sets a new password; every session of that user ends. */
-export async function resetPassword(db: Db, actor: PublicUser, id: number, password: string, actorSid: string): Promise<void> {
+export async function resetPassword(db: Db, actor: SessionUser, id: number, password: string, actorSid: string): Promise<void> {
   const [target] = await db.select(publicUserColumns).from(users).where(and(eq(users.id, id), notDeleted));
   if (!target) throw notFound('User not found');
   // An administrator resetting their own password keeps the session they did it from.
@@ -70,7 +70,7 @@ export async function resetPassword(db: Db, actor: PublicUser, id: number, passw
  * "Deleting" an account deactivates and hides it: it no longer signs in or appears in the
  * list, its sessions end, its username stays taken, and every record keeps its name.
  */
-export async function deleteUser(db: Db, actor: PublicUser, id: number): Promise<void> {
+export async function deleteUser(db: Db, actor: SessionUser, id: number): Promise<void> {
   if (id === actor.id) throw badRequest('You cannot delete your own account');
   const pendingFiles = await db.transaction(async (tx) => {
     const target = await lockVisibleUser(tx, id);
@@ -97,7 +97,7 @@ async function lockVisibleUser(tx: Db, id: number) {
  * Locking every active admin row serialises two admins demoting or deleting each other at
  * the same moment: the second one sees the first one's change and is refused.
  */
-async function assertAnotherActiveAdmin(tx: Db, target: PublicUser, message: string) {
+async function assertAnotherActiveAdmin(tx: Db, target: SessionUser, message: string) {
   const others = await tx
     .select({ id: users.id })
     .from(users)

@@ -40,13 +40,13 @@ describe('GET /api/admin/users', () => {
     const someone = await t.signedInUser(role);
     const res = await t.as(someone, { method: 'GET', url: '/api/admin/users' });
     expect(res.statusCode).toBe(403);
-    expect(res.json().message).toBeTruthy();
+    expect(res.json().message).toBe('You do not have permission to do this');
   });
 
   it('is 401 when signed out', async () => {
     const res = await t.as(null, { method: 'GET', url: '/api/admin/users' });
     expect(res.statusCode).toBe(401);
-    expect(res.json()).toEqual({ message: 'Unauthorized' });
+    expect(res.json()).toEqual({ message: 'Unauthorized', code: 'unauthorized' });
   });
 });
 
@@ -76,7 +76,7 @@ describe('POST /api/admin/users', () => {
     const before = await userCount();
     const res = await t.as(admin, { method: 'POST', url: '/api/admin/users', payload: newUser({ username: input.username.toUpperCase() }) });
     expect(res.statusCode).toBe(409);
-    expect(res.json()).toEqual({ message: 'Username already exists' });
+    expect(res.json()).toEqual({ message: 'Username already exists', code: 'duplicate' });
     expect(await userCount()).toBe(before);
   });
 
@@ -85,7 +85,7 @@ describe('POST /api/admin/users', () => {
     const before = await userCount();
     const res = await t.as(admin, { method: 'POST', url: '/api/admin/users', payload: newUser({ email: 'Purser@Example.com' }) });
     expect(res.statusCode).toBe(409);
-    expect(res.json()).toEqual({ message: 'Email already exists' });
+    expect(res.json()).toEqual({ message: 'Email already exists', code: 'duplicate' });
     expect(await userCount()).toBe(before);
   });
 
@@ -151,13 +151,13 @@ describe('DELETE /api/admin/users/:id', () => {
     await t.as(admin, { method: 'DELETE', url: `/api/admin/users/${victim.id}` });
     const res = await t.as(admin, { method: 'POST', url: '/api/admin/users', payload: newUser({ username: victim.username }) });
     expect(res.statusCode).toBe(409);
-    expect(res.json()).toEqual({ message: 'Username already exists' });
+    expect(res.json()).toEqual({ message: 'Username already exists', code: 'duplicate' });
   });
 
   it('refuses to delete your own account with 400', async () => {
     const res = await t.as(admin, { method: 'DELETE', url: `/api/admin/users/${admin.id}` });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ message: 'You cannot delete your own account' });
+    expect(res.json()).toEqual({ message: 'You cannot delete your own account', code: 'validation' });
     expect(await t.db.select().from(users).where(eq(users.id, admin.id))).toHaveLength(1);
   });
 
@@ -187,7 +187,7 @@ describe('DELETE /api/admin/users/:id', () => {
   it('is 404 for an unknown id', async () => {
     const res = await t.as(admin, { method: 'DELETE', url: '/api/admin/users/999999' });
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ message: 'User not found' });
+    expect(res.json()).toEqual({ message: 'User not found', code: 'not_found' });
   });
 
   it.each(['approver', 'user'] as const)('is 403 for a %s and deletes nothing', async (role) => {

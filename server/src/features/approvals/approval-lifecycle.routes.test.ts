@@ -3,7 +3,7 @@ import type { AttestationSummary } from '../../../../common/contracts/approvals'
 import type { DashboardStats } from '../../../../common/contracts/dashboard';
 import type { ApprovalTask, SopDetail } from '../../../../common/contracts/sops';
 import { createTestContext, type TestContext, type TestUser } from '../../test/factory';
-import { createDepartment, createSopAs, submitSopAs } from '../../test/sop-fixtures';
+import { buildDepartment, createSopAs, submitSopAs } from '../../test/factories';
 
 /** The whole review cycle over HTTP only, through the SOP endpoints and this feature's. */
 
@@ -16,7 +16,7 @@ beforeAll(async () => {
   t = await createTestContext();
   approver = await t.signedInUser('approver');
   author = await t.signedInUser('user');
-  departmentId = (await createDepartment(t, 'Engine')).id;
+  departmentId = (await buildDepartment(t.db, 'Engine')).id;
 });
 afterAll(() => t.close());
 

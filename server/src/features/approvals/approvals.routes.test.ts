@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApprovalTask } from '../../../../common/contracts/sops';
 import { approvalTasks, attachmentPreviews, attachments, auditEvents, sopVersions, sops } from '../../db/schema';
 import { createTestContext, type TestContext, type TestUser } from '../../test/factory';
-import { createDepartment, createSubmittedSop } from './approval-fixtures';
 import { storeFixture } from '../../test/stored-files';
+import { buildDepartment, buildSop } from '../../test/factories';
 
 let t: TestContext;
 let admin: TestUser;
@@ -19,15 +19,15 @@ beforeAll(async () => {
   approver = await t.signedInUser('approver', { firstName: 'Maria', lastName: 'Santos' });
   otherApprover = await t.signedInUser('approver');
   author = await t.signedInUser('user', { firstName: 'Liam', lastName: 'Murphy' });
-  departmentId = (await createDepartment(t.db, 'Deck')).id;
+  departmentId = (await buildDepartment(t.db, 'Deck')).id;
 });
 afterAll(() => t.close());
 
 const list = (user: TestUser | null) => t.as(user, { method: 'GET', url: '/api/approvals' });
 const decide = (user: TestUser | null, taskId: number, payload: unknown) =>
   t.as(user, { method: 'PUT', url: `/api/approvals/${taskId}`, payload: payload as object });
-const submitted = (overrides: Partial<Parameters<typeof createSubmittedSop>[1]> = {}) =>
-  createSubmittedSop(t.db, { departmentId, ownerId: author.id, ...overrides });
+const submitted = (overrides: Partial<Parameters<typeof buildSop>[1]> = {}) =>
+  buildSop(t.db, { departmentId, ownerId: author.id, ...overrides });
 const sopRow = async (id: number) => (await t.db.select().from(sops).where(eq(sops.id, id)))[0];
 const versionRow = async (id: number) => (await t.db.select().from(sopVersions).where(eq(sopVersions.id, id)))[0];
 const taskRow = async (id: number) => (await t.db.select().from(approvalTasks).where(eq(approvalTasks.id, id)))[0];
@@ -38,7 +38,7 @@ describe('GET /api/approvals', () => {
     expect((await list(null)).statusCode).toBe(401);
     const res = await list(author);
     expect(res.statusCode).toBe(403);
-    expect(res.json().message).toBeTruthy();
+    expect(res.json().message).toBe('You do not have permission to do this');
   });
 
   it('lists pending tasks oldest first, with the version, its attachments, submitter and SOP', async () => {

@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
+import type { z } from 'zod';
 import type { DecidedTask } from '../../../../common/contracts/approvals';
-import type { PublicUser } from '../../../../common/contracts/auth';
+import type { SessionUser } from '../../../../common/contracts/auth';
 import { type Decision, DECISION_OUTCOME, OPEN_TASK_STATUS, refuseDecision } from '../../../../common/sop-lifecycle';
 import type { Db } from '../../db/client';
 import { approvalTasks, sopVersions, sops } from '../../db/schema';
@@ -37,7 +38,7 @@ async function findTask(db: Db, taskId: number) {
  * becomes 'published' in the same transaction as the task, so a refused or failed decision
  * changes nothing.
  */
-export async function decideTask(db: Db, actor: PublicUser, taskId: number, input: DecisionInput): Promise<DecidedTask> {
+export async function decideTask(db: Db, actor: SessionUser, taskId: number, input: DecisionInput): Promise<z.output<typeof DecidedTask>> {
   const task = await findTask(db, taskId);
   if (!task) throw notFound('This approval task does not exist');
   refuse(refuseDecision(actor, task));
@@ -51,9 +52,9 @@ export async function decideTask(db: Db, actor: PublicUser, taskId: number, inpu
       .set({ status: input.status, comments: input.comments, approverId: actor.id, updatedAt: now })
       .where(and(eq(approvalTasks.id, taskId), eq(approvalTasks.status, OPEN_TASK_STATUS)))
       .returning();
-    if (!decided) throw conflict('This approval task was already decided');
+    if (!decided) throw conflict('This approval task was already decided', 'already_decided');
     if (outcome.publishesVersion) {
-      await tx.update(sopVersions).set({ approvedBy: actor.id, approvedAt: now, isPublished: true }).where(eq(sopVersions.id, task.versionId));
+      await tx.update(sopVersions).set({ approvedBy: actor.id, approvedAt: now }).where(eq(sopVersions.id, task.versionId));
     }
     await tx.update(sops).set({ status: outcome.sopStatus, updatedAt: now }).where(eq(sops.id, task.sopId));
     await recordAudit(tx, {
@@ -65,9 +66,6 @@ export async function decideTask(db: Db, actor: PublicUser, taskId: number, inpu
     });
     return {
       ...decided,
-      dueAt: decided.dueAt?.toISOString() ?? null,
-      createdAt: decided.createdAt.toISOString(),
-      updatedAt: decided.updatedAt.toISOString(),
       sopId: task.sopId,
       sopStatus: outcome.sopStatus,
     };

@@ -3,9 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Attachment } from '../../../../common/contracts/sops';
 import { attachmentPreviews, attachments } from '../../db/schema';
 import { createTestContext, type TestContext, type TestUser } from '../../test/factory';
-import { createDepartment, createSopAs } from '../../test/sop-fixtures';
-import { makeDocx, makePdf, multipart } from './test-files';
 import { corruptStoredFile } from '../../test/stored-files';
+import { buildDepartment, createSopAs, uploadAttachments } from '../../test/factories';
+import { makeDocx, makePdf } from '../../test/documents';
 
 let t: TestContext;
 let owner: TestUser;
@@ -16,14 +16,13 @@ beforeAll(async () => {
   t = await createTestContext();
   owner = await t.signedInUser('user');
   reader = await t.signedInUser('user');
-  const dept = await createDepartment(t, 'Medical');
+  const dept = await buildDepartment(t.db, 'Medical');
   versionId = (await createSopAs(t, owner, { departmentId: dept.id, title: 'Infirmary' })).latestVersionId!;
 });
 afterAll(() => t.close());
 
 async function uploadOne(name: string, data: Buffer): Promise<Attachment> {
-  const body = multipart([{ name, data }]);
-  const res = await t.as(owner, { method: 'POST', url: `/api/sop-versions/${versionId}/attachments`, payload: body.payload, headers: body.headers });
+  const res = await uploadAttachments(t, owner, versionId, [{ name, data }]);
   expect(res.statusCode).toBe(201);
   return res.json();
 }
@@ -85,7 +84,7 @@ describe('previews', () => {
     expect(row.height).toBeGreaterThan(row.width);
   });
 
-  it('renders a DOCX on request: 404 before, 200 after POST', async () => {
+  it('renders a DOCX on request: POST answers once the preview is ready, then GET serves it as a PNG', async () => {
     const attachment = await uploadOne('triage.docx', await makeDocx('Triage', ['Check the airway first.']));
     // A freshly uploaded DOCX may or may not have been rendered yet; POST settles it either way.
     const post = await t.as(reader, { method: 'POST', url: `/api/attachments/${attachment.id}/preview` });
@@ -102,7 +101,7 @@ describe('previews', () => {
     await t.db.delete(attachmentPreviews).where(eq(attachmentPreviews.attachmentId, attachment.id));
     const res = await t.as(reader, { method: 'GET', url: `/api/attachments/${attachment.id}/preview` });
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ message: 'Preview not available' });
+    expect(res.json()).toEqual({ message: 'Preview not available', code: 'not_found' });
     expect((await t.as(reader, { method: 'POST', url: `/api/attachments/${attachment.id}/preview` })).statusCode).toBe(200);
     expect((await t.as(reader, { method: 'GET', url: `/api/attachments/${attachment.id}/preview` })).statusCode).toBe(200);
   });

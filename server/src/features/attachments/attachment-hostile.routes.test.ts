@@ -2,9 +2,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { attachments } from '../../db/schema';
 import { createTestContext, type TestContext, type TestUser } from '../../test/factory';
-import { createDepartment, createSopAs } from '../../test/sop-fixtures';
-import { multipart } from './test-files';
 import { storeFixture } from '../../test/stored-files';
+import { buildDepartment, createSopAs, uploadAttachments } from '../../test/factories';
 
 /** Attachments hold only this server's uploads, and never a page or an image that runs script. */
 let t: TestContext;
@@ -14,7 +13,7 @@ let versionId: number;
 beforeAll(async () => {
   t = await createTestContext();
   owner = await t.signedInUser('user');
-  const dept = await createDepartment(t, 'Hotel');
+  const dept = await buildDepartment(t.db, 'Hotel');
   versionId = (await createSopAs(t, owner, { departmentId: dept.id, title: 'Cabin cleaning' })).latestVersionId!;
 });
 afterAll(() => t.close());
@@ -75,8 +74,7 @@ describe('HTML and SVG are refused as attachments', () => {
   it('with 415 naming what the file is, through a multipart upload, whatever the name', async () => {
     const before = await countAttachments();
     for (const [name, data, what] of [['notes.txt', page, 'a web page (HTML)'], ['logo.png', svg, 'an SVG image'], ['page.html', page, 'a web page (HTML)']] as const) {
-      const body = multipart([{ name, data, type: 'text/plain' }]);
-      const res = await t.as(owner, { method: 'POST', url: `/api/sop-versions/${versionId}/attachments`, payload: body.payload, headers: body.headers });
+      const res = await uploadAttachments(t, owner, versionId, [{ name, data, type: 'text/plain' }]);
       expect(res.statusCode, name).toBe(415);
       expect(res.json().message).toBe(`"${name}" is ${what}. Upload PDF, Word, text, or image files only.`);
     }

@@ -6,8 +6,8 @@ import { attachments, jobs } from '../../db/schema';
 import { claimJob } from '../../jobs/job-queue';
 import { createTestContext, type TestContext, type TestUser } from '../../test/factory';
 import { docxZipBomb, imageBombPdf, pdfWithManyOperators, truncatedPdf } from '../../test/hostile-files';
-import { createDepartment, createSopAs } from '../../test/sop-fixtures';
-import { makeDocx, makePdf, multipart } from './test-files';
+import { buildDepartment, createSopAs, uploadAttachments } from '../../test/factories';
+import { makeDocx, makePdf } from '../../test/documents';
 
 // Jobs run only when a test says so, so each test sees the queue before and after.
 let t: TestContext;
@@ -20,7 +20,7 @@ beforeAll(async () => {
   t = await createTestContext({ jobs: 'manual' });
   owner = await t.signedInUser('user');
   reader = await t.signedInUser('user');
-  const sop = await createSopAs(t, owner, { departmentId: (await createDepartment(t, 'Safety')).id, title: 'Muster drills' });
+  const sop = await createSopAs(t, owner, { departmentId: (await buildDepartment(t.db, 'Safety')).id, title: 'Muster drills' });
   sopId = sop.id;
   versionId = sop.latestVersionId!;
 });
@@ -29,8 +29,7 @@ afterAll(() => t.close());
 const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
 async function upload(files: { name: string; data: Buffer }[]): Promise<Attachment[]> {
-  const body = multipart(files);
-  const res = await t.as(owner, { method: 'POST', url: `/api/sop-versions/${versionId}/attachments`, payload: body.payload, headers: body.headers });
+  const res = await uploadAttachments(t, owner, versionId, files);
   expect(res.statusCode).toBe(201);
   const answer = res.json();
   return Array.isArray(answer) ? answer : [answer];
@@ -115,7 +114,7 @@ describe('previews rendered by jobs', () => {
 
       const post = await t.as(reader, { method: 'POST', url: `/api/attachments/${attachment.id}/preview` });
       expect(post.statusCode).toBe(422);
-      expect(post.json()).toEqual({ message: 'The preview could not be generated', reason: before.lastError });
+      expect(post.json()).toEqual({ message: 'The preview could not be generated', reason: before.lastError, code: 'preview_failed' });
       const get = await t.as(reader, { method: 'GET', url: `/api/attachments/${attachment.id}/preview` });
       expect(get.statusCode).toBe(404);
       // Neither call queued the work again.

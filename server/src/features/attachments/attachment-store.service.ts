@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import type { PublicUser } from '../../../../common/contracts/auth';
+import type { SessionUser } from '../../../../common/contracts/auth';
+import type { z } from 'zod';
 import type { Attachment } from '../../../../common/contracts/sops';
 import type { Db } from '../../db/client';
 import { attachments, sops, sopVersions } from '../../db/schema';
@@ -15,7 +16,7 @@ import { recordAudit } from '../audit/audit.service';
 import { toAttachment } from '../sops/sop-mappers';
 import { startPreview } from './attachment-previews.service';
 
-/** SOP attachments: PDF, Word, plain text and the common images (DECISIONS.md, Files). */
+/** SOP attachments: PDF, Word, plain text and the common images; the kinds a reader can open without special software. */
 const ACCEPTED = new Set<SniffedType['kind']>(['pdf', 'doc', 'docx', 'text', 'jpeg', 'png', 'gif']);
 
 const TYPE_NAMES: Record<SniffedType['kind'], string> = {
@@ -60,7 +61,7 @@ export function checkAttachmentType(file: IncomingFile): CheckedFile {
 }
 
 /** The version, with its SOP's owner and state; 404 when unknown, and refused as the lifecycle says. */
-export async function findVersionForUpload(db: Db, actor: PublicUser, versionId: number) {
+export async function findVersionForUpload(db: Db, actor: SessionUser, versionId: number) {
   const row = await versionState(db, versionId);
   if (!row) throw notFound('SOP version not found');
   refuse(refuseAddFiles(actor, row));
@@ -90,17 +91,17 @@ async function versionState(db: Db, versionId: number, lock = false) {
 /** Every file with its record (and its preview job) in one transaction: all are stored, or none. */
 export async function storeAttachments(
   db: Db,
-  actor: PublicUser,
+  actor: SessionUser,
   target: { versionId: number; sopId: number; title: string },
   files: CheckedFile[],
   extra: { fileURL?: string | null; within?: (tx: Db) => Promise<void> } = {},
-): Promise<Attachment[]> {
+): Promise<z.output<typeof Attachment>[]> {
   const stored = await db.transaction(async (tx) => {
     // The SOP may have been submitted or revised while the files were being read.
     const current = await versionState(tx, target.versionId, true);
     if (!current) throw notFound('SOP version not found');
     refuse(refuseAddFiles(actor, current));
-    const saved: Attachment[] = [];
+    const saved: z.output<typeof Attachment>[] = [];
     for (const file of files) {
       const stored = file.file.path ? await putFile(tx, file.file.path, file.file) : file.file;
       const [row] = await tx

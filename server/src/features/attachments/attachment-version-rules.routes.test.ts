@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { attachments } from '../../db/schema';
 import { createTestContext, type TestContext, type TestUser } from '../../test/factory';
-import { createDepartment, createSopAs, submitSopAs } from '../../test/sop-fixtures';
-import { makePdf, multipart } from './test-files';
+import { buildDepartment, createSopAs, submitSopAs, uploadAttachments } from '../../test/factories';
+import { makePdf } from '../../test/documents';
 
 let t: TestContext;
 let owner: TestUser;
@@ -14,14 +14,13 @@ beforeAll(async () => {
   t = await createTestContext();
   owner = await t.signedInUser('user');
   approver = await t.signedInUser('approver');
-  deptId = (await createDepartment(t, 'Engine')).id;
+  deptId = (await buildDepartment(t.db, 'Engine')).id;
   pdf = await makePdf('Checklist', ['Step one.']);
 });
 afterAll(() => t.close());
 
 const attach = (versionId: number) => {
-  const body = multipart([{ name: 'late.pdf', data: pdf }]);
-  return t.as(owner, { method: 'POST', url: `/api/sop-versions/${versionId}/attachments`, payload: body.payload, headers: body.headers });
+  return uploadAttachments(t, owner, versionId, [{ name: 'late.pdf', data: pdf }]);
 };
 const count = async () => (await t.db.select({ id: attachments.id }).from(attachments)).length;
 

@@ -4,9 +4,10 @@ import { MAX_FILE_BYTES } from '../../../../common/limits';
 import type { Attachment, SopDetail } from '../../../../common/contracts/sops';
 import { attachments, auditEvents } from '../../db/schema';
 import { createTestContext, type TestContext, type TestUser } from '../../test/factory';
-import { createDepartment, createSopAs } from '../../test/sop-fixtures';
-import { makeDocx, makePdf, multipart } from './test-files';
 import { storedBytes } from '../../test/stored-files';
+import { buildDepartment, createSopAs, uploadAttachments } from '../../test/factories';
+import type { FilePart } from '../../test/multipart';
+import { makeDocx, makePdf } from '../../test/documents';
 
 let t: TestContext;
 let admin: TestUser;
@@ -23,17 +24,14 @@ beforeAll(async () => {
   approver = await t.signedInUser('approver');
   owner = await t.signedInUser('user');
   other = await t.signedInUser('user');
-  const dept = await createDepartment(t, 'Engine');
+  const dept = await buildDepartment(t.db, 'Engine');
   sop = await createSopAs(t, owner, { departmentId: dept.id, title: 'Bunkering' });
   versionId = sop.latestVersionId!;
   pdf = await makePdf('Bunkering checklist', ['Close the scuppers.']);
 });
 afterAll(() => t.close());
 
-const upload = (user: TestUser | null, files: Parameters<typeof multipart>[0], id = versionId) => {
-  const body = multipart(files);
-  return t.as(user, { method: 'POST', url: `/api/sop-versions/${id}/attachments`, payload: body.payload, headers: body.headers });
-};
+const upload = (user: TestUser | null, files: FilePart[], id = versionId) => uploadAttachments(t, user, id, files);
 const countAttachments = async () => (await t.db.select({ id: attachments.id }).from(attachments)).length;
 
 describe('POST /api/sop-versions/{id}/attachments', () => {

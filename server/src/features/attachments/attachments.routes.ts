@@ -1,19 +1,20 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { MAX_ATTACHMENTS_PER_UPLOAD } from '../../../../common/limits';
-import { IdParams } from '../../../../common/contracts/sops';
+import { IdParams, PreviewFailedBody, PreviewRequestResult, UploadAttachmentsResult } from '../../../../common/contracts/sops';
 import { attachmentPreviews, attachments, storedFiles } from '../../db/schema';
 import { sendStoredFile, storedFileRoute } from '../../files/send-file';
 import { uploadedFileName } from '../../files/file-name';
 import { discardTempFiles, type ReceivedFile, receiveUpload } from '../../files/temp-files';
 import { badRequest, notFound, unsupportedType } from '../../http/errors';
+import { answers, ERROR_ANSWERS } from '../../http/responses';
 import { wakeJobRunners } from '../../jobs/job-queue';
 import { canPreview, previewFailure, previewState, requestPreview, waitForPreview } from './attachment-previews.service';
 import { type CheckedFile, checkAttachmentType, findVersionForUpload, storeAttachments } from './attachment-store.service';
 
 export const attachmentRoutes: FastifyPluginAsyncZod = async (app) => {
   /** Multipart field `file`, repeated up to 5 times. One file answers the attachment; several, an array. */
-  app.post('/api/sop-versions/:id/attachments', { config: { access: 'sop.edit', upload: true }, schema: { params: IdParams } }, async (request, reply) => {
+  app.post('/api/sop-versions/:id/attachments', { config: { access: 'sop.edit', upload: true }, schema: { params: IdParams, response: answers({ 201: UploadAttachmentsResult }) } }, async (request, reply) => {
     const { actor } = request;
     const target = await findVersionForUpload(app.db, actor, request.params.id);
     if (!request.isMultipart()) throw badRequest('Send the files as multipart/form-data in the "file" field');
@@ -44,7 +45,7 @@ export const attachmentRoutes: FastifyPluginAsyncZod = async (app) => {
     }
   });
 
-  app.get('/api/attachments/:id/download', { ...storedFileRoute, config: { access: 'files.read' }, schema: { params: IdParams } }, async (request, reply) => {
+  app.get('/api/attachments/:id/download', { ...storedFileRoute, config: { access: 'files.read' }, schema: { params: IdParams, response: ERROR_ANSWERS } }, async (request, reply) => {
     const [file] = await app.db
       .select({ originalName: attachments.originalName, mimeType: attachments.mimeType, sha256: attachments.sha256, size: storedFiles.size })
       .from(attachments)
@@ -54,7 +55,7 @@ export const attachmentRoutes: FastifyPluginAsyncZod = async (app) => {
     return sendStoredFile(reply, file);
   });
 
-  app.get('/api/attachments/:id/preview', { ...storedFileRoute, config: { access: 'files.read' }, schema: { params: IdParams } }, async (request, reply) => {
+  app.get('/api/attachments/:id/preview', { ...storedFileRoute, config: { access: 'files.read' }, schema: { params: IdParams, response: ERROR_ANSWERS } }, async (request, reply) => {
     const [preview] = await app.db
       .select({ originalName: attachments.originalName, mimeType: attachmentPreviews.mimeType, sha256: attachmentPreviews.sha256, size: storedFiles.size })
       .from(attachmentPreviews)
@@ -70,7 +71,10 @@ export const attachmentRoutes: FastifyPluginAsyncZod = async (app) => {
    * 200 when it is ready, 422 at once for a file whose preview failed (it is never rendered
    * again), 202 when it is still being made.
    */
-  app.post('/api/attachments/:id/preview', { config: { access: 'files.read' }, schema: { params: IdParams } }, async (request, reply) => {
+  app.post('/api/attachments/:id/preview', {
+    config: { access: 'files.read' },
+    schema: { params: IdParams, response: answers({ 200: PreviewRequestResult, 202: PreviewRequestResult, 422: PreviewFailedBody }) },
+  }, async (request, reply) => {
     const id = request.params.id;
     const state = await previewState(app.db, id);
     if (!state) throw notFound('Attachment not found');
@@ -86,7 +90,7 @@ export const attachmentRoutes: FastifyPluginAsyncZod = async (app) => {
     if (outcome?.stored) return { message: 'Preview ready' };
     if (outcome?.status === 'failed' || outcome?.status === 'none') {
       const reason = await previewFailure(app.db, state.sha256);
-      return reply.status(422).send({ message: 'The preview could not be generated', ...(reason ? { reason } : {}) });
+      return reply.status(422).send({ message: 'The preview could not be generated', code: 'preview_failed', ...(reason ? { reason } : {}) });
     }
     return reply.status(202).send({ message: 'The preview is still being generated; try again in a moment' });
   });

@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_FILE_BYTES } from '../../../../common/limits';
 import { attachments, pendingUploads } from '../../db/schema';
 import { createTestContext, type TestContext, type TestUser } from '../../test/factory';
-import { createDepartment, createSopAs } from '../../test/sop-fixtures';
-import { makePdf } from './test-files';
+import { buildDepartment, createSopAs } from '../../test/factories';
+import { makePdf } from '../../test/documents';
 
 let t: TestContext;
 let owner: TestUser;
@@ -15,7 +15,7 @@ beforeAll(async () => {
   t = await createTestContext();
   owner = await t.signedInUser('user');
   other = await t.signedInUser('user');
-  const dept = await createDepartment(t, 'Guest Services');
+  const dept = await buildDepartment(t.db, 'Guest Services');
   versionId = (await createSopAs(t, owner, { departmentId: dept.id, title: 'Embarkation' })).latestVersionId!;
 });
 afterAll(() => t.close());
@@ -68,7 +68,7 @@ describe('POST /api/objects/upload, PUT, POST /api/attachments', () => {
     expect((await put(null, uploadURL, Buffer.from('x'))).statusCode).toBe(401);
     await put(owner, uploadURL, Buffer.from('mine'));
     expect((await attach(other, { fileURL: uploadURL })).statusCode).toBe(403);
-    const otherVersion = (await createSopAs(t, other, { departmentId: (await createDepartment(t)).id })).latestVersionId!;
+    const otherVersion = (await createSopAs(t, other, { departmentId: (await buildDepartment(t.db)).id })).latestVersionId!;
     expect((await attach(other, { fileURL: uploadURL, versionId: otherVersion })).statusCode).toBe(404);
   });
 

@@ -3,12 +3,13 @@ import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provid
 import type { Readable } from 'node:stream';
 import { z } from 'zod';
 import { MAX_FILE_BYTES } from '../../../../common/limits';
-import { CreateAttachmentInput } from '../../../../common/contracts/sops';
+import { Attachment, CreateAttachmentInput, UploadReceived, UploadUrlResult } from '../../../../common/contracts/sops';
 import type { Db } from '../../db/client';
 import { pendingUploads } from '../../db/schema';
 import { putFile, readHead, releaseFiles } from '../../files/store';
 import { discardTempFiles, HEAD_BYTES, receiveUpload } from '../../files/temp-files';
 import { badRequest, notFound, payloadTooLarge } from '../../http/errors';
+import { answers } from '../../http/responses';
 import { checkAttachmentType, findVersionForUpload, storeAttachments } from './attachment-store.service';
 
 const UPLOAD_PATH = '/api/objects/uploads/';
@@ -50,7 +51,7 @@ async function dropStaleReservations(db: Db) {
 
 /** Two-step uploads: reserve a URL, PUT the raw bytes to it, then attach them to a version. */
 export const objectUploadRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.post('/api/objects/upload', { config: { access: 'sop.create' } }, async (request) => {
+  app.post('/api/objects/upload', { schema: { response: answers({ 200: UploadUrlResult }) }, config: { access: 'sop.create' } }, async (request) => {
     await dropStaleReservations(app.db);
     const [row] = await app.db.insert(pendingUploads).values({ userId: request.actor.id }).returning({ id: pendingUploads.id });
     return { uploadURL: `${UPLOAD_PATH}${row.id}` };
@@ -61,7 +62,7 @@ export const objectUploadRoutes: FastifyPluginAsyncZod = async (app) => {
     const raw = scope.withTypeProvider<ZodTypeProvider>();
     raw.removeAllContentTypeParsers();
     raw.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
-    raw.put(`${UPLOAD_PATH}:uploadId`, { config: { access: 'sop.create', upload: true }, schema: { params: UploadParams } }, async (request) => {
+    raw.put(`${UPLOAD_PATH}:uploadId`, { config: { access: 'sop.create', upload: true }, schema: { params: UploadParams, response: answers({ 200: UploadReceived }) } }, async (request) => {
       const { actor } = request;
       const [pending] = await raw.db
         .select({ id: pendingUploads.id })
@@ -89,7 +90,7 @@ export const objectUploadRoutes: FastifyPluginAsyncZod = async (app) => {
     });
   });
 
-  app.post('/api/attachments', { config: { access: 'sop.edit' }, schema: { body: CreateAttachmentInput } }, async (request, reply) => {
+  app.post('/api/attachments', { config: { access: 'sop.edit' }, schema: { body: CreateAttachmentInput, response: answers({ 201: Attachment }) } }, async (request, reply) => {
     const { actor } = request;
     const uploadId = ownUploadId(request.body.fileURL, request.host);
     if (!uploadId) throw badRequest('fileURL: File URL must be an upload URL from this server (/api/objects/uploads/...)');

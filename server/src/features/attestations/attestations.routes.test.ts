@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AttestationSummary } from '../../../../common/contracts/approvals';
 import { attestations, auditEvents } from '../../db/schema';
 import { createTestContext, type TestContext, type TestUser } from '../../test/factory';
-import { createDepartment, createSubmittedSop } from '../approvals/approval-fixtures';
+import { buildDepartment, buildSop } from '../../test/factories';
 
 let t: TestContext;
 let approver: TestUser;
@@ -16,7 +16,7 @@ beforeAll(async () => {
   approver = await t.signedInUser('approver');
   user = await t.signedInUser('user');
   user2 = await t.signedInUser('user');
-  departmentId = (await createDepartment(t.db, 'Housekeeping')).id;
+  departmentId = (await buildDepartment(t.db, 'Housekeeping')).id;
 });
 afterAll(() => t.close());
 
@@ -29,7 +29,7 @@ const summary = async (who: TestUser, versionId: number) => {
 
 /** A version published the real way: submitted, then approved over HTTP. */
 async function publishedVersion(title: string) {
-  const { sop, version, task } = await createSubmittedSop(t.db, { departmentId, ownerId: user.id, title });
+  const { sop, version, task } = await buildSop(t.db, { departmentId, ownerId: user.id, title });
   const res = await t.as(approver, { method: 'PUT', url: `/api/approvals/${task!.id}`, payload: { status: 'approved' } });
   expect(res.statusCode).toBe(200);
   return { sop, version };
@@ -60,7 +60,7 @@ describe('attestations', () => {
   });
 
   it('refuses an unpublished version with 409 and stores nothing', async () => {
-    const { version } = await createSubmittedSop(t.db, { departmentId, ownerId: user.id, title: 'Linen count' });
+    const { version } = await buildSop(t.db, { departmentId, ownerId: user.id, title: 'Linen count' });
     const res = await attest(user, version.id);
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe('Only a published version can be attested; version 1.0 of "Linen count" is not published');

@@ -1,15 +1,17 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { Attestation, AttestationSummary } from '../../../../common/contracts/approvals';
 import { IdParams } from '../../../../common/contracts/sops';
+import { answers } from '../../http/responses';
 import { attest, attestationSummary } from './attestations.service';
 
 export const attestationRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.post('/api/sop-versions/:id/attestations', { schema: { params: IdParams }, config: { access: 'sop.read' } }, async (request, reply) => {
+  app.post('/api/sop-versions/:id/attestations', { schema: { params: IdParams, response: answers({ 200: Attestation, 201: Attestation }) }, config: { access: 'sop.read' } }, async (request, reply) => {
     const { actor } = request;
     const { attestation, created } = await attest(app.db, actor, request.params.id);
     return reply.status(created ? 201 : 200).send(attestation);
   });
 
-  app.get('/api/sop-versions/:id/attestations', { schema: { params: IdParams }, config: { access: 'sop.read' } }, async (request) => {
+  app.get('/api/sop-versions/:id/attestations', { schema: { params: IdParams, response: answers({ 200: AttestationSummary }) }, config: { access: 'sop.read' } }, async (request) => {
     const { actor } = request;
     return attestationSummary(app.db, actor, request.params.id);
   });

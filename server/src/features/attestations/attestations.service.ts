@@ -1,6 +1,7 @@
 import { and, count, eq } from 'drizzle-orm';
+import type { z } from 'zod';
 import type { Attestation, AttestationSummary } from '../../../../common/contracts/approvals';
-import type { PublicUser } from '../../../../common/contracts/auth';
+import type { SessionUser } from '../../../../common/contracts/auth';
 import type { Db } from '../../db/client';
 import { attestations, sopVersions, sops } from '../../db/schema';
 import { conflict, notFound } from '../../http/errors';
@@ -16,20 +17,18 @@ async function findVersion(db: Db, versionId: number) {
   return row;
 }
 
-const toAttestation = (row: typeof attestations.$inferSelect): Attestation => ({ ...row, attestedAt: row.attestedAt.toISOString() });
-
 /**
  * Record that the actor has read a published version. One row per user and version: attesting
  * again answers the existing row (created = false) and writes no second audit event.
  */
-export async function attest(db: Db, actor: PublicUser, versionId: number): Promise<{ attestation: Attestation; created: boolean }> {
+export async function attest(db: Db, actor: SessionUser, versionId: number): Promise<{ attestation: z.output<typeof Attestation>; created: boolean }> {
   const version = await findVersion(db, versionId);
-  if (!version.isPublished) throw conflict(`Only a published version can be attested; version ${version.versionNumber} of "${version.title}" is not published`);
+  if (!version.isPublished) throw conflict(`Only a published version can be attested; version ${version.versionNumber} of "${version.title}" is not published`, 'not_published');
   return db.transaction(async (tx) => {
     const [inserted] = await tx.insert(attestations).values({ userId: actor.id, versionId }).onConflictDoNothing({ target: [attestations.userId, attestations.versionId] }).returning();
     if (!inserted) {
       const [existing] = await tx.select().from(attestations).where(and(eq(attestations.userId, actor.id), eq(attestations.versionId, versionId)));
-      return { attestation: toAttestation(existing), created: false };
+      return { attestation: existing, created: false };
     }
     await recordAudit(tx, {
       actorId: actor.id,
@@ -38,15 +37,15 @@ export async function attest(db: Db, actor: PublicUser, versionId: number): Prom
       entityId: version.sopId,
       metadata: { title: version.title, versionId, versionNumber: version.versionNumber },
     });
-    return { attestation: toAttestation(inserted), created: true };
+    return { attestation: inserted, created: true };
   });
 }
 
-export async function attestationSummary(db: Db, actor: PublicUser, versionId: number): Promise<AttestationSummary> {
+export async function attestationSummary(db: Db, actor: SessionUser, versionId: number): Promise<z.output<typeof AttestationSummary>> {
   await findVersion(db, versionId);
   const [[{ total }], [mine]] = await Promise.all([
     db.select({ total: count() }).from(attestations).where(eq(attestations.versionId, versionId)),
     db.select({ attestedAt: attestations.attestedAt }).from(attestations).where(and(eq(attestations.versionId, versionId), eq(attestations.userId, actor.id))),
   ]);
-  return { versionId, count: Number(total), attestedByMe: Boolean(mine), attestedAt: mine?.attestedAt.toISOString() ?? null };
+  return { versionId, count: Number(total), attestedByMe: Boolean(mine), attestedAt: mine?.attestedAt ?? null };
 }

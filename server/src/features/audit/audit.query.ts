@@ -1,4 +1,5 @@
 import { and, desc, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
 import type { AuditEvent, AuditFilters } from '../../../../common/contracts/audit';
 import type { Db } from '../../db/client';
 import { auditEvents, users } from '../../db/schema';
@@ -7,7 +8,7 @@ import { auditEvents, users } from '../../db/schema';
  * Events newest first, each with its actor's name (accounts are never removed, so the name
  * stays). `before` pages: the events that come after that one in this order.
  */
-export async function listAuditEvents(db: Db, filters: AuditFilters): Promise<AuditEvent[]> {
+export async function listAuditEvents(db: Db, filters: AuditFilters): Promise<z.output<typeof AuditEvent>[]> {
   const conditions: SQL[] = [];
   if (filters.before !== undefined) {
     conditions.push(
@@ -29,7 +30,6 @@ export async function listAuditEvents(db: Db, filters: AuditFilters): Promise<Au
     .limit(filters.limit);
   return rows.map(({ event, actorFirstName, actorLastName, actorExists }) => ({
     ...event,
-    createdAt: event.createdAt.toISOString(),
     actor: actorExists === null ? null : { firstName: actorFirstName, lastName: actorLastName },
   }));
 }

@@ -79,7 +79,7 @@ describe('GET /api/audit', () => {
   it('is 401 when signed out', async () => {
     const res = await getAudit('', null);
     expect(res.statusCode).toBe(401);
-    expect(res.json()).toEqual({ message: 'Unauthorized' });
+    expect(res.json()).toEqual({ message: 'Unauthorized', code: 'unauthorized' });
   });
 });
 

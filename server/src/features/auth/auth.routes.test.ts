@@ -16,7 +16,7 @@ describe('GET /api/user', () => {
   it('is 401 with the JSON message when signed out', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/user' });
     expect(res.statusCode).toBe(401);
-    expect(res.json()).toEqual({ message: 'Unauthorized' });
+    expect(res.json()).toEqual({ message: 'Unauthorized', code: 'unauthorized' });
   });
 
   it('returns the signed-in user without any password field', async () => {
@@ -60,7 +60,7 @@ describe('POST /api/login', () => {
     const user = await t.signedInUser('user');
     const res = await post('/api/login', { username: user.username, password: 'wrong-password' });
     expect(res.statusCode).toBe(401);
-    expect(res.json()).toEqual({ message: 'Invalid username or password' });
+    expect(res.json()).toEqual({ message: 'Invalid username or password', code: 'invalid_credentials' });
     expect(res.cookies.find((c) => c.name === 'sop.sid')).toBeUndefined();
   });
 
@@ -79,7 +79,7 @@ describe('POST /api/login', () => {
   it('answers malformed JSON with 400 and a JSON message', async () => {
     const res = await post('/api/login', '{"username": "x",', { 'content-type': 'application/json' });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ message: 'The request body is not valid JSON' });
+    expect(res.json()).toEqual({ message: 'The request body is not valid JSON', code: 'validation' });
   });
 
   it('throttles after 10 failures in 15 minutes for that username and address', async () => {
@@ -120,7 +120,7 @@ describe('POST /api/register', () => {
     await post('/api/register', { username: 'Bosun', password: 'long-enough-1' });
     const res = await post('/api/register', { username: 'bosun', password: 'long-enough-2' });
     expect(res.statusCode).toBe(409);
-    expect(res.json()).toEqual({ message: 'Username already exists' });
+    expect(res.json()).toEqual({ message: 'Username already exists', code: 'duplicate' });
   });
 
   it('refuses a duplicate email with 409', async () => {

@@ -1,4 +1,4 @@
-import type { LoginInput, PublicUser, RegisteredInput } from '../../../../common/contracts/auth';
+import type { LoginInput, SessionUser, RegisteredInput } from '../../../../common/contracts/auth';
 import { REGISTRATION_CLOSED_MESSAGE } from '../../../../common/contracts/settings';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
@@ -14,19 +14,19 @@ import { hashPassword, timingDummyHash, verifyPassword } from './passwords';
  * Checks a sign-in. Deactivated and deleted accounts answer like a wrong password, so the
  * answer never tells which accounts exist.
  */
-export async function authenticate(db: Db, input: LoginInput, ip: string): Promise<PublicUser> {
+export async function authenticate(db: Db, input: LoginInput, ip: string): Promise<SessionUser> {
   const rules = signInRules(input.username, ip);
   await chargeAttempt(db, rules, (minutes) => `Too many failed sign-in attempts. Try again in ${minutesText(minutes)}.`);
   const user = await findUserWithHashByUsername(db, input.username);
   const ok = await verifyPassword(user?.password ?? (await timingDummyHash()), input.password);
-  if (!user || !ok || !user.active || user.deletedAt) throw unauthorized('Invalid username or password');
+  if (!user || !ok || !user.active || user.deletedAt) throw unauthorized('Invalid username or password', 'invalid_credentials');
   await refundAttempt(db, rules);
   return toPublicUser(user);
 }
 
 /** Self-registration: always role `user`, only while an administrator leaves it open. */
-export async function register(db: Db, input: RegisteredInput, ip: string): Promise<PublicUser> {
-  if (!(await readSettings(db)).registrationOpen) throw forbidden(REGISTRATION_CLOSED_MESSAGE);
+export async function register(db: Db, input: RegisteredInput, ip: string): Promise<SessionUser> {
+  if (!(await readSettings(db)).registrationOpen) throw forbidden(REGISTRATION_CLOSED_MESSAGE, 'registration_closed');
   await chargeAttempt(db, [registrationRule(ip)], (minutes) => `Too many registrations from this address. Try again in ${minutesText(minutes)}.`);
   return createUser(db, { ...input, role: 'user', departmentId: null }, null);
 }
@@ -37,13 +37,13 @@ export interface NewUser {
   email: string | null;
   firstName: string | null;
   lastName: string | null;
-  role: PublicUser['role'];
+  role: SessionUser['role'];
   departmentId?: number | null;
 }
 
-export async function createUser(db: Db, input: NewUser, actorId: number | null): Promise<PublicUser> {
+export async function createUser(db: Db, input: NewUser, actorId: number | null): Promise<SessionUser> {
   assertAcceptablePassword(input.password, input.username);
-  if (await findUserWithHashByUsername(db, input.username)) throw conflict('Username already exists');
+  if (await findUserWithHashByUsername(db, input.username)) throw conflict('Username already exists', 'duplicate');
   const password = await hashPassword(input.password);
   try {
     const [user] = await db
@@ -68,7 +68,7 @@ export function uniqueViolationAsConflict(err: unknown): unknown {
   const e = err as { code?: string; constraint?: string; cause?: { code?: string; constraint?: string } };
   const code = e?.code ?? e?.cause?.code;
   const constraint = String(e?.constraint ?? e?.cause?.constraint ?? '');
-  if (code === '23505') return conflict(constraint.includes('email') ? 'Email already exists' : 'Username already exists');
+  if (code === '23505') return conflict(constraint.includes('email') ? 'Email already exists' : 'Username already exists', 'duplicate');
   if (code === '23503' && constraint.includes('department')) return badRequest('departmentId: No such department');
   return err;
 }

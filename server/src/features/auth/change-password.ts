@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import type { PublicUser } from '../../../../common/contracts/auth';
+import type { SessionUser } from '../../../../common/contracts/auth';
 import type { ChangePasswordInput } from '../../../../common/contracts/users';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
@@ -27,7 +27,7 @@ export async function storeNewPassword(db: Db, target: { id: number; username: s
  * A user changes their own password; the current one must be right. Wrong guesses count
  * like failed sign-ins, so a borrowed session cannot try passwords at full speed.
  */
-export async function changeOwnPassword(db: Db, actor: PublicUser, input: ChangePasswordInput, sessionId: string, ip: string): Promise<void> {
+export async function changeOwnPassword(db: Db, actor: SessionUser, input: ChangePasswordInput, sessionId: string, ip: string): Promise<void> {
   const rules = signInRules(actor.username, ip);
   await chargeAttempt(db, rules, (minutes) => `Too many wrong passwords. Try again in ${minutesText(minutes)}.`);
   const [row] = await db.select({ password: users.password }).from(users).where(eq(users.id, actor.id));

@@ -106,7 +106,7 @@ describe('POST /api/user/password', () => {
     const before = await hashOf(crew.id);
     const res = await t.as(crew, { method: 'POST', url: '/api/user/password', payload: { currentPassword: 'not-my-password', newPassword: 'my-own-choice-77' } });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ message: 'currentPassword: The current password is not correct' });
+    expect(res.json()).toEqual({ message: 'currentPassword: The current password is not correct', code: 'validation' });
     expect(await hashOf(crew.id)).toBe(before);
   });
 

@@ -3,26 +3,27 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DailyProgramCruise } from '../../../../common/contracts/daily-programs';
 import { auditEvents, dailyPrograms, storedFiles } from '../../db/schema';
 import { createTestContext, type TestContext, type TestUser } from '../../test/factory';
-import { pdfs, uploadDay } from './test-files';
 import { corruptStoredFile } from '../../test/stored-files';
+import { pdfParts, uploadDay } from '../../test/factories';
+import type { FilePart } from '../../test/multipart';
 
 let t: TestContext;
 let admin: TestUser;
 let crew: TestUser;
 let cruises: DailyProgramCruise[];
-let separateFiles: Awaited<ReturnType<typeof pdfs>>;
+let separateFiles: FilePart[];
 
 beforeAll(async () => {
   t = await createTestContext();
   admin = await t.signedInUser('admin');
   crew = await t.signedInUser('user');
-  separateFiles = await pdfs(4, 'sea-day');
+  separateFiles = await pdfParts(4, 'sea-day');
   // Sent out of order on purpose: the hierarchy sorts, the upload order only sets the sequence.
   for (const [fields, files] of [
-    [{ cruiseCode: 'MS251124', programDate: '2025-11-25', mode: 'combined' }, await pdfs(1, 'ms-25')],
+    [{ cruiseCode: 'MS251124', programDate: '2025-11-25', mode: 'combined' }, await pdfParts(1, 'ms-25')],
     [{ cruiseCode: 'AR251120', programDate: '2025-11-22', mode: 'separate' }, separateFiles],
-    [{ cruiseCode: 'AR251120', programDate: '2025-11-20', mode: 'combined' }, await pdfs(1, 'ar-20')],
-    [{ cruiseCode: 'MS251124', programDate: '2025-11-24', mode: 'combined' }, await pdfs(1, 'ms-24')],
+    [{ cruiseCode: 'AR251120', programDate: '2025-11-20', mode: 'combined' }, await pdfParts(1, 'ar-20')],
+    [{ cruiseCode: 'MS251124', programDate: '2025-11-24', mode: 'combined' }, await pdfParts(1, 'ms-24')],
   ] as const) {
     const res = await uploadDay(t, admin, fields, [...files]);
     if (res.statusCode !== 201) throw new Error(res.body);
@@ -90,7 +91,7 @@ describe('GET /api/daily-programs/{id}/download', () => {
   it('is 404 with a message for an unknown id and 401 when signed out', async () => {
     const res = await t.as(crew, { method: 'GET', url: '/api/daily-programs/999999/download' });
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ message: 'Daily program file not found', error: 'Daily program file not found' });
+    expect(res.json()).toEqual({ message: 'Daily program file not found', error: 'Daily program file not found', code: 'not_found' });
     const file = fileOf('AR251120', '2025-11-20', 1);
     expect((await t.app.inject({ method: 'GET', url: `/api/daily-programs/${file.id}/download` })).statusCode).toBe(401);
   });

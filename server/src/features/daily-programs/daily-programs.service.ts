@@ -1,4 +1,5 @@
 import { and, asc, eq } from 'drizzle-orm';
+import type { z } from 'zod';
 import {
   type DailyProgramCruise,
   type DailyProgramFile,
@@ -41,7 +42,7 @@ export async function uploadDailyProgramDay(
   actorId: number | null,
   input: ValidDailyProgramUpload,
   files: DailyProgramUploadFile[],
-): Promise<DailyProgramUploadResult> {
+): Promise<z.output<typeof DailyProgramUploadResult>> {
   assertValidDayFiles(input.mode, files);
   const { cruiseCode, programDate, mode } = input;
   const removed = await db.transaction(async (tx) => {
@@ -86,7 +87,7 @@ export async function uploadDailyProgramDay(
  * The whole tree in one lean query (no blobs): cruises by code, days in date order, files
  * in sequence. A day with one file is 'combined', any other count 'separate'.
  */
-export async function listDailyProgramHierarchy(db: Db, only?: { cruiseCode: string; programDate: string }): Promise<DailyProgramCruise[]> {
+export async function listDailyProgramHierarchy(db: Db, only?: { cruiseCode: string; programDate: string }): Promise<z.output<typeof DailyProgramCruise>[]> {
   const rows = await db
     .select({
       id: dailyPrograms.id,
@@ -104,19 +105,19 @@ export async function listDailyProgramHierarchy(db: Db, only?: { cruiseCode: str
     .where(only ? and(eq(dailyPrograms.cruiseCode, only.cruiseCode), eq(dailyPrograms.programDate, only.programDate)) : undefined)
     .orderBy(asc(dailyPrograms.cruiseCode), asc(dailyPrograms.programDate), asc(dailyPrograms.fileSequence));
 
-  const cruises: DailyProgramCruise[] = [];
+  const cruises: z.output<typeof DailyProgramCruise>[] = [];
   for (const row of rows) {
     let cruise = cruises.at(-1);
     if (cruise?.cruiseCode !== row.cruiseCode) cruises.push((cruise = { cruiseCode: row.cruiseCode, days: [] }));
     let day = cruise.days.at(-1);
     if (day?.date !== row.programDate) cruise.days.push((day = { date: row.programDate, uploadMode: 'combined', files: [] }));
-    const file: DailyProgramFile = {
+    const file: z.output<typeof DailyProgramFile> = {
       id: row.id,
       fileSequence: row.fileSequence,
       fileLabel: row.fileLabel,
       originalName: row.originalName,
       size: row.size,
-      createdAt: row.createdAt.toISOString(),
+      createdAt: row.createdAt,
       uploader: row.uploaderUsername === null ? null : { username: row.uploaderUsername },
     };
     day.files.push(file);

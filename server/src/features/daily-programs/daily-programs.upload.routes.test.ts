@@ -3,8 +3,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { MAX_FILE_BYTES } from '../../../../common/limits';
 import { auditEvents, dailyPrograms } from '../../db/schema';
 import { createTestContext, type TestContext, type TestUser } from '../../test/factory';
-import { pdfs, uploadDay } from './test-files';
 import { storeTotals } from '../../test/stored-files';
+import { pdfParts, uploadDay } from '../../test/factories';
 
 let t: TestContext;
 let admin: TestUser;
@@ -29,13 +29,13 @@ async function snapshot() {
 
 async function expectRefused(res: { statusCode: number; json(): unknown }, status: number, message: string, before: Awaited<ReturnType<typeof snapshot>>) {
   expect(res.statusCode).toBe(status);
-  expect(res.json()).toEqual({ message, error: message });
+  expect(res.json()).toEqual({ message, error: message, code: status === 415 ? 'unsupported_type' : status === 413 ? 'too_large' : 'validation' });
   expect(await snapshot()).toEqual(before);
 }
 
 describe('POST /api/daily-programs/batch', () => {
   it('stores a combined day as one PDF with sequence 1 and no label, and audits it', async () => {
-    const res = await uploadDay(t, admin, { ...day, mode: 'combined' }, await pdfs(1, 'full-day'));
+    const res = await uploadDay(t, admin, { ...day, mode: 'combined' }, await pdfParts(1, 'full-day'));
     expect(res.statusCode).toBe(201);
     const body = res.json();
     expect(body).toMatchObject({ cruiseCode: 'AR250928', date: '2025-09-28', uploadMode: 'combined', replaced: 0 });
@@ -49,7 +49,7 @@ describe('POST /api/daily-programs/batch', () => {
   });
 
   it('stores a separate day as four files numbered 1-4 in the order sent', async () => {
-    const files = await pdfs(4, 'deck');
+    const files = await pdfParts(4, 'deck');
     files.reverse();
     const res = await uploadDay(t, admin, { ...day, mode: 'separate' }, files);
     expect(res.statusCode).toBe(201);
@@ -65,7 +65,7 @@ describe('POST /api/daily-programs/batch', () => {
   });
 
   it('stores cruise codes upper-case so one cruise is never split in two', async () => {
-    const res = await uploadDay(t, admin, { ...day, cruiseCode: 'ar250928', mode: 'combined' }, await pdfs(1));
+    const res = await uploadDay(t, admin, { ...day, cruiseCode: 'ar250928', mode: 'combined' }, await pdfParts(1));
     expect(res.statusCode).toBe(201);
     expect(res.json().cruiseCode).toBe('AR250928');
   });
@@ -79,7 +79,7 @@ describe('POST /api/daily-programs/batch', () => {
     ['separate', 5, 'Invalid file count: Please select exactly 4 PDF file(s) for separate mode'],
   ])('refuses %s mode with %i files and stores nothing', async (mode, n, message) => {
     const before = await snapshot();
-    await expectRefused(await uploadDay(t, admin, { ...day, mode }, await pdfs(n)), 400, message, before);
+    await expectRefused(await uploadDay(t, admin, { ...day, mode }, await pdfParts(n)), 400, message, before);
   });
 
   it('refuses a text file named .pdf, by its content', async () => {
@@ -89,7 +89,7 @@ describe('POST /api/daily-programs/batch', () => {
   });
 
   it('refuses a whole separate day when one of its four files is not a PDF', async () => {
-    const files = await pdfs(4);
+    const files = await pdfParts(4);
     files[2] = { name: 'notes.pdf', data: Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0]) };
     const before = await snapshot();
     await expectRefused(await uploadDay(t, admin, { ...day, mode: 'separate' }, files), 415, 'Invalid file type: All files must be PDF format', before);
@@ -107,7 +107,7 @@ describe('POST /api/daily-programs/batch', () => {
     ['an unknown mode', { ...day, mode: 'both' }, 'Please select upload mode'],
   ])('refuses %s with 400 and stores nothing', async (_case, fields, message) => {
     const before = await snapshot();
-    await expectRefused(await uploadDay(t, admin, fields as Record<string, string>, await pdfs(1)), 400, message, before);
+    await expectRefused(await uploadDay(t, admin, fields as Record<string, string>, await pdfParts(1)), 400, message, before);
   });
 
   it('refuses a file over 10 MB with 413 while streaming, storing nothing', async () => {
@@ -123,7 +123,7 @@ describe('POST /api/daily-programs/batch', () => {
   it.each(['user', 'approver'] as const)('refuses a %s with 403 and stores nothing', async (role) => {
     const someone = await t.signedInUser(role);
     const before = await snapshot();
-    const res = await uploadDay(t, someone, { ...day, mode: 'combined' }, await pdfs(1));
+    const res = await uploadDay(t, someone, { ...day, mode: 'combined' }, await pdfParts(1));
     expect(res.statusCode).toBe(403);
     expect(res.json().error).toBe(res.json().message);
     expect(await snapshot()).toEqual(before);
@@ -138,7 +138,7 @@ describe('POST /api/daily-programs/batch', () => {
   });
 
   it('refuses a signed-out request with 401', async () => {
-    const res = await uploadDay(t, null, { ...day, mode: 'combined' }, await pdfs(1));
+    const res = await uploadDay(t, null, { ...day, mode: 'combined' }, await pdfParts(1));
     expect(res.statusCode).toBe(401);
     expect(await snapshot()).toMatchObject({ programs: 0 });
   });
@@ -151,11 +151,11 @@ describe('POST /api/daily-programs/batch', () => {
 
   it("replaces a day's files in one go: old files gone, new ones in sequence, other days untouched", async () => {
     const storedBefore = (await storeTotals(t.db)).files;
-    const first = await uploadDay(t, admin, { ...day, mode: 'separate' }, await pdfs(4, 'old'));
-    const otherDay = await uploadDay(t, admin, { ...day, programDate: '2025-09-29', mode: 'combined' }, await pdfs(1, 'next'));
+    const first = await uploadDay(t, admin, { ...day, mode: 'separate' }, await pdfParts(4, 'old'));
+    const otherDay = await uploadDay(t, admin, { ...day, programDate: '2025-09-29', mode: 'combined' }, await pdfParts(1, 'next'));
     const oldIds = (first.json().files as { id: number }[]).map((f) => f.id);
 
-    const res = await uploadDay(t, admin, { ...day, mode: 'combined' }, await pdfs(1, 'new'));
+    const res = await uploadDay(t, admin, { ...day, mode: 'combined' }, await pdfParts(1, 'new'));
     expect(res.statusCode).toBe(201);
     expect(res.json()).toMatchObject({ uploadMode: 'combined', replaced: 4 });
     expect(res.json().files).toMatchObject([{ fileSequence: 1, originalName: 'new-1.pdf' }]);
@@ -174,9 +174,9 @@ describe('POST /api/daily-programs/batch', () => {
   });
 
   it('keeps the old day intact when its replacement is refused', async () => {
-    await uploadDay(t, admin, { ...day, mode: 'combined' }, await pdfs(1, 'keep'));
+    await uploadDay(t, admin, { ...day, mode: 'combined' }, await pdfParts(1, 'keep'));
     const before = await snapshot();
-    const res = await uploadDay(t, admin, { ...day, mode: 'separate' }, await pdfs(3, 'short'));
+    const res = await uploadDay(t, admin, { ...day, mode: 'separate' }, await pdfParts(3, 'short'));
     expect(res.statusCode).toBe(400);
     expect(await snapshot()).toEqual(before);
     const [row] = await t.db.select().from(dailyPrograms);

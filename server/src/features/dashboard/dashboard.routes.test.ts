@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ActivityEntry, DashboardStats } from '../../../../common/contracts/dashboard';
-import { auditEvents, sops, users } from '../../db/schema';
+import { auditEvents, sops } from '../../db/schema';
 import { createTestContext, type TestContext, type TestUser } from '../../test/factory';
-import { createDepartment, createSubmittedSop } from '../approvals/approval-fixtures';
+import { buildDepartment, buildSop } from '../../test/factories';
 
 let t: TestContext;
 let admin: TestUser;
@@ -16,7 +16,7 @@ beforeAll(async () => {
   admin = await t.signedInUser('admin', { firstName: 'Ada' });
   approver = await t.signedInUser('approver', { firstName: 'Maria' });
   user = await t.signedInUser('user', { firstName: 'Liam' });
-  departmentId = (await createDepartment(t.db, 'Engine')).id;
+  departmentId = (await buildDepartment(t.db, 'Engine')).id;
 });
 afterAll(() => t.close());
 
@@ -37,15 +37,15 @@ describe('GET /api/dashboard/stats', () => {
 
   it('matches the data for each role', async () => {
     // The user's submission (decidable by the approver and the admin) and a draft of theirs.
-    await createSubmittedSop(t.db, { departmentId, ownerId: user.id });
-    await createSubmittedSop(t.db, { departmentId, ownerId: user.id, submittedBy: null });
+    await buildSop(t.db, { departmentId, ownerId: user.id });
+    await buildSop(t.db, { departmentId, ownerId: user.id, submittedBy: null });
     // The approver's own submission: only the admin may decide it.
-    await createSubmittedSop(t.db, { departmentId, ownerId: approver.id, submittedBy: approver.id });
+    await buildSop(t.db, { departmentId, ownerId: approver.id, submittedBy: approver.id });
     // An admin SOP last edited ten days ago.
-    const old = await createSubmittedSop(t.db, { departmentId, ownerId: admin.id, submittedBy: null });
+    const old = await buildSop(t.db, { departmentId, ownerId: admin.id, submittedBy: null });
     await t.db.update(sops).set({ updatedAt: new Date(Date.now() - 10 * 24 * 3600 * 1000) }).where(eq(sops.id, old.sop.id));
     // A pending task whose SOP went back to draft counts for nobody.
-    const stale = await createSubmittedSop(t.db, { departmentId, ownerId: admin.id });
+    const stale = await buildSop(t.db, { departmentId, ownerId: admin.id });
     await t.db.update(sops).set({ status: 'draft' }).where(eq(sops.id, stale.sop.id));
 
     expect(await stats(user)).toEqual({ pendingTasks: 0, mySubmissions: 2, totalSops: 5, recentEdits: 4 });
@@ -55,7 +55,7 @@ describe('GET /api/dashboard/stats', () => {
 
   it('follows a decision: the decided task no longer counts', async () => {
     const before = await stats(approver);
-    const { task } = await createSubmittedSop(t.db, { departmentId, ownerId: user.id });
+    const { task } = await buildSop(t.db, { departmentId, ownerId: user.id });
     expect((await stats(approver)).pendingTasks).toBe(before.pendingTasks + 1);
     const res = await t.as(approver, { method: 'PUT', url: `/api/approvals/${task!.id}`, payload: { status: 'approved' } });
     expect(res.statusCode).toBe(200);

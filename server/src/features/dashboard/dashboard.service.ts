@@ -1,4 +1,5 @@
 import { desc, eq, like, or, sql } from 'drizzle-orm';
+import type { z } from 'zod';
 import { ACTIVITY_LIMIT, type ActivityEntry, type DashboardStats } from '../../../../common/contracts/dashboard';
 import { can, type Actor } from '../../../../common/permissions';
 import type { Db } from '../../db/client';
@@ -8,7 +9,7 @@ import { decidableTaskIds } from '../approvals/decidable-tasks';
 const RECENT_EDIT_DAYS = 7;
 
 /** The four dashboard counts in one statement. */
-export async function dashboardStats(db: Db, actor: Actor): Promise<DashboardStats> {
+export async function dashboardStats(db: Db, actor: Actor): Promise<z.output<typeof DashboardStats>> {
   const pendingTasks = can(actor, 'approval.list') ? sql`(select count(*) from (${decidableTaskIds(actor)}) d)::int` : sql`0`;
   const [row] = await db
     .select({
@@ -24,7 +25,7 @@ export async function dashboardStats(db: Db, actor: Actor): Promise<DashboardSta
 /** SOP-related events: about an SOP, or an action on SOPs or their attachments. */
 const sopRelated = or(eq(auditEvents.entityType, 'sop'), like(auditEvents.action, 'sop\\_%'), like(auditEvents.action, 'attachment\\_%'));
 
-export async function recentActivity(db: Db): Promise<ActivityEntry[]> {
+export async function recentActivity(db: Db): Promise<z.output<typeof ActivityEntry>[]> {
   const rows = await db
     .select({
       id: auditEvents.id,
@@ -42,7 +43,7 @@ export async function recentActivity(db: Db): Promise<ActivityEntry[]> {
   return rows.map((r) => ({
     id: r.id,
     action: r.action,
-    createdAt: r.createdAt.toISOString(),
+    createdAt: r.createdAt,
     actor: r.actorId === null ? null : { firstName: r.actorFirstName },
     metadata: { title: metadataTitle(r.metadata) },
   }));

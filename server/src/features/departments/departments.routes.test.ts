@@ -65,7 +65,7 @@ describe('POST /api/departments', () => {
     const name = unique('Bridge');
     const res = await create({ name, parentId: child.id });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ message: 'Only a top-level division can be a parent' });
+    expect(res.json()).toEqual({ message: 'Only a top-level division can be a parent', code: 'validation' });
     expect(await rowsNamed(name)).toHaveLength(0);
   });
 
@@ -82,7 +82,7 @@ describe('POST /api/departments', () => {
     await department(parent.id, 'Engine');
     const res = await create({ name: 'ENGINE', parentId: parent.id });
     expect(res.statusCode).toBe(409);
-    expect(res.json()).toEqual({ message: 'A department named "ENGINE" already exists in this division' });
+    expect(res.json()).toEqual({ message: 'A department named "ENGINE" already exists in this division', code: 'duplicate' });
     // The same name under another division is fine.
     const other = await division();
     expect((await create({ name: 'Engine', parentId: other.id })).statusCode).toBe(201);
@@ -136,7 +136,7 @@ describe('PUT /api/departments/:id', () => {
     const parent = await division();
     const res = await update(parent.id, { name: parent.name, parentId: parent.id });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ message: 'A department cannot be its own parent' });
+    expect(res.json()).toEqual({ message: 'A department cannot be its own parent', code: 'validation' });
     expect((await rowOf(parent.id)).parentId).toBeNull();
   });
 
@@ -146,7 +146,7 @@ describe('PUT /api/departments/:id', () => {
     const two = await department(parent.id);
     const res = await update(two.id, { name: two.name, parentId: one.id });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ message: 'Only a top-level division can be a parent' });
+    expect(res.json()).toEqual({ message: 'Only a top-level division can be a parent', code: 'validation' });
     expect((await rowOf(two.id)).parentId).toBe(parent.id);
   });
 
@@ -180,7 +180,7 @@ describe('PUT /api/departments/:id', () => {
   it('is 404 for an unknown id', async () => {
     const res = await update(999999, { name: 'Nowhere' });
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ message: 'Department not found' });
+    expect(res.json()).toEqual({ message: 'Department not found', code: 'not_found' });
   });
 
   it.each([
@@ -218,7 +218,7 @@ describe('DELETE /api/departments/:id', () => {
     const dept = await department(parent.id);
     expect((await remove(dept.id)).statusCode).toBe(200);
     expect(await rowOf(dept.id)).toBeUndefined();
-    expect(await rowOf(parent.id)).toBeTruthy();
+    expect(await rowOf(parent.id)).toMatchObject({ id: parent.id });
   });
 
   it('refuses with 409 while SOPs remain in the department, saying how many must move', async () => {
@@ -229,8 +229,8 @@ describe('DELETE /api/departments/:id', () => {
     await addSop(dept.id, 'C');
     const res = await remove(dept.id);
     expect(res.statusCode).toBe(409);
-    expect(res.json()).toEqual({ message: 'Cannot delete "Deck": 3 SOPs must be moved to another department first' });
-    expect(await rowOf(dept.id)).toBeTruthy();
+    expect(res.json()).toEqual({ message: 'Cannot delete "Deck": 3 SOPs must be moved to another department first', code: 'conflict' });
+    expect(await rowOf(dept.id)).toMatchObject({ id: dept.id });
   });
 
   it('refuses to delete a division while any of its departments holds SOPs, and deletes none of them', async () => {
@@ -240,7 +240,7 @@ describe('DELETE /api/departments/:id', () => {
     await addSop(full.id);
     const res = await remove(parent.id);
     expect(res.statusCode).toBe(409);
-    expect(res.json()).toEqual({ message: 'Cannot delete "Engineering": 1 SOP in this division and its departments must be moved to another department first' });
+    expect(res.json()).toEqual({ message: 'Cannot delete "Engineering": 1 SOP in this division and its departments must be moved to another department first', code: 'conflict' });
     expect(await t.db.select().from(departments).where(inArray(departments.id, [parent.id, empty.id, full.id]))).toHaveLength(3);
   });
 
@@ -256,13 +256,13 @@ describe('DELETE /api/departments/:id', () => {
     const parent = await division();
     const res = await remove(parent.id, who());
     expect(res.statusCode).toBe(403);
-    expect(await rowOf(parent.id)).toBeTruthy();
+    expect(await rowOf(parent.id)).toMatchObject({ id: parent.id });
   });
 
   it('is 401 when signed out and deletes nothing', async () => {
     const parent = await division();
     const res = await remove(parent.id, null);
     expect(res.statusCode).toBe(401);
-    expect(await rowOf(parent.id)).toBeTruthy();
+    expect(await rowOf(parent.id)).toMatchObject({ id: parent.id });
   });
 });

@@ -1,10 +1,11 @@
 import { asc, count, eq, getTableColumns, sql } from 'drizzle-orm';
+import type { z } from 'zod';
 import type { Department } from '../../../../common/contracts/departments';
 import type { Db } from '../../db/client';
 import { departments, sops } from '../../db/schema';
 
 /** Divisions first, then each division's departments, by name; with their SOP counts. */
-export async function listDepartments(db: Db): Promise<Department[]> {
+export async function listDepartments(db: Db): Promise<z.output<typeof Department>[]> {
   const counts = db
     .select({ departmentId: sops.departmentId, sopCount: count().as('sop_count') })
     .from(sops)
@@ -15,5 +16,5 @@ export async function listDepartments(db: Db): Promise<Department[]> {
     .from(departments)
     .leftJoin(counts, eq(counts.departmentId, departments.id))
     .orderBy(asc(sql`coalesce(${departments.parentId}, ${departments.id})`), asc(sql`${departments.parentId} is not null`), asc(departments.name));
-  return rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString(), updatedAt: r.updatedAt.toISOString() }));
+  return rows;
 }

@@ -1,5 +1,6 @@
 import { count, eq, inArray, or } from 'drizzle-orm';
-import type { PublicUser } from '../../../../common/contracts/auth';
+import type { SessionUser } from '../../../../common/contracts/auth';
+import type { z } from 'zod';
 import type { Department } from '../../../../common/contracts/departments';
 import type { Db } from '../../db/client';
 import { departments, sops } from '../../db/schema';
@@ -15,12 +16,7 @@ export interface DepartmentValues {
 
 type Row = typeof departments.$inferSelect;
 
-const toDepartment = (row: Row, sopCount: number): Department => ({
-  ...row,
-  sopCount,
-  createdAt: row.createdAt.toISOString(),
-  updatedAt: row.updatedAt.toISOString(),
-});
+const toDepartment = (row: Row, sopCount: number): z.output<typeof Department> => ({ ...row, sopCount });
 
 const duplicateMessage = (values: DepartmentValues) =>
   values.parentId === null
@@ -45,12 +41,12 @@ async function withDuplicateCheck<T>(values: DepartmentValues, write: () => Prom
   try {
     return await write();
   } catch (err) {
-    if (isUniqueViolation(err)) throw conflict(duplicateMessage(values));
+    if (isUniqueViolation(err)) throw conflict(duplicateMessage(values), 'duplicate');
     throw err;
   }
 }
 
-export async function createDepartment(db: Db, actor: PublicUser, values: DepartmentValues): Promise<Department> {
+export async function createDepartment(db: Db, actor: SessionUser, values: DepartmentValues): Promise<z.output<typeof Department>> {
   return withDuplicateCheck(values, () =>
     db.transaction(async (tx) => {
       await assertValidParent(tx, values.parentId);
@@ -61,7 +57,7 @@ export async function createDepartment(db: Db, actor: PublicUser, values: Depart
   );
 }
 
-export async function updateDepartment(db: Db, actor: PublicUser, id: number, values: DepartmentValues): Promise<Department> {
+export async function updateDepartment(db: Db, actor: SessionUser, id: number, values: DepartmentValues): Promise<z.output<typeof Department>> {
   return withDuplicateCheck(values, () =>
     db.transaction(async (tx) => {
       const [current] = await tx.select().from(departments).where(eq(departments.id, id)).for('update');
@@ -83,7 +79,7 @@ export async function updateDepartment(db: Db, actor: PublicUser, id: number, va
 }
 
 /** A division goes with its departments (FK cascade); nothing is deleted while SOPs remain in any of them. */
-export async function deleteDepartment(db: Db, actor: PublicUser, id: number): Promise<void> {
+export async function deleteDepartment(db: Db, actor: SessionUser, id: number): Promise<void> {
   try {
     await db.transaction(async (tx) => {
       const [current] = await tx.select().from(departments).where(eq(departments.id, id)).for('update');

@@ -4,8 +4,9 @@ import type { Itinerary } from '../../../../common/contracts/itineraries';
 import { MAX_FILE_BYTES } from '../../../../common/limits';
 import { auditEvents, itineraries, storedFiles } from '../../db/schema';
 import { createTestContext, type TestContext, type TestUser } from '../../test/factory';
-import { makePdf, makeXlsx, uploadItineraryFile } from '../daily-programs/test-files';
 import { storeTotals } from '../../test/stored-files';
+import { uploadItineraryFile } from '../../test/factories';
+import { makePdf, makeXlsx } from '../../test/documents';
 
 let t: TestContext;
 let admin: TestUser;
@@ -64,7 +65,7 @@ describe('POST /api/itineraries', () => {
     const before = await snapshot();
     const res = await uploadItineraryFile(t, admin, { uploadDate: '2025-11-20' }, { name, data: await bytes() });
     expect(res.statusCode).toBe(415);
-    expect(res.json()).toEqual({ message: TYPE_MESSAGE, error: TYPE_MESSAGE });
+    expect(res.json()).toEqual({ message: TYPE_MESSAGE, error: TYPE_MESSAGE, code: 'unsupported_type' });
     expect(await snapshot()).toEqual(before);
   });
 
@@ -76,7 +77,7 @@ describe('POST /api/itineraries', () => {
     const before = await snapshot();
     const res = await uploadItineraryFile(t, admin, fields, { name: 'ports.xlsx', data: xlsx });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ message, error: message });
+    expect(res.json()).toEqual({ message, error: message, code: 'validation' });
     expect(await snapshot()).toEqual(before);
   });
 
@@ -136,7 +137,7 @@ describe('GET /api/itineraries and downloads', () => {
   it('is 404 for an unknown id', async () => {
     const res = await t.as(crew, { method: 'GET', url: '/api/itineraries/999999/download' });
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ message: 'Itinerary not found', error: 'Itinerary not found' });
+    expect(res.json()).toEqual({ message: 'Itinerary not found', error: 'Itinerary not found', code: 'not_found' });
   });
 });
 

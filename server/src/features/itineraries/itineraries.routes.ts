@@ -1,7 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ItineraryIdParams, ItineraryUploadFields } from '../../../../common/contracts/itineraries';
+import { Itinerary, ItineraryIdParams, ItineraryList, ItineraryUploadFields } from '../../../../common/contracts/itineraries';
 import { sendStoredFile, storedFileRoute } from '../../files/send-file';
 import { badRequest } from '../../http/errors';
+import { answers, ERROR_ANSWERS, NO_CONTENT } from '../../http/responses';
 import { withUploadParts } from '../daily-programs/upload-parts';
 import { deleteItinerary, findItineraryFile, listItineraries, uploadItinerary } from './itineraries.service';
 
@@ -14,11 +15,11 @@ const manageable = { errorField: true, access: 'files.manage' } as const;
 const uploading = { ...manageable, upload: true } as const;
 
 export const itineraryRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/api/itineraries', { config: readable }, async (request) => {
+  app.get('/api/itineraries', { schema: { response: answers({ 200: ItineraryList }) }, config: readable }, async (request) => {
     return listItineraries(app.db);
   });
 
-  app.post('/api/itineraries', { config: uploading }, async (request, reply) => {
+  app.post('/api/itineraries', { schema: { response: answers({ 201: Itinerary }) }, config: uploading }, async (request, reply) => {
     const { actor } = request;
     // Every part is read before deciding: a refused upload stores nothing.
     const itinerary = await withUploadParts(request, async ({ fields, files }) => {
@@ -33,11 +34,11 @@ export const itineraryRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   // Fastify answers HEAD on this GET route too; sendStoredFile answers it without reading bytes.
-  app.get('/api/itineraries/:id/download', { ...storedFileRoute, config: readable, schema: { params: ItineraryIdParams } }, async (request, reply) => {
+  app.get('/api/itineraries/:id/download', { ...storedFileRoute, config: readable, schema: { params: ItineraryIdParams, response: ERROR_ANSWERS } }, async (request, reply) => {
     return sendStoredFile(reply, await findItineraryFile(app.db, request.params.id));
   });
 
-  app.delete('/api/itineraries/:id', { config: manageable, schema: { params: ItineraryIdParams } }, async (request, reply) => {
+  app.delete('/api/itineraries/:id', { config: manageable, schema: { params: ItineraryIdParams, response: answers({ 204: NO_CONTENT }) } }, async (request, reply) => {
     const { actor } = request;
     await deleteItinerary(app.db, actor.id, request.params.id);
     return reply.status(204).send();

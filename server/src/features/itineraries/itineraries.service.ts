@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { desc, eq } from 'drizzle-orm';
+import type { z } from 'zod';
 import { type Itinerary, ITINERARY_TYPE_MESSAGE, hasItineraryExtension } from '../../../../common/contracts/itineraries';
 import type { Db } from '../../db/client';
 import { itineraries, storedFiles, users } from '../../db/schema';
@@ -37,16 +38,16 @@ const columns = {
   uploaderUsername: users.username,
 };
 
-type Row = Omit<Itinerary, 'createdAt' | 'uploader'> & { createdAt: Date; uploaderUsername: string | null };
+type ItineraryAnswer = z.output<typeof Itinerary>;
+type Row = Omit<ItineraryAnswer, 'uploader'> & { uploaderUsername: string | null };
 
-const toItinerary = ({ uploaderUsername, createdAt, ...row }: Row): Itinerary => ({
+const toItinerary = ({ uploaderUsername, ...row }: Row): ItineraryAnswer => ({
   ...row,
-  createdAt: createdAt.toISOString(),
   uploader: uploaderUsername === null ? null : { username: uploaderUsername },
 });
 
 /** Newest first: by itinerary date, then by upload time. Never the bytes. */
-export async function listItineraries(db: Db, id?: number): Promise<Itinerary[]> {
+export async function listItineraries(db: Db, id?: number): Promise<ItineraryAnswer[]> {
   const rows = await db
     .select(columns)
     .from(itineraries)
@@ -56,7 +57,7 @@ export async function listItineraries(db: Db, id?: number): Promise<Itinerary[]>
   return rows.map(toItinerary);
 }
 
-export async function uploadItinerary(db: Db, actorId: number | null, uploadDate: string, file: ItineraryUploadFile): Promise<Itinerary> {
+export async function uploadItinerary(db: Db, actorId: number | null, uploadDate: string, file: ItineraryUploadFile): Promise<ItineraryAnswer> {
   const type = spreadsheetTypeOf(file);
   const id = await db.transaction(async (tx) => {
     const stored = await putFile(tx, file.file.path, file.file);

@@ -32,7 +32,7 @@ describe('self-registration switch', () => {
     const before = (await t.db.select({ id: users.id }).from(users)).length;
     const refused = await register('late.joiner');
     expect(refused.statusCode).toBe(403);
-    expect(refused.json()).toEqual({ message: REGISTRATION_CLOSED_MESSAGE });
+    expect(refused.json()).toEqual({ message: REGISTRATION_CLOSED_MESSAGE, code: 'registration_closed' });
     expect((await t.db.select({ id: users.id }).from(users)).length).toBe(before);
     // Administrators still create accounts.
     expect((await t.as(admin, { method: 'POST', url: '/api/admin/users', payload: { username: 'by.admin', password: 'long-enough-1' } })).statusCode).toBe(201);

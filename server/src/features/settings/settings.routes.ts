@@ -1,12 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppSettings } from '../../../../common/contracts/settings';
+import { answers } from '../../http/responses';
 import { readSettings, updateSettings } from './settings.service';
 
 /** Run-time settings: anyone may read them (the sign-in screen does); only administrators change them. */
 export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/api/settings', { schema: { response: { 200: AppSettings } }, config: { public: true } }, async () => readSettings(app.db));
+  app.get('/api/settings', { schema: { response: answers({ 200: AppSettings }) }, config: { public: true } }, async () => readSettings(app.db));
 
-  app.put('/api/admin/settings', { schema: { body: AppSettings, response: { 200: AppSettings } }, config: { access: 'settings.manage' } }, async (request) => {
+  app.put('/api/admin/settings', { schema: { body: AppSettings, response: answers({ 200: AppSettings }) }, config: { access: 'settings.manage' } }, async (request) => {
     return updateSettings(app.db, request.actor, request.body);
   });
 };

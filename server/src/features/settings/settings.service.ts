@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { type AppSettings, DEFAULT_SETTINGS } from '../../../../common/contracts/settings';
 import type { Db } from '../../db/client';
 import { appSettings } from '../../db/schema';
-import type { PublicUser } from '../../../../common/contracts/auth';
+import type { SessionUser } from '../../../../common/contracts/auth';
 import { recordAudit } from '../audit/audit.service';
 
 const REGISTRATION_OPEN = 'registration_open';
@@ -15,7 +15,7 @@ export async function readSettings(db: Db): Promise<AppSettings> {
   return { registrationOpen: typeof row?.value === 'boolean' ? row.value : DEFAULT_SETTINGS.registrationOpen };
 }
 
-export async function updateSettings(db: Db, actor: PublicUser, input: AppSettings): Promise<AppSettings> {
+export async function updateSettings(db: Db, actor: SessionUser, input: AppSettings): Promise<AppSettings> {
   await db.transaction(async (tx) => {
     await tx
       .insert(appSettings)

@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SopDetail } from '../../../../common/contracts/sops';
 import { attachments } from '../../db/schema';
 import { createTestContext, type TestContext, type TestUser } from '../../test/factory';
-import { createDepartment, createSopAs } from '../../test/sop-fixtures';
-import { makePdf, multipart } from '../attachments/test-files';
+import { buildDepartment, createSopAs, uploadAttachments } from '../../test/factories';
+import { makePdf } from '../../test/documents';
 
 let t: TestContext;
 let owner: TestUser;
@@ -13,18 +13,17 @@ let deptId: number;
 beforeAll(async () => {
   t = await createTestContext();
   owner = await t.signedInUser('user');
-  deptId = (await createDepartment(t, 'Deck')).id;
+  deptId = (await buildDepartment(t.db, 'Deck')).id;
 });
 afterAll(() => t.close());
 
 /** An SOP whose version 1.0 holds two PDFs. */
 async function sopWithTwoFiles(): Promise<{ sop: SopDetail; ids: number[] }> {
   const sop = await createSopAs(t, owner, { departmentId: deptId, title: 'Anchoring' });
-  const body = multipart([
+  const res = await uploadAttachments(t, owner, sop.latestVersionId, [
     { name: 'anchoring.pdf', data: await makePdf('Anchoring', ['Let go the anchor.']) },
     { name: 'checklist.pdf', data: await makePdf('Checklist', ['Tick every box.']) },
   ]);
-  const res = await t.as(owner, { method: 'POST', url: `/api/sop-versions/${sop.latestVersionId}/attachments`, payload: body.payload, headers: body.headers });
   expect(res.statusCode).toBe(201);
   return { sop, ids: (res.json() as { id: number }[]).map((a) => a.id) };
 }

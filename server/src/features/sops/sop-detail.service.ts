@@ -1,15 +1,16 @@
 import { desc, eq } from 'drizzle-orm';
+import type { z } from 'zod';
 import type { SopDetail } from '../../../../common/contracts/sops';
 import type { Db } from '../../db/client';
 import { approvalTasks, attachments, sops, sopVersions } from '../../db/schema';
 import { notFound } from '../../http/errors';
-import { iso, toVersion } from './sop-mappers';
+import { toVersion } from './sop-mappers';
 import { reviewScheduleOf } from './sop-review-schedule';
 
 const person = { columns: { firstName: true, lastName: true } } as const;
 
 /** GET /api/sops/{id}: the SOP with every version (newest first), their attachments and the people involved. */
-export async function getSopDetail(db: Db, id: number, today?: string): Promise<SopDetail> {
+export async function getSopDetail(db: Db, id: number, today?: string): Promise<z.output<typeof SopDetail>> {
   const row = await db.query.sops.findFirst({
     where: eq(sops.id, id),
     with: {
@@ -33,8 +34,6 @@ export async function getSopDetail(db: Db, id: number, today?: string): Promise<
   const { searchVector: _vector, versions: _rows, ...sop } = row;
   return {
     ...sop,
-    createdAt: iso(row.createdAt),
-    updatedAt: iso(row.updatedAt),
     department: row.department ?? null,
     owner: row.owner ?? null,
     latestVersion: versions.find((v) => v.id === row.latestVersionId) ?? null,

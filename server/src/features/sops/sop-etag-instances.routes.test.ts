@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type App, buildApp } from '../../app';
 import { type Database, openDatabase } from '../../db/client';
 import { createTestContext, signIn, TEST_PASSWORD, TEST_SESSION_SECRET, type TestContext, type TestUser } from '../../test/factory';
-import { createDepartment, createSopAs } from '../../test/sop-fixtures';
+import { buildDepartment, createSopAs } from '../../test/factories';
 
 /**
  * Two app instances over one database, as behind a load balancer: the tag comes from the
@@ -29,7 +29,7 @@ beforeAll(async () => {
   second.app = await buildApp({ db: second.database?.db ?? t.db, sessionSecret: TEST_SESSION_SECRET });
   author = await t.signedInUser('user');
   secondCookie = await signIn(second.app, author.username, TEST_PASSWORD);
-  departmentId = (await createDepartment(t)).id;
+  departmentId = (await buildDepartment(t.db)).id;
   await createSopAs(t, author, { departmentId, title: 'Tender boarding' });
 });
 afterAll(async () => {

@@ -1,9 +1,8 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SopDetail, SopListItem } from '../../../../common/contracts/sops';
-import { multipart } from '../attachments/test-files';
 import { createTestContext, type TestContext, type TestUser } from '../../test/factory';
-import { createDepartment, createSopAs, submitSopAs } from '../../test/sop-fixtures';
+import { buildDepartment, createSopAs, submitSopAs, uploadAttachments } from '../../test/factories';
 
 /** GET /api/sops and /api/sops/{id}: ETag from the database's data version, 304, one build per version. */
 let t: TestContext;
@@ -20,7 +19,7 @@ beforeAll(async () => {
   author = await t.signedInUser('user');
   approver = await t.signedInUser('approver');
   reader = await t.signedInUser('user');
-  department = await createDepartment(t, 'Deck');
+  department = await buildDepartment(t.db, 'Deck');
   sop = await createSopAs(t, author, { departmentId: department.id, title: 'Mooring line handling' });
 });
 afterAll(() => t.close());
@@ -116,10 +115,9 @@ describe('every write that changes an answer changes its tag', () => {
   });
 
   it('attach a file', async () => {
-    const body = multipart([{ name: 'checklist.txt', data: Buffer.from('Check the bitts\n') }]);
     const versionId = (await get(detailUrl())).json().latestVersionId as number;
     const { detail } = await expectNewTags(
-      () => t.as(author, { method: 'POST', url: `/api/sop-versions/${versionId}/attachments`, payload: body.payload, headers: body.headers }),
+      () => uploadAttachments(t, author, versionId, [{ name: 'checklist.txt', data: Buffer.from('Check the bitts\n') }]),
       201,
     );
     expect(detail?.latestVersion?.attachments.map((a) => a.originalName)).toContain('checklist.txt');

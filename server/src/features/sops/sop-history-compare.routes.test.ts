@@ -2,8 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SopHistoryEvent, VersionComparison } from '../../../../common/contracts/review-loop';
 import type { SopDetail, SopListItem } from '../../../../common/contracts/sops';
 import { createTestContext, type TestContext, type TestUser } from '../../test/factory';
-import { createDepartment, createSopAs, submitSopAs } from '../../test/sop-fixtures';
-import { makePdf, multipart } from '../attachments/test-files';
+import { makePdf } from '../../test/documents';
+import { buildDepartment, createSopAs, submitSopAs, uploadAttachments } from '../../test/factories';
+import type { FilePart } from '../../test/multipart';
 
 let t: TestContext;
 let owner: TestUser;
@@ -16,16 +17,15 @@ beforeAll(async () => {
   owner = await t.signedInUser('user', { firstName: 'Olive', lastName: 'Owner' });
   approver = await t.signedInUser('approver', { firstName: 'Arne', lastName: 'Approver' });
   reader = await t.signedInUser('user');
-  deptId = (await createDepartment(t, 'Deck')).id;
+  deptId = (await buildDepartment(t.db, 'Deck')).id;
 });
 afterAll(() => t.close());
 
 const get = <T>(user: TestUser | null, url: string) => t.as(user, { method: 'GET', url }).then((res) => ({ status: res.statusCode, body: res.json() as T }));
 const detail = async (id: number) => (await get<SopDetail>(owner, `/api/sops/${id}`)).body;
 
-async function upload(versionId: number, files: { name: string; data: Buffer }[]) {
-  const body = multipart(files);
-  const res = await t.as(owner, { method: 'POST', url: `/api/sop-versions/${versionId}/attachments`, payload: body.payload, headers: body.headers });
+async function upload(versionId: number, files: FilePart[]) {
+  const res = await uploadAttachments(t, owner, versionId, files);
   expect(res.statusCode).toBe(201);
   const answer = res.json();
   return (Array.isArray(answer) ? answer : [answer]) as { id: number; originalName: string }[];

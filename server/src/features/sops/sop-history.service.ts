@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import type { z } from 'zod';
 import type { SopHistory } from '../../../../common/contracts/review-loop';
 import type { Db } from '../../db/client';
 import { findSopForAccess } from './sop-detail.service';
@@ -25,7 +26,7 @@ const metadataInt = (key: string) => sql.raw(`(case when jsonb_typeof(e.metadata
  * approval task, and for the creation the first version, which creating writes. Events in one transaction share a
  * time, so the id orders them.
  */
-export async function getSopHistory(db: Db, sopId: number): Promise<SopHistory> {
+export async function getSopHistory(db: Db, sopId: number): Promise<z.output<typeof SopHistory>> {
   await findSopForAccess(db, sopId);
   const result = (await db.execute(sql`
     select e.id, e.action,
@@ -46,7 +47,7 @@ export async function getSopHistory(db: Db, sopId: number): Promise<SopHistory> 
   return result.rows.map((r) => ({
     id: r.id,
     action: r.action,
-    at: r.at,
+    at: new Date(r.at),
     actor: r.has_actor ? { firstName: r.first_name, lastName: r.last_name } : null,
     versionId: r.version_id,
     versionNumber: r.version_number,

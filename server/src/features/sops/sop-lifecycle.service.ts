@@ -1,5 +1,5 @@
-import { and, eq, inArray } from 'drizzle-orm';
-import type { PublicUser } from '../../../../common/contracts/auth';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { SessionUser } from '../../../../common/contracts/auth';
 import type { Db } from '../../db/client';
 import { approvalTasks, sops, sopVersions } from '../../db/schema';
 import { OPEN_TASK_STATUS, refuseSubmit, SUBMITTABLE, SUBMITTED_STATUS } from '../../../../common/sop-lifecycle';
@@ -11,7 +11,7 @@ import { findSopForAccess } from './sop-detail.service';
  * Sends the latest version for approval: the SOP becomes `submitted`, the version gets
  * its submitter stamps and one pending approval task is opened for it.
  */
-export async function submitSop(db: Db, actor: PublicUser, id: number): Promise<{ sopId: number; versionId: number; taskId: number }> {
+export async function submitSop(db: Db, actor: SessionUser, id: number): Promise<{ sopId: number; versionId: number; taskId: number }> {
   const sop = await findSopForAccess(db, id);
   refuse(refuseSubmit(actor, sop));
   const versionId = sop.latestVersionId!;
@@ -27,7 +27,12 @@ export async function submitSop(db: Db, actor: PublicUser, id: number): Promise<
     // The other submit won: this one is refused as a submit of a submitted SOP would be.
     if (moved.length === 0) refuse(refuseSubmit(actor, { ...sop, status: SUBMITTED_STATUS }));
     await tx.update(sopVersions).set({ submittedBy: actor.id, submittedAt: now }).where(eq(sopVersions.id, versionId));
-    const [task] = await tx.insert(approvalTasks).values({ versionId, status: OPEN_TASK_STATUS }).returning({ id: approvalTasks.id });
+    // A version has at most one open task (a unique index): one left open by older data is reused.
+    const [task] = await tx
+      .insert(approvalTasks)
+      .values({ versionId, status: OPEN_TASK_STATUS, createdAt: now, updatedAt: now })
+      .onConflictDoUpdate({ target: approvalTasks.versionId, targetWhere: sql.raw(`status = '${OPEN_TASK_STATUS}'`), set: { createdAt: now, updatedAt: now } })
+      .returning({ id: approvalTasks.id });
     await recordAudit(tx, {
       actorId: actor.id,
       action: 'sop_submitted',

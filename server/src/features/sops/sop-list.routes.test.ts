@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SopListItem } from '../../../../common/contracts/sops';
 import { sops } from '../../db/schema';
 import { createTestContext, type TestContext, type TestUser } from '../../test/factory';
-import { createDepartment, createSopAs, submitSopAs } from '../../test/sop-fixtures';
+import { buildDepartment, createSopAs, submitSopAs } from '../../test/factories';
 
 let t: TestContext;
 let owner: TestUser;
@@ -16,10 +16,10 @@ beforeAll(async () => {
   t = await createTestContext();
   owner = await t.signedInUser('user', { firstName: 'Ana', lastName: 'Silva' });
   reader = await t.signedInUser('user');
-  marine = await createDepartment(t, 'Marine');
-  deck = await createDepartment(t, 'Deck', marine.id);
-  engine = await createDepartment(t, 'Engine', marine.id);
-  hotel = await createDepartment(t, 'Hotel');
+  marine = await buildDepartment(t.db, 'Marine');
+  deck = await buildDepartment(t.db, 'Deck', marine.id);
+  engine = await buildDepartment(t.db, 'Engine', marine.id);
+  hotel = await buildDepartment(t.db, 'Hotel');
   await createSopAs(t, owner, { title: 'Lifeboat Launching Drill', departmentId: deck.id, category: 'Emergency', tags: ['drill'], content: 'Muster the crew.' });
   await createSopAs(t, owner, { title: 'Bunkering Fuel Oil', departmentId: engine.id, summary: 'Transfer of heavy fuel oil', content: 'Check the soundings of every tank.' });
   const galley = await createSopAs(t, owner, { title: 'Galley Hygiene', departmentId: hotel.id, tags: ['sanitation'], content: 'Clean the lifebuoy station weekly.' });

@@ -1,6 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
-import type { SopListItem } from '../../../../common/contracts/sops';
-import type { ReviewFilter, SopStatus } from '../../../../common/sop-lifecycle';
+import { OPEN_TASK_STATUS, type ReviewFilter, type SopStatus } from '../../../../common/sop-lifecycle';
 import type { Db } from '../../db/client';
 import { sops } from '../../db/schema';
 import { nextReviewDueJson, reviewClockJoins, reviewDay, reviewFilterSql, reviewStatusSql } from './sop-review-schedule';
@@ -69,9 +68,9 @@ export async function listSopsJson(db: Db, filters: ListFilters = {}): Promise<s
         'submittedByUser', case when su.id is null then null else json_build_object('firstName', su.first_name, 'lastName', su.last_name) end
       ) end,
       'hasPublishedVersion', eff.sop_id is not null,
+      'pendingTaskId', pending.id,
       'nextReviewDue', ${nextReviewDueJson},
-      'reviewStatus', ${reviewStatusSql(today)},
-      'pendingTaskId', pending.task_id
+      'reviewStatus', ${reviewStatusSql(today)}
     ) order by ${rank} sops.updated_at desc, sops.id desc)::text, '[]') as rows
     from sops
     left join departments d on d.id = sops.department_id
@@ -80,11 +79,7 @@ export async function listSopsJson(db: Db, filters: ListFilters = {}): Promise<s
     left join users su on su.id = lv.submitted_by
     left join (select version_id, count(*)::int as count, min(id) as first_id from attachments group by version_id) files on files.version_id = lv.id
     ${reviewClockJoins}
-    left join (select version_id, min(id) as task_id from approval_tasks where status = 'pending' group by version_id) pending on pending.version_id = lv.id
+    left join approval_tasks pending on pending.version_id = lv.id and pending.status = ${OPEN_TASK_STATUS}
     ${where}`)) as unknown as { rows: { rows: string }[] };
   return result.rows[0].rows;
-}
-
-export async function listSops(db: Db, filters: ListFilters = {}): Promise<SopListItem[]> {
-  return JSON.parse(await listSopsJson(db, filters));
 }

@@ -1,3 +1,4 @@
+import type { z } from 'zod';
 import type { Attachment, SopVersion } from '../../../../common/contracts/sops';
 import type { attachments, sopVersions } from '../../db/schema';
 
@@ -5,12 +6,9 @@ type AttachmentRow = typeof attachments.$inferSelect;
 type VersionRow = typeof sopVersions.$inferSelect;
 type PersonRef = { firstName: string | null; lastName: string | null } | null;
 
-export const iso = (d: Date) => d.toISOString();
-export const isoOrNull = (d: Date | null) => (d ? d.toISOString() : null);
-
-export function toAttachment(row: AttachmentRow & { preview?: { attachmentId: number } | null }): Attachment {
+export function toAttachment(row: AttachmentRow & { preview?: { attachmentId: number } | null }): z.output<typeof Attachment> {
   const { preview, sha256: _stored, ...rest } = row;
-  return { ...rest, createdAt: iso(row.createdAt), hasPreview: preview != null };
+  return { ...rest, hasPreview: preview != null };
 }
 
 export function toVersion(
@@ -19,7 +17,7 @@ export function toVersion(
     submittedByUser?: PersonRef;
     approvedByUser?: PersonRef;
   },
-): SopVersion {
+): z.output<typeof SopVersion> {
   return {
     id: row.id,
     sopId: row.sopId,
@@ -28,11 +26,11 @@ export function toVersion(
     changelog: row.changelog,
     createdBy: row.createdBy,
     submittedBy: row.submittedBy,
-    submittedAt: isoOrNull(row.submittedAt),
+    submittedAt: row.submittedAt,
     approvedBy: row.approvedBy,
-    approvedAt: isoOrNull(row.approvedAt),
+    approvedAt: row.approvedAt,
     isPublished: row.isPublished,
-    createdAt: iso(row.createdAt),
+    createdAt: row.createdAt,
     attachments: (row.attachments ?? []).map(toAttachment),
     submittedByUser: row.submittedByUser ?? null,
     approvedByUser: row.approvedByUser ?? null,

@@ -2,9 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { approvalTasks, attachments, sops, sopVersions } from '../../db/schema';
 import { createTestContext, type TestContext, type TestUser } from '../../test/factory';
-import { createDepartment, createSopAs, submitSopAs } from '../../test/sop-fixtures';
-import { createSubmittedSop } from '../approvals/approval-fixtures';
-import { multipart } from '../attachments/test-files';
+import { buildDepartment, buildSop, createSopAs, submitSopAs, uploadAttachments } from '../../test/factories';
 
 /**
  * Every refusal of the SOP lifecycle over HTTP: the status, the exact sentence, and that
@@ -24,7 +22,7 @@ beforeAll(async () => {
   other = await t.signedInUser('user');
   approver = await t.signedInUser('approver');
   admin = await t.signedInUser('admin');
-  departmentId = (await createDepartment(t, 'Hotel')).id;
+  departmentId = (await buildDepartment(t.db, 'Hotel')).id;
 });
 afterAll(() => t.close());
 
@@ -41,14 +39,13 @@ const edit = (user: TestUser, id: number, payload: object) => t.as(user, { metho
 const addVersion = (user: TestUser, id: number) => t.as(user, { method: 'POST', url: `/api/sops/${id}/versions`, payload: { content: 'New text' } });
 const submit = (user: TestUser, id: number) => t.as(user, { method: 'POST', url: `/api/sops/${id}/submit` });
 const upload = (user: TestUser, versionId: number) => {
-  const body = multipart([{ name: 'note.txt', data: Buffer.from('A note') }]);
-  return t.as(user, { method: 'POST', url: `/api/sop-versions/${versionId}/attachments`, payload: body.payload, headers: body.headers });
+  return uploadAttachments(t, user, versionId, [{ name: 'note.txt', data: Buffer.from('A note') }]);
 };
 const decide = (user: TestUser, taskId: number, status = 'approved') => t.as(user, { method: 'PUT', url: `/api/approvals/${taskId}`, payload: { status } });
 
-function expectRefusal(res: { statusCode: number; json(): unknown }, statusCode: number, message: string) {
+function expectRefusal(res: { statusCode: number; json(): unknown }, statusCode: number, message: string, code = statusCode === 403 ? 'forbidden' : 'conflict') {
   expect(res.statusCode).toBe(statusCode);
-  expect(res.json()).toEqual({ message });
+  expect(res.json()).toEqual({ message, code });
 }
 
 describe('403: a plain user on an SOP they do not own', () => {
@@ -79,25 +76,25 @@ describe('403: a plain user on an SOP they do not own', () => {
 
 describe('decisions', () => {
   it('refuses a plain user by the decide permission on the route, before the body is validated', async () => {
-    const { task } = await createSubmittedSop(t.db, { departmentId, ownerId: owner.id, submittedBy: other.id });
+    const { task } = await buildSop(t.db, { departmentId, ownerId: owner.id, submittedBy: other.id });
     expectRefusal(await decide(owner, task!.id, 'nonsense'), 403, 'You do not have permission to do this');
     expect((await t.db.select().from(approvalTasks).where(eq(approvalTasks.id, task!.id)))[0].status).toBe('pending');
   });
 
   it('refuses an approver their own submission and lets an admin decide theirs', async () => {
-    const mine = await createSubmittedSop(t.db, { departmentId, ownerId: approver.id, submittedBy: approver.id });
+    const mine = await buildSop(t.db, { departmentId, ownerId: approver.id, submittedBy: approver.id });
     const before = await snapshot(mine.sop.id);
-    expectRefusal(await decide(approver, mine.task!.id), 403, 'You cannot decide on a version you submitted yourself; another approver or an admin must review it');
+    expectRefusal(await decide(approver, mine.task!.id), 403, 'You cannot decide on a version you submitted yourself; another approver or an admin must review it', 'own_submission');
     expect(await snapshot(mine.sop.id)).toEqual(before);
-    const admins = await createSubmittedSop(t.db, { departmentId, ownerId: admin.id, submittedBy: admin.id });
+    const admins = await buildSop(t.db, { departmentId, ownerId: admin.id, submittedBy: admin.id });
     expect((await decide(admin, admins.task!.id, 'changes_requested')).json()).toMatchObject({ sopStatus: 'changes_requested' });
   });
 
   it('refuses a decided task and a task whose SOP moved on with 409, changing nothing', async () => {
-    const decided = await createSubmittedSop(t.db, { departmentId, ownerId: owner.id });
+    const decided = await buildSop(t.db, { departmentId, ownerId: owner.id });
     expect((await decide(approver, decided.task!.id)).statusCode).toBe(200);
-    expectRefusal(await decide(admin, decided.task!.id, 'rejected'), 409, 'This approval task was already decided (approved)');
-    const stale = await createSubmittedSop(t.db, { departmentId, ownerId: owner.id, status: 'draft' });
+    expectRefusal(await decide(admin, decided.task!.id, 'rejected'), 409, 'This approval task was already decided (approved)', 'already_decided');
+    const stale = await buildSop(t.db, { departmentId, ownerId: owner.id, status: 'draft' });
     const before = await snapshot(stale.sop.id);
     expectRefusal(await decide(approver, stale.task!.id), 409, 'This SOP is no longer awaiting approval; it is draft');
     expect(await snapshot(stale.sop.id)).toEqual(before);
@@ -110,9 +107,9 @@ describe('409: the text under review does not move', () => {
     await submitSopAs(t, owner, sop.id);
     const before = await snapshot(sop.id);
     const underReview = 'This SOP is waiting for approval; a new version can be added once the approver has decided';
-    expectRefusal(await edit(owner, sop.id, { content: 'Changed text' }), 409, underReview);
-    expectRefusal(await addVersion(owner, sop.id), 409, underReview);
-    expectRefusal(await upload(owner, sop.latestVersionId!), 409, 'This SOP is waiting for approval; files can be added once the approver has decided');
+    expectRefusal(await edit(owner, sop.id, { content: 'Changed text' }), 409, underReview, 'under_review');
+    expectRefusal(await addVersion(owner, sop.id), 409, underReview, 'under_review');
+    expectRefusal(await upload(owner, sop.latestVersionId!), 409, 'This SOP is waiting for approval; files can be added once the approver has decided', 'under_review');
     expectRefusal(await submit(owner, sop.id), 409, 'Only a draft or an SOP with changes requested can be submitted; this SOP is submitted');
     expect(await snapshot(sop.id)).toEqual(before);
     const fieldsOnly = await edit(owner, sop.id, { title: 'Renamed while in review' });

@@ -8,14 +8,13 @@ import type { Db } from '../../db/client';
  * the same day. It reads two joins over `sops`: `eff`, the version in force (the newest
  * approved one), and `rev`, the last confirmed review.
  *
- * The clock starts at the later of the approval and the last review (a legacy version
- * published without an approval time counts from its creation) and runs `review_frequency`
- * months; PostgreSQL's month arithmetic ends on the last day of a shorter month, as
+ * The clock starts at the later of the approval and the last review and runs
+ * `review_frequency` months; PostgreSQL's month arithmetic ends on the last day of a shorter month, as
  * common/sop-lifecycle.ts `addMonths` does for the client. Days are UTC days.
  */
 export const reviewClockJoins = sql`
     left join (
-      select distinct on (sop_id) sop_id, id, coalesce(approved_at, created_at) as approved_at
+      select distinct on (sop_id) sop_id, id, approved_at
       from sop_versions where is_published order by sop_id, id desc
     ) eff on eff.sop_id = sops.id
     left join (select sop_id, max(reviewed_at) as last_at from sop_reviews group by sop_id) rev on rev.sop_id = sops.id`;

@@ -5,7 +5,7 @@ import type { SopDetail, SopListItem } from '../../../../common/contracts/sops';
 import { addMonths, reviewStatusOn, utcDay } from '../../../../common/sop-lifecycle';
 import { auditEvents, sopReviews, sops, sopVersions } from '../../db/schema';
 import { createTestContext, type TestContext, type TestUser } from '../../test/factory';
-import { createDepartment, createSopAs } from '../../test/sop-fixtures';
+import { buildDepartment, createSopAs } from '../../test/factories';
 
 let t: TestContext;
 let owner: TestUser;
@@ -18,7 +18,7 @@ beforeAll(async () => {
   owner = await t.signedInUser('user');
   approver = await t.signedInUser('approver', { firstName: 'Rita', lastName: 'Reviewer' });
   admin = await t.signedInUser('admin');
-  deptId = (await createDepartment(t, 'Galley')).id;
+  deptId = (await buildDepartment(t.db, 'Galley')).id;
 });
 afterAll(() => t.close());
 
@@ -47,7 +47,7 @@ async function clockOf(id: number) {
 /** An SOP whose version 1.0 was approved at `approvedAt` (written directly: the approval flow has its own tests). */
 async function approvedSop(reviewFrequency: number | null, approvedAt: Date | string = new Date()) {
   const sop = await createSopAs(t, owner, { departmentId: deptId, reviewFrequency });
-  await t.db.update(sopVersions).set({ isPublished: true, approvedBy: approver.id, approvedAt: new Date(approvedAt) }).where(eq(sopVersions.id, sop.latestVersionId!));
+  await t.db.update(sopVersions).set({ approvedBy: approver.id, approvedAt: new Date(approvedAt) }).where(eq(sopVersions.id, sop.latestVersionId!));
   await t.db.update(sops).set({ status: 'published' }).where(eq(sops.id, sop.id));
   return sop;
 }

@@ -1,5 +1,6 @@
 import { and, desc, eq } from 'drizzle-orm';
-import type { PublicUser } from '../../../../common/contracts/auth';
+import type { SessionUser } from '../../../../common/contracts/auth';
+import type { z } from 'zod';
 import type { ConfirmedReview } from '../../../../common/contracts/review-loop';
 import { refuseReviewConfirm } from '../../../../common/sop-lifecycle';
 import type { Db } from '../../db/client';
@@ -25,7 +26,7 @@ async function versionInForce(db: Db, sopId: number) {
  * valid. The review restarts the clock (it is the newest review) and joins the audit trail
  * as `sop_review_confirmed` with its comments, which the SOP's history shows.
  */
-export async function confirmReview(db: Db, actor: PublicUser, sopId: number, input: { comments: string | null }): Promise<ConfirmedReview> {
+export async function confirmReview(db: Db, actor: SessionUser, sopId: number, input: { comments: string | null }): Promise<z.output<typeof ConfirmedReview>> {
   const sop = await findSopForAccess(db, sopId);
   const inForce = await versionInForce(db, sopId);
   refuse(refuseReviewConfirm(actor, { effectiveVersionId: inForce?.id ?? null }));
@@ -47,7 +48,7 @@ export async function confirmReview(db: Db, actor: PublicUser, sopId: number, in
     sopId,
     versionId: review.versionId,
     versionNumber: inForce!.versionNumber,
-    reviewedAt: review.reviewedAt.toISOString(),
+    reviewedAt: review.reviewedAt,
     reviewedBy: { firstName: actor.firstName ?? null, lastName: actor.lastName ?? null },
     comments: review.comments,
     ...(await reviewScheduleOf(db, sopId)),

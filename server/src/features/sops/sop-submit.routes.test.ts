@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { approvalTasks, auditEvents, sops, sopVersions } from '../../db/schema';
 import { createTestContext, type TestContext, type TestUser } from '../../test/factory';
-import { createDepartment, createSopAs } from '../../test/sop-fixtures';
+import { buildDepartment, createSopAs } from '../../test/factories';
 
 let t: TestContext;
 let approver: TestUser;
@@ -15,7 +15,7 @@ beforeAll(async () => {
   approver = await t.signedInUser('approver');
   owner = await t.signedInUser('user');
   other = await t.signedInUser('user');
-  departmentId = (await createDepartment(t, 'Housekeeping')).id;
+  departmentId = (await buildDepartment(t.db, 'Housekeeping')).id;
 });
 afterAll(() => t.close());
 
@@ -25,12 +25,16 @@ const tasksOf = (versionId: number) => t.db.select().from(approvalTasks).where(e
 describe('POST /api/sops/{id}/submit', () => {
   it('moves a draft to submitted, stamps the version and opens one pending task', async () => {
     const sop = await createSopAs(t, owner, { departmentId, title: 'Cabin Turnover' });
+    const before = Date.now();
     const res = await submit(owner, sop.id);
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.status).toBe('submitted');
     expect(body.latestVersion).toMatchObject({ submittedBy: owner.id });
-    expect(body.latestVersion.submittedAt).toBeTruthy();
+    // Stamped with the time of the submit, as an ISO timestamp.
+    expect(body.latestVersion.submittedAt).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
+    expect(Date.parse(body.latestVersion.submittedAt)).toBeGreaterThanOrEqual(before - 1000);
+    expect(Date.parse(body.latestVersion.submittedAt)).toBeLessThanOrEqual(Date.now());
     const tasks = await tasksOf(sop.latestVersionId!);
     expect(tasks).toHaveLength(1);
     expect(tasks[0]).toMatchObject({ status: 'pending', approverId: null });

@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import type { PublicUser } from '../../../../common/contracts/auth';
+import type { SessionUser } from '../../../../common/contracts/auth';
 import type { Db } from '../../db/client';
 import { attachmentPreviews, attachments, sops, sopVersions } from '../../db/schema';
 import { nextVersionNumber, type SopStatus, statusAfterNewVersion } from '../../../../common/sop-lifecycle';
@@ -15,7 +15,7 @@ import { refreshSearchVector } from './sop-search';
  */
 export async function appendVersion(
   tx: Db,
-  actor: PublicUser,
+  actor: SessionUser,
   sop: { id: number; title: string; status: SopStatus; latestVersionId: number | null },
   input: { content: string; versionNumber?: string | null; changelog?: string | null; keepAttachmentIds?: number[] },
   defaultChangelog: string,
@@ -24,7 +24,7 @@ export async function appendVersion(
   const latestNumber = existing.find((v) => v.id === sop.latestVersionId)?.versionNumber;
   const versionNumber = input.versionNumber ?? nextVersionNumber(latestNumber, existing.map((v) => v.versionNumber));
   if (existing.some((v) => v.versionNumber === versionNumber)) {
-    throw conflict(`Version ${versionNumber} already exists for this SOP; choose another version number`);
+    throw conflict(`Version ${versionNumber} already exists for this SOP; choose another version number`, 'duplicate');
   }
   const reopened = statusAfterNewVersion(sop.status);
   const [version] = await tx

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { PublicUser } from '../../../../common/contracts/auth';
+import type { SessionUser } from '../../../../common/contracts/auth';
 import type { CreateSopInput, CreateVersionInput } from '../../../../common/contracts/sops';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
@@ -32,7 +32,7 @@ const sopFields = (input: SopInput) => ({
 });
 
 /** A draft SOP owned by the actor, with its first version. Returns the new id. */
-export async function createSop(db: Db, actor: PublicUser, input: SopInput): Promise<number> {
+export async function createSop(db: Db, actor: SessionUser, input: SopInput): Promise<number> {
   await assertDepartmentExists(db, input.departmentId);
   return db.transaction(async (tx) => {
     const [sop] = await tx.insert(sops).values({ ...sopFields(input), ownerId: actor.id, status: INITIAL_STATUS }).returning({ id: sops.id });
@@ -49,7 +49,7 @@ export async function createSop(db: Db, actor: PublicUser, input: SopInput): Pro
 }
 
 /** PUT: new field values, plus a new version when the body carries content. */
-export async function updateSop(db: Db, actor: PublicUser, id: number, input: SopInput): Promise<void> {
+export async function updateSop(db: Db, actor: SessionUser, id: number, input: SopInput): Promise<void> {
   const sop = await findSopForAccess(db, id);
   const hasContent = Boolean(input.content?.trim());
   refuse(refuseEdit(actor, sop, { addsVersion: hasContent }));
@@ -67,7 +67,7 @@ export async function updateSop(db: Db, actor: PublicUser, id: number, input: So
 }
 
 /** POST /api/sops/{id}/versions. */
-export async function addVersion(db: Db, actor: PublicUser, id: number, input: VersionInput) {
+export async function addVersion(db: Db, actor: SessionUser, id: number, input: VersionInput) {
   const sop = await findSopForAccess(db, id);
   refuse(refuseAddVersion(actor, sop));
   return db.transaction((tx) => appendVersion(tx, actor, sop, input, 'Updated version'));
@@ -78,7 +78,7 @@ export async function addVersion(db: Db, actor: PublicUser, id: number, input: V
  * stays, then the stored bytes only this SOP used are removed. Deleting is a role rule
  * alone, checked on the route.
  */
-export async function deleteSop(db: Db, actor: PublicUser, id: number): Promise<void> {
+export async function deleteSop(db: Db, actor: SessionUser, id: number): Promise<void> {
   const sop = await findSopForAccess(db, id);
   const hashes = await db.transaction(async (tx) => {
     const files = await sopFileHashes(tx, id);

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SopDetail } from '../../../../common/contracts/sops';
 import { auditEvents, sops, sopVersions } from '../../db/schema';
 import { createTestContext, type TestContext, type TestUser } from '../../test/factory';
-import { createDepartment, createSopAs } from '../../test/sop-fixtures';
+import { buildDepartment, createSopAs } from '../../test/factories';
 
 let t: TestContext;
 let admin: TestUser;
@@ -18,8 +18,8 @@ beforeAll(async () => {
   approver = await t.signedInUser('approver');
   owner = await t.signedInUser('user', { firstName: 'Liam', lastName: 'Murphy' });
   other = await t.signedInUser('user');
-  const marine = await createDepartment(t, 'Marine');
-  deck = await createDepartment(t, 'Deck', marine.id);
+  const marine = await buildDepartment(t.db, 'Marine');
+  deck = await buildDepartment(t.db, 'Deck', marine.id);
 });
 afterAll(() => t.close());
 
@@ -65,7 +65,7 @@ describe('POST /api/sops', () => {
   it('is 401 signed out, before the body is even validated', async () => {
     const res = await t.as(null, { method: 'POST', url: '/api/sops', payload: { title: 'X', departmentId: deck.id } });
     expect(res.statusCode).toBe(401);
-    expect(res.json()).toEqual({ message: 'Unauthorized' });
+    expect(res.json()).toEqual({ message: 'Unauthorized', code: 'unauthorized' });
     expect((await t.as(null, { method: 'POST', url: '/api/sops', payload: {} })).statusCode).toBe(401);
   });
 });
@@ -167,7 +167,7 @@ describe('POST /api/sops/{id}/versions', () => {
 
   it('puts a published SOP back to draft and keeps the published version effective', async () => {
     const sop = await createSopAs(t, owner, { departmentId: deck.id });
-    await t.db.update(sopVersions).set({ isPublished: true, approvedAt: new Date(), approvedBy: approver.id }).where(eq(sopVersions.id, sop.latestVersionId!));
+    await t.db.update(sopVersions).set({ approvedAt: new Date(), approvedBy: approver.id }).where(eq(sopVersions.id, sop.latestVersionId!));
     await t.db.update(sops).set({ status: 'published' }).where(eq(sops.id, sop.id));
     await t.as(owner, { method: 'POST', url: `/api/sops/${sop.id}/versions`, payload: { content: 'revision' } });
     const body: SopDetail = (await t.as(other, { method: 'GET', url: `/api/sops/${sop.id}` })).json();

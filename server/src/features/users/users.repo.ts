@@ -1,5 +1,5 @@
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
-import type { PublicUser } from '../../../../common/contracts/auth';
+import type { SessionUser } from '../../../../common/contracts/auth';
 import type { Db } from '../../db/client';
 import { sessions, users } from '../../db/schema';
 
@@ -22,7 +22,7 @@ export const publicUserColumns = {
 export const notDeleted = isNull(users.deletedAt);
 
 /** The user behind a session: only an active account that was not deleted may act. */
-export async function findActiveUser(db: Db, id: number): Promise<PublicUser | undefined> {
+export async function findActiveUser(db: Db, id: number): Promise<SessionUser | undefined> {
   const [row] = await db
     .select(publicUserColumns)
     .from(users)
@@ -39,7 +39,7 @@ export async function findUserWithHashByUsername(db: Db, username: string) {
   return row;
 }
 
-export function toPublicUser<T extends PublicUser & { password?: string; deletedAt?: Date | null }>(row: T): PublicUser {
+export function toPublicUser<T extends SessionUser & { password?: string; deletedAt?: Date | null }>(row: T): SessionUser {
   const { password: _hash, deletedAt: _deleted, ...rest } = row;
   return rest;
 }

@@ -1,11 +1,11 @@
 import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DailyProgramCruise } from '../../../../common/contracts/daily-programs';
-import type { Itinerary } from '../../../../common/contracts/itineraries';
-import { dailyPrograms, itineraries } from '../../db/schema';
-import { seedDailyProgramsAndItineraries } from '../../seed/daily-programs';
-import { sniffFileType } from '../../files/sniff';
-import { createTestContext, type TestContext, type TestUser } from '../../test/factory';
+import type { DailyProgramCruise } from '../../../common/contracts/daily-programs';
+import type { Itinerary } from '../../../common/contracts/itineraries';
+import { dailyPrograms, itineraries } from '../db/schema';
+import { seedDailyProgramsAndItineraries } from './daily-programs';
+import { sniffFileType } from '../files/sniff';
+import { createTestContext, type TestContext, type TestUser } from '../test/factory';
 
 let t: TestContext;
 let admin: TestUser;

@@ -1,0 +1,57 @@
+import type { ReviewFilter, SopStatus } from '@common/sop-lifecycle';
+
+/** The SOP list's query string; empty values are left out of the URL. */
+export interface SopListParams {
+  departmentId?: number;
+  status?: SopStatus;
+  search?: string;
+  review?: ReviewFilter;
+}
+
+/**
+ * Every cached read has its key here and nowhere else. A key is the URL it reads, then an
+ * optional params object that becomes the query string: the default query function fetches
+ * it, and invalidating a key also refreshes every key that starts with it (all SOP lists,
+ * every audit page). Features that change another feature's data invalidate these keys
+ * instead of spelling the URL again.
+ */
+export const queryKeys = {
+  currentUser: () => ['/api/user'] as const,
+  /** Public settings: the sign-in screen and the Admin page read the same entry. */
+  settings: () => ['/api/settings'] as const,
+  /** One list for every screen (SOP filters and forms, Admin), so one invalidation refreshes all. */
+  departments: () => ['/api/departments'] as const,
+  sops: {
+    lists: () => ['/api/sops'] as const,
+    list: (params: SopListParams) => ['/api/sops', params] as const,
+    detail: (id: number) => [`/api/sops/${id}`] as const,
+    history: (id: number) => [`/api/sops/${id}/history`] as const,
+    /** Every comparison of the SOP's versions (their files can still change on a draft). */
+    comparisons: (id: number) => [`/api/sops/${id}/compare`] as const,
+    compare: (id: number, versions: { from: number; to: number }) => [`/api/sops/${id}/compare`, versions] as const,
+  },
+  approvals: {
+    pending: () => ['/api/approvals'] as const,
+    attestations: (versionId: number) => [`/api/sop-versions/${versionId}/attestations`] as const,
+  },
+  dashboard: {
+    stats: () => ['/api/dashboard/stats'] as const,
+    activity: () => ['/api/dashboard/activity'] as const,
+  },
+  dailyPrograms: {
+    hierarchy: () => ['/api/daily-programs/hierarchy'] as const,
+  },
+  itineraries: {
+    list: () => ['/api/itineraries'] as const,
+  },
+  admin: {
+    users: () => ['/api/admin/users'] as const,
+    storage: () => ['/api/admin/storage'] as const,
+  },
+  audit: {
+    all: () => ['/api/audit'] as const,
+    latest: (limit: number) => ['/api/audit', { limit }] as const,
+  },
+  /** Not a URL: preview images are fetched by their own loader (it may ask the server to make one). */
+  attachmentPreview: (attachmentId: number) => ['attachment-preview', attachmentId] as const,
+};

@@ -1,0 +1,42 @@
+import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
+import type { PublicUser } from '@common/contracts/auth';
+import { getJson } from './api';
+import { ApiError, isUnauthorized } from './api-error';
+import { queryKeys } from './query-keys';
+
+/**
+ * Who is signed in. The read fails with a 401 when nobody is: that failure is the answer
+ * 'signed out', kept until someone signs in (it is not asked again when another screen
+ * mounts). Cached 5 minutes, no retry, no refetch on focus.
+ */
+export const currentUserQuery = queryOptions<PublicUser, ApiError>({
+  queryKey: queryKeys.currentUser(),
+  queryFn: ({ signal }) => getJson<PublicUser>(queryKeys.currentUser()[0], { signal, asksForSession: true }),
+  staleTime: 5 * 60 * 1000,
+  retry: false,
+  retryOnMount: (query) => !isUnauthorized(query.state.error),
+  refetchOnWindowFocus: false,
+});
+
+/** The signed-in user, or null when signed out (or while the first answer is awaited). */
+export function useCurrentUser() {
+  const { data, isLoading, error } = useQuery(currentUserQuery);
+  // A failed refetch keeps the last answer; a 401 means that user is gone.
+  return { user: isUnauthorized(error) ? null : (data ?? null), isLoading };
+}
+
+/**
+ * Signs out on this page without asking the server again: the current-user read now holds the
+ * server's 401 and no user, as if it had just answered so. Screens guarded by the user leave.
+ */
+export function markSignedOut(client: QueryClient) {
+  const query = client.getQueryCache().build<PublicUser, ApiError>(client, { queryKey: currentUserQuery.queryKey });
+  query.setState({
+    data: undefined,
+    dataUpdatedAt: 0,
+    status: 'error',
+    fetchStatus: 'idle',
+    error: new ApiError(401, 'Unauthorized', 'unauthorized', { message: 'Unauthorized' }),
+    errorUpdatedAt: Date.now(),
+  });
+}

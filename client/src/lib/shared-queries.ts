@@ -1,0 +1,12 @@
+import { queryOptions } from '@tanstack/react-query';
+import type { Department } from '@common/contracts/departments';
+import type { AppSettings } from '@common/contracts/settings';
+import { queryKeys } from './query-keys';
+
+/** Reads that several features show; each feature that changes them invalidates the same key. */
+
+/** Divisions and departments, with their SOP counts (SOP filters and forms, Admin). */
+export const departmentsQuery = queryOptions<Department[]>({ queryKey: queryKeys.departments() });
+
+/** Public settings: whether the sign-in screen offers registration; the Admin page toggles it. */
+export const settingsQuery = queryOptions<AppSettings>({ queryKey: queryKeys.settings() });

@@ -1,0 +1,68 @@
+import { cp, mkdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import type { OpenOptions } from '../db/client';
+import { createScratchDatabase } from './database';
+
+const migrations = path.resolve(import.meta.dirname, '../db/migrations');
+
+type Query = (text: string, params?: unknown[]) => Promise<{ rows: Record<string, unknown>[] }>;
+
+export interface PreviousRelease {
+  query: Query;
+  /** The first row of a query, for `insert ... returning id`. */
+  one(text: string, params?: unknown[]): Promise<{ id: number }>;
+  close(): Promise<void>;
+  /** How to open the same database with openDatabase, which runs the newer migrations. */
+  reopen: Pick<OpenOptions, 'databaseUrl' | 'dataDir'>;
+  /** Drops the scratch database on PostgreSQL (a no-op for PGlite, whose folder is under `work`). */
+  drop(): Promise<void>;
+}
+
+/** A migrations folder holding migrations 0..lastIdx only, as that release shipped them. */
+async function migrationsUpTo(work: string, lastIdx: number): Promise<string> {
+  const folder = path.join(work, `migrations-${lastIdx}`);
+  await mkdir(path.join(folder, 'meta'), { recursive: true });
+  const journal = JSON.parse(await readFile(path.join(migrations, 'meta/_journal.json'), 'utf8'));
+  journal.entries = journal.entries.filter((e: { idx: number }) => e.idx <= lastIdx);
+  for (const entry of journal.entries) await cp(path.join(migrations, `${entry.tag}.sql`), path.join(folder, `${entry.tag}.sql`));
+  await writeFile(path.join(folder, 'meta/_journal.json'), JSON.stringify(journal));
+  return folder;
+}
+
+/**
+ * A database built by an earlier release (migrations up to `lastIdx`), for a test to fill
+ * with that release's rows before opening it as today's server does: on disk under `work`
+ * with PGlite, or a scratch database with TEST_DATABASE_URL.
+ */
+export async function openPreviousRelease(work: string, lastIdx: number): Promise<PreviousRelease> {
+  const folder = await migrationsUpTo(work, lastIdx);
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  let query: Query;
+  let close: () => Promise<void>;
+  let reopen: PreviousRelease['reopen'];
+  let drop = async () => {};
+  if (!serverUrl) {
+    await mkdir(path.join(work, 'data'), { recursive: true });
+    const client = await PGlite.create(path.join(work, 'data', 'pglite'));
+    await migratePglite(drizzlePglite(client) as never, { migrationsFolder: folder });
+    query = (text, params) => client.query(text, params);
+    close = () => client.close();
+    reopen = { dataDir: path.join(work, 'data') };
+  } else {
+    const scratch = await createScratchDatabase(serverUrl, 'sop_upgrade');
+    const pool = new pg.Pool({ connectionString: scratch.url, max: 1 });
+    await migratePg(drizzlePg(pool) as never, { migrationsFolder: folder });
+    query = (text, params) => pool.query(text, params as unknown[]);
+    close = () => pool.end();
+    reopen = { databaseUrl: scratch.url };
+    drop = scratch.drop;
+  }
+  const one = async (text: string, params: unknown[] = []) => (await query(text, params)).rows[0] as { id: number };
+  return { query, one, close, reopen, drop };
+}
