@@ -151,13 +151,13 @@ describe('GET /api/sops/{id}/compare', () => {
 
   it('is 400 when a version belongs to another SOP, 404 when a version or the SOP is unknown', async () => {
     const other = await createSopAs(t, owner, { departmentId: deptId, title: 'Elsewhere' });
-    const foreign = await get<{ message: string }>(reader, compareUrl(loop.v1.id, other.latestVersionId!));
+    const foreign = await get<{ message: string; code: string }>(reader, compareUrl(loop.v1.id, other.latestVersionId!));
     expect(foreign.status).toBe(400);
-    expect(foreign.body.message).toBe(`To version ${other.latestVersionId} is not a version of this SOP`);
+    expect(foreign.body).toEqual({ message: `To version ${other.latestVersionId} is not a version of this SOP`, code: 'validation' });
     expect((await get(reader, compareUrl(other.latestVersionId!, loop.v2.id))).status).toBe(400);
-    const unknown = await get<{ message: string }>(reader, compareUrl(loop.v1.id, 999999));
+    const unknown = await get<{ message: string; code: string }>(reader, compareUrl(loop.v1.id, 999999));
     expect(unknown.status).toBe(404);
-    expect(unknown.body.message).toBe('To version 999999 does not exist');
+    expect(unknown.body).toEqual({ message: 'To version 999999 does not exist', code: 'not_found' });
     expect((await get(reader, compareUrl(loop.v1.id, loop.v2.id, 999999))).status).toBe(404);
   });
 

@@ -173,6 +173,8 @@ describe('POST /api/sops/{id}/reviews', () => {
     const sop = await approvedSop(12);
     const res = await confirm(owner, sop.id);
     expect(res.statusCode).toBe(403);
+    // The route's role rule answers before the SOP is read, as on every route.
+    expect(res.json()).toEqual({ message: 'You do not have permission to do this', code: 'forbidden' });
     expect(await t.db.select().from(sopReviews).where(eq(sopReviews.sopId, sop.id))).toEqual([]);
   });
 
@@ -180,12 +182,14 @@ describe('POST /api/sops/{id}/reviews', () => {
     const draft = await createSopAs(t, owner, { departmentId: deptId, reviewFrequency: 12 });
     const res = await confirm(approver, draft.id);
     expect(res.statusCode).toBe(409);
-    expect(res.json().message).toBe('This SOP has no approved version in force; a periodic review confirms the version in force');
+    expect(res.json()).toEqual({ message: 'This SOP has no approved version in force; a periodic review confirms the version in force', code: 'not_published' });
     expect(await t.db.select().from(sopReviews).where(eq(sopReviews.sopId, draft.id))).toEqual([]);
   });
 
   it('is 404 for an unknown SOP, 400 for bad comments, 401 signed out', async () => {
-    expect((await confirm(approver, 999999)).statusCode).toBe(404);
+    const unknown = await confirm(approver, 999999);
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toEqual({ message: 'SOP not found', code: 'not_found' });
     const sop = await approvedSop(12);
     expect((await confirm(approver, sop.id, { comments: 'x'.repeat(5001) })).statusCode).toBe(400);
     expect((await confirm(approver, sop.id, { comments: 42 })).statusCode).toBe(400);
