@@ -18,6 +18,7 @@ export const PERMISSIONS = {
   'sop.submit': { admin: 'yes', approver: 'yes', user: 'owner' },
   'sop.delete': { admin: 'yes', approver: 'yes', user: 'no' },
   'sop.email': { admin: 'yes', approver: 'yes', user: 'no' },
+  'sop.review.confirm': { admin: 'yes', approver: 'yes', user: 'no' },
   'approval.list': { admin: 'yes', approver: 'yes', user: 'no' },
   'approval.decide': { admin: 'yes', approver: 'not-submitter', user: 'no' },
   'files.read': { admin: 'yes', approver: 'yes', user: 'yes' },

@@ -139,6 +139,10 @@ test('the approver approves version 1.1', async ({ page }) => {
   await expect(viewer).toContainText('Snap-back zone warning added');
   await expect(viewer.getByRole('heading', { name: 'Safety' })).toBeVisible();
   await page.getByRole('button', { name: 'Approve', exact: true }).click();
+  // Approving asks first, naming the version and what changed since the version in force.
+  const confirm = page.getByRole('alertdialog', { name: /Approve/ });
+  await expect(confirm.getByTestId('approve-summary')).toContainText('v1.1');
+  await confirm.getByRole('button', { name: 'Confirm approval' }).click();
   await expect(toast(page, 'Approval task updated successfully')).toBeVisible();
   await expect(page.getByRole('navigation', { name: /Pending Approvals/ }).getByRole('button', { name: new RegExp(TITLE) })).toHaveCount(0);
 

@@ -29,7 +29,7 @@ export const ERROR_CODES = [
   'already_decided', // 409: the approval task was decided meanwhile
   'under_review', // 409: the SOP is waiting for an approver's decision
   'stale_version', // 409: the version is approved or superseded and cannot change
-  'not_published', // 409: only a published version can be attested
+  'not_published', // 409: nothing published to act on: only a published version can be attested, or confirmed by a periodic review
   'preview_failed', // 422: the preview could not be generated (never retried)
   'unavailable', // 503 from /healthz: the database cannot be reached
 ] as const;

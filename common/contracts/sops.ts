@@ -3,6 +3,7 @@ import { PREVIEW_STATUSES } from '../preview-status';
 import { APPROVAL_STATUSES, SOP_STATUSES } from '../sop-lifecycle';
 import { ErrorBody } from './errors';
 import { FileName, idField, idParams, isoDate, multiLine, singleLine } from './fields';
+import { ReviewFilterSchema, ReviewFrequency, ReviewSchedule } from './review-loop';
 
 const optionalText = (max: number, label: string, kind = multiLine) =>
   kind(label, `${label} must be text`)
@@ -39,7 +40,7 @@ export const CreateSopInput = z.object({
   content: multiLine('Content', 'Content must be text').max(200_000, 'Content must be at most 200,000 characters').optional(),
   versionNumber: optionalText(20, 'Version number', singleLine),
   changelog: optionalText(2000, 'Changelog'),
-  reviewFrequency: z.coerce.number().int().positive().max(3650).optional().nullable(),
+  reviewFrequency: ReviewFrequency,
   keepAttachmentIds: KeepAttachmentIds,
   isConfidential: z.boolean().optional(),
 });
@@ -64,6 +65,7 @@ export const ListSopsQuery = z.object({
   departmentId: idField('Department').optional(),
   status: z.enum([...SOP_STATUSES, 'all']).optional(),
   search: singleLine('Search').trim().max(200, 'Search must be at most 200 characters').optional(),
+  review: ReviewFilterSchema.optional(),
 });
 export type ListSopsQuery = z.input<typeof ListSopsQuery>;
 
@@ -143,6 +145,7 @@ export const SopListItem = z.object({
   ownerId: int.nullable(),
   status: z.enum(SOP_STATUSES),
   latestVersionId: int.nullable(),
+  /** Months between periodic reviews, or null. */
   reviewFrequency: int.nullable(),
   isConfidential: z.boolean(),
   createdAt: isoDate,
@@ -169,6 +172,7 @@ export const SopListItem = z.object({
   hasPublishedVersion: z.boolean(),
   /** The pending approval task of the latest version, for the list's Approve action. */
   pendingTaskId: int.nullable(),
+  ...ReviewSchedule.shape,
 });
 export type SopListItem = z.input<typeof SopListItem>;
 

@@ -10,6 +10,7 @@ import { departmentRoutes } from './features/departments/departments.routes';
 import { itineraryRoutes } from './features/itineraries/itineraries.routes';
 import { settingsRoutes } from './features/settings/settings.routes';
 import { sopRoutes } from './features/sops/sops.routes';
+import { sopReviewLoopRoutes } from './features/sops/sop-review-loop.routes';
 import { attachmentRoutes } from './features/attachments/attachments.routes';
 import { objectUploadRoutes } from './features/attachments/object-uploads.routes';
 
@@ -18,6 +19,7 @@ export const featureRoutes: FastifyPluginAsync = async (app) => {
   await app.register(authRoutes);
   await app.register(departmentRoutes);
   await app.register(sopRoutes);
+  await app.register(sopReviewLoopRoutes);
   await app.register(attachmentRoutes);
   await app.register(objectUploadRoutes);
   await app.register(approvalRoutes);

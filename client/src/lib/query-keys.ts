@@ -1,10 +1,11 @@
-import type { SopStatus } from '@common/sop-lifecycle';
+import type { ReviewFilter, SopStatus } from '@common/sop-lifecycle';
 
 /** The SOP list's query string; empty values are left out of the URL. */
 export interface SopListParams {
   departmentId?: number;
   status?: SopStatus;
   search?: string;
+  review?: ReviewFilter;
 }
 
 /**
@@ -24,6 +25,10 @@ export const queryKeys = {
     lists: () => ['/api/sops'] as const,
     list: (params: SopListParams) => ['/api/sops', params] as const,
     detail: (id: number) => [`/api/sops/${id}`] as const,
+    history: (id: number) => [`/api/sops/${id}/history`] as const,
+    /** Every comparison of the SOP's versions (their files can still change on a draft). */
+    comparisons: (id: number) => [`/api/sops/${id}/compare`] as const,
+    compare: (id: number, versions: { from: number; to: number }) => [`/api/sops/${id}/compare`, versions] as const,
   },
   approvals: {
     pending: () => ['/api/approvals'] as const,

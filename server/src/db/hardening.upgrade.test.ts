@@ -132,10 +132,11 @@ describe('upgrading a database made before the schema hardening', () => {
     expect(new Date(byId.get(ids.currentVersion)!.approved_at!).toISOString()).toBe('2025-10-02T09:00:00.000Z');
   });
 
-  it('brings review frequencies into 1 to 3650 days', async () => {
+  it('brings review frequencies into 1 to 3650 days (0005), which 0006 then turns into whole months', async () => {
     const list = await get<SopListItem[]>('/api/sops');
     const frequency = (title: string) => list.find((s) => s.title === title)?.reviewFrequency;
-    expect([frequency('Submitted twice'), frequency('Stale task'), frequency('Published without a date'), frequency('Published today')]).toEqual([null, 3650, 30, 365]);
+    // 0 days -> none; 5000 -> 3650 days -> 60 months; 30 days -> 1 month; 365 days -> 12 months.
+    expect([frequency('Submitted twice'), frequency('Stale task'), frequency('Published without a date'), frequency('Published today')]).toEqual([null, 60, 1, 12]);
   });
 
   it('takes sizes from the stored file, drops uploads that could never be attached', async () => {

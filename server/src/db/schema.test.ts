@@ -83,10 +83,10 @@ describe('the database refuses what no screen can store', () => {
     expect(await outcome(`insert into stored_files (sha256, size) values ('${'b'.repeat(64)}', -1)`)).toBe('stored_files_size_check');
   });
 
-  it('takes a review frequency of 1 to 3650 days, or none', async () => {
-    const review = (days: string) => `update sops set review_frequency = ${days} where id = ${ids.sop}`;
-    for (const days of ['1', '3650', 'null']) expect(await outcome(review(days)), days).toBe('accepted');
-    for (const days of ['0', '-30', '3651']) expect(await outcome(review(days)), days).toBe('sops_review_frequency_check');
+  it('takes a review frequency of 1 to 60 months, or none', async () => {
+    const review = (months: string) => `update sops set review_frequency = ${months} where id = ${ids.sop}`;
+    for (const months of ['1', '60', 'null']) expect(await outcome(review(months)), months).toBe('accepted');
+    for (const months of ['0', '-3', '61', '365']) expect(await outcome(review(months)), months).toBe('sops_review_frequency_check');
   });
 
   it('derives "published" from the approval, and refuses to store it apart', async () => {

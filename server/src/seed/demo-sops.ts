@@ -56,7 +56,7 @@ export async function seedDemoSop(db: Db, cast: DemoCast, item: DemoSop, departm
     content: texts[0].content,
     versionNumber: null,
     changelog: null,
-    reviewFrequency: 365,
+    reviewFrequency: 12,
   });
   const ref = { id: sopId, title: item.title };
   const [{ latestVersionId: firstVersionId }] = await db.select({ latestVersionId: sops.latestVersionId }).from(sops).where(eq(sops.id, sopId));

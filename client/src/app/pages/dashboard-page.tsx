@@ -1,4 +1,5 @@
 import { RecentActivity } from '@/features/dashboard/recent-activity';
+import { ReviewLoopLists } from '@/features/dashboard/review-loop-lists';
 import { SummaryCards } from '@/features/dashboard/summary-cards';
 import { WelcomeBanner } from '@/features/dashboard/welcome-banner';
 import { useCurrentUser } from '@/lib/session';
@@ -12,6 +13,7 @@ export default function DashboardPage() {
       <WelcomeBanner firstName={user?.firstName} actions={<UploadSopButton triggerClassName="bg-white text-navy hover:bg-sky-50" />} />
       <div className="space-y-6">
         <SummaryCards />
+        <ReviewLoopLists user={user} />
         <RecentActivity />
       </div>
     </>

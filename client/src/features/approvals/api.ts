@@ -24,6 +24,7 @@ export const useDecideTask = (onDecided?: (task: DecidedTask) => void) =>
       queryKeys.approvals.pending(),
       queryKeys.sops.lists(),
       queryKeys.sops.detail(task.sopId),
+      queryKeys.sops.history(task.sopId),
       queryKeys.dashboard.stats(),
       queryKeys.dashboard.activity(),
     ],

@@ -3,6 +3,7 @@ import { Check, MessageSquare, RotateCcw, UserPlus } from 'lucide-react';
 import type { DecidedTask } from '@common/contracts/approvals';
 import type { ApprovalTask } from '@common/contracts/sops';
 import { DECISION } from '@common/sop-lifecycle';
+import { ApproveConfirmDialog } from '@/components/approve-confirm-dialog';
 import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
@@ -18,8 +19,10 @@ interface Props {
 /** Comments and the decision buttons, with the task's short history underneath. */
 export function DecisionPanel({ task, onDecided }: Props) {
   const [comment, setComment] = useState('');
+  const [confirming, setConfirming] = useState(false);
   const decide = useDecideTask((decided) => {
     setComment('');
+    setConfirming(false);
     onDecided(decided);
   });
   const locked = decide.isPending || task.status === 'approved';
@@ -34,7 +37,7 @@ export function DecisionPanel({ task, onDecided }: Props) {
           <Textarea id={commentId} rows={5} value={comment} onChange={(e) => setComment(e.target.value)} placeholder="What should change, or why it is approved" />
         </div>
         <div className="flex flex-wrap gap-2">
-          <Button disabled={locked} onClick={() => decide.mutate({ taskId: task.id, status: DECISION.approve, comments: comment })} className="bg-emerald-700 hover:bg-emerald-800">
+          <Button disabled={locked} onClick={() => setConfirming(true)} className="bg-emerald-700 hover:bg-emerald-800">
             <Check /> Approve
           </Button>
           <Button variant="outline" disabled={locked} onClick={() => decide.mutate({ taskId: task.id, status: DECISION.requestChanges, comments: comment })} className="border-orange-300 text-orange-900 hover:bg-orange-50">
@@ -51,6 +54,13 @@ export function DecisionPanel({ task, onDecided }: Props) {
           </Button>
         </div>
       </section>
+
+      <ApproveConfirmDialog
+        target={confirming ? { sopId: task.version.sop.id, versionId: task.versionId } : null}
+        pending={decide.isPending}
+        onConfirm={() => decide.mutate({ taskId: task.id, status: DECISION.approve, comments: comment })}
+        onClose={() => setConfirming(false)}
+      />
 
       <section className="rounded-lg border bg-card p-4">
         <h3 className="mb-2 text-sm font-semibold text-navy">History</h3>

@@ -8,6 +8,7 @@ import { cn } from '@/lib/utils';
 import { downloadAttachment, useAttest } from './api';
 import { AttachmentPreviews } from './attachment-previews';
 import { MarkdownContent } from '@/components/markdown-content';
+import { ChangesSinceInForce } from '@/components/changes-since-in-force';
 
 function Detail({ label, value }: { label: string; value: string }) {
   return (
@@ -72,6 +73,11 @@ export function VersionViewer({ task }: { task: ApprovalTask }) {
       <section aria-labelledby="changelog-heading" className="rounded-lg border border-sky-200 bg-sky-50 p-4">
         <h3 id="changelog-heading" className="mb-1 text-sm font-semibold text-navy">Changelog</h3>
         <p className="text-sm whitespace-pre-wrap">{version.changelog || 'No changelog for this version.'}</p>
+      </section>
+
+      <section aria-labelledby="changes-heading" className="rounded-lg border bg-card p-4">
+        <h3 id="changes-heading" className="mb-2 text-sm font-semibold text-navy">Changes since the version in force</h3>
+        <ChangesSinceInForce sopId={version.sop.id} versionId={version.id} />
       </section>
 
       <AttachmentPreviews attachments={version.attachments} />

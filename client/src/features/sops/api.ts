@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { Attachment, CreateSopInput, SopDetail, SopListItem, UpdateSopInput } from '@common/contracts/sops';
-import { DECISION, type SopStatus } from '@common/sop-lifecycle';
+import { DECISION, type ReviewFilter, type SopStatus } from '@common/sop-lifecycle';
 import { apiRequest, postForm } from '@/lib/api';
 import { queryClient, refreshQueries } from '@/lib/query-client';
 import { queryKeys } from '@/lib/query-keys';
@@ -11,6 +11,7 @@ export interface SopListFilters {
   /** 'all' is never sent: no status parameter already means every status. */
   status?: SopStatus | 'all';
   search?: string;
+  review?: ReviewFilter | null;
 }
 
 /** The answer of POST and PUT /api/sops: the SOP row, pointing at its newest version. */
@@ -28,6 +29,7 @@ export const sopQueries = {
         departmentId: filters.departmentId ?? undefined,
         status: filters.status === 'all' ? undefined : filters.status,
         search: filters.search?.trim() || undefined,
+        review: filters.review ?? undefined,
       }),
     }),
   detail: (id: number) => queryOptions<SopDetail>({ queryKey: queryKeys.sops.detail(id) }),
@@ -39,6 +41,8 @@ export const sopChangeKeys = (id?: number) => [
   queryKeys.departments(),
   queryKeys.dashboard.stats(),
   id ? queryKeys.sops.detail(id) : undefined,
+  id ? queryKeys.sops.history(id) : undefined,
+  id ? queryKeys.sops.comparisons(id) : undefined,
 ];
 
 /** For the flows that save in several calls (form, upload dialog) rather than one mutation. */

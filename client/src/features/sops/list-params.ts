@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo } from 'react';
 import { useLocation, useSearch } from 'wouter';
-import { SOP_STATUSES, type SopStatus } from '@common/sop-lifecycle';
+import { REVIEW_FILTERS, type ReviewFilter, SOP_STATUSES, type SopStatus } from '@common/sop-lifecycle';
 import type { SortColumn, SortState } from './sop-sorting';
 
 /** The procedures list as a link: everything that shapes it lives in the query string. */
@@ -9,6 +9,8 @@ export interface ListParams {
   departmentId: number | null;
   status: SopStatus | 'all';
   noApprovedVersion: boolean;
+  /** Only SOPs whose periodic review is due soon or overdue. */
+  review: ReviewFilter | null;
   sort: SortState | null;
   page: number;
 }
@@ -30,6 +32,7 @@ export function parseListParams(query: string): ListParams {
     departmentId: positiveInt(q.get('dept')),
     status: status && (SOP_STATUSES as readonly string[]).includes(status) ? (status as SopStatus) : 'all',
     noApprovedVersion: q.get('unapproved') === '1',
+    review: (REVIEW_FILTERS as readonly string[]).includes(q.get('review') ?? '') ? (q.get('review') as ReviewFilter) : null,
     sort: sortColumn && SORT_COLUMNS.includes(sortColumn) ? { column: sortColumn, direction: q.get('dir') === 'desc' ? 'desc' : 'asc' } : null,
     page: positiveInt(q.get('page')) ?? 1,
   };
@@ -42,6 +45,7 @@ export function formatListParams(params: ListParams): string {
   if (params.departmentId) q.set('dept', String(params.departmentId));
   if (params.status !== 'all') q.set('status', params.status);
   if (params.noApprovedVersion) q.set('unapproved', '1');
+  if (params.review) q.set('review', params.review);
   if (params.sort) {
     q.set('sort', params.sort.column);
     q.set('dir', params.sort.direction);

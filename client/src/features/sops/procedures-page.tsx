@@ -16,8 +16,10 @@ import { departmentsQuery } from '@/lib/shared-queries';
 import { useReturnFocus } from '@/hooks/use-return-focus';
 import { useStableCallback } from '@/hooks/use-stable-callback';
 import { cn } from '@/lib/utils';
+import { ApproveConfirmDialog } from '@/components/approve-confirm-dialog';
 import { sopQueries, useApproveSop, useSubmitSop } from './api';
 import { DeleteSopDialog } from './delete-sop-dialog';
+import { ReviewFilterSelect } from './review-filter-select';
 import { DepartmentSidebar } from './department-sidebar';
 import { downloadFromList } from './list-download';
 import { useListParams } from './list-params';
@@ -38,12 +40,12 @@ function useDebouncedValue<T>(value: T, delayMs: number): T {
   return debounced;
 }
 
-type OpenDialog = { kind: 'preview' | 'history' | 'delete'; sop: SopListItem } | null;
+type OpenDialog = { kind: 'preview' | 'history' | 'delete' | 'approve'; sop: SopListItem } | null;
 
 export default function ProceduresPage() {
   const { user } = useCurrentUser();
   const [params, setParams] = useListParams();
-  const { departmentId, status, noApprovedVersion } = params;
+  const { departmentId, status, noApprovedVersion, review } = params;
   const [searchText, setSearchText] = useState(params.search);
   const search = useDebouncedValue(searchText, 250);
   useEffect(() => {
@@ -55,7 +57,7 @@ export default function ProceduresPage() {
   const returnFocus = useReturnFocus();
 
   const departments = useQuery(departmentsQuery);
-  const sops = useQuery({ ...sopQueries.list({ departmentId, status, search: params.search }), placeholderData: keepPreviousData });
+  const sops = useQuery({ ...sopQueries.list({ departmentId, status, search: params.search, review }), placeholderData: keepPreviousData });
   const submit = useSubmitSop();
   const approve = useApproveSop();
 
@@ -66,14 +68,14 @@ export default function ProceduresPage() {
   const selectedName = departments.data?.find((d) => d.id === departmentId)?.name;
 
   const onAction = async (action: RowAction, sop: SopListItem) => {
-    if (action === 'preview' || action === 'history' || action === 'delete') {
+    // Approve asks first, with the version and its changes in view.
+    if (action === 'preview' || action === 'history' || action === 'delete' || action === 'approve') {
       returnFocus.remember();
       return setDialog({ kind: action, sop });
     }
     setBusyId(sop.id);
     try {
       if (action === 'submit') await submit.mutateAsync(sop).catch(() => undefined);
-      if (action === 'approve') await approve.mutateAsync(sop).catch(() => undefined);
       if (action === 'download') await downloadFromList(sop);
     } finally {
       setBusyId(null);
@@ -156,6 +158,7 @@ export default function ProceduresPage() {
                 </SelectContent>
               </Select>
             </div>
+            <ReviewFilterSelect value={review} onChange={(next) => setParams({ review: next })} />
             <SortSelect sort={params.sort} onSort={(sort) => setParams({ sort })} />
             <div className="flex h-9 items-center gap-2">
               <Checkbox id="sop-no-approved" checked={noApprovedVersion} onCheckedChange={(checked) => setParams({ noApprovedVersion: checked === true })} />
@@ -203,6 +206,12 @@ export default function ProceduresPage() {
       <SopPreviewDialog sop={dialog?.kind === 'preview' ? dialog.sop : null} onClose={closeDialog} />
       <SopHistoryDialog sop={dialog?.kind === 'history' ? dialog.sop : null} onClose={closeDialog} />
       <DeleteSopDialog sop={dialog?.kind === 'delete' ? dialog.sop : null} onClose={closeDialog} />
+      <ApproveConfirmDialog
+        target={dialog?.kind === 'approve' && dialog.sop.latestVersionId ? { sopId: dialog.sop.id, versionId: dialog.sop.latestVersionId } : null}
+        pending={approve.isPending}
+        onConfirm={() => dialog && approve.mutateAsync(dialog.sop).then(closeDialog, () => undefined)}
+        onClose={closeDialog}
+      />
     </div>
   );
 }

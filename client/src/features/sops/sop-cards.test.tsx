@@ -10,6 +10,8 @@ const sop = (i: number): SopListItem => ({
   category: null,
   summary: null,
   tags: [],
+  nextReviewDue: null,
+  reviewStatus: null,
   ownerId: 1,
   status: 'published',
   latestVersionId: i + 1,

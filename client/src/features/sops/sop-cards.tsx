@@ -5,6 +5,7 @@ import type { SopListItem } from '@common/contracts/sops';
 import { formatRelativeDay } from '@/lib/format';
 import { ownerNameOf } from '@/lib/names';
 import { actionsFor, SopRowActions, type RowAction } from './sop-row-actions';
+import { ReviewBadge } from './review-badge';
 import { StatusBadge } from './status-badge';
 
 export const versionLabel = (sop: SopListItem) => (sop.latestVersion ? `v${sop.latestVersion.versionNumber}` : 'No version');
@@ -61,7 +62,10 @@ const SopCard = memo(function SopCard({ sop, user, busy, onAction }: { sop: SopL
         <Link href={`/sop/${sop.id}`} className="min-w-0 rounded-sm font-medium break-words text-navy outline-none hover:underline focus-visible:ring-2 focus-visible:ring-ring">
           {sop.title}
         </Link>
-        <StatusBadge status={sop.status} className="shrink-0" />
+        <div className="flex shrink-0 flex-col items-end gap-1">
+          <StatusBadge status={sop.status} />
+          <ReviewBadge status={sop.reviewStatus} />
+        </div>
       </div>
       <dl className="grid grid-cols-2 gap-x-3 gap-y-1 text-xs">
         <div>

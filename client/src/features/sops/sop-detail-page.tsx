@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft, Building2, CalendarClock, Download, GitBranch, Pencil, User } from 'lucide-react';
-import { Link, useParams } from 'wouter';
-import type { SopDetail } from '@common/contracts/sops';
+import { Link, useParams, useSearch } from 'wouter';
+import type { SopDetail, SopVersion } from '@common/contracts/sops';
 import { can } from '@common/permissions';
 import { FullPageSpinner } from '@/components/spinner';
 import { Badge } from '@/components/ui/badge';
@@ -21,6 +21,10 @@ import { proceduresHref } from './list-params';
 import { StatusBadge } from './status-badge';
 import { SendEmailDialog } from './send-email-dialog';
 import { MarkdownContent } from '@/components/markdown-content';
+import { ChangesRequestedBanner } from './changes-requested-banner';
+import { ReviewPanel } from './review-panel';
+import { PinnedVersionBanner, requestedVersion, shownVersionOf } from './shown-version';
+import { SopTimeline } from './sop-timeline';
 
 function InfoCard({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
   return (
@@ -34,9 +38,9 @@ function InfoCard({ icon, label, children }: { icon: ReactNode; label: string; c
   );
 }
 
-/** The top Download button: the first file of the latest version. */
-async function downloadLatest(sop: SopDetail) {
-  const files = sop.latestVersion?.attachments ?? [];
+/** The top Download button: the first file of the version shown. */
+async function downloadShown(version: SopVersion | null) {
+  const files = version?.attachments ?? [];
   if (files.length === 0) {
     toast({ title: 'No file available', description: "This SOP doesn't have any downloadable files" });
     return;
@@ -56,6 +60,7 @@ export function SopDetailPage({ attestation }: { attestation?: (sop: SopDetail) 
   const id = Number(params.id);
   const valid = Number.isInteger(id) && id > 0;
   const { user } = useCurrentUser();
+  const search = useSearch();
   const query = useQuery({ ...sopQueries.detail(id), enabled: valid });
   const sop = query.data;
   useDocumentTitle(sop?.title ?? 'SOP Details');
@@ -83,7 +88,8 @@ export function SopDetailPage({ attestation }: { attestation?: (sop: SopDetail) 
     );
   }
 
-  const latest = sop.latestVersion;
+  // The version on the page: the one asked for by ?version=, else the latest (the version in force for readers).
+  const { version: latest, pinned } = shownVersionOf(sop, user, requestedVersion(search));
   const attachments = latest?.attachments ?? [];
 
   return (
@@ -100,14 +106,14 @@ export function SopDetailPage({ attestation }: { attestation?: (sop: SopDetail) 
                 <ArrowLeft /> Back to Procedures
               </Link>
             </Button>
-            {can(user, 'sop.edit', { ownerId: sop.ownerId }) && (
+            {!pinned && can(user, 'sop.edit', { ownerId: sop.ownerId }) && (
               <Button asChild variant="outline" className="border-white/40 bg-white/10 text-white hover:bg-white/20 hover:text-white">
                 <Link href={`/sop/${sop.id}/edit`}>
                   <Pencil /> Edit
                 </Link>
               </Button>
             )}
-            <Button className="bg-white text-navy hover:bg-sky-50" disabled={attachments.length === 0} onClick={() => downloadLatest(sop)}>
+            <Button className="bg-white text-navy hover:bg-sky-50" disabled={attachments.length === 0} onClick={() => downloadShown(latest)}>
               <Download /> Download
             </Button>
             {can(user, 'sop.email') && <SendEmailDialog sop={sop} />}
@@ -133,10 +139,11 @@ export function SopDetailPage({ attestation }: { attestation?: (sop: SopDetail) 
         )}
       </div>
 
-      <EffectiveVersionNotice sop={sop} />
+      <ChangesRequestedBanner sop={sop} />
+      {pinned && latest ? <PinnedVersionBanner sop={sop} version={latest} /> : latest?.id === sop.latestVersionId && <EffectiveVersionNotice sop={sop} />}
 
       {/* Readers first: the version in force and the Attest action come before the details. */}
-      {attestation?.(sop)}
+      {!pinned && attestation?.(sop)}
 
       <div className="grid grid-cols-2 gap-4 lg:grid-cols-4">
         <InfoCard icon={<Building2 className="size-3.5" />} label="Department">
@@ -169,6 +176,15 @@ export function SopDetailPage({ attestation }: { attestation?: (sop: SopDetail) 
             </CardHeader>
             <CardContent>
               <AttachmentList attachments={attachments} />
+            </CardContent>
+          </Card>
+          <ReviewPanel sop={sop} user={user} />
+          <Card>
+            <CardHeader>
+              <CardTitle className="text-base">History</CardTitle>
+            </CardHeader>
+            <CardContent>
+              <SopTimeline sopId={sop.id} />
             </CardContent>
           </Card>
         </div>

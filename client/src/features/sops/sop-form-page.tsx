@@ -43,6 +43,7 @@ const formValuesOf = (sop: SopDetail): SopFormInput => ({
   content: sop.latestVersion?.content ?? '',
   versionNumber: '',
   changelog: '',
+  reviewFrequency: sop.reviewFrequency ?? '',
   // Every current file carries forward unless the author unticks it.
   keepAttachmentIds: sop.latestVersion?.attachments.map((a) => a.id) ?? [],
 });

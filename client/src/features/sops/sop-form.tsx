@@ -36,7 +36,7 @@ export function SopForm({ editId, initial, currentVersion, suggestedVersion }: P
   useUnsavedChanges(!saving && (form.formState.isDirty || files.length > 0));
 
   return (
-    <form id="sop-form" onSubmit={form.handleSubmit(save)} noValidate>
+    <form id="sop-form" onSubmit={form.handleSubmit((values) => save(values))} noValidate>
       <PageHeader
         title={isEdit ? 'Edit SOP' : 'Create New SOP'}
         description={isEdit ? 'Saving adds a new version; earlier versions are kept.' : 'A new SOP starts as a draft with version 1.0.'}
@@ -45,11 +45,11 @@ export function SopForm({ editId, initial, currentVersion, suggestedVersion }: P
             <Button asChild variant="outline">
               <Link href={proceduresHref()}>Cancel</Link>
             </Button>
-            {/* Both buttons perform the same save; neither changes the status: submitting is its own action, with its own checks. */}
+            {/* Save Draft saves; Submit for Approval saves, then submits: the label is a promise people rely on. */}
             <Button type="submit" variant="outline" disabled={saving}>
               <Save /> {saving ? 'Saving...' : 'Save Draft'}
             </Button>
-            <Button type="submit" disabled={saving}>
+            <Button type="button" disabled={saving} onClick={form.handleSubmit((values) => save(values, { submit: true }))}>
               <Send /> Submit for Approval
             </Button>
           </>
@@ -91,6 +91,11 @@ export function SopForm({ editId, initial, currentVersion, suggestedVersion }: P
               <Label htmlFor="sop-tags">Tags</Label>
               <Controller control={form.control} name="tags" render={({ field }) => <TagsInput id="sop-tags" value={field.value ?? []} onChange={field.onChange} disabled={saving} />} />
               <FieldError message={errors.tags?.message} />
+            </div>
+            <div className="space-y-1.5">
+              <Label htmlFor="sop-review-frequency">Review frequency (months)</Label>
+              <Input id="sop-review-frequency" type="number" min={1} max={60} step={1} inputMode="numeric" placeholder="Empty for no periodic review" aria-invalid={!!errors.reviewFrequency} disabled={saving} {...form.register('reviewFrequency')} />
+              <FieldError message={errors.reviewFrequency?.message} />
             </div>
             {isEdit && (
               <>

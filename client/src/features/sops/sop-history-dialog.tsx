@@ -7,6 +7,8 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { formatDateTime } from '@/lib/format';
 import { ownerNameOf } from '@/lib/names';
 import { sopQueries } from './api';
+import { SopTimeline } from './sop-timeline';
+import { VersionComparePicker } from './version-compare-picker';
 
 const submitterOf = (version: SopVersion | null | undefined) =>
   version?.submittedByUser ? ownerNameOf(version.submittedByUser) : 'Not submitted yet';
@@ -28,11 +30,10 @@ export function SopHistoryDialog({ sop, onClose }: { sop: SopListItem | null; on
   const detail = useQuery({ ...sopQueries.detail(sop?.id ?? 0), enabled: !!sop });
   const data = detail.data;
   const current = data?.latestVersion;
-  const versions = [...(data?.versions ?? [])].sort((a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt) || b.id - a.id);
 
   return (
     <Dialog open={!!sop} onOpenChange={(open) => !open && onClose()}>
-      <DialogContent className="sm:max-w-2xl">
+      <DialogContent className="max-h-[95vh] overflow-y-auto sm:max-w-3xl">
         <DialogHeader>
           <DialogTitle>Version History</DialogTitle>
           <DialogDescription>{sop?.title}</DialogDescription>
@@ -66,20 +67,13 @@ export function SopHistoryDialog({ sop, onClose }: { sop: SopListItem | null; on
                 <dd className="mt-1">{formatDateTime(data.updatedAt, 'Unknown')}</dd>
               </div>
             </dl>
-            <ol className="max-h-[40vh] space-y-2 overflow-y-auto" aria-label="All versions">
-              {versions.map((version) => (
-                <li key={version.id} className="rounded-md border p-3 text-sm" data-testid="history-version">
-                  <div className="flex flex-wrap items-center justify-between gap-2">
-                    <span className="font-semibold text-navy">v{version.versionNumber}</span>
-                    <PublishedFlag published={version.isPublished} />
-                  </div>
-                  <p className="mt-1 text-muted-foreground">{version.changelog || 'No changelog'}</p>
-                  <p className="mt-1 text-xs text-muted-foreground">
-                    Created {formatDateTime(version.createdAt, 'Unknown')} · {version.submittedByUser ? `Submitted by ${ownerNameOf(version.submittedByUser)}` : 'Not submitted'}
-                  </p>
-                </li>
-              ))}
-            </ol>
+            <VersionComparePicker sop={data} />
+            <details className="rounded-md border p-3">
+              <summary className="cursor-pointer text-sm font-medium text-navy">Events</summary>
+              <div className="mt-3 max-h-[30vh] overflow-y-auto">
+                <SopTimeline sopId={data.id} />
+              </div>
+            </details>
           </>
         )}
         <DialogFooter>

@@ -13,6 +13,8 @@ const sop = (id: number, title: string, department: string, status: SopListItem[
   status,
   latestVersionId: id,
   reviewFrequency: null,
+  nextReviewDue: null,
+  reviewStatus: null,
   isConfidential: false,
   createdAt: updatedAt,
   updatedAt,

@@ -30,6 +30,8 @@ const many: SopListItem[] = Array.from({ length: 5000 }, (_, i) => ({
   status: i % 3 === 0 ? 'published' : 'draft',
   latestVersionId: i + 1,
   reviewFrequency: null,
+  nextReviewDue: null,
+  reviewStatus: null,
   isConfidential: false,
   createdAt: '2025-01-01T00:00:00Z',
   updatedAt: new Date(2025, 0, 1 + (i % 300)).toISOString(),

@@ -11,6 +11,7 @@ import { ownerNameOf } from '@/lib/names';
 import { actionsFor, SopRowActions, type RowAction } from './sop-row-actions';
 import { nextSort, pageOf, sortSops, type SortColumn, type SortState } from './sop-sorting';
 import { SopCards, versionLabel } from './sop-cards';
+import { ReviewBadge } from './review-badge';
 import { StatusBadge } from './status-badge';
 
 interface Props {
@@ -74,7 +75,10 @@ export function SopTable({ sops, user, busyId, sort, page, onSort, onPage, onAct
                 </TableCell>
                 <TableCell className="max-w-[150px] whitespace-normal">{sop.department?.name ?? '—'}</TableCell>
                 <TableCell>
-                  <StatusBadge status={sop.status} />
+                  <div className="flex flex-wrap gap-1">
+                    <StatusBadge status={sop.status} />
+                    <ReviewBadge status={sop.reviewStatus} />
+                  </div>
                 </TableCell>
                 <TableCell className="tabular-nums">{versionLabel(sop)}</TableCell>
                 <TableCell>

@@ -6,6 +6,7 @@ import { toast } from '@/hooks/use-toast';
 import { errorText } from '@/lib/api-error';
 import { toastFailure } from '@/lib/use-api-mutation';
 import { createSop, refreshSopLists, updateSop, uploadAttachment, type SavedSop } from './api';
+import { submitAfterSave } from './submit-after-save';
 import type { PickedFile } from './attachments-picker';
 
 /** The form's rules: the create contract, with content required (an SOP written in the form must say something). */
@@ -18,6 +19,7 @@ export const SopFormSchema = CreateSopInput.pick({
   versionNumber: true,
   changelog: true,
   keepAttachmentIds: true,
+  reviewFrequency: true,
 }).extend({
   content: z
     .string({ error: 'Content is required' })
@@ -27,12 +29,13 @@ export const SopFormSchema = CreateSopInput.pick({
 export type SopFormInput = z.input<typeof SopFormSchema>;
 export type SopFormOutput = z.output<typeof SopFormSchema>;
 
-export const EMPTY_SOP_FORM: SopFormInput = { title: '', departmentId: '', category: '', summary: '', tags: [], content: '', versionNumber: '', changelog: '' };
+export const EMPTY_SOP_FORM: SopFormInput = { title: '', departmentId: '', category: '', summary: '', tags: [], content: '', versionNumber: '', changelog: '', reviewFrequency: '' };
 
 /**
  * Create: POST /api/sops (the first version comes with it). Edit: PUT /api/sops/{id}, which
  * adds a version. Then each picked file goes to that newest version, one request per file so
- * each shows its own progress. Neither save button changes the status.
+ * each shows its own progress. Save Draft changes no status; Submit for Approval saves, then
+ * submits the saved version (docs/decisions.md, 'Submit for Approval on the form submits').
  */
 export function useSaveSop(editId: number | null) {
   const [, navigate] = useLocation();
@@ -57,7 +60,7 @@ export function useSaveSop(editId: number | null) {
     return failed;
   };
 
-  const save = async (values: SopFormOutput) => {
+  const save = async (values: SopFormOutput, options: { submit?: boolean } = {}) => {
     setSaving(true);
     let saved: SavedSop;
     try {
@@ -77,7 +80,12 @@ export function useSaveSop(editId: number | null) {
       navigate(`/sop/${saved.id}`);
       return;
     }
-    toast({ title: 'Success', description: editId ? 'SOP updated successfully' : 'SOP created successfully' });
+    const saidSaved = editId ? 'SOP updated successfully' : 'SOP created successfully';
+    if (options.submit && !(await submitAfterSave(saved.id, saidSaved))) {
+      navigate(`/sop/${saved.id}`);
+      return;
+    }
+    if (!options.submit) toast({ title: 'Success', description: saidSaved });
     navigate('/documents');
   };
 

@@ -1,6 +1,7 @@
 export * from './users';
 export * from './departments';
 export * from './sops';
+export * from './sop-reviews';
 export * from './files';
 export * from './audit';
 export * from './jobs';

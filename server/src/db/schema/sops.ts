@@ -23,7 +23,7 @@ export const sops = pgTable(
     ownerId: integer('owner_id').references(() => users.id, { onDelete: 'set null' }),
     status: sopStatusEnum('status').notNull().default('draft'),
     latestVersionId: integer('latest_version_id').references((): AnyPgColumn => sopVersions.id, { onDelete: 'set null' }),
-    /** Days between reviews, 1 to 3650; null when the SOP has no review cycle. */
+    /** Months between periodic reviews, 1 to 60; null when the SOP has no review cycle. */
     reviewFrequency: integer('review_frequency'),
     isConfidential: boolean('is_confidential').notNull().default(false),
     /** Title, summary, category, tags and the latest version's content; kept current by the SOP service. */
@@ -38,7 +38,7 @@ export const sops = pgTable(
     index('sops_updated_at_idx').on(t.updatedAt),
     index('sops_search_idx').using('gin', t.searchVector),
     index('sops_latest_version_idx').on(t.latestVersionId),
-    check('sops_review_frequency_check', sql`${t.reviewFrequency} between 1 and 3650`),
+    check('sops_review_frequency_check', sql`${t.reviewFrequency} between 1 and 60`),
   ],
 );
 

@@ -5,11 +5,12 @@ import type { Db } from '../../db/client';
 import { approvalTasks, attachments, sops, sopVersions } from '../../db/schema';
 import { notFound } from '../../http/errors';
 import { toVersion } from './sop-mappers';
+import { reviewScheduleOf } from './sop-review-schedule';
 
 const person = { columns: { firstName: true, lastName: true } } as const;
 
 /** GET /api/sops/{id}: the SOP with every version (newest first), their attachments and the people involved. */
-export async function getSopDetail(db: Db, id: number): Promise<z.output<typeof SopDetail>> {
+export async function getSopDetail(db: Db, id: number, today?: string): Promise<z.output<typeof SopDetail>> {
   const row = await db.query.sops.findFirst({
     where: eq(sops.id, id),
     with: {
@@ -41,6 +42,7 @@ export async function getSopDetail(db: Db, id: number): Promise<z.output<typeof 
     // Newest published version: what readers rely on while a newer draft is in progress.
     effectiveVersionId: versions.find((v) => v.isPublished)?.id ?? null,
     pendingTaskId: latestRow?.approvalTasks[0]?.id ?? null,
+    ...(await reviewScheduleOf(db, id, today)),
   };
 }
 

@@ -34,7 +34,8 @@ async function get(url: string, headers: Record<string, string> = {}, user: Test
 async function tagOf(url: string): Promise<string> {
   const res = await get(url);
   expect(res.statusCode).toBe(200);
-  expect(res.headers.etag).toMatch(/^"v\d+-identity"$/);
+  // The data version and the (UTC) day the review statuses were computed for.
+  expect(res.headers.etag).toMatch(new RegExp(`^"v\\d+-${new Date().toISOString().slice(0, 10)}-identity"$`));
   return res.headers.etag as string;
 }
 

@@ -35,14 +35,14 @@ beforeAll(async () => {
 
   // Every shape a row can take: a plain draft, one with files, one awaiting a decision, a
   // published one with a newer draft, and one whose owner is gone.
-  await createSopAs(t, owner, { departmentId: department.id, title: 'Linen change', tags: ['linen', 'cabins'], category: 'Cabins', summary: 'Daily', reviewFrequency: 90 });
+  await createSopAs(t, owner, { departmentId: department.id, title: 'Linen change', tags: ['linen', 'cabins'], category: 'Cabins', summary: 'Daily', reviewFrequency: 3 });
   const withFiles = await createSopAs(t, owner, { departmentId: department.id, title: 'Laundry chemicals', isConfidential: true });
   await attachText(owner, withFiles.latestVersionId!, 'dosage.txt');
   await attachText(owner, withFiles.latestVersionId!, 'suppliers.txt');
   const submitted = await createSopAs(t, owner, { departmentId: division.id, title: 'Towel art' });
   await attachText(owner, submitted.latestVersionId!, 'folds.txt');
   await submitSopAs(t, owner, submitted.id);
-  const published = await createSopAs(t, owner, { departmentId: division.id, title: 'Minibar restock' });
+  const published = await createSopAs(t, owner, { departmentId: division.id, title: 'Minibar restock', reviewFrequency: 12 });
   const { taskId } = await submitSopAs(t, owner, published.id);
   expect((await t.as(approver, { method: 'PUT', url: `/api/approvals/${taskId}`, payload: { status: 'approved' } })).statusCode).toBe(200);
   expect((await t.as(owner, { method: 'POST', url: `/api/sops/${published.id}/versions`, payload: { content: 'Revised steps' } })).statusCode).toBe(201);
@@ -66,9 +66,13 @@ describe('the SOP list query answers what SopList declares', () => {
     const byTitle = new Map(parsed.map((row) => [row.title, row]));
     expect(byTitle.get('Laundry chemicals')?.latestVersion).toMatchObject({ attachmentCount: 2, firstAttachmentId: expect.any(Number) });
     expect(byTitle.get('Towel art')).toMatchObject({ status: 'submitted', pendingTaskId: expect.any(Number), latestVersion: { submittedAt: expect.any(Date), submittedBy: owner.id } });
-    expect(byTitle.get('Minibar restock')).toMatchObject({ hasPublishedVersion: true, latestVersion: { versionNumber: '1.1', isPublished: false } });
+    // The review clock runs from the approval of the version in force, not from the newer draft.
+    const inAYear = new Date();
+    inAYear.setUTCFullYear(inAYear.getUTCFullYear() + 1);
+    expect(byTitle.get('Minibar restock')).toMatchObject({ hasPublishedVersion: true, latestVersion: { versionNumber: '1.1', isPublished: false }, reviewStatus: 'ok' });
+    expect(Math.abs(Date.parse(byTitle.get('Minibar restock')!.nextReviewDue!) - inAYear.getTime())).toBeLessThan(3 * 86_400_000);
     expect(byTitle.get('Lost and found')).toMatchObject({ ownerId: null, owner: null });
-    expect(byTitle.get('Linen change')).toMatchObject({ tags: ['linen', 'cabins'], reviewFrequency: 90, department: { name: 'Housekeeping' }, owner: { firstName: 'Ana', lastName: 'Silva' } });
+    expect(byTitle.get('Linen change')).toMatchObject({ tags: ['linen', 'cabins'], reviewFrequency: 3, nextReviewDue: null, reviewStatus: null, department: { name: 'Housekeeping' }, owner: { firstName: 'Ana', lastName: 'Silva' } });
   });
 
   it('writes the same timestamps as the detail answer, which the serializer encodes', async () => {

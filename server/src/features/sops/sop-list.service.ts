@@ -1,13 +1,17 @@
 import { type SQL, sql } from 'drizzle-orm';
-import { OPEN_TASK_STATUS, type SopStatus } from '../../../../common/sop-lifecycle';
+import { OPEN_TASK_STATUS, type ReviewFilter, type SopStatus } from '../../../../common/sop-lifecycle';
 import type { Db } from '../../db/client';
 import { sops } from '../../db/schema';
+import { nextReviewDueJson, reviewClockJoins, reviewDay, reviewFilterSql, reviewStatusSql } from './sop-review-schedule';
 import { searchCondition } from './sop-search';
 
 export interface ListFilters {
   departmentId?: number;
   status?: SopStatus | 'all';
   search?: string;
+  review?: ReviewFilter;
+  /** The day review statuses are computed for ('YYYY-MM-DD', UTC); today by default. */
+  today?: string;
 }
 
 /** Timestamps as JavaScript writes them (toISOString), so list and detail agree. */
@@ -27,6 +31,8 @@ export async function listSopsJson(db: Db, filters: ListFilters = {}): Promise<s
     conditions.push(sql`${sops.departmentId} in (select id from departments where id = ${filters.departmentId} or parent_id = ${filters.departmentId})`);
   }
   if (filters.status && filters.status !== 'all') conditions.push(sql`${sops.status} = ${filters.status}`);
+  const today = filters.today ?? reviewDay();
+  if (filters.review) conditions.push(reviewFilterSql(filters.review, today));
   const search = searchCondition(filters.search);
   if (search) conditions.push(search.where);
   const where = conditions.length ? sql`where ${sql.join(conditions, sql` and `)}` : sql``;
@@ -61,8 +67,10 @@ export async function listSopsJson(db: Db, filters: ListFilters = {}): Promise<s
         'firstAttachmentId', files.first_id,
         'submittedByUser', case when su.id is null then null else json_build_object('firstName', su.first_name, 'lastName', su.last_name) end
       ) end,
-      'hasPublishedVersion', published.sop_id is not null,
-      'pendingTaskId', pending.id
+      'hasPublishedVersion', eff.sop_id is not null,
+      'pendingTaskId', pending.id,
+      'nextReviewDue', ${nextReviewDueJson},
+      'reviewStatus', ${reviewStatusSql(today)}
     ) order by ${rank} sops.updated_at desc, sops.id desc)::text, '[]') as rows
     from sops
     left join departments d on d.id = sops.department_id
@@ -70,7 +78,7 @@ export async function listSopsJson(db: Db, filters: ListFilters = {}): Promise<s
     left join sop_versions lv on lv.id = sops.latest_version_id
     left join users su on su.id = lv.submitted_by
     left join (select version_id, count(*)::int as count, min(id) as first_id from attachments group by version_id) files on files.version_id = lv.id
-    left join (select distinct sop_id from sop_versions where is_published) published on published.sop_id = sops.id
+    ${reviewClockJoins}
     left join approval_tasks pending on pending.version_id = lv.id and pending.status = ${OPEN_TASK_STATUS}
     ${where}`)) as unknown as { rows: { rows: string }[] };
   return result.rows[0].rows;

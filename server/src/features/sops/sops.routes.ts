@@ -6,6 +6,7 @@ import { sendVersionedJson } from '../../http/versioned-answer';
 import { getSopDetail } from './sop-detail.service';
 import { listSopsJson } from './sop-list.service';
 import { submitSop } from './sop-lifecycle.service';
+import { reviewDay } from './sop-review-schedule';
 import { toVersion } from './sop-mappers';
 import { addVersion, createSop, deleteSop, updateSop } from './sop-write.service';
 
@@ -16,7 +17,9 @@ export const sopRoutes: FastifyPluginAsyncZod = async (app) => {
   // by PostgreSQL) is checked against SopList by sop-list-contract.test.ts on both databases.
   app.get('/api/sops', { config: { access: 'sop.read' }, compress: false, schema: { querystring: ListSopsQuery, response: answers({ 200: SopList }) } }, async (request, reply) => {
     const { query } = request;
-    return sendVersionedJson(app.answerCache, app.db, request, reply, { key: `list ${JSON.stringify(query)}`, build: () => listSopsJson(app.db, query) });
+    // Review statuses depend on the day as well as the data: the day joins the tag.
+    const today = reviewDay();
+    return sendVersionedJson(app.answerCache, app.db, request, reply, { key: `list ${JSON.stringify(query)}`, scope: today, build: () => listSopsJson(app.db, { ...query, today }) });
   });
 
   app.post('/api/sops', { config: { access: 'sop.create' }, schema: { body: CreateSopInput, response: answers({ 201: SopDetail }) } }, async (request, reply) => {
@@ -26,7 +29,8 @@ export const sopRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/api/sops/:id', { config: { access: 'sop.read' }, compress: false, schema: { params: IdParams, response: answers({ 200: SopDetail }) } }, async (request, reply) => {
     const { id } = request.params;
-    return sendVersionedJson(app.answerCache, app.db, request, reply, { key: `sop ${id}`, build: async () => JSON.stringify(SopDetail.encode(await getSopDetail(app.db, id))) });
+    const today = reviewDay();
+    return sendVersionedJson(app.answerCache, app.db, request, reply, { key: `sop ${id}`, scope: today, build: async () => JSON.stringify(SopDetail.encode(await getSopDetail(app.db, id, today))) });
   });
 
   app.put('/api/sops/:id', { config: { access: 'sop.edit' }, schema: { params: IdParams, body: UpdateSopInput, response: answers({ 200: SopDetail }) } }, async (request) => {

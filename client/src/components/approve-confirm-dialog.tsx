@@ -1,0 +1,68 @@
+import { useQuery } from '@tanstack/react-query';
+import type { SopDetail } from '@common/contracts/sops';
+import { Spinner } from '@/components/spinner';
+import {
+  AlertDialog, AlertDialogCancel, AlertDialogContent, AlertDialogDescription, AlertDialogFooter, AlertDialogHeader, AlertDialogTitle,
+} from '@/components/ui/alert-dialog';
+import { Button } from '@/components/ui/button';
+import { queryKeys } from '@/lib/query-keys';
+import { ChangesSinceInForce } from './changes-since-in-force';
+
+interface Props {
+  /** The SOP and the version to approve; null closes the dialog. */
+  target: { sopId: number; versionId: number } | null;
+  pending: boolean;
+  onConfirm: () => void;
+  onClose: () => void;
+}
+
+/**
+ * Approving is the release, so it is confirmed with the facts in view: the SOP, the version,
+ * its files, its change summary and what changed since the version in force. Used by the
+ * procedures list and the Approval Center.
+ */
+export function ApproveConfirmDialog({ target, pending, onConfirm, onClose }: Props) {
+  // The SOP detail, by its shared key: the same cache entry as the SOP page's.
+  const detail = useQuery<SopDetail>({ queryKey: queryKeys.sops.detail(target?.sopId ?? 0), enabled: !!target });
+  const sop = detail.data;
+  const version = sop?.versions.find((v) => v.id === target?.versionId);
+
+  return (
+    <AlertDialog open={!!target} onOpenChange={(open) => !open && !pending && onClose()}>
+      <AlertDialogContent className="max-h-[95vh] overflow-y-auto sm:max-w-2xl">
+        <AlertDialogHeader>
+          <AlertDialogTitle>Approve {sop ? `"${sop.title}"` : 'this SOP'}?</AlertDialogTitle>
+          <AlertDialogDescription>Approving publishes this version: it becomes the version in force for every reader.</AlertDialogDescription>
+        </AlertDialogHeader>
+        {detail.isLoading || !sop ? (
+          <Spinner label="Loading the version" />
+        ) : !version ? (
+          <p className="text-sm text-destructive">This version could not be found.</p>
+        ) : (
+          <div className="space-y-3 text-sm" data-testid="approve-summary">
+            <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
+              <dt className="text-muted-foreground">SOP</dt>
+              <dd className="font-medium">{sop.title}</dd>
+              <dt className="text-muted-foreground">Version</dt>
+              <dd className="font-medium">v{version.versionNumber}</dd>
+              <dt className="text-muted-foreground">Files</dt>
+              <dd>{version.attachments.length ? version.attachments.map((a) => a.originalName).join(', ') : 'No files'}</dd>
+              <dt className="text-muted-foreground">Change summary</dt>
+              <dd className="whitespace-pre-wrap">{version.changelog || 'No change summary'}</dd>
+            </dl>
+            <div className="space-y-1">
+              <p className="font-semibold text-navy">Changes since the version in force</p>
+              <ChangesSinceInForce sopId={sop.id} versionId={version.id} />
+            </div>
+          </div>
+        )}
+        <AlertDialogFooter>
+          <AlertDialogCancel disabled={pending}>Cancel</AlertDialogCancel>
+          <Button className="bg-emerald-700 hover:bg-emerald-800" disabled={pending || !version} onClick={onConfirm}>
+            {pending ? 'Approving...' : 'Confirm approval'}
+          </Button>
+        </AlertDialogFooter>
+      </AlertDialogContent>
+    </AlertDialog>
+  );
+}

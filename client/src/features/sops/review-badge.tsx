@@ -1,0 +1,22 @@
+import type { ReviewStatus } from '@common/sop-lifecycle';
+import { Badge } from '@/components/ui/badge';
+import { cn } from '@/lib/utils';
+
+const REVIEW_STYLES: Record<ReviewStatus, { label: string; className: string }> = {
+  ok: { label: 'Review OK', className: 'border-emerald-300 bg-emerald-50 text-emerald-900' },
+  due_soon: { label: 'Review due soon', className: 'border-amber-300 bg-amber-100 text-amber-950' },
+  overdue: { label: 'Review overdue', className: 'border-rose-300 bg-rose-100 text-rose-900' },
+};
+
+export const reviewLabel = (status: ReviewStatus) => REVIEW_STYLES[status].label;
+
+/** A periodic review that needs attention; `ok` is shown only where asked (the SOP page). */
+export function ReviewBadge({ status, showOk, className }: { status: ReviewStatus | null; showOk?: boolean; className?: string }) {
+  if (!status || (status === 'ok' && !showOk)) return null;
+  const style = REVIEW_STYLES[status];
+  return (
+    <Badge variant="outline" className={cn(style.className, className)} data-testid="review-badge" data-review={status}>
+      {style.label}
+    </Badge>
+  );
+}

@@ -1,0 +1,81 @@
+import { useState } from 'react';
+import { CalendarCheck } from 'lucide-react';
+import type { PublicUser } from '@common/contracts/auth';
+import type { SopDetail } from '@common/contracts/sops';
+import { can } from '@common/permissions';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { Label } from '@/components/ui/label';
+import { Textarea } from '@/components/ui/textarea';
+import { formatDate } from '@/lib/format';
+import { ReviewBadge } from './review-badge';
+import { useConfirmReview } from './review-loop-api';
+
+/** Periodic review on the SOP page: how often, when next, and (for approvers and admins) the confirmation. */
+export function ReviewPanel({ sop, user }: { sop: SopDetail; user: PublicUser | null }) {
+  const [open, setOpen] = useState(false);
+  const [comments, setComments] = useState('');
+  const confirm = useConfirmReview();
+  const effective = sop.versions.find((v) => v.id === sop.effectiveVersionId);
+  const mayConfirm = can(user, 'sop.review.confirm') && !!effective;
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle className="flex items-center gap-2 text-base">
+          <CalendarCheck className="size-4" aria-hidden="true" /> Periodic review
+        </CardTitle>
+      </CardHeader>
+      <CardContent className="space-y-3 text-sm">
+        <p>{sop.reviewFrequency ? `Every ${sop.reviewFrequency} month${sop.reviewFrequency === 1 ? '' : 's'}` : 'No periodic review set'}</p>
+        {sop.nextReviewDue && (
+          <p className="flex flex-wrap items-center gap-2" data-testid="next-review-due">
+            Next review due {formatDate(`${sop.nextReviewDue}T00:00:00`)}
+            <ReviewBadge status={sop.reviewStatus} showOk />
+          </p>
+        )}
+        {mayConfirm && (
+          <Button variant="outline" size="sm" onClick={() => setOpen(true)}>
+            Confirm review
+          </Button>
+        )}
+      </CardContent>
+      <Dialog open={open} onOpenChange={(next) => !confirm.isPending && setOpen(next)}>
+        <DialogContent>
+          <DialogHeader>
+            <DialogTitle>Confirm periodic review</DialogTitle>
+            <DialogDescription>
+              {sop.title}: confirm that version {effective?.versionNumber} is still valid. The review clock restarts today.
+            </DialogDescription>
+          </DialogHeader>
+          <div className="space-y-2">
+            <Label htmlFor="review-comments">Comments</Label>
+            <Textarea id="review-comments" rows={4} value={comments} onChange={(e) => setComments(e.target.value)} />
+          </div>
+          <DialogFooter>
+            <Button variant="outline" onClick={() => setOpen(false)} disabled={confirm.isPending}>
+              Cancel
+            </Button>
+            <Button
+              disabled={confirm.isPending}
+              onClick={() =>
+                confirm.mutate(
+                  { sopId: sop.id, comments },
+                  {
+                    onSuccess: () => {
+                      setOpen(false);
+                      setComments('');
+                    },
+                  },
+                )
+              }
+            >
+              {confirm.isPending ? 'Confirming...' : 'Confirm review'}
+            </Button>
+          </DialogFooter>
+        </DialogContent>
+      </Dialog>
+    </Card>
+  );
+}

@@ -1,0 +1,61 @@
+import { useQuery } from '@tanstack/react-query';
+import type { SopHistoryEvent } from '@common/contracts/review-loop';
+import { Spinner } from '@/components/spinner';
+import { formatDateTime, humanizeAction } from '@/lib/format';
+import { ownerNameOf } from '@/lib/names';
+import { cn } from '@/lib/utils';
+import { reviewLoopQueries } from './review-loop-api';
+
+const EVENT_WORDS: Record<string, string> = {
+  sop_created: 'Created',
+  sop_updated: 'Details edited',
+  sop_version_created: 'New version',
+  attachment_uploaded: 'File added',
+  sop_submitted: 'Submitted for approval',
+  sop_approved: 'Approved',
+  sop_changes_requested: 'Changes requested',
+  sop_rejected: 'Rejected',
+  sop_review_confirmed: 'Periodic review confirmed',
+};
+
+export const eventWords = (action: string) => EVENT_WORDS[action] ?? humanizeAction(action);
+
+const DOT: Record<string, string> = {
+  sop_approved: 'bg-emerald-500',
+  sop_review_confirmed: 'bg-emerald-500',
+  sop_changes_requested: 'bg-amber-500',
+  sop_rejected: 'bg-rose-500',
+  sop_submitted: 'bg-ocean',
+};
+
+function TimelineEntry({ event }: { event: SopHistoryEvent }) {
+  return (
+    <li className="relative pl-5" data-testid="timeline-event" data-action={event.action}>
+      <span className={cn('absolute top-1.5 left-0 size-2.5 rounded-full', DOT[event.action] ?? 'bg-slate-400')} aria-hidden="true" />
+      <p className="text-sm font-medium text-navy">
+        {eventWords(event.action)}
+        {event.versionNumber && <span className="font-normal text-muted-foreground"> · v{event.versionNumber}</span>}
+      </p>
+      <p className="text-xs text-muted-foreground">
+        {event.actor ? ownerNameOf(event.actor) : 'Unknown User'} · {formatDateTime(event.at, 'Unknown')}
+      </p>
+      {event.comments && <p className="mt-1 rounded bg-muted/50 px-2 py-1 text-sm whitespace-pre-wrap">“{event.comments}”</p>}
+    </li>
+  );
+}
+
+/** Every event of the SOP, newest first: who did what to which version, with the reviewers' comments. */
+export function SopTimeline({ sopId, limit }: { sopId: number; limit?: number }) {
+  const query = useQuery(reviewLoopQueries.history(sopId));
+  if (query.isLoading) return <Spinner className="size-6" label="Loading history" />;
+  if (query.isError || !query.data) return <p className="text-sm text-destructive">The history could not be loaded.</p>;
+  const events = limit ? query.data.slice(0, limit) : query.data;
+  if (events.length === 0) return <p className="text-sm text-muted-foreground">No events recorded yet.</p>;
+  return (
+    <ol className="space-y-3 border-l border-slate-200 pl-3" aria-label="History">
+      {events.map((event) => (
+        <TimelineEntry key={event.id} event={event} />
+      ))}
+    </ol>
+  );
+}

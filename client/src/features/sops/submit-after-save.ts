@@ -1,0 +1,24 @@
+import { toast } from '@/hooks/use-toast';
+import { apiRequest } from '@/lib/api';
+import { errorText, isUnauthorized } from '@/lib/api-error';
+import { refreshSopLists } from './api';
+
+/**
+ * The form's 'Submit for Approval': after the save, the saved version is submitted, and one
+ * toast says both. A refused submit leaves the saved SOP as it is and says why; true when
+ * the SOP was submitted. An ended session is left to the API client's one notice.
+ */
+export async function submitAfterSave(sopId: number, saidSaved: string): Promise<boolean> {
+  try {
+    await apiRequest('POST', `/api/sops/${sopId}/submit`);
+  } catch (error) {
+    if (!isUnauthorized(error)) {
+      toast({ title: 'Error', description: `${saidSaved}, but it was not submitted: ${errorText(error, 'Failed to submit SOP for approval')}`, variant: 'destructive' });
+    }
+    return false;
+  } finally {
+    await refreshSopLists(sopId);
+  }
+  toast({ title: 'Success', description: `${saidSaved} and submitted for approval` });
+  return true;
+}

@@ -1,0 +1,104 @@
+import { z } from 'zod';
+import { REVIEW_FILTERS, REVIEW_FREQUENCY_MONTHS, REVIEW_STATUSES } from '../sop-lifecycle';
+import { idField, isoDate, multiLine } from './fields';
+
+/**
+ * The review loop: an SOP's history, the comparison of two of its versions and its
+ * periodic review. Timestamps are `isoDate` (Dates on the server, ISO strings in JSON);
+ * each type is the answer as the client receives it.
+ */
+
+/** A calendar day, 'YYYY-MM-DD'. */
+const calendarDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+const person = z.object({ firstName: z.string().nullable(), lastName: z.string().nullable() });
+
+const { min, max } = REVIEW_FREQUENCY_MONTHS;
+const frequencyMessage = `Review frequency must be a whole number of months from ${min} to ${max}, or empty for none`;
+
+/** The form's field: months from 1 to 60; empty (null, '') means no periodic review. */
+export const ReviewFrequency = z.preprocess(
+  (v) => (v === '' ? null : typeof v === 'string' && /^\s*\d+\s*$/.test(v) ? Number(v) : v),
+  z.number({ error: frequencyMessage }).int(frequencyMessage).min(min, frequencyMessage).max(max, frequencyMessage).nullable().optional(),
+);
+
+export const ReviewStatusSchema = z.enum(REVIEW_STATUSES);
+
+/** GET /api/sops?review=: only the SOPs whose review is due soon, or overdue. */
+export const ReviewFilterSchema = z.enum(REVIEW_FILTERS, { error: 'Review must be due_soon or overdue' });
+
+/** What list and detail answers carry about the review clock. */
+export const ReviewSchedule = z.object({
+  /** The later of the version in force's approval and the last confirmed review, plus the frequency; null without either. */
+  nextReviewDue: calendarDay.nullable(),
+  reviewStatus: ReviewStatusSchema.nullable(),
+});
+export type ReviewSchedule = z.infer<typeof ReviewSchedule>;
+
+// ---- History ----
+
+/** One event of GET /api/sops/{id}/history (newest first). */
+export const SopHistoryEvent = z.object({
+  id: z.number().int(),
+  /** The audit action: sop_created, sop_version_created, sop_submitted, sop_approved, sop_changes_requested, sop_review_confirmed ... */
+  action: z.string(),
+  at: isoDate,
+  actor: person.nullable(),
+  versionId: z.number().int().nullable(),
+  versionNumber: z.string().nullable(),
+  comments: z.string().nullable(),
+});
+export type SopHistoryEvent = z.input<typeof SopHistoryEvent>;
+export const SopHistory = z.array(SopHistoryEvent);
+export type SopHistory = z.input<typeof SopHistory>;
+
+// ---- Compare ----
+
+export const CompareQuery = z.object({ from: idField('From version'), to: idField('To version') });
+export type CompareQuery = z.input<typeof CompareQuery>;
+
+export const DIFF_OPS = ['equal', 'insert', 'delete'] as const;
+export type DiffOp = (typeof DIFF_OPS)[number];
+
+const fileRef = z.object({ id: z.number().int(), originalName: z.string() });
+const versionRef = z.object({ id: z.number().int(), versionNumber: z.string() });
+
+/** GET /api/sops/{id}/compare?from=&to=: the content, line by line, and the files by checksum. */
+export const VersionComparison = z.object({
+  from: versionRef,
+  to: versionRef,
+  content: z.array(z.object({ op: z.enum(DIFF_OPS), text: z.string() })),
+  attachments: z.object({
+    /** Files of `to` whose bytes `from` did not hold. */
+    added: z.array(fileRef),
+    /** Files of `from` whose bytes `to` no longer holds. */
+    removed: z.array(fileRef),
+    /** Files of `to` with the same bytes as one of `from`. */
+    unchanged: z.array(fileRef),
+  }),
+});
+export type VersionComparison = z.infer<typeof VersionComparison>;
+
+// ---- Periodic review ----
+
+/** POST /api/sops/{id}/reviews. */
+export const ConfirmReviewInput = z.object({
+  comments: multiLine('Comments', 'Comments must be text')
+    .trim()
+    .max(5000, 'Comments must be at most 5000 characters')
+    .optional()
+    .nullable()
+    .transform((v) => (v ? v : null)),
+});
+export type ConfirmReviewInput = z.input<typeof ConfirmReviewInput>;
+
+/** The answer of POST /api/sops/{id}/reviews (201): the review and the restarted clock. */
+export const ConfirmedReview = ReviewSchedule.extend({
+  id: z.number().int(),
+  sopId: z.number().int(),
+  versionId: z.number().int(),
+  versionNumber: z.string(),
+  reviewedAt: isoDate,
+  reviewedBy: person.nullable(),
+  comments: z.string().nullable(),
+});
+export type ConfirmedReview = z.input<typeof ConfirmedReview>;

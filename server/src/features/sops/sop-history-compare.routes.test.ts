@@ -1,0 +1,180 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SopHistoryEvent, VersionComparison } from '../../../../common/contracts/review-loop';
+import type { SopDetail, SopListItem } from '../../../../common/contracts/sops';
+import { createTestContext, type TestContext, type TestUser } from '../../test/factory';
+import { makePdf } from '../../test/documents';
+import { buildDepartment, createSopAs, submitSopAs, uploadAttachments } from '../../test/factories';
+import type { FilePart } from '../../test/multipart';
+
+let t: TestContext;
+let owner: TestUser;
+let approver: TestUser;
+let reader: TestUser;
+let deptId: number;
+
+beforeAll(async () => {
+  t = await createTestContext({ jobs: 'manual' });
+  owner = await t.signedInUser('user', { firstName: 'Olive', lastName: 'Owner' });
+  approver = await t.signedInUser('approver', { firstName: 'Arne', lastName: 'Approver' });
+  reader = await t.signedInUser('user');
+  deptId = (await buildDepartment(t.db, 'Deck')).id;
+});
+afterAll(() => t.close());
+
+const get = <T>(user: TestUser | null, url: string) => t.as(user, { method: 'GET', url }).then((res) => ({ status: res.statusCode, body: res.json() as T }));
+const detail = async (id: number) => (await get<SopDetail>(owner, `/api/sops/${id}`)).body;
+
+async function upload(versionId: number, files: FilePart[]) {
+  const res = await uploadAttachments(t, owner, versionId, files);
+  expect(res.statusCode).toBe(201);
+  const answer = res.json();
+  return (Array.isArray(answer) ? answer : [answer]) as { id: number; originalName: string }[];
+}
+
+async function decide(sopId: number, status: 'approved' | 'changes_requested', comments: string | null) {
+  const taskId = (await detail(sopId)).pendingTaskId!;
+  const res = await t.as(approver, { method: 'PUT', url: `/api/approvals/${taskId}`, payload: { status, comments } });
+  expect(res.statusCode).toBe(200);
+}
+
+const V1 = '# Mooring\nStep one\nStep two\n';
+const V2 = '# Mooring\nStep one\nStep two revised\nStep three\n';
+
+/**
+ * The full loop: create with a file, submit, changes requested with a comment, revise (one
+ * file kept, one dropped, one added), submit, approve, confirm a periodic review.
+ */
+async function fullLoop() {
+  const sop = await createSopAs(t, owner, { departmentId: deptId, title: 'Mooring Lines', content: V1, reviewFrequency: 12 });
+  const [keep, drop] = await upload(sop.latestVersionId!, [
+    { name: 'mooring.pdf', data: await makePdf('Mooring', ['Heave in.']) },
+    { name: 'old-diagram.pdf', data: await makePdf('Old diagram', ['Lines as they were.']) },
+  ]);
+  await submitSopAs(t, owner, sop.id);
+  await decide(sop.id, 'changes_requested', 'Add the PPE for each step.');
+  const edit = await t.as(owner, {
+    method: 'PUT',
+    url: `/api/sops/${sop.id}`,
+    payload: { title: 'Mooring Lines', departmentId: deptId, content: V2, changelog: 'PPE added', keepAttachmentIds: [keep.id], reviewFrequency: 12 },
+  });
+  expect(edit.statusCode).toBe(200);
+  const revised = await detail(sop.id);
+  const [added] = await upload(revised.latestVersionId!, [{ name: 'new-diagram.pdf', data: await makePdf('New diagram', ['Lines as they are now.']) }]);
+  await submitSopAs(t, owner, sop.id);
+  await decide(sop.id, 'approved', 'Good to go.');
+  const review = await t.as(approver, { method: 'POST', url: `/api/sops/${sop.id}/reviews`, payload: { comments: 'Still valid after the drill.' } });
+  expect(review.statusCode).toBe(201);
+  const final = await detail(sop.id);
+  const v1 = final.versions.find((v) => v.versionNumber === '1.0')!;
+  const v2 = final.versions.find((v) => v.versionNumber === '1.1')!;
+  return { sop: final, v1, v2, keep, drop, added };
+}
+
+let loop: Awaited<ReturnType<typeof fullLoop>>;
+beforeAll(async () => {
+  loop = await fullLoop();
+});
+
+describe('GET /api/sops/{id}/history', () => {
+  it('lists every event of the loop newest first, with versions, people and comments', async () => {
+    const res = await get<SopHistoryEvent[]>(reader, `/api/sops/${loop.sop.id}/history`);
+    expect(res.status).toBe(200);
+    const { v1, v2 } = loop;
+    const olive = { firstName: 'Olive', lastName: 'Owner' };
+    const arne = { firstName: 'Arne', lastName: 'Approver' };
+    expect(res.body.map(({ action, actor, versionId, versionNumber, comments }) => ({ action, actor, versionId, versionNumber, comments }))).toEqual([
+      { action: 'sop_review_confirmed', actor: arne, versionId: v2.id, versionNumber: '1.1', comments: 'Still valid after the drill.' },
+      { action: 'sop_approved', actor: arne, versionId: v2.id, versionNumber: '1.1', comments: 'Good to go.' },
+      { action: 'sop_submitted', actor: olive, versionId: v2.id, versionNumber: '1.1', comments: null },
+      { action: 'attachment_uploaded', actor: olive, versionId: v2.id, versionNumber: '1.1', comments: null },
+      { action: 'sop_version_created', actor: olive, versionId: v2.id, versionNumber: '1.1', comments: null },
+      { action: 'sop_updated', actor: olive, versionId: null, versionNumber: null, comments: null },
+      { action: 'sop_changes_requested', actor: arne, versionId: v1.id, versionNumber: '1.0', comments: 'Add the PPE for each step.' },
+      { action: 'sop_submitted', actor: olive, versionId: v1.id, versionNumber: '1.0', comments: null },
+      { action: 'attachment_uploaded', actor: olive, versionId: v1.id, versionNumber: '1.0', comments: null },
+      { action: 'attachment_uploaded', actor: olive, versionId: v1.id, versionNumber: '1.0', comments: null },
+      { action: 'sop_created', actor: olive, versionId: v1.id, versionNumber: '1.0', comments: null },
+    ]);
+    const times = res.body.map((e) => Date.parse(e.at));
+    expect(times.every((time, i) => i === 0 || time <= times[i - 1])).toBe(true);
+    expect(new Set(res.body.map((e) => e.id)).size).toBe(res.body.length);
+  });
+
+  it('holds only the events of that SOP', async () => {
+    const other = await createSopAs(t, owner, { departmentId: deptId, title: 'Other procedure' });
+    const res = await get<SopHistoryEvent[]>(reader, `/api/sops/${other.id}/history`);
+    expect(res.body.map((e) => e.action)).toEqual(['sop_created']);
+  });
+
+  it('is 404 for an unknown SOP, 400 for a bad id and 401 signed out', async () => {
+    expect((await get(reader, '/api/sops/999999/history')).status).toBe(404);
+    expect((await get(reader, '/api/sops/abc/history')).status).toBe(400);
+    expect((await get(null, `/api/sops/${loop.sop.id}/history`)).status).toBe(401);
+  });
+});
+
+describe('GET /api/sops/{id}/compare', () => {
+  const compareUrl = (from: number, to: number, sopId = loop.sop.id) => `/api/sops/${sopId}/compare?from=${from}&to=${to}`;
+
+  it('answers the content line by line and the files by checksum', async () => {
+    const { v1, v2, keep, drop, added } = loop;
+    const res = await get<VersionComparison>(reader, compareUrl(v1.id, v2.id));
+    expect(res.status).toBe(200);
+    expect(res.body.from).toEqual({ id: v1.id, versionNumber: '1.0' });
+    expect(res.body.to).toEqual({ id: v2.id, versionNumber: '1.1' });
+    expect(res.body.content).toEqual([
+      { op: 'equal', text: '# Mooring\nStep one\n' },
+      { op: 'delete', text: 'Step two\n' },
+      { op: 'insert', text: 'Step two revised\nStep three\n' },
+    ]);
+    const keptCopy = v2.attachments.find((a) => a.originalName === 'mooring.pdf')!;
+    expect(keptCopy.id).not.toBe(keep.id);
+    expect(res.body.attachments).toEqual({
+      added: [{ id: added.id, originalName: 'new-diagram.pdf' }],
+      removed: [{ id: drop.id, originalName: 'old-diagram.pdf' }],
+      unchanged: [{ id: keptCopy.id, originalName: 'mooring.pdf' }],
+    });
+  });
+
+  it('compares backwards too, and a version with itself as all equal', async () => {
+    const { v1, v2 } = loop;
+    const back = (await get<VersionComparison>(reader, compareUrl(v2.id, v1.id))).body;
+    expect(back.content.map((c) => c.op)).toEqual(['equal', 'delete', 'insert']);
+    expect(back.attachments.added.map((a) => a.originalName)).toEqual(['old-diagram.pdf']);
+    expect(back.attachments.removed.map((a) => a.originalName)).toEqual(['new-diagram.pdf']);
+    const same = (await get<VersionComparison>(reader, compareUrl(v1.id, v1.id))).body;
+    expect(same.content).toEqual([{ op: 'equal', text: V1 }]);
+    expect(same.attachments.added).toEqual([]);
+    expect(same.attachments.removed).toEqual([]);
+    expect(same.attachments.unchanged.map((a) => a.originalName).sort()).toEqual(['mooring.pdf', 'old-diagram.pdf']);
+  });
+
+  it('is 400 when a version belongs to another SOP, 404 when a version or the SOP is unknown', async () => {
+    const other = await createSopAs(t, owner, { departmentId: deptId, title: 'Elsewhere' });
+    const foreign = await get<{ message: string; code: string }>(reader, compareUrl(loop.v1.id, other.latestVersionId!));
+    expect(foreign.status).toBe(400);
+    expect(foreign.body).toEqual({ message: `To version ${other.latestVersionId} is not a version of this SOP`, code: 'validation' });
+    expect((await get(reader, compareUrl(other.latestVersionId!, loop.v2.id))).status).toBe(400);
+    const unknown = await get<{ message: string; code: string }>(reader, compareUrl(loop.v1.id, 999999));
+    expect(unknown.status).toBe(404);
+    expect(unknown.body).toEqual({ message: 'To version 999999 does not exist', code: 'not_found' });
+    expect((await get(reader, compareUrl(loop.v1.id, loop.v2.id, 999999))).status).toBe(404);
+  });
+
+  it('is 400 without both versions and 401 signed out', async () => {
+    expect((await get(reader, `/api/sops/${loop.sop.id}/compare?from=${loop.v1.id}`)).status).toBe(400);
+    expect((await get(reader, `/api/sops/${loop.sop.id}/compare?from=x&to=${loop.v1.id}`)).status).toBe(400);
+    expect((await get(null, compareUrl(loop.v1.id, loop.v2.id))).status).toBe(401);
+  });
+});
+
+describe('the list after the loop', () => {
+  it('filters by changes_requested, the status the author has to act on', async () => {
+    const sop = await createSopAs(t, owner, { departmentId: deptId, title: 'Waiting for the author' });
+    await submitSopAs(t, owner, sop.id);
+    await decide(sop.id, 'changes_requested', 'Name the reporting line.');
+    const res = await get<SopListItem[]>(reader, '/api/sops?status=changes_requested');
+    expect(res.status).toBe(200);
+    expect(res.body.map((s) => s.id)).toEqual([sop.id]);
+  });
+});

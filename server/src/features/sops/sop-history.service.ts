@@ -1,0 +1,56 @@
+import { sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { SopHistory } from '../../../../common/contracts/review-loop';
+import type { Db } from '../../db/client';
+import { findSopForAccess } from './sop-detail.service';
+
+interface HistoryRow {
+  id: number;
+  action: string;
+  at: string;
+  first_name: string | null;
+  last_name: string | null;
+  has_actor: boolean;
+  version_id: number | null;
+  version_number: string | null;
+  comments: string | null;
+}
+
+/** A metadata number, or null when absent or not a number (metadata is free JSON). */
+const metadataInt = (key: string) => sql.raw(`(case when jsonb_typeof(e.metadata->'${key}') = 'number' then (e.metadata->>'${key}')::int end)`);
+
+/**
+ * GET /api/sops/{id}/history: every event the audit trail holds for the SOP, newest first
+ * (creation, edits, versions, files, submissions, decisions with their comments, periodic
+ * reviews). The version is the one the event names, else for a decision the version of its
+ * approval task, and for the creation the first version, which creating writes. Events in one transaction share a
+ * time, so the id orders them.
+ */
+export async function getSopHistory(db: Db, sopId: number): Promise<z.output<typeof SopHistory>> {
+  await findSopForAccess(db, sopId);
+  const result = (await db.execute(sql`
+    select e.id, e.action,
+      to_char(e.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as at,
+      u.first_name, u.last_name, u.id is not null as has_actor,
+      v.id as version_id,
+      coalesce(v.version_number, e.metadata->>'versionNumber') as version_number,
+      e.metadata->>'comments' as comments
+    from audit_events e
+    left join users u on u.id = e.actor_id
+    left join approval_tasks t on t.id = ${metadataInt('taskId')}
+    left join sop_versions v on v.sop_id = ${sopId} and v.id = coalesce(${metadataInt('versionId')}, t.version_id,
+      case when e.action = 'sop_created' then (select min(id) from sop_versions where sop_id = ${sopId}) end)
+    where (e.entity_type = 'sop' and e.entity_id = ${sopId})
+       or (e.entity_type = 'attachment' and e.metadata->'sopId' = to_jsonb(${sopId}::int))
+    order by e.created_at desc, e.id desc`)) as unknown as { rows: HistoryRow[] };
+
+  return result.rows.map((r) => ({
+    id: r.id,
+    action: r.action,
+    at: new Date(r.at),
+    actor: r.has_actor ? { firstName: r.first_name, lastName: r.last_name } : null,
+    versionId: r.version_id,
+    versionNumber: r.version_number,
+    comments: r.comments,
+  }));
+}
