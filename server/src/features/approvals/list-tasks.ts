@@ -4,7 +4,7 @@ import type { ApprovalTask } from '../../../../common/contracts/sops';
 import type { Actor } from '../../../../common/permissions';
 import type { Db } from '../../db/client';
 import { approvalTasks, attachments } from '../../db/schema';
-import { decidableTaskIds } from './decidable-tasks';
+import { decidableTaskIds } from './decidable-tasks.service';
 
 const nameColumns = { columns: { firstName: true, lastName: true } } as const;
 

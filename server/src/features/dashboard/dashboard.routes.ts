@@ -9,7 +9,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
     return dashboardStats(app.db, actor);
   });
 
-  app.get('/api/dashboard/activity', { schema: { response: answers({ 200: RecentActivity }) }, config: { access: 'sop.read' } }, async (request) => {
+  app.get('/api/dashboard/activity', { schema: { response: answers({ 200: RecentActivity }) }, config: { access: 'sop.read' } }, async () => {
     return recentActivity(app.db);
   });
 };

@@ -4,7 +4,7 @@ import { ACTIVITY_LIMIT, type ActivityEntry, type DashboardStats } from '../../.
 import { can, type Actor } from '../../../../common/permissions';
 import type { Db } from '../../db/client';
 import { auditEvents, sops, users } from '../../db/schema';
-import { decidableTaskIds } from '../approvals/decidable-tasks';
+import { decidableTaskIds } from '../approvals/decidable-tasks.service';
 
 const RECENT_EDIT_DAYS = 7;
 
