@@ -39,9 +39,11 @@ function precompress(): Plugin {
 }
 
 /** Node packages whose code only screens with dialogs, menus and selects need (Radix and its helpers). */
-const RADIX = /node_modules[\\/](radix-ui|@radix-ui|@floating-ui|react-remove-scroll|react-remove-scroll-bar|react-style-singleton|use-callback-ref|use-sidecar|aria-hidden|tslib|detect-node-es|get-nonce)[\\/]/;
+const RADIX =
+  /node_modules[\\/](radix-ui|@radix-ui|@floating-ui|react-remove-scroll|react-remove-scroll-bar|react-style-singleton|use-callback-ref|use-sidecar|aria-hidden|tslib|detect-node-es|get-nonce)[\\/]/;
 /** The app's own shared building blocks, and the small libraries they use. */
-const SHARED_UI = /client[\\/]src[\\/](components|hooks|lib)[\\/]|client[\\/]src[\\/]features[\\/][^\\/]+[\\/](api|list-params|status-badge)\.tsx?$|common[\\/](?!contracts[\\/])|node_modules[\\/](date-fns|clsx|class-variance-authority|tailwind-merge)[\\/]/;
+const SHARED_UI =
+  /client[\\/]src[\\/](components|hooks|lib)[\\/]|client[\\/]src[\\/]features[\\/][^\\/]+[\\/](api|list-params|status-badge)\.tsx?$|common[\\/](?!contracts[\\/])|node_modules[\\/](date-fns|clsx|class-variance-authority|tailwind-merge)[\\/]/;
 
 export default defineConfig({
   root: 'client',

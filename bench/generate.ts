@@ -14,8 +14,42 @@ import { DEMO_DIVISIONS } from '../server/src/seed/demo-catalog';
 
 export const BENCH_USER = { username: 'bench-reader', password: 'bench-reader-password' };
 
-const SUBJECTS = ['Lifeboat', 'Mooring', 'Bunkering', 'Galley', 'Cabin', 'Muster', 'Tender', 'Gangway', 'Ballast', 'Garbage', 'Infirmary', 'Laundry', 'Buffet', 'Embarkation', 'Pilot', 'Anchor', 'Fire Door', 'Sewage', 'Provisions', 'Excursion'];
-const ACTIONS = ['Drill', 'Inspection', 'Operation', 'Handling', 'Checklist', 'Maintenance', 'Cleaning', 'Response', 'Handover', 'Audit', 'Training', 'Reporting'];
+const SUBJECTS = [
+  'Lifeboat',
+  'Mooring',
+  'Bunkering',
+  'Galley',
+  'Cabin',
+  'Muster',
+  'Tender',
+  'Gangway',
+  'Ballast',
+  'Garbage',
+  'Infirmary',
+  'Laundry',
+  'Buffet',
+  'Embarkation',
+  'Pilot',
+  'Anchor',
+  'Fire Door',
+  'Sewage',
+  'Provisions',
+  'Excursion',
+];
+const ACTIONS = [
+  'Drill',
+  'Inspection',
+  'Operation',
+  'Handling',
+  'Checklist',
+  'Maintenance',
+  'Cleaning',
+  'Response',
+  'Handover',
+  'Audit',
+  'Training',
+  'Reporting',
+];
 
 async function departmentIds(db: Db): Promise<number[]> {
   const existing = await db.select({ id: departments.id }).from(departments);
@@ -31,7 +65,18 @@ async function ownerIds(db: Db): Promise<number[]> {
   const existing = await db.select({ id: users.id }).from(users);
   if (!existing.some(() => true) || existing.length < 5) {
     for (let i = 1; i <= 10; i += 1) {
-      await createUser(db, { username: `bench-owner-${i}`, password: 'bench-owner-password', email: null, firstName: `Owner${i}`, lastName: 'Bench', role: i % 3 === 0 ? 'approver' : 'user' }, null);
+      await createUser(
+        db,
+        {
+          username: `bench-owner-${i}`,
+          password: 'bench-owner-password',
+          email: null,
+          firstName: `Owner${i}`,
+          lastName: 'Bench',
+          role: i % 3 === 0 ? 'approver' : 'user',
+        },
+        null,
+      );
     }
   }
   return (await db.select({ id: users.id }).from(users)).map((u) => u.id);
@@ -49,7 +94,8 @@ export async function generateBenchData(db: Db, total = 5000): Promise<number> {
 
   await db.transaction(async (tx) => {
     // Statuses by g % 5: draft, submitted, published, changes_requested, published with a newer draft.
-    await tx.execute(sql.raw(`
+    await tx.execute(
+      sql.raw(`
       insert into sops (title, department_id, category, summary, tags, owner_id, status, created_at, updated_at)
       select
         (${subjects})[1 + g % ${SUBJECTS.length}] || ' ' || (${actions})[1 + (g / ${SUBJECTS.length}) % ${ACTIONS.length}] || ' No. ' || g,
@@ -61,8 +107,10 @@ export async function generateBenchData(db: Db, total = 5000): Promise<number> {
         (array['draft','submitted','published','changes_requested','draft'])[1 + g % 5]::sop_status,
         now() - (g % 365) * interval '1 day',
         now() - (g % 90) * interval '1 hour'
-      from generate_series(1, ${total}) g`));
-    await tx.execute(sql.raw(`
+      from generate_series(1, ${total}) g`),
+    );
+    await tx.execute(
+      sql.raw(`
       insert into sop_versions (sop_id, version_number, content, changelog, created_by, approved_at, created_at)
       select s.id, '1.0',
         '# ' || s.title || E'\\n## Purpose\\n' || s.summary || E'\\n## Procedure\\n' ||
@@ -70,12 +118,15 @@ export async function generateBenchData(db: Db, total = 5000): Promise<number> {
         'Initial version', s.owner_id, case when s.status = 'published' or s.id % 5 = 0 then now() end, s.created_at
       from sops s cross join generate_series(0, 11) n
       where s.latest_version_id is null
-      group by s.id`));
-    await tx.execute(sql.raw(`
+      group by s.id`),
+    );
+    await tx.execute(
+      sql.raw(`
       insert into sop_versions (sop_id, version_number, content, changelog, created_by, created_at)
       select s.id, '1.1', v.content || E'\\n## Revision notes\\n- Updated after the fleet audit', 'Updated version', s.owner_id, s.updated_at
       from sops s join sop_versions v on v.sop_id = s.id
-      where s.latest_version_id is null and (s.id % 5 = 0 and s.status = 'draft' or s.id % 5 = 1)`));
+      where s.latest_version_id is null and (s.id % 5 = 0 and s.status = 'draft' or s.id % 5 = 1)`),
+    );
     await tx.execute(sql`update sops set latest_version_id = (select max(id) from sop_versions v where v.sop_id = sops.id) where latest_version_id is null`);
     await tx.execute(sql`
       update sop_versions v set submitted_by = s.owner_id, submitted_at = s.updated_at

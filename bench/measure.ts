@@ -28,7 +28,13 @@ export async function load(url: string, opts: { connections: number; headers?: R
   instance.on('response', (_client, _status, _bytes, responseTime) => latencies.push(responseTime));
   const result = await instance;
   const failures = [result.non2xx ? `${result.non2xx} non-2xx` : '', result.errors ? `${result.errors} errors` : ''].filter(Boolean).join(', ');
-  return { rps: result.requests.average, mbps: result.throughput.average / 1024 / 1024, p50: percentile(latencies, 50), p99: percentile(latencies, 99), failures };
+  return {
+    rps: result.requests.average,
+    mbps: result.throughput.average / 1024 / 1024,
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+    failures,
+  };
 }
 
 /** Wall time of one request read to its end, in ms. */
@@ -92,7 +98,10 @@ export async function healthLatencies(base: string, work: Promise<unknown>): Pro
   let failed = 0;
   while (!done) {
     const started = performance.now();
-    const ok = await fetch(`${base}/healthz`, { signal: AbortSignal.timeout(PROBE_TIMEOUT_MS) }).then((r) => r.ok, () => false);
+    const ok = await fetch(`${base}/healthz`, { signal: AbortSignal.timeout(PROBE_TIMEOUT_MS) }).then(
+      (r) => r.ok,
+      () => false,
+    );
     latencies.push(performance.now() - started);
     if (!ok) failed += 1;
     await new Promise((r) => setTimeout(r, 20));

@@ -53,7 +53,10 @@ async function waitForHealth(base: string, child: ChildProcess, log: () => strin
   const deadline = Date.now() + STARTUP_MS;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode} while starting:\n${log()}`);
-    const ok = await fetch(`${base}/healthz`).then((r) => r.ok, () => false);
+    const ok = await fetch(`${base}/healthz`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) return;
     await new Promise((r) => setTimeout(r, 200));
   }
@@ -65,7 +68,15 @@ async function waitForHealth(base: string, child: ChildProcess, log: () => strin
 export async function startServer(env: { DATA_DIR: string; DATABASE_URL?: string; ADMIN_PASSWORD: string }): Promise<Child> {
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
-    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'error', CLIENT_DIR: '/nonexistent', DATABASE_URL: env.DATABASE_URL ?? '' },
+    env: {
+      ...process.env,
+      ...env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'error',
+      CLIENT_DIR: '/nonexistent',
+      DATABASE_URL: env.DATABASE_URL ?? '',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

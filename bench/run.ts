@@ -81,7 +81,11 @@ async function benchOne(kind: 'embedded' | 'postgres'): Promise<Row[]> {
   const env = await prepare(kind, workDir);
   const server = await startServer({ ...env, ADMIN_PASSWORD });
   children.add(server);
-  const login = await fetch(`${server.base}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: ADMIN_PASSWORD }) });
+  const login = await fetch(`${server.base}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'admin', password: ADMIN_PASSWORD }),
+  });
   const cookie = login.headers.get('set-cookie')?.split(';')[0];
   if (!login.ok || !cookie) throw new Error(`bench sign-in failed: ${login.status}`);
 
@@ -119,7 +123,9 @@ for (const { kind, rows } of results) {
   console.log(`\n${kind === 'embedded' ? 'Embedded database (PGlite)' : 'PostgreSQL'}: app vs a bare Node server, same bytes, one run`);
   console.log(`${'measure'.padEnd(44)} ${'app'.padStart(14)} ${'bare'.padStart(14)} ${'ratio'.padStart(7)}  target`);
   for (const row of rows) {
-    console.log(`${row.measure.padEnd(44)} ${row.app.padStart(14)} ${row.bare.padStart(14)} ${row.ratio.padStart(7)}  ${row.target}${row.note ? `  (${row.note})` : ''}`);
+    console.log(
+      `${row.measure.padEnd(44)} ${row.app.padStart(14)} ${row.bare.padStart(14)} ${row.ratio.padStart(7)}  ${row.target}${row.note ? `  (${row.note})` : ''}`,
+    );
   }
 }
 process.exit(results.length === DATABASES.length ? 0 : 1);

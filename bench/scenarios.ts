@@ -43,19 +43,44 @@ export async function runScenarios(s: Setup): Promise<Row[]> {
   const firstApp: number[] = [];
   const firstBare: number[] = [];
   for (let i = 0; i < MEDIAN_OF; i += 1) {
-    const write = await fetch(`${s.app.base}/api/departments`, { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify({ name: `Bench ${Date.now()}-${i}` }) });
+    const write = await fetch(`${s.app.base}/api/departments`, {
+      method: 'POST',
+      headers: { ...auth, 'content-type': 'application/json' },
+      body: JSON.stringify({ name: `Bench ${Date.now()}-${i}` }),
+    });
     if (!write.ok) throw new Error(`a write before the first answer failed: ${write.status}`);
     firstApp.push(await timeOne(`${s.app.base}/api/sops`, auth));
     firstBare.push(await timeOne(`${s.bare.base}/list`));
   }
-  add({ measure: 'GET /api/sops, first answer after a write', app: `${fixed(median(firstApp))} ms`, bare: `${fixed(median(firstBare))} ms`, ratio: fixed(median(firstBare) / median(firstApp), 2), target: 'informative', note: `median of ${MEDIAN_OF}` });
+  add({
+    measure: 'GET /api/sops, first answer after a write',
+    app: `${fixed(median(firstApp))} ms`,
+    bare: `${fixed(median(firstBare))} ms`,
+    ratio: fixed(median(firstBare) / median(firstApp), 2),
+    target: 'informative',
+    note: `median of ${MEDIAN_OF}`,
+  });
   const listApp = await load(`${s.app.base}/api/sops`, { connections: CONNECTIONS, headers: auth });
   const listBare = await load(`${s.bare.base}/list`, { connections: CONNECTIONS });
-  add({ measure: 'GET /api/sops, steady state (req/s)', app: fixed(listApp.rps), bare: fixed(listBare.rps), ratio: fixed(listApp.rps / listBare.rps, 2), target: '>= 0.5', note: listApp.failures || undefined });
+  add({
+    measure: 'GET /api/sops, steady state (req/s)',
+    app: fixed(listApp.rps),
+    bare: fixed(listBare.rps),
+    ratio: fixed(listApp.rps / listBare.rps, 2),
+    target: '>= 0.5',
+    note: listApp.failures || undefined,
+  });
   const etag = (await fetch(`${s.app.base}/api/sops`, { method: 'HEAD', headers: auth })).headers.get('etag');
   if (etag) {
     const revalidate = await load(`${s.app.base}/api/sops`, { connections: CONNECTIONS, headers: { ...auth, 'if-none-match': etag } });
-    add({ measure: 'GET /api/sops, If-None-Match -> 304 (req/s)', app: fixed(revalidate.rps), bare: fixed(listBare.rps), ratio: fixed(revalidate.rps / listBare.rps, 2), target: 'informative', note: revalidate.failures || undefined });
+    add({
+      measure: 'GET /api/sops, If-None-Match -> 304 (req/s)',
+      app: fixed(revalidate.rps),
+      bare: fixed(listBare.rps),
+      ratio: fixed(revalidate.rps / listBare.rps, 2),
+      target: 'informative',
+      note: revalidate.failures || undefined,
+    });
   }
 
   // (2) A 10 MB download against a bare stream of the same file.
@@ -70,16 +95,38 @@ export async function runScenarios(s: Setup): Promise<Row[]> {
   pairs.sort((a, b) => a.app / a.bare - b.app / b.bare);
   const download = pairs[Math.floor(pairs.length / 2)];
   const spread = `ratios ${fixed(pairs[0].app / pairs[0].bare, 2)}..${fixed(pairs.at(-1)!.app / pairs.at(-1)!.bare, 2)}`;
-  add({ measure: '10 MB download (MB/s)', app: fixed(download.app), bare: fixed(download.bare), ratio: fixed(download.app / download.bare, 2), target: '>= 0.7 disk / 0.4 PG', note: `median of ${DOWNLOAD_PAIRS} alternating pairs of 3 downloads; ${spread}` });
+  add({
+    measure: '10 MB download (MB/s)',
+    app: fixed(download.app),
+    bare: fixed(download.bare),
+    ratio: fixed(download.app / download.bare, 2),
+    target: '>= 0.7 disk / 0.4 PG',
+    note: `median of ${DOWNLOAD_PAIRS} alternating pairs of 3 downloads; ${spread}`,
+  });
 
   // (3) RSS growth of the process during 10 concurrent 10 MB uploads, from ten crew members:
   // one person may have only 3 uploads in flight, so one account would measure three.
   const uploaders = await crewCookies(s, 10);
   const tenMb = readFileSync(s.downloadFile);
   const targets = drafts.splice(0, 10);
-  const appUploads = await rssGrowth(s.app, () => Promise.all(targets.map((id, i) => upload(`${s.app.base}/api/sop-versions/${id}/attachments`, uploaders[i % uploaders.length], `upload-${i}.txt`, tenMb, 'text/plain'))));
-  const bareUploads = await rssGrowth(s.bare, () => Promise.all(targets.map((_id, i) => upload(`${s.bare.base}/upload`, '', `upload-${i}.txt`, tenMb, 'text/plain'))));
-  add({ measure: 'RSS growth, 10 x 10 MB uploads (MB)', app: fixed(appUploads.growthMb, 0), bare: fixed(bareUploads.growthMb, 0), ratio: fixed(appUploads.growthMb / 100, 2), target: '<= 100 MB (ratio to it <= 1)', note: statusSummary(appUploads.result as { status: number }[]) });
+  const appUploads = await rssGrowth(s.app, () =>
+    Promise.all(
+      targets.map((id, i) =>
+        upload(`${s.app.base}/api/sop-versions/${id}/attachments`, uploaders[i % uploaders.length], `upload-${i}.txt`, tenMb, 'text/plain'),
+      ),
+    ),
+  );
+  const bareUploads = await rssGrowth(s.bare, () =>
+    Promise.all(targets.map((_id, i) => upload(`${s.bare.base}/upload`, '', `upload-${i}.txt`, tenMb, 'text/plain'))),
+  );
+  add({
+    measure: 'RSS growth, 10 x 10 MB uploads (MB)',
+    app: fixed(appUploads.growthMb, 0),
+    bare: fixed(bareUploads.growthMb, 0),
+    ratio: fixed(appUploads.growthMb / 100, 2),
+    target: '<= 100 MB (ratio to it <= 1)',
+    note: statusSummary(appUploads.result as { status: number }[]),
+  });
 
   // (4) /healthz while 4 hostile files are processed and 10 uploads run.
   const hostile = await hostileFiles();
@@ -88,8 +135,12 @@ export async function runScenarios(s: Setup): Promise<Row[]> {
   let hostileStatuses = '';
   const appWork = (async () => {
     const answers = await Promise.all([
-      ...hostile.map((file, i) => upload(`${s.app.base}/api/sop-versions/${hostileTargets[i]}/attachments`, s.cookie, file.name, file.data, 'application/octet-stream')),
-      ...uploadTargets.map((id, i) => upload(`${s.app.base}/api/sop-versions/${id}/attachments`, uploaders[i % uploaders.length], `busy-${i}.txt`, tenMb, 'text/plain')),
+      ...hostile.map((file, i) =>
+        upload(`${s.app.base}/api/sop-versions/${hostileTargets[i]}/attachments`, s.cookie, file.name, file.data, 'application/octet-stream'),
+      ),
+      ...uploadTargets.map((id, i) =>
+        upload(`${s.app.base}/api/sop-versions/${id}/attachments`, uploaders[i % uploaders.length], `busy-${i}.txt`, tenMb, 'text/plain'),
+      ),
     ]);
     hostileStatuses = statusSummary(answers);
     // Previews are rendered after the upload is answered: keep watching while they run.
@@ -100,7 +151,12 @@ export async function runScenarios(s: Setup): Promise<Row[]> {
   const bareHealth = await healthLatencies(s.bare.base, bareWork);
   const p99App = percentile(appHealth.latencies, 99);
   const p99Bare = percentile(bareHealth.latencies, 99);
-  const survived = s.app.alive() && (await fetch(`${s.app.base}/healthz`).then((r) => r.ok, () => false));
+  const survived =
+    s.app.alive() &&
+    (await fetch(`${s.app.base}/healthz`).then(
+      (r) => r.ok,
+      () => false,
+    ));
   add({
     measure: '/healthz p99, 4 hostile files + 10 uploads',
     app: `${fixed(p99App, 0)} ms`,
@@ -129,7 +185,11 @@ async function crewCookies(s: Setup, count: number): Promise<string[]> {
       body: JSON.stringify({ username, password, role: 'approver' }),
     });
     if (created.status !== 201) throw new Error(`creating ${username} failed: ${created.status} ${await created.text()}`);
-    const login = await fetch(`${s.app.base}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password }) });
+    const login = await fetch(`${s.app.base}/api/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username, password }),
+    });
     const cookie = login.headers.get('set-cookie')?.split(';')[0];
     if (!login.ok || !cookie) throw new Error(`signing in ${username} failed: ${login.status}`);
     cookies.push(cookie);

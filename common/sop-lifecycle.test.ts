@@ -2,8 +2,22 @@ import { describe, expect, it } from 'vitest';
 import type { Actor } from './permissions';
 import type { Role } from './roles';
 import {
-  DECISION_OUTCOME, DECISIONS, decisionScope, FILTERABLE_STATUSES, nextVersionNumber, refuseAddFiles, refuseAddVersion, refuseCreate,
-  refuseDecision, refuseDelete, refuseEdit, refuseSubmit, SOP_STATUSES, type SopStatus, statusAfterNewVersion, whoMay,
+  DECISION_OUTCOME,
+  DECISIONS,
+  decisionScope,
+  FILTERABLE_STATUSES,
+  nextVersionNumber,
+  refuseAddFiles,
+  refuseAddVersion,
+  refuseCreate,
+  refuseDecision,
+  refuseDelete,
+  refuseEdit,
+  refuseSubmit,
+  SOP_STATUSES,
+  type SopStatus,
+  statusAfterNewVersion,
+  whoMay,
 } from './sop-lifecycle';
 
 const ROLES: Role[] = ['admin', 'approver', 'user'];
@@ -27,9 +41,12 @@ const FILES_UNDER_REVIEW = CONFLICT('This SOP is waiting for approval; files can
 
 /** role × whose SOP -> the owner rule's answer, for every transition governed by sop.edit or sop.submit. */
 const OWNER_RULE: [Role, number, boolean][] = [
-  ['admin', ME, true], ['admin', SOMEONE_ELSE, true],
-  ['approver', ME, true], ['approver', SOMEONE_ELSE, true],
-  ['user', ME, true], ['user', SOMEONE_ELSE, false],
+  ['admin', ME, true],
+  ['admin', SOMEONE_ELSE, true],
+  ['approver', ME, true],
+  ['approver', SOMEONE_ELSE, true],
+  ['user', ME, true],
+  ['user', SOMEONE_ELSE, false],
 ];
 
 describe('who may trigger each transition, by role', () => {
@@ -48,7 +65,11 @@ describe('who may trigger each transition, by role', () => {
     expect(refuseSubmit(actor(role), draft)).toEqual(allowed ? null : SUBMIT);
     expect(refuseAddFiles(actor(role), files)).toEqual(allowed ? null : ADD_FILES);
   });
-  it.each([['admin', null], ['approver', null], ['user', DELETE]] as const)('delete: %s -> %j', (role, refusal) => {
+  it.each([
+    ['admin', null],
+    ['approver', null],
+    ['user', DELETE],
+  ] as const)('delete: %s -> %j', (role, refusal) => {
     expect(refuseDelete(actor(role))).toEqual(refusal);
   });
   it('an SOP without an owner is refused to plain users, with the owner rule’s text', () => {
@@ -59,9 +80,13 @@ describe('who may trigger each transition, by role', () => {
 describe('decide (approved, changes_requested, rejected) × role', () => {
   const task = (submittedBy: number | null, sopStatus: SopStatus = 'submitted') => ({ status: 'pending' as const, submittedBy, sopStatus });
   const cases: [Role, number | null, object | null][] = [
-    ['admin', SOMEONE_ELSE, null], ['admin', ME, null],
-    ['approver', SOMEONE_ELSE, null], ['approver', ME, OWN_SUBMISSION], ['approver', null, null],
-    ['user', SOMEONE_ELSE, DECIDE_ROLE], ['user', ME, DECIDE_ROLE],
+    ['admin', SOMEONE_ELSE, null],
+    ['admin', ME, null],
+    ['approver', SOMEONE_ELSE, null],
+    ['approver', ME, OWN_SUBMISSION],
+    ['approver', null, null],
+    ['user', SOMEONE_ELSE, DECIDE_ROLE],
+    ['user', ME, DECIDE_ROLE],
   ];
   for (const decision of DECISIONS) {
     it.each(cases)(`${decision}: %s on a version submitted by %s -> %j`, (role, submittedBy, refusal) => {
@@ -73,10 +98,14 @@ describe('decide (approved, changes_requested, rejected) × role', () => {
     expect(refuseDecision(null, task(SOMEONE_ELSE))).toEqual(DECIDE_ROLE);
   });
   it('a decided task is 409, naming the decision', () => {
-    expect(refuseDecision(actor('admin'), { ...task(SOMEONE_ELSE), status: 'changes_requested' })).toEqual(CONFLICT('This approval task was already decided (changes requested)', 'already_decided'));
+    expect(refuseDecision(actor('admin'), { ...task(SOMEONE_ELSE), status: 'changes_requested' })).toEqual(
+      CONFLICT('This approval task was already decided (changes requested)', 'already_decided'),
+    );
   });
   it.each(['draft', 'changes_requested', 'published', 'approved', 'archived'] as const)('a task whose SOP is %s is 409', (status) => {
-    expect(refuseDecision(actor('approver'), task(SOMEONE_ELSE, status))).toEqual(CONFLICT(`This SOP is no longer awaiting approval; it is ${status.replace('_', ' ')}`));
+    expect(refuseDecision(actor('approver'), task(SOMEONE_ELSE, status))).toEqual(
+      CONFLICT(`This SOP is no longer awaiting approval; it is ${status.replace('_', ' ')}`),
+    );
   });
   it('each decision moves the SOP; only approval publishes the version', () => {
     expect(DECISION_OUTCOME).toEqual({
@@ -115,8 +144,12 @@ describe('what each status allows', () => {
   it('files join only the latest, unapproved version of an SOP not awaiting a decision', () => {
     const v = { ...sop('draft'), versionId: 3, versionNumber: '1.2', isPublished: false };
     expect(refuseAddFiles(actor('user'), v)).toBeNull();
-    expect(refuseAddFiles(actor('user'), { ...v, isPublished: true })).toEqual(CONFLICT('Version 1.2 is approved and cannot change; edit the SOP to start a new version', 'stale_version'));
-    expect(refuseAddFiles(actor('user'), { ...v, latestVersionId: 4 })).toEqual(CONFLICT('Version 1.2 has been superseded; add files to the latest version', 'stale_version'));
+    expect(refuseAddFiles(actor('user'), { ...v, isPublished: true })).toEqual(
+      CONFLICT('Version 1.2 is approved and cannot change; edit the SOP to start a new version', 'stale_version'),
+    );
+    expect(refuseAddFiles(actor('user'), { ...v, latestVersionId: 4 })).toEqual(
+      CONFLICT('Version 1.2 has been superseded; add files to the latest version', 'stale_version'),
+    );
     expect(refuseAddFiles(actor('user'), { ...v, status: 'submitted' })).toEqual(FILES_UNDER_REVIEW);
     expect(refuseAddFiles(actor('user'), { ...v, status: 'in_review' })).toEqual(FILES_UNDER_REVIEW);
   });

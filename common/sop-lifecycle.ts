@@ -76,11 +76,9 @@ const conflict = (message: string, code?: ErrorCode): Refusal => ({ kind: 'confl
 export function whoMay(action: Action): string {
   const rules: Record<Role, Rule> = PERMISSIONS[action];
   if (rules.user === 'yes') return 'signed-in users';
-  const who = [
-    rules.user === 'owner' ? 'the owner' : null,
-    rules.approver !== 'no' ? 'an approver' : null,
-    rules.admin !== 'no' ? 'an admin' : null,
-  ].filter((w): w is string => w !== null);
+  const who = [rules.user === 'owner' ? 'the owner' : null, rules.approver !== 'no' ? 'an approver' : null, rules.admin !== 'no' ? 'an admin' : null].filter(
+    (w): w is string => w !== null,
+  );
   return who.length > 1 ? `${who.slice(0, -1).join(', ')} or ${who.at(-1)}` : (who[0] ?? 'nobody');
 }
 
@@ -90,7 +88,10 @@ export function roleRefusal(transition: Transition): Refusal {
   return forbidden(`Only ${whoMay(permission)} can ${task}`);
 }
 
-export const OWN_SUBMISSION_REFUSAL = forbidden('You cannot decide on a version you submitted yourself; another approver or an admin must review it', 'own_submission');
+export const OWN_SUBMISSION_REFUSAL = forbidden(
+  'You cannot decide on a version you submitted yourself; another approver or an admin must review it',
+  'own_submission',
+);
 
 const VERSION_UNDER_REVIEW = 'This SOP is waiting for approval; a new version can be added once the approver has decided';
 const FILES_UNDER_REVIEW = 'This SOP is waiting for approval; files can be added once the approver has decided';
@@ -196,7 +197,9 @@ export type ReviewFilter = (typeof REVIEW_FILTERS)[number];
 export function refuseReviewConfirm(actor: Actor | null | undefined, sop: { effectiveVersionId: number | null }): Refusal | null {
   const refused = refuseActor(actor, 'confirmReview');
   if (refused) return refused;
-  return sop.effectiveVersionId ? null : conflict('This SOP has no approved version in force; a periodic review confirms the version in force', 'not_published');
+  return sop.effectiveVersionId
+    ? null
+    : conflict('This SOP has no approved version in force; a periodic review confirms the version in force', 'not_published');
 }
 
 /**

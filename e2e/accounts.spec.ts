@@ -71,7 +71,10 @@ test('an admin resets a password; the user signs in with the new one', async ({ 
   await signIn(page, E2E_USERS.admin);
   await createUser(page, crew);
   await openAdmin(page);
-  await usersTable(page).getByRole('row', { name: /Jon Berg/ }).getByRole('button', { name: 'Reset password for Jon Berg' }).click();
+  await usersTable(page)
+    .getByRole('row', { name: /Jon Berg/ })
+    .getByRole('button', { name: 'Reset password for Jon Berg' })
+    .click();
   const dialog = page.getByRole('dialog', { name: 'Reset Password' });
   await dialog.getByLabel('New Password', { exact: true }).fill('password1');
   await dialog.getByLabel('Confirm New Password').fill('password1');
@@ -97,7 +100,9 @@ test('an admin deactivates an approver; their approval still shows their name', 
 
   const author = await apiAs(baseURL!, E2E_USERS.user);
   const departments: Department[] = await (await author.get('/api/departments')).json();
-  const sop = await (await author.post('/api/sops', { data: { title, departmentId: departments.find((d) => d.name === 'Deck')!.id, content: '1. Check the chain.' } })).json();
+  const sop = await (
+    await author.post('/api/sops', { data: { title, departmentId: departments.find((d) => d.name === 'Deck')!.id, content: '1. Check the chain.' } })
+  ).json();
   const { taskId } = await (await author.post(`/api/sops/${sop.id}/submit`)).json();
   const decider = await apiAs(baseURL!, approver);
   expect((await decider.put(`/api/approvals/${taskId}`, { data: { status: 'approved' } })).status()).toBe(200);

@@ -96,7 +96,10 @@ test('an admin builds a division with two departments, renames one, and deletes 
   await expect(toast(page, 'Department updated successfully')).toBeVisible();
   await expect(card.getByRole('listitem', { name: 'Beauty Salon' })).toBeVisible();
 
-  await card.getByRole('button', { name: `Delete ${division}` }).first().click();
+  await card
+    .getByRole('button', { name: `Delete ${division}` })
+    .first()
+    .click();
   const confirm = page.getByRole('alertdialog');
   await expect(confirm).toContainText(
     `Are you sure you want to delete the division "${division}"? This will also delete all departments within this division. This action cannot be undone.`,

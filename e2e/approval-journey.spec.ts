@@ -59,7 +59,11 @@ test('the author creates the SOP with a PDF and submits it; their counts follow'
   await page.getByRole('option', { name: 'Deck', exact: true }).click();
   await page.getByLabel('Summary').fill('Monthly inspection of mooring lines and tails.');
   await page.getByLabel('Attachments').setInputFiles(await makePdf('mooring-lines.pdf', 'Mooring Line Inspection', ['1. Inspect every line end to end.']));
-  await page.getByLabel('Steps & Procedures *').fill('# Purpose\nKeep mooring lines fit for service.\n\n## Steps\n- Inspect every line end to end\n- Record chafe and cuts\n1. Tag worn lines\n2. Report to the bosun');
+  await page
+    .getByLabel('Steps & Procedures *')
+    .fill(
+      '# Purpose\nKeep mooring lines fit for service.\n\n## Steps\n- Inspect every line end to end\n- Record chafe and cuts\n1. Tag worn lines\n2. Report to the bosun',
+    );
   await page.getByRole('button', { name: 'Save Draft' }).click();
   await expect(toast(page, 'SOP created successfully')).toBeVisible();
 
@@ -116,9 +120,15 @@ test('the author revises it into 1.1 and resubmits', async ({ page }) => {
   await expect(page.getByRole('heading', { name: 'Edit SOP' })).toBeVisible();
   await page.getByLabel('Version Number').fill('1.1');
   await page.getByLabel('Changelog').fill('Snap-back zone warning added');
-  await page.getByLabel('Steps & Procedures *').fill('# Purpose\nKeep mooring lines fit for service.\n\n## Safety\nStay out of the snap-back zone.\n\n## Steps\n- Inspect every line end to end\n1. Tag worn lines\n2. Report to the bosun');
+  await page
+    .getByLabel('Steps & Procedures *')
+    .fill(
+      '# Purpose\nKeep mooring lines fit for service.\n\n## Safety\nStay out of the snap-back zone.\n\n## Steps\n- Inspect every line end to end\n1. Tag worn lines\n2. Report to the bosun',
+    );
   await page.getByRole('checkbox', { name: /mooring-lines\.pdf/ }).uncheck();
-  await page.getByLabel('Attachments').setInputFiles(await makePdf('mooring-lines-rev1.pdf', 'Mooring Line Inspection rev. 1', ['Stay out of the snap-back zone.']));
+  await page
+    .getByLabel('Attachments')
+    .setInputFiles(await makePdf('mooring-lines-rev1.pdf', 'Mooring Line Inspection rev. 1', ['Stay out of the snap-back zone.']));
   await page.getByRole('button', { name: 'Save Draft' }).click();
   await expect(toast(page, 'SOP updated successfully')).toBeVisible();
 

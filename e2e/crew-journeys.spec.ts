@@ -17,7 +17,12 @@ const toast = (page: Page, text: string) => page.getByText(text, { exact: true }
 test.beforeAll(async ({ baseURL }) => {
   const crew = await apiAs(baseURL!, E2E_USERS.user);
   const approver = await apiAs(baseURL!, E2E_USERS.approver);
-  const id = await createSop(crew, READ, 'Engine', '# Purpose\nNobody enters a tank alone.\n\n## Steps\n1. Ventilate\n2. Test the atmosphere\n3. Post a watch at the entrance');
+  const id = await createSop(
+    crew,
+    READ,
+    'Engine',
+    '# Purpose\nNobody enters a tank alone.\n\n## Steps\n1. Ventilate\n2. Test the atmosphere\n3. Post a watch at the entrance',
+  );
   await publishSop(crew, approver, id, READ);
   // Enough SOPs for a second page of the list (50 a page).
   for (let i = 1; i <= 51; i += 1) await createSop(crew, `Checklist ${String(i).padStart(2, '0')} ${stamp}`, 'Deck', `Step ${i}`);

@@ -31,7 +31,10 @@ async function loadVersions(api: APIRequestContext) {
 
 async function openTask(page: Page, versionLabel: string) {
   await page.goto('/approvals');
-  await page.getByRole('navigation', { name: /Pending Approvals/ }).getByRole('button', { name: new RegExp(TITLE) }).click();
+  await page
+    .getByRole('navigation', { name: /Pending Approvals/ })
+    .getByRole('button', { name: new RegExp(TITLE) })
+    .click();
   const viewer = page.getByRole('article', { name: 'SOP version' });
   await expect(viewer.getByRole('heading', { name: TITLE })).toBeVisible();
   await expect(viewer).toContainText(versionLabel);
@@ -40,7 +43,9 @@ async function openTask(page: Page, versionLabel: string) {
 test.beforeAll(async ({ baseURL }) => {
   author = await apiAs(baseURL!, E2E_USERS.user);
   const approver = await apiAs(baseURL!, E2E_USERS.approver);
-  const created = await author.post('/api/sops', { data: { title: TITLE, departmentId: await departmentId(author, 'Deck'), content: V1, reviewFrequency: 12, tags: [] } });
+  const created = await author.post('/api/sops', {
+    data: { title: TITLE, departmentId: await departmentId(author, 'Deck'), content: V1, reviewFrequency: 12, tags: [] },
+  });
   expect(created.status()).toBe(201);
   const sop: SopDetail = await created.json();
   sopId = sop.id;
@@ -54,7 +59,9 @@ test.beforeAll(async ({ baseURL }) => {
   });
   expect(revised.status()).toBe(200);
   await loadVersions(author);
-  const upload2 = await author.post(`/api/sop-versions/${versions['1.1'].id}/attachments`, { multipart: { file: await makePdf('gangway-watch-v1-1.pdf', 'Gangway Watch 1.1', ['Visitors logged.']) } });
+  const upload2 = await author.post(`/api/sop-versions/${versions['1.1'].id}/attachments`, {
+    multipart: { file: await makePdf('gangway-watch-v1-1.pdf', 'Gangway Watch 1.1', ['Visitors logged.']) },
+  });
   expect(upload2.status()).toBe(201);
   expect((await author.post(`/api/sops/${sopId}/submit`)).status()).toBe(200);
   await loadVersions(author);

@@ -17,7 +17,8 @@ let publishedId = 0;
 test.beforeAll(async ({ baseURL }) => {
   const crew = await apiAs(baseURL!, E2E_USERS.user);
   const approver = await apiAs(baseURL!, E2E_USERS.approver);
-  const content = '# Purpose\nEvery crew member knows their muster station.\n\n## Steps\n1. Sound seven short and one long blast\n2. Muster at the assigned station\n- Bring the life jacket';
+  const content =
+    '# Purpose\nEvery crew member knows their muster station.\n\n## Steps\n1. Sound seven short and one long blast\n2. Muster at the assigned station\n- Bring the life jacket';
   publishedId = await createSop(crew, PUBLISHED, 'Deck', content);
   await publishSop(crew, approver, publishedId, PUBLISHED);
   await createSop(crew, DRAFT, 'Food & Beverage', '1. Shut the gas valve\n2. Use the wet chemical extinguisher');

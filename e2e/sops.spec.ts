@@ -276,7 +276,10 @@ test('the upload dialog turns one file into an SOP, which is submitted, approved
   await page.goto('/documents');
   await searchFor(page, title);
   await row.getByRole('button', { name: `Approve: ${title}` }).click();
-  await page.getByRole('alertdialog', { name: /Approve/ }).getByRole('button', { name: 'Confirm approval' }).click();
+  await page
+    .getByRole('alertdialog', { name: /Approve/ })
+    .getByRole('button', { name: 'Confirm approval' })
+    .click();
   await expect(toast(page, 'Approval task updated successfully')).toBeVisible();
   await expect(row).toContainText('Published');
   await expect(row).toContainText('YES');

@@ -30,7 +30,11 @@ const firstSop = async (page: Page) => {
 const SHOTS: Record<E2eUser['role'], Shot[]> = {
   user: [
     { name: 'dashboard', path: '/' },
-    { name: 'menu', path: '/', prepare: async (page) => (page.viewportSize()!.width < 1024 ? page.getByRole('button', { name: 'Open menu' }).click() : undefined) },
+    {
+      name: 'menu',
+      path: '/',
+      prepare: async (page) => (page.viewportSize()!.width < 1024 ? page.getByRole('button', { name: 'Open menu' }).click() : undefined),
+    },
     { name: 'procedures', path: '/documents' },
     { name: 'sop', path: 'first-sop' },
     { name: 'daily-program', path: '/daily-program' },
@@ -41,7 +45,15 @@ const SHOTS: Record<E2eUser['role'], Shot[]> = {
     { name: 'approvals', path: '/approvals' },
     { name: 'sop-form', path: '/sop/new' },
     { name: 'upload-dialog', path: '/', prepare: (page) => page.getByRole('button', { name: 'Upload SOP File' }).click() },
-    { name: 'preview-dialog', path: '/documents', prepare: (page) => page.getByRole('button', { name: /^Preview: / }).first().click() },
+    {
+      name: 'preview-dialog',
+      path: '/documents',
+      prepare: (page) =>
+        page
+          .getByRole('button', { name: /^Preview: / })
+          .first()
+          .click(),
+    },
   ],
   admin: [
     { name: 'admin', path: '/admin' },
@@ -74,7 +86,11 @@ async function main() {
         await page.waitForTimeout(400);
         // The first 1.5 screens: what a person sees on arrival and just below, not a 5,000 px strip.
         const height = Math.min(await page.evaluate(() => document.documentElement.scrollHeight), Math.round(viewport.height * 1.5));
-        await page.screenshot({ path: `${outDir}/${viewport.width}-${shot.name}.png`, fullPage: !shot.prepare, clip: shot.prepare ? undefined : { x: 0, y: 0, width: viewport.width, height } });
+        await page.screenshot({
+          path: `${outDir}/${viewport.width}-${shot.name}.png`,
+          fullPage: !shot.prepare,
+          clip: shot.prepare ? undefined : { x: 0, y: 0, width: viewport.width, height },
+        });
       }
       await context.close();
     }

@@ -20,7 +20,9 @@ const sources = ['client', 'common'].map((dir) => newestChange(dir));
 const stale = !existsSync(builtIndex) || Math.max(...sources, statSync('vite.config.ts').mtimeMs) > statSync(builtIndex).mtimeMs;
 if (stale) {
   console.log('Building the client (a few seconds)...');
-  const build = spawnSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--outDir', clientDir, '--emptyOutDir', '--logLevel', 'warn'], { stdio: 'inherit' });
+  const build = spawnSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--outDir', clientDir, '--emptyOutDir', '--logLevel', 'warn'], {
+    stdio: 'inherit',
+  });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 

@@ -26,12 +26,7 @@ const time = (name: string) =>
  */
 export const AuditQuery = z
   .object({
-    limit: z.coerce
-      .number({ error: LIMIT_MESSAGE })
-      .int(LIMIT_MESSAGE)
-      .min(1, LIMIT_MESSAGE)
-      .max(AUDIT_LIMIT_MAX, LIMIT_MESSAGE)
-      .default(AUDIT_LIMIT_DEFAULT),
+    limit: z.coerce.number({ error: LIMIT_MESSAGE }).int(LIMIT_MESSAGE).min(1, LIMIT_MESSAGE).max(AUDIT_LIMIT_MAX, LIMIT_MESSAGE).default(AUDIT_LIMIT_DEFAULT),
     before: id('before'),
     actorId: id('actorId'),
     action: z.string().trim().min(1, 'action must not be empty').max(60, 'action must be at most 60 characters').optional(),

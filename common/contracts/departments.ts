@@ -23,7 +23,10 @@ export const DepartmentInput = z.object({
     .optional()
     .nullable()
     .transform((v) => (v ? v : null)),
-  parentId: idField('Parent division').optional().nullable().transform((v) => v ?? null),
+  parentId: idField('Parent division')
+    .optional()
+    .nullable()
+    .transform((v) => v ?? null),
 });
 export type DepartmentInput = z.input<typeof DepartmentInput>;
 

@@ -39,10 +39,12 @@ export type CreatedUserInput = z.output<typeof CreateUserInput>;
  * The Create User dialog: the same fields plus a confirmation that is never sent; the
  * department is the select's value ('none' or an id) until the dialog converts it.
  */
-export const CreateUserForm = CreateUserInput.omit({ departmentId: true }).extend({
-  confirmPassword: z.string({ error: 'Please confirm the password' }),
-  departmentId: z.string(),
-}).refine((v) => v.password === v.confirmPassword, { message: "Passwords don't match", path: ['confirmPassword'] });
+export const CreateUserForm = CreateUserInput.omit({ departmentId: true })
+  .extend({
+    confirmPassword: z.string({ error: 'Please confirm the password' }),
+    departmentId: z.string(),
+  })
+  .refine((v) => v.password === v.confirmPassword, { message: "Passwords don't match", path: ['confirmPassword'] });
 export type CreateUserForm = z.input<typeof CreateUserForm>;
 
 /** A field left out of a PATCH stays as it is; an empty name or email clears it. */

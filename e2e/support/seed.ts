@@ -19,7 +19,9 @@ export async function departmentId(api: APIRequestContext, name: string): Promis
 }
 
 export async function createSop(api: APIRequestContext, title: string, department: string, content: string): Promise<number> {
-  const res = await api.post('/api/sops', { data: { title, departmentId: await departmentId(api, department), content, summary: `${title}: what the crew does and in which order.`, tags: [] } });
+  const res = await api.post('/api/sops', {
+    data: { title, departmentId: await departmentId(api, department), content, summary: `${title}: what the crew does and in which order.`, tags: [] },
+  });
   if (!res.ok()) throw new Error(`Creating ${title} failed: ${res.status()} ${await res.text()}`);
   return ((await res.json()) as { id: number }).id;
 }

@@ -120,7 +120,10 @@ describe('session expiry slides without a write per request', () => {
     const row = await rowOf(sid);
     const old = Date.now() - 60 * 60 * 1000;
     const sess = { ...(row.sess as Record<string, unknown>), touchedAt: old };
-    await t.db.update(sessions).set({ sess, expire: new Date(old + 12 * 60 * 60 * 1000) }).where(eq(sessions.sid, sid));
+    await t.db
+      .update(sessions)
+      .set({ sess, expire: new Date(old + 12 * 60 * 60 * 1000) })
+      .where(eq(sessions.sid, sid));
     const res = await t.as(user, { method: 'GET', url: '/api/user' });
     expect(res.statusCode).toBe(200);
     expect(res.cookies.find((c) => c.name === 'sop.sid')).toBeDefined();

@@ -188,4 +188,3 @@ export async function buildApp(opts: AppOptions) {
 }
 
 export type App = Awaited<ReturnType<typeof buildApp>>;
-

@@ -6,15 +6,7 @@ import type { Role } from '../../common/roles';
 import { users } from './db/schema';
 import { UNSTORABLE_VALUE_MESSAGE } from './http/error-handler';
 import { createTestContext, signIn, TEST_PASSWORD, type TestContext, type TestUser } from './test/factory';
-import {
-  brokenMultiparts,
-  HOSTILE_IDS,
-  HOSTILE_VALUES,
-  listRoutes,
-  MALFORMED_JSON,
-  type RouteEntry,
-  seededRandom,
-} from './test/hostile-requests';
+import { brokenMultiparts, HOSTILE_IDS, HOSTILE_VALUES, listRoutes, MALFORMED_JSON, type RouteEntry, seededRandom } from './test/hostile-requests';
 import { buildDepartment, createSopAs } from './test/factories';
 
 /**
@@ -84,7 +76,20 @@ function plausibleBody(random: ReturnType<typeof seededRandom>): Record<string, 
 }
 
 /** The free-text fields of plausibleBody (enums, emails and ids have their own checks). */
-const TEXT_FIELDS = ['title', 'name', 'description', 'content', 'summary', 'category', 'changelog', 'versionNumber', 'comments', 'firstName', 'lastName', 'originalName'];
+const TEXT_FIELDS = [
+  'title',
+  'name',
+  'description',
+  'content',
+  'summary',
+  'category',
+  'changelog',
+  'versionNumber',
+  'comments',
+  'firstName',
+  'lastName',
+  'originalName',
+];
 
 const QUERY_KEYS = ['departmentId', 'status', 'search', 'limit', 'parentId', 'versionId', 'before', 'actorId', 'action', 'entityType', 'from', 'to'];
 
@@ -97,7 +102,18 @@ function pathFor(route: RouteEntry, hostileParam: string | null): string {
   });
 }
 
-const CATEGORIES = ['path', 'path-huge', 'query', 'json-one-field', 'json-every-field', 'json-nul-strings', 'malformed-json', 'multipart', 'multipart-again', 'wrong-type'] as const;
+const CATEGORIES = [
+  'path',
+  'path-huge',
+  'query',
+  'json-one-field',
+  'json-every-field',
+  'json-nul-strings',
+  'malformed-json',
+  'multipart',
+  'multipart-again',
+  'wrong-type',
+] as const;
 type Category = (typeof CATEGORIES)[number];
 
 /** The categories that apply to a route: every one, but a hostile path only where there are path parameters. */
@@ -106,7 +122,8 @@ const categoriesFor = (route: RouteEntry) => CATEGORIES.filter((c) => !c.startsW
 /** One generated request of a category for a route; the values come from the seeded generator. */
 function generate(route: RouteEntry, category: Category, random: ReturnType<typeof seededRandom>): { kind: string; options: InjectOptions } {
   const method = route.method as InjectOptions['method'];
-  const hostileId = category === 'path' ? random.pick(HOSTILE_IDS) : category === 'path-huge' ? random.pick(['2147483648', '4294967296', '9007199254740993']) : null;
+  const hostileId =
+    category === 'path' ? random.pick(HOSTILE_IDS) : category === 'path-huge' ? random.pick(['2147483648', '4294967296', '9007199254740993']) : null;
   const url = pathFor(route, hostileId);
   const withBody = method !== 'GET' && method !== 'DELETE';
   switch (category) {
@@ -198,9 +215,11 @@ describe('fuzzing every route', () => {
           sent += 1;
           covered.add(`${route.method} ${route.url}`);
           if (process.env.FUZZ_TRACE) console.log(res.statusCode, caller.label, options.method, String(options.url).slice(0, 80), kind);
-          if (user && res.statusCode === 401 && route.url !== '/api/login') problems.push(`a signed-in ${caller.label} was answered 401: ${route.method} ${route.url} (${kind})`);
+          if (user && res.statusCode === 401 && route.url !== '/api/login')
+            problems.push(`a signed-in ${caller.label} was answered 401: ${route.method} ${route.url} (${kind})`);
           const problem = problemWith(res);
-          if (problem) problems.push(`${problem}: ${caller.label} ${options.method} ${String(options.url).slice(0, 120)} (${kind}) -> ${res.body.slice(0, 200)}`);
+          if (problem)
+            problems.push(`${problem}: ${caller.label} ${options.method} ${String(options.url).slice(0, 120)} (${kind}) -> ${res.body.slice(0, 200)}`);
         }
       }
     }

@@ -8,11 +8,13 @@ import { sharedSessionSecret } from './features/settings/settings.service';
 
 const startedAt = performance.now();
 const config = loadConfig();
-const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, fileDir: config.fileDir, whenBusy: 'refuse' }).catch((err: unknown) => {
-  if (!(err instanceof DataFolderBusyError)) throw err;
-  console.error(`\n  ${err.message}\n`);
-  process.exit(1);
-});
+const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, fileDir: config.fileDir, whenBusy: 'refuse' }).catch(
+  (err: unknown) => {
+    if (!(err instanceof DataFolderBusyError)) throw err;
+    console.error(`\n  ${err.message}\n`);
+    process.exit(1);
+  },
+);
 // Whatever fails before the server listens, the database is closed properly (checkpoint, lock released).
 const app = await (async () => {
   const app = await buildApp({

@@ -2,7 +2,13 @@ import { useQuery } from '@tanstack/react-query';
 import type { SopDetail } from '@common/contracts/sops';
 import { Spinner } from '@/components/spinner';
 import {
-  AlertDialog, AlertDialogCancel, AlertDialogContent, AlertDialogDescription, AlertDialogFooter, AlertDialogHeader, AlertDialogTitle,
+  AlertDialog,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
 } from '@/components/ui/alert-dialog';
 import { Button } from '@/components/ui/button';
 import { queryKeys } from '@/lib/query-keys';

@@ -23,7 +23,9 @@ describe('AttachmentPreview', () => {
 
   it('asks once for a missing preview and stops when the server says it failed', async () => {
     const fetch = vi.fn(async (_url: string, init?: RequestInit) =>
-      init?.method === 'POST' ? new Response(JSON.stringify({ message: 'The preview could not be generated' }), { status: 422 }) : new Response('{}', { status: 404 }),
+      init?.method === 'POST'
+        ? new Response(JSON.stringify({ message: 'The preview could not be generated' }), { status: 422 })
+        : new Response('{}', { status: 404 }),
     );
     vi.stubGlobal('fetch', fetch);
     wrap(<AttachmentPreview attachmentId={8} name="broken.pdf" status="pending" unavailableText="Preview unavailable" />);

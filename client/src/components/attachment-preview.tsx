@@ -59,7 +59,9 @@ function useObjectUrl(blob: Blob | undefined): string | null {
 /** PDF and Word (docx) attachments get a first-page preview image. */
 export function isPreviewable(mimeType: string, name: string): boolean {
   const ext = name.split('.').pop()?.toLowerCase() ?? '';
-  return mimeType === 'application/pdf' || mimeType === 'application/vnd.openxmlformats-officedocument.wordprocessingml.document' || ext === 'pdf' || ext === 'docx';
+  return (
+    mimeType === 'application/pdf' || mimeType === 'application/vnd.openxmlformats-officedocument.wordprocessingml.document' || ext === 'pdf' || ext === 'docx'
+  );
 }
 
 interface Props {

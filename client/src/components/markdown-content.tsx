@@ -49,12 +49,28 @@ export function MarkdownContent({ source }: { source: string }) {
         switch (block.kind) {
           case 'heading': {
             const Tag = `h${block.level + 1}` as 'h2' | 'h3' | 'h4';
-            return <Tag key={i} className={HEADING_CLASS[block.level]}>{block.text}</Tag>;
+            return (
+              <Tag key={i} className={HEADING_CLASS[block.level]}>
+                {block.text}
+              </Tag>
+            );
           }
           case 'bullets':
-            return <ul key={i} className="list-disc space-y-1 pl-6">{block.items.map((item, j) => <li key={j}>{item}</li>)}</ul>;
+            return (
+              <ul key={i} className="list-disc space-y-1 pl-6">
+                {block.items.map((item, j) => (
+                  <li key={j}>{item}</li>
+                ))}
+              </ul>
+            );
           case 'numbered':
-            return <ol key={i} className="list-decimal space-y-1 pl-6">{block.items.map((item, j) => <li key={j}>{item}</li>)}</ol>;
+            return (
+              <ol key={i} className="list-decimal space-y-1 pl-6">
+                {block.items.map((item, j) => (
+                  <li key={j}>{item}</li>
+                ))}
+              </ol>
+            );
           case 'paragraph':
             return <p key={i}>{block.lines.join(' ')}</p>;
         }

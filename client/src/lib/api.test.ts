@@ -35,14 +35,14 @@ describe('ApiError from the API client', () => {
     expect(isUnauthorized(error)).toBe(false);
   });
 
-  it('reads an upload endpoint\'s `error` field, and has no code when the server sent none', async () => {
+  it("reads an upload endpoint's `error` field, and has no code when the server sent none", async () => {
     vi.stubGlobal('fetch', answer(400, JSON.stringify({ error: 'Combined mode takes exactly one PDF' })));
     const error = await failureOf(apiRequest('POST', '/api/daily-programs/batch', new FormData()));
     expect(error.code).toBeUndefined();
     expect(errorText(error, 'Failed to upload daily programs')).toBe('Combined mode takes exactly one PDF');
   });
 
-  it('falls back to the caller\'s text when the answer is not the server\'s JSON', async () => {
+  it("falls back to the caller's text when the answer is not the server's JSON", async () => {
     vi.stubGlobal('fetch', answer(502, '<html>Bad gateway</html>', 'Bad Gateway'));
     const error = await failureOf(getJson('/api/sops'));
     expect(error).toMatchObject({ status: 502, message: 'Bad Gateway', code: undefined, body: '<html>Bad gateway</html>' });
@@ -50,7 +50,10 @@ describe('ApiError from the API client', () => {
   });
 
   it('turns a lost connection into status 0 with the fallback text', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
+    );
     const error = await failureOf(apiRequest('DELETE', '/api/itineraries/3'));
     expect(error.status).toBe(0);
     expect(errorText(error, 'Failed to delete')).toBe('Failed to delete');

@@ -44,9 +44,16 @@ async function storedChecksums(database: Database, fileDir: string | null): Prom
   const sums: string[] = [];
   for (const { sha256 } of rows) {
     if (fileDir) {
-      sums.push(`${sha256} ${createHash('sha256').update(readFileSync(diskPath(fileDir, sha256))).digest('hex')}`);
+      sums.push(
+        `${sha256} ${createHash('sha256')
+          .update(readFileSync(diskPath(fileDir, sha256)))
+          .digest('hex')}`,
+      );
     } else {
-      const { rows: bytes } = await database.pool!.query(`select encode(sha256(string_agg(data, ''::bytea order by seq)), 'hex') as sum from stored_file_chunks where sha256 = $1`, [sha256]);
+      const { rows: bytes } = await database.pool!.query(
+        `select encode(sha256(string_agg(data, ''::bytea order by seq)), 'hex') as sum from stored_file_chunks where sha256 = $1`,
+        [sha256],
+      );
       sums.push(`${sha256} ${bytes[0].sum}`);
     }
   }

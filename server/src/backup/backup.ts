@@ -80,7 +80,9 @@ export async function writeBackup(pool: pg.Pool, file: string, opts: { fileDir?:
     for (const table of tables) {
       const columns = table.columns.map(quote).join(', ');
       const order = (table.primaryKey.length ? table.primaryKey : table.columns).map(quote).join(', ');
-      await client.query(`declare backup_rows no scroll cursor for select row_to_json(x)::text as row from (select ${columns} from ${quote(table.name)} order by ${order}) x`);
+      await client.query(
+        `declare backup_rows no scroll cursor for select row_to_json(x)::text as row from (select ${columns} from ${quote(table.name)} order by ${order}) x`,
+      );
       await writer.line(JSON.stringify({ table: table.name }));
       let batch = 100;
       for (;;) {

@@ -25,7 +25,10 @@ const config = loadConfig();
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, fileDir: config.fileDir, whenBusy: 'join' });
 /** Where the file store keeps bytes as files (null: as rows in the database). */
 const fileDir = fileStoreDir();
-const where = database.kind === 'postgres' ? 'PostgreSQL' : `the embedded database in ${config.dataDir}${database.access === 'through-owner' ? ' (through the running server)' : ''}`;
+const where =
+  database.kind === 'postgres'
+    ? 'PostgreSQL'
+    : `the embedded database in ${config.dataDir}${database.access === 'through-owner' ? ' (through the running server)' : ''}`;
 try {
   const startedAt = performance.now();
   if (command === 'backup') {
@@ -36,7 +39,9 @@ try {
     );
   } else {
     const result = await restoreBackup(database.pool!, path.resolve(file), { force: flags.includes('--force'), fileDir });
-    console.log(`Restored ${path.resolve(file)} into ${where}: ${result.rows} rows, ${result.files} stored files in ${((performance.now() - startedAt) / 1000).toFixed(1)} s.`);
+    console.log(
+      `Restored ${path.resolve(file)} into ${where}: ${result.rows} rows, ${result.files} stored files in ${((performance.now() - startedAt) / 1000).toFixed(1)} s.`,
+    );
   }
 } catch (err) {
   if (!(err instanceof RestoreRefusedError)) throw err;

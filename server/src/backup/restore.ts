@@ -73,10 +73,10 @@ export async function restoreBackup(
     for (const { table, rows } of deferred) await fillDeferred(client, table, rows);
     for (const table of header.tables) {
       for (const column of table.identity) {
-        await client.query(
-          `select setval(pg_get_serial_sequence($1, $2), coalesce((select max(${quote(column)}) from ${quote(table.name)}), 0) + 1, false)`,
-          [quote(table.name), column],
-        );
+        await client.query(`select setval(pg_get_serial_sequence($1, $2), coalesce((select max(${quote(column)}) from ${quote(table.name)}), 0) + 1, false)`, [
+          quote(table.name),
+          column,
+        ]);
       }
     }
     const { rows: counted } = await client.query<{ n: string }>(
@@ -205,7 +205,8 @@ async function restoreFile(client: pg.PoolClient, fileDir: string | null | undef
         continue;
       }
       if (!('endFile' in line) || line.endFile !== sha256) throw new RestoreRefusedError(`The stored file ${sha256} is damaged in the backup.`);
-      if (line.size !== size || hash.digest('hex') !== sha256) throw new RestoreRefusedError(`The stored file ${sha256} does not match its checksum in the backup.`);
+      if (line.size !== size || hash.digest('hex') !== sha256)
+        throw new RestoreRefusedError(`The stored file ${sha256} does not match its checksum in the backup.`);
       break;
     }
     if (!handle && (pending.length || seq === 0)) await writeChunk(pending);

@@ -33,8 +33,17 @@ beforeAll(async () => {
   for (const c of ['a', 'b', 'c']) await query(`insert into stored_files (sha256, size) values ($1, 3)`, [hash(c)]);
 
   const sop = async (title: string, status: string, reviewFrequency: number | null) => {
-    const s = await one(`insert into sops (title, department_id, owner_id, status, review_frequency) values ($1, $2, $3, $4, $5) returning id`, [title, dept.id, owner.id, status, reviewFrequency]);
-    const v = await one(`insert into sop_versions (sop_id, content, submitted_by, submitted_at) values ($1, 'Steps', $2, '2025-10-01T08:00:00Z') returning id`, [s.id, owner.id]);
+    const s = await one(`insert into sops (title, department_id, owner_id, status, review_frequency) values ($1, $2, $3, $4, $5) returning id`, [
+      title,
+      dept.id,
+      owner.id,
+      status,
+      reviewFrequency,
+    ]);
+    const v = await one(
+      `insert into sop_versions (sop_id, content, submitted_by, submitted_at) values ($1, 'Steps', $2, '2025-10-01T08:00:00Z') returning id`,
+      [s.id, owner.id],
+    );
     await query(`update sops set latest_version_id = $1 where id = $2`, [v.id, s.id]);
     return { sop: s.id, version: v.id };
   };
@@ -60,8 +69,18 @@ beforeAll(async () => {
   await query(`update sop_versions set is_published = true, approved_at = '2025-10-02T09:00:00Z' where id = $1`, [current.version]);
 
   // Sizes outside the rules: one the store knows, one it cannot know, an oversized upload.
-  ids.wrongSize = (await one(`insert into attachments (version_id, filename, original_name, mime_type, size, sha256) values ($1, 'a.pdf', 'a.pdf', 'application/pdf', -5, $2) returning id`, [current.version, hash('a')])).id;
-  ids.legacy = (await one(`insert into attachments (version_id, filename, original_name, mime_type, size) values ($1, 'l.pdf', 'l.pdf', 'application/pdf', -1) returning id`, [current.version])).id;
+  ids.wrongSize = (
+    await one(
+      `insert into attachments (version_id, filename, original_name, mime_type, size, sha256) values ($1, 'a.pdf', 'a.pdf', 'application/pdf', -5, $2) returning id`,
+      [current.version, hash('a')],
+    )
+  ).id;
+  ids.legacy = (
+    await one(
+      `insert into attachments (version_id, filename, original_name, mime_type, size) values ($1, 'l.pdf', 'l.pdf', 'application/pdf', -1) returning id`,
+      [current.version],
+    )
+  ).id;
   await query(`insert into pending_uploads (user_id, size) values ($1, 20000000), ($1, 10)`, [owner.id]);
 
   // Cruise codes as the old code let them in: one day's file under two spellings, lower-case, punctuation only.
@@ -115,7 +134,9 @@ describe('upgrading a database made before the schema hardening', () => {
     const res = await app.inject({ method: 'POST', url: `/api/sops/${ids.staleSop}/submit`, headers: { cookie: adminCookie } });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().taskId).toBe(ids.stalePending);
-    const pending = await rows<{ n: number }>(`select count(*)::int as n from approval_tasks t join sop_versions v on v.id = t.version_id where v.sop_id = ${ids.staleSop} and t.status = 'pending'`);
+    const pending = await rows<{ n: number }>(
+      `select count(*)::int as n from approval_tasks t join sop_versions v on v.id = t.version_id where v.sop_id = ${ids.staleSop} and t.status = 'pending'`,
+    );
     expect(pending[0].n).toBe(1);
   });
 
@@ -136,11 +157,18 @@ describe('upgrading a database made before the schema hardening', () => {
     const list = await get<SopListItem[]>('/api/sops');
     const frequency = (title: string) => list.find((s) => s.title === title)?.reviewFrequency;
     // 0 days -> none; 5000 -> 3650 days -> 60 months; 30 days -> 1 month; 365 days -> 12 months.
-    expect([frequency('Submitted twice'), frequency('Stale task'), frequency('Published without a date'), frequency('Published today')]).toEqual([null, 60, 1, 12]);
+    expect([frequency('Submitted twice'), frequency('Stale task'), frequency('Published without a date'), frequency('Published today')]).toEqual([
+      null,
+      60,
+      1,
+      12,
+    ]);
   });
 
   it('takes sizes from the stored file, drops uploads that could never be attached', async () => {
-    const sizes = await rows<{ id: number; size: number | string }>(`select id, size from attachments where id in (${ids.wrongSize}, ${ids.legacy}) order by id`);
+    const sizes = await rows<{ id: number; size: number | string }>(
+      `select id, size from attachments where id in (${ids.wrongSize}, ${ids.legacy}) order by id`,
+    );
     expect(sizes.map((s) => Number(s.size))).toEqual([3, 0]);
     const pending = await rows<{ size: number | string }>('select size from pending_uploads');
     expect(pending.map((p) => Number(p.size))).toEqual([10]);

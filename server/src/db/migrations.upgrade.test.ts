@@ -46,14 +46,23 @@ beforeAll(async () => {
   const version = await one(`insert into sop_versions (sop_id, content) values ($1, 'Old steps') returning id`, [sop.id]);
   await old.query(`update sops set latest_version_id = $1 where id = $2`, [version.id, sop.id]);
   const attach = async (key: string, name: string, mime: string, data: Buffer) => {
-    const row = await one(`insert into attachments (version_id, filename, original_name, mime_type, size) values ($1, $2, $2, $3, $4) returning id`, [version.id, name, mime, data.length]);
+    const row = await one(`insert into attachments (version_id, filename, original_name, mime_type, size) values ($1, $2, $2, $3, $4) returning id`, [
+      version.id,
+      name,
+      mime,
+      data.length,
+    ]);
     await old.query(`insert into attachment_blobs (attachment_id, data, checksum) values ($1, $2, $3)`, [row.id, data, sha256(data)]);
     ids[key] = row.id;
   };
   await attach('manual', 'manual.txt', 'text/plain', files.manual);
   await attach('manualCopy', 'manual-copy.txt', 'text/plain', files.manual);
   await attach('pdf', 'plan.pdf', 'application/pdf', files.pdf);
-  await old.query(`insert into attachment_previews (attachment_id, width, height, data, checksum) values ($1, 10, 14, $2, $3)`, [ids.pdf, files.preview, sha256(files.preview)]);
+  await old.query(`insert into attachment_previews (attachment_id, width, height, data, checksum) values ($1, 10, 14, $2, $3)`, [
+    ids.pdf,
+    files.preview,
+    sha256(files.preview),
+  ]);
   await attach('unrendered', 'unrendered.pdf', 'application/pdf', files.unrendered);
   const program = await one(
     `insert into daily_programs (cruise_code, program_date, file_sequence, filename, original_name, mime_type, size) values ('AR1', '2025-11-20', 1, 'p.pdf', 'p.pdf', 'application/pdf', $1) returning id`,
@@ -61,10 +70,18 @@ beforeAll(async () => {
   );
   await old.query(`insert into daily_program_blobs (program_id, data, checksum) values ($1, $2, $3)`, [program.id, files.program, sha256(files.program)]);
   ids.program = program.id;
-  const itinerary = await one(`insert into itineraries (upload_date, filename, original_name, mime_type, size) values ('2025-11-20', 'i.csv', 'i.csv', 'text/csv', $1) returning id`, [files.itinerary.length]);
+  const itinerary = await one(
+    `insert into itineraries (upload_date, filename, original_name, mime_type, size) values ('2025-11-20', 'i.csv', 'i.csv', 'text/csv', $1) returning id`,
+    [files.itinerary.length],
+  );
   await old.query(`insert into itinerary_blobs (itinerary_id, data, checksum) values ($1, $2, $3)`, [itinerary.id, files.itinerary, sha256(files.itinerary)]);
   ids.itinerary = itinerary.id;
-  await old.query(`insert into pending_uploads (user_id, data, checksum, size) values ($1, $2, $3, $4)`, [user.id, files.pending, sha256(files.pending), files.pending.length]);
+  await old.query(`insert into pending_uploads (user_id, data, checksum, size) values ($1, $2, $3, $4)`, [
+    user.id,
+    files.pending,
+    sha256(files.pending),
+    files.pending.length,
+  ]);
   await old.close();
 
   // The upgrade: opened the way the server opens it (migrations, then the file store's start-up step).
@@ -112,7 +129,10 @@ describe('upgrading a database made before the file store', () => {
     const [chunks] = await database.db.select({ n: count() }).from(storedFileChunks);
     if (fileStoreDir()) expect(chunks.n).toBe(0);
     else {
-      const [manual] = await database.db.select({ n: count() }).from(storedFileChunks).where(eq(storedFileChunks.sha256, sha256(files.manual)));
+      const [manual] = await database.db
+        .select({ n: count() })
+        .from(storedFileChunks)
+        .where(eq(storedFileChunks.sha256, sha256(files.manual)));
       expect(manual.n).toBe(3);
     }
   });

@@ -70,7 +70,8 @@ describe('the database refuses what no screen can store', () => {
   it('refuses a negative size everywhere and a file over the upload limit on every record of an upload', async () => {
     const attachment = (size: number) =>
       `insert into attachments (version_id, filename, original_name, mime_type, size) values (${ids.version}, 'a.pdf', 'a.pdf', 'application/pdf', ${size})`;
-    const itinerary = (size: number) => `insert into itineraries (upload_date, filename, original_name, mime_type, size, sha256) values ('2025-11-20', 'i.csv', 'i.csv', 'text/csv', ${size}, '${'a'.repeat(64)}')`;
+    const itinerary = (size: number) =>
+      `insert into itineraries (upload_date, filename, original_name, mime_type, size, sha256) values ('2025-11-20', 'i.csv', 'i.csv', 'text/csv', ${size}, '${'a'.repeat(64)}')`;
     const pending = (size: number) => `insert into pending_uploads (user_id, size) values (${ids.user}, ${size})`;
     expect(await outcome(attachment(MAX_FILE_BYTES))).toBe('accepted');
     expect(await outcome(attachment(-1))).toBe('attachments_size_check');

@@ -31,7 +31,8 @@ export function readZipDirectory(zip: Buffer): ZipEntryInfo[] {
   const size = zip.readUInt32LE(end + 12);
   const offset = zip.readUInt32LE(end + 16);
   if (offset === ZIP64_MARKER || size === ZIP64_MARKER) throw new DocumentRefused('The Word file is a zip64 archive, which no ordinary document needs');
-  if (count > DOCUMENT_LIMITS.docxEntries) throw new DocumentRefused(`The Word file holds ${count} parts; previews are made for up to ${DOCUMENT_LIMITS.docxEntries}`);
+  if (count > DOCUMENT_LIMITS.docxEntries)
+    throw new DocumentRefused(`The Word file holds ${count} parts; previews are made for up to ${DOCUMENT_LIMITS.docxEntries}`);
   if (offset + size > end) throw new DocumentRefused('The Word file is damaged: its zip directory points outside the file');
 
   const entries: ZipEntryInfo[] = [];
@@ -65,6 +66,8 @@ export function checkDocx(docx: Buffer) {
     total += entry.uncompressedSize;
   }
   if (total > DOCUMENT_LIMITS.docxTotalBytes) {
-    throw new DocumentRefused(`The Word file inflates to ${megabytes(total)}; previews are made for documents up to ${megabytes(DOCUMENT_LIMITS.docxTotalBytes)}`);
+    throw new DocumentRefused(
+      `The Word file inflates to ${megabytes(total)}; previews are made for documents up to ${megabytes(DOCUMENT_LIMITS.docxTotalBytes)}`,
+    );
   }
 }

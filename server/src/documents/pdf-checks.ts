@@ -19,12 +19,14 @@ export async function checkPdf(pdf: Uint8Array): Promise<void> {
   }
   const pages = doc.getPageCount();
   if (pages === 0) throw new DocumentRefused('The PDF has no pages');
-  if (pages > DOCUMENT_LIMITS.pdfPages) throw new DocumentRefused(`The PDF has ${pages} pages; previews are made for files of up to ${DOCUMENT_LIMITS.pdfPages}`);
+  if (pages > DOCUMENT_LIMITS.pdfPages)
+    throw new DocumentRefused(`The PDF has ${pages} pages; previews are made for files of up to ${DOCUMENT_LIMITS.pdfPages}`);
 
   const page = doc.getPage(0);
   const { width, height } = page.getSize();
   const side = Math.max(Math.abs(width), Math.abs(height));
-  if (!(side > 0) || side > DOCUMENT_LIMITS.pdfPageSide) throw new DocumentRefused(`Page 1 measures ${Math.round(width)} × ${Math.round(height)} points, beyond what a PDF page can be`);
+  if (!(side > 0) || side > DOCUMENT_LIMITS.pdfPageSide)
+    throw new DocumentRefused(`Page 1 measures ${Math.round(width)} × ${Math.round(height)} points, beyond what a PDF page can be`);
   if (Math.abs(height) / Math.abs(width) > DOCUMENT_LIMITS.pdfPageAspect) {
     throw new DocumentRefused(`Page 1 is more than ${DOCUMENT_LIMITS.pdfPageAspect} times taller than it is wide`);
   }
@@ -69,7 +71,9 @@ function countContent(doc: PDFDocument, ref: PDFObject, budget: Budget) {
   if (!(stream instanceof PDFRawStream)) return;
   budget.contentBytes += inflatedSize(stream, DOCUMENT_LIMITS.contentBytes - budget.contentBytes + 1, budget.encrypted);
   if (budget.contentBytes > DOCUMENT_LIMITS.contentBytes) {
-    throw new DocumentRefused(`Page 1's drawing instructions inflate past ${megabytes(DOCUMENT_LIMITS.contentBytes)}; previews are made for pages up to that size`);
+    throw new DocumentRefused(
+      `Page 1's drawing instructions inflate past ${megabytes(DOCUMENT_LIMITS.contentBytes)}; previews are made for pages up to that size`,
+    );
   }
 }
 

@@ -8,10 +8,7 @@ import { DOCUMENT_TASKS, type DocumentTaskKind } from './document-tasks';
 import { warmUpRenderers } from './previews';
 
 export type WorkerRequest = { id: number; kind: DocumentTaskKind; input: never };
-export type WorkerReply =
-  | { ready: true }
-  | { id: number; ok: true; output: unknown }
-  | { id: number; ok: false; refused: boolean; message: string };
+export type WorkerReply = { ready: true } | { id: number; ok: true; output: unknown } | { id: number; ok: false; refused: boolean; message: string };
 
 const send = (reply: WorkerReply) => process.send?.(reply);
 

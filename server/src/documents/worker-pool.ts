@@ -145,7 +145,13 @@ export function createDocumentWorkers(opts: DocumentWorkerOptions = {}): Documen
       const onMessage = (reply: WorkerReply) => {
         if (!('id' in reply) || reply.id !== id) return;
         if (reply.ok) finish(null, reply.output);
-        else finish(new DocumentWorkError(reply.refused ? 'refused' : 'unreadable', reply.refused ? reply.message : `The document could not be read (${reply.message})`));
+        else
+          finish(
+            new DocumentWorkError(
+              reply.refused ? 'refused' : 'unreadable',
+              reply.refused ? reply.message : `The document could not be read (${reply.message})`,
+            ),
+          );
       };
       const onExit = (code: number | null, exitSignal: NodeJS.Signals | null) => {
         const outOfHeap = /heap out of memory|Reached heap limit/i.test(slot.stderr);
@@ -156,7 +162,10 @@ export function createDocumentWorkers(opts: DocumentWorkerOptions = {}): Documen
         );
       };
       const onAbort = () => kill(signal?.reason instanceof Error ? signal.reason : new Error('Cancelled'));
-      const timer = setTimeout(() => kill(new DocumentWorkError('timeout', `Processing took longer than ${Number((timeLimitMs / 1000).toFixed(3))} seconds and was stopped`)), timeLimitMs);
+      const timer = setTimeout(
+        () => kill(new DocumentWorkError('timeout', `Processing took longer than ${Number((timeLimitMs / 1000).toFixed(3))} seconds and was stopped`)),
+        timeLimitMs,
+      );
       let reading = false;
       const watchdog = setInterval(async () => {
         if (reading || !child.pid) return;

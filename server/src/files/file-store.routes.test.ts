@@ -54,9 +54,16 @@ describe('one stored copy per distinct file', () => {
 
   it('adds no bytes for a revision that carries its files forward', async () => {
     const sop = await createSopAs(t, owner, { departmentId: deptId, title: 'Fuel transfer' });
-    await upload(sop.latestVersionId!, [{ name: 'a.txt', data: text('transfer a') }, { name: 'b.txt', data: text('transfer b') }]);
+    await upload(sop.latestVersionId!, [
+      { name: 'a.txt', data: text('transfer a') },
+      { name: 'b.txt', data: text('transfer b') },
+    ]);
     const before = await storeTotals(t.db);
-    const res = await t.as(owner, { method: 'PUT', url: `/api/sops/${sop.id}`, payload: { title: 'Fuel transfer', departmentId: deptId, content: 'Revised.' } });
+    const res = await t.as(owner, {
+      method: 'PUT',
+      url: `/api/sops/${sop.id}`,
+      payload: { title: 'Fuel transfer', departmentId: deptId, content: 'Revised.' },
+    });
     expect(res.statusCode).toBe(200);
     const after: SopDetail = (await t.as(owner, { method: 'GET', url: `/api/sops/${sop.id}` })).json();
     expect(after.latestVersion!.attachments).toHaveLength(2);
@@ -68,7 +75,10 @@ describe('one stored copy per distinct file', () => {
     const keeper = await createSopAs(t, owner, { departmentId: deptId });
     await upload(keeper.latestVersionId!, [{ name: 'shared.txt', data: shared }]);
     const doomed = await createSopAs(t, owner, { departmentId: deptId });
-    const [own] = await upload(doomed.latestVersionId!, [{ name: 'own.txt', data: text('only here') }, { name: 'shared.txt', data: shared }]);
+    const [own] = await upload(doomed.latestVersionId!, [
+      { name: 'own.txt', data: text('only here') },
+      { name: 'shared.txt', data: shared },
+    ]);
     const ownHash = await hashOf(own.id);
     const before = await storeTotals(t.db);
 

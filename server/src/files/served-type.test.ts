@@ -7,7 +7,16 @@ describe('servedContentType', () => {
     expect(servedContentType('image/png')).toBe('image/png');
   });
   it('sends anything with a text type, and markup, as plain text', () => {
-    for (const type of ['text/plain', 'text/csv', 'text/html', 'TEXT/HTML; charset=utf-8', 'image/svg+xml', 'application/xml', 'application/xhtml+xml', 'application/javascript']) {
+    for (const type of [
+      'text/plain',
+      'text/csv',
+      'text/html',
+      'TEXT/HTML; charset=utf-8',
+      'image/svg+xml',
+      'application/xml',
+      'application/xhtml+xml',
+      'application/javascript',
+    ]) {
       expect(servedContentType(type), type).toBe('text/plain; charset=utf-8');
     }
   });

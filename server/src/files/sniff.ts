@@ -59,7 +59,12 @@ const ACTIVE_TAG = /<(?:!doctype html|html|script|iframe|body|object|embed|frame
  * XHTML and scripts). Such text is never taken for plain text, whatever the file is named.
  */
 function markupType(data: Buffer): SniffedType | null {
-  const head = data.subarray(0, 1024).toString('utf8').replace(/^\uFEFF/, '').trimStart().toLowerCase();
+  const head = data
+    .subarray(0, 1024)
+    .toString('utf8')
+    .replace(/^\uFEFF/, '')
+    .trimStart()
+    .toLowerCase();
   if (/<svg[\s>/]/.test(head)) return { kind: 'svg', mimeType: 'image/svg+xml' };
   if (LEADING_HTML.test(head) || ACTIVE_TAG.test(head)) return { kind: 'html', mimeType: 'text/html' };
   if (head.startsWith('<?xml')) return { kind: 'xml', mimeType: 'application/xml' };

@@ -88,7 +88,13 @@ export async function putBuffer(db: Db, data: Buffer): Promise<StoredFile> {
 async function placeOnDisk(dir: string, tempPath: string, sha256: string) {
   const target = diskPath(dir, sha256);
   // Identical bytes are already there (a file only ever appears complete, by rename).
-  if (await stat(target).then(() => true, () => false)) return;
+  if (
+    await stat(target).then(
+      () => true,
+      () => false,
+    )
+  )
+    return;
   await mkdir(path.dirname(target), { recursive: true });
   await rename(tempPath, target);
 }
@@ -194,7 +200,10 @@ export async function releaseFiles(db: Db, hashes: Iterable<string | null | unde
   for (const sha256 of new Set([...hashes].filter((h): h is string => !!h))) {
     try {
       await db.transaction(async (tx) => {
-        const gone = await tx.delete(storedFiles).where(and(eq(storedFiles.sha256, sha256), unreferenced)).returning({ sha256: storedFiles.sha256 });
+        const gone = await tx
+          .delete(storedFiles)
+          .where(and(eq(storedFiles.sha256, sha256), unreferenced))
+          .returning({ sha256: storedFiles.sha256 });
         // Removed before the commit: a put of the same bytes waits on this row, then places them anew.
         if (gone.length > 0 && fileDir) await rm(diskPath(fileDir, sha256), { force: true });
       });

@@ -13,8 +13,7 @@ declare module 'fastify' {
 }
 
 export const SERVER_ERROR_MESSAGE = 'Something went wrong on the server. Please try again.';
-export const CONCURRENT_CHANGE_MESSAGE =
-  'Someone else changed the same records at the same moment, so this change was not saved. Please try again.';
+export const CONCURRENT_CHANGE_MESSAGE = 'Someone else changed the same records at the same moment, so this change was not saved. Please try again.';
 /** The last line of defence: a value the schemas let through and the database refused. */
 export const UNSTORABLE_VALUE_MESSAGE = 'The request holds a value the database cannot store (for example a U+0000 character or a number out of range)';
 
@@ -51,7 +50,8 @@ export function registerErrorHandler(app: FastifyInstance) {
     const { status, message, code = defaultErrorCode(status) } = describeError(err, request);
     // The error, the route, the caller and the ids: never the body or the query's parameters.
     if (status >= 500) request.log.error({ err, route: request.routeOptions.url, userId: request.user?.id, ids: idsOf(request.params) }, 'request failed');
-    else if (message === UNSTORABLE_VALUE_MESSAGE || status === 409) request.log.warn({ err, route: request.routeOptions.url, userId: request.user?.id }, message);
+    else if (message === UNSTORABLE_VALUE_MESSAGE || status === 409)
+      request.log.warn({ err, route: request.routeOptions.url, userId: request.user?.id }, message);
     const body: ErrorBody = { message, code };
     if (request.routeOptions.config?.errorField) body.error = message;
     // A download that failed before its first byte had already set the file's headers.

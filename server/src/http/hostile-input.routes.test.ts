@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
-import { attachments, dailyPrograms, departments, itineraries, sops } from '../db/schema';
+import { attachments, dailyPrograms, type departments, itineraries, sops } from '../db/schema';
 import { createTestContext, type TestContext, type TestUser } from '../test/factory';
 import { brokenMultiparts, multipartType, rawMultipart } from '../test/hostile-requests';
 import { buildDepartment, createSopAs } from '../test/factories';
@@ -66,7 +66,10 @@ describe('ids above 2147483647', () => {
     expect400(await t.as(admin, { method: 'GET', url: `/api/sops?departmentId=${TOO_BIG}` }), 'departmentId');
     expect400(await t.as(admin, { method: 'POST', url: '/api/sops', payload: { title: 'X', departmentId: Number(TOO_BIG) } }), 'departmentId');
     expect400(await t.as(admin, { method: 'POST', url: '/api/departments', payload: { name: 'X', parentId: TOO_BIG } }), 'parentId');
-    expect400(await t.as(admin, { method: 'POST', url: '/api/attachments', payload: { versionId: TOO_BIG, fileURL: '/x', originalName: 'a.txt' } }), 'versionId');
+    expect400(
+      await t.as(admin, { method: 'POST', url: '/api/attachments', payload: { versionId: TOO_BIG, fileURL: '/x', originalName: 'a.txt' } }),
+      'versionId',
+    );
     expect400(
       await t.as(admin, { method: 'PUT', url: `/api/sops/${sopId}`, payload: { title: 'X', departmentId, content: 'new', keepAttachmentIds: [TOO_BIG] } }),
       'keepAttachmentIds.0',
@@ -94,7 +97,10 @@ describe('U+0000 and other control characters in text', () => {
     expect400(await t.as(admin, { method: 'POST', url: '/api/departments', payload: { name: 'Bridge\u0000' } }), 'name');
     expect400(await t.as(admin, { method: 'POST', url: `/api/sops/${sopId}/versions`, payload: { content: 'x', changelog: '\u0000' } }), 'changelog');
     expect400(await t.as(null, { method: 'POST', url: '/api/login', payload: { username: 'adm\u0000in', password: 'whatever' } }), 'username');
-    expect400(await t.as(null, { method: 'POST', url: '/api/register', payload: { username: 'newbie', password: 'long-enough-1', firstName: 'A\u0000' } }), 'firstName');
+    expect400(
+      await t.as(null, { method: 'POST', url: '/api/register', payload: { username: 'newbie', password: 'long-enough-1', firstName: 'A\u0000' } }),
+      'firstName',
+    );
   });
 
   it('keeps line breaks and tabs in free text', async () => {
@@ -109,7 +115,11 @@ describe('U+0000 and other control characters in text', () => {
       headers: { 'content-type': multipartType() },
     });
     expect400(await t.as(admin, { method: 'POST', url: `/api/sop-versions/${versionId}/attachments`, ...file('file', 'hello') }), 'file');
-    const day = [{ name: 'cruiseCode', value: 'AR1' }, { name: 'programDate', value: '2026-05-01' }, { name: 'mode', value: 'combined' }];
+    const day = [
+      { name: 'cruiseCode', value: 'AR1' },
+      { name: 'programDate', value: '2026-05-01' },
+      { name: 'mode', value: 'combined' },
+    ];
     expect400(await t.as(admin, { method: 'POST', url: '/api/daily-programs/batch', ...file('files', '%PDF-1.4 x', day) }), 'files');
     expect400(await t.as(admin, { method: 'POST', url: '/api/itineraries', ...file('file', 'a,b', [{ name: 'uploadDate', value: '2026-05-01' }]) }), 'file');
     const attach = await t.as(admin, { method: 'POST', url: '/api/attachments', payload: { versionId, fileURL: '/x', originalName: 'a\u0000.txt' } });
@@ -121,7 +131,10 @@ describe('U+0000 and other control characters in text', () => {
     const res = await t.as(admin, {
       method: 'POST',
       url: '/api/itineraries',
-      payload: rawMultipart([{ name: 'uploadDate', value: '0000-01-01' }, { name: 'file', filename: 'a.csv', value: 'a,b' }]),
+      payload: rawMultipart([
+        { name: 'uploadDate', value: '0000-01-01' },
+        { name: 'file', filename: 'a.csv', value: 'a,b' },
+      ]),
       headers: { 'content-type': multipartType() },
     });
     expect(res.statusCode).toBe(400);

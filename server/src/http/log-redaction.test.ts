@@ -2,7 +2,7 @@ import { Writable } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type App, buildApp } from '../app';
-import { type Database } from '../db/client';
+import type { Database } from '../db/client';
 import { openTestDatabase } from '../test/database';
 import { maskValues } from './log-serializers';
 

@@ -24,11 +24,17 @@ const CODE_MESSAGES: Record<string, string> = {
 
 const BUSBOY_MESSAGES: Array<[RegExp, string]> = [
   [/^Multipart: Boundary not found$|^Boundary required$/, 'body: The multipart/form-data content type has no boundary'],
-  [/^Unexpected end of multipart data$|terminated early due to unexpected end of multipart data$/, 'body: The upload is incomplete or does not match its boundary'],
+  [
+    /^Unexpected end of multipart data$|terminated early due to unexpected end of multipart data$/,
+    'body: The upload is incomplete or does not match its boundary',
+  ],
   [/^Unsupported Content-Type\.$|^Missing Content-Type-header\.$/, 'body: Send the upload as multipart/form-data'],
 ];
 
-export function describeMultipartError(err: Error & { code?: string; statusCode?: number }, request: FastifyRequest): { status: number; message: string } | null {
+export function describeMultipartError(
+  err: Error & { code?: string; statusCode?: number },
+  request: FastifyRequest,
+): { status: number; message: string } | null {
   const code = err.code ?? '';
   if (LIMIT_MESSAGES[code]) return { status: 400, message: LIMIT_MESSAGES[code] };
   if (!isMultipartRequest(request)) return null;

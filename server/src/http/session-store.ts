@@ -30,13 +30,18 @@ export function createSessionStore(db: Db): SessionStore {
       db.select()
         .from(sessions)
         .where(eq(sessions.sid, sid))
-        .then(([row]) => {
-          if (!row || row.expire.getTime() <= Date.now()) return callback(null, null);
-          callback(null, row.sess as SessionData);
-        }, (err) => callback(err));
+        .then(
+          ([row]) => {
+            if (!row || row.expire.getTime() <= Date.now()) return callback(null, null);
+            callback(null, row.sess as SessionData);
+          },
+          (err) => callback(err),
+        );
     },
     destroy(sid: string, callback: Callback) {
-      db.delete(sessions).where(eq(sessions.sid, sid)).then(() => callback(), callback);
+      db.delete(sessions)
+        .where(eq(sessions.sid, sid))
+        .then(() => callback(), callback);
     },
   };
 }

@@ -69,7 +69,12 @@ describe('uploads in flight are bounded', () => {
     const admin = await t.signedInUser('admin');
     const b = await slowUpload(admin);
     await untilInFlight(2);
-    const held = await t.as(admin, { method: 'POST', url: '/api/daily-programs/batch', payload: 'x', headers: { 'content-type': 'multipart/form-data; boundary=x' } });
+    const held = await t.as(admin, {
+      method: 'POST',
+      url: '/api/daily-programs/batch',
+      payload: 'x',
+      headers: { 'content-type': 'multipart/form-data; boundary=x' },
+    });
     expect(held.statusCode).toBe(429);
     expect(held.json()).toMatchObject({ error: held.json().message });
     await a.finish();

@@ -35,7 +35,17 @@ export async function enqueueJob(db: Db, job: { kind: string; key: string; paylo
     .values({ kind: job.kind, key: job.key, payload: job.payload, maxAttempts: job.maxAttempts ?? 3 })
     .onConflictDoUpdate({
       target: [jobs.kind, jobs.key],
-      set: { status: 'queued', payload: job.payload, attempts: 0, runAfter: sql`now()`, lastError: null, lockedBy: null, lockedUntil: null, finishedAt: null, updatedAt: sql`now()` },
+      set: {
+        status: 'queued',
+        payload: job.payload,
+        attempts: 0,
+        runAfter: sql`now()`,
+        lastError: null,
+        lockedBy: null,
+        lockedUntil: null,
+        finishedAt: null,
+        updatedAt: sql`now()`,
+      },
       setWhere: sql`${jobs.status} in ('done', 'failed')`,
     });
 }
@@ -127,6 +137,9 @@ export async function hasOpenJobs(db: Db, kinds: string[]): Promise<boolean> {
 }
 
 export async function findJob(db: Db, kind: string, key: string): Promise<JobRow | null> {
-  const [row] = await db.select().from(jobs).where(and(eq(jobs.kind, kind), eq(jobs.key, key)));
+  const [row] = await db
+    .select()
+    .from(jobs)
+    .where(and(eq(jobs.kind, kind), eq(jobs.key, key)));
   return row ?? null;
 }

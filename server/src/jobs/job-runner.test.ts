@@ -18,7 +18,10 @@ let kindCounter = 0;
 const freshKind = () => `test_${++kindCounter}`;
 
 async function jobRow(kind: string, key: string) {
-  const [row] = await database.db.select().from(jobs).where(and(eq(jobs.kind, kind), eq(jobs.key, key)));
+  const [row] = await database.db
+    .select()
+    .from(jobs)
+    .where(and(eq(jobs.kind, kind), eq(jobs.key, key)));
   return row;
 }
 
@@ -58,7 +61,10 @@ describe('the job runner', () => {
     const live = createJobRunner({ db: database.db, handlers: { [kind]: { run: async () => void runs.push('ran') } }, id: 'live' });
     expect(await claimJob(database.db, 'live', [kind], 60_000)).toBeNull();
 
-    await database.db.update(jobs).set({ lockedUntil: new Date(Date.now() - 1000) }).where(eq(jobs.id, held!.id));
+    await database.db
+      .update(jobs)
+      .set({ lockedUntil: new Date(Date.now() - 1000) })
+      .where(eq(jobs.id, held!.id));
     await live.runUntilIdle();
     expect(runs).toEqual(['ran']);
     expect(await jobRow(kind, 'orphan')).toMatchObject({ status: 'done', attempts: 2, lockedBy: null });
@@ -70,7 +76,10 @@ describe('the job runner', () => {
     await enqueueJob(database.db, { kind, key: 'cursed', payload: {}, maxAttempts: 2 });
     for (let i = 0; i < 2; i += 1) {
       await claimJob(database.db, `dead-${i}`, [kind], 60_000);
-      await database.db.update(jobs).set({ lockedUntil: new Date(Date.now() - 1000) }).where(eq(jobs.kind, kind));
+      await database.db
+        .update(jobs)
+        .set({ lockedUntil: new Date(Date.now() - 1000) })
+        .where(eq(jobs.kind, kind));
     }
     const runner = createJobRunner({
       db: database.db,

@@ -80,7 +80,7 @@ const SECTIONS: { title: string; entries: (port: PortCall) => Entry[] }[] = [
       ['12:00', 'Lunch', 'Horizon Restaurant, Deck 9'],
       ['13:30', 'Galley tour (sign up at Guest Services)', 'Main Galley, Deck 3'],
       ['14:30', 'Art auction preview', 'Atrium Gallery, Deck 5'],
-      ['15:30', 'Afternoon tea with live piano', 'Captain\'s Lounge, Deck 6'],
+      ['15:30', 'Afternoon tea with live piano', "Captain's Lounge, Deck 6"],
       ['16:30', 'Kids Club: pirate treasure hunt', 'Ocean Kids, Deck 12'],
     ],
   },
@@ -88,7 +88,7 @@ const SECTIONS: { title: string; entries: (port: PortCall) => Entry[] }[] = [
     title: 'Evening',
     entries: (p) => [
       ['17:00', p.departure ? `All aboard: ${p.port} departure ${p.departure}` : 'Sail-away party', 'Pool Deck 11'],
-      ['18:00', 'Captain\'s welcome cocktail (smart casual)', 'Atrium, Deck 5'],
+      ['18:00', "Captain's welcome cocktail (smart casual)", 'Atrium, Deck 5'],
       ['19:00', 'Dinner, first seating', 'Meridian Dining Room, Deck 4'],
       ['21:00', 'Showtime: "Songs of the Sea"', 'Grand Theatre, Deck 4'],
       ['22:30', 'Late-night jazz', 'Compass Lounge, Deck 5'],
@@ -111,7 +111,10 @@ const longDate = (iso: string) =>
 
 /** A one-page A4 program: header with ship, day and port, then time / event / venue rows. */
 function programPdf(cruise: DemoCruise, port: PortCall, dayNumber: number, sections: typeof SECTIONS): Promise<Buffer> {
-  const portLine = port.port === 'At Sea' ? 'Day at sea' : `${port.port}  ${port.arrival ? `arrival ${port.arrival}` : ''}  ${port.departure ? `departure ${port.departure}` : ''}`;
+  const portLine =
+    port.port === 'At Sea'
+      ? 'Day at sea'
+      : `${port.port}  ${port.arrival ? `arrival ${port.arrival}` : ''}  ${port.departure ? `departure ${port.departure}` : ''}`;
   return buildPdf({
     title: `${cruise.code} daily program ${port.date}`,
     banner: { heading: `${cruise.ship} - Daily Program`, subheading: `Cruise ${cruise.code}  |  Day ${dayNumber}  |  ${longDate(port.date)}` },
@@ -131,7 +134,10 @@ function itineraryXlsx(cruise: DemoCruise): Promise<Buffer> {
 
 function itineraryCsv(cruise: DemoCruise): Buffer {
   const quote = (v: string) => (/[",]/.test(v) ? `"${v.replaceAll('"', '""')}"` : v);
-  const lines = ['Day,Date,Port of call,Arrival,Departure', ...cruise.ports.map((p, i) => [String(i + 1), p.date, p.port, p.arrival, p.departure].map(quote).join(','))];
+  const lines = [
+    'Day,Date,Port of call,Arrival,Departure',
+    ...cruise.ports.map((p, i) => [String(i + 1), p.date, p.port, p.arrival, p.departure].map(quote).join(',')),
+  ];
   return Buffer.from(`${lines.join('\n')}\n`);
 }
 

@@ -70,11 +70,19 @@ export async function seedDemoSop(db: Db, cast: DemoCast, item: DemoSop, departm
   if (scenario === 'awaiting-approval') await submitSop(db, cast.owner, sopId);
   if (scenario === 'changes-requested') {
     const { taskId } = await submitSop(db, cast.owner, sopId);
-    await decideTask(db, cast.approver, taskId, { status: DECISION.requestChanges, comments: 'Please add the PPE required for each step and the reporting line.' });
+    await decideTask(db, cast.approver, taskId, {
+      status: DECISION.requestChanges,
+      comments: 'Please add the PPE required for each step and the reporting line.',
+    });
   }
   if (scenario === 'published' || scenario === 'published-twice' || scenario === 'revising-published') await approve();
   if (revisions > 1) {
-    const version = await addVersion(db, cast.owner, sopId, { content: texts[1].content, versionNumber: texts[1].versionNumber, changelog: texts[1].changelog, keepAttachmentIds: [] });
+    const version = await addVersion(db, cast.owner, sopId, {
+      content: texts[1].content,
+      versionNumber: texts[1].versionNumber,
+      changelog: texts[1].changelog,
+      keepAttachmentIds: [],
+    });
     await attachDocument(db, cast.owner, ref, version.id, await fileFor(texts[1]));
     if (scenario === 'published-twice') await approve();
   }

@@ -38,7 +38,9 @@ describe('seedDemo', () => {
     );
     expect(await t.db.select().from(approvalTasks).where(eq(approvalTasks.status, 'pending'))).toHaveLength(1);
     const names = (await t.db.select({ name: departments.name }).from(departments)).map((d) => d.name);
-    expect(names).toEqual(expect.arrayContaining(['Marine', 'Deck', 'Engine', 'Hotel', 'Housekeeping', 'Food & Beverage', 'Guest Services', 'Safety & Environment', 'Medical']));
+    expect(names).toEqual(
+      expect.arrayContaining(['Marine', 'Deck', 'Engine', 'Hotel', 'Housekeeping', 'Food & Beverage', 'Guest Services', 'Safety & Environment', 'Medical']),
+    );
     // Dates are spread over past months, never in the future.
     expect(list.every((s) => new Date(s.updatedAt).getTime() <= Date.now())).toBe(true);
     expect(new Set(list.map((s) => s.createdAt.slice(0, 10))).size).toBeGreaterThan(1);

@@ -112,7 +112,11 @@ async function main() {
       return;
     }
     console.log(`\n  Demo data loaded in ${((performance.now() - startedAt) / 1000).toFixed(1)} s: ${result.sops} SOPs`);
-    console.log(`  ${Object.entries(result.byScenario ?? {}).map(([s, n]) => `${s}: ${n}`).join(', ')}\n`);
+    console.log(
+      `  ${Object.entries(result.byScenario ?? {})
+        .map(([s, n]) => `${s}: ${n}`)
+        .join(', ')}\n`,
+    );
     console.log('  Demo accounts (passwords are public, for demonstration only):');
     for (const account of result.accounts ?? []) console.log(`    ${account.role.padEnd(9)} ${account.username.padEnd(14)} ${account.password}`);
     console.log(

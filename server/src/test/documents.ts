@@ -32,7 +32,11 @@ export interface PdfSpec {
 }
 
 /** pdf-lib's standard fonts speak WinAnsi only: typographic quotes become plain ones. */
-const winAnsi = (text: string) => text.replace(/[’‘]/g, "'").replace(/[“”]/g, '"').replace(/[^\x20-\x7e°]/g, '-');
+const winAnsi = (text: string) =>
+  text
+    .replace(/[’‘]/g, "'")
+    .replace(/[“”]/g, '"')
+    .replace(/[^\x20-\x7e°]/g, '-');
 
 function wrapLine(text: string, font: PDFFont, size: number, maxWidth: number): string[] {
   const lines: string[] = [];
@@ -78,7 +82,8 @@ export async function buildPdf(spec: PdfSpec): Promise<Buffer> {
   for (const line of spec.body ?? []) {
     if (typeof line !== 'string') {
       room(16);
-      for (const [i, cell] of line.row.entries()) page.drawText(winAnsi(cell), { x: MARGIN + (ROW_COLUMNS[i] ?? i * 150), y, size: 10, font: i === 0 ? bold : regular, color: INK });
+      for (const [i, cell] of line.row.entries())
+        page.drawText(winAnsi(cell), { x: MARGIN + (ROW_COLUMNS[i] ?? i * 150), y, size: 10, font: i === 0 ? bold : regular, color: INK });
       y -= 16;
       continue;
     }
@@ -152,4 +157,5 @@ export const makePdf = (title: string, lines: string[] = []) => buildPdf({ title
 export const makeDocx = (title: string, paragraphs: string[] = []) => buildDocx({ body: [`# ${title}`, ...paragraphs] });
 
 /** An itinerary workbook with a header row and one port of call. */
-export const makeXlsx = (port = 'Lisbon') => buildXlsx({ sheet: 'Itinerary', header: ['Day', 'Port', 'Arrival', 'Departure'], rows: [[1, port, '08:00', '17:00']] });
+export const makeXlsx = (port = 'Lisbon') =>
+  buildXlsx({ sheet: 'Itinerary', header: ['Day', 'Port', 'Arrival', 'Departure'], rows: [[1, port, '08:00', '17:00']] });

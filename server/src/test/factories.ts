@@ -21,7 +21,10 @@ const next = () => ++counter;
 export const TEST_PASSWORD = 'correct-horse-battery';
 
 /** An account with the role; the name is unique per call unless given. */
-export async function buildUser(db: Db, values: Partial<Omit<SessionUser, 'id'>> & { role?: Role; password?: string } = {}): Promise<SessionUser & { password: string }> {
+export async function buildUser(
+  db: Db,
+  values: Partial<Omit<SessionUser, 'id'>> & { role?: Role; password?: string } = {},
+): Promise<SessionUser & { password: string }> {
   const n = next();
   const role = values.role ?? 'user';
   const password = values.password ?? TEST_PASSWORD;
@@ -65,7 +68,12 @@ export async function buildSop(db: Db, opts: BuildSopOptions) {
   const submittedBy = opts.submittedBy === undefined ? opts.ownerId : opts.submittedBy;
   const [sop] = await db
     .insert(sops)
-    .values({ title, departmentId: opts.departmentId, ownerId: opts.ownerId, status: opts.status ?? (submittedBy === null ? INITIAL_STATUS : SUBMITTED_STATUS) })
+    .values({
+      title,
+      departmentId: opts.departmentId,
+      ownerId: opts.ownerId,
+      status: opts.status ?? (submittedBy === null ? INITIAL_STATUS : SUBMITTED_STATUS),
+    })
     .returning();
   const [version] = await db
     .insert(sopVersions)
@@ -83,7 +91,12 @@ export async function buildSop(db: Db, opts: BuildSopOptions) {
   const task =
     submittedBy === null
       ? null
-      : (await db.insert(approvalTasks).values({ versionId: version.id, ...(opts.taskCreatedAt ? { createdAt: opts.taskCreatedAt } : {}) }).returning())[0];
+      : (
+          await db
+            .insert(approvalTasks)
+            .values({ versionId: version.id, ...(opts.taskCreatedAt ? { createdAt: opts.taskCreatedAt } : {}) })
+            .returning()
+        )[0];
   return { sop, version, task };
 }
 
@@ -110,7 +123,10 @@ export function uploadAttachments(t: TestContext, user: TestUser | null, version
 
 /** POST /api/daily-programs/batch as `user`, the files in the `files` field. */
 export function uploadDay(t: TestContext, user: TestUser | null, fields: Record<string, string>, files: FilePart[]) {
-  const body = multipart(files.map((file) => ({ ...file, field: 'files' })), fields);
+  const body = multipart(
+    files.map((file) => ({ ...file, field: 'files' })),
+    fields,
+  );
   return t.as(user, { method: 'POST', url: '/api/daily-programs/batch', payload: body.payload, headers: body.headers });
 }
 

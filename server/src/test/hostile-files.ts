@@ -121,7 +121,8 @@ export const truncatedPdf = memo(async () => {
   const font = await pdf.embedFont(StandardFonts.Helvetica);
   for (let p = 0; p < 3; p += 1) {
     const page = pdf.addPage([595, 842]);
-    for (let i = 0; i < 40; i += 1) page.drawText(`Page ${p + 1}, line ${i + 1}: muster stations and lifeboat drills`, { x: 50, y: 800 - i * 18, size: 11, font });
+    for (let i = 0; i < 40; i += 1)
+      page.drawText(`Page ${p + 1}, line ${i + 1}: muster stations and lifeboat drills`, { x: 50, y: 800 - i * 18, size: 11, font });
   }
   const whole = Buffer.from(await pdf.save());
   return whole.subarray(0, Math.floor(whole.length / 2));

@@ -39,7 +39,11 @@ export function brokenMultiparts(): Array<{ label: string; contentType: string; 
     { label: 'wrong boundary', contentType: multipartType('some-other-boundary'), body: good },
     { label: 'truncated body', contentType: multipartType(), body: good.subarray(0, good.length - 20) },
     { label: 'garbage body', contentType: multipartType(), body: Buffer.from('\u0000\u00ff garbage ¯\\_(ツ)_/¯ '.repeat(20)) },
-    { label: 'headers only', contentType: multipartType(), body: Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="a.txt"\r\n`) },
+    {
+      label: 'headers only',
+      contentType: multipartType(),
+      body: Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="a.txt"\r\n`),
+    },
     { label: 'empty boundary', contentType: 'multipart/form-data; boundary=', body: good },
     {
       label: 'too many fields',
@@ -81,7 +85,19 @@ export const HOSTILE_VALUES: unknown[] = [
 ];
 
 /** Bodies that are not JSON at all, sent as application/json. */
-export const MALFORMED_JSON = ['{', '{"a":', '[', '{"a":1,}', "{'a':1}", '\u0000', 'null', '"text"', '12', '{"__proto__":{"admin":true}}', '{"constructor":{"prototype":{"x":1}}}'];
+export const MALFORMED_JSON = [
+  '{',
+  '{"a":',
+  '[',
+  '{"a":1,}',
+  "{'a':1}",
+  '\u0000',
+  'null',
+  '"text"',
+  '12',
+  '{"__proto__":{"admin":true}}',
+  '{"constructor":{"prototype":{"x":1}}}',
+];
 
 /** mulberry32: a small seeded generator, so every run sends the same requests. */
 export function seededRandom(seed: number) {

@@ -22,9 +22,15 @@ export async function corruptStoredFile(db: Db, sha256: string, offset = 0) {
     return;
   }
   const seq = Math.floor(offset / (1024 * 1024));
-  const [row] = await db.select({ data: storedFileChunks.data }).from(storedFileChunks).where(and(eq(storedFileChunks.sha256, sha256), eq(storedFileChunks.seq, seq)));
+  const [row] = await db
+    .select({ data: storedFileChunks.data })
+    .from(storedFileChunks)
+    .where(and(eq(storedFileChunks.sha256, sha256), eq(storedFileChunks.seq, seq)));
   row.data[offset % (1024 * 1024)] ^= 0xff;
-  await db.update(storedFileChunks).set({ data: row.data }).where(and(eq(storedFileChunks.sha256, sha256), eq(storedFileChunks.seq, seq)));
+  await db
+    .update(storedFileChunks)
+    .set({ data: row.data })
+    .where(and(eq(storedFileChunks.sha256, sha256), eq(storedFileChunks.seq, seq)));
 }
 
 /** How many files and bytes the store holds right now. */

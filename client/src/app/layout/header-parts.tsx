@@ -37,4 +37,3 @@ export function LogoutButton({ className }: { className?: string }) {
     </Button>
   );
 }
-

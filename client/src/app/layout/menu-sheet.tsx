@@ -52,7 +52,11 @@ export default function MenuSheet({ user, tabs, location, open, onOpenChange, re
                 <Link
                   href={tab.href}
                   aria-current={active ? 'page' : undefined}
-                  className={cn('rounded-md border-l-4 px-3 py-3 text-base font-medium', HEADER_FOCUS, active ? 'border-sky-300 bg-white/10 text-white' : 'border-transparent text-slate-200 hover:bg-white/5')}
+                  className={cn(
+                    'rounded-md border-l-4 px-3 py-3 text-base font-medium',
+                    HEADER_FOCUS,
+                    active ? 'border-sky-300 bg-white/10 text-white' : 'border-transparent text-slate-200 hover:bg-white/5',
+                  )}
                 >
                   {tab.label}
                 </Link>
@@ -67,4 +71,3 @@ export default function MenuSheet({ user, tabs, location, open, onOpenChange, re
     </Sheet>
   );
 }
-

@@ -1,4 +1,4 @@
-import * as React from 'react';
+import type * as React from 'react';
 import { Accordion as AccordionPrimitive } from 'radix-ui';
 import { ChevronDownIcon } from 'lucide-react';
 import { cn } from '@/lib/utils';

@@ -1,4 +1,4 @@
-import * as React from 'react';
+import type * as React from 'react';
 import { Avatar as AvatarPrimitive } from 'radix-ui';
 import { cn } from '@/lib/utils';
 
@@ -9,7 +9,13 @@ function AvatarImage({ className, ...props }: React.ComponentProps<typeof Avatar
   return <AvatarPrimitive.Image data-slot="avatar-image" className={cn('aspect-square size-full', className)} {...props} />;
 }
 function AvatarFallback({ className, ...props }: React.ComponentProps<typeof AvatarPrimitive.Fallback>) {
-  return <AvatarPrimitive.Fallback data-slot="avatar-fallback" className={cn('bg-muted flex size-full items-center justify-center rounded-full text-xs font-semibold', className)} {...props} />;
+  return (
+    <AvatarPrimitive.Fallback
+      data-slot="avatar-fallback"
+      className={cn('bg-muted flex size-full items-center justify-center rounded-full text-xs font-semibold', className)}
+      {...props}
+    />
+  );
 }
 
 export { Avatar, AvatarFallback, AvatarImage };

@@ -1,4 +1,4 @@
-import * as React from 'react';
+import type * as React from 'react';
 import { Select as SelectPrimitive } from 'radix-ui';
 import { CheckIcon, ChevronDownIcon } from 'lucide-react';
 import { cn } from '@/lib/utils';
@@ -38,7 +38,9 @@ function SelectContent({ className, children, position = 'popper', ...props }: R
         position={position}
         {...props}
       >
-        <SelectPrimitive.Viewport className={cn('p-1', position === 'popper' && 'h-[var(--radix-select-trigger-height)] w-full min-w-[var(--radix-select-trigger-width)] scroll-my-1')}>
+        <SelectPrimitive.Viewport
+          className={cn('p-1', position === 'popper' && 'h-[var(--radix-select-trigger-height)] w-full min-w-[var(--radix-select-trigger-width)] scroll-my-1')}
+        >
           {children}
         </SelectPrimitive.Viewport>
       </SelectPrimitive.Content>

@@ -1,4 +1,4 @@
-import * as React from 'react';
+import type * as React from 'react';
 import { Separator as SeparatorPrimitive } from 'radix-ui';
 import { cn } from '@/lib/utils';
 
@@ -8,7 +8,10 @@ function Separator({ className, orientation = 'horizontal', decorative = true, .
       data-slot="separator"
       decorative={decorative}
       orientation={orientation}
-      className={cn('bg-border shrink-0 data-[orientation=horizontal]:h-px data-[orientation=horizontal]:w-full data-[orientation=vertical]:h-full data-[orientation=vertical]:w-px', className)}
+      className={cn(
+        'bg-border shrink-0 data-[orientation=horizontal]:h-px data-[orientation=horizontal]:w-full data-[orientation=vertical]:h-full data-[orientation=vertical]:w-px',
+        className,
+      )}
       {...props}
     />
   );

@@ -1,4 +1,4 @@
-import * as React from 'react';
+import type * as React from 'react';
 import { Dialog as SheetPrimitive } from 'radix-ui';
 import { XIcon } from 'lucide-react';
 import { cn } from '@/lib/utils';
@@ -28,6 +28,8 @@ function SheetContent({ className, children, ...props }: React.ComponentProps<ty
 }
 
 const SheetTitle = (props: React.ComponentProps<typeof SheetPrimitive.Title>) => <SheetPrimitive.Title data-slot="sheet-title" {...props} />;
-const SheetDescription = (props: React.ComponentProps<typeof SheetPrimitive.Description>) => <SheetPrimitive.Description data-slot="sheet-description" {...props} />;
+const SheetDescription = (props: React.ComponentProps<typeof SheetPrimitive.Description>) => (
+  <SheetPrimitive.Description data-slot="sheet-description" {...props} />
+);
 
 export { Sheet, SheetClose, SheetContent, SheetDescription, SheetTitle, SheetTrigger };

@@ -1,4 +1,4 @@
-import * as React from 'react';
+import type * as React from 'react';
 import { cn } from '@/lib/utils';
 
 function Table({ className, wrapperClassName, ...props }: React.ComponentProps<'table'> & { wrapperClassName?: string }) {
@@ -18,7 +18,13 @@ function TableRow({ className, ...props }: React.ComponentProps<'tr'>) {
   return <tr data-slot="table-row" className={cn('hover:bg-muted/50 data-[state=selected]:bg-muted border-b transition-colors', className)} {...props} />;
 }
 function TableHead({ className, ...props }: React.ComponentProps<'th'>) {
-  return <th data-slot="table-head" className={cn('text-muted-foreground h-10 px-2.5 text-left align-middle text-xs font-semibold tracking-wide whitespace-nowrap uppercase', className)} {...props} />;
+  return (
+    <th
+      data-slot="table-head"
+      className={cn('text-muted-foreground h-10 px-2.5 text-left align-middle text-xs font-semibold tracking-wide whitespace-nowrap uppercase', className)}
+      {...props}
+    />
+  );
 }
 function TableCell({ className, ...props }: React.ComponentProps<'td'>) {
   return <td data-slot="table-cell" className={cn('px-2.5 py-2.5 align-middle whitespace-nowrap', className)} {...props} />;

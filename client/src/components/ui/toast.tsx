@@ -1,4 +1,4 @@
-import * as React from 'react';
+import type * as React from 'react';
 import { Toast as ToastPrimitives } from 'radix-ui';
 import { cva, type VariantProps } from 'class-variance-authority';
 import { X } from 'lucide-react';
@@ -40,7 +40,10 @@ function Toast({ className, variant, ...props }: React.ComponentProps<typeof Toa
 function ToastAction({ className, ...props }: React.ComponentProps<typeof ToastPrimitives.Action>) {
   return (
     <ToastPrimitives.Action
-      className={cn('inline-flex h-8 shrink-0 items-center justify-center rounded-md border bg-transparent px-3 text-sm font-medium hover:bg-secondary focus:ring-2 focus:ring-ring focus:outline-none', className)}
+      className={cn(
+        'inline-flex h-8 shrink-0 items-center justify-center rounded-md border bg-transparent px-3 text-sm font-medium hover:bg-secondary focus:ring-2 focus:ring-ring focus:outline-none',
+        className,
+      )}
       {...props}
     />
   );
@@ -49,7 +52,10 @@ function ToastAction({ className, ...props }: React.ComponentProps<typeof ToastP
 function ToastClose({ className, ...props }: React.ComponentProps<typeof ToastPrimitives.Close>) {
   return (
     <ToastPrimitives.Close
-      className={cn('absolute top-2 right-2 rounded-md p-1 text-foreground/60 opacity-70 transition-opacity hover:text-foreground focus:opacity-100 focus:ring-2 focus:outline-none group-[.destructive]:text-red-100', className)}
+      className={cn(
+        'absolute top-2 right-2 rounded-md p-1 text-foreground/60 opacity-70 transition-opacity hover:text-foreground focus:opacity-100 focus:ring-2 focus:outline-none group-[.destructive]:text-red-100',
+        className,
+      )}
       toast-close=""
       aria-label="Close"
       {...props}

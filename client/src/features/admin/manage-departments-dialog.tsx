@@ -28,7 +28,13 @@ export function ManageDepartmentsDialog() {
       <Button variant="ghost" size="icon" className="size-8" aria-label={`Edit ${department.name}`} onClick={() => setForm({ open: true, department })}>
         <Pencil />
       </Button>
-      <Button variant="ghost" size="icon" className="size-8 text-destructive hover:text-destructive" aria-label={`Delete ${department.name}`} onClick={() => setToDelete(department)}>
+      <Button
+        variant="ghost"
+        size="icon"
+        className="size-8 text-destructive hover:text-destructive"
+        aria-label={`Delete ${department.name}`}
+        onClick={() => setToDelete(department)}
+      >
         <Trash2 />
       </Button>
     </div>

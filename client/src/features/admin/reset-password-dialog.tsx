@@ -49,7 +49,13 @@ export function ResetPasswordDialog({ user, onClose }: { user: AdminUser | null;
           </div>
           <div className="space-y-2">
             <Label htmlFor="reset-password-confirm">Confirm New Password</Label>
-            <Input id="reset-password-confirm" type="password" autoComplete="new-password" aria-invalid={!!errors.confirmPassword} {...form.register('confirmPassword')} />
+            <Input
+              id="reset-password-confirm"
+              type="password"
+              autoComplete="new-password"
+              aria-invalid={!!errors.confirmPassword}
+              {...form.register('confirmPassword')}
+            />
             <FieldError message={errors.confirmPassword?.message} />
           </div>
           <DialogFooter>

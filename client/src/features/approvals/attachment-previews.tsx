@@ -8,7 +8,9 @@ import { downloadAttachment } from './api';
 export function AttachmentPreviews({ attachments }: { attachments: Attachment[] }) {
   return (
     <section aria-labelledby="attachments-heading" className="rounded-lg border bg-card p-4">
-      <h3 id="attachments-heading" className="mb-3 text-sm font-semibold text-navy">Attachments ({attachments.length})</h3>
+      <h3 id="attachments-heading" className="mb-3 text-sm font-semibold text-navy">
+        Attachments ({attachments.length})
+      </h3>
       {attachments.length === 0 ? (
         <p className="text-sm text-muted-foreground">No attachments on this version.</p>
       ) : (
@@ -18,13 +20,20 @@ export function AttachmentPreviews({ attachments }: { attachments: Attachment[] 
               <div className="flex flex-wrap items-center gap-2">
                 <FileText className="size-4 text-ocean" aria-hidden="true" />
                 <span className="font-medium">{attachment.originalName}</span>
-                <span className="text-xs text-muted-foreground">{attachment.mimeType} · {formatKB(attachment.size)}</span>
+                <span className="text-xs text-muted-foreground">
+                  {attachment.mimeType} · {formatKB(attachment.size)}
+                </span>
                 <Button variant="ghost" size="sm" onClick={() => downloadAttachment(attachment)} aria-label={`Download ${attachment.originalName}`}>
                   <Download />
                 </Button>
               </div>
               {isPreviewable(attachment.mimeType, attachment.originalName) && (
-                <AttachmentPreview attachmentId={attachment.id} name={attachment.originalName} status={attachment.previewStatus} unavailableText="Preview unavailable" />
+                <AttachmentPreview
+                  attachmentId={attachment.id}
+                  name={attachment.originalName}
+                  status={attachment.previewStatus}
+                  unavailableText="Preview unavailable"
+                />
               )}
             </li>
           ))}

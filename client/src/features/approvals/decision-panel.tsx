@@ -34,13 +34,24 @@ export function DecisionPanel({ task, onDecided }: Props) {
         <h3 className="text-sm font-semibold text-navy">Comments</h3>
         <div className="space-y-1.5">
           <Label htmlFor={commentId}>Comment for the author</Label>
-          <Textarea id={commentId} rows={5} value={comment} onChange={(e) => setComment(e.target.value)} placeholder="What should change, or why it is approved" />
+          <Textarea
+            id={commentId}
+            rows={5}
+            value={comment}
+            onChange={(e) => setComment(e.target.value)}
+            placeholder="What should change, or why it is approved"
+          />
         </div>
         <div className="flex flex-wrap gap-2">
           <Button disabled={locked} onClick={() => setConfirming(true)} className="bg-emerald-700 hover:bg-emerald-800">
             <Check /> Approve
           </Button>
-          <Button variant="outline" disabled={locked} onClick={() => decide.mutate({ taskId: task.id, status: DECISION.requestChanges, comments: comment })} className="border-orange-300 text-orange-900 hover:bg-orange-50">
+          <Button
+            variant="outline"
+            disabled={locked}
+            onClick={() => decide.mutate({ taskId: task.id, status: DECISION.requestChanges, comments: comment })}
+            className="border-orange-300 text-orange-900 hover:bg-orange-50"
+          >
             <RotateCcw /> Request Changes
           </Button>
         </div>

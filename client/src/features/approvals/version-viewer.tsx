@@ -66,17 +66,23 @@ export function VersionViewer({ task }: { task: ApprovalTask }) {
       </header>
 
       <section aria-labelledby="content-heading" className="rounded-lg border bg-card p-4">
-        <h3 id="content-heading" className="sr-only">Content</h3>
+        <h3 id="content-heading" className="sr-only">
+          Content
+        </h3>
         <MarkdownContent source={version.content} />
       </section>
 
       <section aria-labelledby="changelog-heading" className="rounded-lg border border-sky-200 bg-sky-50 p-4">
-        <h3 id="changelog-heading" className="mb-1 text-sm font-semibold text-navy">Changelog</h3>
+        <h3 id="changelog-heading" className="mb-1 text-sm font-semibold text-navy">
+          Changelog
+        </h3>
         <p className="text-sm whitespace-pre-wrap">{version.changelog || 'No changelog for this version.'}</p>
       </section>
 
       <section aria-labelledby="changes-heading" className="rounded-lg border bg-card p-4">
-        <h3 id="changes-heading" className="mb-2 text-sm font-semibold text-navy">Changes since the version in force</h3>
+        <h3 id="changes-heading" className="mb-2 text-sm font-semibold text-navy">
+          Changes since the version in force
+        </h3>
         <ChangesSinceInForce sopId={version.sop.id} versionId={version.id} />
       </section>
 

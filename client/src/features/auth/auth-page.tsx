@@ -18,8 +18,7 @@ export default function AuthPage() {
           <p className="text-sm font-semibold tracking-[0.2em] text-sky-300 uppercase">SOP Harbor</p>
           <h1 className="max-w-md text-4xl leading-tight font-semibold">Welcome aboard</h1>
           <p className="max-w-md text-base text-slate-200">
-            Standard operating procedures, daily programs and itineraries for the whole fleet: the approved version, where and when
-            it is needed.
+            Standard operating procedures, daily programs and itineraries for the whole fleet: the approved version, where and when it is needed.
           </p>
           <p className="flex items-center gap-2 text-sm text-slate-300">
             <ShieldCheck className="size-4" aria-hidden="true" /> Reviewed, approved and recorded under the ISM Code.

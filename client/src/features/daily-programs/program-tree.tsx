@@ -40,7 +40,10 @@ export function ProgramTree({ cruises, canManage }: { cruises: DailyProgramCruis
                       <span className="flex flex-wrap items-center gap-3">
                         <CalendarDays className="size-4 text-slate-500" aria-hidden="true" />
                         <span className="font-medium">{dayLabelOf(day.date)}</span>
-                        <Badge variant={day.uploadMode === 'combined' ? 'secondary' : 'outline'} className={day.uploadMode === 'combined' ? 'bg-sky-100 text-sky-900' : ''}>
+                        <Badge
+                          variant={day.uploadMode === 'combined' ? 'secondary' : 'outline'}
+                          className={day.uploadMode === 'combined' ? 'bg-sky-100 text-sky-900' : ''}
+                        >
                           {dayBadge(day)}
                         </Badge>
                       </span>

@@ -38,7 +38,10 @@ export function SummaryCards() {
               {isLoading ? '...' : (data?.[key] ?? 0)}
             </p>
             <p className="text-sm text-muted-foreground">{caption}</p>
-            <Link href={href} className="inline-block pt-1 text-sm font-medium text-ocean underline-offset-4 outline-none hover:underline focus-visible:underline">
+            <Link
+              href={href}
+              className="inline-block pt-1 text-sm font-medium text-ocean underline-offset-4 outline-none hover:underline focus-visible:underline"
+            >
               {linkText}
             </Link>
           </CardContent>

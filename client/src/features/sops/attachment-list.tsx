@@ -36,7 +36,9 @@ export function AttachmentList({ attachments }: { attachments: Attachment[] }) {
               <Download /> Download
             </Button>
           </div>
-          {isPreviewable(attachment.mimeType, attachment.originalName) && <AttachmentPreview attachmentId={attachment.id} name={attachment.originalName} status={attachment.previewStatus} />}
+          {isPreviewable(attachment.mimeType, attachment.originalName) && (
+            <AttachmentPreview attachmentId={attachment.id} name={attachment.originalName} status={attachment.previewStatus} />
+          )}
         </li>
       ))}
     </ul>

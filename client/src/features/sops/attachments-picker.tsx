@@ -51,9 +51,19 @@ export function AttachmentsPicker({ id, files, onChange, disabled }: Props) {
   return (
     <div className="space-y-2">
       <div className="flex items-center gap-2">
-        <Input id={id} type="file" multiple accept={ACCEPTED_FILES} onChange={pick} disabled={disabled || files.length >= MAX_ATTACHMENTS_PER_UPLOAD} className="text-xs" />
+        <Input
+          id={id}
+          type="file"
+          multiple
+          accept={ACCEPTED_FILES}
+          onChange={pick}
+          disabled={disabled || files.length >= MAX_ATTACHMENTS_PER_UPLOAD}
+          className="text-xs"
+        />
       </div>
-      <p className="text-xs text-muted-foreground">Up to {MAX_ATTACHMENTS_PER_UPLOAD} files, 10 MB each: PDF, Word, text or images. Files are uploaded when you save.</p>
+      <p className="text-xs text-muted-foreground">
+        Up to {MAX_ATTACHMENTS_PER_UPLOAD} files, 10 MB each: PDF, Word, text or images. Files are uploaded when you save.
+      </p>
       {files.length > 0 && (
         <ul className="space-y-2" aria-label="Files to attach">
           {files.map((item) => (
@@ -65,7 +75,15 @@ export function AttachmentsPicker({ id, files, onChange, disabled }: Props) {
                 {item.state === 'done' && <CheckCircle2 className="size-4 text-emerald-600" aria-label="Uploaded" />}
                 {item.state === 'failed' && <XCircle className="size-4 text-destructive" aria-label="Upload failed" />}
                 {item.state === 'waiting' && (
-                  <Button type="button" variant="ghost" size="icon" className="size-6" aria-label={`Remove ${item.file.name}`} disabled={disabled} onClick={() => onChange(files.filter((f) => f.key !== item.key))}>
+                  <Button
+                    type="button"
+                    variant="ghost"
+                    size="icon"
+                    className="size-6"
+                    aria-label={`Remove ${item.file.name}`}
+                    disabled={disabled}
+                    onClick={() => onChange(files.filter((f) => f.key !== item.key))}
+                  >
                     <X className="size-3.5" />
                   </Button>
                 )}

@@ -14,7 +14,11 @@ export function ChangesRequestedBanner({ sop }: { sop: SopDetail }) {
   if (sop.status !== 'changes_requested') return null;
   const request = history.data?.find((event) => event.action === 'sop_changes_requested');
   return (
-    <div role="note" className="flex items-start gap-3 rounded-lg border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950" data-testid="changes-requested-banner">
+    <div
+      role="note"
+      className="flex items-start gap-3 rounded-lg border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950"
+      data-testid="changes-requested-banner"
+    >
       <MessageSquareWarning className="mt-0.5 size-5 shrink-0 text-amber-700" aria-hidden="true" />
       <div className="min-w-0 space-y-1">
         <p className="font-semibold">

@@ -38,7 +38,13 @@ export function DepartmentSidebar({ departments, isLoading, isError, selectedId,
           {divisions.map((division) => (
             <li key={division.id}>
               {/* Filtering by a division includes its departments, so its count does too. */}
-              <SidebarButton label={division.name} count={division.sopCount + childrenOf(division.id).reduce((sum, d) => sum + d.sopCount, 0)} active={selectedId === division.id} onClick={() => onToggle(division.id)} icon="division" />
+              <SidebarButton
+                label={division.name}
+                count={division.sopCount + childrenOf(division.id).reduce((sum, d) => sum + d.sopCount, 0)}
+                active={selectedId === division.id}
+                onClick={() => onToggle(division.id)}
+                icon="division"
+              />
               <ul className="ml-4 border-l pl-1">
                 {childrenOf(division.id).map((dept) => (
                   <li key={dept.id}>
@@ -55,7 +61,19 @@ export function DepartmentSidebar({ departments, isLoading, isError, selectedId,
   );
 }
 
-function SidebarButton({ label, count, active, onClick, icon }: { label: string; count: number; active: boolean; onClick: () => void; icon?: 'all' | 'division' }) {
+function SidebarButton({
+  label,
+  count,
+  active,
+  onClick,
+  icon,
+}: {
+  label: string;
+  count: number;
+  active: boolean;
+  onClick: () => void;
+  icon?: 'all' | 'division';
+}) {
   const Icon = icon === 'all' ? FolderOpen : Building2;
   return (
     <button

@@ -13,7 +13,11 @@ export function EffectiveVersionNotice({ sop }: { sop: SopDetail }) {
   const effective = sop.versions.find((v) => v.id === sop.effectiveVersionId);
   if (!latest || latest.isPublished || !effective) return null;
   return (
-    <div role="note" className="flex flex-wrap items-start gap-3 rounded-lg border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950" data-testid="effective-version-notice">
+    <div
+      role="note"
+      className="flex flex-wrap items-start gap-3 rounded-lg border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950"
+      data-testid="effective-version-notice"
+    >
       <ShieldAlert className="mt-0.5 size-5 shrink-0 text-amber-700" aria-hidden="true" />
       <div className="min-w-0 flex-1 space-y-1">
         <p className="font-semibold">

@@ -140,7 +140,14 @@ export default function ProceduresPage() {
               <Label htmlFor="sop-search">Search</Label>
               <div className="relative">
                 <Search className="absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
-                <Input id="sop-search" type="search" placeholder="Search SOPs..." className="pl-8" value={searchText} onChange={(e) => setSearchText(e.target.value)} />
+                <Input
+                  id="sop-search"
+                  type="search"
+                  placeholder="Search SOPs..."
+                  className="pl-8"
+                  value={searchText}
+                  onChange={(e) => setSearchText(e.target.value)}
+                />
               </div>
             </div>
             <div className="w-full space-y-1 sm:w-[180px]">
@@ -168,7 +175,13 @@ export default function ProceduresPage() {
           </div>
           {/* Below 1024 px the department tree folds away under the search instead of pushing it down. */}
           <div className="lg:hidden">
-            <Button variant="outline" className="w-full justify-between bg-card" aria-expanded={departmentsOpen} aria-controls="department-filter" onClick={() => setDepartmentsOpen((open) => !open)}>
+            <Button
+              variant="outline"
+              className="w-full justify-between bg-card"
+              aria-expanded={departmentsOpen}
+              aria-controls="department-filter"
+              onClick={() => setDepartmentsOpen((open) => !open)}
+            >
               <span className="truncate">Department: {selectedName ?? 'All Departments'}</span>
               <ChevronDown className={cn('transition-transform', departmentsOpen && 'rotate-180')} aria-hidden="true" />
             </Button>

@@ -29,7 +29,11 @@ export function PinnedVersionBanner({ sop, version }: { sop: SopDetail; version:
   const standing = versionStanding(version, sop.effectiveVersionId);
   const effective = sop.versions.find((v) => v.id === sop.effectiveVersionId);
   const text =
-    standing === 'superseded' ? `Superseded by ${effective?.versionNumber ?? 'a newer version'} — not for use` : standing === 'draft' ? 'Draft — not approved' : null;
+    standing === 'superseded'
+      ? `Superseded by ${effective?.versionNumber ?? 'a newer version'} — not for use`
+      : standing === 'draft'
+        ? 'Draft — not approved'
+        : null;
   return (
     <div
       role="note"

@@ -55,11 +55,24 @@ export function SopCards({ sops, user, busyId, onAction }: Props) {
  * (content-visibility: auto on the cards was tried and measured: it added style and paint
  * work on the first frames instead of saving it, so the cards are plain.)
  */
-const SopCard = memo(function SopCard({ sop, user, busy, onAction }: { sop: SopListItem; user: PublicUser | null; busy: boolean; onAction: Props['onAction'] }) {
+const SopCard = memo(function SopCard({
+  sop,
+  user,
+  busy,
+  onAction,
+}: {
+  sop: SopListItem;
+  user: PublicUser | null;
+  busy: boolean;
+  onAction: Props['onAction'];
+}) {
   return (
     <li className="flex flex-col gap-2 rounded-lg border bg-background/40 p-3" data-testid="sop-card">
       <div className="flex items-start justify-between gap-2">
-        <Link href={`/sop/${sop.id}`} className="min-w-0 rounded-sm font-medium break-words text-navy outline-none hover:underline focus-visible:ring-2 focus-visible:ring-ring">
+        <Link
+          href={`/sop/${sop.id}`}
+          className="min-w-0 rounded-sm font-medium break-words text-navy outline-none hover:underline focus-visible:ring-2 focus-visible:ring-ring"
+        >
           {sop.title}
         </Link>
         <div className="flex shrink-0 flex-col items-end gap-1">

@@ -75,7 +75,10 @@ export default function SopFormPage() {
       editId={editId}
       initial={initial}
       currentVersion={sop.data.latestVersion}
-      suggestedVersion={nextVersionNumber(sop.data.latestVersion?.versionNumber, sop.data.versions.map((v) => v.versionNumber))}
+      suggestedVersion={nextVersionNumber(
+        sop.data.latestVersion?.versionNumber,
+        sop.data.versions.map((v) => v.versionNumber),
+      )}
     />
   );
 }

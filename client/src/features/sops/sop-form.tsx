@@ -72,7 +72,13 @@ export function SopForm({ editId, initial, currentVersion, suggestedVersion }: P
                 control={form.control}
                 name="departmentId"
                 render={({ field }) => (
-                  <DepartmentSelect id="sop-department" value={String(field.value ?? '')} onChange={field.onChange} invalid={!!errors.departmentId} disabled={saving} />
+                  <DepartmentSelect
+                    id="sop-department"
+                    value={String(field.value ?? '')}
+                    onChange={field.onChange}
+                    invalid={!!errors.departmentId}
+                    disabled={saving}
+                  />
                 )}
               />
               <FieldError message={errors.departmentId?.message} />
@@ -89,19 +95,39 @@ export function SopForm({ editId, initial, currentVersion, suggestedVersion }: P
             </div>
             <div className="space-y-1.5">
               <Label htmlFor="sop-tags">Tags</Label>
-              <Controller control={form.control} name="tags" render={({ field }) => <TagsInput id="sop-tags" value={field.value ?? []} onChange={field.onChange} disabled={saving} />} />
+              <Controller
+                control={form.control}
+                name="tags"
+                render={({ field }) => <TagsInput id="sop-tags" value={field.value ?? []} onChange={field.onChange} disabled={saving} />}
+              />
               <FieldError message={errors.tags?.message} />
             </div>
             <div className="space-y-1.5">
               <Label htmlFor="sop-review-frequency">Review frequency (months)</Label>
-              <Input id="sop-review-frequency" type="number" min={1} max={60} step={1} inputMode="numeric" placeholder="Empty for no periodic review" aria-invalid={!!errors.reviewFrequency} disabled={saving} {...form.register('reviewFrequency')} />
+              <Input
+                id="sop-review-frequency"
+                type="number"
+                min={1}
+                max={60}
+                step={1}
+                inputMode="numeric"
+                placeholder="Empty for no periodic review"
+                aria-invalid={!!errors.reviewFrequency}
+                disabled={saving}
+                {...form.register('reviewFrequency')}
+              />
               <FieldError message={errors.reviewFrequency?.message} />
             </div>
             {isEdit && (
               <>
                 <div className="space-y-1.5">
                   <Label htmlFor="sop-version-number">Version Number</Label>
-                  <Input id="sop-version-number" placeholder={suggestedVersion ? `Leave empty for ${suggestedVersion}` : undefined} disabled={saving} {...form.register('versionNumber')} />
+                  <Input
+                    id="sop-version-number"
+                    placeholder={suggestedVersion ? `Leave empty for ${suggestedVersion}` : undefined}
+                    disabled={saving}
+                    {...form.register('versionNumber')}
+                  />
                   <FieldError message={errors.versionNumber?.message} />
                 </div>
                 <div className="space-y-1.5">
@@ -118,7 +144,13 @@ export function SopForm({ editId, initial, currentVersion, suggestedVersion }: P
                   control={form.control}
                   name="keepAttachmentIds"
                   render={({ field }) => (
-                    <KeepAttachments attachments={currentVersion.attachments} versionNumber={currentVersion.versionNumber} value={(field.value ?? []) as number[]} onChange={field.onChange} disabled={saving} />
+                    <KeepAttachments
+                      attachments={currentVersion.attachments}
+                      versionNumber={currentVersion.versionNumber}
+                      value={(field.value ?? []) as number[]}
+                      onChange={field.onChange}
+                      disabled={saving}
+                    />
                   )}
                 />
               )}
@@ -135,7 +167,14 @@ export function SopForm({ editId, initial, currentVersion, suggestedVersion }: P
             </CardTitle>
           </CardHeader>
           <CardContent className="space-y-1.5">
-            <ContentEditor id="sop-content" isEmpty={!content} aria-invalid={!!errors.content} disabled={saving} placeholder="Write the procedure step by step..." {...form.register('content')} />
+            <ContentEditor
+              id="sop-content"
+              isEmpty={!content}
+              aria-invalid={!!errors.content}
+              disabled={saving}
+              placeholder="Write the procedure step by step..."
+              {...form.register('content')}
+            />
             <FieldError message={errors.content?.message} />
           </CardContent>
         </Card>

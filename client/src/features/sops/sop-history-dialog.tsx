@@ -10,8 +10,7 @@ import { sopQueries } from './api';
 import { SopTimeline } from './sop-timeline';
 import { VersionComparePicker } from './version-compare-picker';
 
-const submitterOf = (version: SopVersion | null | undefined) =>
-  version?.submittedByUser ? ownerNameOf(version.submittedByUser) : 'Not submitted yet';
+const submitterOf = (version: SopVersion | null | undefined) => (version?.submittedByUser ? ownerNameOf(version.submittedByUser) : 'Not submitted yet');
 
 function PublishedFlag({ published }: { published: boolean }) {
   return published ? (

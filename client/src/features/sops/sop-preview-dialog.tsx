@@ -32,8 +32,12 @@ export function SopPreviewDialog({ sop, onClose }: { sop: SopListItem | null; on
           </dl>
         )}
         {/* Focusable so keyboard users can scroll a long procedure. */}
-        {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must take focus for keyboard scrolling */}
-        <section aria-label="Content" tabIndex={0} className="max-h-[50vh] overflow-y-auto outline-none focus-visible:ring-2 focus-visible:ring-ring rounded-md border bg-muted/40 p-4">
+        <section
+          aria-label="Content"
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must take focus for keyboard scrolling
+          tabIndex={0}
+          className="max-h-[50vh] overflow-y-auto outline-none focus-visible:ring-2 focus-visible:ring-ring rounded-md border bg-muted/40 p-4"
+        >
           {detail.isLoading ? (
             <div className="flex justify-center py-6">
               <Spinner label="Loading content" />

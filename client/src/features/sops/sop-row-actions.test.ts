@@ -13,7 +13,18 @@ const row = (status: SopStatus, ownerId: number, submittedBy: number | null = nu
     ownerId,
     latestVersionId: 3,
     pendingTaskId: submittedBy === null ? null : 42,
-    latestVersion: { id: 3, versionNumber: '1.0', isPublished: false, submittedBy, submittedAt: null, approvedAt: null, createdAt: '', attachmentCount: 0, firstAttachmentId: null, submittedByUser: null },
+    latestVersion: {
+      id: 3,
+      versionNumber: '1.0',
+      isPublished: false,
+      submittedBy,
+      submittedAt: null,
+      approvedAt: null,
+      createdAt: '',
+      attachmentCount: 0,
+      firstAttachmentId: null,
+      submittedByUser: null,
+    },
   }) as SopListItem;
 const submitted = (submittedBy: number) => row('submitted', submittedBy, submittedBy);
 
@@ -53,9 +64,12 @@ describe('actionsFor: Submit', () => {
     expect(actionsFor(row('draft', 6), user(5, role))).toContain('submit');
     expect(actionsFor(row('changes_requested', 6), user(5, role))).toContain('submit');
   });
-  it.each(['submitted', 'in_review', 'approved', 'published', 'archived'] as const)('never offers Submit on a %s SOP (the server would answer 409)', (status) => {
-    expect(actionsFor(row(status, 5), user(5, 'admin'))).not.toContain('submit');
-  });
+  it.each(['submitted', 'in_review', 'approved', 'published', 'archived'] as const)(
+    'never offers Submit on a %s SOP (the server would answer 409)',
+    (status) => {
+      expect(actionsFor(row(status, 5), user(5, 'admin'))).not.toContain('submit');
+    },
+  );
   it('does not offer Submit on an SOP without a version', () => {
     expect(actionsFor({ ...row('draft', 5), latestVersionId: null }, user(5, 'user'))).not.toContain('submit');
   });

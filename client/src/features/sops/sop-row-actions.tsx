@@ -46,7 +46,10 @@ interface Props {
  * The classes are exactly what Button (ghost, icon) gives them.
  */
 const ACTION_CLASS = Object.fromEntries(
-  Object.entries(ACTION_META).map(([action, meta]) => [action, cn(buttonVariants({ variant: 'ghost', size: 'icon', className: `size-7 ${meta.className ?? ''}` }))]),
+  Object.entries(ACTION_META).map(([action, meta]) => [
+    action,
+    cn(buttonVariants({ variant: 'ghost', size: 'icon', className: `size-7 ${meta.className ?? ''}` })),
+  ]),
 ) as Record<RowAction, string>;
 
 export function SopRowActions({ sop, actions, busy, onAction }: Props) {

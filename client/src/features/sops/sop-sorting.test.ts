@@ -60,7 +60,9 @@ describe('SOP list sorting', () => {
   });
 
   it('sorts and pages 5,000 SOPs quickly', () => {
-    const many = Array.from({ length: 5000 }, (_, i) => sop(i + 1, `Procedure ${(i * 7919) % 5000}`, `Dept ${i % 12}`, 'draft', new Date(2025, 0, 1 + (i % 300)).toISOString()));
+    const many = Array.from({ length: 5000 }, (_, i) =>
+      sop(i + 1, `Procedure ${(i * 7919) % 5000}`, `Dept ${i % 12}`, 'draft', new Date(2025, 0, 1 + (i % 300)).toISOString()),
+    );
     const started = performance.now();
     const sorted = sortSops(many, { column: 'title', direction: 'asc' });
     const page = pageOf(sorted, 100);

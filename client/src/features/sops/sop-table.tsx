@@ -69,7 +69,11 @@ export function SopTable({ sops, user, busyId, sort, page, onSort, onPage, onAct
             {current.rows.map((sop) => (
               <TableRow key={sop.id} className="cursor-pointer" onClick={() => navigate(`/sop/${sop.id}`)} data-testid="sop-row">
                 <TableCell className="min-w-[160px] max-w-[300px] font-medium whitespace-normal text-navy">
-                  <Link href={`/sop/${sop.id}`} className="rounded-sm outline-none hover:underline focus-visible:ring-2 focus-visible:ring-ring" onClick={(e) => e.stopPropagation()}>
+                  <Link
+                    href={`/sop/${sop.id}`}
+                    className="rounded-sm outline-none hover:underline focus-visible:ring-2 focus-visible:ring-ring"
+                    onClick={(e) => e.stopPropagation()}
+                  >
                     {sop.title}
                   </Link>
                 </TableCell>
@@ -86,17 +90,17 @@ export function SopTable({ sops, user, busyId, sort, page, onSort, onPage, onAct
                     <span className="font-semibold text-emerald-700">YES</span>
                   ) : (
                     <span className="text-muted-foreground">NO</span>
-                )}
-              </TableCell>
-              <TableCell>{ownerNameOf(sop.owner)}</TableCell>
-              <TableCell className="text-muted-foreground">{formatRelativeDay(sop.updatedAt)}</TableCell>
-              <TableCell className="py-1">
-                <SopRowActions sop={sop} actions={actionsFor(sop, user)} busy={busyId === sop.id} onAction={onAction} />
-              </TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
+                  )}
+                </TableCell>
+                <TableCell>{ownerNameOf(sop.owner)}</TableCell>
+                <TableCell className="text-muted-foreground">{formatRelativeDay(sop.updatedAt)}</TableCell>
+                <TableCell className="py-1">
+                  <SopRowActions sop={sop} actions={actionsFor(sop, user)} busy={busyId === sop.id} onAction={onAction} />
+                </TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
       )}
       <div className="flex flex-wrap items-center justify-between gap-2 border-t px-3 py-2 text-sm text-muted-foreground">
         <span aria-live="polite">
@@ -123,7 +127,11 @@ function SortableHead({ label, column, sort, onSort }: { label: string; column: 
   const Icon = !active ? ArrowUpDown : sort.direction === 'asc' ? ArrowUp : ArrowDown;
   return (
     <TableHead aria-sort={active ? (sort.direction === 'asc' ? 'ascending' : 'descending') : 'none'}>
-      <button type="button" onClick={() => onSort(column)} className="inline-flex items-center gap-1 rounded-sm uppercase outline-none hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring">
+      <button
+        type="button"
+        onClick={() => onSort(column)}
+        className="inline-flex items-center gap-1 rounded-sm uppercase outline-none hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring"
+      >
         {label}
         <Icon className="size-3.5" aria-hidden="true" />
       </button>

@@ -34,7 +34,12 @@ export function StatusBadge({ status, upper, className, ...rest }: { status: str
   const style = styleOf(status);
   const label = statusLabel(status);
   return (
-    <Badge variant="outline" className={cn(style?.className ?? 'bg-slate-100 text-slate-700', upper && 'tracking-wide', className)} data-status={status} {...rest}>
+    <Badge
+      variant="outline"
+      className={cn(style?.className ?? 'bg-slate-100 text-slate-700', upper && 'tracking-wide', className)}
+      data-status={status}
+      {...rest}
+    >
       {upper ? label.toUpperCase() : label}
     </Badge>
   );

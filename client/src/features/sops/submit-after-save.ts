@@ -13,7 +13,11 @@ export async function submitAfterSave(sopId: number, saidSaved: string): Promise
     await apiRequest('POST', `/api/sops/${sopId}/submit`);
   } catch (error) {
     if (!isUnauthorized(error)) {
-      toast({ title: 'Error', description: `${saidSaved}, but it was not submitted: ${errorText(error, 'Failed to submit SOP for approval')}`, variant: 'destructive' });
+      toast({
+        title: 'Error',
+        description: `${saidSaved}, but it was not submitted: ${errorText(error, 'Failed to submit SOP for approval')}`,
+        variant: 'destructive',
+      });
     }
     return false;
   } finally {

@@ -128,7 +128,13 @@ export function UploadSopDialog({ triggerClassName, onUploaded, defaultOpen = fa
               control={form.control}
               name="departmentId"
               render={({ field }) => (
-                <DepartmentSelect id="upload-sop-department" value={String(field.value ?? '')} onChange={field.onChange} invalid={!!errors.departmentId} disabled={uploading} />
+                <DepartmentSelect
+                  id="upload-sop-department"
+                  value={String(field.value ?? '')}
+                  onChange={field.onChange}
+                  invalid={!!errors.departmentId}
+                  disabled={uploading}
+                />
               )}
             />
             <FieldError message={errors.departmentId?.message} />

@@ -29,7 +29,17 @@ export const SopFormSchema = CreateSopInput.pick({
 export type SopFormInput = z.input<typeof SopFormSchema>;
 export type SopFormOutput = z.output<typeof SopFormSchema>;
 
-export const EMPTY_SOP_FORM: SopFormInput = { title: '', departmentId: '', category: '', summary: '', tags: [], content: '', versionNumber: '', changelog: '', reviewFrequency: '' };
+export const EMPTY_SOP_FORM: SopFormInput = {
+  title: '',
+  departmentId: '',
+  category: '',
+  summary: '',
+  tags: [],
+  content: '',
+  versionNumber: '',
+  changelog: '',
+  reviewFrequency: '',
+};
 
 /**
  * Create: POST /api/sops (the first version comes with it). Edit: PUT /api/sops/{id}, which

@@ -52,7 +52,8 @@ export function VersionComparePicker({ sop }: { sop: SopDetail }) {
               </div>
               <p className="mt-1 text-muted-foreground">{version.changelog || 'No changelog'}</p>
               <p className="mt-1 text-xs text-muted-foreground">
-                Created {formatDateTime(version.createdAt, 'Unknown')} · {version.submittedByUser ? `Submitted by ${ownerNameOf(version.submittedByUser)}` : 'Not submitted'}
+                Created {formatDateTime(version.createdAt, 'Unknown')} ·{' '}
+                {version.submittedByUser ? `Submitted by ${ownerNameOf(version.submittedByUser)}` : 'Not submitted'}
               </p>
             </div>
           </li>

@@ -31,10 +31,7 @@ export class DataFolderBusyError extends Error {
     readonly dataDir: string,
     readonly lock: OwnerLock,
   ) {
-    super(
-      `The data folder ${dataDir} is in use by another SOP Harbor process (pid ${lock.pid}). ` +
-        'Stop that server first, or set DATA_DIR to another folder.',
-    );
+    super(`The data folder ${dataDir} is in use by another SOP Harbor process (pid ${lock.pid}). Stop that server first, or set DATA_DIR to another folder.`);
     this.name = 'DataFolderBusyError';
   }
 }
@@ -144,7 +141,9 @@ export async function startOwner(dataDir: string): Promise<Owner> {
   const worker = startHost(data);
   const opened = new Promise<void>((resolve, reject) => {
     worker.once('message', (message: HostMessage) =>
-      message.type === 'ready' ? resolve() : reject(new Error(`The embedded database in ${dataDir} did not open: ${'message' in message ? message.message : message.type}`)),
+      message.type === 'ready'
+        ? resolve()
+        : reject(new Error(`The embedded database in ${dataDir} did not open: ${'message' in message ? message.message : message.type}`)),
     );
     worker.once('error', reject);
     worker.once('exit', (code) => reject(new Error(`The embedded database worker exited (code ${code}) while opening ${dataDir}`)));

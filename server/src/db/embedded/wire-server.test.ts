@@ -30,7 +30,7 @@ afterAll(async () => {
 const count = async (client: pg.Client, note: string) => Number((await client.query('select count(*) from marks where note = $1', [note])).rows[0].count);
 
 describe('the wire protocol over one PGlite', () => {
-  it("another connection waits for an open transaction and then sees its committed rows, never its half", async () => {
+  it('another connection waits for an open transaction and then sees its committed rows, never its half', async () => {
     const a = await connect();
     const b = await connect();
     await a.query('begin');

@@ -14,5 +14,9 @@ export const auditEvents = pgTable(
     metadata: jsonb('metadata').$type<Record<string, unknown>>().notNull().default({}),
     createdAt: createdAt(),
   },
-  (t) => [index('audit_events_created_idx').on(t.createdAt), index('audit_events_entity_idx').on(t.entityType, t.createdAt), index('audit_events_actor_idx').on(t.actorId, t.createdAt)],
+  (t) => [
+    index('audit_events_created_idx').on(t.createdAt),
+    index('audit_events_entity_idx').on(t.entityType, t.createdAt),
+    index('audit_events_actor_idx').on(t.actorId, t.createdAt),
+  ],
 );

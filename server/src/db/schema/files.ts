@@ -29,7 +29,9 @@ export const storedFiles = pgTable(
 export const storedFileChunks = pgTable(
   'stored_file_chunks',
   {
-    sha256: varchar('sha256', { length: 64 }).notNull().references(() => storedFiles.sha256, { onDelete: 'cascade' }),
+    sha256: varchar('sha256', { length: 64 })
+      .notNull()
+      .references(() => storedFiles.sha256, { onDelete: 'cascade' }),
     seq: integer('seq').notNull(),
     data: bytea('data').notNull(),
   },
@@ -43,7 +45,9 @@ export const attachments = pgTable(
   'attachments',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    versionId: integer('version_id').notNull().references(() => sopVersions.id, { onDelete: 'cascade' }),
+    versionId: integer('version_id')
+      .notNull()
+      .references(() => sopVersions.id, { onDelete: 'cascade' }),
     filename: varchar('filename', { length: 255 }).notNull(),
     originalName: varchar('original_name', { length: 255 }).notNull(),
     mimeType: varchar('mime_type', { length: 127 }).notNull(),
@@ -62,7 +66,9 @@ export const attachments = pgTable(
 export const attachmentPreviews = pgTable(
   'attachment_previews',
   {
-    attachmentId: integer('attachment_id').primaryKey().references(() => attachments.id, { onDelete: 'cascade' }),
+    attachmentId: integer('attachment_id')
+      .primaryKey()
+      .references(() => attachments.id, { onDelete: 'cascade' }),
     mimeType: varchar('mime_type', { length: 127 }).notNull().default('image/png'),
     width: integer('width').notNull(),
     height: integer('height').notNull(),
@@ -77,7 +83,9 @@ export const pendingUploads = pgTable(
   'pending_uploads',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     /** Set once the bytes have been PUT. */
     sha256: fileRef(),
     size: bigint('size', { mode: 'number' }),

@@ -10,9 +10,13 @@ export const sopReviews = pgTable(
   'sop_reviews',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    sopId: integer('sop_id').notNull().references(() => sops.id, { onDelete: 'cascade' }),
+    sopId: integer('sop_id')
+      .notNull()
+      .references(() => sops.id, { onDelete: 'cascade' }),
     /** The version in force that was confirmed. */
-    versionId: integer('version_id').notNull().references(() => sopVersions.id, { onDelete: 'cascade' }),
+    versionId: integer('version_id')
+      .notNull()
+      .references(() => sopVersions.id, { onDelete: 'cascade' }),
     reviewedBy: integer('reviewed_by').references(() => users.id, { onDelete: 'set null' }),
     reviewedAt: timestamp('reviewed_at', { withTimezone: true }).notNull().defaultNow(),
     comments: text('comments'),

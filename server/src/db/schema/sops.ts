@@ -1,7 +1,5 @@
 import { sql } from 'drizzle-orm';
-import {
-  type AnyPgColumn, boolean, check, index, integer, pgEnum, pgTable, text, timestamp, uniqueIndex, varchar,
-} from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, boolean, check, index, integer, pgEnum, pgTable, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { APPROVAL_STATUSES, OPEN_TASK_STATUS, SOP_STATUSES } from '../../../../common/sop-lifecycle';
 import { createdAt, tsvector, updatedAt } from './columns';
 import { departments } from './departments';
@@ -16,7 +14,9 @@ export const sops = pgTable(
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
     title: varchar('title', { length: 200 }).notNull(),
     // SOPs are never lost with a department: deleting one that still has SOPs is refused.
-    departmentId: integer('department_id').notNull().references(() => departments.id, { onDelete: 'restrict' }),
+    departmentId: integer('department_id')
+      .notNull()
+      .references(() => departments.id, { onDelete: 'restrict' }),
     category: varchar('category', { length: 100 }),
     summary: text('summary'),
     tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
@@ -46,7 +46,9 @@ export const sopVersions = pgTable(
   'sop_versions',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    sopId: integer('sop_id').notNull().references(() => sops.id, { onDelete: 'cascade' }),
+    sopId: integer('sop_id')
+      .notNull()
+      .references(() => sops.id, { onDelete: 'cascade' }),
     versionNumber: varchar('version_number', { length: 20 }).notNull().default('1.0'),
     content: text('content').notNull(),
     changelog: text('changelog'),
@@ -72,7 +74,9 @@ export const approvalTasks = pgTable(
   'approval_tasks',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    versionId: integer('version_id').notNull().references(() => sopVersions.id, { onDelete: 'cascade' }),
+    versionId: integer('version_id')
+      .notNull()
+      .references(() => sopVersions.id, { onDelete: 'cascade' }),
     /** Who decided; null while pending (any admin or approver other than the submitter may decide). */
     approverId: integer('approver_id').references(() => users.id, { onDelete: 'set null' }),
     status: approvalStatusEnum('status').notNull().default('pending'),
@@ -86,7 +90,9 @@ export const approvalTasks = pgTable(
     index('approval_tasks_version_idx').on(t.versionId),
     index('approval_tasks_approver_idx').on(t.approverId),
     // One open task per version: a second submit cannot queue the same text twice.
-    uniqueIndex('approval_tasks_one_pending_key').on(t.versionId).where(sql.raw(`status = '${OPEN_TASK_STATUS}'`)),
+    uniqueIndex('approval_tasks_one_pending_key')
+      .on(t.versionId)
+      .where(sql.raw(`status = '${OPEN_TASK_STATUS}'`)),
   ],
 );
 
@@ -95,7 +101,9 @@ export const attestations = pgTable(
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
-    versionId: integer('version_id').notNull().references(() => sopVersions.id, { onDelete: 'cascade' }),
+    versionId: integer('version_id')
+      .notNull()
+      .references(() => sopVersions.id, { onDelete: 'cascade' }),
     attestedAt: timestamp('attested_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('attestations_user_version_key').on(t.userId, t.versionId), index('attestations_version_idx').on(t.versionId)],

@@ -59,7 +59,10 @@ export async function updateUser(db: Db, actor: SessionUser, id: number, input: 
 
 /** An administrator sets a new password; every session of that user ends. */
 export async function resetPassword(db: Db, actor: SessionUser, id: number, password: string, actorSid: string): Promise<void> {
-  const [target] = await db.select(publicUserColumns).from(users).where(and(eq(users.id, id), notDeleted));
+  const [target] = await db
+    .select(publicUserColumns)
+    .from(users)
+    .where(and(eq(users.id, id), notDeleted));
   if (!target) throw notFound('User not found');
   // An administrator resetting their own password keeps the session they did it from.
   await storeNewPassword(db, target, password, 'password', id === actor.id ? actorSid : undefined);
@@ -88,7 +91,11 @@ export async function deleteUser(db: Db, actor: SessionUser, id: number): Promis
 }
 
 async function lockVisibleUser(tx: Db, id: number) {
-  const [target] = await tx.select(publicUserColumns).from(users).where(and(eq(users.id, id), notDeleted)).for('update');
+  const [target] = await tx
+    .select(publicUserColumns)
+    .from(users)
+    .where(and(eq(users.id, id), notDeleted))
+    .for('update');
   if (!target) throw notFound('User not found');
   return target;
 }

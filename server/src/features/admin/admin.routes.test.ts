@@ -121,7 +121,10 @@ describe('POST /api/admin/users', () => {
 describe('DELETE /api/admin/users/:id', () => {
   it('deactivates and hides the user, ends their sessions at once, keeps what they made and audits it', async () => {
     const victim = await t.signedInUser('user', { firstName: 'Vic' });
-    const [dept] = await t.db.insert(departments).values({ name: `Deck ${victim.id}` }).returning();
+    const [dept] = await t.db
+      .insert(departments)
+      .values({ name: `Deck ${victim.id}` })
+      .returning();
     const [sop] = await t.db.insert(sops).values({ title: 'Mooring lines', departmentId: dept.id, ownerId: victim.id }).returning();
     expect((await t.as(victim, { method: 'GET', url: '/api/user' })).statusCode).toBe(200);
 

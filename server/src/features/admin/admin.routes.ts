@@ -21,14 +21,22 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     return storageFacts(app.db);
   });
 
-  app.patch('/api/admin/users/:id', { schema: { params: UserIdParams, body: UpdateUserInput, response: answers({ 200: AdminUser }) }, config: access }, async (request) => {
-    return updateUser(app.db, request.actor, request.params.id, request.body);
-  });
+  app.patch(
+    '/api/admin/users/:id',
+    { schema: { params: UserIdParams, body: UpdateUserInput, response: answers({ 200: AdminUser }) }, config: access },
+    async (request) => {
+      return updateUser(app.db, request.actor, request.params.id, request.body);
+    },
+  );
 
-  app.post('/api/admin/users/:id/password', { schema: { params: UserIdParams, body: ResetPasswordInput, response: answers({ 200: MessageBody }) }, config: access }, async (request) => {
-    await resetPassword(app.db, request.actor, request.params.id, request.body.password, request.session.sessionId);
-    return { message: 'Password reset. The user has been signed out everywhere.' };
-  });
+  app.post(
+    '/api/admin/users/:id/password',
+    { schema: { params: UserIdParams, body: ResetPasswordInput, response: answers({ 200: MessageBody }) }, config: access },
+    async (request) => {
+      await resetPassword(app.db, request.actor, request.params.id, request.body.password, request.session.sessionId);
+      return { message: 'Password reset. The user has been signed out everywhere.' };
+    },
+  );
 
   app.delete('/api/admin/users/:id', { schema: { params: UserIdParams, response: answers({ 200: MessageBody }) }, config: access }, async (request) => {
     await deleteUser(app.db, request.actor, request.params.id);

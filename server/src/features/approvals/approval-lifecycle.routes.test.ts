@@ -20,14 +20,13 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const get = async <T,>(who: TestUser, url: string) => {
+const get = async <T>(who: TestUser, url: string) => {
   const res = await t.as(who, { method: 'GET', url });
   expect(res.statusCode, res.body).toBe(200);
   return res.json() as T;
 };
 const decide = (who: TestUser, taskId: number, payload: object) => t.as(who, { method: 'PUT', url: `/api/approvals/${taskId}`, payload });
-const pendingFor = async (who: TestUser, sopId: number) =>
-  (await get<ApprovalTask[]>(who, '/api/approvals')).filter((task) => task.version.sop.id === sopId);
+const pendingFor = async (who: TestUser, sopId: number) => (await get<ApprovalTask[]>(who, '/api/approvals')).filter((task) => task.version.sop.id === sopId);
 
 describe('submit, request changes, revise, resubmit, approve, attest', () => {
   it('walks every step and refuses the out-of-order ones', async () => {
@@ -54,7 +53,11 @@ describe('submit, request changes, revise, resubmit, approve, attest', () => {
     expect(await pendingFor(approver, sop.id)).toEqual([]);
 
     // The author revises into 1.1 and resubmits.
-    const revised = await t.as(author, { method: 'POST', url: `/api/sops/${sop.id}/versions`, payload: { versionNumber: '1.1', content: '# Steps\n- Isolate\n- Checklist', changelog: 'Isolation checklist' } });
+    const revised = await t.as(author, {
+      method: 'POST',
+      url: `/api/sops/${sop.id}/versions`,
+      payload: { versionNumber: '1.1', content: '# Steps\n- Isolate\n- Checklist', changelog: 'Isolation checklist' },
+    });
     expect(revised.statusCode, revised.body).toBe(201);
     const resubmitted = await submitSopAs(t, author, sop.id);
     const [second] = await pendingFor(approver, sop.id);

@@ -26,8 +26,7 @@ afterAll(() => t.close());
 const list = (user: TestUser | null) => t.as(user, { method: 'GET', url: '/api/approvals' });
 const decide = (user: TestUser | null, taskId: number, payload: unknown) =>
   t.as(user, { method: 'PUT', url: `/api/approvals/${taskId}`, payload: payload as object });
-const submitted = (overrides: Partial<Parameters<typeof buildSop>[1]> = {}) =>
-  buildSop(t.db, { departmentId, ownerId: author.id, ...overrides });
+const submitted = (overrides: Partial<Parameters<typeof buildSop>[1]> = {}) => buildSop(t.db, { departmentId, ownerId: author.id, ...overrides });
 const sopRow = async (id: number) => (await t.db.select().from(sops).where(eq(sops.id, id)))[0];
 const versionRow = async (id: number) => (await t.db.select().from(sopVersions).where(eq(sopVersions.id, id)))[0];
 const taskRow = async (id: number) => (await t.db.select().from(approvalTasks).where(eq(approvalTasks.id, id)))[0];
@@ -44,8 +43,13 @@ describe('GET /api/approvals', () => {
   it('lists pending tasks oldest first, with the version, its attachments, submitter and SOP', async () => {
     const older = await submitted({ title: 'Older task', taskCreatedAt: new Date(Date.now() - 60_000) });
     const newer = await submitted({ title: 'Newer task', content: '## Steps\n- one' });
-    await t.db.insert(attachments).values({ versionId: newer.version.id, filename: 'f.pdf', originalName: 'steps.pdf', mimeType: 'application/pdf', size: 1234 });
-    const [withPreview] = await t.db.insert(attachments).values({ versionId: newer.version.id, filename: 'g.pdf', originalName: 'plan.pdf', mimeType: 'application/pdf', size: 99 }).returning();
+    await t.db
+      .insert(attachments)
+      .values({ versionId: newer.version.id, filename: 'f.pdf', originalName: 'steps.pdf', mimeType: 'application/pdf', size: 1234 });
+    const [withPreview] = await t.db
+      .insert(attachments)
+      .values({ versionId: newer.version.id, filename: 'g.pdf', originalName: 'plan.pdf', mimeType: 'application/pdf', size: 99 })
+      .returning();
     const image = await storeFixture(t.db, Buffer.from('png'));
     await t.db.insert(attachmentPreviews).values({ attachmentId: withPreview.id, width: 10, height: 14, sha256: image.sha256 });
 
@@ -99,7 +103,14 @@ describe('PUT /api/approvals/{taskId}', () => {
     const { sop, version, task } = await submitted({ title: 'Lifeboat drill' });
     const res = await decide(approver, task!.id, { status: 'approved', comments: 'Looks right' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ id: task!.id, status: 'approved', comments: 'Looks right', approverId: approver.id, sopId: sop.id, sopStatus: 'published' });
+    expect(res.json()).toMatchObject({
+      id: task!.id,
+      status: 'approved',
+      comments: 'Looks right',
+      approverId: approver.id,
+      sopId: sop.id,
+      sopStatus: 'published',
+    });
 
     expect((await sopRow(sop.id)).status).toBe('published');
     const v = await versionRow(version.id);
@@ -108,7 +119,14 @@ describe('PUT /api/approvals/{taskId}', () => {
     expect(v.approvedAt).toBeInstanceOf(Date);
     expect(await taskRow(task!.id)).toMatchObject({ status: 'approved', approverId: approver.id, comments: 'Looks right' });
     const events = await auditFor(sop.id);
-    expect(events).toEqual([expect.objectContaining({ action: 'sop_approved', entityType: 'sop', actorId: approver.id, metadata: expect.objectContaining({ title: 'Lifeboat drill' }) })]);
+    expect(events).toEqual([
+      expect.objectContaining({
+        action: 'sop_approved',
+        entityType: 'sop',
+        actorId: approver.id,
+        metadata: expect.objectContaining({ title: 'Lifeboat drill' }),
+      }),
+    ]);
   });
 
   it('requests changes: the SOP becomes changes_requested, the version stays unpublished', async () => {

@@ -6,7 +6,10 @@ import { AWAITING_DECISION, decisionScope, OPEN_TASK_STATUS } from '../../../../
 function decidableCondition(actor: Actor): SQL {
   const scope = decisionScope(actor);
   if (scope === 'none') return sql`false`;
-  const awaiting = sql.join(AWAITING_DECISION.map((status) => sql`${status}`), sql`, `);
+  const awaiting = sql.join(
+    AWAITING_DECISION.map((status) => sql`${status}`),
+    sql`, `,
+  );
   const own = scope === 'not-own-submissions' ? sql` and v.submitted_by is distinct from ${actor.id}` : sql``;
   return sql`t.status = ${OPEN_TASK_STATUS} and s.status in (${awaiting})${own}`;
 }

@@ -29,7 +29,7 @@ async function reserveWith(data: Buffer): Promise<string> {
 const attach = (fileURL: string, headers: Record<string, string> = {}) =>
   t.as(owner, { method: 'POST', url: '/api/attachments', payload: { versionId, fileURL, originalName: 'notes.txt' }, headers });
 
-describe('POST /api/attachments accepts only this server\'s own upload URLs', () => {
+describe("POST /api/attachments accepts only this server's own upload URLs", () => {
   it('refuses look-alikes whatever their path says, and stores nothing', async () => {
     const uploadURL = await reserveWith(Buffer.from('plain words'));
     const before = await countAttachments();
@@ -73,7 +73,11 @@ describe('HTML and SVG are refused as attachments', () => {
 
   it('with 415 naming what the file is, through a multipart upload, whatever the name', async () => {
     const before = await countAttachments();
-    for (const [name, data, what] of [['notes.txt', page, 'a web page (HTML)'], ['logo.png', svg, 'an SVG image'], ['page.html', page, 'a web page (HTML)']] as const) {
+    for (const [name, data, what] of [
+      ['notes.txt', page, 'a web page (HTML)'],
+      ['logo.png', svg, 'an SVG image'],
+      ['page.html', page, 'a web page (HTML)'],
+    ] as const) {
       const res = await uploadAttachments(t, owner, versionId, [{ name, data, type: 'text/plain' }]);
       expect(res.statusCode, name).toBe(415);
       expect(res.json().message).toBe(`"${name}" is ${what}. Upload PDF, Word, text, or image files only.`);

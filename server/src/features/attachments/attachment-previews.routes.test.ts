@@ -43,7 +43,10 @@ async function listed(ids: number[]): Promise<Attachment[]> {
 }
 
 async function previewJobOf(sha256: string) {
-  const [row] = await t.db.select().from(jobs).where(and(eq(jobs.kind, 'preview'), eq(jobs.key, `file:${sha256}`)));
+  const [row] = await t.db
+    .select()
+    .from(jobs)
+    .where(and(eq(jobs.kind, 'preview'), eq(jobs.key, `file:${sha256}`)));
   return row;
 }
 
@@ -137,7 +140,10 @@ describe('previews rendered by jobs', () => {
     expect(await claimJob(t.db, 'another-runner', ['preview'], 60_000)).toBeNull();
     expect((await listed([attachment.id]))[0].previewStatus).toBe('pending');
 
-    await t.db.update(jobs).set({ lockedUntil: new Date(Date.now() - 1000) }).where(eq(jobs.id, claimed!.id));
+    await t.db
+      .update(jobs)
+      .set({ lockedUntil: new Date(Date.now() - 1000) })
+      .where(eq(jobs.id, claimed!.id));
     await t.jobs.runUntilIdle();
     expect((await listed([attachment.id]))[0].previewStatus).toBe('ready');
     expect(await previewJobOf(sha256)).toMatchObject({ status: 'done', attempts: 2, lockedBy: null });

@@ -59,7 +59,10 @@ export async function startPreview(tx: Db, attachment: { id: number; mimeType: s
   await lockFile(tx, sha256);
   const twin = await twinPreview(tx, sha256);
   if (twin) {
-    await tx.insert(attachmentPreviews).values({ ...twin, attachmentId: attachment.id }).onConflictDoNothing();
+    await tx
+      .insert(attachmentPreviews)
+      .values({ ...twin, attachmentId: attachment.id })
+      .onConflictDoNothing();
     return set('ready');
   }
   const [failedTwin] = await tx
@@ -113,7 +116,11 @@ export function previewJob(workers: DocumentWorkers): JobHandler {
   return {
     async run(payload, { db, signal }) {
       const sha256 = String(payload.sha256);
-      const [pending] = await db.select({ mimeType: attachments.mimeType }).from(attachments).where(and(ofFile(sha256), eq(attachments.previewStatus, 'pending'))).limit(1);
+      const [pending] = await db
+        .select({ mimeType: attachments.mimeType })
+        .from(attachments)
+        .where(and(ofFile(sha256), eq(attachments.previewStatus, 'pending')))
+        .limit(1);
       if (!pending) return;
       const shared = await db.transaction(async (tx) => {
         await lockFile(tx, sha256);
@@ -145,7 +152,10 @@ export function previewJob(workers: DocumentWorkers): JobHandler {
     async failed(payload, _reason, tx) {
       const sha256 = String(payload.sha256);
       await lockFile(tx, sha256);
-      await tx.update(attachments).set({ previewStatus: 'failed' }).where(and(ofFile(sha256), eq(attachments.previewStatus, 'pending')));
+      await tx
+        .update(attachments)
+        .set({ previewStatus: 'failed' })
+        .where(and(ofFile(sha256), eq(attachments.previewStatus, 'pending')));
     },
   };
 }
@@ -157,7 +167,11 @@ async function givePreview(tx: Db, sha256: string, image: { mimeType: string; wi
     .set({ previewStatus: 'ready' })
     .where(and(ofFile(sha256), eq(attachments.previewStatus, 'pending')))
     .returning({ id: attachments.id });
-  for (const { id } of waiting) await tx.insert(attachmentPreviews).values({ ...image, attachmentId: id }).onConflictDoNothing();
+  for (const { id } of waiting)
+    await tx
+      .insert(attachmentPreviews)
+      .values({ ...image, attachmentId: id })
+      .onConflictDoNothing();
   return waiting.length;
 }
 

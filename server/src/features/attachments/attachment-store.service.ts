@@ -35,7 +35,19 @@ const TYPE_NAMES: Record<SniffedType['kind'], string> = {
 };
 
 const EXTENSIONS: Record<SniffedType['kind'], string> = {
-  pdf: 'pdf', docx: 'docx', doc: 'doc', xlsx: 'xlsx', xls: 'xls', csv: 'csv', png: 'png', jpeg: 'jpg', gif: 'gif', text: 'txt', html: 'html', svg: 'svg', xml: 'xml',
+  pdf: 'pdf',
+  docx: 'docx',
+  doc: 'doc',
+  xlsx: 'xlsx',
+  xls: 'xls',
+  csv: 'csv',
+  png: 'png',
+  jpeg: 'jpg',
+  gif: 'gif',
+  text: 'txt',
+  html: 'html',
+  svg: 'svg',
+  xml: 'xml',
 };
 
 export interface IncomingFile {

@@ -44,7 +44,10 @@ describe('POST /api/sop-versions/{id}/attachments', () => {
     const [row] = await t.db.select({ sha256: attachments.sha256 }).from(attachments).where(eq(attachments.id, attachment.id));
     expect(Buffer.compare(await storedBytes(t.db, row.sha256!), pdf)).toBe(0);
     expect(row.sha256).toMatch(/^[0-9a-f]{64}$/);
-    const [audit] = await t.db.select().from(auditEvents).where(and(eq(auditEvents.entityId, attachment.id), eq(auditEvents.entityType, 'attachment')));
+    const [audit] = await t.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.entityId, attachment.id), eq(auditEvents.entityType, 'attachment')));
     expect(audit).toMatchObject({ action: 'attachment_uploaded', actorId: owner.id });
     expect(audit.metadata).toMatchObject({ title: 'Bunkering', name: 'bunkering.pdf' });
     const detail: SopDetail = (await t.as(other, { method: 'GET', url: `/api/sops/${sop.id}` })).json();
@@ -83,7 +86,10 @@ describe('POST /api/sop-versions/{id}/attachments', () => {
   it('refuses a file over 10 MB with 413 and stores nothing, not even the files before it', async () => {
     const before = await countAttachments();
     const big = Buffer.alloc(MAX_FILE_BYTES + 1, 0x41);
-    const res = await upload(owner, [{ name: 'ok.txt', data: Buffer.from('fine') }, { name: 'huge.txt', data: big }]);
+    const res = await upload(owner, [
+      { name: 'ok.txt', data: Buffer.from('fine') },
+      { name: 'huge.txt', data: big },
+    ]);
     expect(res.statusCode).toBe(413);
     expect(res.json().message).toContain('10 MB');
     expect(await countAttachments()).toBe(before);

@@ -14,86 +14,102 @@ import { type CheckedFile, checkAttachmentType, findVersionForUpload, storeAttac
 
 export const attachmentRoutes: FastifyPluginAsyncZod = async (app) => {
   /** Multipart field `file`, repeated up to 5 times. One file answers the attachment; several, an array. */
-  app.post('/api/sop-versions/:id/attachments', { config: { access: 'sop.edit', upload: true }, schema: { params: IdParams, response: answers({ 201: UploadAttachmentsResult }) } }, async (request, reply) => {
-    const { actor } = request;
-    const target = await findVersionForUpload(app.db, actor, request.params.id);
-    if (!request.isMultipart()) throw badRequest('Send the files as multipart/form-data in the "file" field');
+  app.post(
+    '/api/sop-versions/:id/attachments',
+    { config: { access: 'sop.edit', upload: true }, schema: { params: IdParams, response: answers({ 201: UploadAttachmentsResult }) } },
+    async (request, reply) => {
+      const { actor } = request;
+      const target = await findVersionForUpload(app.db, actor, request.params.id);
+      if (!request.isMultipart()) throw badRequest('Send the files as multipart/form-data in the "file" field');
 
-    // Every part is streamed to a temp file and checked before anything is stored: a refused
-    // upload stores nothing (its temp files are removed).
-    const files: CheckedFile[] = [];
-    const received: ReceivedFile[] = [];
-    try {
-      for await (const part of request.files()) {
-        if (part.fieldname !== 'file') {
-          part.file.resume();
-          throw badRequest(`Unexpected file field "${part.fieldname}"; send files in the "file" field`);
+      // Every part is streamed to a temp file and checked before anything is stored: a refused
+      // upload stores nothing (its temp files are removed).
+      const files: CheckedFile[] = [];
+      const received: ReceivedFile[] = [];
+      try {
+        for await (const part of request.files()) {
+          if (part.fieldname !== 'file') {
+            part.file.resume();
+            throw badRequest(`Unexpected file field "${part.fieldname}"; send files in the "file" field`);
+          }
+          if (files.length === MAX_ATTACHMENTS_PER_UPLOAD) {
+            part.file.resume();
+            throw badRequest(`At most ${MAX_ATTACHMENTS_PER_UPLOAD} files can be uploaded at once`);
+          }
+          const file = await receiveUpload(part.file);
+          received.push(file);
+          files.push(checkAttachmentType({ file, originalName: uploadedFileName(part.fieldname, part.filename, 'file') }));
         }
-        if (files.length === MAX_ATTACHMENTS_PER_UPLOAD) {
-          part.file.resume();
-          throw badRequest(`At most ${MAX_ATTACHMENTS_PER_UPLOAD} files can be uploaded at once`);
-        }
-        const file = await receiveUpload(part.file);
-        received.push(file);
-        files.push(checkAttachmentType({ file, originalName: uploadedFileName(part.fieldname, part.filename, 'file') }));
+        if (files.length === 0) throw badRequest('file: choose at least one file to upload');
+        const stored = await storeAttachments(app.db, actor, target, files);
+        return reply.status(201).send(stored.length === 1 ? stored[0] : stored);
+      } finally {
+        await discardTempFiles(received);
       }
-      if (files.length === 0) throw badRequest('file: choose at least one file to upload');
-      const stored = await storeAttachments(app.db, actor, target, files);
-      return reply.status(201).send(stored.length === 1 ? stored[0] : stored);
-    } finally {
-      await discardTempFiles(received);
-    }
-  });
+    },
+  );
 
-  app.get('/api/attachments/:id/download', { ...storedFileRoute, config: { access: 'files.read' }, schema: { params: IdParams, response: ERROR_ANSWERS } }, async (request, reply) => {
-    const [file] = await app.db
-      .select({ originalName: attachments.originalName, mimeType: attachments.mimeType, sha256: attachments.sha256, size: storedFiles.size })
-      .from(attachments)
-      .leftJoin(storedFiles, eq(storedFiles.sha256, attachments.sha256))
-      .where(eq(attachments.id, request.params.id));
-    if (!file?.sha256) throw notFound('Attachment not found');
-    return sendStoredFile(reply, file);
-  });
+  app.get(
+    '/api/attachments/:id/download',
+    { ...storedFileRoute, config: { access: 'files.read' }, schema: { params: IdParams, response: ERROR_ANSWERS } },
+    async (request, reply) => {
+      const [file] = await app.db
+        .select({ originalName: attachments.originalName, mimeType: attachments.mimeType, sha256: attachments.sha256, size: storedFiles.size })
+        .from(attachments)
+        .leftJoin(storedFiles, eq(storedFiles.sha256, attachments.sha256))
+        .where(eq(attachments.id, request.params.id));
+      if (!file?.sha256) throw notFound('Attachment not found');
+      return sendStoredFile(reply, file);
+    },
+  );
 
-  app.get('/api/attachments/:id/preview', { ...storedFileRoute, config: { access: 'files.read' }, schema: { params: IdParams, response: ERROR_ANSWERS } }, async (request, reply) => {
-    const [preview] = await app.db
-      .select({ originalName: attachments.originalName, mimeType: attachmentPreviews.mimeType, sha256: attachmentPreviews.sha256, size: storedFiles.size })
-      .from(attachmentPreviews)
-      .innerJoin(attachments, eq(attachments.id, attachmentPreviews.attachmentId))
-      .leftJoin(storedFiles, eq(storedFiles.sha256, attachmentPreviews.sha256))
-      .where(eq(attachmentPreviews.attachmentId, request.params.id));
-    if (!preview) throw notFound('Preview not available');
-    return sendStoredFile(reply, { ...preview, originalName: `${preview.originalName.replace(/\.[^.]+$/, '')}-preview.png` }, 'inline');
-  });
+  app.get(
+    '/api/attachments/:id/preview',
+    { ...storedFileRoute, config: { access: 'files.read' }, schema: { params: IdParams, response: ERROR_ANSWERS } },
+    async (request, reply) => {
+      const [preview] = await app.db
+        .select({ originalName: attachments.originalName, mimeType: attachmentPreviews.mimeType, sha256: attachmentPreviews.sha256, size: storedFiles.size })
+        .from(attachmentPreviews)
+        .innerJoin(attachments, eq(attachments.id, attachmentPreviews.attachmentId))
+        .leftJoin(storedFiles, eq(storedFiles.sha256, attachmentPreviews.sha256))
+        .where(eq(attachmentPreviews.attachmentId, request.params.id));
+      if (!preview) throw notFound('Preview not available');
+      return sendStoredFile(reply, { ...preview, originalName: `${preview.originalName.replace(/\.[^.]+$/, '')}-preview.png` }, 'inline');
+    },
+  );
 
   /**
    * Asks for the preview and waits (up to PREVIEW_WAIT_MS) for the job that renders it:
    * 200 when it is ready, 422 at once for a file whose preview failed (it is never rendered
    * again), 202 when it is still being made.
    */
-  app.post('/api/attachments/:id/preview', {
-    config: { access: 'files.read' },
-    schema: { params: IdParams, response: answers({ 200: PreviewRequestResult, 202: PreviewRequestResult, 422: PreviewFailedBody }) },
-  }, async (request, reply) => {
-    const id = request.params.id;
-    const state = await previewState(app.db, id);
-    if (!state) throw notFound('Attachment not found');
-    if (!canPreview(state.mimeType)) throw unsupportedType('Previews are available for PDF and Word (docx) files only');
-    if (state.status !== 'failed' && !state.stored) {
-      await requestPreview(app.db, id);
-      wakeJobRunners();
-    }
-    // The response closing before we answer means the client went away: stop waiting.
-    const closed = new AbortController();
-    reply.raw.once('close', () => closed.abort());
-    const outcome = await waitForPreview(app.db, id, PREVIEW_WAIT_MS, closed.signal);
-    if (outcome?.stored) return { message: 'Preview ready' };
-    if (outcome?.status === 'failed' || outcome?.status === 'none') {
-      const reason = await previewFailure(app.db, state.sha256);
-      return reply.status(422).send({ message: 'The preview could not be generated', code: 'preview_failed', ...(reason ? { reason } : {}) });
-    }
-    return reply.status(202).send({ message: 'The preview is still being generated; try again in a moment' });
-  });
+  app.post(
+    '/api/attachments/:id/preview',
+    {
+      config: { access: 'files.read' },
+      schema: { params: IdParams, response: answers({ 200: PreviewRequestResult, 202: PreviewRequestResult, 422: PreviewFailedBody }) },
+    },
+    async (request, reply) => {
+      const id = request.params.id;
+      const state = await previewState(app.db, id);
+      if (!state) throw notFound('Attachment not found');
+      if (!canPreview(state.mimeType)) throw unsupportedType('Previews are available for PDF and Word (docx) files only');
+      if (state.status !== 'failed' && !state.stored) {
+        await requestPreview(app.db, id);
+        wakeJobRunners();
+      }
+      // The response closing before we answer means the client went away: stop waiting.
+      const closed = new AbortController();
+      reply.raw.once('close', () => closed.abort());
+      const outcome = await waitForPreview(app.db, id, PREVIEW_WAIT_MS, closed.signal);
+      if (outcome?.stored) return { message: 'Preview ready' };
+      if (outcome?.status === 'failed' || outcome?.status === 'none') {
+        const reason = await previewFailure(app.db, state.sha256);
+        return reply.status(422).send({ message: 'The preview could not be generated', code: 'preview_failed', ...(reason ? { reason } : {}) });
+      }
+      return reply.status(202).send({ message: 'The preview is still being generated; try again in a moment' });
+    },
+  );
 };
 
 /** Long enough for an ordinary file on a busy machine, short enough for a request to wait. */

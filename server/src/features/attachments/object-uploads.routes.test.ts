@@ -40,7 +40,12 @@ describe('POST /api/objects/upload, PUT, POST /api/attachments', () => {
     const res = await attach(owner, { fileURL: uploadURL, filename: 'embark.pdf', mimeType: 'image/gif', size: 3 });
     expect(res.statusCode).toBe(201);
     expect(res.json()).toMatchObject({ versionId, originalName: 'embark.pdf', mimeType: 'application/pdf', size: pdf.length, fileURL: uploadURL });
-    expect(await t.db.select().from(pendingUploads).where(eq(pendingUploads.id, uploadURL.split('/').pop()!))).toHaveLength(0);
+    expect(
+      await t.db
+        .select()
+        .from(pendingUploads)
+        .where(eq(pendingUploads.id, uploadURL.split('/').pop()!)),
+    ).toHaveLength(0);
     const download = await t.as(other, { method: 'GET', url: `/api/attachments/${res.json().id}/download` });
     expect(download.rawPayload.equals(pdf)).toBe(true);
   });
@@ -58,11 +63,14 @@ describe('POST /api/objects/upload, PUT, POST /api/attachments', () => {
     const uploadURL = await reserve(owner);
     const res = await put(owner, uploadURL, Buffer.alloc(MAX_FILE_BYTES + 1, 0x41));
     expect(res.statusCode).toBe(413);
-    const [row] = await t.db.select().from(pendingUploads).where(eq(pendingUploads.id, uploadURL.split('/').pop()!));
+    const [row] = await t.db
+      .select()
+      .from(pendingUploads)
+      .where(eq(pendingUploads.id, uploadURL.split('/').pop()!));
     expect(row.sha256).toBeNull();
   });
 
-  it('keeps one user out of another user\'s upload URL', async () => {
+  it("keeps one user out of another user's upload URL", async () => {
     const uploadURL = await reserve(owner);
     expect((await put(other, uploadURL, Buffer.from('x'))).statusCode).toBe(404);
     expect((await put(null, uploadURL, Buffer.from('x'))).statusCode).toBe(401);

@@ -45,8 +45,14 @@ function ownUploadId(fileURL: string, requestHost: string): string | null {
 
 /** Reservations never turned into attachments are dropped after a day, with their bytes. */
 async function dropStaleReservations(db: Db) {
-  const dropped = await db.delete(pendingUploads).where(lt(pendingUploads.createdAt, new Date(Date.now() - STALE_AFTER_MS))).returning({ sha256: pendingUploads.sha256 });
-  await releaseFiles(db, dropped.map((d) => d.sha256));
+  const dropped = await db
+    .delete(pendingUploads)
+    .where(lt(pendingUploads.createdAt, new Date(Date.now() - STALE_AFTER_MS)))
+    .returning({ sha256: pendingUploads.sha256 });
+  await releaseFiles(
+    db,
+    dropped.map((d) => d.sha256),
+  );
 }
 
 /** Two-step uploads: reserve a URL, PUT the raw bytes to it, then attach them to a version. */
@@ -62,55 +68,63 @@ export const objectUploadRoutes: FastifyPluginAsyncZod = async (app) => {
     const raw = scope.withTypeProvider<ZodTypeProvider>();
     raw.removeAllContentTypeParsers();
     raw.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
-    raw.put(`${UPLOAD_PATH}:uploadId`, { config: { access: 'sop.create', upload: true }, schema: { params: UploadParams, response: answers({ 200: UploadReceived }) } }, async (request) => {
-      const { actor } = request;
-      const [pending] = await raw.db
-        .select({ id: pendingUploads.id })
-        .from(pendingUploads)
-        .where(and(eq(pendingUploads.id, request.params.uploadId), eq(pendingUploads.userId, actor.id)));
-      if (!pending) throw notFound('Unknown upload URL');
-      if (Number(request.headers['content-length'] ?? 0) > MAX_FILE_BYTES) throw payloadTooLarge();
-      const body = request.body as Readable | undefined;
-      if (!body) throw badRequest('The uploaded file is empty');
-      const file = await receiveUpload(body);
-      try {
-        if (file.size === 0) throw badRequest('The uploaded file is empty');
-        // A second PUT to the same URL replaces the first file.
-        const replaced = await raw.db.transaction(async (tx) => {
-          const [before] = await tx.select({ sha256: pendingUploads.sha256 }).from(pendingUploads).where(eq(pendingUploads.id, pending.id)).for('update');
-          await putFile(tx, file.path, file);
-          await tx.update(pendingUploads).set({ sha256: file.sha256, size: file.size }).where(eq(pendingUploads.id, pending.id));
-          return before?.sha256;
-        });
-        await releaseFiles(raw.db, [replaced]);
-      } finally {
-        await discardTempFiles([file]);
-      }
-      return { message: 'File received', size: file.size };
-    });
+    raw.put(
+      `${UPLOAD_PATH}:uploadId`,
+      { config: { access: 'sop.create', upload: true }, schema: { params: UploadParams, response: answers({ 200: UploadReceived }) } },
+      async (request) => {
+        const { actor } = request;
+        const [pending] = await raw.db
+          .select({ id: pendingUploads.id })
+          .from(pendingUploads)
+          .where(and(eq(pendingUploads.id, request.params.uploadId), eq(pendingUploads.userId, actor.id)));
+        if (!pending) throw notFound('Unknown upload URL');
+        if (Number(request.headers['content-length'] ?? 0) > MAX_FILE_BYTES) throw payloadTooLarge();
+        const body = request.body as Readable | undefined;
+        if (!body) throw badRequest('The uploaded file is empty');
+        const file = await receiveUpload(body);
+        try {
+          if (file.size === 0) throw badRequest('The uploaded file is empty');
+          // A second PUT to the same URL replaces the first file.
+          const replaced = await raw.db.transaction(async (tx) => {
+            const [before] = await tx.select({ sha256: pendingUploads.sha256 }).from(pendingUploads).where(eq(pendingUploads.id, pending.id)).for('update');
+            await putFile(tx, file.path, file);
+            await tx.update(pendingUploads).set({ sha256: file.sha256, size: file.size }).where(eq(pendingUploads.id, pending.id));
+            return before?.sha256;
+          });
+          await releaseFiles(raw.db, [replaced]);
+        } finally {
+          await discardTempFiles([file]);
+        }
+        return { message: 'File received', size: file.size };
+      },
+    );
   });
 
-  app.post('/api/attachments', { config: { access: 'sop.edit' }, schema: { body: CreateAttachmentInput, response: answers({ 201: Attachment }) } }, async (request, reply) => {
-    const { actor } = request;
-    const uploadId = ownUploadId(request.body.fileURL, request.host);
-    if (!uploadId) throw badRequest('fileURL: File URL must be an upload URL from this server (/api/objects/uploads/...)');
-    const target = await findVersionForUpload(app.db, actor, request.body.versionId);
-    const [pending] = await app.db
-      .select()
-      .from(pendingUploads)
-      .where(and(eq(pendingUploads.id, uploadId), eq(pendingUploads.userId, actor.id)));
-    if (!pending) throw notFound('Unknown upload URL');
-    if (!pending.sha256 || pending.size === null) throw badRequest('fileURL: no file has been uploaded to this URL yet');
-    // The client's mimeType is ignored: the type comes from the bytes.
-    const head = await readHead(app.db, pending.sha256, HEAD_BYTES);
-    const file = checkAttachmentType({ file: { sha256: pending.sha256, size: pending.size, head }, originalName: request.body.originalName });
-    const [stored] = await storeAttachments(app.db, actor, target, [file], {
-      // The canonical path, never the string as sent.
-      fileURL: `${UPLOAD_PATH}${uploadId}`,
-      within: async (tx) => {
-        await tx.delete(pendingUploads).where(eq(pendingUploads.id, uploadId));
-      },
-    });
-    return reply.status(201).send(stored);
-  });
+  app.post(
+    '/api/attachments',
+    { config: { access: 'sop.edit' }, schema: { body: CreateAttachmentInput, response: answers({ 201: Attachment }) } },
+    async (request, reply) => {
+      const { actor } = request;
+      const uploadId = ownUploadId(request.body.fileURL, request.host);
+      if (!uploadId) throw badRequest('fileURL: File URL must be an upload URL from this server (/api/objects/uploads/...)');
+      const target = await findVersionForUpload(app.db, actor, request.body.versionId);
+      const [pending] = await app.db
+        .select()
+        .from(pendingUploads)
+        .where(and(eq(pendingUploads.id, uploadId), eq(pendingUploads.userId, actor.id)));
+      if (!pending) throw notFound('Unknown upload URL');
+      if (!pending.sha256 || pending.size === null) throw badRequest('fileURL: no file has been uploaded to this URL yet');
+      // The client's mimeType is ignored: the type comes from the bytes.
+      const head = await readHead(app.db, pending.sha256, HEAD_BYTES);
+      const file = checkAttachmentType({ file: { sha256: pending.sha256, size: pending.size, head }, originalName: request.body.originalName });
+      const [stored] = await storeAttachments(app.db, actor, target, [file], {
+        // The canonical path, never the string as sent.
+        fileURL: `${UPLOAD_PATH}${uploadId}`,
+        within: async (tx) => {
+          await tx.delete(pendingUploads).where(eq(pendingUploads.id, uploadId));
+        },
+      });
+      return reply.status(201).send(stored);
+    },
+  );
 };

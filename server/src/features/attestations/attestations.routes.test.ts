@@ -50,7 +50,9 @@ describe('attestations', () => {
 
     expect(await t.db.select().from(attestations).where(eq(attestations.versionId, version.id))).toHaveLength(1);
     const events = await t.db.select().from(auditEvents).where(eq(auditEvents.action, 'sop_attested'));
-    expect(events).toEqual([expect.objectContaining({ actorId: user.id, entityType: 'sop', entityId: sop.id, metadata: expect.objectContaining({ title: 'Cabin turnover' }) })]);
+    expect(events).toEqual([
+      expect.objectContaining({ actorId: user.id, entityType: 'sop', entityId: sop.id, metadata: expect.objectContaining({ title: 'Cabin turnover' }) }),
+    ]);
 
     expect(await summary(user, version.id)).toEqual({ versionId: version.id, count: 1, attestedByMe: true, attestedAt: first.json().attestedAt });
     expect(await summary(user2, version.id)).toMatchObject({ count: 1, attestedByMe: false, attestedAt: null });

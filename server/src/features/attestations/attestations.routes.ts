@@ -5,14 +5,22 @@ import { answers } from '../../http/responses';
 import { attest, attestationSummary } from './attestations.service';
 
 export const attestationRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.post('/api/sop-versions/:id/attestations', { schema: { params: IdParams, response: answers({ 200: Attestation, 201: Attestation }) }, config: { access: 'sop.read' } }, async (request, reply) => {
-    const { actor } = request;
-    const { attestation, created } = await attest(app.db, actor, request.params.id);
-    return reply.status(created ? 201 : 200).send(attestation);
-  });
+  app.post(
+    '/api/sop-versions/:id/attestations',
+    { schema: { params: IdParams, response: answers({ 200: Attestation, 201: Attestation }) }, config: { access: 'sop.read' } },
+    async (request, reply) => {
+      const { actor } = request;
+      const { attestation, created } = await attest(app.db, actor, request.params.id);
+      return reply.status(created ? 201 : 200).send(attestation);
+    },
+  );
 
-  app.get('/api/sop-versions/:id/attestations', { schema: { params: IdParams, response: answers({ 200: AttestationSummary }) }, config: { access: 'sop.read' } }, async (request) => {
-    const { actor } = request;
-    return attestationSummary(app.db, actor, request.params.id);
-  });
+  app.get(
+    '/api/sop-versions/:id/attestations',
+    { schema: { params: IdParams, response: answers({ 200: AttestationSummary }) }, config: { access: 'sop.read' } },
+    async (request) => {
+      const { actor } = request;
+      return attestationSummary(app.db, actor, request.params.id);
+    },
+  );
 };

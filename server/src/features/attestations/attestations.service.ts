@@ -23,11 +23,19 @@ async function findVersion(db: Db, versionId: number) {
  */
 export async function attest(db: Db, actor: SessionUser, versionId: number): Promise<{ attestation: z.output<typeof Attestation>; created: boolean }> {
   const version = await findVersion(db, versionId);
-  if (!version.isPublished) throw conflict(`Only a published version can be attested; version ${version.versionNumber} of "${version.title}" is not published`, 'not_published');
+  if (!version.isPublished)
+    throw conflict(`Only a published version can be attested; version ${version.versionNumber} of "${version.title}" is not published`, 'not_published');
   return db.transaction(async (tx) => {
-    const [inserted] = await tx.insert(attestations).values({ userId: actor.id, versionId }).onConflictDoNothing({ target: [attestations.userId, attestations.versionId] }).returning();
+    const [inserted] = await tx
+      .insert(attestations)
+      .values({ userId: actor.id, versionId })
+      .onConflictDoNothing({ target: [attestations.userId, attestations.versionId] })
+      .returning();
     if (!inserted) {
-      const [existing] = await tx.select().from(attestations).where(and(eq(attestations.userId, actor.id), eq(attestations.versionId, versionId)));
+      const [existing] = await tx
+        .select()
+        .from(attestations)
+        .where(and(eq(attestations.userId, actor.id), eq(attestations.versionId, versionId)));
       return { attestation: existing, created: false };
     }
     await recordAudit(tx, {
@@ -45,7 +53,10 @@ export async function attestationSummary(db: Db, actor: SessionUser, versionId: 
   await findVersion(db, versionId);
   const [[{ total }], [mine]] = await Promise.all([
     db.select({ total: count() }).from(attestations).where(eq(attestations.versionId, versionId)),
-    db.select({ attestedAt: attestations.attestedAt }).from(attestations).where(and(eq(attestations.versionId, versionId), eq(attestations.userId, actor.id))),
+    db
+      .select({ attestedAt: attestations.attestedAt })
+      .from(attestations)
+      .where(and(eq(attestations.versionId, versionId), eq(attestations.userId, actor.id))),
   ]);
   return { versionId, count: Number(total), attestedByMe: Boolean(mine), attestedAt: mine?.attestedAt ?? null };
 }

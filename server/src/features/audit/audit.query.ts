@@ -11,9 +11,7 @@ import { auditEvents, users } from '../../db/schema';
 export async function listAuditEvents(db: Db, filters: AuditFilters): Promise<z.output<typeof AuditEvent>[]> {
   const conditions: SQL[] = [];
   if (filters.before !== undefined) {
-    conditions.push(
-      sql`(${auditEvents.createdAt}, ${auditEvents.id}) < (select c.created_at, c.id from audit_events c where c.id = ${filters.before})`,
-    );
+    conditions.push(sql`(${auditEvents.createdAt}, ${auditEvents.id}) < (select c.created_at, c.id from audit_events c where c.id = ${filters.before})`);
   }
   if (filters.actorId !== undefined) conditions.push(eq(auditEvents.actorId, filters.actorId));
   if (filters.action !== undefined) conditions.push(eq(auditEvents.action, filters.action));

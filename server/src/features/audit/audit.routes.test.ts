@@ -133,4 +133,3 @@ describe('the audit table is append-only in the database', () => {
     expect(first.actor).not.toBeNull();
   });
 });
-

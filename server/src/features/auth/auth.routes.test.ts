@@ -37,7 +37,10 @@ describe('GET /api/user', () => {
   it('treats an expired session as signed out', async () => {
     const user = await t.signedInUser('user');
     const sid = decodeURIComponent(user.cookie.split('=')[1]).split('.')[0];
-    await t.db.update(sessions).set({ expire: new Date(Date.now() - 1000) }).where(eq(sessions.sid, sid));
+    await t.db
+      .update(sessions)
+      .set({ expire: new Date(Date.now() - 1000) })
+      .where(eq(sessions.sid, sid));
     const res = await t.as(user, { method: 'GET', url: '/api/user' });
     expect(res.statusCode).toBe(401);
   });

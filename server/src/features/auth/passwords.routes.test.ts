@@ -52,7 +52,11 @@ describe('password rules', () => {
   it.each(WEAK)('a change refuses a new password that is %s', async (_label, password, message) => {
     const crew = await t.signedInUser('user');
     const before = await hashOf(crew.id);
-    const res = await t.as(crew, { method: 'POST', url: '/api/user/password', payload: { currentPassword: TEST_PASSWORD, newPassword: password(crew.username) } });
+    const res = await t.as(crew, {
+      method: 'POST',
+      url: '/api/user/password',
+      payload: { currentPassword: TEST_PASSWORD, newPassword: password(crew.username) },
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toContain(`newPassword: ${message}`);
     expect(await hashOf(crew.id)).toBe(before);
@@ -77,14 +81,20 @@ describe('POST /api/admin/users/:id/password', () => {
     expect((await t.as(admin, { method: 'POST', url: '/api/admin/users/999999/password', payload: { password: 'fresh-start-2026' } })).statusCode).toBe(404);
     const gone = await t.signedInUser('user');
     await t.as(admin, { method: 'DELETE', url: `/api/admin/users/${gone.id}` });
-    expect((await t.as(admin, { method: 'POST', url: `/api/admin/users/${gone.id}/password`, payload: { password: 'fresh-start-2026' } })).statusCode).toBe(404);
+    expect((await t.as(admin, { method: 'POST', url: `/api/admin/users/${gone.id}/password`, payload: { password: 'fresh-start-2026' } })).statusCode).toBe(
+      404,
+    );
     const target = await t.signedInUser('user');
     const before = await hashOf(target.id);
     for (const role of ['approver', 'user'] as const) {
       const someone = await t.signedInUser(role);
-      expect((await t.as(someone, { method: 'POST', url: `/api/admin/users/${target.id}/password`, payload: { password: 'fresh-start-2026' } })).statusCode).toBe(403);
+      expect(
+        (await t.as(someone, { method: 'POST', url: `/api/admin/users/${target.id}/password`, payload: { password: 'fresh-start-2026' } })).statusCode,
+      ).toBe(403);
     }
-    expect((await t.as(null, { method: 'POST', url: `/api/admin/users/${target.id}/password`, payload: { password: 'fresh-start-2026' } })).statusCode).toBe(401);
+    expect((await t.as(null, { method: 'POST', url: `/api/admin/users/${target.id}/password`, payload: { password: 'fresh-start-2026' } })).statusCode).toBe(
+      401,
+    );
     expect(await hashOf(target.id)).toBe(before);
   });
 });
@@ -104,7 +114,11 @@ describe('POST /api/user/password', () => {
   it('refuses a wrong current password with 400 and changes nothing', async () => {
     const crew = await t.signedInUser('user');
     const before = await hashOf(crew.id);
-    const res = await t.as(crew, { method: 'POST', url: '/api/user/password', payload: { currentPassword: 'not-my-password', newPassword: 'my-own-choice-77' } });
+    const res = await t.as(crew, {
+      method: 'POST',
+      url: '/api/user/password',
+      payload: { currentPassword: 'not-my-password', newPassword: 'my-own-choice-77' },
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ message: 'currentPassword: The current password is not correct', code: 'validation' });
     expect(await hashOf(crew.id)).toBe(before);
@@ -125,7 +139,9 @@ describe('POST /api/user/password', () => {
     const res = await t.as(crew, { method: 'POST', url: '/api/user/password', payload: { newPassword: 'my-own-choice-77' } });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toContain('currentPassword');
-    expect((await t.as(null, { method: 'POST', url: '/api/user/password', payload: { currentPassword: 'a', newPassword: 'my-own-choice-77' } })).statusCode).toBe(401);
+    expect(
+      (await t.as(null, { method: 'POST', url: '/api/user/password', payload: { currentPassword: 'a', newPassword: 'my-own-choice-77' } })).statusCode,
+    ).toBe(401);
   });
 });
 

@@ -33,13 +33,28 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const fileOf = (code: string, date: string, seq: number) =>
-  cruises.find((c) => c.cruiseCode === code)!.days.find((d) => d.date === date)!.files.find((f) => f.fileSequence === seq)!;
+  cruises
+    .find((c) => c.cruiseCode === code)!
+    .days.find((d) => d.date === date)!
+    .files.find((f) => f.fileSequence === seq)!;
 
 describe('GET /api/daily-programs/hierarchy', () => {
   it('groups cruises by code, days in date order, files in sequence, with the mode of each day', () => {
     expect(cruises.map((c) => [c.cruiseCode, c.days.map((d) => [d.date, d.uploadMode, d.files.map((f) => f.originalName)])])).toEqual([
-      ['AR251120', [['2025-11-20', 'combined', ['ar-20-1.pdf']], ['2025-11-22', 'separate', ['sea-day-1.pdf', 'sea-day-2.pdf', 'sea-day-3.pdf', 'sea-day-4.pdf']]]],
-      ['MS251124', [['2025-11-24', 'combined', ['ms-24-1.pdf']], ['2025-11-25', 'combined', ['ms-25-1.pdf']]]],
+      [
+        'AR251120',
+        [
+          ['2025-11-20', 'combined', ['ar-20-1.pdf']],
+          ['2025-11-22', 'separate', ['sea-day-1.pdf', 'sea-day-2.pdf', 'sea-day-3.pdf', 'sea-day-4.pdf']],
+        ],
+      ],
+      [
+        'MS251124',
+        [
+          ['2025-11-24', 'combined', ['ms-24-1.pdf']],
+          ['2025-11-25', 'combined', ['ms-25-1.pdf']],
+        ],
+      ],
     ]);
   });
 

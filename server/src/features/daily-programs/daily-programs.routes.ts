@@ -25,19 +25,32 @@ export const dailyProgramRoutes: FastifyPluginAsyncZod = async (app) => {
     const result = await withUploadParts(request, async ({ fields, files }) => {
       const parsed = DailyProgramUploadFields.safeParse(fields);
       if (!parsed.success) throw badRequest(parsed.error.issues[0].message);
-      return uploadDailyProgramDay(app.db, actor.id, parsed.data, files.filter((f) => f.fieldname === 'files'));
+      return uploadDailyProgramDay(
+        app.db,
+        actor.id,
+        parsed.data,
+        files.filter((f) => f.fieldname === 'files'),
+      );
     });
     return reply.status(201).send(result);
   });
 
   // Fastify answers HEAD on this GET route too; sendStoredFile answers it without reading bytes.
-  app.get('/api/daily-programs/:id/download', { ...storedFileRoute, config: readable, schema: { params: DailyProgramIdParams, response: ERROR_ANSWERS } }, async (request, reply) => {
-    return sendStoredFile(reply, await findDailyProgramFile(app.db, request.params.id));
-  });
+  app.get(
+    '/api/daily-programs/:id/download',
+    { ...storedFileRoute, config: readable, schema: { params: DailyProgramIdParams, response: ERROR_ANSWERS } },
+    async (request, reply) => {
+      return sendStoredFile(reply, await findDailyProgramFile(app.db, request.params.id));
+    },
+  );
 
-  app.delete('/api/daily-programs/:id', { config: manageable, schema: { params: DailyProgramIdParams, response: answers({ 204: NO_CONTENT }) } }, async (request, reply) => {
-    const { actor } = request;
-    await deleteDailyProgramFile(app.db, actor.id, request.params.id);
-    return reply.status(204).send();
-  });
+  app.delete(
+    '/api/daily-programs/:id',
+    { config: manageable, schema: { params: DailyProgramIdParams, response: answers({ 204: NO_CONTENT }) } },
+    async (request, reply) => {
+      const { actor } = request;
+      await deleteDailyProgramFile(app.db, actor.id, request.params.id);
+      return reply.status(204).send();
+    },
+  );
 };

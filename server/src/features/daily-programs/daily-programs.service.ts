@@ -53,20 +53,18 @@ export async function uploadDailyProgramDay(
     for (const [index, file] of files.entries()) {
       const fileSequence = index + 1;
       const stored = await putFile(tx, file.file.path, file.file);
-      await tx
-        .insert(dailyPrograms)
-        .values({
-          cruiseCode,
-          programDate,
-          fileSequence,
-          fileLabel: fileLabelFor(mode, fileSequence),
-          filename: `${cruiseCode}-${programDate}-${fileSequence}.pdf`,
-          originalName: file.originalName,
-          mimeType: 'application/pdf',
-          size: stored.size,
-          sha256: stored.sha256,
-          uploadedBy: actorId,
-        });
+      await tx.insert(dailyPrograms).values({
+        cruiseCode,
+        programDate,
+        fileSequence,
+        fileLabel: fileLabelFor(mode, fileSequence),
+        filename: `${cruiseCode}-${programDate}-${fileSequence}.pdf`,
+        originalName: file.originalName,
+        mimeType: 'application/pdf',
+        size: stored.size,
+        sha256: stored.sha256,
+        uploadedBy: actorId,
+      });
     }
     await recordAudit(tx, {
       actorId,
@@ -77,7 +75,10 @@ export async function uploadDailyProgramDay(
     return removed;
   });
   // The replaced files' bytes go unless another record (or the new day) still uses them.
-  await releaseFiles(db, removed.map((r) => r.sha256));
+  await releaseFiles(
+    db,
+    removed.map((r) => r.sha256),
+  );
   const replaced = removed.length;
   const day = (await listDailyProgramHierarchy(db, { cruiseCode, programDate }))[0]?.days[0];
   return { cruiseCode, date: programDate, uploadMode: mode, replaced, files: day?.files ?? [] };

@@ -98,7 +98,11 @@ describe('POST /api/daily-programs/batch', () => {
   it.each([
     ['a missing cruise code', { programDate: day.programDate, mode: 'combined' }, 'Cruise code is required'],
     ['an empty cruise code', { cruiseCode: '  ', programDate: day.programDate, mode: 'combined' }, 'Cruise code is required'],
-    ['a cruise code with punctuation', { cruiseCode: 'AR-25 0928', programDate: day.programDate, mode: 'combined' }, 'Cruise code may contain only letters and digits (e.g. AR250928)'],
+    [
+      'a cruise code with punctuation',
+      { cruiseCode: 'AR-25 0928', programDate: day.programDate, mode: 'combined' },
+      'Cruise code may contain only letters and digits (e.g. AR250928)',
+    ],
     ['a missing date', { cruiseCode: day.cruiseCode, mode: 'combined' }, 'Date is required'],
     ['an empty date', { cruiseCode: day.cruiseCode, programDate: '', mode: 'combined' }, 'Date is required'],
     ['a date not in YYYY-MM-DD', { cruiseCode: day.cruiseCode, programDate: '28/09/2025', mode: 'combined' }, 'Date must be in the form YYYY-MM-DD'],

@@ -43,7 +43,10 @@ describe('GET /api/dashboard/stats', () => {
     await buildSop(t.db, { departmentId, ownerId: approver.id, submittedBy: approver.id });
     // An admin SOP last edited ten days ago.
     const old = await buildSop(t.db, { departmentId, ownerId: admin.id, submittedBy: null });
-    await t.db.update(sops).set({ updatedAt: new Date(Date.now() - 10 * 24 * 3600 * 1000) }).where(eq(sops.id, old.sop.id));
+    await t.db
+      .update(sops)
+      .set({ updatedAt: new Date(Date.now() - 10 * 24 * 3600 * 1000) })
+      .where(eq(sops.id, old.sop.id));
     // A pending task whose SOP went back to draft counts for nobody.
     const stale = await buildSop(t.db, { departmentId, ownerId: admin.id });
     await t.db.update(sops).set({ status: 'draft' }).where(eq(sops.id, stale.sop.id));
@@ -73,19 +76,31 @@ describe('GET /api/dashboard/activity', () => {
     const base = Date.now() + 3600_000;
     const at = (minutes: number) => new Date(base + minutes * 60_000);
     for (let i = 0; i < 22; i++) {
-      await t.db.insert(auditEvents).values({ actorId: user.id, action: 'sop_created', entityType: 'sop', entityId: i, metadata: { title: `SOP ${i}` }, createdAt: at(i) });
+      await t.db
+        .insert(auditEvents)
+        .values({ actorId: user.id, action: 'sop_created', entityType: 'sop', entityId: i, metadata: { title: `SOP ${i}` }, createdAt: at(i) });
     }
     // Not SOP-related: left out even though newest.
-    await t.db.insert(auditEvents).values({ actorId: admin.id, action: 'department_created', entityType: 'department', metadata: { name: 'Galley' }, createdAt: at(50) });
+    await t.db
+      .insert(auditEvents)
+      .values({ actorId: admin.id, action: 'department_created', entityType: 'department', metadata: { name: 'Galley' }, createdAt: at(50) });
     await t.db.insert(auditEvents).values({ actorId: admin.id, action: 'user_created', entityType: 'user', metadata: { name: 'x' }, createdAt: at(51) });
     // Attachment events count, whatever their entity type.
-    await t.db.insert(auditEvents).values({ actorId: approver.id, action: 'attachment_uploaded', entityType: 'attachment', metadata: { title: 'Bunkering' }, createdAt: at(40) });
+    await t.db
+      .insert(auditEvents)
+      .values({ actorId: approver.id, action: 'attachment_uploaded', entityType: 'attachment', metadata: { title: 'Bunkering' }, createdAt: at(40) });
 
     const res = await t.as(user, { method: 'GET', url: '/api/dashboard/activity' });
     expect(res.statusCode).toBe(200);
     const entries = res.json() as ActivityEntry[];
     expect(entries).toHaveLength(20);
-    expect(entries[0]).toEqual({ id: expect.any(Number), action: 'attachment_uploaded', createdAt: at(40).toISOString(), actor: { firstName: 'Maria' }, metadata: { title: 'Bunkering' } });
+    expect(entries[0]).toEqual({
+      id: expect.any(Number),
+      action: 'attachment_uploaded',
+      createdAt: at(40).toISOString(),
+      actor: { firstName: 'Maria' },
+      metadata: { title: 'Bunkering' },
+    });
     expect(entries.slice(1).map((e) => e.metadata.title)).toEqual(Array.from({ length: 19 }, (_, i) => `SOP ${21 - i}`));
     expect(entries.every((e) => !['department_created', 'user_created'].includes(e.action))).toBe(true);
     for (let i = 1; i < entries.length; i++) expect(entries[i - 1].createdAt >= entries[i].createdAt).toBe(true);
@@ -94,7 +109,9 @@ describe('GET /api/dashboard/activity', () => {
   it("keeps a deleted actor's name, and shows a title-less event with a null title", async () => {
     const gone = await t.signedInUser('user', { firstName: 'Gone' });
     const later = Date.now() + 5 * 3600_000;
-    await t.db.insert(auditEvents).values({ actorId: gone.id, action: 'sop_deleted', entityType: 'sop', metadata: { title: 'Old drill' }, createdAt: new Date(later + 1000) });
+    await t.db
+      .insert(auditEvents)
+      .values({ actorId: gone.id, action: 'sop_deleted', entityType: 'sop', metadata: { title: 'Old drill' }, createdAt: new Date(later + 1000) });
     expect((await t.as(admin, { method: 'DELETE', url: `/api/admin/users/${gone.id}` })).statusCode).toBe(200);
     await t.db.insert(auditEvents).values({ actorId: admin.id, action: 'sop_submitted', entityType: 'sop', metadata: {}, createdAt: new Date(later + 2000) });
     const entries = (await t.as(admin, { method: 'GET', url: '/api/dashboard/activity' })).json() as ActivityEntry[];

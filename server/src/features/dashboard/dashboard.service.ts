@@ -19,7 +19,12 @@ export async function dashboardStats(db: Db, actor: Actor): Promise<z.output<typ
       recentEdits: sql<number>`(count(*) filter (where ${sops.updatedAt} >= now() - make_interval(days => ${RECENT_EDIT_DAYS})))::int`,
     })
     .from(sops);
-  return { pendingTasks: Number(row.pendingTasks), mySubmissions: Number(row.mySubmissions), totalSops: Number(row.totalSops), recentEdits: Number(row.recentEdits) };
+  return {
+    pendingTasks: Number(row.pendingTasks),
+    mySubmissions: Number(row.mySubmissions),
+    totalSops: Number(row.totalSops),
+    recentEdits: Number(row.recentEdits),
+  };
 }
 
 /** SOP-related events: about an SOP, or an action on SOPs or their attachments. */

@@ -17,8 +17,7 @@ afterAll(() => t.close());
 
 let seq = 0;
 const unique = (base: string) => `${base} ${++seq}`;
-const create = (payload: Record<string, unknown>, as: TestUser | null = admin) =>
-  t.as(as, { method: 'POST', url: '/api/departments', payload });
+const create = (payload: Record<string, unknown>, as: TestUser | null = admin) => t.as(as, { method: 'POST', url: '/api/departments', payload });
 const update = (id: number, payload: Record<string, unknown>, as: TestUser | null = admin) =>
   t.as(as, { method: 'PUT', url: `/api/departments/${id}`, payload });
 const remove = (id: number, as: TestUser | null = admin) => t.as(as, { method: 'DELETE', url: `/api/departments/${id}` });
@@ -208,7 +207,12 @@ describe('DELETE /api/departments/:id', () => {
     const two = await department(parent.id);
     const res = await remove(parent.id);
     expect(res.statusCode).toBe(200);
-    expect(await t.db.select().from(departments).where(inArray(departments.id, [parent.id, one.id, two.id]))).toHaveLength(0);
+    expect(
+      await t.db
+        .select()
+        .from(departments)
+        .where(inArray(departments.id, [parent.id, one.id, two.id])),
+    ).toHaveLength(0);
     const events = await t.db.select().from(auditEvents).where(eq(auditEvents.action, 'department_deleted'));
     expect(events.find((e) => e.entityId === parent.id)?.metadata).toMatchObject({ name: parent.name });
   });
@@ -240,8 +244,16 @@ describe('DELETE /api/departments/:id', () => {
     await addSop(full.id);
     const res = await remove(parent.id);
     expect(res.statusCode).toBe(409);
-    expect(res.json()).toEqual({ message: 'Cannot delete "Engineering": 1 SOP in this division and its departments must be moved to another department first', code: 'conflict' });
-    expect(await t.db.select().from(departments).where(inArray(departments.id, [parent.id, empty.id, full.id]))).toHaveLength(3);
+    expect(res.json()).toEqual({
+      message: 'Cannot delete "Engineering": 1 SOP in this division and its departments must be moved to another department first',
+      code: 'conflict',
+    });
+    expect(
+      await t.db
+        .select()
+        .from(departments)
+        .where(inArray(departments.id, [parent.id, empty.id, full.id])),
+    ).toHaveLength(3);
   });
 
   it('is 404 for an unknown id', async () => {

@@ -8,20 +8,32 @@ import { createDepartment, deleteDepartment, updateDepartment } from './departme
 export const departmentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/api/departments', { schema: { response: answers({ 200: DepartmentList }) }, config: { access: 'sop.read' } }, async () => listDepartments(app.db));
 
-  app.post('/api/departments', { schema: { body: DepartmentInput, response: answers({ 201: Department }) }, config: { access: 'departments.manage' } }, async (request, reply) => {
-    const { actor } = request;
-    const department = await createDepartment(app.db, actor, request.body);
-    return reply.status(201).send(department);
-  });
+  app.post(
+    '/api/departments',
+    { schema: { body: DepartmentInput, response: answers({ 201: Department }) }, config: { access: 'departments.manage' } },
+    async (request, reply) => {
+      const { actor } = request;
+      const department = await createDepartment(app.db, actor, request.body);
+      return reply.status(201).send(department);
+    },
+  );
 
-  app.put('/api/departments/:id', { schema: { params: DepartmentIdParams, body: DepartmentInput, response: answers({ 200: Department }) }, config: { access: 'departments.manage' } }, async (request) => {
-    const { actor } = request;
-    return updateDepartment(app.db, actor, request.params.id, request.body);
-  });
+  app.put(
+    '/api/departments/:id',
+    { schema: { params: DepartmentIdParams, body: DepartmentInput, response: answers({ 200: Department }) }, config: { access: 'departments.manage' } },
+    async (request) => {
+      const { actor } = request;
+      return updateDepartment(app.db, actor, request.params.id, request.body);
+    },
+  );
 
-  app.delete('/api/departments/:id', { schema: { params: DepartmentIdParams, response: answers({ 200: MessageBody }) }, config: { access: 'departments.manage' } }, async (request) => {
-    const { actor } = request;
-    await deleteDepartment(app.db, actor, request.params.id);
-    return { message: 'Department deleted' };
-  });
+  app.delete(
+    '/api/departments/:id',
+    { schema: { params: DepartmentIdParams, response: answers({ 200: MessageBody }) }, config: { access: 'departments.manage' } },
+    async (request) => {
+      const { actor } = request;
+      await deleteDepartment(app.db, actor, request.params.id);
+      return { message: 'Department deleted' };
+    },
+  );
 };

@@ -19,9 +19,7 @@ type Row = typeof departments.$inferSelect;
 const toDepartment = (row: Row, sopCount: number): z.output<typeof Department> => ({ ...row, sopCount });
 
 const duplicateMessage = (values: DepartmentValues) =>
-  values.parentId === null
-    ? `A division named "${values.name}" already exists`
-    : `A department named "${values.name}" already exists in this division`;
+  values.parentId === null ? `A division named "${values.name}" already exists` : `A department named "${values.name}" already exists in this division`;
 
 const isForeignKeyViolation = (err: unknown) => {
   const e = err as { code?: string; cause?: { code?: string } };
@@ -67,10 +65,16 @@ export async function updateDepartment(db: Db, actor: SessionUser, id: number, v
       if (values.parentId !== null) {
         const [{ children }] = await tx.select({ children: count() }).from(departments).where(eq(departments.parentId, id));
         if (children > 0) {
-          throw badRequest(`"${current.name}" is a division with ${children} department${children === 1 ? '' : 's'}; move or delete them before placing it under another division`);
+          throw badRequest(
+            `"${current.name}" is a division with ${children} department${children === 1 ? '' : 's'}; move or delete them before placing it under another division`,
+          );
         }
       }
-      const [row] = await tx.update(departments).set({ ...values, updatedAt: new Date() }).where(eq(departments.id, id)).returning();
+      const [row] = await tx
+        .update(departments)
+        .set({ ...values, updatedAt: new Date() })
+        .where(eq(departments.id, id))
+        .returning();
       const [{ sopCount }] = await tx.select({ sopCount: count() }).from(sops).where(eq(sops.departmentId, id));
       await recordAudit(tx, { actorId: actor.id, action: 'department_updated', entityType: 'department', entityId: id, metadata: { name: row.name } });
       return toDepartment(row, sopCount);
@@ -84,7 +88,10 @@ export async function deleteDepartment(db: Db, actor: SessionUser, id: number): 
     await db.transaction(async (tx) => {
       const [current] = await tx.select().from(departments).where(eq(departments.id, id)).for('update');
       if (!current) throw notFound('Department not found');
-      const family = await tx.select({ id: departments.id }).from(departments).where(or(eq(departments.id, id), eq(departments.parentId, id)));
+      const family = await tx
+        .select({ id: departments.id })
+        .from(departments)
+        .where(or(eq(departments.id, id), eq(departments.parentId, id)));
       const ids = family.map((d) => d.id);
       const [{ sopCount }] = await tx.select({ sopCount: count() }).from(sops).where(inArray(sops.departmentId, ids));
       if (sopCount > 0) throw conflict(sopsBlockMessage(current.name, sopCount, ids.length > 1));

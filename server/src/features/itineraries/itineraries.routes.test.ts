@@ -35,7 +35,14 @@ describe('POST /api/itineraries', () => {
     const res = await uploadItineraryFile(t, admin, { uploadDate: '2025-11-20' }, { name: 'AR251120 ports.xlsx', data: xlsx });
     expect(res.statusCode).toBe(201);
     const body: Itinerary = res.json();
-    expect(body).toMatchObject({ uploadDate: '2025-11-20', originalName: 'AR251120 ports.xlsx', mimeType: XLSX_TYPE, size: xlsx.length, uploadedBy: admin.id, uploader: { username: admin.username } });
+    expect(body).toMatchObject({
+      uploadDate: '2025-11-20',
+      originalName: 'AR251120 ports.xlsx',
+      mimeType: XLSX_TYPE,
+      size: xlsx.length,
+      uploadedBy: admin.id,
+      uploader: { username: admin.username },
+    });
     expect(body.filename).toMatch(/\.xlsx$/);
     const [event] = await t.db.select().from(auditEvents).where(eq(auditEvents.action, 'itinerary_uploaded'));
     expect(event).toMatchObject({ actorId: admin.id, entityId: body.id, metadata: { name: 'AR251120 ports.xlsx' } });

@@ -34,13 +34,21 @@ export const itineraryRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   // Fastify answers HEAD on this GET route too; sendStoredFile answers it without reading bytes.
-  app.get('/api/itineraries/:id/download', { ...storedFileRoute, config: readable, schema: { params: ItineraryIdParams, response: ERROR_ANSWERS } }, async (request, reply) => {
-    return sendStoredFile(reply, await findItineraryFile(app.db, request.params.id));
-  });
+  app.get(
+    '/api/itineraries/:id/download',
+    { ...storedFileRoute, config: readable, schema: { params: ItineraryIdParams, response: ERROR_ANSWERS } },
+    async (request, reply) => {
+      return sendStoredFile(reply, await findItineraryFile(app.db, request.params.id));
+    },
+  );
 
-  app.delete('/api/itineraries/:id', { config: manageable, schema: { params: ItineraryIdParams, response: answers({ 204: NO_CONTENT }) } }, async (request, reply) => {
-    const { actor } = request;
-    await deleteItinerary(app.db, actor.id, request.params.id);
-    return reply.status(204).send();
-  });
+  app.delete(
+    '/api/itineraries/:id',
+    { config: manageable, schema: { params: ItineraryIdParams, response: answers({ 204: NO_CONTENT }) } },
+    async (request, reply) => {
+      const { actor } = request;
+      await deleteItinerary(app.db, actor.id, request.params.id);
+      return reply.status(204).send();
+    },
+  );
 };

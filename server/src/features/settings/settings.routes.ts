@@ -7,7 +7,11 @@ import { readSettings, updateSettings } from './settings.service';
 export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/api/settings', { schema: { response: answers({ 200: AppSettings }) }, config: { public: true } }, async () => readSettings(app.db));
 
-  app.put('/api/admin/settings', { schema: { body: AppSettings, response: answers({ 200: AppSettings }) }, config: { access: 'settings.manage' } }, async (request) => {
-    return updateSettings(app.db, request.actor, request.body);
-  });
+  app.put(
+    '/api/admin/settings',
+    { schema: { body: AppSettings, response: answers({ 200: AppSettings }) }, config: { access: 'settings.manage' } },
+    async (request) => {
+      return updateSettings(app.db, request.actor, request.body);
+    },
+  );
 };

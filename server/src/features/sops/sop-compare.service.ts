@@ -37,7 +37,13 @@ export async function compareVersions(db: Db, sopId: number, fromId: number, toI
   });
 
   const files: FileRow[] = await db
-    .select({ id: attachments.id, versionId: attachments.versionId, originalName: attachments.originalName, sha256: attachments.sha256, size: attachments.size })
+    .select({
+      id: attachments.id,
+      versionId: attachments.versionId,
+      originalName: attachments.originalName,
+      sha256: attachments.sha256,
+      size: attachments.size,
+    })
     .from(attachments)
     .where(inArray(attachments.versionId, [from.id, to.id]))
     .orderBy(attachments.id);

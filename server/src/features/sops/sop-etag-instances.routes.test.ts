@@ -39,7 +39,8 @@ afterAll(async () => {
 });
 
 const onFirst = (url: string, headers: Record<string, string> = {}) => t.as(author, { method: 'GET', url, headers });
-const onSecond = (url: string, headers: Record<string, string> = {}) => second.app.inject({ method: 'GET', url, headers: { ...headers, cookie: secondCookie } });
+const onSecond = (url: string, headers: Record<string, string> = {}) =>
+  second.app.inject({ method: 'GET', url, headers: { ...headers, cookie: secondCookie } });
 
 describe('two app instances on one database', () => {
   it('hand out the same tag and honour each other’s tags', async () => {

@@ -109,7 +109,11 @@ describe('every write that changes an answer changes its tag', () => {
 
   it('edit', async () => {
     const { detail } = await expectNewTags(() =>
-      t.as(author, { method: 'PUT', url: detailUrl(), payload: { title: 'Mooring line handling (revised)', departmentId: department.id, content: 'Step one, revised' } }),
+      t.as(author, {
+        method: 'PUT',
+        url: detailUrl(),
+        payload: { title: 'Mooring line handling (revised)', departmentId: department.id, content: 'Step one, revised' },
+      }),
     );
     expect(detail?.title).toBe('Mooring line handling (revised)');
   });

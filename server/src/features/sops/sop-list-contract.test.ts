@@ -20,7 +20,12 @@ let approver: TestUser;
 
 async function attachText(user: TestUser, versionId: number, name: string) {
   const uploadURL = (await t.as(user, { method: 'POST', url: '/api/objects/upload' })).json().uploadURL as string;
-  const put = await t.as(user, { method: 'PUT', url: uploadURL, payload: Buffer.from(`Notes for ${name}`), headers: { 'content-type': 'application/octet-stream' } });
+  const put = await t.as(user, {
+    method: 'PUT',
+    url: uploadURL,
+    payload: Buffer.from(`Notes for ${name}`),
+    headers: { 'content-type': 'application/octet-stream' },
+  });
   expect(put.statusCode).toBe(200);
   const res = await t.as(user, { method: 'POST', url: '/api/attachments', payload: { versionId, fileURL: uploadURL, originalName: name } });
   expect(res.statusCode).toBe(201);
@@ -35,7 +40,14 @@ beforeAll(async () => {
 
   // Every shape a row can take: a plain draft, one with files, one awaiting a decision, a
   // published one with a newer draft, and one whose owner is gone.
-  await createSopAs(t, owner, { departmentId: department.id, title: 'Linen change', tags: ['linen', 'cabins'], category: 'Cabins', summary: 'Daily', reviewFrequency: 3 });
+  await createSopAs(t, owner, {
+    departmentId: department.id,
+    title: 'Linen change',
+    tags: ['linen', 'cabins'],
+    category: 'Cabins',
+    summary: 'Daily',
+    reviewFrequency: 3,
+  });
   const withFiles = await createSopAs(t, owner, { departmentId: department.id, title: 'Laundry chemicals', isConfidential: true });
   await attachText(owner, withFiles.latestVersionId!, 'dosage.txt');
   await attachText(owner, withFiles.latestVersionId!, 'suppliers.txt');
@@ -65,14 +77,29 @@ describe('the SOP list query answers what SopList declares', () => {
 
     const byTitle = new Map(parsed.map((row) => [row.title, row]));
     expect(byTitle.get('Laundry chemicals')?.latestVersion).toMatchObject({ attachmentCount: 2, firstAttachmentId: expect.any(Number) });
-    expect(byTitle.get('Towel art')).toMatchObject({ status: 'submitted', pendingTaskId: expect.any(Number), latestVersion: { submittedAt: expect.any(Date), submittedBy: owner.id } });
+    expect(byTitle.get('Towel art')).toMatchObject({
+      status: 'submitted',
+      pendingTaskId: expect.any(Number),
+      latestVersion: { submittedAt: expect.any(Date), submittedBy: owner.id },
+    });
     // The review clock runs from the approval of the version in force, not from the newer draft.
     const inAYear = new Date();
     inAYear.setUTCFullYear(inAYear.getUTCFullYear() + 1);
-    expect(byTitle.get('Minibar restock')).toMatchObject({ hasPublishedVersion: true, latestVersion: { versionNumber: '1.1', isPublished: false }, reviewStatus: 'ok' });
+    expect(byTitle.get('Minibar restock')).toMatchObject({
+      hasPublishedVersion: true,
+      latestVersion: { versionNumber: '1.1', isPublished: false },
+      reviewStatus: 'ok',
+    });
     expect(Math.abs(Date.parse(byTitle.get('Minibar restock')!.nextReviewDue!) - inAYear.getTime())).toBeLessThan(3 * 86_400_000);
     expect(byTitle.get('Lost and found')).toMatchObject({ ownerId: null, owner: null });
-    expect(byTitle.get('Linen change')).toMatchObject({ tags: ['linen', 'cabins'], reviewFrequency: 3, nextReviewDue: null, reviewStatus: null, department: { name: 'Housekeeping' }, owner: { firstName: 'Ana', lastName: 'Silva' } });
+    expect(byTitle.get('Linen change')).toMatchObject({
+      tags: ['linen', 'cabins'],
+      reviewFrequency: 3,
+      nextReviewDue: null,
+      reviewStatus: null,
+      department: { name: 'Housekeeping' },
+      owner: { firstName: 'Ana', lastName: 'Silva' },
+    });
   });
 
   it('writes the same timestamps as the detail answer, which the serializer encodes', async () => {
@@ -87,7 +114,11 @@ describe('the SOP list query answers what SopList declares', () => {
   });
 
   it('parses filtered lists (a status, a division with its departments, a search) too', async () => {
-    for (const query of [{ status: 'submitted' as const }, { departmentId: (await t.as(owner, { method: 'GET', url: '/api/departments' })).json()[0].id }, { search: 'linen' }]) {
+    for (const query of [
+      { status: 'submitted' as const },
+      { departmentId: (await t.as(owner, { method: 'GET', url: '/api/departments' })).json()[0].id },
+      { search: 'linen' },
+    ]) {
       const rows = SopList.parse(JSON.parse(await listSopsJson(t.db, query)));
       expect(rows.length, JSON.stringify(query)).toBeGreaterThan(0);
     }
@@ -95,7 +126,7 @@ describe('the SOP list query answers what SopList declares', () => {
 });
 
 describe('response schemas strip what they do not name', () => {
-  it('leaves the stored files\' hashes out of the approval queue, though the query reads them', async () => {
+  it("leaves the stored files' hashes out of the approval queue, though the query reads them", async () => {
     const res = await t.as(approver, { method: 'GET', url: '/api/approvals' });
     expect(res.statusCode).toBe(200);
     const [task] = ApprovalQueue.parse(res.json());

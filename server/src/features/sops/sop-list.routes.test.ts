@@ -20,9 +20,25 @@ beforeAll(async () => {
   deck = await buildDepartment(t.db, 'Deck', marine.id);
   engine = await buildDepartment(t.db, 'Engine', marine.id);
   hotel = await buildDepartment(t.db, 'Hotel');
-  await createSopAs(t, owner, { title: 'Lifeboat Launching Drill', departmentId: deck.id, category: 'Emergency', tags: ['drill'], content: 'Muster the crew.' });
-  await createSopAs(t, owner, { title: 'Bunkering Fuel Oil', departmentId: engine.id, summary: 'Transfer of heavy fuel oil', content: 'Check the soundings of every tank.' });
-  const galley = await createSopAs(t, owner, { title: 'Galley Hygiene', departmentId: hotel.id, tags: ['sanitation'], content: 'Clean the lifebuoy station weekly.' });
+  await createSopAs(t, owner, {
+    title: 'Lifeboat Launching Drill',
+    departmentId: deck.id,
+    category: 'Emergency',
+    tags: ['drill'],
+    content: 'Muster the crew.',
+  });
+  await createSopAs(t, owner, {
+    title: 'Bunkering Fuel Oil',
+    departmentId: engine.id,
+    summary: 'Transfer of heavy fuel oil',
+    content: 'Check the soundings of every tank.',
+  });
+  const galley = await createSopAs(t, owner, {
+    title: 'Galley Hygiene',
+    departmentId: hotel.id,
+    tags: ['sanitation'],
+    content: 'Clean the lifebuoy station weekly.',
+  });
   await submitSopAs(t, owner, galley.id);
   await createSopAs(t, owner, { title: 'Marine Division Charter', departmentId: marine.id, content: 'Scope of the division.' });
 });
@@ -45,7 +61,13 @@ describe('GET /api/sops', () => {
       department: { name: 'Hotel' },
       owner: { firstName: 'Ana', lastName: 'Silva' },
       hasPublishedVersion: false,
-      latestVersion: { versionNumber: '1.0', isPublished: false, attachmentCount: 0, firstAttachmentId: null, submittedByUser: { firstName: 'Ana', lastName: 'Silva' } },
+      latestVersion: {
+        versionNumber: '1.0',
+        isPublished: false,
+        attachmentCount: 0,
+        firstAttachmentId: null,
+        submittedByUser: { firstName: 'Ana', lastName: 'Silva' },
+      },
     });
     expect(galley.pendingTaskId).toEqual(expect.any(Number));
     expect(galley.latestVersion!.submittedBy).toBe(owner.id);

@@ -30,12 +30,17 @@ afterAll(() => t.close());
 async function snapshot(sopId: number) {
   const [sop] = await t.db.select().from(sops).where(eq(sops.id, sopId));
   const versions = await t.db.select().from(sopVersions).where(eq(sopVersions.sopId, sopId));
-  const files = await t.db.select({ id: attachments.id }).from(attachments).innerJoin(sopVersions, eq(sopVersions.id, attachments.versionId)).where(eq(sopVersions.sopId, sopId));
+  const files = await t.db
+    .select({ id: attachments.id })
+    .from(attachments)
+    .innerJoin(sopVersions, eq(sopVersions.id, attachments.versionId))
+    .where(eq(sopVersions.sopId, sopId));
   const tasks = await t.db.select().from(approvalTasks).innerJoin(sopVersions, eq(sopVersions.id, approvalTasks.versionId)).where(eq(sopVersions.sopId, sopId));
   return { sop, versions, files, tasks };
 }
 
-const edit = (user: TestUser, id: number, payload: object) => t.as(user, { method: 'PUT', url: `/api/sops/${id}`, payload: { title: 'Renamed', departmentId, ...payload } });
+const edit = (user: TestUser, id: number, payload: object) =>
+  t.as(user, { method: 'PUT', url: `/api/sops/${id}`, payload: { title: 'Renamed', departmentId, ...payload } });
 const addVersion = (user: TestUser, id: number) => t.as(user, { method: 'POST', url: `/api/sops/${id}/versions`, payload: { content: 'New text' } });
 const submit = (user: TestUser, id: number) => t.as(user, { method: 'POST', url: `/api/sops/${id}/submit` });
 const upload = (user: TestUser, versionId: number) => {
@@ -43,7 +48,12 @@ const upload = (user: TestUser, versionId: number) => {
 };
 const decide = (user: TestUser, taskId: number, status = 'approved') => t.as(user, { method: 'PUT', url: `/api/approvals/${taskId}`, payload: { status } });
 
-function expectRefusal(res: { statusCode: number; json(): unknown }, statusCode: number, message: string, code = statusCode === 403 ? 'forbidden' : 'conflict') {
+function expectRefusal(
+  res: { statusCode: number; json(): unknown },
+  statusCode: number,
+  message: string,
+  code = statusCode === 403 ? 'forbidden' : 'conflict',
+) {
   expect(res.statusCode).toBe(statusCode);
   expect(res.json()).toEqual({ message, code });
 }
@@ -84,7 +94,12 @@ describe('decisions', () => {
   it('refuses an approver their own submission and lets an admin decide theirs', async () => {
     const mine = await buildSop(t.db, { departmentId, ownerId: approver.id, submittedBy: approver.id });
     const before = await snapshot(mine.sop.id);
-    expectRefusal(await decide(approver, mine.task!.id), 403, 'You cannot decide on a version you submitted yourself; another approver or an admin must review it', 'own_submission');
+    expectRefusal(
+      await decide(approver, mine.task!.id),
+      403,
+      'You cannot decide on a version you submitted yourself; another approver or an admin must review it',
+      'own_submission',
+    );
     expect(await snapshot(mine.sop.id)).toEqual(before);
     const admins = await buildSop(t.db, { departmentId, ownerId: admin.id, submittedBy: admin.id });
     expect((await decide(admin, admins.task!.id, 'changes_requested')).json()).toMatchObject({ sopStatus: 'changes_requested' });
@@ -109,7 +124,12 @@ describe('409: the text under review does not move', () => {
     const underReview = 'This SOP is waiting for approval; a new version can be added once the approver has decided';
     expectRefusal(await edit(owner, sop.id, { content: 'Changed text' }), 409, underReview, 'under_review');
     expectRefusal(await addVersion(owner, sop.id), 409, underReview, 'under_review');
-    expectRefusal(await upload(owner, sop.latestVersionId!), 409, 'This SOP is waiting for approval; files can be added once the approver has decided', 'under_review');
+    expectRefusal(
+      await upload(owner, sop.latestVersionId!),
+      409,
+      'This SOP is waiting for approval; files can be added once the approver has decided',
+      'under_review',
+    );
     expectRefusal(await submit(owner, sop.id), 409, 'Only a draft or an SOP with changes requested can be submitted; this SOP is submitted');
     expect(await snapshot(sop.id)).toEqual(before);
     const fieldsOnly = await edit(owner, sop.id, { title: 'Renamed while in review' });
@@ -121,7 +141,8 @@ describe('409: the text under review does not move', () => {
 describe('version numbers', () => {
   it('numbers a version sent without one as the lifecycle module does, skipping taken numbers', async () => {
     const sop = await createSopAs(t, owner, { departmentId });
-    const add = (versionNumber: string) => t.as(owner, { method: 'POST', url: `/api/sops/${sop.id}/versions`, payload: { content: `Text ${versionNumber}`, versionNumber } });
+    const add = (versionNumber: string) =>
+      t.as(owner, { method: 'POST', url: `/api/sops/${sop.id}/versions`, payload: { content: `Text ${versionNumber}`, versionNumber } });
     expect((await add('1.2')).statusCode).toBe(201);
     expect((await add('1.1')).statusCode).toBe(201);
     // The latest is 1.1 and 1.2 is taken: 1.3, never a 409.

@@ -8,10 +8,8 @@ import { confirmReview } from './sop-reviews.service';
 
 /** The review loop around an SOP: its history, version comparison and periodic review. */
 export const sopReviewLoopRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    '/api/sops/:id/history',
-    { config: { access: 'sop.read' }, schema: { params: IdParams, response: answers({ 200: SopHistory }) } },
-    async (request) => getSopHistory(app.db, request.params.id),
+  app.get('/api/sops/:id/history', { config: { access: 'sop.read' }, schema: { params: IdParams, response: answers({ 200: SopHistory }) } }, async (request) =>
+    getSopHistory(app.db, request.params.id),
   );
 
   app.get(

@@ -47,7 +47,10 @@ async function clockOf(id: number) {
 /** An SOP whose version 1.0 was approved at `approvedAt` (written directly: the approval flow has its own tests). */
 async function approvedSop(reviewFrequency: number | null, approvedAt: Date | string = new Date()) {
   const sop = await createSopAs(t, owner, { departmentId: deptId, reviewFrequency });
-  await t.db.update(sopVersions).set({ approvedBy: approver.id, approvedAt: new Date(approvedAt) }).where(eq(sopVersions.id, sop.latestVersionId!));
+  await t.db
+    .update(sopVersions)
+    .set({ approvedBy: approver.id, approvedAt: new Date(approvedAt) })
+    .where(eq(sopVersions.id, sop.latestVersionId!));
   await t.db.update(sops).set({ status: 'published' }).where(eq(sops.id, sop.id));
   return sop;
 }
@@ -182,7 +185,10 @@ describe('POST /api/sops/{id}/reviews', () => {
     const draft = await createSopAs(t, owner, { departmentId: deptId, reviewFrequency: 12 });
     const res = await confirm(approver, draft.id);
     expect(res.statusCode).toBe(409);
-    expect(res.json()).toEqual({ message: 'This SOP has no approved version in force; a periodic review confirms the version in force', code: 'not_published' });
+    expect(res.json()).toEqual({
+      message: 'This SOP has no approved version in force; a periodic review confirms the version in force',
+      code: 'not_published',
+    });
     expect(await t.db.select().from(sopReviews).where(eq(sopReviews.sopId, draft.id))).toEqual([]);
   });
 

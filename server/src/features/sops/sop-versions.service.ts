@@ -22,7 +22,12 @@ export async function appendVersion(
 ) {
   const existing = await tx.select({ id: sopVersions.id, versionNumber: sopVersions.versionNumber }).from(sopVersions).where(eq(sopVersions.sopId, sop.id));
   const latestNumber = existing.find((v) => v.id === sop.latestVersionId)?.versionNumber;
-  const versionNumber = input.versionNumber ?? nextVersionNumber(latestNumber, existing.map((v) => v.versionNumber));
+  const versionNumber =
+    input.versionNumber ??
+    nextVersionNumber(
+      latestNumber,
+      existing.map((v) => v.versionNumber),
+    );
   if (existing.some((v) => v.versionNumber === versionNumber)) {
     throw conflict(`Version ${versionNumber} already exists for this SOP; choose another version number`, 'duplicate');
   }
@@ -59,7 +64,10 @@ async function carryAttachmentsForward(tx: Db, fromVersionId: number, toVersionI
   if (stray !== undefined) throw badRequest(`keepAttachmentIds: attachment ${stray} is not on the current version`);
   const kept = keepIds ? previous.filter((a) => keepIds.includes(a.id)) : previous;
   for (const { id: oldId, versionId: _from, createdAt: _at, ...fields } of kept) {
-    const [copy] = await tx.insert(attachments).values({ ...fields, versionId: toVersionId }).returning({ id: attachments.id });
+    const [copy] = await tx
+      .insert(attachments)
+      .values({ ...fields, versionId: toVersionId })
+      .returning({ id: attachments.id });
     const [preview] = await tx.select().from(attachmentPreviews).where(eq(attachmentPreviews.attachmentId, oldId));
     if (preview) await tx.insert(attachmentPreviews).values({ ...preview, attachmentId: copy.id });
     // A preview still being made for the original is made for the copy too.

@@ -35,7 +35,10 @@ const sopFields = (input: SopInput) => ({
 export async function createSop(db: Db, actor: SessionUser, input: SopInput): Promise<number> {
   await assertDepartmentExists(db, input.departmentId);
   return db.transaction(async (tx) => {
-    const [sop] = await tx.insert(sops).values({ ...sopFields(input), ownerId: actor.id, status: INITIAL_STATUS }).returning({ id: sops.id });
+    const [sop] = await tx
+      .insert(sops)
+      .values({ ...sopFields(input), ownerId: actor.id, status: INITIAL_STATUS })
+      .returning({ id: sops.id });
     const content = input.content?.trim() ? input.content : `Standard operating procedure: ${input.title}`;
     const [version] = await tx
       .insert(sopVersions)
@@ -55,11 +58,20 @@ export async function updateSop(db: Db, actor: SessionUser, id: number, input: S
   refuse(refuseEdit(actor, sop, { addsVersion: hasContent }));
   await assertDepartmentExists(db, input.departmentId);
   await db.transaction(async (tx) => {
-    await tx.update(sops).set({ ...sopFields(input), updatedAt: new Date() }).where(eq(sops.id, id));
+    await tx
+      .update(sops)
+      .set({ ...sopFields(input), updatedAt: new Date() })
+      .where(eq(sops.id, id));
     await recordAudit(tx, { actorId: actor.id, action: 'sop_updated', entityType: 'sop', entityId: id, metadata: { title: input.title } });
     // appendVersion refreshes the search vector itself, after the new content is in place.
     if (hasContent) {
-      await appendVersion(tx, actor, { ...sop, title: input.title }, { content: input.content!, versionNumber: input.versionNumber, changelog: input.changelog, keepAttachmentIds: input.keepAttachmentIds }, 'Updated version');
+      await appendVersion(
+        tx,
+        actor,
+        { ...sop, title: input.title },
+        { content: input.content!, versionNumber: input.versionNumber, changelog: input.changelog, keepAttachmentIds: input.keepAttachmentIds },
+        'Updated version',
+      );
     } else {
       await refreshSearchVector(tx, id);
     }

@@ -30,11 +30,25 @@ describe('POST /api/sops', () => {
     const res = await t.as(owner, {
       method: 'POST',
       url: '/api/sops',
-      payload: { title: ' Mooring Lines ', departmentId: deck.id, category: 'Deck', summary: 'Handling lines', tags: ['mooring', ' mooring ', '', 'lines'], content: '# Steps' },
+      payload: {
+        title: ' Mooring Lines ',
+        departmentId: deck.id,
+        category: 'Deck',
+        summary: 'Handling lines',
+        tags: ['mooring', ' mooring ', '', 'lines'],
+        content: '# Steps',
+      },
     });
     expect(res.statusCode).toBe(201);
     const sop: SopDetail = res.json();
-    expect(sop).toMatchObject({ title: 'Mooring Lines', status: 'draft', ownerId: owner.id, tags: ['mooring', 'lines'], department: { name: 'Deck' }, owner: { firstName: 'Liam', lastName: 'Murphy' } });
+    expect(sop).toMatchObject({
+      title: 'Mooring Lines',
+      status: 'draft',
+      ownerId: owner.id,
+      tags: ['mooring', 'lines'],
+      department: { name: 'Deck' },
+      owner: { firstName: 'Liam', lastName: 'Murphy' },
+    });
     expect(sop.latestVersionId).toBe(sop.latestVersion?.id);
     expect(sop.latestVersion).toMatchObject({ versionNumber: '1.0', changelog: 'Initial version', content: '# Steps', isPublished: false, attachments: [] });
     expect(sop.versions).toHaveLength(1);
@@ -94,7 +108,11 @@ describe('GET /api/sops/{id}', () => {
 describe('PUT /api/sops/{id}', () => {
   it('lets the owner update fields and add a version with the next minor number', async () => {
     const sop = await createSopAs(t, owner, { departmentId: deck.id, title: 'Gangway' });
-    const res = await t.as(owner, { method: 'PUT', url: `/api/sops/${sop.id}`, payload: { title: 'Gangway Watch', departmentId: deck.id, tags: ['port'], content: 'new text' } });
+    const res = await t.as(owner, {
+      method: 'PUT',
+      url: `/api/sops/${sop.id}`,
+      payload: { title: 'Gangway Watch', departmentId: deck.id, tags: ['port'], content: 'new text' },
+    });
     expect(res.statusCode).toBe(200);
     const body: SopDetail = res.json();
     expect(body).toMatchObject({ title: 'Gangway Watch', tags: ['port'] });
@@ -129,7 +147,11 @@ describe('PUT /api/sops/{id}', () => {
 
   it('refuses a duplicate version number with 409 and rolls back the field changes', async () => {
     const sop = await createSopAs(t, owner, { departmentId: deck.id, title: 'Before' });
-    const res = await t.as(owner, { method: 'PUT', url: `/api/sops/${sop.id}`, payload: { title: 'After', departmentId: deck.id, content: 'x', versionNumber: '1.0' } });
+    const res = await t.as(owner, {
+      method: 'PUT',
+      url: `/api/sops/${sop.id}`,
+      payload: { title: 'After', departmentId: deck.id, content: 'x', versionNumber: '1.0' },
+    });
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toContain('Version 1.0 already exists');
     const [row] = await t.db.select().from(sops).where(eq(sops.id, sop.id));
@@ -148,7 +170,11 @@ describe('PUT /api/sops/{id}', () => {
 describe('POST /api/sops/{id}/versions', () => {
   it('adds a version with the given number and changelog', async () => {
     const sop = await createSopAs(t, owner, { departmentId: deck.id });
-    const res = await t.as(owner, { method: 'POST', url: `/api/sops/${sop.id}/versions`, payload: { sopId: sop.id, versionNumber: '2.0', content: 'Rewritten', changelog: 'Rewrite' } });
+    const res = await t.as(owner, {
+      method: 'POST',
+      url: `/api/sops/${sop.id}/versions`,
+      payload: { sopId: sop.id, versionNumber: '2.0', content: 'Rewritten', changelog: 'Rewrite' },
+    });
     expect(res.statusCode).toBe(201);
     expect(res.json()).toMatchObject({ sopId: sop.id, versionNumber: '2.0', changelog: 'Rewrite', isPublished: false });
     const [row] = await t.db.select().from(sops).where(eq(sops.id, sop.id));

@@ -1,6 +1,16 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { MessageBody } from '../../../../common/contracts/errors';
-import { CreateSopInput, CreateVersionInput, IdParams, ListSopsQuery, SopDetail, SopList, SopVersion, SubmitSopResult, UpdateSopInput } from '../../../../common/contracts/sops';
+import {
+  CreateSopInput,
+  CreateVersionInput,
+  IdParams,
+  ListSopsQuery,
+  SopDetail,
+  SopList,
+  SopVersion,
+  SubmitSopResult,
+  UpdateSopInput,
+} from '../../../../common/contracts/sops';
 import { answers } from '../../http/responses';
 import { sendVersionedJson } from '../../http/versioned-answer';
 import { getSopDetail } from './sop-detail.service';
@@ -15,41 +25,73 @@ export const sopRoutes: FastifyPluginAsyncZod = async (app) => {
   // data version), so they skip the app's compression, and their bytes skip the route's
   // serializer: the detail is encoded with its schema when built, and the list's JSON (built
   // by PostgreSQL) is checked against SopList by sop-list-contract.test.ts on both databases.
-  app.get('/api/sops', { config: { access: 'sop.read' }, compress: false, schema: { querystring: ListSopsQuery, response: answers({ 200: SopList }) } }, async (request, reply) => {
-    const { query } = request;
-    // Review statuses depend on the day as well as the data: the day joins the tag.
-    const today = reviewDay();
-    return sendVersionedJson(app.answerCache, app.db, request, reply, { key: `list ${JSON.stringify(query)}`, scope: today, build: () => listSopsJson(app.db, { ...query, today }) });
-  });
+  app.get(
+    '/api/sops',
+    { config: { access: 'sop.read' }, compress: false, schema: { querystring: ListSopsQuery, response: answers({ 200: SopList }) } },
+    async (request, reply) => {
+      const { query } = request;
+      // Review statuses depend on the day as well as the data: the day joins the tag.
+      const today = reviewDay();
+      return sendVersionedJson(app.answerCache, app.db, request, reply, {
+        key: `list ${JSON.stringify(query)}`,
+        scope: today,
+        build: () => listSopsJson(app.db, { ...query, today }),
+      });
+    },
+  );
 
-  app.post('/api/sops', { config: { access: 'sop.create' }, schema: { body: CreateSopInput, response: answers({ 201: SopDetail }) } }, async (request, reply) => {
-    const id = await createSop(app.db, request.actor, request.body);
-    return reply.status(201).send(await getSopDetail(app.db, id));
-  });
+  app.post(
+    '/api/sops',
+    { config: { access: 'sop.create' }, schema: { body: CreateSopInput, response: answers({ 201: SopDetail }) } },
+    async (request, reply) => {
+      const id = await createSop(app.db, request.actor, request.body);
+      return reply.status(201).send(await getSopDetail(app.db, id));
+    },
+  );
 
-  app.get('/api/sops/:id', { config: { access: 'sop.read' }, compress: false, schema: { params: IdParams, response: answers({ 200: SopDetail }) } }, async (request, reply) => {
-    const { id } = request.params;
-    const today = reviewDay();
-    return sendVersionedJson(app.answerCache, app.db, request, reply, { key: `sop ${id}`, scope: today, build: async () => JSON.stringify(SopDetail.encode(await getSopDetail(app.db, id, today))) });
-  });
+  app.get(
+    '/api/sops/:id',
+    { config: { access: 'sop.read' }, compress: false, schema: { params: IdParams, response: answers({ 200: SopDetail }) } },
+    async (request, reply) => {
+      const { id } = request.params;
+      const today = reviewDay();
+      return sendVersionedJson(app.answerCache, app.db, request, reply, {
+        key: `sop ${id}`,
+        scope: today,
+        build: async () => JSON.stringify(SopDetail.encode(await getSopDetail(app.db, id, today))),
+      });
+    },
+  );
 
-  app.put('/api/sops/:id', { config: { access: 'sop.edit' }, schema: { params: IdParams, body: UpdateSopInput, response: answers({ 200: SopDetail }) } }, async (request) => {
-    await updateSop(app.db, request.actor, request.params.id, request.body);
-    return getSopDetail(app.db, request.params.id);
-  });
+  app.put(
+    '/api/sops/:id',
+    { config: { access: 'sop.edit' }, schema: { params: IdParams, body: UpdateSopInput, response: answers({ 200: SopDetail }) } },
+    async (request) => {
+      await updateSop(app.db, request.actor, request.params.id, request.body);
+      return getSopDetail(app.db, request.params.id);
+    },
+  );
 
   app.delete('/api/sops/:id', { config: { access: 'sop.delete' }, schema: { params: IdParams, response: answers({ 200: MessageBody }) } }, async (request) => {
     await deleteSop(app.db, request.actor, request.params.id);
     return { message: 'SOP deleted' };
   });
 
-  app.post('/api/sops/:id/versions', { config: { access: 'sop.edit' }, schema: { params: IdParams, body: CreateVersionInput, response: answers({ 201: SopVersion }) } }, async (request, reply) => {
-    const version = await addVersion(app.db, request.actor, request.params.id, request.body);
-    return reply.status(201).send(toVersion(version));
-  });
+  app.post(
+    '/api/sops/:id/versions',
+    { config: { access: 'sop.edit' }, schema: { params: IdParams, body: CreateVersionInput, response: answers({ 201: SopVersion }) } },
+    async (request, reply) => {
+      const version = await addVersion(app.db, request.actor, request.params.id, request.body);
+      return reply.status(201).send(toVersion(version));
+    },
+  );
 
-  app.post('/api/sops/:id/submit', { config: { access: 'sop.submit' }, schema: { params: IdParams, response: answers({ 200: SubmitSopResult }) } }, async (request) => {
-    const { taskId } = await submitSop(app.db, request.actor, request.params.id);
-    return { ...(await getSopDetail(app.db, request.params.id)), taskId, message: 'SOP submitted for approval' };
-  });
+  app.post(
+    '/api/sops/:id/submit',
+    { config: { access: 'sop.submit' }, schema: { params: IdParams, response: answers({ 200: SubmitSopResult }) } },
+    async (request) => {
+      const { taskId } = await submitSop(app.db, request.actor, request.params.id);
+      return { ...(await getSopDetail(app.db, request.params.id)), taskId, message: 'SOP submitted for approval' };
+    },
+  );
 };
