@@ -31,10 +31,7 @@ export async function compareVersions(db: Db, sopId: number, fromId: number, toI
   const from = version(fromId, 'From');
   const to = version(toId, 'To');
 
-  const content = diffLines(from.content, to.content).map((part) => {
-    const op: DiffOp = part.added ? 'insert' : part.removed ? 'delete' : 'equal';
-    return { op, text: part.value };
-  });
+  const content = contentChanges(from.content, to.content);
 
   const files: FileRow[] = await db
     .select({
@@ -63,4 +60,15 @@ export async function compareVersions(db: Db, sopId: number, fromId: number, toI
       unchanged: toFiles.filter((f) => fromKeys.has(fileKey(f))).map(ref),
     },
   };
+}
+
+/**
+ * Line by line. A last line that gained or lost its newline is the same line: otherwise
+ * adding a step after it shows the unchanged step as deleted and inserted again.
+ */
+export function contentChanges(from: string, to: string): { op: DiffOp; text: string }[] {
+  return diffLines(from, to, { ignoreNewlineAtEof: true }).map((part) => {
+    const op: DiffOp = part.added ? 'insert' : part.removed ? 'delete' : 'equal';
+    return { op, text: part.value };
+  });
 }
