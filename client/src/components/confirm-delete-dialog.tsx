@@ -46,3 +46,30 @@ export function ConfirmDeleteDialog({ open, title, description, pending, onConfi
     </AlertDialog>
   );
 }
+
+/** The usual question: the item's name, where it is when that tells it apart, and that it cannot be undone. */
+export const deleteQuestion = (name: string | undefined, where = '') => `Are you sure you want to delete "${name}"${where}? This action cannot be undone.`;
+
+interface TargetProps<T> {
+  /** What is to be deleted; the dialog is open while it is set. */
+  target: T | null;
+  title: string;
+  description: ReactNode;
+  /** The delete mutation: it is given the target, and the dialog closes once the server has answered. */
+  remove: { isPending: boolean; mutate: (target: T, options: { onSettled: () => void }) => void };
+  onClose: () => void;
+}
+
+/** The confirm-delete dialog of one item of a list, deleted by its own mutation. */
+export function DeleteTargetDialog<T>({ target, title, description, remove, onClose }: TargetProps<T>) {
+  return (
+    <ConfirmDeleteDialog
+      open={target !== null}
+      title={title}
+      description={description}
+      pending={remove.isPending}
+      onConfirm={() => target !== null && remove.mutate(target, { onSettled: onClose })}
+      onClose={onClose}
+    />
+  );
+}
