@@ -1,13 +1,5 @@
 import type { ReactNode } from 'react';
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@/components/ui/alert-dialog';
+import * as Alert from '@/components/ui/alert-dialog';
 
 interface Props {
   open: boolean;
@@ -26,18 +18,18 @@ interface Props {
 /** A question that must be answered before a change the server makes; it stays open until the server answers. */
 export function ConfirmDialog({ open, title, description, pending, onClose, className, children, action }: Props) {
   return (
-    <AlertDialog open={open} onOpenChange={(next) => !next && !pending && onClose()}>
-      <AlertDialogContent className={className}>
-        <AlertDialogHeader>
-          <AlertDialogTitle>{title}</AlertDialogTitle>
-          <AlertDialogDescription>{description}</AlertDialogDescription>
-        </AlertDialogHeader>
+    <Alert.AlertDialog open={open} onOpenChange={(next) => !next && !pending && onClose()}>
+      <Alert.AlertDialogContent className={className}>
+        <Alert.AlertDialogHeader>
+          <Alert.AlertDialogTitle>{title}</Alert.AlertDialogTitle>
+          <Alert.AlertDialogDescription>{description}</Alert.AlertDialogDescription>
+        </Alert.AlertDialogHeader>
         {children}
-        <AlertDialogFooter>
-          <AlertDialogCancel disabled={pending}>Cancel</AlertDialogCancel>
+        <Alert.AlertDialogFooter>
+          <Alert.AlertDialogCancel disabled={pending}>Cancel</Alert.AlertDialogCancel>
           {action}
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+        </Alert.AlertDialogFooter>
+      </Alert.AlertDialogContent>
+    </Alert.AlertDialog>
   );
 }
