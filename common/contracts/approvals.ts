@@ -1,17 +1,12 @@
 import { z } from 'zod';
 import { DECISIONS, SOP_STATUSES } from '../sop-lifecycle';
-import { idField, isoDate, multiLine } from './fields';
+import { idField, isoDate, optionalText } from './fields';
 import { ApprovalTask } from './sops';
 
 /** PUT /api/approvals/{taskId}: anything but the three decisions is a 400. */
 export const DecideTaskInput = z.object({
   status: z.enum(DECISIONS, { error: 'Status must be one of approved, changes_requested or rejected' }),
-  comments: multiLine('Comments', 'Comments must be text')
-    .trim()
-    .max(5000, 'Comments must be at most 5000 characters')
-    .optional()
-    .nullable()
-    .transform((v) => (v ? v : null)),
+  comments: optionalText(5000, 'Comments'),
 });
 export type DecideTaskInput = z.input<typeof DecideTaskInput>;
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ROLES } from '../roles';
-import { isoDate, singleLine } from './fields';
+import { isoDate, optionalText, singleLine } from './fields';
 
 export const USERNAME_PATTERN = /^[A-Za-z0-9._-]+$/;
 
@@ -21,14 +21,6 @@ export const Password = z
   .max(200, 'Password must be at most 200 characters')
   .refine((v) => v.trim().length > 0, 'Password cannot be only spaces');
 
-const optionalText = (max: number, label: string) =>
-  singleLine(label, `${label} must be text`)
-    .trim()
-    .max(max, `${label} must be at most ${max} characters`)
-    .optional()
-    .nullable()
-    .transform((v) => (v ? v : null));
-
 export const OptionalEmail = z
   .union([z.literal(''), z.email('Enter a valid email address').max(254)])
   .optional()
@@ -46,8 +38,8 @@ export const RegisterInput = z.object({
   username: Username,
   password: Password,
   email: OptionalEmail,
-  firstName: optionalText(100, 'First name'),
-  lastName: optionalText(100, 'Last name'),
+  firstName: optionalText(100, 'First name', singleLine),
+  lastName: optionalText(100, 'Last name', singleLine),
 });
 export type RegisterInput = z.input<typeof RegisterInput>;
 export type RegisteredInput = z.output<typeof RegisterInput>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idField, idParams, isoDate, multiLine, singleLine } from './fields';
+import { idField, idParams, isoDate, optionalText, singleLine } from './fields';
 
 export const Department = z.object({
   id: z.number().int(),
@@ -17,12 +17,7 @@ export const DepartmentList = z.array(Department);
 
 export const DepartmentInput = z.object({
   name: singleLine('Name').trim().min(1, 'Name is required').max(120, 'Name must be at most 120 characters'),
-  description: multiLine('Description', 'Description must be text')
-    .trim()
-    .max(1000, 'Description must be at most 1000 characters')
-    .optional()
-    .nullable()
-    .transform((v) => (v ? v : null)),
+  description: optionalText(1000, 'Description'),
   parentId: idField('Parent division')
     .optional()
     .nullable()

@@ -53,6 +53,15 @@ export function multiLine(label: string, requiredMessage = `${label} is required
   return z.string({ error: requiredMessage }).refine((v) => !hasTextControls(v), controlsMessage(label));
 }
 
+/** Text a person may leave out: trimmed, at most `max` characters, and null when empty. */
+export const optionalText = (max: number, label: string, kind = multiLine) =>
+  kind(label, `${label} must be text`)
+    .trim()
+    .max(max, `${label} must be at most ${max} characters`)
+    .optional()
+    .nullable()
+    .transform((v) => (v ? v : null));
+
 /** A file name as a person gave it (kept for display and downloads; never used as a path). */
 export const FileName = z
   .string({ error: 'File name is required' })

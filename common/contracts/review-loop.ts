@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { REVIEW_FILTERS, REVIEW_FREQUENCY_MONTHS, REVIEW_STATUSES } from '../sop-lifecycle';
-import { idField, isoDate, multiLine } from './fields';
+import { idField, isoDate, optionalText } from './fields';
 
 /**
  * The review loop: an SOP's history, the comparison of two of its versions and its
@@ -82,12 +82,7 @@ export type VersionComparison = z.infer<typeof VersionComparison>;
 
 /** POST /api/sops/{id}/reviews. */
 export const ConfirmReviewInput = z.object({
-  comments: multiLine('Comments', 'Comments must be text')
-    .trim()
-    .max(5000, 'Comments must be at most 5000 characters')
-    .optional()
-    .nullable()
-    .transform((v) => (v ? v : null)),
+  comments: optionalText(5000, 'Comments'),
 });
 export type ConfirmReviewInput = z.input<typeof ConfirmReviewInput>;
 

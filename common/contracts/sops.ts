@@ -2,16 +2,8 @@ import { z } from 'zod';
 import { PREVIEW_STATUSES } from '../preview-status';
 import { APPROVAL_STATUSES, SOP_STATUSES } from '../sop-lifecycle';
 import { ErrorBody } from './errors';
-import { FileName, idField, idParams, isoDate, multiLine, singleLine } from './fields';
+import { FileName, idField, idParams, isoDate, multiLine, optionalText, singleLine } from './fields';
 import { ReviewFilterSchema, ReviewFrequency, ReviewSchedule } from './review-loop';
-
-const optionalText = (max: number, label: string, kind = multiLine) =>
-  kind(label, `${label} must be text`)
-    .trim()
-    .max(max, `${label} must be at most ${max} characters`)
-    .optional()
-    .nullable()
-    .transform((v) => (v ? v : null));
 
 /** Tags: trimmed, empty ones ignored, duplicates ignored, so a tag filter finds each SOP once. */
 export const Tags = z

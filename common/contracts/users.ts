@@ -1,16 +1,10 @@
 import { z } from 'zod';
 import { ROLES } from '../roles';
 import { OptionalEmail, Password, PublicUser, Username } from './auth';
-import { idParams, singleLine } from './fields';
+import { idParams, optionalText, singleLine } from './fields';
 
 const NAME_MAX = 100;
-const optionalName = (label: string) =>
-  singleLine(label, `${label} must be text`)
-    .trim()
-    .max(NAME_MAX, `${label} must be at most ${NAME_MAX} characters`)
-    .optional()
-    .nullable()
-    .transform((v) => (v ? v : null));
+const optionalName = (label: string) => optionalText(NAME_MAX, label, singleLine);
 
 const Role = z.enum(ROLES, { error: 'Role must be user, approver or admin' });
 

@@ -1,15 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { SopDetail } from '@common/contracts/sops';
 import { Spinner } from '@/components/spinner';
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@/components/ui/alert-dialog';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Button } from '@/components/ui/button';
 import { queryKeys } from '@/lib/query-keys';
 import { ChangesSinceInForce } from './changes-since-in-force';
@@ -34,41 +26,41 @@ export function ApproveConfirmDialog({ target, pending, onConfirm, onClose }: Pr
   const version = sop?.versions.find((v) => v.id === target?.versionId);
 
   return (
-    <AlertDialog open={!!target} onOpenChange={(open) => !open && !pending && onClose()}>
-      <AlertDialogContent className="max-h-[95vh] overflow-y-auto sm:max-w-2xl">
-        <AlertDialogHeader>
-          <AlertDialogTitle>Approve {sop ? `"${sop.title}"` : 'this SOP'}?</AlertDialogTitle>
-          <AlertDialogDescription>Approving publishes this version: it becomes the version in force for every reader.</AlertDialogDescription>
-        </AlertDialogHeader>
-        {detail.isLoading || !sop ? (
-          <Spinner label="Loading the version" />
-        ) : !version ? (
-          <p className="text-sm text-destructive">This version could not be found.</p>
-        ) : (
-          <div className="space-y-3 text-sm" data-testid="approve-summary">
-            <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
-              <dt className="text-muted-foreground">SOP</dt>
-              <dd className="font-medium">{sop.title}</dd>
-              <dt className="text-muted-foreground">Version</dt>
-              <dd className="font-medium">v{version.versionNumber}</dd>
-              <dt className="text-muted-foreground">Files</dt>
-              <dd>{version.attachments.length ? version.attachments.map((a) => a.originalName).join(', ') : 'No files'}</dd>
-              <dt className="text-muted-foreground">Change summary</dt>
-              <dd className="whitespace-pre-wrap">{version.changelog || 'No change summary'}</dd>
-            </dl>
-            <div className="space-y-1">
-              <p className="font-semibold text-navy">Changes since the version in force</p>
-              <ChangesSinceInForce sopId={sop.id} versionId={version.id} />
-            </div>
+    <ConfirmDialog
+      open={!!target}
+      title={<>Approve {sop ? `"${sop.title}"` : 'this SOP'}?</>}
+      description="Approving publishes this version: it becomes the version in force for every reader."
+      pending={pending}
+      onClose={onClose}
+      className="max-h-[95vh] overflow-y-auto sm:max-w-2xl"
+      action={
+        <Button className="bg-emerald-700 hover:bg-emerald-800" disabled={pending || !version} onClick={onConfirm}>
+          {pending ? 'Approving...' : 'Confirm approval'}
+        </Button>
+      }
+    >
+      {detail.isLoading || !sop ? (
+        <Spinner label="Loading the version" />
+      ) : !version ? (
+        <p className="text-sm text-destructive">This version could not be found.</p>
+      ) : (
+        <div className="space-y-3 text-sm" data-testid="approve-summary">
+          <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
+            <dt className="text-muted-foreground">SOP</dt>
+            <dd className="font-medium">{sop.title}</dd>
+            <dt className="text-muted-foreground">Version</dt>
+            <dd className="font-medium">v{version.versionNumber}</dd>
+            <dt className="text-muted-foreground">Files</dt>
+            <dd>{version.attachments.length ? version.attachments.map((a) => a.originalName).join(', ') : 'No files'}</dd>
+            <dt className="text-muted-foreground">Change summary</dt>
+            <dd className="whitespace-pre-wrap">{version.changelog || 'No change summary'}</dd>
+          </dl>
+          <div className="space-y-1">
+            <p className="font-semibold text-navy">Changes since the version in force</p>
+            <ChangesSinceInForce sopId={sop.id} versionId={version.id} />
           </div>
-        )}
-        <AlertDialogFooter>
-          <AlertDialogCancel disabled={pending}>Cancel</AlertDialogCancel>
-          <Button className="bg-emerald-700 hover:bg-emerald-800" disabled={pending || !version} onClick={onConfirm}>
-            {pending ? 'Approving...' : 'Confirm approval'}
-          </Button>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+        </div>
+      )}
+    </ConfirmDialog>
   );
 }

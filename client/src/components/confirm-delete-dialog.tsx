@@ -1,14 +1,6 @@
 import type { ReactNode } from 'react';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@/components/ui/alert-dialog';
+import { ConfirmDialog } from '@/components/confirm-dialog';
+import { AlertDialogAction } from '@/components/ui/alert-dialog';
 
 interface Props {
   open: boolean;
@@ -23,26 +15,51 @@ interface Props {
 /** Every delete asks first; the dialog stays open (and says so) until the server answers. */
 export function ConfirmDeleteDialog({ open, title, description, pending, onConfirm, onClose }: Props) {
   return (
-    <AlertDialog open={open} onOpenChange={(next) => !next && !pending && onClose()}>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>{title}</AlertDialogTitle>
-          <AlertDialogDescription>{description}</AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel disabled={pending}>Cancel</AlertDialogCancel>
-          <AlertDialogAction
-            className="bg-destructive text-white hover:bg-destructive/90"
-            disabled={pending}
-            onClick={(event) => {
-              event.preventDefault();
-              onConfirm();
-            }}
-          >
-            {pending ? 'Deleting...' : 'Delete'}
-          </AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+    <ConfirmDialog
+      open={open}
+      title={title}
+      description={description}
+      pending={pending}
+      onClose={onClose}
+      action={
+        <AlertDialogAction
+          className="bg-destructive text-white hover:bg-destructive/90"
+          disabled={pending}
+          onClick={(event) => {
+            event.preventDefault();
+            onConfirm();
+          }}
+        >
+          {pending ? 'Deleting...' : 'Delete'}
+        </AlertDialogAction>
+      }
+    />
+  );
+}
+
+/** The usual question: the item's name, where it is when that tells it apart, and that it cannot be undone. */
+export const deleteQuestion = (name: string | undefined, where = '') => `Are you sure you want to delete "${name}"${where}? This action cannot be undone.`;
+
+interface TargetProps<T> {
+  /** What is to be deleted; the dialog is open while it is set. */
+  target: T | null;
+  title: string;
+  description: ReactNode;
+  /** The delete mutation: it is given the target, and the dialog closes once the server has answered. */
+  remove: { isPending: boolean; mutate: (target: T, options: { onSettled: () => void }) => void };
+  onClose: () => void;
+}
+
+/** The confirm-delete dialog of one item of a list, deleted by its own mutation. */
+export function DeleteTargetDialog<T>({ target, title, description, remove, onClose }: TargetProps<T>) {
+  return (
+    <ConfirmDeleteDialog
+      open={target !== null}
+      title={title}
+      description={description}
+      pending={remove.isPending}
+      onConfirm={() => target !== null && remove.mutate(target, { onSettled: onClose })}
+      onClose={onClose}
+    />
   );
 }

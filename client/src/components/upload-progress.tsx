@@ -1,3 +1,5 @@
+import { Upload } from 'lucide-react';
+import { Button } from '@/components/ui/button';
 import { Progress } from '@/components/ui/progress';
 
 /** The bar and percentage shown while a file travels to the server. */
@@ -7,5 +9,18 @@ export function UploadProgress({ value }: { value: number }) {
       <Progress value={value} aria-label="Upload progress" />
       <p className="text-xs text-muted-foreground">Uploading... {value}%</p>
     </div>
+  );
+}
+
+/** The end of an upload form: the progress while it sends, then the submit button, which says when it is busy. */
+export function UploadSubmit({ pending, progress, disabled, label }: { pending: boolean; progress: number; disabled: boolean; label: string }) {
+  return (
+    <>
+      {pending && <UploadProgress value={progress} />}
+      <Button type="submit" className="w-full" disabled={disabled || pending}>
+        <Upload aria-hidden="true" />
+        {pending ? 'Uploading...' : label}
+      </Button>
+    </>
   );
 }

@@ -1,8 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Activity } from 'lucide-react';
 import type { AuditEvent } from '@common/contracts/audit';
-import { Spinner } from '@/components/spinner';
-import { Button } from '@/components/ui/button';
+import { QueryState } from '@/components/query-state';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { formatDateTime, humanizeAction } from '@/lib/format';
 import { actorNameOf } from '@/lib/names';
@@ -26,37 +25,28 @@ export function RecentAdminActivity() {
         <CardTitle className="text-lg text-navy">Recent Admin Activity</CardTitle>
       </CardHeader>
       <CardContent>
-        {audit.isLoading ? (
-          <div className="flex justify-center py-6">
-            <Spinner label="Loading activity" />
-          </div>
-        ) : audit.isError ? (
-          <div role="alert" className="flex flex-col items-center gap-3 py-6 text-sm text-muted-foreground">
-            <p>Could not load recent activity.</p>
-            <Button variant="outline" size="sm" onClick={() => audit.refetch()}>
-              Try again
-            </Button>
-          </div>
-        ) : events.length === 0 ? (
-          <p className="py-6 text-center text-sm text-muted-foreground">No recent admin activity</p>
-        ) : (
-          <ul className="divide-y" aria-label="Recent admin activity">
-            {events.map((event) => {
-              const subject = subjectOf(event);
-              return (
-                <li key={event.id} className="py-2.5 text-sm">
-                  <p>
-                    <span className="font-medium text-navy">{actorNameOf(event.actor)}</span> {humanizeAction(event.action)}
-                    {subject && <span className="font-medium"> "{subject}"</span>}
-                  </p>
-                  <time dateTime={event.createdAt} className="text-xs text-muted-foreground">
-                    {formatDateTime(event.createdAt)}
-                  </time>
-                </li>
-              );
-            })}
-          </ul>
-        )}
+        <QueryState query={audit} loading="Loading activity" failed="Could not load recent activity." frame="py-6">
+          {events.length === 0 ? (
+            <p className="py-6 text-center text-sm text-muted-foreground">No recent admin activity</p>
+          ) : (
+            <ul className="divide-y" aria-label="Recent admin activity">
+              {events.map((event) => {
+                const subject = subjectOf(event);
+                return (
+                  <li key={event.id} className="py-2.5 text-sm">
+                    <p>
+                      <span className="font-medium text-navy">{actorNameOf(event.actor)}</span> {humanizeAction(event.action)}
+                      {subject && <span className="font-medium"> "{subject}"</span>}
+                    </p>
+                    <time dateTime={event.createdAt} className="text-xs text-muted-foreground">
+                      {formatDateTime(event.createdAt)}
+                    </time>
+                  </li>
+                );
+              })}
+            </ul>
+          )}
+        </QueryState>
       </CardContent>
     </Card>
   );

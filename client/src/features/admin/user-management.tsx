@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { KeyRound, Pencil, UserX } from 'lucide-react';
 import type { AdminUser } from '@common/contracts/users';
-import { Spinner } from '@/components/spinner';
+import { QueryState } from '@/components/query-state';
 import { ConfirmDeleteDialog } from '@/components/confirm-delete-dialog';
 import { RoleBadge } from '@/components/role-badge';
 import { Badge } from '@/components/ui/badge';
@@ -57,60 +57,47 @@ export function UserManagement({ query, currentUserId }: { query: UseQueryResult
         <CardTitle className="text-lg text-navy">User Management</CardTitle>
       </CardHeader>
       <CardContent>
-        {query.isLoading ? (
-          <div className="flex justify-center py-8">
-            <Spinner label="Loading users" />
-          </div>
-        ) : query.isError ? (
-          <div role="alert" className="flex flex-col items-center gap-3 py-8 text-sm text-muted-foreground">
-            <p>Could not load the users.</p>
-            <Button variant="outline" size="sm" onClick={() => query.refetch()}>
-              Try again
-            </Button>
-          </div>
-        ) : (
-          <>
-            <UserCards users={users} currentUserId={currentUserId} departmentOf={departmentOf} actions={actions} />
-            <Table aria-label="Users" wrapperClassName="hidden lg:block">
-              <TableHeader>
+        <QueryState query={query} loading="Loading users" failed="Could not load the users." frame="py-8">
+          <UserCards users={users} currentUserId={currentUserId} departmentOf={departmentOf} actions={actions} />
+          <Table aria-label="Users" wrapperClassName="hidden lg:block">
+            <TableHeader>
+              <TableRow>
+                <TableHead>Name</TableHead>
+                <TableHead>Username</TableHead>
+                <TableHead>Email</TableHead>
+                <TableHead>Role</TableHead>
+                <TableHead>Department</TableHead>
+                <TableHead>Created</TableHead>
+                <TableHead className="text-right">Actions</TableHead>
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {users.length === 0 ? (
                 <TableRow>
-                  <TableHead>Name</TableHead>
-                  <TableHead>Username</TableHead>
-                  <TableHead>Email</TableHead>
-                  <TableHead>Role</TableHead>
-                  <TableHead>Department</TableHead>
-                  <TableHead>Created</TableHead>
-                  <TableHead className="text-right">Actions</TableHead>
+                  <TableCell colSpan={7} className="py-8 text-center text-muted-foreground">
+                    No users found
+                  </TableCell>
                 </TableRow>
-              </TableHeader>
-              <TableBody>
-                {users.length === 0 ? (
-                  <TableRow>
-                    <TableCell colSpan={7} className="py-8 text-center text-muted-foreground">
-                      No users found
+              ) : (
+                users.map((user) => (
+                  <TableRow key={user.id}>
+                    <TableCell className="font-medium">{displayNameOf(user)}</TableCell>
+                    <TableCell>{user.username}</TableCell>
+                    <TableCell>{user.email || <span className="text-muted-foreground">—</span>}</TableCell>
+                    <TableCell>
+                      <RoleAndState user={user} />
+                    </TableCell>
+                    <TableCell>{departmentOf(user) ?? <span className="text-muted-foreground">—</span>}</TableCell>
+                    <TableCell>{formatDate(user.createdAt, 'N/A')}</TableCell>
+                    <TableCell className="text-right whitespace-nowrap">
+                      <UserActions user={user} isSelf={user.id === currentUserId} actions={actions} />
                     </TableCell>
                   </TableRow>
-                ) : (
-                  users.map((user) => (
-                    <TableRow key={user.id}>
-                      <TableCell className="font-medium">{displayNameOf(user)}</TableCell>
-                      <TableCell>{user.username}</TableCell>
-                      <TableCell>{user.email || <span className="text-muted-foreground">—</span>}</TableCell>
-                      <TableCell>
-                        <RoleAndState user={user} />
-                      </TableCell>
-                      <TableCell>{departmentOf(user) ?? <span className="text-muted-foreground">—</span>}</TableCell>
-                      <TableCell>{formatDate(user.createdAt, 'N/A')}</TableCell>
-                      <TableCell className="text-right whitespace-nowrap">
-                        <UserActions user={user} isSelf={user.id === currentUserId} actions={actions} />
-                      </TableCell>
-                    </TableRow>
-                  ))
-                )}
-              </TableBody>
-            </Table>
-          </>
-        )}
+                ))
+              )}
+            </TableBody>
+          </Table>
+        </QueryState>
       </CardContent>
 
       <EditUserDialog user={editing} isSelf={editing?.id === currentUserId} onClose={closing(setEditing)} />

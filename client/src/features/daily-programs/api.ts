@@ -1,8 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { DailyProgramCruise, DailyProgramFile, DailyProgramMode, DailyProgramUploadResult } from '@common/contracts/daily-programs';
-import { apiRequest, postForm } from '@/lib/api';
+import { useDeleteFile, useUploadFiles } from '@/lib/file-api';
 import { queryKeys } from '@/lib/query-keys';
-import { useApiMutation } from '@/lib/use-api-mutation';
 
 export const dailyProgramQueries = {
   hierarchy: () => queryOptions<DailyProgramCruise[]>({ queryKey: queryKeys.dailyPrograms.hierarchy() }),
@@ -19,27 +18,16 @@ export interface DailyProgramUpload {
   onProgress?: (percent: number) => void;
 }
 
-export const useUploadDailyPrograms = () =>
-  useApiMutation({
-    mutationFn: ({ cruiseCode, programDate, mode, files, onProgress }: DailyProgramUpload) => {
-      const body = new FormData();
-      body.append('cruiseCode', cruiseCode);
-      body.append('programDate', programDate);
-      body.append('mode', mode);
-      for (const file of files) body.append('files', file);
-      return postForm<DailyProgramUploadResult>('/api/daily-programs/batch', body, onProgress);
-    },
-    invalidates: [queryKeys.dailyPrograms.hierarchy()],
-    success: 'Daily programs uploaded successfully!',
-    failure: { title: 'Upload failed', fallback: 'Failed to upload daily programs' },
-  });
+const stored = { base: '/api/daily-programs', upload: '/api/daily-programs/batch', list: queryKeys.dailyPrograms.hierarchy() };
 
-export const useDeleteDailyProgram = () =>
-  useApiMutation({
-    mutationFn: async (file: Pick<DailyProgramFile, 'id'>) => {
-      await apiRequest('DELETE', `/api/daily-programs/${file.id}`);
+export const useUploadDailyPrograms = () =>
+  useUploadFiles<DailyProgramUpload, DailyProgramUploadResult>(
+    stored,
+    ({ cruiseCode, programDate, mode, files }) => ({ cruiseCode, programDate, mode, files }),
+    {
+      success: 'Daily programs uploaded successfully!',
+      fallback: 'Failed to upload daily programs',
     },
-    invalidates: [queryKeys.dailyPrograms.hierarchy()],
-    success: 'Daily program deleted successfully!',
-    failure: { fixed: 'Failed to delete' },
-  });
+  );
+
+export const useDeleteDailyProgram = () => useDeleteFile(stored, 'Daily program deleted successfully!');

@@ -1,5 +1,5 @@
 import type { DailyProgramFile } from '@common/contracts/daily-programs';
-import { ConfirmDeleteDialog } from '@/components/confirm-delete-dialog';
+import { DeleteTargetDialog, deleteQuestion } from '@/components/confirm-delete-dialog';
 import { useDeleteDailyProgram } from './api';
 
 export interface FileToDelete {
@@ -10,13 +10,13 @@ export interface FileToDelete {
 
 export function DeleteDailyProgramDialog({ target, onClose }: { target: FileToDelete | null; onClose: () => void }) {
   const remove = useDeleteDailyProgram();
+  const where = ` from ${target?.cruiseCode}, ${target?.dayLabel}`;
   return (
-    <ConfirmDeleteDialog
-      open={!!target}
+    <DeleteTargetDialog
+      target={target?.file ?? null}
       title="Delete daily program file"
-      description={`Are you sure you want to delete "${target?.file.originalName}" from ${target?.cruiseCode}, ${target?.dayLabel}? This action cannot be undone.`}
-      pending={remove.isPending}
-      onConfirm={() => target && remove.mutate(target.file, { onSettled: onClose })}
+      description={deleteQuestion(target?.file.originalName, where)}
+      remove={remove}
       onClose={onClose}
     />
   );

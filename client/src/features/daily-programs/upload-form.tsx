@@ -1,7 +1,6 @@
 import { useRef, useState } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { format } from 'date-fns';
-import { Upload } from 'lucide-react';
 import { Controller, useForm } from 'react-hook-form';
 import {
   type DailyProgramMode,
@@ -13,11 +12,10 @@ import {
 import { DAILY_PROGRAM_FILE_COUNT } from '@common/limits';
 import { FieldError } from '@/components/field-error';
 import { useUnsavedChanges } from '@/hooks/use-unsaved-changes';
-import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { UploadProgress } from '@/components/upload-progress';
+import { UploadSubmit } from '@/components/upload-progress';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { formatKB } from '@/lib/format';
 import { useUploadDailyPrograms } from './api';
@@ -131,11 +129,7 @@ export function DailyProgramUploadForm() {
               </ol>
             )}
           </div>
-          {upload.isPending && <UploadProgress value={progress} />}
-          <Button type="submit" className="w-full" disabled={!countMatches || !!problem || upload.isPending}>
-            <Upload aria-hidden="true" />
-            {upload.isPending ? 'Uploading...' : 'Upload daily program'}
-          </Button>
+          <UploadSubmit pending={upload.isPending} progress={progress} disabled={!countMatches || !!problem} label="Upload daily program" />
         </form>
       </CardContent>
     </Card>

@@ -4,8 +4,7 @@ import { MapIcon } from 'lucide-react';
 import type { Itinerary } from '@common/contracts/itineraries';
 import { can } from '@common/permissions';
 import { PageHeader } from '@/components/page-header';
-import { Spinner } from '@/components/spinner';
-import { Button } from '@/components/ui/button';
+import { FileListState } from '@/components/file-list-state';
 import { useCurrentUser } from '@/lib/session';
 import { itineraryQueries } from './api';
 import { DeleteItineraryDialog } from './delete-itinerary-dialog';
@@ -25,25 +24,11 @@ export default function ItineraryPage() {
       <PageHeader title="Itinerary" description="Cruise itineraries: ports of call, arrival and departure times." />
       <div className={canManage ? 'grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_340px]' : ''}>
         <section aria-label="Itineraries" className="space-y-3">
-          {query.isLoading ? (
-            <div className="flex justify-center rounded-lg border bg-white py-16">
-              <Spinner label="Loading itineraries" />
-            </div>
-          ) : query.isError ? (
-            <div role="alert" className="flex flex-col items-center gap-3 rounded-lg border bg-white py-12 text-sm text-muted-foreground">
-              <p>Could not load the itineraries.</p>
-              <Button variant="outline" size="sm" onClick={() => query.refetch()}>
-                Try again
-              </Button>
-            </div>
-          ) : list.length === 0 ? (
-            <div className="flex flex-col items-center gap-2 rounded-lg border border-dashed bg-white py-16 text-center">
-              <MapIcon className="size-10 text-slate-300" aria-hidden="true" />
-              <p className="font-medium text-slate-600">No itineraries uploaded yet</p>
-            </div>
-          ) : (
-            list.map((itinerary) => <ItineraryCard key={itinerary.id} itinerary={itinerary} canManage={canManage} onDelete={() => setToDelete(itinerary)} />)
-          )}
+          <FileListState query={query} what="itineraries" icon={MapIcon} empty={list.length === 0}>
+            {list.map((itinerary) => (
+              <ItineraryCard key={itinerary.id} itinerary={itinerary} canManage={canManage} onDelete={() => setToDelete(itinerary)} />
+            ))}
+          </FileListState>
         </section>
         {canManage && <ItineraryUploadForm />}
       </div>

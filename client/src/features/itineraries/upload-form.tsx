@@ -1,16 +1,14 @@
 import { useRef, useState } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { format } from 'date-fns';
-import { Upload } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { ITINERARY_EXTENSIONS, ITINERARY_TYPE_MESSAGE, ItineraryUploadFields, hasItineraryExtension } from '@common/contracts/itineraries';
 import { FieldError } from '@/components/field-error';
 import { useUnsavedChanges } from '@/hooks/use-unsaved-changes';
-import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { UploadProgress } from '@/components/upload-progress';
+import { UploadSubmit } from '@/components/upload-progress';
 import { formatKB } from '@/lib/format';
 import { useUploadItinerary } from './api';
 
@@ -71,11 +69,7 @@ export function ItineraryUploadForm() {
               </p>
             )}
           </div>
-          {upload.isPending && <UploadProgress value={progress} />}
-          <Button type="submit" className="w-full" disabled={!file || !!typeProblem || upload.isPending}>
-            <Upload aria-hidden="true" />
-            {upload.isPending ? 'Uploading...' : 'Upload itinerary'}
-          </Button>
+          <UploadSubmit pending={upload.isPending} progress={progress} disabled={!file || !!typeProblem} label="Upload itinerary" />
         </form>
       </CardContent>
     </Card>

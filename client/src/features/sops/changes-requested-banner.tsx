@@ -3,6 +3,7 @@ import { MessageSquareWarning } from 'lucide-react';
 import type { SopDetail } from '@common/contracts/sops';
 import { formatDateTime } from '@/lib/format';
 import { ownerNameOf } from '@/lib/names';
+import { AmberNote } from './amber-note';
 import { reviewLoopQueries } from './review-loop-api';
 
 /**
@@ -14,12 +15,7 @@ export function ChangesRequestedBanner({ sop }: { sop: SopDetail }) {
   if (sop.status !== 'changes_requested') return null;
   const request = history.data?.find((event) => event.action === 'sop_changes_requested');
   return (
-    <div
-      role="note"
-      className="flex items-start gap-3 rounded-lg border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950"
-      data-testid="changes-requested-banner"
-    >
-      <MessageSquareWarning className="mt-0.5 size-5 shrink-0 text-amber-700" aria-hidden="true" />
+    <AmberNote icon={MessageSquareWarning} data-testid="changes-requested-banner">
       <div className="min-w-0 space-y-1">
         <p className="font-semibold">
           Changes requested
@@ -34,6 +30,6 @@ export function ChangesRequestedBanner({ sop }: { sop: SopDetail }) {
         {request?.comments ? <p className="whitespace-pre-wrap">“{request.comments}”</p> : request && <p>No comment was given.</p>}
         <p className="text-amber-900">Edit the SOP to revise it, then submit it for approval again.</p>
       </div>
-    </div>
+    </AmberNote>
   );
 }

@@ -2,6 +2,7 @@ import { ShieldAlert } from 'lucide-react';
 import type { SopDetail } from '@common/contracts/sops';
 import { Button } from '@/components/ui/button';
 import { formatDate } from '@/lib/format';
+import { AmberNote } from './amber-note';
 import { downloadAttachment } from './attachment-list';
 
 /**
@@ -13,12 +14,7 @@ export function EffectiveVersionNotice({ sop }: { sop: SopDetail }) {
   const effective = sop.versions.find((v) => v.id === sop.effectiveVersionId);
   if (!latest || latest.isPublished || !effective) return null;
   return (
-    <div
-      role="note"
-      className="flex flex-wrap items-start gap-3 rounded-lg border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950"
-      data-testid="effective-version-notice"
-    >
-      <ShieldAlert className="mt-0.5 size-5 shrink-0 text-amber-700" aria-hidden="true" />
+    <AmberNote icon={ShieldAlert} className="flex-wrap" data-testid="effective-version-notice">
       <div className="min-w-0 flex-1 space-y-1">
         <p className="font-semibold">
           Version {latest.versionNumber} is not approved yet. The version in force is {effective.versionNumber}
@@ -35,6 +31,6 @@ export function EffectiveVersionNotice({ sop }: { sop: SopDetail }) {
           ))}
         </div>
       )}
-    </div>
+    </AmberNote>
   );
 }

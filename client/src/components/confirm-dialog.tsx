@@ -1,0 +1,35 @@
+import type { ReactNode } from 'react';
+import * as Alert from '@/components/ui/alert-dialog';
+
+interface Props {
+  open: boolean;
+  title: ReactNode;
+  description: ReactNode;
+  /** While the server has not answered, the dialog cannot be cancelled or dismissed. */
+  pending: boolean;
+  onClose: () => void;
+  className?: string;
+  /** What the question is about, between the heading and the buttons. */
+  children?: ReactNode;
+  /** The confirming button, after Cancel. */
+  action: ReactNode;
+}
+
+/** A question that must be answered before a change the server makes; it stays open until the server answers. */
+export function ConfirmDialog({ open, title, description, pending, onClose, className, children, action }: Props) {
+  return (
+    <Alert.AlertDialog open={open} onOpenChange={(next) => !next && !pending && onClose()}>
+      <Alert.AlertDialogContent className={className}>
+        <Alert.AlertDialogHeader>
+          <Alert.AlertDialogTitle>{title}</Alert.AlertDialogTitle>
+          <Alert.AlertDialogDescription>{description}</Alert.AlertDialogDescription>
+        </Alert.AlertDialogHeader>
+        {children}
+        <Alert.AlertDialogFooter>
+          <Alert.AlertDialogCancel disabled={pending}>Cancel</Alert.AlertDialogCancel>
+          {action}
+        </Alert.AlertDialogFooter>
+      </Alert.AlertDialogContent>
+    </Alert.AlertDialog>
+  );
+}
