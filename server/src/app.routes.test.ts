@@ -1,14 +1,10 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sessions } from './db/schema';
-import { createTestContext, signIn, TEST_PASSWORD, type TestContext } from './test/factory';
+import { crewOf, signIn, TEST_PASSWORD } from './test/factory';
 
 /** What every request meets before a feature's handler: headers, Origin, access, sessions. */
-let t: TestContext;
-beforeAll(async () => {
-  t = await createTestContext();
-});
-afterAll(() => t.close());
+const { t } = await crewOf();
 
 const post = (url: string, payload: unknown, headers: Record<string, string> = {}) =>
   t.app.inject({ method: 'POST', url, payload: payload as object, headers });

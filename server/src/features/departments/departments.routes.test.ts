@@ -1,19 +1,9 @@
 import { eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { auditEvents, departments, sops } from '../../db/schema';
-import { createTestContext, type TestContext, type TestUser } from '../../test/factory';
+import { crewOf, type TestUser } from '../../test/factory';
 
-let t: TestContext;
-let admin: TestUser;
-let approver: TestUser;
-let crew: TestUser;
-beforeAll(async () => {
-  t = await createTestContext();
-  admin = await t.signedInUser('admin');
-  approver = await t.signedInUser('approver');
-  crew = await t.signedInUser('user');
-});
-afterAll(() => t.close());
+const { t, admin, approver, crew } = await crewOf({ admin: 'admin', approver: 'approver', crew: 'user' });
 
 let seq = 0;
 const unique = (base: string) => `${base} ${++seq}`;
