@@ -6,16 +6,15 @@ import { crewOf, type TestUser } from '../../test/factory';
 import { storeFixture } from '../../test/stored-files';
 import { buildDepartment, buildSop } from '../../test/factories';
 
-const { t, admin } = await crewOf({ admin: 'admin' });
-let approver: TestUser;
-let otherApprover: TestUser;
-let author: TestUser;
+const { t, admin, approver, otherApprover, author } = await crewOf({
+  admin: 'admin',
+  approver: { role: 'approver', firstName: 'Maria', lastName: 'Santos' },
+  otherApprover: 'approver',
+  author: { role: 'user', firstName: 'Liam', lastName: 'Murphy' },
+});
 let departmentId: number;
 
 beforeAll(async () => {
-  approver = await t.signedInUser('approver', { firstName: 'Maria', lastName: 'Santos' });
-  otherApprover = await t.signedInUser('approver');
-  author = await t.signedInUser('user', { firstName: 'Liam', lastName: 'Murphy' });
   departmentId = (await buildDepartment(t.db, 'Deck')).id;
 });
 

@@ -7,14 +7,13 @@ import { auditEvents, sopReviews, sops, sopVersions } from '../../db/schema';
 import { crewOf, type TestUser } from '../../test/factory';
 import { buildDepartment, createSopAs } from '../../test/factories';
 
-const { t, owner } = await crewOf({ owner: 'user' }, { jobs: 'manual' });
-let approver: TestUser;
-let admin: TestUser;
+const { t, owner, approver, admin } = await crewOf(
+  { owner: 'user', approver: { role: 'approver', firstName: 'Rita', lastName: 'Reviewer' }, admin: 'admin' },
+  { jobs: 'manual' },
+);
 let deptId: number;
 
 beforeAll(async () => {
-  approver = await t.signedInUser('approver', { firstName: 'Rita', lastName: 'Reviewer' });
-  admin = await t.signedInUser('admin');
   deptId = (await buildDepartment(t.db, 'Galley')).id;
 });
 

@@ -2,17 +2,18 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { SopDetail } from '../../../../common/contracts/sops';
 import { auditEvents, sops, sopVersions } from '../../db/schema';
-import { crewOf, type TestUser } from '../../test/factory';
+import { crewOf } from '../../test/factory';
 import { buildDepartment, createSopAs } from '../../test/factories';
 
-const { t, admin, approver } = await crewOf({ admin: 'admin', approver: 'approver' });
-let owner: TestUser;
-let other: TestUser;
+const { t, admin, approver, owner, other } = await crewOf({
+  admin: 'admin',
+  approver: 'approver',
+  owner: { role: 'user', firstName: 'Liam', lastName: 'Murphy' },
+  other: 'user',
+});
 let deck: { id: number; name: string };
 
 beforeAll(async () => {
-  owner = await t.signedInUser('user', { firstName: 'Liam', lastName: 'Murphy' });
-  other = await t.signedInUser('user');
   const marine = await buildDepartment(t.db, 'Marine');
   deck = await buildDepartment(t.db, 'Deck', marine.id);
 });
