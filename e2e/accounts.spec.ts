@@ -12,8 +12,9 @@ async function openAdmin(page: Page) {
   await expect(page.getByRole('heading', { name: 'Administration Center' })).toBeVisible();
 }
 
-/** An account made through the API by the signed-in admin, as the Create User dialog would. */
-async function createUser(page: Page, user: E2eUser) {
+/** The admin signs in on this page and makes the account through the API, as the Create User dialog would. */
+async function adminCreatesUser(page: Page, user: E2eUser) {
+  await signIn(page, E2E_USERS.admin);
   const res = await page.request.post('/api/admin/users', { data: { ...user, email: `${user.username}@ship.example` } });
   expect(res.status()).toBe(201);
   return (await res.json()) as { id: number };
@@ -36,8 +37,7 @@ async function screenshots(page: Page, name: string) {
 
 test("an admin edits a user's role and department; the user has the new role at once", async ({ page, baseURL }) => {
   const crew: E2eUser = { username: `cadet.${suffix}`, password: 'cadet-pass-2026', firstName: 'Tove', lastName: 'Lind', role: 'user' };
-  await signIn(page, E2E_USERS.admin);
-  await createUser(page, crew);
+  await adminCreatesUser(page, crew);
   const session = await apiAs(baseURL!, crew);
   expect((await session.get('/api/approvals')).status()).toBe(403);
 
@@ -68,8 +68,7 @@ test("an admin edits a user's role and department; the user has the new role at 
 
 test('an admin resets a password; the user signs in with the new one', async ({ page }) => {
   const crew: E2eUser = { username: `oiler.${suffix}`, password: 'oiler-pass-2026', firstName: 'Jon', lastName: 'Berg', role: 'user' };
-  await signIn(page, E2E_USERS.admin);
-  await createUser(page, crew);
+  await adminCreatesUser(page, crew);
   await openAdmin(page);
   await usersTable(page)
     .getByRole('row', { name: /Jon Berg/ })
@@ -95,8 +94,7 @@ test('an admin resets a password; the user signs in with the new one', async ({ 
 test('an admin deactivates an approver; their approval still shows their name', async ({ page, baseURL }) => {
   const approver: E2eUser = { username: `chief.${suffix}`, password: 'chief-pass-2026', firstName: 'Greta', lastName: 'Holm', role: 'approver' };
   const title = `Anchor Watch ${suffix}`;
-  await signIn(page, E2E_USERS.admin);
-  await createUser(page, approver);
+  await adminCreatesUser(page, approver);
 
   const author = await apiAs(baseURL!, E2E_USERS.user);
   const departments: Department[] = await (await author.get('/api/departments')).json();
@@ -128,8 +126,7 @@ test('an admin deactivates an approver; their approval still shows their name', 
 
 test('a user changes their password from the header menu', async ({ page }) => {
   const crew: E2eUser = { username: `purser.${suffix}`, password: 'purser-pass-2026', firstName: 'Ines', lastName: 'Costa', role: 'user' };
-  await signIn(page, E2E_USERS.admin);
-  await createUser(page, crew);
+  await adminCreatesUser(page, crew);
   await signOut(page);
 
   await signIn(page, crew);

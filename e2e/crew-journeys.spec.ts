@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { a11yContext, expectNoSeriousA11yViolations, expectNoSidewaysScroll, navigateByMenu, VIEWPORTS } from './support/a11y';
+import { expectNoSeriousA11yViolations, expectNoSidewaysScroll, signedInAt, VIEWPORTS } from './support/a11y';
 import { apiAs, createSop, publishSop } from './support/seed';
 import { signIn } from './support/session';
 import { E2E_USERS } from './support/users';
@@ -31,10 +31,7 @@ test.beforeAll(async ({ baseURL }) => {
 });
 
 test('a reader on a phone finds the procedure, sees the version in force first and attests', async ({ browser }) => {
-  const context = await a11yContext(browser, phone);
-  const page = await context.newPage();
-  await signIn(page, E2E_USERS.user2);
-  await navigateByMenu(page, 'Procedures');
+  const { context, page } = await signedInAt(browser, phone, E2E_USERS.user2, 'Procedures');
   // Search comes before the departments, which fold away.
   const search = page.getByPlaceholder('Search SOPs...');
   await expect(search).toBeInViewport();
@@ -70,10 +67,7 @@ test('a reader on a phone finds the procedure, sees the version in force first a
 });
 
 test('an admin on a tablet creates a user and deactivates them, with focus and axe checks on the way', async ({ browser }) => {
-  const context = await a11yContext(browser, tablet);
-  const page = await context.newPage();
-  await signIn(page, E2E_USERS.admin);
-  await navigateByMenu(page, 'Admin');
+  const { context, page } = await signedInAt(browser, tablet, E2E_USERS.admin, 'Admin');
   await expect(page.getByRole('heading', { level: 1, name: 'Administration Center' })).toBeVisible();
   await expectNoSidewaysScroll(page, 'tablet admin');
 

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { expect, type Page, test } from '@playwright/test';
-import { signIn } from './support/session';
+import { signInAt } from './support/session';
 import { makePdf, makeXlsx } from './support/sop-files';
 import { E2E_USERS } from './support/users';
 
@@ -21,16 +21,14 @@ async function chooseMode(page: Page, label: 'Combined (1 PDF)' | 'Separate (4 P
 test.describe
   .serial('daily programs and itineraries', () => {
     test('an admin starts from the empty states', async ({ page }) => {
-      await signIn(page, E2E_USERS.admin);
-      await page.goto('/daily-program');
+      await signInAt(page, E2E_USERS.admin, '/daily-program');
       await expect(page.getByText('No daily programs uploaded yet')).toBeVisible();
       await page.goto('/itinerary');
       await expect(page.getByText('No itineraries uploaded yet')).toBeVisible();
     });
 
     test('an admin uploads a combined day and a separate day, with the form checks on the way', async ({ page }) => {
-      await signIn(page, E2E_USERS.admin);
-      await page.goto('/daily-program');
+      await signInAt(page, E2E_USERS.admin, '/daily-program');
       const submit = page.getByRole('button', { name: 'Upload daily program' });
       await expect(page.getByLabel('Upload mode')).toHaveText('Combined (1 PDF)');
       await expect(page.getByLabel('Date')).toHaveValue(/^\d{4}-\d{2}-\d{2}$/);
@@ -95,8 +93,7 @@ test.describe
     });
 
     test('an admin uploads an itinerary; a disguised file is refused by the server', async ({ page }) => {
-      await signIn(page, E2E_USERS.admin);
-      await page.goto('/itinerary');
+      await signInAt(page, E2E_USERS.admin, '/itinerary');
       const submit = page.getByRole('button', { name: 'Upload itinerary' });
       await expect(submit).toBeDisabled();
       const input = page.getByLabel('Itinerary file');
@@ -123,8 +120,7 @@ test.describe
     });
 
     test('a plain user sees and downloads everything, with no upload form and no delete', async ({ page }) => {
-      await signIn(page, E2E_USERS.user);
-      await page.goto('/daily-program');
+      await signInAt(page, E2E_USERS.user, '/daily-program');
       await expect(page.getByRole('heading', { name: 'Daily Program' })).toBeVisible();
       await page.getByRole('button', { name: /Thu, Nov 20, 2025/ }).click();
       await expect(page.getByRole('form', { name: 'Upload daily program' })).toHaveCount(0);
@@ -147,8 +143,7 @@ test.describe
     });
 
     test('an admin deletes a file and an itinerary after confirming', async ({ page }) => {
-      await signIn(page, E2E_USERS.admin);
-      await page.goto('/daily-program');
+      await signInAt(page, E2E_USERS.admin, '/daily-program');
       await page.getByRole('button', { name: /Fri, Nov 21, 2025/ }).click();
       await page.getByRole('button', { name: 'Delete evening.pdf' }).click();
       const dialog = page.getByRole('alertdialog');

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { signIn, signOut } from './support/session';
+import { signIn, signInAt, signOut } from './support/session';
 import { makePdf } from './support/sop-files';
 import { E2E_USERS } from './support/users';
 
@@ -26,8 +26,7 @@ async function searchFor(page: Page, text: string) {
 }
 
 test('an author creates an SOP with a PDF through the form', async ({ page }) => {
-  await signIn(page, E2E_USERS.user);
-  await page.goto('/documents');
+  await signInAt(page, E2E_USERS.user, '/documents');
   await expect(page.getByRole('heading', { name: 'Procedures' })).toBeVisible();
   await page.getByRole('link', { name: 'New SOP' }).click();
   await expect(page).toHaveURL(/\/sop\/new$/);
@@ -125,8 +124,7 @@ test('the SOP is found by search and by department', async ({ page }) => {
 });
 
 test('the detail page shows the SOP and a preview of its PDF', async ({ page }) => {
-  await signIn(page, E2E_USERS.user);
-  await page.goto('/documents');
+  await signInAt(page, E2E_USERS.user, '/documents');
   await searchFor(page, SEARCH_WORD);
   await page.getByTestId('sop-row').filter({ hasText: TITLE }).getByRole('cell').nth(1).click();
   await expect(page).toHaveURL(/\/sop\/\d+$/);
@@ -154,8 +152,7 @@ test('the detail page shows the SOP and a preview of its PDF', async ({ page }) 
 });
 
 test('editing makes version 1.1 and History lists both versions', async ({ page }) => {
-  await signIn(page, E2E_USERS.user);
-  await page.goto('/documents');
+  await signInAt(page, E2E_USERS.user, '/documents');
   await searchFor(page, SEARCH_WORD);
   await page.getByRole('link', { name: TITLE }).click();
   await page.getByRole('link', { name: 'Edit' }).click();
@@ -195,8 +192,7 @@ test('editing makes version 1.1 and History lists both versions', async ({ page 
 });
 
 test('the SOP file downloads after a HEAD check', async ({ page }) => {
-  await signIn(page, E2E_USERS.user);
-  await page.goto('/documents');
+  await signInAt(page, E2E_USERS.user, '/documents');
   await searchFor(page, SEARCH_WORD);
   await page.getByRole('link', { name: TITLE }).click();
   await expect(page.getByTestId('attachment')).toContainText('anchor-watch-rev1.pdf');
@@ -215,16 +211,14 @@ test('the SOP file downloads after a HEAD check', async ({ page }) => {
 });
 
 test('an approver deletes the SOP after confirming', async ({ page }) => {
-  await signIn(page, E2E_USERS.user);
-  await page.goto('/documents');
+  await signInAt(page, E2E_USERS.user, '/documents');
   await searchFor(page, SEARCH_WORD);
   await expect(page.getByTestId('sop-row')).toHaveCount(1);
   // Plain users are not offered Delete.
   await expect(page.getByRole('button', { name: `Delete: ${TITLE}` })).toHaveCount(0);
   await signOut(page);
 
-  await signIn(page, E2E_USERS.approver);
-  await page.goto('/documents');
+  await signInAt(page, E2E_USERS.approver, '/documents');
   await searchFor(page, SEARCH_WORD);
   await page.getByRole('button', { name: `Delete: ${TITLE}` }).click();
   const confirm = page.getByRole('alertdialog');
@@ -238,8 +232,7 @@ test('an approver deletes the SOP after confirming', async ({ page }) => {
 
 test('the upload dialog turns one file into an SOP, which is submitted, approved and downloaded from the list', async ({ page }) => {
   const title = `Galley Hygiene Upload ${stamp}`;
-  await signIn(page, E2E_USERS.user);
-  await page.goto('/documents');
+  await signInAt(page, E2E_USERS.user, '/documents');
   await page.getByRole('button', { name: 'Upload SOP File' }).click();
   const dialog = page.getByRole('dialog', { name: 'Upload New SOP' });
   const submit = dialog.getByRole('button', { name: 'Upload SOP' });
@@ -272,8 +265,7 @@ test('the upload dialog turns one file into an SOP, which is submitted, approved
   await expect(row.getByRole('button', { name: `Approve: ${title}` })).toHaveCount(0);
   await signOut(page);
 
-  await signIn(page, E2E_USERS.approver);
-  await page.goto('/documents');
+  await signInAt(page, E2E_USERS.approver, '/documents');
   await searchFor(page, title);
   await row.getByRole('button', { name: `Approve: ${title}` }).click();
   await page

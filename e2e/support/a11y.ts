@@ -1,5 +1,7 @@
 import { createRequire } from 'node:module';
 import { expect, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { signIn } from './session';
+import type { E2eUser } from './users';
 
 const require = createRequire(import.meta.url);
 
@@ -67,6 +69,15 @@ export async function navigateByMenu(page: Page, tab: string) {
   } else {
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: tab, exact: true }).click();
   }
+}
+
+/** A fresh context at this viewport, signed in as the user, who then opens a screen through the menu. */
+export async function signedInAt(browser: Browser, viewport: Viewport, user: E2eUser, tab: string) {
+  const context = await a11yContext(browser, viewport);
+  const page = await context.newPage();
+  await signIn(page, user);
+  await navigateByMenu(page, tab);
+  return { context, page };
 }
 
 /** The page must not scroll sideways: nothing is cut off or hidden off-screen. */

@@ -13,6 +13,12 @@ export async function signIn(page: Page, user: E2eUser) {
   await expect(headerReady(page)).toBeVisible();
 }
 
+/** Signs in, then opens this address, as someone following a link after logging in. */
+export async function signInAt(page: Page, user: E2eUser, url: string) {
+  await signIn(page, user);
+  await page.goto(url);
+}
+
 export async function signOut(page: Page) {
   const menu = page.getByRole('button', { name: 'Open menu' });
   if (await menu.isVisible()) await menu.click();

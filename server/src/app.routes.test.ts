@@ -1,39 +1,34 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sessions } from './db/schema';
-import { createTestContext, signIn, TEST_PASSWORD, type TestContext } from './test/factory';
+import { crewOf, signIn, TEST_PASSWORD } from './test/factory';
 
 /** What every request meets before a feature's handler: headers, Origin, access, sessions. */
-let t: TestContext;
-beforeAll(async () => {
-  t = await createTestContext();
-});
-afterAll(() => t.close());
+const { t } = await crewOf();
 
 const post = (url: string, payload: unknown, headers: Record<string, string> = {}) =>
   t.app.inject({ method: 'POST', url, payload: payload as object, headers });
 
 describe('cross-site requests', () => {
-  it('refuses a state-changing request whose Origin names another site', async () => {
+  /** A sign-in (a state-changing request) sent with this Origin to the server at localhost:5000. */
+  const signInFrom = async (origin: string) => {
     const user = await t.signedInUser('user');
-    const res = await t.app.inject({
+    return t.app.inject({
       method: 'POST',
       url: '/api/login',
       payload: { username: user.username, password: TEST_PASSWORD },
-      headers: { origin: 'https://evil.example', host: 'localhost:5000' },
+      headers: { origin, host: 'localhost:5000' },
     });
+  };
+
+  it('refuses a state-changing request whose Origin names another site', async () => {
+    const res = await signInFrom('https://evil.example');
     expect(res.statusCode).toBe(403);
     expect(res.json().message).toBe('Cross-site request refused');
   });
 
   it('allows a same-site Origin', async () => {
-    const user = await t.signedInUser('user');
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/login',
-      payload: { username: user.username, password: TEST_PASSWORD },
-      headers: { origin: 'http://localhost:5000', host: 'localhost:5000' },
-    });
+    const res = await signInFrom('http://localhost:5000');
     expect(res.statusCode).toBe(200);
   });
 });

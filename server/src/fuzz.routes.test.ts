@@ -1,11 +1,11 @@
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_CODES } from '../../common/contracts/errors';
 import type { Role } from '../../common/roles';
 import { users } from './db/schema';
 import { UNSTORABLE_VALUE_MESSAGE } from './http/error-handler';
-import { createTestContext, signIn, TEST_PASSWORD, type TestContext, type TestUser } from './test/factory';
+import { crewOf, signIn, TEST_PASSWORD, type TestUser } from './test/factory';
 import { brokenMultiparts, HOSTILE_IDS, HOSTILE_VALUES, listRoutes, MALFORMED_JSON, type RouteEntry, seededRandom } from './test/hostile-requests';
 import { buildDepartment, createSopAs } from './test/factories';
 
@@ -16,7 +16,7 @@ import { buildDepartment, createSopAs } from './test/factories';
  */
 const SEED = 20_261_122;
 
-let t: TestContext;
+const { t } = await crewOf();
 let callers: Array<{ label: string; user: TestUser | null }>;
 /** Existing ids by path prefix, so that a hostile body meets a real record. */
 let realIds: Record<string, number>;
@@ -24,7 +24,6 @@ let realIds: Record<string, number>;
 let callerAccounts: Array<{ id: number; password: string; role: Role }>;
 
 beforeAll(async () => {
-  t = await createTestContext();
   const admin = await t.signedInUser('admin');
   const approver = await t.signedInUser('approver');
   const user = await t.signedInUser('user');
@@ -41,7 +40,6 @@ beforeAll(async () => {
   callerAccounts = await t.db.select({ id: users.id, password: users.password, role: users.role }).from(users).where(inArray(users.id, ids));
   realIds = { sops: sop.id, departments: department.id, 'sop-versions': sop.latestVersionId!, users: bystander.id, approvals: 1, attachments: 1 };
 });
-afterAll(() => t.close());
 
 /** A body every JSON route could accept, so one hostile field at a time reaches the handler. */
 function plausibleBody(random: ReturnType<typeof seededRandom>): Record<string, unknown> {

@@ -1,6 +1,3 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DailyProgramCruise } from '../../../common/contracts/daily-programs';
@@ -8,25 +5,19 @@ import type { SopListItem } from '../../../common/contracts/sops';
 import { buildApp, type App } from '../app';
 import { buildUser } from '../test/factories';
 import { signIn, TEST_SESSION_SECRET } from '../test/factory';
-import { openPreviousRelease, type PreviousRelease } from '../test/previous-release';
-import { type Database, openDatabase } from './client';
+import { upgradedFrom } from '../test/previous-release';
 
 /**
  * A database of the release before the hardening (migrations up to 0004), holding rows that
  * release allowed but the new constraints refuse, is opened as the server opens it: the
  * upgrade brings each row inside the rules and the answers stay what people saw.
  */
-let work: string;
-let previous: PreviousRelease | undefined;
-let database: Database;
 let app: App;
 let cookie: string;
 const ids: Record<string, number> = {};
 const hash = (c: string) => c.repeat(64);
 
-beforeAll(async () => {
-  work = await mkdtemp(path.join(os.tmpdir(), 'sop-hardening-'));
-  const old = (previous = await openPreviousRelease(work, 4));
+const upgraded = upgradedFrom(4, async (old) => {
   const { one, query } = old;
   const owner = await one(`insert into users (username, password) values ('owner', 'x') returning id`);
   const dept = await one(`insert into departments (name) values ('Deck') returning id`);
@@ -94,23 +85,20 @@ beforeAll(async () => {
   ids.newerSpelling = (await program('AR1', '2025-11-02T10:00:00Z')).id;
   ids.lowerCase = (await program('ms 2', '2025-11-01T10:00:00Z')).id;
   ids.noLetters = (await program('--', '2025-11-01T10:00:00Z')).id;
-  await old.close();
+});
 
-  database = await openDatabase(old.reopen);
-  app = await buildApp({ db: database.db, sessionSecret: TEST_SESSION_SECRET });
+beforeAll(async () => {
+  app = await buildApp({ db: upgraded.db, sessionSecret: TEST_SESSION_SECRET });
   await app.ready();
-  const reader = await buildUser(database.db);
+  const reader = await buildUser(upgraded.db);
   cookie = await signIn(app, reader.username, reader.password);
 }, 120_000);
 
 afterAll(async () => {
   await app?.close();
-  await database?.close();
-  await previous?.drop();
-  await rm(work, { recursive: true, force: true });
 });
 
-const rows = async <T>(text: string) => ((await database.db.execute(sql.raw(text))) as unknown as { rows: T[] }).rows;
+const rows = async <T>(text: string) => ((await upgraded.db.execute(sql.raw(text))) as unknown as { rows: T[] }).rows;
 const get = async <T>(url: string): Promise<T> => {
   const res = await app.inject({ method: 'GET', url, headers: { cookie } });
   expect(res.statusCode, url).toBe(200);
@@ -129,7 +117,7 @@ describe('upgrading a database made before the schema hardening', () => {
   });
 
   it('submits an SOP again whose old task was left open, reusing that task', async () => {
-    const admin = await buildUser(database.db, { role: 'admin' });
+    const admin = await buildUser(upgraded.db, { role: 'admin' });
     const adminCookie = await signIn(app, admin.username, admin.password);
     const res = await app.inject({ method: 'POST', url: `/api/sops/${ids.staleSop}/submit`, headers: { cookie: adminCookie } });
     expect(res.statusCode, res.body).toBe(200);

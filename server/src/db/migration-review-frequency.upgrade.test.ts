@@ -1,10 +1,6 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openPreviousRelease, type PreviousRelease } from '../test/previous-release';
-import { type Database, openDatabase } from './client';
+import { describe, expect, it } from 'vitest';
+import { upgradedFrom } from '../test/previous-release';
 
 /**
  * Migration 0006 turns the stored review frequency, a number of days nothing used (1 to 3650
@@ -26,29 +22,16 @@ const DAYS_TO_MONTHS: [number | null, number | null][] = [
   [3650, 60],
 ];
 
-let work: string;
-let previous: PreviousRelease | undefined;
-let database: Database;
 const ids: number[] = [];
 
-beforeAll(async () => {
-  work = await mkdtemp(path.join(os.tmpdir(), 'sop-review-upgrade-'));
-  const old = (previous = await openPreviousRelease(work, 5));
+const upgraded = upgradedFrom(5, async (old) => {
   const dept = await old.one(`insert into departments (name) values ('Hotel') returning id`);
   for (const [days] of DAYS_TO_MONTHS) {
     ids.push(Number((await old.one(`insert into sops (title, department_id, review_frequency) values ('Old', $1, $2) returning id`, [dept.id, days])).id));
   }
-  await old.close();
-  database = await openDatabase(old.reopen);
-}, 120_000);
-
-afterAll(async () => {
-  await database?.close();
-  await previous?.drop();
-  await rm(work, { recursive: true, force: true });
 });
 
-const run = async (text: string) => (await database.db.execute(sql.raw(text))) as unknown as { rows: Record<string, unknown>[] };
+const run = async (text: string) => (await upgraded.db.execute(sql.raw(text))) as unknown as { rows: Record<string, unknown>[] };
 
 /** The constraint a statement broke, or 'accepted'. */
 async function outcome(text: string): Promise<string> {

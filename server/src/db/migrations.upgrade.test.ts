@@ -1,15 +1,11 @@
 import { createHash } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { count, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { fileStoreDir, readAll } from '../files/store';
 import { buildUser } from '../test/factories';
 import { signIn } from '../test/factory';
-import { openPreviousRelease, type PreviousRelease } from '../test/previous-release';
-import { type Database, openDatabase } from './client';
+import { upgradedFrom } from '../test/previous-release';
 import { attachments, jobs, pendingUploads, storedFileChunks, storedFiles } from './schema';
 
 /**
@@ -18,10 +14,6 @@ import { attachments, jobs, pendingUploads, storedFileChunks, storedFiles } from
  * must then download with the checksum it had.
  */
 const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex');
-
-let work: string;
-let database: Database;
-let previous: PreviousRelease | undefined;
 
 const files = {
   // Over two 1 MB chunks, and stored twice (two records, identical bytes).
@@ -36,9 +28,7 @@ const files = {
 
 const ids: Record<string, number> = {};
 
-beforeAll(async () => {
-  work = await mkdtemp(path.join(os.tmpdir(), 'sop-upgrade-'));
-  const old = (previous = await openPreviousRelease(work, 0));
+const upgraded = upgradedFrom(0, async (old) => {
   const { one } = old;
   const user = await one(`insert into users (username, password, role) values ('old-admin', 'x', 'admin') returning id`);
   const dept = await one(`insert into departments (name) values ('Engine') returning id`);
@@ -82,24 +72,14 @@ beforeAll(async () => {
     sha256(files.pending),
     files.pending.length,
   ]);
-  await old.close();
-
-  // The upgrade: opened the way the server opens it (migrations, then the file store's start-up step).
-  database = await openDatabase(old.reopen);
-}, 120_000);
-
-afterAll(async () => {
-  await database?.close();
-  await previous?.drop();
-  await rm(work, { recursive: true, force: true });
 });
 
 describe('upgrading a database made before the file store', () => {
   it('keeps every file, each stored once, with the checksum it had, over HTTP', async () => {
-    const app = await buildApp({ db: database.db, sessionSecret: 'a-test-secret-that-is-long-enough-for-sessions' });
+    const app = await buildApp({ db: upgraded.db, sessionSecret: 'a-test-secret-that-is-long-enough-for-sessions' });
     await app.ready();
     try {
-      const reader = await buildUser(database.db);
+      const reader = await buildUser(upgraded.db);
       const cookie = await signIn(app, reader.username, reader.password);
       const downloads: [string, Buffer][] = [
         [`/api/attachments/${ids.manual}/download`, files.manual],
@@ -118,18 +98,18 @@ describe('upgrading a database made before the file store', () => {
     } finally {
       await app.close();
     }
-    const [pending] = await database.db.select().from(pendingUploads);
+    const [pending] = await upgraded.db.select().from(pendingUploads);
     expect(pending.sha256).toBe(sha256(files.pending));
-    expect(sha256(await readAll(database.db, pending.sha256!, 1024))).toBe(sha256(files.pending));
-    const [stored] = await database.db.select({ n: count() }).from(storedFiles);
+    expect(sha256(await readAll(upgraded.db, pending.sha256!, 1024))).toBe(sha256(files.pending));
+    const [stored] = await upgraded.db.select({ n: count() }).from(storedFiles);
     expect(stored.n).toBe(Object.keys(files).length);
   });
 
   it('moves the bytes out of the database when files live on disk', async () => {
-    const [chunks] = await database.db.select({ n: count() }).from(storedFileChunks);
+    const [chunks] = await upgraded.db.select({ n: count() }).from(storedFileChunks);
     if (fileStoreDir()) expect(chunks.n).toBe(0);
     else {
-      const [manual] = await database.db
+      const [manual] = await upgraded.db
         .select({ n: count() })
         .from(storedFileChunks)
         .where(eq(storedFileChunks.sha256, sha256(files.manual)));
@@ -138,10 +118,10 @@ describe('upgrading a database made before the file store', () => {
   });
 
   it('gives every attachment its preview status and queues one preview job per file still to render', async () => {
-    const statuses = await database.db.select({ id: attachments.id, status: attachments.previewStatus }).from(attachments);
+    const statuses = await upgraded.db.select({ id: attachments.id, status: attachments.previewStatus }).from(attachments);
     const statusOf = (key: string) => statuses.find((a) => a.id === ids[key])?.status;
     expect([statusOf('manual'), statusOf('pdf'), statusOf('unrendered')]).toEqual(['none', 'ready', 'pending']);
-    const queued = await database.db.select({ kind: jobs.kind, key: jobs.key, status: jobs.status }).from(jobs);
+    const queued = await upgraded.db.select({ kind: jobs.kind, key: jobs.key, status: jobs.status }).from(jobs);
     expect(queued).toEqual([{ kind: 'preview', key: `file:${sha256(files.unrendered)}`, status: 'queued' }]);
   });
 });

@@ -2,28 +2,22 @@ import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { MAX_FILE_BYTES } from '../../../common/limits';
 import { StorageFacts } from '../../../common/contracts/storage';
 import type { Attachment, SopDetail } from '../../../common/contracts/sops';
 import { attachments } from '../db/schema';
-import { createTestContext, type TestContext, type TestUser } from '../test/factory';
+import { crewOf } from '../test/factory';
 import { corruptStoredFile, storeTotals } from '../test/stored-files';
 import { diskPath, fileStoreDir, readCounter, tempDir } from './store';
 import { buildDepartment, createSopAs, uploadAttachments } from '../test/factories';
 
-let t: TestContext;
-let owner: TestUser;
-let admin: TestUser;
+const { t, owner, admin } = await crewOf({ owner: 'user', admin: 'admin' });
 let deptId: number;
 
 beforeAll(async () => {
-  t = await createTestContext();
-  owner = await t.signedInUser('user');
-  admin = await t.signedInUser('admin');
   deptId = (await buildDepartment(t.db, 'Engine')).id;
 });
-afterAll(() => t.close());
 
 const digestOf = (data: Buffer) => `sha-256=:${createHash('sha256').update(data).digest('base64')}:`;
 /** Text files: no preview is rendered in the background, so the store's totals stay still. */

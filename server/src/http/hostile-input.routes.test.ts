@@ -4,26 +4,22 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { attachments, dailyPrograms, type departments, itineraries, sops } from '../db/schema';
-import { createTestContext, type TestContext, type TestUser } from '../test/factory';
+import { crewOf } from '../test/factory';
 import { brokenMultiparts, multipartType, rawMultipart } from '../test/hostile-requests';
 import { buildDepartment, createSopAs } from '../test/factories';
 
 /** Bad input is a 400 naming the field, never a 500; a refused request changes nothing. */
-let t: TestContext;
-let admin: TestUser;
+const { t, admin } = await crewOf({ admin: 'admin' });
 let departmentId: number;
 let sopId: number;
 let versionId: number;
 
 beforeAll(async () => {
-  t = await createTestContext();
-  admin = await t.signedInUser('admin');
   departmentId = (await buildDepartment(t.db, 'Deck')).id;
   const sop = await createSopAs(t, admin, { departmentId, title: 'Mooring' });
   sopId = sop.id;
   versionId = sop.latestVersionId!;
 });
-afterAll(() => t.close());
 
 const TOO_BIG = '2147483648';
 const count = async (table: typeof sops | typeof departments | typeof attachments | typeof dailyPrograms | typeof itineraries) =>

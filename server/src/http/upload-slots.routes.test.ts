@@ -1,18 +1,16 @@
 import { PassThrough } from 'node:stream';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext, type TestUser } from '../test/factory';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { crewOf, type TestUser } from '../test/factory';
 import { storeTotals } from '../test/stored-files';
 
-let t: TestContext;
+const { t } = await crewOf({}, { uploadLimits: { perUser: 1, total: 2 } });
 let first: TestUser;
 let second: TestUser;
 let third: TestUser;
 
 beforeAll(async () => {
-  t = await createTestContext({ uploadLimits: { perUser: 1, total: 2 } });
   [first, second, third] = await Promise.all([t.signedInUser('user'), t.signedInUser('user'), t.signedInUser('user')]);
 });
-afterAll(() => t.close());
 
 const reserve = async (user: TestUser) => (await t.as(user, { method: 'POST', url: '/api/objects/upload' })).json().uploadURL as string;
 

@@ -1,20 +1,16 @@
 import { count } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { DailyProgramCruise } from '../../../common/contracts/daily-programs';
 import type { Itinerary } from '../../../common/contracts/itineraries';
 import { dailyPrograms, itineraries } from '../db/schema';
 import { seedDailyProgramsAndItineraries } from './daily-programs';
 import { sniffFileType } from '../files/sniff';
-import { createTestContext, type TestContext, type TestUser } from '../test/factory';
+import { crewOf } from '../test/factory';
 
-let t: TestContext;
-let admin: TestUser;
+const { t, admin } = await crewOf({ admin: 'admin' });
 beforeAll(async () => {
-  t = await createTestContext();
-  admin = await t.signedInUser('admin');
   await seedDailyProgramsAndItineraries(t.db, admin.id);
 });
-afterAll(() => t.close());
 
 describe('seedDailyProgramsAndItineraries', () => {
   it('loads two cruises mixing combined and separate days, served like uploads', async () => {

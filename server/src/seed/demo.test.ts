@@ -1,17 +1,11 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { SopDetail, SopListItem } from '../../../common/contracts/sops';
 import { approvalTasks, attachmentPreviews, attachments, departments } from '../db/schema';
-import { createTestContext, type TestContext, type TestUser } from '../test/factory';
+import { crewOf } from '../test/factory';
 import { seedDemo } from './demo';
 
-let t: TestContext;
-let reader: TestUser;
-beforeAll(async () => {
-  t = await createTestContext();
-  reader = await t.signedInUser('user');
-});
-afterAll(() => t.close());
+const { t, reader } = await crewOf({ reader: 'user' });
 
 describe('seedDemo', () => {
   it('fills an empty database with every status, real attachments and their previews', async () => {

@@ -1,4 +1,5 @@
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import { afterAll } from 'vitest';
 import type { SessionUser } from '../../../common/contracts/auth';
 import type { Role } from '../../../common/roles';
 import { type App, type AppOptions, buildApp } from '../app';
@@ -24,7 +25,7 @@ export interface TestContext {
   jobs: BackgroundJobs;
   close(): Promise<void>;
   /** Creates a user with the role and signs them in; the name is unique per call. */
-  signedInUser(role: Role, overrides?: Partial<Pick<SessionUser, 'username' | 'firstName' | 'lastName' | 'email'>>): Promise<TestUser>;
+  signedInUser(role: Role, overrides?: UserOverrides): Promise<TestUser>;
   /** app.inject with the user's session cookie (and no Origin, as a script would send). */
   as(user: TestUser | null, options: InjectOptions): Promise<LightMyRequestResponse>;
   /**
@@ -41,9 +42,9 @@ export interface TestContext {
  * nothing runs until the test calls `t.jobs.runUntilIdle()`. A test that needs a particular
  * database (on disk, say) passes it; close() closes it too.
  */
-export async function createTestContext(
-  opts: Pick<AppOptions, 'uploadLimits' | 'trustProxy'> & { jobs?: 'background' | 'manual'; database?: Database & { url?: string } } = {},
-): Promise<TestContext> {
+export type TestContextOptions = Pick<AppOptions, 'uploadLimits' | 'trustProxy'> & { jobs?: 'background' | 'manual'; database?: Database & { url?: string } };
+
+export async function createTestContext(opts: TestContextOptions = {}): Promise<TestContext> {
   const { jobs: jobMode, database: given, ...appOptions } = opts;
   const database = given ?? (await openTestDatabase());
   const app = await buildApp({ ...appOptions, db: database.db, sessionSecret: TEST_SESSION_SECRET });
@@ -84,6 +85,28 @@ export async function createTestContext(
     },
   };
   return context;
+}
+
+type UserOverrides = Partial<Pick<SessionUser, 'username' | 'firstName' | 'lastName' | 'email'>>;
+
+/**
+ * The opening most route test files share, at the file's top level:
+ * `const { t, admin, owner } = await crewOf({ admin: 'admin', owner: 'user' });` creates the
+ * file's context (closed after its last test) and signs in one new user per name, in the order
+ * written, with the role given (or `{ role, ...overrides }` for a user with a particular name).
+ */
+export async function crewOf<R extends Record<string, Role | ({ role: Role } & UserOverrides)> & { t?: never }>(
+  roles: R = {} as R,
+  opts: TestContextOptions = {},
+): Promise<{ t: TestContext } & { [K in keyof R]: TestUser }> {
+  const t = await createTestContext(opts);
+  afterAll(() => t.close());
+  const users: Record<string, TestUser> = {};
+  for (const [name, spec] of Object.entries(roles)) {
+    const { role, ...overrides } = typeof spec === 'string' ? { role: spec } : spec;
+    users[name] = await t.signedInUser(role, overrides);
+  }
+  return { ...(users as { [K in keyof R]: TestUser }), t };
 }
 
 export async function signIn(app: App, username: string, password: string): Promise<string> {

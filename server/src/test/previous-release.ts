@@ -1,4 +1,5 @@
-import { cp, mkdir, readFile, writeFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -6,7 +7,8 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
-import type { OpenOptions } from '../db/client';
+import { afterAll, beforeAll } from 'vitest';
+import { type Database, type Db, type OpenOptions, openDatabase } from '../db/client';
 import { createScratchDatabase } from './database';
 
 const migrations = path.resolve(import.meta.dirname, '../db/migrations');
@@ -65,4 +67,34 @@ export async function openPreviousRelease(work: string, lastIdx: number): Promis
   }
   const one = async (text: string, params: unknown[] = []) => (await query(text, params)).rows[0] as { id: number };
   return { query, one, close, reopen, drop };
+}
+
+/**
+ * The frame of an upgrade test file. Before its tests: a database of the release with
+ * migrations up to `lastIdx` (in a temporary folder), filled by `fill` with that release's
+ * rows, closed, then opened the way the server opens it (the newer migrations, then the file
+ * store's start-up step). After them: closed, dropped and removed. Read `upgraded.db` in tests.
+ */
+export function upgradedFrom(lastIdx: number, fill: (old: PreviousRelease) => Promise<void>): { readonly db: Db } {
+  let work: string | undefined;
+  let previous: PreviousRelease | undefined;
+  let database: Database | undefined;
+  beforeAll(async () => {
+    work = await mkdtemp(path.join(os.tmpdir(), `sop-upgrade-${lastIdx}-`));
+    const old = (previous = await openPreviousRelease(work, lastIdx));
+    await fill(old);
+    await old.close();
+    database = await openDatabase(old.reopen);
+  }, 120_000);
+  afterAll(async () => {
+    await database?.close();
+    await previous?.drop();
+    if (work) await rm(work, { recursive: true, force: true });
+  });
+  return {
+    get db() {
+      if (!database) throw new Error('the upgraded database is open only while the tests run');
+      return database.db;
+    },
+  };
 }

@@ -29,13 +29,18 @@ afterAll(async () => {
 
 const count = async (client: pg.Client, note: string) => Number((await client.query('select count(*) from marks where note = $1', [note])).rows[0].count);
 
+/** Connection a inserts a row with this note inside a transaction it leaves open; b starts counting such rows meanwhile. */
+async function writeHalfDone(note: string) {
+  const a = await connect();
+  const b = await connect();
+  await a.query('begin');
+  await a.query('insert into marks (note) values ($1)', [note]);
+  return { a, b, seenByB: count(b, note) };
+}
+
 describe('the wire protocol over one PGlite', () => {
   it('another connection waits for an open transaction and then sees its committed rows, never its half', async () => {
-    const a = await connect();
-    const b = await connect();
-    await a.query('begin');
-    await a.query('insert into marks (note) values ($1)', ['committed']);
-    const seenByB = count(b, 'committed');
+    const { a, b, seenByB } = await writeHalfDone('committed');
     await new Promise((resolve) => setTimeout(resolve, 50));
     await a.query('insert into marks (note) values ($1)', ['committed']);
     await a.query('commit');
@@ -44,11 +49,7 @@ describe('the wire protocol over one PGlite', () => {
   });
 
   it('a connection that drops inside its transaction is rolled back and frees the database', async () => {
-    const a = await connect();
-    const b = await connect();
-    await a.query('begin');
-    await a.query('insert into marks (note) values ($1)', ['abandoned']);
-    const seenByB = count(b, 'abandoned');
+    const { a, b, seenByB } = await writeHalfDone('abandoned');
     a.on('error', () => {});
     (a as unknown as { connection: { stream: { destroy(): void } } }).connection.stream.destroy();
     expect(await seenByB).toBe(0);

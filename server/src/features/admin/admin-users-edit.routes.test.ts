@@ -1,16 +1,10 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { auditEvents, users } from '../../db/schema';
-import { createTestContext, signIn, TEST_PASSWORD, type TestContext, type TestUser } from '../../test/factory';
+import { createTestContext, crewOf, signIn, TEST_PASSWORD, type TestUser } from '../../test/factory';
 import { buildDepartment, buildSop } from '../../test/factories';
 
-let t: TestContext;
-let admin: TestUser;
-beforeAll(async () => {
-  t = await createTestContext();
-  admin = await t.signedInUser('admin', { firstName: 'Ada', lastName: 'Admiral' });
-});
-afterAll(() => t.close());
+const { t, admin } = await crewOf({ admin: { role: 'admin', firstName: 'Ada', lastName: 'Admiral' } });
 
 const patch = (id: number, payload: unknown, as: TestUser | null = admin) =>
   t.as(as, { method: 'PATCH', url: `/api/admin/users/${id}`, payload: payload as object });

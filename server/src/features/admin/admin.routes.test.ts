@@ -1,16 +1,10 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { auditEvents, departments, sessions, sops, users } from '../../db/schema';
-import { createTestContext, signIn, TEST_PASSWORD, type TestContext, type TestUser } from '../../test/factory';
+import { createTestContext, crewOf, signIn, TEST_PASSWORD } from '../../test/factory';
 import { deleteUser } from './admin-users.service';
 
-let t: TestContext;
-let admin: TestUser;
-beforeAll(async () => {
-  t = await createTestContext();
-  admin = await t.signedInUser('admin', { firstName: 'Ada', lastName: 'Admiral' });
-});
-afterAll(() => t.close());
+const { t, admin } = await crewOf({ admin: { role: 'admin', firstName: 'Ada', lastName: 'Admiral' } });
 
 const userCount = async () => (await t.db.select({ id: users.id }).from(users)).length;
 const newUser = (overrides: Record<string, unknown> = {}) => ({

@@ -1,24 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { AttestationSummary } from '../../../../common/contracts/approvals';
 import type { DashboardStats } from '../../../../common/contracts/dashboard';
 import type { ApprovalTask, SopDetail } from '../../../../common/contracts/sops';
-import { createTestContext, type TestContext, type TestUser } from '../../test/factory';
+import { crewOf, type TestUser } from '../../test/factory';
 import { buildDepartment, createSopAs, submitSopAs } from '../../test/factories';
 
 /** The whole review cycle over HTTP only, through the SOP endpoints and this feature's. */
 
-let t: TestContext;
-let approver: TestUser;
-let author: TestUser;
+const { t, approver, author } = await crewOf({ approver: 'approver', author: 'user' });
 let departmentId: number;
 
 beforeAll(async () => {
-  t = await createTestContext();
-  approver = await t.signedInUser('approver');
-  author = await t.signedInUser('user');
   departmentId = (await buildDepartment(t.db, 'Engine')).id;
 });
-afterAll(() => t.close());
 
 const get = async <T>(who: TestUser, url: string) => {
   const res = await t.as(who, { method: 'GET', url });

@@ -1,27 +1,22 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { ApprovalTask } from '../../../../common/contracts/sops';
 import { approvalTasks, attachmentPreviews, attachments, auditEvents, sopVersions, sops } from '../../db/schema';
-import { createTestContext, type TestContext, type TestUser } from '../../test/factory';
+import { crewOf, type TestUser } from '../../test/factory';
 import { storeFixture } from '../../test/stored-files';
 import { buildDepartment, buildSop } from '../../test/factories';
 
-let t: TestContext;
-let admin: TestUser;
-let approver: TestUser;
-let otherApprover: TestUser;
-let author: TestUser;
+const { t, admin, approver, otherApprover, author } = await crewOf({
+  admin: 'admin',
+  approver: { role: 'approver', firstName: 'Maria', lastName: 'Santos' },
+  otherApprover: 'approver',
+  author: { role: 'user', firstName: 'Liam', lastName: 'Murphy' },
+});
 let departmentId: number;
 
 beforeAll(async () => {
-  t = await createTestContext();
-  admin = await t.signedInUser('admin');
-  approver = await t.signedInUser('approver', { firstName: 'Maria', lastName: 'Santos' });
-  otherApprover = await t.signedInUser('approver');
-  author = await t.signedInUser('user', { firstName: 'Liam', lastName: 'Murphy' });
   departmentId = (await buildDepartment(t.db, 'Deck')).id;
 });
-afterAll(() => t.close());
 
 const list = (user: TestUser | null) => t.as(user, { method: 'GET', url: '/api/approvals' });
 const decide = (user: TestUser | null, taskId: number, payload: unknown) =>

@@ -1,25 +1,19 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Attachment } from '../../../../common/contracts/sops';
 import { attachmentPreviews, attachments } from '../../db/schema';
-import { createTestContext, type TestContext, type TestUser } from '../../test/factory';
+import { crewOf, type TestUser } from '../../test/factory';
 import { corruptStoredFile } from '../../test/stored-files';
 import { buildDepartment, createSopAs, uploadAttachments } from '../../test/factories';
 import { makeDocx, makePdf } from '../../test/documents';
 
-let t: TestContext;
-let owner: TestUser;
-let reader: TestUser;
+const { t, owner, reader } = await crewOf({ owner: 'user', reader: 'user' });
 let versionId: number;
 
 beforeAll(async () => {
-  t = await createTestContext();
-  owner = await t.signedInUser('user');
-  reader = await t.signedInUser('user');
   const dept = await buildDepartment(t.db, 'Medical');
   versionId = (await createSopAs(t, owner, { departmentId: dept.id, title: 'Infirmary' })).latestVersionId!;
 });
-afterAll(() => t.close());
 
 async function uploadOne(name: string, data: Buffer): Promise<Attachment> {
   const res = await uploadAttachments(t, owner, versionId, [{ name, data }]);

@@ -1,22 +1,18 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { attachments } from '../../db/schema';
-import { createTestContext, type TestContext, type TestUser } from '../../test/factory';
+import { crewOf } from '../../test/factory';
 import { storeFixture } from '../../test/stored-files';
 import { buildDepartment, createSopAs, uploadAttachments } from '../../test/factories';
 
 /** Attachments hold only this server's uploads, and never a page or an image that runs script. */
-let t: TestContext;
-let owner: TestUser;
+const { t, owner } = await crewOf({ owner: 'user' });
 let versionId: number;
 
 beforeAll(async () => {
-  t = await createTestContext();
-  owner = await t.signedInUser('user');
   const dept = await buildDepartment(t.db, 'Hotel');
   versionId = (await createSopAs(t, owner, { departmentId: dept.id, title: 'Cabin cleaning' })).latestVersionId!;
 });
-afterAll(() => t.close());
 
 const countAttachments = async () => (await t.db.select({ id: attachments.id }).from(attachments)).length;
 

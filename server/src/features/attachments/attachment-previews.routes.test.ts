@@ -1,30 +1,24 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Attachment, SopDetail } from '../../../../common/contracts/sops';
 import { createBackgroundJobs } from '../../background-jobs';
 import { attachments, jobs } from '../../db/schema';
 import { claimJob } from '../../jobs/job-queue';
-import { createTestContext, type TestContext, type TestUser } from '../../test/factory';
+import { crewOf } from '../../test/factory';
 import { docxZipBomb, imageBombPdf, pdfWithManyOperators, truncatedPdf } from '../../test/hostile-files';
 import { buildDepartment, createSopAs, uploadAttachments } from '../../test/factories';
 import { makeDocx, makePdf } from '../../test/documents';
 
 // Jobs run only when a test says so, so each test sees the queue before and after.
-let t: TestContext;
-let owner: TestUser;
-let reader: TestUser;
+const { t, owner, reader } = await crewOf({ owner: 'user', reader: 'user' }, { jobs: 'manual' });
 let sopId: number;
 let versionId: number;
 
 beforeAll(async () => {
-  t = await createTestContext({ jobs: 'manual' });
-  owner = await t.signedInUser('user');
-  reader = await t.signedInUser('user');
   const sop = await createSopAs(t, owner, { departmentId: (await buildDepartment(t.db, 'Safety')).id, title: 'Muster drills' });
   sopId = sop.id;
   versionId = sop.latestVersionId!;
 });
-afterAll(() => t.close());
 
 const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 

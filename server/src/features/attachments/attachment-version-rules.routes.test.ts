@@ -1,23 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { attachments } from '../../db/schema';
-import { createTestContext, type TestContext, type TestUser } from '../../test/factory';
+import { crewOf } from '../../test/factory';
 import { buildDepartment, createSopAs, submitSopAs, uploadAttachments } from '../../test/factories';
 import { makePdf } from '../../test/documents';
 
-let t: TestContext;
-let owner: TestUser;
-let approver: TestUser;
+const { t, owner, approver } = await crewOf({ owner: 'user', approver: 'approver' });
 let deptId: number;
 let pdf: Buffer;
 
 beforeAll(async () => {
-  t = await createTestContext();
-  owner = await t.signedInUser('user');
-  approver = await t.signedInUser('approver');
   deptId = (await buildDepartment(t.db, 'Engine')).id;
   pdf = await makePdf('Checklist', ['Step one.']);
 });
-afterAll(() => t.close());
 
 const attach = (versionId: number) => {
   return uploadAttachments(t, owner, versionId, [{ name: 'late.pdf', data: pdf }]);

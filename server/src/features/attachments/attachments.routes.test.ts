@@ -1,35 +1,25 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { MAX_FILE_BYTES } from '../../../../common/limits';
 import type { Attachment, SopDetail } from '../../../../common/contracts/sops';
 import { attachments, auditEvents } from '../../db/schema';
-import { createTestContext, type TestContext, type TestUser } from '../../test/factory';
+import { crewOf, type TestUser } from '../../test/factory';
 import { storedBytes } from '../../test/stored-files';
 import { buildDepartment, createSopAs, uploadAttachments } from '../../test/factories';
 import type { FilePart } from '../../test/multipart';
 import { makeDocx, makePdf } from '../../test/documents';
 
-let t: TestContext;
-let admin: TestUser;
-let approver: TestUser;
-let owner: TestUser;
-let other: TestUser;
+const { t, admin, approver, owner, other } = await crewOf({ admin: 'admin', approver: 'approver', owner: 'user', other: 'user' });
 let sop: SopDetail;
 let versionId: number;
 let pdf: Buffer;
 
 beforeAll(async () => {
-  t = await createTestContext();
-  admin = await t.signedInUser('admin');
-  approver = await t.signedInUser('approver');
-  owner = await t.signedInUser('user');
-  other = await t.signedInUser('user');
   const dept = await buildDepartment(t.db, 'Engine');
   sop = await createSopAs(t, owner, { departmentId: dept.id, title: 'Bunkering' });
   versionId = sop.latestVersionId!;
   pdf = await makePdf('Bunkering checklist', ['Close the scuppers.']);
 });
-afterAll(() => t.close());
 
 const upload = (user: TestUser | null, files: FilePart[], id = versionId) => uploadAttachments(t, user, id, files);
 const countAttachments = async () => (await t.db.select({ id: attachments.id }).from(attachments)).length;

@@ -1,24 +1,18 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { MAX_FILE_BYTES } from '../../../../common/limits';
 import { attachments, pendingUploads } from '../../db/schema';
-import { createTestContext, type TestContext, type TestUser } from '../../test/factory';
+import { crewOf, type TestUser } from '../../test/factory';
 import { buildDepartment, createSopAs } from '../../test/factories';
 import { makePdf } from '../../test/documents';
 
-let t: TestContext;
-let owner: TestUser;
-let other: TestUser;
+const { t, owner, other } = await crewOf({ owner: 'user', other: 'user' });
 let versionId: number;
 
 beforeAll(async () => {
-  t = await createTestContext();
-  owner = await t.signedInUser('user');
-  other = await t.signedInUser('user');
   const dept = await buildDepartment(t.db, 'Guest Services');
   versionId = (await createSopAs(t, owner, { departmentId: dept.id, title: 'Embarkation' })).latestVersionId!;
 });
-afterAll(() => t.close());
 
 const reserve = async (user: TestUser) => {
   const res = await t.as(user, { method: 'POST', url: '/api/objects/upload' });

@@ -1,24 +1,16 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { AttestationSummary } from '../../../../common/contracts/approvals';
 import { attestations, auditEvents } from '../../db/schema';
-import { createTestContext, type TestContext, type TestUser } from '../../test/factory';
+import { crewOf, type TestUser } from '../../test/factory';
 import { buildDepartment, buildSop } from '../../test/factories';
 
-let t: TestContext;
-let approver: TestUser;
-let user: TestUser;
-let user2: TestUser;
+const { t, approver, user, user2 } = await crewOf({ approver: 'approver', user: 'user', user2: 'user' });
 let departmentId: number;
 
 beforeAll(async () => {
-  t = await createTestContext();
-  approver = await t.signedInUser('approver');
-  user = await t.signedInUser('user');
-  user2 = await t.signedInUser('user');
   departmentId = (await buildDepartment(t.db, 'Housekeeping')).id;
 });
-afterAll(() => t.close());
 
 const attest = (who: TestUser | null, versionId: number) => t.as(who, { method: 'POST', url: `/api/sop-versions/${versionId}/attestations` });
 const summary = async (who: TestUser, versionId: number) => {

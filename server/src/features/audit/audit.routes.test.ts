@@ -1,15 +1,12 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { AuditEvent } from '../../../../common/contracts/audit';
 import { auditEvents, users } from '../../db/schema';
-import { createTestContext, type TestContext, type TestUser } from '../../test/factory';
+import { crewOf, type TestUser } from '../../test/factory';
 import { recordAudit } from './audit.service';
 
-let t: TestContext;
-let admin: TestUser;
+const { t, admin } = await crewOf({ admin: { role: 'admin', firstName: 'Ada' } });
 beforeAll(async () => {
-  t = await createTestContext();
-  admin = await t.signedInUser('admin', { firstName: 'Ada' });
   // Fifteen events with distinct, increasing times so the order is unambiguous.
   const base = Date.now() - 60_000;
   for (let i = 1; i <= 15; i++) {
@@ -23,7 +20,6 @@ beforeAll(async () => {
     });
   }
 });
-afterAll(() => t.close());
 
 const getAudit = (query = '', as: TestUser | null = admin) => t.as(as, { method: 'GET', url: `/api/audit${query}` });
 

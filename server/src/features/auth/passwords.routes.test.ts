@@ -1,15 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { auditEvents, sessions, users } from '../../db/schema';
-import { createTestContext, signIn, TEST_PASSWORD, type TestContext, type TestUser } from '../../test/factory';
+import { crewOf, signIn, TEST_PASSWORD, type TestUser } from '../../test/factory';
 
-let t: TestContext;
-let admin: TestUser;
-beforeAll(async () => {
-  t = await createTestContext();
-  admin = await t.signedInUser('admin', { firstName: 'Ada' });
-});
-afterAll(() => t.close());
+const { t, admin } = await crewOf({ admin: { role: 'admin', firstName: 'Ada' } });
 
 const hashOf = async (id: number) => (await t.db.select({ password: users.password }).from(users).where(eq(users.id, id)))[0].password;
 const userCount = async () => (await t.db.select({ id: users.id }).from(users)).length;

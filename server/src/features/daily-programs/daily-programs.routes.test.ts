@@ -1,22 +1,17 @@
 import { count, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { DailyProgramCruise } from '../../../../common/contracts/daily-programs';
 import { auditEvents, dailyPrograms, storedFiles } from '../../db/schema';
-import { createTestContext, type TestContext, type TestUser } from '../../test/factory';
+import { crewOf } from '../../test/factory';
 import { corruptStoredFile } from '../../test/stored-files';
 import { pdfParts, uploadDay } from '../../test/factories';
 import type { FilePart } from '../../test/multipart';
 
-let t: TestContext;
-let admin: TestUser;
-let crew: TestUser;
+const { t, admin, crew } = await crewOf({ admin: 'admin', crew: 'user' });
 let cruises: DailyProgramCruise[];
 let separateFiles: FilePart[];
 
 beforeAll(async () => {
-  t = await createTestContext();
-  admin = await t.signedInUser('admin');
-  crew = await t.signedInUser('user');
   separateFiles = await pdfParts(4, 'sea-day');
   // Sent out of order on purpose: the hierarchy sorts, the upload order only sets the sequence.
   for (const [fields, files] of [
@@ -30,7 +25,6 @@ beforeAll(async () => {
   }
   cruises = (await t.as(crew, { method: 'GET', url: '/api/daily-programs/hierarchy' })).json();
 });
-afterAll(() => t.close());
 
 const fileOf = (code: string, date: string, seq: number) =>
   cruises

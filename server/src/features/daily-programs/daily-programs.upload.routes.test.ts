@@ -1,18 +1,12 @@
 import { count, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { MAX_FILE_BYTES } from '../../../../common/limits';
 import { auditEvents, dailyPrograms } from '../../db/schema';
-import { createTestContext, type TestContext, type TestUser } from '../../test/factory';
+import { crewOf } from '../../test/factory';
 import { storeTotals } from '../../test/stored-files';
 import { pdfParts, uploadDay } from '../../test/factories';
 
-let t: TestContext;
-let admin: TestUser;
-beforeAll(async () => {
-  t = await createTestContext();
-  admin = await t.signedInUser('admin');
-});
-afterAll(() => t.close());
+const { t, admin } = await crewOf({ admin: 'admin' });
 beforeEach(async () => {
   await t.db.delete(dailyPrograms);
 });

@@ -1,24 +1,20 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { ActivityEntry, DashboardStats } from '../../../../common/contracts/dashboard';
 import { auditEvents, sops } from '../../db/schema';
-import { createTestContext, type TestContext, type TestUser } from '../../test/factory';
+import { crewOf, type TestUser } from '../../test/factory';
 import { buildDepartment, buildSop } from '../../test/factories';
 
-let t: TestContext;
-let admin: TestUser;
-let approver: TestUser;
-let user: TestUser;
+const { t, admin, approver, user } = await crewOf({
+  admin: { role: 'admin', firstName: 'Ada' },
+  approver: { role: 'approver', firstName: 'Maria' },
+  user: { role: 'user', firstName: 'Liam' },
+});
 let departmentId: number;
 
 beforeAll(async () => {
-  t = await createTestContext();
-  admin = await t.signedInUser('admin', { firstName: 'Ada' });
-  approver = await t.signedInUser('approver', { firstName: 'Maria' });
-  user = await t.signedInUser('user', { firstName: 'Liam' });
   departmentId = (await buildDepartment(t.db, 'Engine')).id;
 });
-afterAll(() => t.close());
 
 const stats = async (who: TestUser) => {
   const res = await t.as(who, { method: 'GET', url: '/api/dashboard/stats' });

@@ -1,19 +1,9 @@
 import { eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { auditEvents, departments, sops } from '../../db/schema';
-import { createTestContext, type TestContext, type TestUser } from '../../test/factory';
+import { crewOf, type TestUser } from '../../test/factory';
 
-let t: TestContext;
-let admin: TestUser;
-let approver: TestUser;
-let crew: TestUser;
-beforeAll(async () => {
-  t = await createTestContext();
-  admin = await t.signedInUser('admin');
-  approver = await t.signedInUser('approver');
-  crew = await t.signedInUser('user');
-});
-afterAll(() => t.close());
+const { t, admin, approver, crew } = await crewOf({ admin: 'admin', approver: 'approver', crew: 'user' });
 
 let seq = 0;
 const unique = (base: string) => `${base} ${++seq}`;
@@ -23,6 +13,7 @@ const update = (id: number, payload: Record<string, unknown>, as: TestUser | nul
 const remove = (id: number, as: TestUser | null = admin) => t.as(as, { method: 'DELETE', url: `/api/departments/${id}` });
 const rowsNamed = (name: string) => t.db.select().from(departments).where(eq(departments.name, name));
 const rowOf = async (id: number) => (await t.db.select().from(departments).where(eq(departments.id, id)))[0];
+const rowsOf = (ids: number[]) => t.db.select().from(departments).where(inArray(departments.id, ids));
 
 async function division(name = unique('Marine')) {
   const res = await create({ name });
@@ -207,12 +198,7 @@ describe('DELETE /api/departments/:id', () => {
     const two = await department(parent.id);
     const res = await remove(parent.id);
     expect(res.statusCode).toBe(200);
-    expect(
-      await t.db
-        .select()
-        .from(departments)
-        .where(inArray(departments.id, [parent.id, one.id, two.id])),
-    ).toHaveLength(0);
+    expect(await rowsOf([parent.id, one.id, two.id])).toHaveLength(0);
     const events = await t.db.select().from(auditEvents).where(eq(auditEvents.action, 'department_deleted'));
     expect(events.find((e) => e.entityId === parent.id)?.metadata).toMatchObject({ name: parent.name });
   });
@@ -248,12 +234,7 @@ describe('DELETE /api/departments/:id', () => {
       message: 'Cannot delete "Engineering": 1 SOP in this division and its departments must be moved to another department first',
       code: 'conflict',
     });
-    expect(
-      await t.db
-        .select()
-        .from(departments)
-        .where(inArray(departments.id, [parent.id, empty.id, full.id])),
-    ).toHaveLength(3);
+    expect(await rowsOf([parent.id, empty.id, full.id])).toHaveLength(3);
   });
 
   it('is 404 for an unknown id', async () => {

@@ -1,27 +1,21 @@
 import { count, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Itinerary } from '../../../../common/contracts/itineraries';
 import { MAX_FILE_BYTES } from '../../../../common/limits';
 import { auditEvents, itineraries, storedFiles } from '../../db/schema';
-import { createTestContext, type TestContext, type TestUser } from '../../test/factory';
+import { crewOf } from '../../test/factory';
 import { storeTotals } from '../../test/stored-files';
 import { uploadItineraryFile } from '../../test/factories';
 import { makePdf, makeXlsx } from '../../test/documents';
 
-let t: TestContext;
-let admin: TestUser;
-let crew: TestUser;
+const { t, admin, crew } = await crewOf({ admin: 'admin', crew: 'user' });
 let xlsx: Buffer;
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const TYPE_MESSAGE = 'Invalid file type: Please upload an Excel or CSV file';
 
 beforeAll(async () => {
-  t = await createTestContext();
-  admin = await t.signedInUser('admin');
-  crew = await t.signedInUser('user');
   xlsx = await makeXlsx();
 });
-afterAll(() => t.close());
 
 async function snapshot() {
   const [rows] = await t.db.select({ n: count() }).from(itineraries);

@@ -1,17 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { REGISTRATION_CLOSED_MESSAGE } from '../../../../common/contracts/settings';
 import { buildApp } from '../../app';
 import { users } from '../../db/schema';
-import { createTestContext, signIn, type TestContext, type TestUser } from '../../test/factory';
+import { crewOf, signIn, type TestUser } from '../../test/factory';
 import { sharedSessionSecret } from './settings.service';
 
-let t: TestContext;
-let admin: TestUser;
-beforeAll(async () => {
-  t = await createTestContext();
-  admin = await t.signedInUser('admin');
-});
-afterAll(() => t.close());
+const { t, admin } = await crewOf({ admin: 'admin' });
 
 const settings = () => t.app.inject({ method: 'GET', url: '/api/settings' });
 const put = (payload: unknown, as: TestUser | null = admin) => t.as(as, { method: 'PUT', url: '/api/admin/settings', payload: payload as object });

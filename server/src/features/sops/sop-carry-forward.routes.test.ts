@@ -1,21 +1,17 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { SopDetail } from '../../../../common/contracts/sops';
 import { attachments } from '../../db/schema';
-import { createTestContext, type TestContext, type TestUser } from '../../test/factory';
+import { crewOf } from '../../test/factory';
 import { buildDepartment, createSopAs, uploadAttachments } from '../../test/factories';
 import { makePdf } from '../../test/documents';
 
-let t: TestContext;
-let owner: TestUser;
+const { t, owner } = await crewOf({ owner: 'user' });
 let deptId: number;
 
 beforeAll(async () => {
-  t = await createTestContext();
-  owner = await t.signedInUser('user');
   deptId = (await buildDepartment(t.db, 'Deck')).id;
 });
-afterAll(() => t.close());
 
 /** An SOP whose version 1.0 holds two PDFs. */
 async function sopWithTwoFiles(): Promise<{ sop: SopDetail; ids: number[] }> {

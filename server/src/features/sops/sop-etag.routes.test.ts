@@ -1,28 +1,18 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { SopDetail, SopListItem } from '../../../../common/contracts/sops';
-import { createTestContext, type TestContext, type TestUser } from '../../test/factory';
+import { crewOf, type TestUser } from '../../test/factory';
 import { buildDepartment, createSopAs, submitSopAs, uploadAttachments } from '../../test/factories';
 
 /** GET /api/sops and /api/sops/{id}: ETag from the database's data version, 304, one build per version. */
-let t: TestContext;
-let admin: TestUser;
-let author: TestUser;
-let approver: TestUser;
-let reader: TestUser;
+const { t, admin, author, approver, reader } = await crewOf({ admin: 'admin', author: 'user', approver: 'approver', reader: 'user' });
 let department: { id: number; name: string };
 let sop: SopDetail;
 
 beforeAll(async () => {
-  t = await createTestContext();
-  admin = await t.signedInUser('admin');
-  author = await t.signedInUser('user');
-  approver = await t.signedInUser('approver');
-  reader = await t.signedInUser('user');
   department = await buildDepartment(t.db, 'Deck');
   sop = await createSopAs(t, author, { departmentId: department.id, title: 'Mooring line handling' });
 });
-afterAll(() => t.close());
 
 const LIST = '/api/sops';
 const detailUrl = () => `/api/sops/${sop.id}`;

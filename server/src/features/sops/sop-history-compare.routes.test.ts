@@ -1,25 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { SopHistoryEvent, VersionComparison } from '../../../../common/contracts/review-loop';
 import type { SopDetail, SopListItem } from '../../../../common/contracts/sops';
-import { createTestContext, type TestContext, type TestUser } from '../../test/factory';
+import { crewOf, type TestUser } from '../../test/factory';
 import { makePdf } from '../../test/documents';
 import { buildDepartment, createSopAs, submitSopAs, uploadAttachments } from '../../test/factories';
 import type { FilePart } from '../../test/multipart';
 
-let t: TestContext;
-let owner: TestUser;
-let approver: TestUser;
-let reader: TestUser;
+const { t, owner, approver, reader } = await crewOf(
+  { owner: { role: 'user', firstName: 'Olive', lastName: 'Owner' }, approver: { role: 'approver', firstName: 'Arne', lastName: 'Approver' }, reader: 'user' },
+  { jobs: 'manual' },
+);
 let deptId: number;
 
 beforeAll(async () => {
-  t = await createTestContext({ jobs: 'manual' });
-  owner = await t.signedInUser('user', { firstName: 'Olive', lastName: 'Owner' });
-  approver = await t.signedInUser('approver', { firstName: 'Arne', lastName: 'Approver' });
-  reader = await t.signedInUser('user');
   deptId = (await buildDepartment(t.db, 'Deck')).id;
 });
-afterAll(() => t.close());
 
 const get = <T>(user: TestUser | null, url: string) => t.as(user, { method: 'GET', url }).then((res) => ({ status: res.statusCode, body: res.json() as T }));
 const detail = async (id: number) => (await get<SopDetail>(owner, `/api/sops/${id}`)).body;

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ApprovalQueue } from '../../../../common/contracts/approvals';
 import { SopDetail, SopList, SopListItem } from '../../../../common/contracts/sops';
 import { sops } from '../../db/schema';
-import { createTestContext, type TestContext, type TestUser } from '../../test/factory';
+import { crewOf, type TestUser } from '../../test/factory';
 import { buildDepartment, createSopAs, submitSopAs } from '../../test/factories';
 import { listDecidableTasks } from '../approvals/list-tasks';
 import { listSopsJson } from './sop-list.service';
@@ -14,9 +14,7 @@ import { listSopsJson } from './sop-list.service';
  * database the run uses (PGlite by default, PostgreSQL with TEST_DATABASE_URL).
  */
 
-let t: TestContext;
-let owner: TestUser;
-let approver: TestUser;
+const { t, owner, approver } = await crewOf({ owner: { role: 'user', firstName: 'Ana', lastName: 'Silva' }, approver: 'approver' }, { jobs: 'manual' });
 
 async function attachText(user: TestUser, versionId: number, name: string) {
   const uploadURL = (await t.as(user, { method: 'POST', url: '/api/objects/upload' })).json().uploadURL as string;
@@ -32,9 +30,6 @@ async function attachText(user: TestUser, versionId: number, name: string) {
 }
 
 beforeAll(async () => {
-  t = await createTestContext({ jobs: 'manual' });
-  owner = await t.signedInUser('user', { firstName: 'Ana', lastName: 'Silva' });
-  approver = await t.signedInUser('approver');
   const division = await buildDepartment(t.db, 'Hotel');
   const department = await buildDepartment(t.db, 'Housekeeping', division.id);
 
@@ -61,7 +56,6 @@ beforeAll(async () => {
   const orphan = await createSopAs(t, owner, { departmentId: department.id, title: 'Lost and found' });
   await t.db.update(sops).set({ ownerId: null }).where(eq(sops.id, orphan.id));
 });
-afterAll(() => t.close());
 
 describe('the SOP list query answers what SopList declares', () => {
   it('parses with the list schema, every row with exactly the fields the schema names', async () => {

@@ -1,21 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { SopListItem } from '../../../../common/contracts/sops';
 import { sops } from '../../db/schema';
-import { createTestContext, type TestContext, type TestUser } from '../../test/factory';
+import { crewOf } from '../../test/factory';
 import { buildDepartment, createSopAs, submitSopAs } from '../../test/factories';
 
-let t: TestContext;
-let owner: TestUser;
-let reader: TestUser;
+const { t, owner, reader } = await crewOf({ owner: { role: 'user', firstName: 'Ana', lastName: 'Silva' }, reader: 'user' });
 let marine: { id: number };
 let deck: { id: number };
 let engine: { id: number };
 let hotel: { id: number };
 
 beforeAll(async () => {
-  t = await createTestContext();
-  owner = await t.signedInUser('user', { firstName: 'Ana', lastName: 'Silva' });
-  reader = await t.signedInUser('user');
   marine = await buildDepartment(t.db, 'Marine');
   deck = await buildDepartment(t.db, 'Deck', marine.id);
   engine = await buildDepartment(t.db, 'Engine', marine.id);
@@ -42,7 +37,6 @@ beforeAll(async () => {
   await submitSopAs(t, owner, galley.id);
   await createSopAs(t, owner, { title: 'Marine Division Charter', departmentId: marine.id, content: 'Scope of the division.' });
 });
-afterAll(() => t.close());
 
 const list = async (query = ''): Promise<SopListItem[]> => {
   const res = await t.as(reader, { method: 'GET', url: `/api/sops${query}` });

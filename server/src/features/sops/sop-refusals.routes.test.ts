@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { approvalTasks, attachments, sops, sopVersions } from '../../db/schema';
-import { createTestContext, type TestContext, type TestUser } from '../../test/factory';
+import { crewOf, type TestUser } from '../../test/factory';
 import { buildDepartment, buildSop, createSopAs, submitSopAs, uploadAttachments } from '../../test/factories';
 
 /**
@@ -9,22 +9,12 @@ import { buildDepartment, buildSop, createSopAs, submitSopAs, uploadAttachments 
  * nothing changed. The rules themselves are unit-tested in common/sop-lifecycle.test.ts.
  */
 
-let t: TestContext;
-let owner: TestUser;
-let other: TestUser;
-let approver: TestUser;
-let admin: TestUser;
+const { t, owner, other, approver, admin } = await crewOf({ owner: 'user', other: 'user', approver: 'approver', admin: 'admin' });
 let departmentId: number;
 
 beforeAll(async () => {
-  t = await createTestContext();
-  owner = await t.signedInUser('user');
-  other = await t.signedInUser('user');
-  approver = await t.signedInUser('approver');
-  admin = await t.signedInUser('admin');
   departmentId = (await buildDepartment(t.db, 'Hotel')).id;
 });
-afterAll(() => t.close());
 
 /** What a refused request must leave untouched. */
 async function snapshot(sopId: number) {

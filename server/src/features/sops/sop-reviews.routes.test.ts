@@ -1,26 +1,21 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { ConfirmedReview } from '../../../../common/contracts/review-loop';
 import type { SopDetail, SopListItem } from '../../../../common/contracts/sops';
 import { addMonths, reviewStatusOn, utcDay } from '../../../../common/sop-lifecycle';
 import { auditEvents, sopReviews, sops, sopVersions } from '../../db/schema';
-import { createTestContext, type TestContext, type TestUser } from '../../test/factory';
+import { crewOf, type TestUser } from '../../test/factory';
 import { buildDepartment, createSopAs } from '../../test/factories';
 
-let t: TestContext;
-let owner: TestUser;
-let approver: TestUser;
-let admin: TestUser;
+const { t, owner, approver, admin } = await crewOf(
+  { owner: 'user', approver: { role: 'approver', firstName: 'Rita', lastName: 'Reviewer' }, admin: 'admin' },
+  { jobs: 'manual' },
+);
 let deptId: number;
 
 beforeAll(async () => {
-  t = await createTestContext({ jobs: 'manual' });
-  owner = await t.signedInUser('user');
-  approver = await t.signedInUser('approver', { firstName: 'Rita', lastName: 'Reviewer' });
-  admin = await t.signedInUser('admin');
   deptId = (await buildDepartment(t.db, 'Galley')).id;
 });
-afterAll(() => t.close());
 
 const today = () => utcDay();
 const addDays = (day: string, days: number) => utcDay(new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000));

@@ -1,23 +1,15 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { approvalTasks, auditEvents, sops, sopVersions } from '../../db/schema';
-import { createTestContext, type TestContext, type TestUser } from '../../test/factory';
+import { crewOf, type TestUser } from '../../test/factory';
 import { buildDepartment, createSopAs } from '../../test/factories';
 
-let t: TestContext;
-let approver: TestUser;
-let owner: TestUser;
-let other: TestUser;
+const { t, approver, owner, other } = await crewOf({ approver: 'approver', owner: 'user', other: 'user' });
 let departmentId: number;
 
 beforeAll(async () => {
-  t = await createTestContext();
-  approver = await t.signedInUser('approver');
-  owner = await t.signedInUser('user');
-  other = await t.signedInUser('user');
   departmentId = (await buildDepartment(t.db, 'Housekeeping')).id;
 });
-afterAll(() => t.close());
 
 const submit = (user: TestUser | null, id: number) => t.as(user, { method: 'POST', url: `/api/sops/${id}/submit` });
 const tasksOf = (versionId: number) => t.db.select().from(approvalTasks).where(eq(approvalTasks.versionId, versionId));

@@ -1,27 +1,22 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { SopDetail } from '../../../../common/contracts/sops';
 import { auditEvents, sops, sopVersions } from '../../db/schema';
-import { createTestContext, type TestContext, type TestUser } from '../../test/factory';
+import { crewOf } from '../../test/factory';
 import { buildDepartment, createSopAs } from '../../test/factories';
 
-let t: TestContext;
-let admin: TestUser;
-let approver: TestUser;
-let owner: TestUser;
-let other: TestUser;
+const { t, admin, approver, owner, other } = await crewOf({
+  admin: 'admin',
+  approver: 'approver',
+  owner: { role: 'user', firstName: 'Liam', lastName: 'Murphy' },
+  other: 'user',
+});
 let deck: { id: number; name: string };
 
 beforeAll(async () => {
-  t = await createTestContext();
-  admin = await t.signedInUser('admin');
-  approver = await t.signedInUser('approver');
-  owner = await t.signedInUser('user', { firstName: 'Liam', lastName: 'Murphy' });
-  other = await t.signedInUser('user');
   const marine = await buildDepartment(t.db, 'Marine');
   deck = await buildDepartment(t.db, 'Deck', marine.id);
 });
-afterAll(() => t.close());
 
 const auditsFor = (sopId: number) => t.db.select().from(auditEvents).where(eq(auditEvents.entityId, sopId));
 
