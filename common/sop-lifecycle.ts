@@ -26,6 +26,8 @@ export type Decision = (typeof DECISIONS)[number];
 /** Where each transition leaves the SOP. */
 export const INITIAL_STATUS: SopStatus = 'draft';
 export const SUBMITTED_STATUS: SopStatus = 'submitted';
+/** Where an SOP waits for its author after a reviewer asked for changes. */
+export const CHANGES_REQUESTED_STATUS: SopStatus = 'changes_requested';
 /** Approval is the release: the version is published with the decision. */
 export const DECISION_OUTCOME: Record<Decision, { sopStatus: SopStatus; publishesVersion: boolean }> = {
   approved: { sopStatus: 'published', publishesVersion: true },

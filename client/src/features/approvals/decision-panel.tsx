@@ -25,7 +25,7 @@ export function DecisionPanel({ task, onDecided }: Props) {
     setConfirming(false);
     onDecided(decided);
   });
-  const locked = decide.isPending || task.status === 'approved';
+  const locked = decide.isPending || task.status === DECISION.approve;
   const commentId = `decision-comment-${task.id}`;
 
   return (

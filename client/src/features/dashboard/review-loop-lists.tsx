@@ -5,13 +5,13 @@ import { Link } from 'wouter';
 import type { PublicUser } from '@common/contracts/auth';
 import type { SopListItem } from '@common/contracts/sops';
 import { can } from '@common/permissions';
-import type { ReviewFilter } from '@common/sop-lifecycle';
+import { CHANGES_REQUESTED_STATUS, type ReviewFilter } from '@common/sop-lifecycle';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { formatDate } from '@/lib/format';
 import { queryKeys } from '@/lib/query-keys';
 
 // The SOP list by its shared keys: the same cache entries as the list's with these filters.
-const changesRequestedQuery = queryOptions<SopListItem[]>({ queryKey: queryKeys.sops.list({ status: 'changes_requested' }) });
+const changesRequestedQuery = queryOptions<SopListItem[]>({ queryKey: queryKeys.sops.list({ status: CHANGES_REQUESTED_STATUS }) });
 const reviewQuery = (review: ReviewFilter) => queryOptions<SopListItem[]>({ queryKey: queryKeys.sops.list({ review }) });
 
 function SopLinks({ sops, empty, detail }: { sops: SopListItem[]; empty: string; detail: (sop: SopListItem) => ReactNode }) {

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { MessageSquareWarning } from 'lucide-react';
 import type { SopDetail } from '@common/contracts/sops';
+import { CHANGES_REQUESTED_STATUS } from '@common/sop-lifecycle';
 import { formatDateTime } from '@/lib/format';
 import { ownerNameOf } from '@/lib/names';
 import { AmberNote } from './amber-note';
@@ -11,8 +12,8 @@ import { reviewLoopQueries } from './review-loop-api';
  * when, and what they wrote, so the author can act on it.
  */
 export function ChangesRequestedBanner({ sop }: { sop: SopDetail }) {
-  const history = useQuery({ ...reviewLoopQueries.history(sop.id), enabled: sop.status === 'changes_requested' });
-  if (sop.status !== 'changes_requested') return null;
+  const history = useQuery({ ...reviewLoopQueries.history(sop.id), enabled: sop.status === CHANGES_REQUESTED_STATUS });
+  if (sop.status !== CHANGES_REQUESTED_STATUS) return null;
   const request = history.data?.find((event) => event.action === 'sop_changes_requested');
   return (
     <AmberNote icon={MessageSquareWarning} data-testid="changes-requested-banner">

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { type AnyPgColumn, boolean, check, index, integer, pgEnum, pgTable, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import { APPROVAL_STATUSES, OPEN_TASK_STATUS, SOP_STATUSES } from '../../../../common/sop-lifecycle';
+import { APPROVAL_STATUSES, INITIAL_STATUS, OPEN_TASK_STATUS, SOP_STATUSES } from '../../../../common/sop-lifecycle';
 import { createdAt, tsvector, updatedAt } from './columns';
 import { departments } from './departments';
 import { users } from './users';
@@ -21,7 +21,7 @@ export const sops = pgTable(
     summary: text('summary'),
     tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
     ownerId: integer('owner_id').references(() => users.id, { onDelete: 'set null' }),
-    status: sopStatusEnum('status').notNull().default('draft'),
+    status: sopStatusEnum('status').notNull().default(INITIAL_STATUS),
     latestVersionId: integer('latest_version_id').references((): AnyPgColumn => sopVersions.id, { onDelete: 'set null' }),
     /** Months between periodic reviews, 1 to 60; null when the SOP has no review cycle. */
     reviewFrequency: integer('review_frequency'),
