@@ -130,18 +130,29 @@ export async function openRead(db: Db, sha256: string, knownSize?: number): Prom
 }
 
 /**
- * One chunk row per query: memory stays at one chunk whatever the file's size. The bytes
- * travel as base64 rather than bytea's hex text: a third less to send and to decode
- * (the pg driver reads results as text only).
+ * One chunk row per query, the next one already asked for while this one is passed on, so
+ * the database reads and encodes a chunk while this process decodes, hashes and sends the
+ * previous: memory stays at two chunks whatever the file's size. The bytes travel as base64
+ * rather than bytea's hex text: a third less to send and to decode (the pg driver reads
+ * results as text only).
  */
 export async function* readChunks(db: Db, sha256: string) {
-  for (let seq = 0; ; seq += 1) {
+  const chunk = async (seq: number) => {
     const result = (await db.execute(
       sql`select encode(${storedFileChunks.data}, 'base64') as data from ${storedFileChunks} where ${storedFileChunks.sha256} = ${sha256} and ${storedFileChunks.seq} = ${seq}`,
     )) as unknown as { rows: { data: string }[] };
     const row = result.rows[0];
-    if (!row) return;
-    yield Buffer.from(row.data, 'base64');
+    return row ? Buffer.from(row.data, 'base64') : null;
+  };
+  let next = chunk(0);
+  for (let seq = 1; ; seq += 1) {
+    const data = await next;
+    if (!data) return;
+    // A full chunk may have a successor; a short one is the last.
+    next = data.length === CHUNK_BYTES ? chunk(seq) : Promise.resolve(null);
+    // A reader that stops early (an aborted download) must not leave the prefetch unhandled.
+    next.catch(() => undefined);
+    yield data;
   }
 }
 
