@@ -1,4 +1,4 @@
-import type { Role } from './roles';
+import { ROLES, type Role } from './roles';
 
 /**
  * Who may do what. The server checks the role part on each route (`config.access`) and the
@@ -49,6 +49,14 @@ export interface Resource {
 export function roleMay(actor: Actor | null | undefined, action: Action): boolean {
   return actor != null && PERMISSIONS[action][actor.role] !== 'no';
 }
+
+/** The roles for which the action is not refused outright. */
+export function rolesThatMay(action: Action): Role[] {
+  return ROLES.filter((role) => PERMISSIONS[action][role] !== 'no');
+}
+
+/** The roles that run the system: at least one active account of these must remain. */
+export const ADMINISTRATOR_ROLES = rolesThatMay('users.manage');
 
 export function can(actor: Actor | null | undefined, action: Action, resource?: Resource): boolean {
   if (!actor) return false;

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { UserPlus } from 'lucide-react';
 import { Controller, useForm } from 'react-hook-form';
-import { ROLE_LABELS, type Role } from '@common/roles';
+import { ROLE_LABELS, ROLES, type Role } from '@common/roles';
 import { CreateUserForm, type CreatedUserInput } from '@common/contracts/users';
 import { FieldError } from '@/components/field-error';
 import { confirmDiscard, useUnsavedChanges } from '@/hooks/use-unsaved-changes';
@@ -27,7 +27,8 @@ type Fields = {
 type TextField = Exclude<keyof Fields, 'role' | 'departmentId'>;
 
 /** The roles from least to most privileged, so the default (user) comes first. */
-const ROLE_CHOICES: Role[] = ['user', 'approver', 'admin'];
+/** Least power first, as a form offers them. */
+const ROLE_CHOICES: Role[] = [...ROLES].reverse();
 
 const EMPTY: Fields = { username: '', password: '', confirmPassword: '', email: '', firstName: '', lastName: '', role: 'user', departmentId: NO_DEPARTMENT };
 

@@ -86,7 +86,7 @@ export function EditUserDialog({ user, isSelf, onClose }: { user: AdminUser | nu
                       <SelectValue />
                     </SelectTrigger>
                     <SelectContent>
-                      {(['user', 'approver', 'admin'] as Role[]).map((r) => (
+                      {[...ROLES].reverse().map((r) => (
                         <SelectItem key={r} value={r}>
                           {ROLE_LABELS[r]}
                         </SelectItem>

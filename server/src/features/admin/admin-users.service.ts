@@ -1,6 +1,8 @@
-import { and, desc, eq, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { SessionUser } from '../../../../common/contracts/auth';
 import type { CreatedUserInput, UpdatedUserInput } from '../../../../common/contracts/users';
+import { ADMINISTRATOR_ROLES } from '../../../../common/permissions';
+import type { Role } from '../../../../common/roles';
 import type { Db } from '../../db/client';
 import { departments, pendingUploads, users } from '../../db/schema';
 import { releaseFiles } from '../../files/store';
@@ -31,7 +33,8 @@ export async function updateUser(db: Db, actor: SessionUser, id: number, input: 
   try {
     return await db.transaction(async (tx) => {
       const target = await lockVisibleUser(tx, id);
-      const losesAdmin = target.role === 'admin' && target.active && (input.active === false || (input.role !== undefined && input.role !== 'admin'));
+      const runsSystem = (role: Role) => ADMINISTRATOR_ROLES.includes(role);
+      const losesAdmin = runsSystem(target.role) && target.active && (input.active === false || (input.role !== undefined && !runsSystem(input.role)));
       if (losesAdmin) {
         const verb = input.active === false ? 'deactivate' : 'change the role of';
         await assertAnotherActiveAdmin(tx, target, `Cannot ${verb} "${target.username}": it is the last administrator account`);
@@ -77,7 +80,7 @@ export async function deleteUser(db: Db, actor: SessionUser, id: number): Promis
   if (id === actor.id) throw badRequest('You cannot delete your own account');
   const pendingFiles = await db.transaction(async (tx) => {
     const target = await lockVisibleUser(tx, id);
-    if (target.role === 'admin' && target.active) {
+    if (ADMINISTRATOR_ROLES.includes(target.role) && target.active) {
       await assertAnotherActiveAdmin(tx, target, `Cannot delete "${target.username}": it is the last administrator account`);
     }
     await tx.update(users).set({ active: false, deletedAt: sql`now()`, updatedAt: sql`now()` }).where(eq(users.id, id));
@@ -108,7 +111,7 @@ async function assertAnotherActiveAdmin(tx: Db, target: SessionUser, message: st
   const others = await tx
     .select({ id: users.id })
     .from(users)
-    .where(and(eq(users.role, 'admin'), eq(users.active, true), notDeleted, ne(users.id, target.id)))
+    .where(and(inArray(users.role, ADMINISTRATOR_ROLES), eq(users.active, true), notDeleted, ne(users.id, target.id)))
     .for('update');
   if (others.length === 0) throw badRequest(message);
 }

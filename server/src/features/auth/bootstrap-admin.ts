@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { inArray } from 'drizzle-orm';
+import { ADMINISTRATOR_ROLES } from '../../../../common/permissions';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
@@ -10,11 +11,15 @@ import { createUser } from './auth.service';
  * and printed once; it is never stored in clear.
  */
 export async function ensureAdmin(db: Db, opts: { username: string; password?: string }, log: Pick<FastifyBaseLogger, 'info' | 'warn'>) {
-  const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.role, 'admin')).limit(1);
+  const [existing] = await db.select({ id: users.id }).from(users).where(inArray(users.role, ADMINISTRATOR_ROLES)).limit(1);
   if (existing) return;
   const password = opts.password ?? randomBytes(15).toString('base64url');
   try {
-    await createUser(db, { username: opts.username, password, email: null, firstName: 'System', lastName: 'Administrator', role: 'admin' }, null);
+    await createUser(
+      db,
+      { username: opts.username, password, email: null, firstName: 'System', lastName: 'Administrator', role: ADMINISTRATOR_ROLES[0] },
+      null,
+    );
   } catch (err) {
     // A weak ADMIN_PASSWORD is refused by the same rules as every other password.
     if (opts.password && err instanceof Error) throw new Error(`ADMIN_PASSWORD is refused: ${err.message.replace(/^password: /, '')}`);
