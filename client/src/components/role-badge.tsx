@@ -2,13 +2,20 @@ import { ROLE_LABELS, type Role } from '@common/roles';
 import { Badge } from '@/components/ui/badge';
 import { cn } from '@/lib/utils';
 
-/** Badge colours by how much a role may do: admin destructive, approver default, user secondary. */
-const ROLE_BADGE: Record<Role, 'destructive' | 'default' | 'secondary'> = { admin: 'destructive', approver: 'default', user: 'secondary' };
+/**
+ * Badge colours by how much a role may do: admin destructive, approver default, user
+ * secondary. The approver badge is sky-700, not the navy default: it must read on the navy
+ * header too (white on sky-700 is 5.9:1).
+ */
+const ROLE_BADGE: Record<Role, { variant: 'destructive' | 'default' | 'secondary'; className?: string }> = {
+  admin: { variant: 'destructive' },
+  approver: { variant: 'default', className: 'bg-sky-700' },
+  user: { variant: 'secondary' },
+};
 
-/** The approver badge is sky-700, not the navy default: it must read on the navy header too (white on sky-700 is 5.9:1). */
 export function RoleBadge({ role, className, ...rest }: { role: Role; className?: string; 'data-testid'?: string }) {
   return (
-    <Badge variant={ROLE_BADGE[role]} className={cn(role === 'approver' && 'bg-sky-700', className)} {...rest}>
+    <Badge variant={ROLE_BADGE[role].variant} className={cn(ROLE_BADGE[role].className, className)} {...rest}>
       {ROLE_LABELS[role]}
     </Badge>
   );
