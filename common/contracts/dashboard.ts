@@ -1,7 +1,5 @@
 import { z } from 'zod';
-import { isoDate } from './fields';
-
-const count = z.number().int().nonnegative();
+import { count, isoDate } from './fields';
 
 /** GET /api/dashboard/stats. */
 export const DashboardStats = z.object({

@@ -30,6 +30,9 @@ export function idField(label = 'Id', requiredMessage = `${label} is required`) 
 /** `{ id }` path parameters. */
 export const idParams = (label = 'Id') => z.object({ id: idField(label) });
 
+/** A count in an answer: a whole number, never negative. */
+export const count = z.number().int().nonnegative();
+
 // NUL cannot be stored in PostgreSQL text at all; the other C0/C1 controls are never typed
 // by a person and only hide or reorder what a reader sees.
 const LINE_CONTROLS = /[\u0000-\u001f\u007f-\u009f]/;

@@ -1,6 +1,5 @@
 import { z } from 'zod';
-
-const count = z.number().int().nonnegative();
+import { count } from './fields';
 
 /**
  * GET /api/admin/storage: what the file store holds. `stored*` counts each distinct file
