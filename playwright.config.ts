@@ -13,10 +13,7 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   fullyParallel: false,
   workers: 1,
-  // One journey (approve from the list, then the row still read 'Submitted') failed once in a
-  // full CI run and passed on every rerun; its cause is being traced. On CI a failed journey
-  // is run once more and reported as flaky, never as passed.
-  retries: process.env.CI ? 1 : 0,
+  retries: 0,
   reporter: [['list']],
   use: {
     baseURL: `http://127.0.0.1:${port}`,

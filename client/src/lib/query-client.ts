@@ -21,7 +21,14 @@ export const queryClient = new QueryClient({
 
 setSignedOutHandler(() => markSignedOut(queryClient));
 
-/** Refetches every cached read under these keys (a key also covers the keys that start with it). */
+/**
+ * Refetches every cached read under these keys (a key also covers the keys that start with it).
+ * A read already on the wire may have been answered before the write committed. Invalidation
+ * alone would wait for it when it is the key's first fetch (a list just filtered, say) and keep
+ * its old answer, so reads under way are cancelled first and every refetch starts after the write.
+ */
 export async function refreshQueries(keys: readonly (QueryKey | undefined)[]) {
-  await Promise.all(keys.map((queryKey) => (queryKey ? queryClient.invalidateQueries({ queryKey }) : undefined)));
+  const queryKeys = keys.filter((queryKey): queryKey is QueryKey => queryKey !== undefined);
+  await Promise.all(queryKeys.map((queryKey) => queryClient.cancelQueries({ queryKey })));
+  await Promise.all(queryKeys.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
 }

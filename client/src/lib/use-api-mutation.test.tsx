@@ -1,4 +1,4 @@
-import { QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider, QueryObserver } from '@tanstack/react-query';
 import { act, cleanup, renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -7,7 +7,7 @@ const { toast } = vi.hoisted(() => ({ toast: vi.fn() }));
 vi.mock('@/hooks/use-toast', () => ({ toast, holdToast: vi.fn() }));
 
 import { ApiError } from './api-error';
-import { queryClient } from './query-client';
+import { queryClient, refreshQueries } from './query-client';
 import { queryKeys } from './query-keys';
 import { useApiMutation, type FailureToast } from './use-api-mutation';
 
@@ -82,5 +82,30 @@ describe('useApiMutation', () => {
   it('leaves a session that ended to the one Unauthorized notice', async () => {
     await failingWith(new ApiError(401, 'Unauthorized', 'unauthorized', { message: 'Unauthorized' }), { fallback: 'Failed to submit SOP for approval' });
     expect(toast).not.toHaveBeenCalled();
+  });
+});
+
+describe('refreshQueries', () => {
+  it("refetches after the write a list's first read that was already under way, instead of keeping its answer from before", async () => {
+    let serverStatus = 'submitted';
+    let reads = 0;
+    const observer = new QueryObserver(queryClient, {
+      queryKey: queryKeys.sops.list({ search: 'Galley' }),
+      // The first read is slow: it is still on the wire when the write commits.
+      queryFn: () => {
+        const seen = serverStatus;
+        const delay = reads++ === 0 ? 30 : 0;
+        return new Promise<string>((resolve) => setTimeout(() => resolve(seen), delay));
+      },
+    });
+    const unsubscribe = observer.subscribe(() => {});
+    expect(reads).toBe(1);
+
+    serverStatus = 'published';
+    await refreshQueries([queryKeys.sops.lists()]);
+
+    expect(reads).toBe(2);
+    expect(observer.getCurrentResult().data).toBe('published');
+    unsubscribe();
   });
 });
