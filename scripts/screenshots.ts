@@ -46,6 +46,27 @@ const SHOTS: Record<E2eUser['role'], Shot[]> = {
     { name: 'sop-form', path: '/sop/new' },
     { name: 'upload-dialog', path: '/', prepare: (page) => page.getByRole('button', { name: 'Upload SOP File' }).click() },
     {
+      name: 'history-compare',
+      path: '/documents',
+      prepare: async (page) => {
+        await page
+          .getByRole('button', { name: /^History: / })
+          .first()
+          .click();
+        const picks = page.getByRole('dialog').getByRole('checkbox');
+        await picks.first().waitFor();
+        if ((await picks.count()) < 2) return;
+        await picks.nth(0).check();
+        await picks.nth(1).check();
+        await page.getByRole('button', { name: 'Compare selected' }).click();
+      },
+    },
+    {
+      name: 'approve-confirm',
+      path: '/approvals',
+      prepare: (page) => page.getByRole('button', { name: 'Approve', exact: true }).first().click(),
+    },
+    {
       name: 'preview-dialog',
       path: '/documents',
       prepare: (page) =>
