@@ -120,6 +120,30 @@ describe('compliance', () => {
     expect(deckOnly.rawPayload.subarray(3).toString('utf8').split('\r\n').slice(1, -1)).toEqual([expect.stringMatching(/^\d+,Heaving lines,Deck,1\.0,3,1,2,33$/)]);
   });
 
+  it('keeps the counts of the list equal to a count of the attestations when readers move, leave, return or are deleted', async () => {
+    const rigging = await publishedSop(t, author, approver, dept.marine, 'Rigging');
+    await attestAs(t, bo, rigging.versionId);
+    await attestAs(t, max, rigging.versionId);
+    const agree = async (expected: { required: number; attested: number }) => {
+      const row = (await list()).find((r) => r.sopId === rigging.id);
+      const detail = await complianceOf(t, approver, rigging.id);
+      expect({ required: row?.required, attested: row?.attested }).toEqual(expected);
+      expect({ required: detail.required, attested: detail.attested }).toEqual(expected);
+    };
+    await agree({ required: 5, attested: 2 });
+    await placeIn(t, admin, dept.hotel, bo); // out of the audience, attestation and all
+    await agree({ required: 4, attested: 1 });
+    await placeIn(t, admin, dept.engine, bo); // back under Marine, through another department
+    await agree({ required: 5, attested: 2 });
+    expect((await t.as(admin, { method: 'PATCH', url: `/api/admin/users/${max.id}`, payload: { active: false } })).statusCode).toBe(200);
+    await agree({ required: 4, attested: 1 });
+    expect((await t.as(admin, { method: 'PATCH', url: `/api/admin/users/${max.id}`, payload: { active: true } })).statusCode).toBe(200);
+    await agree({ required: 5, attested: 2 });
+    expect((await t.as(admin, { method: 'DELETE', url: `/api/admin/users/${max.id}` })).statusCode).toBe(200);
+    await agree({ required: 4, attested: 1 });
+    await placeIn(t, admin, dept.deck, bo);
+  });
+
   it('refuses plain users with 403, and bad input with 400 or 404', async () => {
     const lines = (await list()).find((r) => r.title === 'Heaving lines');
     for (const url of [`/api/sops/${lines?.sopId}/compliance`, '/api/compliance', '/api/compliance/export.csv']) {

@@ -70,7 +70,8 @@ interface ComplianceRowRaw {
 /**
  * GET /api/compliance: one row per SOP with a version in force, in one statement. The
  * audience size comes from a count of readers per department (a few dozen rows), the
- * attested count from the attestations of the versions in force only.
+ * attested count from the tallies per version and department (attestation_tallies), never
+ * from the attestations themselves.
  */
 export async function complianceList(db: Db, query: z.output<typeof ComplianceQuery>): Promise<z.output<typeof ComplianceList>> {
   const inScope = query.departmentId === undefined ? sql`true` : sql`s.department_id in ${departmentAndChildren(query.departmentId)}`;
@@ -93,12 +94,11 @@ export async function complianceList(db: Db, query: z.output<typeof ComplianceQu
       group by d.id
     ),
     read as (
-      select eff.sop_id, count(*)::int as n
+      select eff.sop_id, sum(t.readers)::int as n
       from eff
-      join attestations a on a.version_id = eff.version_id
-      join users u on u.id = a.user_id
-      join departments ud on ud.id = u.department_id
-      where ${activeReader} and ${readsDepartment(sql`eff.department_id`)}
+      join attestation_tallies t on t.version_id = eff.version_id
+      join departments td on td.id = t.department_id
+      where t.department_id = eff.department_id or td.parent_id = eff.department_id
       group by eff.sop_id
     )
     select eff.sop_id, eff.title, d.id as department_id, d.name as department_name, eff.version_number,
