@@ -66,7 +66,9 @@ async function prepare(kind: 'embedded' | 'postgres', workDir: string) {
   const database = await openDatabase(databaseUrl ? { databaseUrl } : { dataDir });
   const ms = await generateReadingData(database.db);
   await database.close();
-  console.log(`${kind}: generated ${READING_SIZES.users} users, ${READING_SIZES.sops} SOPs, ${READING_SIZES.attestations} attestations in ${(ms / 1000).toFixed(1)} s`);
+  console.log(
+    `${kind}: generated ${READING_SIZES.users} users, ${READING_SIZES.sops} SOPs, ${READING_SIZES.attestations} attestations in ${(ms / 1000).toFixed(1)} s`,
+  );
   return { DATA_DIR: dataDir, DATABASE_URL: databaseUrl };
 }
 
@@ -101,7 +103,7 @@ async function benchOne(kind: 'embedded' | 'postgres'): Promise<Row[]> {
       ['/api/notifications', office],
       ['/api/compliance', office],
     ] as const) {
-      const body = (await (await fetch(`${server.base}${url}`, { headers: who }).then((r) => r.json()))) as Record<string, unknown> | unknown[];
+      const body = (await await fetch(`${server.base}${url}`, { headers: who }).then((r) => r.json())) as Record<string, unknown> | unknown[];
       const note = Array.isArray(body)
         ? `${body.length} rows`
         : 'outstanding' in body

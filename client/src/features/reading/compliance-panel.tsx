@@ -51,7 +51,9 @@ export function CompliancePanel({ sopId }: { sopId: number }) {
                       </li>
                     ))}
                   </ul>
-                  {data.outstanding.length > SHOWN_NAMES && <p className="mt-1 text-xs text-muted-foreground">and {data.outstanding.length - SHOWN_NAMES} more.</p>}
+                  {data.outstanding.length > SHOWN_NAMES && (
+                    <p className="mt-1 text-xs text-muted-foreground">and {data.outstanding.length - SHOWN_NAMES} more.</p>
+                  )}
                 </div>
               )}
             </div>

@@ -3,7 +3,7 @@ import { Bell, BookOpenCheck, CalendarClock, ClipboardCheck, MessageSquareWarnin
 import { useEffect } from 'react';
 import { Link, useLocation } from 'wouter';
 import type { NotificationItem, NotificationKind } from '@common/contracts/reading';
-import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuSeparator, DropdownMenuTrigger } from '@/components/ui/dropdown-menu';
+import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuSeparator, DropdownMenuTrigger } from '@/components/ui/dropdown-menu';
 import { formatRelativeDay } from '@/lib/format';
 import { cn } from '@/lib/utils';
 import { readingQueries } from './api';
@@ -52,9 +52,9 @@ export function NotificationsBell({ className }: { className?: string }) {
         )}
       </DropdownMenuTrigger>
       <DropdownMenuContent align="end" className="w-[min(22rem,calc(100vw-1rem))]">
-        <DropdownMenuLabel className="flex items-center justify-between">
+        <div className="flex items-center justify-between px-2 py-1.5 text-sm font-semibold">
           Notifications <span className="text-xs font-normal text-muted-foreground">{count === 0 ? 'none' : `${count} waiting`}</span>
-        </DropdownMenuLabel>
+        </div>
         <DropdownMenuSeparator />
         {items.length === 0 ? (
           <p className="px-2 py-4 text-center text-sm text-muted-foreground">Nothing is waiting for you.</p>

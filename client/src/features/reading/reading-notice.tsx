@@ -14,7 +14,12 @@ export function ReadingNotice({ sopId }: { sopId: number }) {
   if (!data?.required || data.attested || data.versionId === null) return null;
   const changes = data.changes.slice(0, SHOWN_CHANGES);
   return (
-    <section role="status" aria-labelledby="reading-notice-title" className="rounded-lg border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950" data-testid="reading-notice">
+    <section
+      role="status"
+      aria-labelledby="reading-notice-title"
+      className="rounded-lg border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950"
+      data-testid="reading-notice"
+    >
       <h3 id="reading-notice-title" className="flex items-center gap-2 font-semibold">
         <BookOpenCheck className="size-4" aria-hidden="true" /> Waiting for you: please read version {data.versionNumber} and attest
       </h3>

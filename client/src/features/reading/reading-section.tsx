@@ -65,11 +65,7 @@ export function RequiredReadingSection() {
               ))}
             </ul>
           )}
-          {outstanding.length > SHOWN && (
-            <p className="mt-2 text-xs text-muted-foreground">
-              {outstanding.length - SHOWN} more waiting for you.
-            </p>
-          )}
+          {outstanding.length > SHOWN && <p className="mt-2 text-xs text-muted-foreground">{outstanding.length - SHOWN} more waiting for you.</p>}
           {done.length > 0 && (
             <details className="mt-4 text-sm">
               <summary className="cursor-pointer font-medium text-navy">Recently read ({done.length})</summary>

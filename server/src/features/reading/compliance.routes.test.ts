@@ -78,7 +78,14 @@ describe('compliance', () => {
     });
 
     const draft = await createSopAs(t, author, { departmentId: dept.deck, title: 'Draft rigging' });
-    expect(await complianceOf(t, approver, draft.id)).toEqual({ versionId: null, versionNumber: null, required: 0, attested: 0, departments: [], outstanding: [] });
+    expect(await complianceOf(t, approver, draft.id)).toEqual({
+      versionId: null,
+      versionNumber: null,
+      required: 0,
+      attested: 0,
+      departments: [],
+      outstanding: [],
+    });
     expect((await list()).map((r) => r.sopId)).not.toContain(draft.id);
   });
 
@@ -117,7 +124,9 @@ describe('compliance', () => {
       }),
     ]);
     const deckOnly = await t.as(approver, { method: 'GET', url: `/api/compliance/export.csv?departmentId=${dept.deck}` });
-    expect(deckOnly.rawPayload.subarray(3).toString('utf8').split('\r\n').slice(1, -1)).toEqual([expect.stringMatching(/^\d+,Heaving lines,Deck,1\.0,3,1,2,33$/)]);
+    expect(deckOnly.rawPayload.subarray(3).toString('utf8').split('\r\n').slice(1, -1)).toEqual([
+      expect.stringMatching(/^\d+,Heaving lines,Deck,1\.0,3,1,2,33$/),
+    ]);
   });
 
   it('keeps the counts of the list equal to a count of the attestations when readers move, leave, return or are deleted', async () => {

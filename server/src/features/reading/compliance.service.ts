@@ -31,7 +31,9 @@ export async function sopCompliance(db: Db, sopId: number): Promise<z.output<typ
       left join attestations a on a.user_id = u.id and a.version_id = ${sop.version_id}
       where d.id = ${sop.department_id} or d.parent_id = ${sop.department_id}
       group by d.id, d.name
-      order by d.id <> ${sop.department_id}, lower(d.name), d.id`) as unknown as Promise<Rows<{ id: number; name: string; required: number; attested: number }>>,
+      order by d.id <> ${sop.department_id}, lower(d.name), d.id`) as unknown as Promise<
+      Rows<{ id: number; name: string; required: number; attested: number }>
+    >,
     db.execute(sql`
       select u.id, u.first_name, u.last_name, ud.id as department_id, ud.name as department_name
       from users u join departments ud on ud.id = u.department_id

@@ -40,7 +40,11 @@ describe('notifications', () => {
 
     // Changes requested: only the owner hears of it; the approval item is gone.
     const { pendingTaskId } = (await t.as(author, { method: 'GET', url: `/api/sops/${pending.id}` })).json();
-    const decided = await t.as(approver, { method: 'PUT', url: `/api/approvals/${pendingTaskId}`, payload: { status: 'changes_requested', comments: 'Add the bell signals' } });
+    const decided = await t.as(approver, {
+      method: 'PUT',
+      url: `/api/approvals/${pendingTaskId}`,
+      payload: { status: 'changes_requested', comments: 'Add the bell signals' },
+    });
     expect(decided.statusCode).toBe(200);
     expect(kinds(await notificationsOf(t, author))).toEqual([['changes_requested', 'Anchor watch']]);
     expect(await notificationsOf(t, approver)).toEqual({ count: 0, items: [] });

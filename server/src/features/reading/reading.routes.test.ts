@@ -62,7 +62,13 @@ describe('required reading', () => {
     expect(sopIds(forHotel.outstanding)).not.toContain(mooring.id);
     expect(sopIds(forHotel.outstanding)).not.toContain(muster.id);
 
-    expect(await sopReading(deckA, mooring.id)).toMatchObject({ versionId: mooring.versionId, versionNumber: '1.0', required: true, attested: false, lastAttested: null });
+    expect(await sopReading(deckA, mooring.id)).toMatchObject({
+      versionId: mooring.versionId,
+      versionNumber: '1.0',
+      required: true,
+      attested: false,
+      lastAttested: null,
+    });
     expect(await sopReading(hotel, mooring.id)).toMatchObject({ required: false, attested: false });
   });
 
@@ -87,19 +93,34 @@ describe('required reading', () => {
     let mine = await readingOf(t, deckA);
     expect(sopIds(mine.outstanding)).not.toContain(lines.id);
     expect(mine.done[0]).toMatchObject({ sopId: lines.id, versionId: lines.versionId, versionNumber: '1.0', attestedAt: expect.any(String) });
-    expect(await sopReading(deckA, lines.id)).toMatchObject({ attested: true, lastAttested: { versionId: lines.versionId, versionNumber: '1.0' }, changes: [] });
+    expect(await sopReading(deckA, lines.id)).toMatchObject({
+      attested: true,
+      lastAttested: { versionId: lines.versionId, versionNumber: '1.0' },
+      changes: [],
+    });
 
     const v2 = await publishNewVersion(t, author, approver, lines.id, '2.0', 'Weighted ends are no longer allowed');
     const v3 = await publishNewVersion(t, author, approver, lines.id, '3.0', 'Gloves are required');
     for (const who of [deckA, deckB]) {
       mine = await readingOf(t, who);
-      expect(mine.outstanding.find((i) => i.sopId === lines.id)).toMatchObject({ versionId: v3, versionNumber: '3.0', changelog: 'Gloves are required', attestedAt: null });
+      expect(mine.outstanding.find((i) => i.sopId === lines.id)).toMatchObject({
+        versionId: v3,
+        versionNumber: '3.0',
+        changelog: 'Gloves are required',
+        attestedAt: null,
+      });
     }
     // The superseded attestation is not listed as done any more.
     expect(sopIds((await readingOf(t, deckA)).done)).not.toContain(lines.id);
 
     const since = await sopReading(deckA, lines.id);
-    expect(since).toMatchObject({ versionId: v3, versionNumber: '3.0', required: true, attested: false, lastAttested: { versionId: lines.versionId, versionNumber: '1.0' } });
+    expect(since).toMatchObject({
+      versionId: v3,
+      versionNumber: '3.0',
+      required: true,
+      attested: false,
+      lastAttested: { versionId: lines.versionId, versionNumber: '1.0' },
+    });
     expect(since.changes.map((c) => [c.versionNumber, c.changelog])).toEqual([
       ['3.0', 'Gloves are required'],
       ['2.0', 'Weighted ends are no longer allowed'],

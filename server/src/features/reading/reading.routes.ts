@@ -2,7 +2,15 @@ import { stringify } from 'csv-stringify/sync';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { IdParams } from '../../../../common/contracts/sops';
-import { COMPLIANCE_CSV_COLUMNS, ComplianceList, ComplianceQuery, MyReading, Notifications, SopCompliance, SopReading } from '../../../../common/contracts/reading';
+import {
+  COMPLIANCE_CSV_COLUMNS,
+  ComplianceList,
+  ComplianceQuery,
+  MyReading,
+  Notifications,
+  SopCompliance,
+  SopReading,
+} from '../../../../common/contracts/reading';
 import { ERROR_ANSWERS, answers } from '../../http/responses';
 import { complianceList, sopCompliance } from './compliance.service';
 import { notificationsFor } from './notifications.service';
@@ -14,10 +22,8 @@ export const readingRoutes: FastifyPluginAsyncZod = async (app) => {
     myReading(app.db, request.actor),
   );
 
-  app.get(
-    '/api/sops/:id/reading',
-    { schema: { params: IdParams, response: answers({ 200: SopReading }) }, config: { access: 'sop.read' } },
-    async (request) => sopReading(app.db, request.actor, request.params.id),
+  app.get('/api/sops/:id/reading', { schema: { params: IdParams, response: answers({ 200: SopReading }) }, config: { access: 'sop.read' } }, async (request) =>
+    sopReading(app.db, request.actor, request.params.id),
   );
 
   app.get(
@@ -39,7 +45,16 @@ export const readingRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const rows = await complianceList(app.db, request.query);
       const csv = stringify(
-        rows.map((r) => [r.sopId, cell(r.title), cell(r.department.name), r.versionNumber, r.required, r.attested, r.required - r.attested, percent(r.attested, r.required)]),
+        rows.map((r) => [
+          r.sopId,
+          cell(r.title),
+          cell(r.department.name),
+          r.versionNumber,
+          r.required,
+          r.attested,
+          r.required - r.attested,
+          percent(r.attested, r.required),
+        ]),
         { bom: true, record_delimiter: 'windows', header: true, columns: [...COMPLIANCE_CSV_COLUMNS] },
       );
       return sendCsv(reply, `compliance-${new Date().toISOString().slice(0, 10)}.csv`, csv);

@@ -49,9 +49,9 @@ export function outstandingReading(reader: Pick<SessionUser, 'id' | 'departmentI
 
 /** GET /api/reading: two statements, each served by indexes whatever the number of users and attestations. */
 export async function myReading(db: Db, reader: SessionUser): Promise<z.output<typeof MyReading>> {
-  const outstanding = (await db.execute(sql`${outstandingReading(reader)} order by at desc, sop_id`)) as unknown as Rows<ItemRow>;
+  const outstandingQuery = db.execute(sql`${outstandingReading(reader)} order by at desc, sop_id`) as unknown as Promise<Rows<ItemRow>>;
   // The reader's attestations of versions still in force, wherever the SOP belongs.
-  const done = (await db.execute(sql`
+  const doneQuery = db.execute(sql`
     select s.id as sop_id, s.title, d.id as department_id, d.name as department_name,
       v.id as version_id, v.version_number, ${iso(sql`v.approved_at`)} as approved_at, v.changelog,
       ${iso(sql`a.attested_at`)} as attested_at
@@ -62,7 +62,8 @@ export async function myReading(db: Db, reader: SessionUser): Promise<z.output<t
     where a.user_id = ${reader.id}
       and v.id = (select max(p.id) from sop_versions p where p.sop_id = v.sop_id and p.is_published)
     order by a.attested_at desc, a.id desc
-    limit ${READING_DONE_LIMIT}`)) as unknown as Rows<ItemRow>;
+    limit ${READING_DONE_LIMIT}`) as unknown as Promise<Rows<ItemRow>>;
+  const [outstanding, done] = await Promise.all([outstandingQuery, doneQuery]);
   return { outstanding: outstanding.rows.map(toItem), done: done.rows.map(toItem) };
 }
 
