@@ -37,7 +37,7 @@ async function expectOnBell(page: Page, text: string) {
   await page.keyboard.press('Escape');
 }
 
-test('required reading: Deck crew see a new Deck SOP, one attests on a phone, the approver sees who is outstanding, a new version asks again', async ({ browser, baseURL }) => {
+test('Deck crew see a new Deck SOP, one attests on a phone, the approver sees 1 of 2, a new version asks again', async ({ browser, baseURL }) => {
   test.setTimeout(120_000);
 
   // An admin makes two crew accounts and puts both in Deck with the edit dialog.
@@ -78,7 +78,9 @@ test('required reading: Deck crew see a new Deck SOP, one attests on a phone, th
   await pageB.screenshot({ path: 'screenshots/required-reading-dashboard-390.png', fullPage: true });
 
   // Tomas opens it from the list on his phone: it is waiting for him; he attests.
-  await readingSection(pageB).getByRole('link', { name: new RegExp(title) }).click();
+  await readingSection(pageB)
+    .getByRole('link', { name: new RegExp(title) })
+    .click();
   await expect(pageB).toHaveURL(new RegExp(`/sop/${sopId}$`));
   const notice = pageB.getByTestId('reading-notice');
   await expect(notice).toContainText('Waiting for you: please read version 1.0 and attest');
@@ -88,7 +90,11 @@ test('required reading: Deck crew see a new Deck SOP, one attests on a phone, th
   await expect(notice).toBeHidden();
   await expect.poll(() => bellCount(pageB)).toBe(before - 1);
   await pageB.goto('/');
-  await expect(readingSection(pageB).getByRole('list', { name: 'Waiting for you' }).getByRole('link', { name: new RegExp(title) })).toHaveCount(0);
+  await expect(
+    readingSection(pageB)
+      .getByRole('list', { name: 'Waiting for you' })
+      .getByRole('link', { name: new RegExp(title) }),
+  ).toHaveCount(0);
 
   // The approver's compliance panel: 1 of 2, and Ines is the one outstanding.
   const approver = await signedIn(browser, E2E_USERS.approver, DESKTOP, `/sop/${sopId}`);
@@ -107,14 +113,22 @@ test('required reading: Deck crew see a new Deck SOP, one attests on a phone, th
 
   // A new version: outstanding again for both, with what changed since the version Tomas read.
   const added = await author.post(`/api/sops/${sopId}/versions`, {
-    data: { versionNumber: '2.0', content: '# Purpose\n\nMake fast fore and aft.\n\n1. Single up\n2. Report to the bridge\n3. Let go on command', changelog: 'Report to the bridge before letting go' },
+    data: {
+      versionNumber: '2.0',
+      content: '# Purpose\n\nMake fast fore and aft.\n\n1. Single up\n2. Report to the bridge\n3. Let go on command',
+      changelog: 'Report to the bridge before letting go',
+    },
   });
   expect(added.status()).toBe(201);
   await publishSop(author, approverApi, sopId, title);
 
   for (const page of [pageA, pageB]) {
     await page.goto('/');
-    await expect(readingSection(page).getByRole('list', { name: 'Waiting for you' }).getByRole('link', { name: new RegExp(title) })).toContainText('v2.0');
+    await expect(
+      readingSection(page)
+        .getByRole('list', { name: 'Waiting for you' })
+        .getByRole('link', { name: new RegExp(title) }),
+    ).toContainText('v2.0');
     await expectOnBell(page, title);
   }
   await pageB.goto(`/sop/${sopId}`);

@@ -13,8 +13,8 @@ export default function DashboardPage() {
     <>
       <WelcomeBanner firstName={user?.firstName} actions={<UploadSopButton triggerClassName="bg-white text-navy hover:bg-sky-50" />} />
       <div className="space-y-6">
-        <SummaryCards />
         <RequiredReadingSection />
+        <SummaryCards />
         <ReviewLoopLists user={user} />
         <RecentActivity />
       </div>

@@ -3,7 +3,8 @@ import { share } from './api';
 
 /** One labelled bar: 'name · n of m'. */
 export function ComplianceBar({ label, attested, required }: { label: string; attested: number; required: number }) {
-  const percent = share(attested, required);
+  // Nobody to count is not 'all read': an empty, greyed bar.
+  const percent = required === 0 ? 0 : share(attested, required);
   return (
     <div className="space-y-1">
       <div className="flex items-baseline justify-between gap-3 text-sm">

@@ -53,10 +53,10 @@ function DepartmentFilter({ value, onChange }: { value: string; onChange: (value
 }
 
 function Share({ row }: { row: ComplianceRow }) {
-  const percent = share(row.attested, row.required);
+  if (row.required === 0) return <span className="text-sm text-muted-foreground">Nobody must read it</span>;
   return (
     <div className="flex min-w-36 items-center gap-2">
-      <Progress value={percent} aria-label={`${row.attested} of ${row.required} have read it`} className="w-24" />
+      <Progress value={share(row.attested, row.required)} aria-label={`${row.attested} of ${row.required} have read it`} className="w-24" />
       <span className="text-sm tabular-nums">
         {row.attested} of {row.required}
       </span>
@@ -103,7 +103,7 @@ export default function CompliancePage() {
       <div className="mb-4">
         <DepartmentFilter value={department} onChange={setDepartment} />
       </div>
-      <Card>
+      <Card className="py-0">
         <CardContent className="p-0">
           <QueryState query={rows} loading="Loading compliance..." failed="Compliance could not be loaded." frame="py-12">
             {list.length === 0 ? (

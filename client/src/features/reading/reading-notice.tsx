@@ -26,7 +26,7 @@ export function ReadingNotice({ sopId }: { sopId: number }) {
       <p className="mt-1">
         {data.lastAttested
           ? `You last attested version ${data.lastAttested.versionNumber} on ${formatDate(data.lastAttested.attestedAt)}. What changed since then:`
-          : 'This procedure is required reading for your department. What it says, as changed over time:'}
+          : 'This procedure is required reading for your department. Its changes so far:'}
       </p>
       <ol className="mt-2 space-y-1.5">
         {changes.map((change) => (
