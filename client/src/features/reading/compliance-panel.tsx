@@ -35,6 +35,11 @@ export function CompliancePanel({ sopId }: { sopId: number }) {
                 </span>{' '}
                 have read version {data.versionNumber}
               </p>
+              {data.required === 0 && (
+                <p className="text-sm text-muted-foreground">
+                  Nobody belongs to the departments that must read it yet; an administrator sets each user's department.
+                </p>
+              )}
               <div className="space-y-3">
                 {data.departments.map((d) => (
                   <ComplianceBar key={d.id} label={d.name} attested={d.attested} required={d.required} />
