@@ -21,6 +21,8 @@ export const PERMISSIONS = {
   'sop.review.confirm': { admin: 'yes', approver: 'yes', user: 'no' },
   'approval.list': { admin: 'yes', approver: 'yes', user: 'no' },
   'approval.decide': { admin: 'yes', approver: 'not-submitter', user: 'no' },
+  /** Who has read the version in force, per SOP and department (required reading). */
+  'compliance.read': { admin: 'yes', approver: 'yes', user: 'no' },
   'files.read': { admin: 'yes', approver: 'yes', user: 'yes' },
   'files.manage': { admin: 'yes', approver: 'no', user: 'no' },
   'users.manage': { admin: 'yes', approver: 'no', user: 'no' },

@@ -40,9 +40,12 @@ const SHOTS: Record<E2eUser['role'], Shot[]> = {
     { name: 'daily-program', path: '/daily-program' },
     { name: 'itinerary', path: '/itinerary' },
     { name: 'approvals-denied', path: '/approvals' },
+    { name: 'notifications', path: '/', prepare: (page) => page.getByTestId('notifications-bell').click() },
   ],
   approver: [
     { name: 'approvals', path: '/approvals' },
+    { name: 'sop-compliance', path: 'first-sop' },
+    { name: 'compliance', path: '/compliance' },
     { name: 'sop-form', path: '/sop/new' },
     { name: 'upload-dialog', path: '/', prepare: (page) => page.getByRole('button', { name: 'Upload SOP File' }).click() },
     {

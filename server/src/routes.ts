@@ -8,6 +8,7 @@ import { dashboardRoutes } from './features/dashboard/dashboard.routes';
 import { dailyProgramRoutes } from './features/daily-programs/daily-programs.routes';
 import { departmentRoutes } from './features/departments/departments.routes';
 import { itineraryRoutes } from './features/itineraries/itineraries.routes';
+import { readingRoutes } from './features/reading/reading.routes';
 import { settingsRoutes } from './features/settings/settings.routes';
 import { sopRoutes } from './features/sops/sops.routes';
 import { sopReviewLoopRoutes } from './features/sops/sop-review-loop.routes';
@@ -25,6 +26,7 @@ export const featureRoutes: FastifyPluginAsync = async (app) => {
   await app.register(approvalRoutes);
   await app.register(dashboardRoutes);
   await app.register(attestationRoutes);
+  await app.register(readingRoutes);
   await app.register(adminRoutes);
   await app.register(auditRoutes);
   await app.register(settingsRoutes);

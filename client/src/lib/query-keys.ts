@@ -34,6 +34,18 @@ export const queryKeys = {
     pending: () => ['/api/approvals'] as const,
     attestations: (versionId: number) => [`/api/sop-versions/${versionId}/attestations`] as const,
   },
+  /** Required reading: the caller's list and one SOP as the caller must read it. */
+  reading: {
+    mine: () => ['/api/reading'] as const,
+    sop: (id: number) => [`/api/sops/${id}/reading`] as const,
+  },
+  /** Who has read the versions in force (approvers and admins). */
+  compliance: {
+    lists: () => ['/api/compliance'] as const,
+    list: (params: { departmentId?: number }) => ['/api/compliance', params] as const,
+    sop: (id: number) => [`/api/sops/${id}/compliance`] as const,
+  },
+  notifications: () => ['/api/notifications'] as const,
   dashboard: {
     stats: () => ['/api/dashboard/stats'] as const,
     activity: () => ['/api/dashboard/activity'] as const,

@@ -1,9 +1,10 @@
 import { lazy, Suspense, useRef, useState } from 'react';
-import { Bell, Menu, Ship } from 'lucide-react';
+import { Menu, Ship } from 'lucide-react';
 import { Link, useLocation } from 'wouter';
 import { can } from '@common/permissions';
 import type { PublicUser } from '@common/contracts/auth';
 import { RoleBadge } from '@/components/role-badge';
+import { NotificationsBell } from '@/features/reading/notifications-bell';
 import { Avatar, AvatarFallback } from '@/components/ui/avatar';
 import { useCurrentUser } from '@/lib/session';
 import { displayNameOf, initialsOf } from '@/lib/names';
@@ -110,12 +111,8 @@ export function AppHeader() {
           })}
         </nav>
         <div className="ml-auto flex shrink-0 items-center gap-2 sm:gap-3">
-          {/* A static badge of 3, not tied to data: notifications do not exist yet, the badge only marks their place. Its name includes the number it shows. */}
-          <button type="button" className={cn('relative rounded-full p-2 text-slate-200 hover:bg-white/10', HEADER_FOCUS)}>
-            <Bell className="size-5" aria-hidden="true" />
-            <span className="sr-only">Notifications</span>
-            <span className="absolute -top-0.5 -right-0.5 flex size-4 items-center justify-center rounded-full bg-red-600 text-[10px] font-bold">3</span>
-          </button>
+          {/* What waits for the user (approvals, reading, changes requested, reviews due); no badge at 0. */}
+          <NotificationsBell className={HEADER_FOCUS} />
           {/* The user area opens the account menu (change password). */}
           <UserArea user={user} />
           <span className="hidden sm:inline-flex">

@@ -1,7 +1,25 @@
+import { can } from '@common/permissions';
 import { AttestationPanel } from '@/features/approvals/attestation-panel';
+import { CompliancePanel } from '@/features/reading/compliance-panel';
+import { ReadingNotice } from '@/features/reading/reading-notice';
 import { SopDetailPage } from '@/features/sops/sop-detail-page';
+import { useCurrentUser } from '@/lib/session';
 
-/** /sop/{id}: the SOP's details with the approvals feature's Read & Attest panel among them. */
+/**
+ * /sop/{id}: the SOP's details with, for readers, what is waiting for them and the approvals
+ * feature's Read & Attest panel; for approvers and admins, who has read the version in force.
+ */
 export default function SopDetailRoute() {
-  return <SopDetailPage attestation={(sop) => <AttestationPanel sop={sop} />} />;
+  const { user } = useCurrentUser();
+  return (
+    <SopDetailPage
+      attestation={(sop) => (
+        <>
+          <ReadingNotice sopId={sop.id} />
+          <AttestationPanel sop={sop} />
+          {can(user, 'compliance.read') && <CompliancePanel sopId={sop.id} />}
+        </>
+      )}
+    />
+  );
 }

@@ -27,15 +27,28 @@ export const useDecideTask = (onDecided?: (task: DecidedTask) => void) =>
       queryKeys.sops.history(task.sopId),
       queryKeys.dashboard.stats(),
       queryKeys.dashboard.activity(),
+      // A published version is new required reading, and the task leaves the bell.
+      queryKeys.notifications(),
+      queryKeys.reading.mine(),
+      queryKeys.reading.sop(task.sopId),
+      queryKeys.compliance.lists(),
+      queryKeys.compliance.sop(task.sopId),
     ],
     success: 'Approval task updated successfully',
     failure: { fixed: 'Failed to update approval task' },
   });
 
-export const useAttest = (versionId: number) =>
+export const useAttest = (versionId: number, sopId?: number) =>
   useApiMutation({
     mutationFn: async () => (await apiRequest('POST', `/api/sop-versions/${versionId}/attestations`)).json() as Promise<Attestation>,
-    invalidates: [queryKeys.approvals.attestations(versionId), queryKeys.dashboard.activity()],
+    invalidates: [
+      queryKeys.approvals.attestations(versionId),
+      queryKeys.dashboard.activity(),
+      queryKeys.notifications(),
+      queryKeys.reading.mine(),
+      queryKeys.compliance.lists(),
+      ...(sopId === undefined ? [] : [queryKeys.reading.sop(sopId), queryKeys.compliance.sop(sopId)]),
+    ],
     success: 'Your attestation has been recorded',
     failure: { fallback: 'Failed to record your attestation' },
   });

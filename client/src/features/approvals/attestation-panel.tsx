@@ -6,9 +6,9 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { formatDateTime } from '@/lib/format';
 import { approvalQueries, useAttest } from './api';
 
-function EffectiveVersionAttestation({ versionId, versionNumber }: { versionId: number; versionNumber: string }) {
+function EffectiveVersionAttestation({ sopId, versionId, versionNumber }: { sopId: number; versionId: number; versionNumber: string }) {
   const { data, isLoading, isError, refetch } = useQuery(approvalQueries.attestations(versionId));
-  const attest = useAttest(versionId);
+  const attest = useAttest(versionId, sopId);
   if (isLoading) return <p className="text-sm text-muted-foreground">Loading attestations...</p>;
   if (isError || !data) {
     return (
@@ -43,7 +43,7 @@ function EffectiveVersionAttestation({ versionId, versionNumber }: { versionId: 
 }
 
 /** Read-and-attest for the SOP's effective (newest published) version. */
-export function AttestationPanel({ sop }: { sop: Pick<SopDetail, 'effectiveVersionId' | 'versions'> }) {
+export function AttestationPanel({ sop }: { sop: Pick<SopDetail, 'id' | 'effectiveVersionId' | 'versions'> }) {
   const effective = sop.versions.find((v) => v.id === sop.effectiveVersionId);
   return (
     <Card className="border-l-4 border-l-ocean">
@@ -52,7 +52,7 @@ export function AttestationPanel({ sop }: { sop: Pick<SopDetail, 'effectiveVersi
       </CardHeader>
       <CardContent>
         {effective ? (
-          <EffectiveVersionAttestation key={effective.id} versionId={effective.id} versionNumber={effective.versionNumber} />
+          <EffectiveVersionAttestation key={effective.id} sopId={sop.id} versionId={effective.id} versionNumber={effective.versionNumber} />
         ) : (
           <p className="text-sm text-muted-foreground">No published version yet. Attestation opens once a version is approved.</p>
         )}

@@ -1,9 +1,10 @@
 import { useEffect, useMemo, useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { ChevronDown, ChevronRight, Download, Plus, Search, Upload } from 'lucide-react';
+import { BookOpenCheck, ChevronDown, ChevronRight, Download, Plus, Search, Upload } from 'lucide-react';
 import { Link } from 'wouter';
 import type { SopListItem } from '@common/contracts/sops';
 import type { SopStatus } from '@common/sop-lifecycle';
+import { can } from '@common/permissions';
 import { PageHeader } from '@/components/page-header';
 import { Spinner } from '@/components/spinner';
 import { Button } from '@/components/ui/button';
@@ -123,6 +124,13 @@ export default function ProceduresPage() {
             <Button variant="outline" size="sm">
               <Upload /> Upload Files
             </Button>
+            {can(user, 'compliance.read') && (
+              <Button asChild variant="outline" size="sm">
+                <Link href="/compliance">
+                  <BookOpenCheck /> Compliance
+                </Link>
+              </Button>
+            )}
             <UploadSopButton triggerClassName="h-8" />
             <Button asChild size="sm" className="bg-ocean hover:bg-ocean/90">
               <Link href="/sop/new">

@@ -7,3 +7,4 @@ export * from './audit';
 export * from './jobs';
 export * from './relations';
 export * from './data-version';
+export * from './attestation-tallies';

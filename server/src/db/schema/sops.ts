@@ -67,6 +67,8 @@ export const sopVersions = pgTable(
     index('sop_versions_created_by_idx').on(t.createdBy),
     index('sop_versions_submitted_by_idx').on(t.submittedBy),
     index('sop_versions_approved_by_idx').on(t.approvedBy),
+    // The version in force (the newest published one) of one SOP or of all of them.
+    index('sop_versions_published_idx').on(t.sopId, t.id).where(sql`is_published`),
   ],
 );
 
@@ -106,5 +108,5 @@ export const attestations = pgTable(
       .references(() => sopVersions.id, { onDelete: 'cascade' }),
     attestedAt: timestamp('attested_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('attestations_user_version_key').on(t.userId, t.versionId), index('attestations_version_idx').on(t.versionId)],
+  (t) => [uniqueIndex('attestations_user_version_key').on(t.userId, t.versionId), index('attestations_version_user_idx').on(t.versionId, t.userId)],
 );

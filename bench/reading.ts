@@ -1,0 +1,146 @@
+/**
+ * `npm run bench:reading`: required reading at fleet scale. Generates 5,000 users, 2,000
+ * published SOPs and 500,000 attestations, starts the real server (a child process on
+ * 127.0.0.1) and times GET /api/reading and GET /api/notifications as a crew member, and
+ * GET /api/compliance as the office, one request after another, printing p50 and p95.
+ * PostgreSQL (a fresh database on BENCH_POSTGRES_URL, dropped afterwards) and the embedded
+ * database; BENCH_DATABASES=postgres|embedded picks one. Stops by itself (BENCH_TIMEOUT_S, 900).
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { openDatabase } from '../server/src/db/client';
+import { percentile, timeOne } from './measure';
+import { type Child, startServer } from './processes';
+import { BENCH_APPROVER, BENCH_READER, generateReadingData, READING_SIZES } from './reading-data';
+
+const TIMEOUT_MS = Number(process.env.BENCH_TIMEOUT_S ?? 900) * 1000;
+const POSTGRES_URL = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const DATABASES = (process.env.BENCH_DATABASES ?? 'postgres,embedded').split(',') as ('embedded' | 'postgres')[];
+const TARGETS = { '/api/reading': 20, '/api/notifications': 20, '/api/compliance': 200 } as const;
+const REQUESTS = { '/api/reading': 300, '/api/notifications': 300, '/api/compliance': 100 } as const;
+
+const children = new Set<Child>();
+const cleanups: (() => Promise<void>)[] = [];
+const guard = setTimeout(async () => {
+  console.error(`\nBench stopped after ${TIMEOUT_MS / 1000} s (BENCH_TIMEOUT_S).`);
+  await shutdown();
+  process.exit(2);
+}, TIMEOUT_MS);
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, async () => {
+    await shutdown();
+    process.exit(130);
+  });
+}
+async function shutdown() {
+  await Promise.all([...children].map((child) => child.stop()));
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup().catch(() => {});
+}
+
+async function withClient(url: string, work: (client: pg.Client) => Promise<unknown>) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+async function prepare(kind: 'embedded' | 'postgres', workDir: string) {
+  const dataDir = path.join(workDir, 'data');
+  mkdirSync(dataDir);
+  let databaseUrl: string | undefined;
+  if (kind === 'postgres') {
+    const url = new URL(POSTGRES_URL);
+    if (!['127.0.0.1', 'localhost'].includes(url.hostname)) throw new Error('The bench only talks to 127.0.0.1: set BENCH_POSTGRES_URL to a local server');
+    const name = `reading_bench_${randomBytes(4).toString('hex')}`;
+    await withClient(POSTGRES_URL, (c) => c.query(`CREATE DATABASE ${name}`));
+    cleanups.push(() => withClient(POSTGRES_URL, (c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)));
+    url.pathname = `/${name}`;
+    databaseUrl = url.toString();
+  }
+  const database = await openDatabase(databaseUrl ? { databaseUrl } : { dataDir });
+  const ms = await generateReadingData(database.db);
+  await database.close();
+  console.log(
+    `${kind}: generated ${READING_SIZES.users} users, ${READING_SIZES.sops} SOPs, ${READING_SIZES.attestations} attestations in ${(ms / 1000).toFixed(1)} s`,
+  );
+  return { DATA_DIR: dataDir, DATABASE_URL: databaseUrl };
+}
+
+async function signIn(base: string, account: { username: string; password: string }) {
+  const res = await fetch(`${base}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(account) });
+  const cookie = res.headers.get('set-cookie')?.split(';')[0];
+  if (!res.ok || !cookie) throw new Error(`bench sign-in failed for ${account.username}: ${res.status}`);
+  return cookie;
+}
+
+interface Row {
+  path: string;
+  p50: number;
+  p95: number;
+  target: number;
+  note: string;
+}
+
+async function benchOne(kind: 'embedded' | 'postgres'): Promise<Row[]> {
+  const workDir = mkdtempSync(path.join(tmpdir(), 'reading-bench-'));
+  cleanups.push(async () => rmSync(workDir, { recursive: true, force: true }));
+  const env = await prepare(kind, workDir);
+  const server = await startServer({ ...env, ADMIN_PASSWORD: `bench-${randomBytes(8).toString('hex')}` });
+  children.add(server);
+  try {
+    const crew = { cookie: await signIn(server.base, BENCH_READER) };
+    const office = { cookie: await signIn(server.base, BENCH_APPROVER) };
+    const rows: Row[] = [];
+    for (const [url, who] of [
+      ['/api/reading', crew],
+      ['/api/notifications', crew],
+      ['/api/notifications', office],
+      ['/api/compliance', office],
+    ] as const) {
+      const body = (await await fetch(`${server.base}${url}`, { headers: who }).then((r) => r.json())) as Record<string, unknown> | unknown[];
+      const note = Array.isArray(body)
+        ? `${body.length} rows`
+        : 'outstanding' in body
+          ? `${(body.outstanding as unknown[]).length} outstanding, ${(body.done as unknown[]).length} done`
+          : `count ${body.count}`;
+      for (let i = 0; i < 10; i++) await timeOne(`${server.base}${url}`, who); // warm-up
+      const times: number[] = [];
+      for (let i = 0; i < REQUESTS[url]; i++) times.push(await timeOne(`${server.base}${url}`, who));
+      rows.push({ path: `${url} (${who === crew ? 'crew' : 'approver'})`, p50: percentile(times, 50), p95: percentile(times, 95), target: TARGETS[url], note });
+    }
+    return rows;
+  } finally {
+    await server.stop();
+    children.delete(server);
+  }
+}
+
+const results: { kind: string; rows: Row[] }[] = [];
+try {
+  for (const kind of DATABASES) {
+    try {
+      results.push({ kind, rows: await benchOne(kind) });
+    } catch (err) {
+      console.error(`${kind}: ${(err as Error).message}`);
+    }
+  }
+} finally {
+  clearTimeout(guard);
+  await shutdown();
+}
+
+for (const { kind, rows } of results) {
+  console.log(`\n${kind === 'embedded' ? 'Embedded database (PGlite)' : 'PostgreSQL'}: one request after another, ms`);
+  console.log(`${'request'.padEnd(36)} ${'p50'.padStart(8)} ${'p95'.padStart(8)} ${'target p95'.padStart(11)}  answer`);
+  for (const r of rows) {
+    const mark = r.p95 <= r.target ? 'ok' : 'OVER';
+    console.log(`${r.path.padEnd(36)} ${r.p50.toFixed(1).padStart(8)} ${r.p95.toFixed(1).padStart(8)} ${`≤ ${r.target}`.padStart(11)}  ${mark}  (${r.note})`);
+  }
+}
+process.exit(results.length === DATABASES.length ? 0 : 1);

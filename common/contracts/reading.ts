@@ -1,0 +1,101 @@
+import { z } from 'zod';
+import { count, idField, isoDate } from './fields';
+
+/**
+ * Required reading: who must read the version in force of an SOP, what is waiting for each
+ * reader, and how far a department has got. The audience of an SOP is every active user
+ * whose department is the SOP's department or, for an SOP of a division, that division or a
+ * department under it. Timestamps are `isoDate` (Dates on the server, ISO strings in JSON).
+ */
+
+const departmentRef = z.object({ id: z.number().int(), name: z.string() });
+
+/** How many of the user's attested versions `done` lists, newest first. */
+export const READING_DONE_LIMIT = 20;
+
+/** One version in force on a reader's list. */
+export const ReadingItem = z.object({
+  sopId: z.number().int(),
+  title: z.string(),
+  department: departmentRef,
+  versionId: z.number().int(),
+  versionNumber: z.string(),
+  approvedAt: isoDate,
+  changelog: z.string().nullable(),
+  /** Null while outstanding. */
+  attestedAt: isoDate.nullable(),
+});
+export type ReadingItem = z.input<typeof ReadingItem>;
+
+/** GET /api/reading: what waits for the caller, and the last versions in force they attested. */
+export const MyReading = z.object({ outstanding: z.array(ReadingItem), done: z.array(ReadingItem) });
+export type MyReading = z.input<typeof MyReading>;
+
+/** One version between the one a reader last attested and the one in force (inclusive), newest first. */
+const ChangeSince = z.object({ versionId: z.number().int(), versionNumber: z.string(), approvedAt: isoDate, changelog: z.string().nullable() });
+
+/** GET /api/sops/{id}/reading: this SOP as the caller must read it. */
+export const SopReading = z.object({
+  /** The version in force; null when nothing is published. */
+  versionId: z.number().int().nullable(),
+  versionNumber: z.string().nullable(),
+  /** The caller is in the SOP's audience. */
+  required: z.boolean(),
+  /** The caller has attested the version in force. */
+  attested: z.boolean(),
+  /** The newest published version the caller attested, if any. */
+  lastAttested: z.object({ versionId: z.number().int(), versionNumber: z.string(), attestedAt: isoDate }).nullable(),
+  /** The published versions after `lastAttested` up to the one in force (all of them when never attested), newest first. */
+  changes: z.array(ChangeSince),
+});
+export type SopReading = z.input<typeof SopReading>;
+
+const person = z.object({ id: z.number().int(), firstName: z.string().nullable(), lastName: z.string().nullable(), department: departmentRef.nullable() });
+
+/** GET /api/sops/{id}/compliance: the audience of the version in force and who has read it. */
+export const SopCompliance = z.object({
+  versionId: z.number().int().nullable(),
+  versionNumber: z.string().nullable(),
+  required: count,
+  attested: count,
+  /** The SOP's department first, then (for a division) its departments by name. */
+  departments: z.array(departmentRef.extend({ required: count, attested: count })),
+  /** Readers in the audience who have not attested, by last and first name. */
+  outstanding: z.array(person),
+});
+export type SopCompliance = z.input<typeof SopCompliance>;
+
+/** GET /api/compliance?departmentId=: a division includes its departments' SOPs. */
+export const ComplianceQuery = z.object({ departmentId: idField('Department').optional() });
+export type ComplianceQuery = z.input<typeof ComplianceQuery>;
+
+/** One row per SOP with a version in force, by title. */
+export const ComplianceRow = z.object({
+  sopId: z.number().int(),
+  title: z.string(),
+  department: departmentRef,
+  versionNumber: z.string(),
+  required: count,
+  attested: count,
+});
+export type ComplianceRow = z.input<typeof ComplianceRow>;
+export const ComplianceList = z.array(ComplianceRow);
+export type ComplianceList = z.input<typeof ComplianceList>;
+
+/** The CSV's header row, in column order. */
+export const COMPLIANCE_CSV_COLUMNS = ['SOP', 'Title', 'Department', 'Version', 'Required', 'Attested', 'Outstanding', 'Percent'] as const;
+
+// ---- Notifications ----
+
+export const NOTIFICATION_KINDS = ['approval', 'reading', 'changes_requested', 'review_due'] as const;
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+
+/** How many items the bell lists; `count` is always the full number. */
+export const NOTIFICATION_LIMIT = 50;
+
+export const NotificationItem = z.object({ kind: z.enum(NOTIFICATION_KINDS), sopId: z.number().int(), title: z.string(), at: isoDate });
+export type NotificationItem = z.input<typeof NotificationItem>;
+
+/** GET /api/notifications: everything waiting for the caller, newest first. */
+export const Notifications = z.object({ count, items: z.array(NotificationItem) });
+export type Notifications = z.input<typeof Notifications>;

@@ -1,0 +1,121 @@
+import { sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { ComplianceList, ComplianceQuery, SopCompliance } from '../../../../common/contracts/reading';
+import type { Db } from '../../db/client';
+import { notFound } from '../../http/errors';
+import { activeReader, departmentAndChildren, type Rows, readsDepartment, versionInForce, versionInForceIfAny } from './audience';
+
+const EMPTY = { versionId: null, versionNumber: null, required: 0, attested: 0, departments: [], outstanding: [] };
+
+/**
+ * GET /api/sops/{id}/compliance: the audience of the version in force, per department (the
+ * SOP's department, then those under it by name), and the readers who have not attested.
+ */
+export async function sopCompliance(db: Db, sopId: number): Promise<z.output<typeof SopCompliance>> {
+  const [sop] = (
+    (await db.execute(sql`
+      select s.id, s.department_id, e.id as version_id, e.version_number
+      from sops s ${versionInForceIfAny}
+      where s.id = ${sopId}`)) as unknown as Rows<{ id: number; department_id: number; version_id: number | null; version_number: string | null }>
+  ).rows;
+  if (!sop) throw notFound('SOP not found');
+  if (sop.version_id === null) return EMPTY;
+
+  const [departments, outstanding] = await Promise.all([
+    db.execute(sql`
+      select d.id, d.name,
+        count(u.id)::int as required,
+        count(a.id)::int as attested
+      from departments d
+      left join users u on u.department_id = d.id and ${activeReader}
+      left join attestations a on a.user_id = u.id and a.version_id = ${sop.version_id}
+      where d.id = ${sop.department_id} or d.parent_id = ${sop.department_id}
+      group by d.id, d.name
+      order by d.id <> ${sop.department_id}, lower(d.name), d.id`) as unknown as Promise<
+      Rows<{ id: number; name: string; required: number; attested: number }>
+    >,
+    db.execute(sql`
+      select u.id, u.first_name, u.last_name, ud.id as department_id, ud.name as department_name
+      from users u join departments ud on ud.id = u.department_id
+      where ${activeReader} and ${readsDepartment(sql`${sop.department_id}::int`)}
+        and not exists (select 1 from attestations a where a.user_id = u.id and a.version_id = ${sop.version_id})
+      order by lower(coalesce(u.last_name, '')), lower(coalesce(u.first_name, '')), u.id`) as unknown as Promise<
+      Rows<{ id: number; first_name: string | null; last_name: string | null; department_id: number | null; department_name: string | null }>
+    >,
+  ]);
+  const perDepartment = departments.rows.map((d) => ({ id: d.id, name: d.name, required: Number(d.required), attested: Number(d.attested) }));
+  return {
+    versionId: sop.version_id,
+    versionNumber: sop.version_number,
+    required: perDepartment.reduce((sum, d) => sum + d.required, 0),
+    attested: perDepartment.reduce((sum, d) => sum + d.attested, 0),
+    departments: perDepartment,
+    outstanding: outstanding.rows.map((u) => ({
+      id: u.id,
+      firstName: u.first_name,
+      lastName: u.last_name,
+      department: u.department_id === null ? null : { id: u.department_id, name: u.department_name ?? '' },
+    })),
+  };
+}
+
+interface ComplianceRowRaw {
+  sop_id: number;
+  title: string;
+  department_id: number;
+  department_name: string;
+  version_number: string;
+  required: number;
+  attested: number;
+}
+
+/**
+ * GET /api/compliance: one row per SOP with a version in force, in one statement. The
+ * audience size comes from a count of readers per department (a few dozen rows), the
+ * attested count from the tallies per version and department (attestation_tallies), never
+ * from the attestations themselves.
+ */
+export async function complianceList(db: Db, query: z.output<typeof ComplianceQuery>): Promise<z.output<typeof ComplianceList>> {
+  const inScope = query.departmentId === undefined ? sql`true` : sql`s.department_id in ${departmentAndChildren(query.departmentId)}`;
+  const { rows } = (await db.execute(sql`
+    with eff as (
+      select s.id as sop_id, s.title, s.department_id, e.id as version_id, e.version_number
+      from sops s ${versionInForce}
+      where ${inScope}
+    ),
+    readers as (
+      select u.department_id, count(*)::int as n
+      from users u where ${activeReader} and u.department_id is not null
+      group by u.department_id
+    ),
+    audience as (
+      select d.id as department_id, coalesce(sum(r.n), 0)::int as n
+      from departments d
+      left join departments m on m.id = d.id or m.parent_id = d.id
+      left join readers r on r.department_id = m.id
+      group by d.id
+    ),
+    read as (
+      select eff.sop_id, sum(t.readers)::int as n
+      from eff
+      join attestation_tallies t on t.version_id = eff.version_id
+      join departments td on td.id = t.department_id
+      where t.department_id = eff.department_id or td.parent_id = eff.department_id
+      group by eff.sop_id
+    )
+    select eff.sop_id, eff.title, d.id as department_id, d.name as department_name, eff.version_number,
+      coalesce(audience.n, 0) as required, coalesce(read.n, 0) as attested
+    from eff
+    join departments d on d.id = eff.department_id
+    left join audience on audience.department_id = eff.department_id
+    left join read on read.sop_id = eff.sop_id
+    order by lower(eff.title), eff.sop_id`)) as unknown as Rows<ComplianceRowRaw>;
+  return rows.map((r) => ({
+    sopId: r.sop_id,
+    title: r.title,
+    department: { id: r.department_id, name: r.department_name },
+    versionNumber: r.version_number,
+    required: Number(r.required),
+    attested: Number(r.attested),
+  }));
+}

@@ -1,0 +1,47 @@
+import { sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { SessionUser } from '../../../../common/contracts/auth';
+import { NOTIFICATION_LIMIT, type NotificationKind, type Notifications } from '../../../../common/contracts/reading';
+import { can } from '../../../../common/permissions';
+import { CHANGES_REQUESTED_STATUS } from '../../../../common/sop-lifecycle';
+import type { Db } from '../../db/client';
+import { decidableTaskIds } from '../approvals/decidable-tasks.service';
+import { reviewDueSops } from '../sops/sop-review-due.service';
+import { iso, type Rows } from './audience';
+import { outstandingReading } from './reading.service';
+
+/**
+ * GET /api/notifications: what waits for the caller, in one statement, newest first:
+ * - `approval`: a pending task the caller may decide (the approval queue's own rule);
+ * - `reading`: a version in force of their required reading they have not attested;
+ * - `changes_requested`: an SOP they own that a reviewer sent back;
+ * - `review_due`: an SOP they own (any SOP, for whoever may confirm reviews) whose periodic
+ *   review is due within 30 days or overdue; `at` is the due day.
+ * `count` is every item; the list stops at NOTIFICATION_LIMIT.
+ */
+export async function notificationsFor(db: Db, actor: SessionUser): Promise<z.output<typeof Notifications>> {
+  const reviewScope = can(actor, 'sop.review.confirm') ? sql`true` : sql`sops.owner_id = ${actor.id}`;
+  const { rows } = (await db.execute(sql`
+    with items as (
+      select 'approval'::text as kind, s.id as sop_id, s.title, t.created_at as at
+      from approval_tasks t join sop_versions v on v.id = t.version_id join sops s on s.id = v.sop_id
+      where t.id in (${decidableTaskIds(actor)})
+      union all
+      select 'reading', r.sop_id, r.title, r.at from (${outstandingReading(actor)}) r
+      union all
+      select 'changes_requested', s.id, s.title,
+        coalesce((select max(t.updated_at) from approval_tasks t join sop_versions v on v.id = t.version_id
+                  where v.sop_id = s.id and t.status = ${CHANGES_REQUESTED_STATUS}), s.updated_at)
+      from sops s where s.owner_id = ${actor.id} and s.status = ${CHANGES_REQUESTED_STATUS}
+      union all
+      select 'review_due', d.sop_id, d.title, d.due from (${reviewDueSops(reviewScope)}) d
+    )
+    select kind, sop_id, title, ${iso(sql`at`)} as at, count(*) over ()::int as total
+    from items
+    order by items.at desc, kind, sop_id
+    limit ${NOTIFICATION_LIMIT}`)) as unknown as Rows<{ kind: NotificationKind; sop_id: number; title: string; at: string; total: number }>;
+  return {
+    count: rows.length === 0 ? 0 : Number(rows[0].total),
+    items: rows.map((r) => ({ kind: r.kind, sopId: r.sop_id, title: r.title, at: new Date(r.at) })),
+  };
+}

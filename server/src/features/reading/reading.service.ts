@@ -1,0 +1,111 @@
+import { sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { SessionUser } from '../../../../common/contracts/auth';
+import { type MyReading, READING_DONE_LIMIT, type ReadingItem, type SopReading } from '../../../../common/contracts/reading';
+import type { Db } from '../../db/client';
+import { notFound } from '../../http/errors';
+import { departmentsReadBy, iso, type Rows, versionInForce } from './audience';
+
+type Item = z.output<typeof ReadingItem>;
+interface ItemRow {
+  sop_id: number;
+  title: string;
+  department_id: number;
+  department_name: string;
+  version_id: number;
+  version_number: string;
+  approved_at: string;
+  changelog: string | null;
+  attested_at: string | null;
+}
+
+const toItem = (r: ItemRow): Item => ({
+  sopId: r.sop_id,
+  title: r.title,
+  department: { id: r.department_id, name: r.department_name },
+  versionId: r.version_id,
+  versionNumber: r.version_number,
+  approvedAt: new Date(r.approved_at),
+  changelog: r.changelog,
+  attestedAt: r.attested_at === null ? null : new Date(r.attested_at),
+});
+
+/**
+ * `select ...` of the versions in force the reader must read and has not attested, as the
+ * columns of ItemRow plus `at` (the approval, a timestamptz). Empty for a user without a
+ * department. Also the `reading` kind of the notifications.
+ */
+export function outstandingReading(reader: Pick<SessionUser, 'id' | 'departmentId'>) {
+  if (reader.departmentId === null) return sql`select null::int as sop_id, null::text as title, null::timestamptz as at where false`;
+  return sql`select s.id as sop_id, s.title, d.id as department_id, d.name as department_name,
+      e.id as version_id, e.version_number, ${iso(sql`e.approved_at`)} as approved_at, e.changelog,
+      null::text as attested_at, e.approved_at as at
+    from sops s
+    join departments d on d.id = s.department_id
+    ${versionInForce}
+    where s.department_id in ${departmentsReadBy(reader.departmentId)}
+      and not exists (select 1 from attestations a where a.user_id = ${reader.id} and a.version_id = e.id)`;
+}
+
+/** GET /api/reading: two statements, each served by indexes whatever the number of users and attestations. */
+export async function myReading(db: Db, reader: SessionUser): Promise<z.output<typeof MyReading>> {
+  const outstandingQuery = db.execute(sql`${outstandingReading(reader)} order by at desc, sop_id`) as unknown as Promise<Rows<ItemRow>>;
+  // The reader's attestations of versions still in force, wherever the SOP belongs.
+  const doneQuery = db.execute(sql`
+    select s.id as sop_id, s.title, d.id as department_id, d.name as department_name,
+      v.id as version_id, v.version_number, ${iso(sql`v.approved_at`)} as approved_at, v.changelog,
+      ${iso(sql`a.attested_at`)} as attested_at
+    from attestations a
+    join sop_versions v on v.id = a.version_id
+    join sops s on s.id = v.sop_id
+    join departments d on d.id = s.department_id
+    where a.user_id = ${reader.id}
+      and v.id = (select max(p.id) from sop_versions p where p.sop_id = v.sop_id and p.is_published)
+    order by a.attested_at desc, a.id desc
+    limit ${READING_DONE_LIMIT}`) as unknown as Promise<Rows<ItemRow>>;
+  const [outstanding, done] = await Promise.all([outstandingQuery, doneQuery]);
+  return { outstanding: outstanding.rows.map(toItem), done: done.rows.map(toItem) };
+}
+
+interface VersionRow {
+  version_id: number;
+  version_number: string;
+  approved_at: string;
+  changelog: string | null;
+  attested_at: string | null;
+}
+
+/**
+ * GET /api/sops/{id}/reading: whether the caller must read this SOP, whether they have read
+ * the version in force, and what changed since the version they last attested.
+ */
+export async function sopReading(db: Db, reader: SessionUser, sopId: number): Promise<z.output<typeof SopReading>> {
+  const department = reader.departmentId ?? 0;
+  const [sop] = (
+    (await db.execute(sql`
+      select s.id, s.department_id in ${departmentsReadBy(department)} as required from sops s where s.id = ${sopId}`)) as unknown as Rows<{
+      id: number;
+      required: boolean;
+    }>
+  ).rows;
+  if (!sop) throw notFound('SOP not found');
+  // Every published version, newest first, with the caller's attestation of it.
+  const { rows } = (await db.execute(sql`
+    select v.id as version_id, v.version_number, ${iso(sql`v.approved_at`)} as approved_at, v.changelog, ${iso(sql`a.attested_at`)} as attested_at
+    from sop_versions v
+    left join attestations a on a.version_id = v.id and a.user_id = ${reader.id}
+    where v.sop_id = ${sopId} and v.is_published
+    order by v.id desc`)) as unknown as Rows<VersionRow>;
+  const inForce = rows[0];
+  const lastIndex = rows.findIndex((r) => r.attested_at !== null);
+  const last = lastIndex === -1 ? null : rows[lastIndex];
+  const changes = lastIndex === -1 ? rows : rows.slice(0, lastIndex);
+  return {
+    versionId: inForce?.version_id ?? null,
+    versionNumber: inForce?.version_number ?? null,
+    required: Boolean(sop.required),
+    attested: lastIndex === 0,
+    lastAttested: last ? { versionId: last.version_id, versionNumber: last.version_number, attestedAt: new Date(last.attested_at as string) } : null,
+    changes: changes.map((r) => ({ versionId: r.version_id, versionNumber: r.version_number, approvedAt: new Date(r.approved_at), changelog: r.changelog })),
+  };
+}
