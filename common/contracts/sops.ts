@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PREVIEW_STATUSES } from '../preview-status';
 import { APPROVAL_STATUSES, SOP_STATUSES } from '../sop-lifecycle';
+import { TEXT_STATUSES } from '../text-status';
 import { ErrorBody } from './errors';
 import { FileName, idField, idParams, isoDate, multiLine, optionalText, singleLine } from './fields';
 import { ReviewFilterSchema, ReviewFrequency, ReviewSchedule } from './review-loop';
@@ -104,6 +105,8 @@ export const Attachment = z.object({
   hasPreview: z.boolean().optional(),
   /** Where the preview stands; `failed` and `none` never change by themselves (stop polling). */
   previewStatus: PreviewStatusSchema,
+  /** Where the file's searchable text stands; `failed` and `none` never change by themselves. */
+  textStatus: z.enum(TEXT_STATUSES),
 });
 export type Attachment = z.input<typeof Attachment>;
 

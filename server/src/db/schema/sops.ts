@@ -37,6 +37,8 @@ export const sops = pgTable(
     index('sops_owner_idx').on(t.ownerId),
     index('sops_updated_at_idx').on(t.updatedAt),
     index('sops_search_idx').using('gin', t.searchVector),
+    // Typo-tolerant title search (word_similarity, pg_trgm).
+    index('sops_title_trgm_idx').using('gin', t.title.op('gin_trgm_ops')),
     index('sops_latest_version_idx').on(t.latestVersionId),
     check('sops_review_frequency_check', sql`${t.reviewFrequency} between 1 and 60`),
   ],
