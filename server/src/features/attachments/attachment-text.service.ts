@@ -48,7 +48,7 @@ async function keep(db: Db, sha256: string, outcome: { status: 'ready'; text: st
   const error = outcome.status === 'failed' ? outcome.error.slice(0, 2000) : null;
   await db.execute(sql`
     insert into file_texts (sha256, status, text, truncated, error, search_vector)
-    select ${sha256}, ${outcome.status}, ${text}, ${truncated}, ${error}, to_tsvector('english', ${text})
+    select ${sha256}, ${outcome.status}, ${text}, ${truncated}, ${error}, strip(to_tsvector('english', ${text}))
     where exists (select 1 from stored_files where sha256 = ${sha256})
     on conflict (sha256) do nothing`);
 }
