@@ -20,8 +20,34 @@ CREATE TABLE "file_texts" (
 --> statement-breakpoint
 CREATE INDEX "file_texts_search_idx" ON "file_texts" USING gin ("search_vector");
 --> statement-breakpoint
--- Typo-tolerant titles: word_similarity through a trigram index.
-CREATE INDEX "sops_title_trgm_idx" ON "sops" USING gin ("title" gin_trgm_ops);
+-- Typo-tolerant titles: every word (letters only, three or more) any title has held, kept by
+-- a trigger, with a trigram index. A search word one or two typos away from one of them
+-- ('tendr' -> 'tender') searches the titles for that word; the list of words stays small
+-- (a fleet's vocabulary, not its titles), so the lookup stays fast. Words of titles since
+-- renamed stay: they find nothing.
+CREATE TABLE "title_words" (
+	"word" varchar(100) PRIMARY KEY NOT NULL
+);
+--> statement-breakpoint
+CREATE INDEX "title_words_trgm_idx" ON "title_words" USING gin ("word" gin_trgm_ops);
+--> statement-breakpoint
+CREATE FUNCTION "remember_title_words"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+	INSERT INTO "title_words" ("word")
+		SELECT DISTINCT w FROM regexp_split_to_table(lower(NEW."title"), '[^[:alpha:]]+') w WHERE char_length(w) BETWEEN 3 AND 100
+	ON CONFLICT DO NOTHING;
+	RETURN NULL;
+END
+$$;
+--> statement-breakpoint
+CREATE TRIGGER "sops_title_words" AFTER INSERT OR UPDATE OF "title" ON "sops" FOR EACH ROW EXECUTE FUNCTION "remember_title_words"();
+--> statement-breakpoint
+INSERT INTO "title_words" ("word")
+	SELECT DISTINCT w FROM "sops", regexp_split_to_table(lower("sops"."title"), '[^[:alpha:]]+') w WHERE char_length(w) BETWEEN 3 AND 100
+ON CONFLICT DO NOTHING;
+--> statement-breakpoint
+-- The version in force of every SOP (the newest published one), read by the list and search.
+CREATE INDEX "sop_versions_published_idx" ON "sop_versions" ("sop_id", "id" DESC) INCLUDE ("approved_at") WHERE "is_published";
 --> statement-breakpoint
 -- A file's text arriving changes what a search answers: the list's ETag moves with it.
 CREATE CONSTRAINT TRIGGER "file_texts_data_version" AFTER INSERT OR UPDATE OR DELETE ON "file_texts" DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION "bump_data_version"();

@@ -105,6 +105,11 @@ export const fileTexts = pgTable(
   ],
 );
 
+/** Every word any SOP title has held (letters only), for typo-tolerant search; kept by a trigger (migration 0008). */
+export const titleWords = pgTable('title_words', { word: varchar('word', { length: 100 }).primaryKey() }, (t) => [
+  index('title_words_trgm_idx').using('gin', t.word.op('gin_trgm_ops')),
+]);
+
 /** Bytes PUT to an upload URL from POST /api/objects/upload, waiting for POST /api/attachments. */
 export const pendingUploads = pgTable(
   'pending_uploads',

@@ -37,8 +37,6 @@ export const sops = pgTable(
     index('sops_owner_idx').on(t.ownerId),
     index('sops_updated_at_idx').on(t.updatedAt),
     index('sops_search_idx').using('gin', t.searchVector),
-    // Typo-tolerant title search (word_similarity, pg_trgm).
-    index('sops_title_trgm_idx').using('gin', t.title.op('gin_trgm_ops')),
     index('sops_latest_version_idx').on(t.latestVersionId),
     check('sops_review_frequency_check', sql`${t.reviewFrequency} between 1 and 60`),
   ],
@@ -69,6 +67,8 @@ export const sopVersions = pgTable(
     index('sop_versions_created_by_idx').on(t.createdBy),
     index('sop_versions_submitted_by_idx').on(t.submittedBy),
     index('sop_versions_approved_by_idx').on(t.approvedBy),
+    // The version in force of each SOP (migration 0008 also INCLUDEs approved_at).
+    index('sop_versions_published_idx').on(t.sopId, t.id.desc()).where(sql`${t.isPublished}`),
   ],
 );
 

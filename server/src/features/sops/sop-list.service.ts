@@ -3,7 +3,7 @@ import { SEARCH_RESULT_LIMIT } from '../../../../common/contracts/sops';
 import { OPEN_TASK_STATUS, type ReviewFilter, type SopStatus } from '../../../../common/sop-lifecycle';
 import type { Db } from '../../db/client';
 import { sops } from '../../db/schema';
-import { nextReviewDueJson, reviewClockJoins, reviewDay, reviewFilterSql, reviewStatusSql } from './sop-review-schedule';
+import { nextReviewDueJson, reviewClockJoins, reviewClockLateralJoins, reviewDay, reviewFilterSql, reviewStatusSql } from './sop-review-schedule';
 import { type MatchSource, matchOf, searchPlan } from './sop-search';
 
 export interface ListFilters {
@@ -94,8 +94,13 @@ export async function listSopsJson(db: Db, filters: ListFilters = {}): Promise<s
     left join users o on o.id = sops.owner_id
     left join sop_versions lv on lv.id = sops.latest_version_id
     left join users su on su.id = lv.submitted_by
-    left join (select version_id, count(*)::int as count, min(id) as first_id from attachments group by version_id) files on files.version_id = lv.id
-    ${reviewClockJoins}
+    ${
+      search
+        ? sql`left join lateral (select count(*)::int as count, min(id) as first_id from attachments where version_id = lv.id) files on true
+    ${reviewClockLateralJoins}`
+        : sql`left join (select version_id, count(*)::int as count, min(id) as first_id from attachments group by version_id) files on files.version_id = lv.id
+    ${reviewClockJoins}`
+    }
     left join approval_tasks pending on pending.version_id = lv.id and pending.status = ${OPEN_TASK_STATUS}
     ${search ? sql`` : where}`)) as unknown as { rows: { rows: string }[] };
   if (!search) return result.rows[0].rows;

@@ -88,50 +88,59 @@ export function searchPlan(search: string | undefined): SearchPlan | null {
     };
   }
   const query = sql`to_tsquery('english', ${tsquery})`;
-  // pg_trgm: the search is (nearly) one of the title's words ('tendr' -> 'Tender ...').
-  const titleTypo = sql`${term} <% ${sops.title}`;
+  /** Every word in one weight of the SOP's vector: A title, C summary, D content. */
+  const inWeight = (weight: 'A' | 'C' | 'D') => sql`${sops.searchVector} @@ to_tsquery('english', ${words.map((w) => `${w}:*${weight}`).join(' & ')})`;
   const inFile = (version: SQL) => sql`${version} in (select version_id from file_versions)`;
   const fileHit = sql`(${inFile(sql`sops.latest_version_id`)} or ${inFile(sql`eff.id`)})`;
   const ownHit = sql`${sops.searchVector} @@ ${query}`;
+  const typoHit = sql`sops.id in (select id from typo_sops)`;
   // The words and their stems ('operations' -> 'oper'), to find the hit in a long text.
-  const pattern = sql`(select '\\m(' || string_agg(distinct w, '|') || ')' from unnest(
+  const terms = sql`array(select distinct w from unnest(
       tsvector_to_array(to_tsvector('english', ${term})) || string_to_array(${words.join(' ')}, ' ')) w
       where w ~ '^[[:alnum:]]+$')`;
-  const terms = sql`(select coalesce(json_agg(distinct w), '[]') from unnest(
-      tsvector_to_array(to_tsvector('english', ${term})) || string_to_array(${words.join(' ')}, ' ')) w
-      where w ~ '^[[:alnum:]]+$')`;
+  const pattern = sql`('\\m(' || array_to_string(${terms}, '|') || ')')`;
   /** About 260 characters of `text` from shortly before its first hit. */
-  const window = (text: SQL) => sql`json_build_object(
-      'start', greatest(regexp_instr(${text}, ${pattern}, 1, 1, 0, 'i') - 100, 1),
-      'text', substr(${text}, greatest(regexp_instr(${text}, ${pattern}, 1, 1, 0, 'i') - 100, 1), 260),
-      'length', char_length(${text}))`;
-  const fieldHit = (text: SQL) => sql`to_tsvector('english', coalesce(${text}, '')) @@ ${query}`;
+  const window = (text: SQL) => sql`(select json_build_object('start', p.s, 'text', substr(${text}, p.s, 260), 'length', char_length(${text}))
+      from (select greatest(regexp_instr(${text}, ${pattern}, 1, 1, 0, 'i') - 100, 1) as s) p)`;
+  const smallFieldHit = (text: SQL) => sql`to_tsvector('english', coalesce(${text}, '')) @@ ${query}`;
+  const source = (field: string, rest: SQL) => sql`json_build_object('field', ${field}::text, 'terms', to_json(${terms}), ${rest})`;
   const matchSource = sql`case
-      when ${fieldHit(sql`sops.title`)} or ${titleLiteral} then json_build_object('field', 'title', 'text', sops.title, 'terms', ${terms})
-      when ${fieldHit(sql`sops.category`)} then json_build_object('field', 'category', 'text', sops.category, 'terms', ${terms})
-      when ${fieldHit(sql`array_to_string(sops.tags, ' ')`)} then json_build_object('field', 'tags', 'text', array_to_string(sops.tags, ', '), 'terms', ${terms})
-      when ${fieldHit(sql`sops.summary`)} then json_build_object('field', 'summary', 'window', ${window(sql`sops.summary`)}, 'terms', ${terms})
-      when ${fieldHit(sql`lv.content`)} then json_build_object('field', 'content', 'window', ${window(sql`lv.content`)}, 'terms', ${terms})
+      when ${inWeight('A')} or ${titleLiteral} then ${source('title', sql`'text', sops.title`)}
+      when ${smallFieldHit(sql`sops.category`)} then ${source('category', sql`'text', sops.category`)}
+      when ${smallFieldHit(sql`array_to_string(sops.tags, ' ')`)} then ${source('tags', sql`'text', array_to_string(sops.tags, ', ')`)}
+      when ${inWeight('C')} then ${source('summary', sql`'window', ${window(sql`sops.summary`)}`)}
+      when ${inWeight('D')} then ${source('content', sql`'window', ${window(sql`lv.content`)}`)}
       else coalesce((
-        select json_build_object('field', 'attachment', 'attachmentId', a.id, 'attachmentName', a.original_name, 'window', ${window(sql`ft.text`)}, 'terms', ${terms})
+        select ${source('attachment', sql`'attachmentId', a.id, 'attachmentName', a.original_name, 'window', ${window(sql`ft.text`)}`)}
         from attachments a join file_texts ft on ft.sha256 = a.sha256
         where a.version_id in (sops.latest_version_id, eff.id) and ft.search_vector @@ ${query}
         order by a.version_id = sops.latest_version_id desc, a.id
         limit 1),
-        json_build_object('field', 'title', 'text', sops.title, 'typo', true, 'terms', ${terms}))
+        ${source('title', sql`'text', sops.title, 'typo', not ${ownHit}`)})
     end`;
   return {
     with: sql`file_versions as (
-      select a.version_id from file_texts ft join attachments a on a.sha256 = ft.sha256
-      where ft.search_vector @@ ${query})`,
-    where: sql`(${ownHit} or ${titleLiteral} or ${fileHit} or ${titleTypo})`,
+        select a.version_id from file_texts ft join attachments a on a.sha256 = ft.sha256
+        where ft.search_vector @@ ${query}),
+      typo_sops as (select id from sops where ${sops.searchVector} @@ ${typoQuery(words)})`,
+    where: sql`(${ownHit} or ${titleLiteral} or ${fileHit} or ${typoHit})`,
     rank: sql<number>`(case when ${ownHit} then 1 + ts_rank(${sops.searchVector}, ${query}) else 0 end
       + case when ${titleLiteral} then 1 else 0 end
-      + case when not ${ownHit} and not ${titleLiteral} and ${fileHit} then ${sql.raw(String(FILE_RANK))} else 0 end
-      + case when not ${ownHit} and not ${titleLiteral} and not ${fileHit} then word_similarity(${term}, ${sops.title}) / 2 else 0 end)`,
+      + case when ${ownHit} or ${titleLiteral} then 0 when ${fileHit} then ${sql.raw(String(FILE_RANK))}
+          else word_similarity(${term}, ${sops.title}) / 2 end)`,
     matchSource,
     words,
   };
+}
+
+/**
+ * Each word, or a title word one or two typos away from it (pg_trgm word similarity against
+ * `title_words`), in the title weight: 'tendr' -> ('tendr':*A | 'tender':A).
+ */
+function typoQuery(words: string[]): SQL {
+  return sql`(select to_tsquery('english', string_agg('(' || q.w || ':*A' || coalesce((
+      select string_agg(' | ' || t.word || ':A', '') from title_words t where q.w <% t.word), '') || ')', ' & '))
+    from unnest(string_to_array(${words.join(' ')}, ' ')) q(w))`;
 }
 
 /** What the database hands over for one row's match (see `matchSource`). */
