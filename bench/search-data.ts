@@ -22,18 +22,16 @@ export async function addFileTexts(db: Db): Promise<number> {
     );
     await db.transaction(async (tx) => {
       await tx.insert(storedFiles).values(batch.map((f) => ({ sha256: f.sha256, size: Buffer.byteLength(f.text) })));
-      await tx
-        .insert(attachments)
-        .values(
-          batch.map((f) => ({
-            versionId: f.versionId,
-            filename: `${f.sha256}.pdf`,
-            originalName: f.name,
-            mimeType: 'application/pdf',
-            size: Buffer.byteLength(f.text),
-            sha256: f.sha256,
-          })),
-        );
+      await tx.insert(attachments).values(
+        batch.map((f) => ({
+          versionId: f.versionId,
+          filename: `${f.sha256}.pdf`,
+          originalName: f.name,
+          mimeType: 'application/pdf',
+          size: Buffer.byteLength(f.text),
+          sha256: f.sha256,
+        })),
+      );
       await tx
         .insert(fileTexts)
         .values(batch.map((f) => ({ sha256: f.sha256, status: 'ready' as const, text: f.text, searchVector: sql`strip(to_tsvector('english', ${f.text}))` })));
