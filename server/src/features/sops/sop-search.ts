@@ -96,9 +96,11 @@ export function searchPlan(search: string | undefined): SearchPlan | null {
   // Through the GIN index, not row by row.
   const ownIndexed = sql`sops.id in (select id from own_sops)`;
   const typoHit = sql`sops.id in (select id from typo_sops)`;
-  // The words and their stems ('operations' -> 'oper'), to find the hit in a long text.
+  // The words and their stems ('operations' -> 'oper'), stop words ('the') left out, to find
+  // and mark the hit in a long text.
   const terms = sql`array(select distinct w from unnest(
-      tsvector_to_array(to_tsvector('english', ${term})) || string_to_array(${words.join(' ')}, ' ')) w
+      tsvector_to_array(to_tsvector('english', ${term})) || array(
+        select q from unnest(string_to_array(${words.join(' ')}, ' ')) q where length(to_tsvector('english', q)) > 0)) w
       where w ~ '^[[:alnum:]]+$')`;
   const pattern = sql`('\\m(' || array_to_string(${terms}, '|') || ')')`;
   /** About 260 characters of `text` from shortly before its first hit. */
@@ -193,7 +195,7 @@ export function matchOf(source: MatchSource, words: string[]): z.output<typeof S
     snippet = (source.text ?? '').replace(/\s+/g, ' ').trim();
     if (snippet.length > SNIPPET_CHARS) snippet = `${snippet.slice(0, SNIPPET_CHARS).replace(/\s\S*$/, '')} …`;
   }
-  const terms = [...new Set([...(source.terms ?? []), ...words])].filter(Boolean);
+  const terms = (source.terms ?? words).filter(Boolean);
   const highlights: [number, number][] = [];
   for (const token of snippet.matchAll(/[\p{L}\p{N}]+/gu)) {
     const word = token[0].toLowerCase();
