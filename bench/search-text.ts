@@ -171,7 +171,7 @@ export const RARE_TERMS = [
   'heaving',
 ];
 
-/** `pages` pages of about 300 words each, the way a generated 5-page PDF reads. */
+/** `pages` pages of about 540 words each: as a PDF of 11-point A4 pages, five pages. */
 export function maritimeText(seed: number, pages = 5): string {
   const random = seeded(seed);
   // Skewed picks: the head of each list is common, the tail rare.
@@ -180,7 +180,7 @@ export function maritimeText(seed: number, pages = 5): string {
   for (let page = 1; page <= pages; page += 1) {
     const sentences: string[] = [`Page ${page}. Procedure ${seed} section ${page}.`];
     let words = 0;
-    while (words < 300) {
+    while (words < 540) {
       let sentence = `${pick(SUBJECTS)} ${pick(VERBS)} ${pick(OBJECTS)} ${pick(PLACES)} ${pick(CLOSERS)}`;
       if (random() < 0.0005) sentence += ` using the ${RARE_TERMS[Math.floor(random() * RARE_TERMS.length)]}`;
       sentences.push(`${sentence[0].toUpperCase()}${sentence.slice(1)}.`);
