@@ -103,9 +103,9 @@ export function searchPlan(search: string | undefined): SearchPlan | null {
         select q from unnest(string_to_array(${words.join(' ')}, ' ')) q where length(to_tsvector('english', q)) > 0)) w
       where w ~ '^[[:alnum:]]+$')`;
   const pattern = sql`('\\m(' || array_to_string(${terms}, '|') || ')')`;
-  /** About 260 characters of `text` from shortly before its first hit. */
-  const window = (text: SQL) => sql`(select json_build_object('start', p.s, 'text', substr(${text}, p.s, 260), 'length', char_length(${text}))
-      from (select greatest(regexp_instr(${text}, ${pattern}, 1, 1, 0, 'i') - 100, 1) as s) p)`;
+  /** About 240 characters of `text`, from a few words before its first hit. */
+  const window = (text: SQL) => sql`(select json_build_object('start', p.s, 'text', substr(${text}, p.s, 240), 'length', char_length(${text}))
+      from (select greatest(regexp_instr(${text}, ${pattern}, 1, 1, 0, 'i') - 40, 1) as s) p)`;
   const smallFieldHit = (text: SQL) => sql`to_tsvector('english', coalesce(${text}, '')) @@ ${query}`;
   const source = (field: string, rest: SQL) => sql`json_build_object('field', ${field}::text, 'terms', to_json(${terms}), ${rest})`;
   const matchSource = sql`case
