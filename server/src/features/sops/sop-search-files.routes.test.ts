@@ -138,10 +138,12 @@ describe('a search finds the words inside the files', () => {
     const inTitle = await createSopAs(t, owner, { departmentId: deptId, title: 'Quokkafish sightings' });
     const inSummary = await createSopAs(t, owner, { departmentId: deptId, title: 'Aquarium', summary: 'Feeding the quokkafish' });
     const inTags = await createSopAs(t, owner, { departmentId: deptId, title: 'Marine life', tags: ['quokkafish'] });
+    const inCategory = await createSopAs(t, owner, { departmentId: deptId, title: 'Fish identification', category: 'Quokkafish' });
     await t.jobs.runUntilIdle();
     const hits = await search('quokkafish');
-    expect(hits.map((s) => s.id)).toEqual([inTitle.id, inTags.id, inSummary.id, inFile.id]);
-    expect(hits.map((s) => s.match!.field)).toEqual(['title', 'tags', 'summary', 'attachment']);
+    // Category and tags share a weight: between them the newer edit comes first.
+    expect(hits.map((s) => s.id)).toEqual([inTitle.id, inCategory.id, inTags.id, inSummary.id, inFile.id]);
+    expect(hits.map((s) => s.match!.field)).toEqual(['title', 'category', 'tags', 'summary', 'attachment']);
     expect(hits[0].match).toMatchObject({ attachmentId: null, attachmentName: null, snippet: 'Quokkafish sightings', highlights: [[0, 10]] });
   });
 
