@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PREVIEW_STATUSES } from '../preview-status';
 import { APPROVAL_STATUSES, SOP_STATUSES } from '../sop-lifecycle';
+import { TEXT_STATUSES } from '../text-status';
 import { ErrorBody } from './errors';
 import { FileName, idField, idParams, isoDate, multiLine, optionalText, singleLine } from './fields';
 import { ReviewFilterSchema, ReviewFrequency, ReviewSchedule } from './review-loop';
@@ -104,6 +105,8 @@ export const Attachment = z.object({
   hasPreview: z.boolean().optional(),
   /** Where the preview stands; `failed` and `none` never change by themselves (stop polling). */
   previewStatus: PreviewStatusSchema,
+  /** Where the file's searchable text stands; `failed` and `none` never change by themselves. */
+  textStatus: z.enum(TEXT_STATUSES),
 });
 export type Attachment = z.input<typeof Attachment>;
 
@@ -127,6 +130,26 @@ export const SopVersion = z.object({
 export type SopVersion = z.input<typeof SopVersion>;
 
 /** A row of GET /api/sops: lean, no content and no blobs. */
+/** Where a search found an SOP: the fields in the order they rank, then the text of a file. */
+export const SEARCH_MATCH_FIELDS = ['title', 'category', 'tags', 'summary', 'content', 'attachment'] as const;
+
+/** A search answer lists at most this many SOPs, the best-ranked first. */
+export const SEARCH_RESULT_LIMIT = 100;
+
+/**
+ * Why a search answer holds an SOP: plain text around the best hit (never HTML) and the
+ * [start, end) character offsets (JavaScript string positions) of the words that matched.
+ */
+export const SearchMatch = z.object({
+  field: z.enum(SEARCH_MATCH_FIELDS),
+  /** The file whose text matched, for `attachment`; null otherwise. */
+  attachmentId: int.nullable(),
+  attachmentName: z.string().nullable(),
+  snippet: z.string(),
+  highlights: z.array(z.tuple([z.number().int().nonnegative(), z.number().int().nonnegative()])),
+});
+export type SearchMatch = z.input<typeof SearchMatch>;
+
 export const SopListItem = z.object({
   id: int,
   title: z.string(),
@@ -165,6 +188,8 @@ export const SopListItem = z.object({
   /** The pending approval task of the latest version, for the list's Approve action. */
   pendingTaskId: int.nullable(),
   ...ReviewSchedule.shape,
+  /** In a search answer only: why the SOP matched. */
+  match: SearchMatch.optional(),
 });
 export type SopListItem = z.input<typeof SopListItem>;
 

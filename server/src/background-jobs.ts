@@ -6,6 +6,7 @@
 import type { Db } from './db/client';
 import { createDocumentWorkers, type DocumentWorkerOptions, type DocumentWorkers } from './documents/worker-pool';
 import { PREVIEW_JOB, previewJob } from './features/attachments/attachment-previews.service';
+import { TEXT_JOB, textJob } from './features/attachments/attachment-text.service';
 import { createJobRunner, type JobHandlers, type JobLog, type JobRunner, type JobRunnerOptions } from './jobs/job-runner';
 
 export interface BackgroundJobs {
@@ -30,6 +31,7 @@ export function createBackgroundJobs(opts: BackgroundJobOptions): BackgroundJobs
   const workers = createDocumentWorkers({ ...opts.documents, workers: concurrency });
   const handlers: JobHandlers = {
     [PREVIEW_JOB]: previewJob(workers),
+    [TEXT_JOB]: textJob(workers),
   };
   const runner = createJobRunner({ db: opts.db, handlers, concurrency, log: opts.log, pollMs: opts.pollMs, leaseMs: opts.leaseMs, id: opts.id });
   return {

@@ -121,7 +121,10 @@ describe('upgrading a database made before the file store', () => {
     const statuses = await upgraded.db.select({ id: attachments.id, status: attachments.previewStatus }).from(attachments);
     const statusOf = (key: string) => statuses.find((a) => a.id === ids[key])?.status;
     expect([statusOf('manual'), statusOf('pdf'), statusOf('unrendered')]).toEqual(['none', 'ready', 'pending']);
-    const queued = await upgraded.db.select({ kind: jobs.kind, key: jobs.key, status: jobs.status }).from(jobs);
+    const queued = await upgraded.db.select({ kind: jobs.kind, key: jobs.key, status: jobs.status }).from(jobs).where(eq(jobs.kind, 'preview'));
     expect(queued).toEqual([{ kind: 'preview', key: `file:${sha256(files.unrendered)}`, status: 'queued' }]);
+    // Migration 0008 queues the text of every stored PDF, Word and text file (migration-search-text.upgrade.test.ts).
+    const texts = await upgraded.db.select({ key: jobs.key }).from(jobs).where(eq(jobs.kind, 'extract-text'));
+    expect(texts.map((j) => j.key).sort()).toEqual([files.manual, files.pdf, files.unrendered].map((f) => `file:${sha256(f)}`).sort());
   });
 });

@@ -1,10 +1,10 @@
 /**
  * What a document worker can be asked to do: one entry per kind of task, with its input and
  * output. The worker process runs the table below; the server imports only the types.
- * Text extraction (for search) joins as a second kind.
  */
 import { DocumentRefused } from './document-limits';
 import { renderDocxFirstPage, renderFirstPage } from './previews';
+import { extractText } from './text-extraction';
 
 const PDF = 'application/pdf';
 const DOCX = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
@@ -13,6 +13,11 @@ export interface DocumentTasks {
   preview: {
     input: { mimeType: string; data: Uint8Array };
     output: { png: Uint8Array; width: number; height: number };
+  };
+  /** The searchable text of a PDF, Word (docx) or plain-text file, capped (text-extraction.ts). */
+  text: {
+    input: { mimeType: string; data: Uint8Array };
+    output: { text: string; truncated: boolean };
   };
 }
 
@@ -30,4 +35,5 @@ export const DOCUMENT_TASKS: TaskTable = {
     const page = await render(asBuffer(data));
     return { png: page.data, width: page.width, height: page.height };
   },
+  text: ({ mimeType, data }) => extractText(mimeType, asBuffer(data)),
 };

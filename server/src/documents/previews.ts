@@ -17,10 +17,10 @@ export interface RenderedPreview {
 const TARGET_WIDTH = 800;
 
 const require = createRequire(import.meta.url);
-const pdfjsRoot = path.dirname(require.resolve('pdfjs-dist/package.json'));
+export const pdfjsRoot = path.dirname(require.resolve('pdfjs-dist/package.json'));
 
 let pdfjsReady: Promise<typeof import('pdfjs-dist/legacy/build/pdf.mjs')> | undefined;
-function loadPdfjs() {
+export function loadPdfjs() {
   pdfjsReady ??= (async () => {
     const workerSrc = pathToFileURL(path.join(pdfjsRoot, 'legacy/build/pdf.worker.mjs')).href;
     const [pdfjs, worker] = await Promise.all([import('pdfjs-dist/legacy/build/pdf.mjs'), import(workerSrc)]);

@@ -2,7 +2,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { BookOpenCheck, ChevronDown, ChevronRight, Download, Plus, Search, Upload } from 'lucide-react';
 import { Link } from 'wouter';
-import type { SopListItem } from '@common/contracts/sops';
+import { SEARCH_RESULT_LIMIT, type SopListItem } from '@common/contracts/sops';
 import type { SopStatus } from '@common/sop-lifecycle';
 import { can } from '@common/permissions';
 import { PageHeader } from '@/components/page-header';
@@ -211,16 +211,23 @@ export default function ProceduresPage() {
               </Button>
             </div>
           ) : (
-            <SopTable
-              sops={rows}
-              user={user}
-              busyId={busyId}
-              sort={params.sort}
-              page={params.page}
-              onSort={(sort) => setParams({ sort })}
-              onPage={(page) => setParams({ page })}
-              onAction={onRowAction}
-            />
+            <>
+              {params.search && (sops.data?.length ?? 0) >= SEARCH_RESULT_LIMIT && (
+                <p className="mb-2 text-sm text-muted-foreground" role="status">
+                  Showing the {SEARCH_RESULT_LIMIT} best matches. Add a word to narrow the search.
+                </p>
+              )}
+              <SopTable
+                sops={rows}
+                user={user}
+                busyId={busyId}
+                sort={params.sort}
+                page={params.page}
+                onSort={(sort) => setParams({ sort })}
+                onPage={(page) => setParams({ page })}
+                onAction={onRowAction}
+              />
+            </>
           )}
         </section>
       </div>

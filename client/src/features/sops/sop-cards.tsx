@@ -7,6 +7,7 @@ import { ownerNameOf } from '@/lib/names';
 import { actionsFor, SopRowActions, type RowAction } from './sop-row-actions';
 import { ReviewBadge } from './review-badge';
 import { StatusBadge } from './status-badge';
+import { MatchSnippet } from './match-snippet';
 
 export const versionLabel = (sop: SopListItem) => (sop.latestVersion ? `v${sop.latestVersion.versionNumber}` : 'No version');
 
@@ -69,12 +70,15 @@ const SopCard = memo(function SopCard({
   return (
     <li className="flex flex-col gap-2 rounded-lg border bg-background/40 p-3" data-testid="sop-card">
       <div className="flex items-start justify-between gap-2">
-        <Link
-          href={`/sop/${sop.id}`}
-          className="min-w-0 rounded-sm font-medium break-words text-navy outline-none hover:underline focus-visible:ring-2 focus-visible:ring-ring"
-        >
-          {sop.title}
-        </Link>
+        <div className="min-w-0">
+          <Link
+            href={`/sop/${sop.id}`}
+            className="rounded-sm font-medium break-words text-navy outline-none hover:underline focus-visible:ring-2 focus-visible:ring-ring"
+          >
+            {sop.title}
+          </Link>
+          <MatchSnippet match={sop.match} />
+        </div>
         <div className="flex shrink-0 flex-col items-end gap-1">
           <StatusBadge status={sop.status} />
           <ReviewBadge status={sop.reviewStatus} />

@@ -13,6 +13,7 @@ import { nextSort, pageOf, sortSops, type SortColumn, type SortState } from './s
 import { SopCards, versionLabel } from './sop-cards';
 import { ReviewBadge } from './review-badge';
 import { StatusBadge } from './status-badge';
+import { MatchSnippet } from './match-snippet';
 
 interface Props {
   sops: SopListItem[];
@@ -76,6 +77,7 @@ export function SopTable({ sops, user, busyId, sort, page, onSort, onPage, onAct
                   >
                     {sop.title}
                   </Link>
+                  <MatchSnippet match={sop.match} />
                 </TableCell>
                 <TableCell className="max-w-[150px] whitespace-normal">{sop.department?.name ?? '—'}</TableCell>
                 <TableCell>

@@ -1,8 +1,9 @@
 import { type AnyColumn, sql } from 'drizzle-orm';
-import { bigint, check, date, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, date, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
 import { DAILY_PROGRAM_FILE_COUNT, MAX_FILE_BYTES } from '../../../../common/limits';
 import type { PreviewStatus } from '../../../../common/preview-status';
-import { bytea, createdAt } from './columns';
+import { MAX_EXTRACTED_TEXT_CHARS } from '../../../../common/text-status';
+import { bytea, createdAt, tsvector } from './columns';
 import { sopVersions } from './sops';
 import { users } from './users';
 
@@ -77,6 +78,37 @@ export const attachmentPreviews = pgTable(
   },
   (t) => [index('attachment_previews_sha256_idx').on(t.sha256)],
 );
+
+/**
+ * The text of a stored PDF, Word (docx) or plain-text file, extracted once per file by the
+ * `extract-text` job (features/attachments/attachment-text.service.ts). No row: extraction
+ * is pending; `failed`: the file could not be read and is never tried again.
+ */
+export const fileTexts = pgTable(
+  'file_texts',
+  {
+    sha256: varchar('sha256', { length: 64 })
+      .primaryKey()
+      .references(() => storedFiles.sha256, { onDelete: 'cascade' }),
+    status: varchar('status', { length: 16 }).$type<'ready' | 'failed'>().notNull(),
+    /** At most MAX_EXTRACTED_TEXT_CHARS characters; `truncated` when the file held more. */
+    text: text('text').notNull().default(''),
+    truncated: boolean('truncated').notNull().default(false),
+    error: text('error'),
+    searchVector: tsvector('search_vector'),
+    extractedAt: timestamp('extracted_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('file_texts_search_idx').using('gin', t.searchVector),
+    check('file_texts_status_check', sql`${t.status} in ('ready', 'failed')`),
+    check('file_texts_text_length_check', sql`char_length(${t.text}) <= ${sql.raw(String(MAX_EXTRACTED_TEXT_CHARS))}`),
+  ],
+);
+
+/** Every word any SOP title has held (letters only), for typo-tolerant search; kept by a trigger (migration 0008). */
+export const titleWords = pgTable('title_words', { word: varchar('word', { length: 100 }).primaryKey() }, (t) => [
+  index('title_words_trgm_idx').using('gin', t.word.op('gin_trgm_ops')),
+]);
 
 /** Bytes PUT to an upload URL from POST /api/objects/upload, waiting for POST /api/attachments. */
 export const pendingUploads = pgTable(

@@ -1,7 +1,7 @@
 import { relations } from 'drizzle-orm';
 import { auditEvents } from './audit';
 import { departments } from './departments';
-import { attachmentPreviews, attachments, dailyPrograms, itineraries } from './files';
+import { attachmentPreviews, attachments, dailyPrograms, fileTexts, itineraries } from './files';
 import { approvalTasks, attestations, sopVersions, sops } from './sops';
 import { users } from './users';
 
@@ -31,6 +31,7 @@ export const sopVersionRelations = relations(sopVersions, ({ one, many }) => ({
 export const attachmentRelations = relations(attachments, ({ one }) => ({
   version: one(sopVersions, { fields: [attachments.versionId], references: [sopVersions.id] }),
   preview: one(attachmentPreviews, { fields: [attachments.id], references: [attachmentPreviews.attachmentId] }),
+  text: one(fileTexts, { fields: [attachments.sha256], references: [fileTexts.sha256] }),
 }));
 
 export const approvalTaskRelations = relations(approvalTasks, ({ one }) => ({

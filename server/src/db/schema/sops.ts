@@ -67,8 +67,9 @@ export const sopVersions = pgTable(
     index('sop_versions_created_by_idx').on(t.createdBy),
     index('sop_versions_submitted_by_idx').on(t.submittedBy),
     index('sop_versions_approved_by_idx').on(t.approvedBy),
-    // The version in force (the newest published one) of one SOP or of all of them.
-    index('sop_versions_published_idx').on(t.sopId, t.id).where(sql`is_published`),
+    // The version in force of each SOP, the newest published one, for one SOP or all of them
+    // (migration 0008 also INCLUDEs approved_at).
+    index('sop_versions_published_idx').on(t.sopId, t.id.desc()).where(sql`${t.isPublished}`),
   ],
 );
 

@@ -5,6 +5,7 @@ import type { Actor } from '../../../../common/permissions';
 import type { Db } from '../../db/client';
 import { approvalTasks, attachments } from '../../db/schema';
 import { decidableTaskIds } from './decidable-tasks.service';
+import { textStatusOf } from '../attachments/attachment-text.service';
 
 const nameColumns = { columns: { firstName: true, lastName: true } } as const;
 
@@ -22,6 +23,7 @@ export async function listDecidableTasks(db: Db, actor: Actor): Promise<z.output
           attachments: {
             orderBy: [asc(attachments.id)],
             extras: { hasPreview: sql<boolean>`exists (select 1 from attachment_previews p where p.attachment_id = ${attachments.id})`.as('has_preview') },
+            with: { text: { columns: { status: true } } },
           },
           submittedByUser: nameColumns,
           approvedByUser: nameColumns,
@@ -34,5 +36,8 @@ export async function listDecidableTasks(db: Db, actor: Actor): Promise<z.output
     },
   });
   // The answer's schema leaves out what it does not name (the stored files' hashes).
-  return rows;
+  return rows.map((task) => ({
+    ...task,
+    version: { ...task.version, attachments: task.version.attachments.map(({ text, ...a }) => ({ ...a, textStatus: textStatusOf(a, text) })) },
+  }));
 }

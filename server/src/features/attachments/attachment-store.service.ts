@@ -14,6 +14,7 @@ import { badRequest, notFound, unsupportedType } from '../../http/errors';
 import { wakeJobRunners } from '../../jobs/job-queue';
 import { recordAudit } from '../audit/audit.service';
 import { startPreview } from './attachment-previews.service';
+import { startTextExtraction, textStatusOf } from './attachment-text.service';
 
 /** SOP attachments: PDF, Word, plain text and the common images; the kinds a reader can open without special software. */
 const ACCEPTED = new Set<SniffedType['kind']>(['pdf', 'doc', 'docx', 'text', 'jpeg', 'png', 'gif']);
@@ -129,6 +130,7 @@ export async function storeAttachments(
         })
         .returning();
       const previewStatus = await startPreview(tx, row);
+      const textStatus = await startTextExtraction(tx, row);
       await recordAudit(tx, {
         actorId: actor.id,
         action: 'attachment_uploaded',
@@ -136,7 +138,7 @@ export async function storeAttachments(
         entityId: row.id,
         metadata: { title: target.title, name: row.originalName, sopId: target.sopId, versionId: target.versionId },
       });
-      saved.push(toAttachment({ ...row, previewStatus }));
+      saved.push(toAttachment({ ...row, previewStatus, text: textStatus === 'pending' || textStatus === 'none' ? null : { status: textStatus } }));
     }
     await tx.update(sops).set({ updatedAt: new Date() }).where(eq(sops.id, target.sopId));
     await extra.within?.(tx);
@@ -146,8 +148,11 @@ export async function storeAttachments(
   return stored;
 }
 
-/** An attachment row as the API answers it: never the checksum; whether a preview exists. */
-export function toAttachment(row: typeof attachments.$inferSelect & { preview?: { attachmentId: number } | null }): z.output<typeof Attachment> {
-  const { preview, sha256: _stored, ...rest } = row;
-  return { ...rest, hasPreview: preview != null };
+/** What toAttachment reads besides the row: the preview's presence and the file's text status. */
+export type AttachmentExtras = { preview?: { attachmentId: number } | null; text?: { status: 'ready' | 'failed' } | null };
+
+/** An attachment row as the API answers it: never the checksum; whether a preview exists; where its text stands. */
+export function toAttachment(row: typeof attachments.$inferSelect & AttachmentExtras): z.output<typeof Attachment> {
+  const { preview, text, sha256: _stored, ...rest } = row;
+  return { ...rest, hasPreview: preview != null, textStatus: textStatusOf(row, text) };
 }

@@ -19,7 +19,7 @@ export async function getSopDetail(db: Db, id: number, today?: string): Promise<
       versions: {
         orderBy: [desc(sopVersions.id)],
         with: {
-          attachments: { orderBy: [attachments.id], with: { preview: { columns: { attachmentId: true } } } },
+          attachments: { orderBy: [attachments.id], with: { preview: { columns: { attachmentId: true } }, text: { columns: { status: true } } } },
           submittedByUser: person,
           approvedByUser: person,
           approvalTasks: { where: eq(approvalTasks.status, 'pending'), columns: { id: true } },

@@ -1,9 +1,10 @@
 import { type SQL, sql } from 'drizzle-orm';
+import { SEARCH_RESULT_LIMIT } from '../../../../common/contracts/sops';
 import { OPEN_TASK_STATUS, type ReviewFilter, type SopStatus } from '../../../../common/sop-lifecycle';
 import type { Db } from '../../db/client';
 import { sops } from '../../db/schema';
-import { nextReviewDueJson, reviewClockJoins, reviewDay, reviewFilterSql, reviewStatusSql } from './sop-review-schedule';
-import { searchCondition } from './sop-search';
+import { nextReviewDueJson, reviewClockJoins, reviewClockLateralJoins, reviewDay, reviewFilterSql, reviewStatusSql } from './sop-review-schedule';
+import { type MatchSource, matchOf, searchPlan } from './sop-search';
 
 export interface ListFilters {
   departmentId?: number;
@@ -33,12 +34,23 @@ export async function listSopsJson(db: Db, filters: ListFilters = {}): Promise<s
   if (filters.status && filters.status !== 'all') conditions.push(sql`${sops.status} = ${filters.status}`);
   const today = filters.today ?? reviewDay();
   if (filters.review) conditions.push(reviewFilterSql(filters.review, today));
-  const search = searchCondition(filters.search);
+  const search = searchPlan(filters.search);
   if (search) conditions.push(search.where);
   const where = conditions.length ? sql`where ${sql.join(conditions, sql` and `)}` : sql``;
-  const rank = search ? sql`${search.rank} desc,` : sql``;
+
+  // A search ranks every SOP it finds and answers the best SEARCH_RESULT_LIMIT, each with its match.
+  const hits = search
+    ? sql`with ${search.with ? sql`${search.with},` : sql``} hits as (
+        select sops.id, ${search.rank} as rank
+        from sops ${reviewClockJoins}
+        ${where}
+        order by 2 desc, sops.updated_at desc, sops.id desc
+        limit ${SEARCH_RESULT_LIMIT})`
+    : sql``;
+  const order = search ? sql`hits.rank desc,` : sql``;
 
   const result = (await db.execute(sql`
+    ${hits}
     select coalesce(json_agg(json_build_object(
       'id', sops.id,
       'title', sops.title,
@@ -70,16 +82,28 @@ export async function listSopsJson(db: Db, filters: ListFilters = {}): Promise<s
       'hasPublishedVersion', eff.sop_id is not null,
       'pendingTaskId', pending.id,
       'nextReviewDue', ${nextReviewDueJson},
-      'reviewStatus', ${reviewStatusSql(today)}
-    ) order by ${rank} sops.updated_at desc, sops.id desc)::text, '[]') as rows
-    from sops
+      'reviewStatus', ${reviewStatusSql(today)}${
+        search
+          ? sql`,
+      'match', ${search.matchSource}`
+          : sql``
+      }
+    ) order by ${order} sops.updated_at desc, sops.id desc)::text, '[]') as rows
+    from ${search ? sql`hits join sops on sops.id = hits.id` : sql`sops`}
     left join departments d on d.id = sops.department_id
     left join users o on o.id = sops.owner_id
     left join sop_versions lv on lv.id = sops.latest_version_id
     left join users su on su.id = lv.submitted_by
-    left join (select version_id, count(*)::int as count, min(id) as first_id from attachments group by version_id) files on files.version_id = lv.id
-    ${reviewClockJoins}
+    ${
+      search
+        ? sql`left join lateral (select count(*)::int as count, min(id) as first_id from attachments where version_id = lv.id) files on true
+    ${reviewClockLateralJoins}`
+        : sql`left join (select version_id, count(*)::int as count, min(id) as first_id from attachments group by version_id) files on files.version_id = lv.id
+    ${reviewClockJoins}`
+    }
     left join approval_tasks pending on pending.version_id = lv.id and pending.status = ${OPEN_TASK_STATUS}
-    ${where}`)) as unknown as { rows: { rows: string }[] };
-  return result.rows[0].rows;
+    ${search ? sql`` : where}`)) as unknown as { rows: { rows: string }[] };
+  if (!search) return result.rows[0].rows;
+  const rows = JSON.parse(result.rows[0].rows) as { match: MatchSource }[];
+  return JSON.stringify(rows.map((row) => ({ ...row, match: matchOf(row.match, search.words) })));
 }

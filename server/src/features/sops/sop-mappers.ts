@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { SopVersion } from '../../../../common/contracts/sops';
 import type { attachments, sopVersions } from '../../db/schema';
-import { toAttachment } from '../attachments/attachment-store.service';
+import { type AttachmentExtras, toAttachment } from '../attachments/attachment-store.service';
 
 type AttachmentRow = typeof attachments.$inferSelect;
 type VersionRow = typeof sopVersions.$inferSelect;
@@ -9,7 +9,7 @@ type PersonRef = { firstName: string | null; lastName: string | null } | null;
 
 export function toVersion(
   row: VersionRow & {
-    attachments?: (AttachmentRow & { preview?: { attachmentId: number } | null })[];
+    attachments?: (AttachmentRow & AttachmentExtras)[];
     submittedByUser?: PersonRef;
     approvedByUser?: PersonRef;
   },

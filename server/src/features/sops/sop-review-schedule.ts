@@ -19,6 +19,14 @@ export const reviewClockJoins = sql`
     ) eff on eff.sop_id = sops.id
     left join (select sop_id, max(reviewed_at) as last_at from sop_reviews group by sop_id) rev on rev.sop_id = sops.id`;
 
+/** The same `eff` and `rev`, looked up per row: cheaper when a few rows are read (a search's best hits). */
+export const reviewClockLateralJoins = sql`
+    left join lateral (
+      select sop_id, id, approved_at from sop_versions
+      where sop_id = sops.id and is_published order by id desc limit 1
+    ) eff on true
+    left join lateral (select max(reviewed_at) as last_at from sop_reviews where sop_id = sops.id) rev on true`;
+
 /** The due day (a `date`), or null without a frequency or without an approval and a review. */
 const nextReviewDue = sql`(case when sops.review_frequency is null then null
       else ((greatest(eff.approved_at, rev.last_at) at time zone 'UTC')::date + make_interval(months => sops.review_frequency))::date end)`;

@@ -1,4 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { SearchMatch } from '../../../../common/contracts/sops';
 import type { Db } from '../../db/client';
 import { sops } from '../../db/schema';
 
@@ -12,6 +14,9 @@ const searchDocument = sql`
 /**
  * Rebuilds one SOP's search vector from its own fields and its latest version's content.
  * Called in the same transaction as every change to either, so search never lags behind.
+ * The text of files is not copied here: it is searched through `file_texts`, joined to the
+ * attachments of the latest and the effective version at query time, so a new version, a
+ * removed file or a finished extraction shows in the very next search.
  */
 export async function refreshSearchVector(db: Db, sopId: number): Promise<void> {
   await db.execute(sql`update sops set search_vector = ${searchDocument} where id = ${sopId}`);
@@ -24,13 +29,18 @@ export async function refreshAllSearchVectors(db: Db): Promise<void> {
 
 const MAX_WORDS = 10;
 
+/** The words of a search, lower-case letters and digits only (at most MAX_WORDS of 50 characters). */
+export function searchWords(search: string): string[] {
+  return (search.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).map((w) => w.slice(0, 50)).slice(0, MAX_WORDS);
+}
+
 /**
  * The words of a search as a prefix tsquery string ('lifeb' -> 'lifeb:*'). Only letters
  * and digits survive, so tsquery operators in hostile input are never interpreted; the
  * string is still sent as a bound parameter.
  */
 export function prefixQuery(search: string): string | null {
-  const words = (search.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).map((w) => w.slice(0, 50)).slice(0, MAX_WORDS);
+  const words = searchWords(search);
   return words.length ? words.map((w) => `${w}:*`).join(' & ') : null;
 }
 
@@ -39,17 +49,165 @@ export function likePattern(search: string): string {
   return `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-/** The WHERE condition and rank expression of a search, or null when the input is blank. */
-export function searchCondition(search: string | undefined): { where: SQL; rank: SQL<number> } | null {
+/**
+ * How results rank, highest first. Exact hits in the SOP's own fields (title above category
+ * and tags, above summary, above content: ts_rank's A-D weights, plus a literal title hit)
+ * score at least 1; a hit only in the text of a file scores FILE_RANK; a title found only
+ * through a typo scores half its word similarity, so at most 0.5, under every exact hit.
+ */
+const FILE_RANK = 0.6;
+
+export interface SearchPlan {
+  /** Common table expressions the conditions read (`file_versions`). */
+  with: SQL | null;
+  where: SQL;
+  rank: SQL<number>;
+  /** The `match` source of one row, as JSON, for the rows a search answers (matchOf turns it into the answer's match). */
+  matchSource: SQL;
+  words: string[];
+}
+
+/**
+ * The SQL of a search, or null when the input is blank. Reads `sops` and `eff` (the version
+ * in force, from reviewClockJoins); `lv` (the latest version) for the match source.
+ */
+export function searchPlan(search: string | undefined): SearchPlan | null {
   const term = search?.trim();
   if (!term) return null;
+  const words = searchWords(term);
   const tsquery = prefixQuery(term);
   // Short or symbol-only input still finds titles that contain it literally.
-  const titleMatch = sql`${sops.title} ilike ${likePattern(term)}`;
-  if (!tsquery) return { where: titleMatch, rank: sql<number>`length(${sops.title}) * -1` };
+  const titleLiteral = sql`${sops.title} ilike ${likePattern(term)}`;
+  if (!tsquery) {
+    return {
+      with: null,
+      where: titleLiteral,
+      rank: sql<number>`length(${sops.title}) * -1`,
+      matchSource: sql`json_build_object('field', 'title', 'text', sops.title)`,
+      words,
+    };
+  }
   const query = sql`to_tsquery('english', ${tsquery})`;
+  /** Every word in one weight of the SOP's vector: A title, C summary, D content. */
+  const inWeight = (weight: 'A' | 'C' | 'D') => sql`${sops.searchVector} @@ to_tsquery('english', ${words.map((w) => `${w}:*${weight}`).join(' & ')})`;
+  const inFile = (version: SQL) => sql`${version} in (select version_id from file_versions)`;
+  const fileHit = sql`(${inFile(sql`sops.latest_version_id`)} or ${inFile(sql`eff.id`)})`;
+  const ownHit = sql`${sops.searchVector} @@ ${query}`;
+  // Through the GIN index, not row by row.
+  const ownIndexed = sql`sops.id in (select id from own_sops)`;
+  const typoHit = sql`sops.id in (select id from typo_sops)`;
+  // The words and their stems ('operations' -> 'oper'), stop words ('the') left out, to find
+  // and mark the hit in a long text.
+  const terms = sql`array(select distinct w from unnest(
+      tsvector_to_array(to_tsvector('english', ${term})) || array(
+        select q from unnest(string_to_array(${words.join(' ')}, ' ')) q where length(to_tsvector('english', q)) > 0)) w
+      where w ~ '^[[:alnum:]]+$')`;
+  const pattern = sql`('\\m(' || array_to_string(${terms}, '|') || ')')`;
+  /** About 240 characters of `text`, from a few words before its first hit. */
+  const window = (text: SQL) => sql`(select json_build_object('start', p.s, 'text', substr(${text}, p.s, 240), 'length', char_length(${text}))
+      from (select greatest(regexp_instr(${text}, ${pattern}, 1, 1, 0, 'i') - 40, 1) as s) p)`;
+  const smallFieldHit = (text: SQL) => sql`to_tsvector('english', coalesce(${text}, '')) @@ ${query}`;
+  const source = (field: string, rest: SQL) => sql`json_build_object('field', ${field}::text, 'terms', to_json(${terms}), ${rest})`;
+  const matchSource = sql`case
+      when ${inWeight('A')} or ${titleLiteral} then ${source('title', sql`'text', sops.title`)}
+      when ${smallFieldHit(sql`sops.category`)} then ${source('category', sql`'text', sops.category`)}
+      when ${smallFieldHit(sql`array_to_string(sops.tags, ' ')`)} then ${source('tags', sql`'text', array_to_string(sops.tags, ', ')`)}
+      when ${inWeight('C')} then ${source('summary', sql`'window', ${window(sql`sops.summary`)}`)}
+      when ${inWeight('D')} then ${source('content', sql`'window', ${window(sql`lv.content`)}`)}
+      else coalesce((
+        select ${source('attachment', sql`'attachmentId', a.id, 'attachmentName', a.original_name, 'window', ${window(sql`ft.text`)}`)}
+        from attachments a join file_texts ft on ft.sha256 = a.sha256
+        where a.version_id in (sops.latest_version_id, eff.id) and ft.search_vector @@ ${query}
+        order by a.version_id = sops.latest_version_id desc, a.id
+        limit 1),
+        ${source('title', sql`'text', sops.title, 'typo', not ${ownHit}`)})
+    end`;
   return {
-    where: sql`(${sops.searchVector} @@ ${query} or ${titleMatch})`,
-    rank: sql<number>`ts_rank(${sops.searchVector}, ${query}) + case when ${titleMatch} then 1 else 0 end`,
+    with: sql`file_versions as (
+        select a.version_id from file_texts ft join attachments a on a.sha256 = ft.sha256
+        where ft.search_vector @@ ${query}),
+      own_sops as (select id from sops where ${sops.searchVector} @@ ${query}),
+      typo_sops as (select id from sops where ${sops.searchVector} @@ ${typoQuery(words)})`,
+    where: sql`(${ownIndexed} or ${titleLiteral} or ${fileHit} or ${typoHit})`,
+    rank: sql<number>`(case when ${ownIndexed} then 1 + ts_rank(${sops.searchVector}, ${query}) else 0 end
+      + case when ${titleLiteral} then 1 else 0 end
+      + case when ${ownIndexed} or ${titleLiteral} then 0 when ${fileHit} then ${sql.raw(String(FILE_RANK))}
+          else word_similarity(${term}, ${sops.title}) / 2 end)`,
+    matchSource,
+    words,
+  };
+}
+
+/**
+ * Each word, or a title word one or two typos away from it (pg_trgm word similarity against
+ * `title_words`), in the title weight: 'tendr' -> ('tendr':*A | 'tender':A).
+ */
+function typoQuery(words: string[]): SQL {
+  return sql`(select to_tsquery('english', string_agg('(' || q.w || ':*A' || coalesce((
+      select string_agg(' | ' || t.word || ':A', '') from title_words t where q.w <% t.word), '') || ')', ' & '))
+    from unnest(string_to_array(${words.join(' ')}, ' ')) q(w))`;
+}
+
+/** What the database hands over for one row's match (see `matchSource`). */
+export interface MatchSource {
+  field: z.output<typeof SearchMatch>['field'];
+  text?: string | null;
+  window?: { start: number; text: string | null; length: number };
+  attachmentId?: number;
+  attachmentName?: string;
+  terms?: string[];
+  typo?: boolean;
+}
+
+const SNIPPET_CHARS = 200;
+
+/** Edit distance, for the title words a typo found (short words, at most MAX_WORDS of them). */
+function editDistance(a: string, b: string): number {
+  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i += 1) {
+    const current = [i];
+    for (let j = 1; j <= b.length; j += 1) current[j] = Math.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+    previous = current;
+  }
+  return previous[b.length];
+}
+
+/**
+ * Plain text around the hit with the [start, end) offsets of the words that matched: a word
+ * starting with a searched word or its stem, or, for a title found through a typo, a word
+ * one or two edits away.
+ */
+export function matchOf(source: MatchSource, words: string[]): z.output<typeof SearchMatch> {
+  let snippet: string;
+  if (source.window) {
+    const raw = source.window.text ?? '';
+    const cutStart = source.window.start > 1;
+    let more = source.window.start - 1 + raw.length < source.window.length;
+    let text = raw.replace(/\s+/g, ' ');
+    // Whole words only: the window may begin or end inside one.
+    if (cutStart) text = text.replace(/^\S*\s/, '');
+    if (text.length > SNIPPET_CHARS) {
+      text = text.slice(0, SNIPPET_CHARS + 1).replace(/\s\S*$/, '');
+      more = true;
+    } else if (more) text = text.replace(/\s\S*$/, '');
+    snippet = `${cutStart ? '… ' : ''}${text.trim()}${more ? ' …' : ''}`;
+  } else {
+    snippet = (source.text ?? '').replace(/\s+/g, ' ').trim();
+    if (snippet.length > SNIPPET_CHARS) snippet = `${snippet.slice(0, SNIPPET_CHARS).replace(/\s\S*$/, '')} …`;
+  }
+  const terms = (source.terms ?? words).filter(Boolean);
+  const highlights: [number, number][] = [];
+  for (const token of snippet.matchAll(/[\p{L}\p{N}]+/gu)) {
+    const word = token[0].toLowerCase();
+    const exact = terms.some((t) => word.startsWith(t));
+    const near = source.typo === true && words.some((w) => w.length >= 4 && editDistance(word, w) <= 2);
+    if (exact || near) highlights.push([token.index, token.index + token[0].length]);
+  }
+  return {
+    field: source.field,
+    attachmentId: source.attachmentId ?? null,
+    attachmentName: source.attachmentName ?? null,
+    snippet,
+    highlights,
   };
 }

@@ -1,0 +1,90 @@
+/**
+ * The searchable text of a file, in the document worker: the text layer of every PDF page
+ * (pdfjs), the raw text of a Word file (mammoth), or plain text decoded as UTF-8. At most
+ * MAX_EXTRACTED_TEXT_CHARS characters are kept; reading stops once they are reached.
+ */
+import path from 'node:path';
+import mammoth from 'mammoth';
+import { MAX_EXTRACTED_TEXT_CHARS } from '../../../common/text-status';
+import { DocumentRefused } from './document-limits';
+import { checkDocx } from './docx-checks';
+import { checkPdf } from './pdf-checks';
+import { loadPdfjs, pdfjsRoot } from './previews';
+
+export interface ExtractedText {
+  text: string;
+  truncated: boolean;
+}
+
+/**
+ * Whitespace runs become one space (a line break stays a line break) and characters a
+ * database text cannot hold (NUL) or that only steer layout (other controls) are dropped.
+ */
+export function tidyText(raw: string): string {
+  return (
+    raw
+      // biome-ignore lint/suspicious/noControlCharactersInRegex: the control characters are what is removed
+      .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, ' ')
+      .replace(/[^\S\n]+/g, ' ')
+      .replace(/ ?\n[\s]*/g, '\n')
+      .trim()
+  );
+}
+
+function capped(raw: string): ExtractedText {
+  const text = tidyText(raw);
+  if (text.length <= MAX_EXTRACTED_TEXT_CHARS) return { text, truncated: false };
+  // Never cut a surrogate pair in half.
+  let end = MAX_EXTRACTED_TEXT_CHARS;
+  if (/[\ud800-\udbff]/.test(text[end - 1])) end -= 1;
+  return { text: text.slice(0, end), truncated: true };
+}
+
+async function pdfText(pdf: Buffer): Promise<ExtractedText> {
+  await checkPdf(pdf);
+  const pdfjs = await loadPdfjs();
+  const document = await pdfjs.getDocument({
+    data: new Uint8Array(pdf),
+    standardFontDataUrl: path.join(pdfjsRoot, 'standard_fonts') + path.sep,
+    cMapUrl: path.join(pdfjsRoot, 'cmaps') + path.sep,
+    cMapPacked: true,
+    isEvalSupported: false,
+    useSystemFonts: false,
+    verbosity: 0,
+  }).promise;
+  try {
+    const pages: string[] = [];
+    let length = 0;
+    for (let n = 1; n <= document.numPages && length <= MAX_EXTRACTED_TEXT_CHARS; n += 1) {
+      const page = await document.getPage(n);
+      const content = await page.getTextContent();
+      let text = '';
+      for (const item of content.items) {
+        if (!('str' in item)) continue;
+        text += item.str;
+        text += item.hasEOL ? '\n' : '';
+      }
+      page.cleanup();
+      pages.push(text);
+      length += text.length + 2;
+    }
+    return capped(pages.join('\n\n'));
+  } finally {
+    await document.destroy();
+  }
+}
+
+async function docxText(docx: Buffer): Promise<ExtractedText> {
+  checkDocx(docx);
+  const { value } = await mammoth.extractRawText({ buffer: docx });
+  return capped(value);
+}
+
+const plainText = (data: Buffer): ExtractedText => capped(new TextDecoder('utf-8').decode(data.subarray(0, MAX_EXTRACTED_TEXT_CHARS * 4)));
+
+export async function extractText(mimeType: string, data: Buffer): Promise<ExtractedText> {
+  if (mimeType === 'application/pdf') return pdfText(data);
+  if (mimeType === 'application/vnd.openxmlformats-officedocument.wordprocessingml.document') return docxText(data);
+  if (mimeType === 'text/plain') return plainText(data);
+  throw new DocumentRefused(`Text is read from PDF, Word (docx) and plain-text files, not ${mimeType}`);
+}

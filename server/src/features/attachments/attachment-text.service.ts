@@ -1,0 +1,85 @@
+/**
+ * The searchable text of attachments, as durable jobs, one per stored file: identical bytes
+ * are read once, whichever attachments (and versions) share them. Storing a PDF, Word or
+ * plain-text file queues an `extract-text` job for its hash unless the file's text is already
+ * there (or already failed). A runner reads the text in a document worker process and keeps
+ * it, capped, in `file_texts` with its search vector; a file that is refused, crashes the
+ * worker or runs out of time gets a `failed` row and is never read again.
+ *
+ * An attachment's `textStatus` is read from that row at answer time (no row: pending), so a
+ * file carried into a new version or stored again while its job runs never goes stale.
+ */
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { MAX_FILE_BYTES } from '../../../../common/limits';
+import { hasExtractableText, TEXT_MIME_TYPES, type TextStatus } from '../../../../common/text-status';
+import type { Db } from '../../db/client';
+import { attachments, fileTexts } from '../../db/schema';
+import { DocumentWorkError, type DocumentWorkers } from '../../documents/worker-pool';
+import { FileIntegrityError, readAll } from '../../files/store';
+import { enqueueJob } from '../../jobs/job-queue';
+import { type JobHandler, PermanentJobError } from '../../jobs/job-runner';
+
+export const TEXT_JOB = 'extract-text';
+
+const jobKey = (sha256: string) => `file:${sha256}`;
+
+/** The status an attachment answer carries, from its type and its file's text row. */
+export function textStatusOf(attachment: { mimeType: string; sha256: string | null }, text: { status: 'ready' | 'failed' } | null | undefined): TextStatus {
+  if (!attachment.sha256 || !hasExtractableText(attachment.mimeType)) return 'none';
+  return text?.status ?? 'pending';
+}
+
+/**
+ * Makes sure the text of a just-stored attachment's file is (or will be) extracted; call it
+ * inside the storing transaction. Answers the attachment's text status.
+ */
+export async function startTextExtraction(tx: Db, attachment: { mimeType: string; sha256: string | null }): Promise<TextStatus> {
+  if (!attachment.sha256 || !hasExtractableText(attachment.mimeType)) return 'none';
+  const [text] = await tx.select({ status: fileTexts.status }).from(fileTexts).where(eq(fileTexts.sha256, attachment.sha256));
+  if (text) return text.status;
+  await enqueueJob(tx, { kind: TEXT_JOB, key: jobKey(attachment.sha256), payload: { sha256: attachment.sha256 } });
+  return 'pending';
+}
+
+/** Keeps the outcome for the file, unless its bytes were removed meanwhile (no attachment left). */
+async function keep(db: Db, sha256: string, outcome: { status: 'ready'; text: string; truncated: boolean } | { status: 'failed'; error: string }) {
+  const text = outcome.status === 'ready' ? outcome.text : '';
+  const truncated = outcome.status === 'ready' && outcome.truncated;
+  const error = outcome.status === 'failed' ? outcome.error.slice(0, 2000) : null;
+  await db.execute(sql`
+    insert into file_texts (sha256, status, text, truncated, error, search_vector)
+    select ${sha256}, ${outcome.status}, ${text}, ${truncated}, ${error}, strip(to_tsvector('english', ${text}))
+    where exists (select 1 from stored_files where sha256 = ${sha256})
+    on conflict (sha256) do nothing`);
+}
+
+/** The `extract-text` job: read one stored file's text in a document worker and keep it. */
+export function textJob(workers: DocumentWorkers): JobHandler {
+  return {
+    async run(payload, { db, signal }) {
+      const sha256 = String(payload.sha256);
+      const [done] = await db.select({ status: fileTexts.status }).from(fileTexts).where(eq(fileTexts.sha256, sha256));
+      if (done) return;
+      const [file] = await db
+        .select({ mimeType: attachments.mimeType })
+        .from(attachments)
+        .where(and(eq(attachments.sha256, sha256), inArray(attachments.mimeType, [...TEXT_MIME_TYPES])))
+        .limit(1);
+      // Every attachment of the file was deleted before its turn came.
+      if (!file) return;
+      let extracted: { text: string; truncated: boolean };
+      try {
+        const data = await readAll(db, sha256, MAX_FILE_BYTES);
+        extracted = await workers.run('text', { mimeType: file.mimeType, data }, signal);
+      } catch (err) {
+        // The file's own fault (refused, unreadable, too big, too slow, corrupted): another try would repeat it.
+        if (err instanceof DocumentWorkError || err instanceof FileIntegrityError) throw new PermanentJobError(err.message);
+        throw err;
+      }
+      await keep(db, sha256, { status: 'ready', ...extracted });
+    },
+    async failed(payload, reason, tx) {
+      await keep(tx, String(payload.sha256), { status: 'failed', error: reason });
+    },
+  };
+}
