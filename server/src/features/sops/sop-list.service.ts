@@ -18,13 +18,10 @@ export interface ListFilters {
 const isoJson = (column: string) => sql.raw(`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
 
 /**
- * GET /api/sops in one query: the SOP row, its department, owner and latest version
- * summary (attachment count, first attachment, submitter), whether any version is
- * published and the pending task. The per-version facts are aggregated once and hash-joined
- * (~4x faster for the whole list than a lookup per row on PostgreSQL). No content and no blobs leave the database, and the
- * JSON is built by PostgreSQL: thousands of rows cross the driver as one string.
+ * Which SOPs the list shows and in what order, for any query over `sops` that joins
+ * `reviewClockJoins` (the list and the register export): the one home of the filter rules.
  */
-export async function listSopsJson(db: Db, filters: ListFilters = {}): Promise<string> {
+export function listScope(filters: ListFilters): { where: SQL; order: SQL; today: string } {
   const conditions: SQL[] = [];
   if (filters.departmentId) {
     // A division's own SOPs and those of its departments.
@@ -37,6 +34,18 @@ export async function listSopsJson(db: Db, filters: ListFilters = {}): Promise<s
   if (search) conditions.push(search.where);
   const where = conditions.length ? sql`where ${sql.join(conditions, sql` and `)}` : sql``;
   const rank = search ? sql`${search.rank} desc,` : sql``;
+  return { where, order: sql`${rank} sops.updated_at desc, sops.id desc`, today };
+}
+
+/**
+ * GET /api/sops in one query: the SOP row, its department, owner and latest version
+ * summary (attachment count, first attachment, submitter), whether any version is
+ * published and the pending task. The per-version facts are aggregated once and hash-joined
+ * (~4x faster for the whole list than a lookup per row on PostgreSQL). No content and no blobs leave the database, and the
+ * JSON is built by PostgreSQL: thousands of rows cross the driver as one string.
+ */
+export async function listSopsJson(db: Db, filters: ListFilters = {}): Promise<string> {
+  const { where, order, today } = listScope(filters);
 
   const result = (await db.execute(sql`
     select coalesce(json_agg(json_build_object(
@@ -71,7 +80,7 @@ export async function listSopsJson(db: Db, filters: ListFilters = {}): Promise<s
       'pendingTaskId', pending.id,
       'nextReviewDue', ${nextReviewDueJson},
       'reviewStatus', ${reviewStatusSql(today)}
-    ) order by ${rank} sops.updated_at desc, sops.id desc)::text, '[]') as rows
+    ) order by ${order})::text, '[]') as rows
     from sops
     left join departments d on d.id = sops.department_id
     left join users o on o.id = sops.owner_id
