@@ -1,10 +1,11 @@
 /**
  * What a document worker can be asked to do: one entry per kind of task, with its input and
  * output. The worker process runs the table below; the server imports only the types.
- * Text extraction (for search) joins as a second kind.
  */
 import { DocumentRefused } from './document-limits';
+import { type StampInput, stampPdf } from './pdf-stamp';
 import { renderDocxFirstPage, renderFirstPage } from './previews';
+import { readSpreadsheetTable, type TableSheet } from './spreadsheet-table';
 
 const PDF = 'application/pdf';
 const DOCX = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
@@ -13,6 +14,16 @@ export interface DocumentTasks {
   preview: {
     input: { mimeType: string; data: Uint8Array };
     output: { png: Uint8Array; width: number; height: number };
+  };
+  /** A controlled copy: the PDF stamped on every page, written to `outputPath`. */
+  stamp: {
+    input: StampInput;
+    output: { pages: number; size: number };
+  };
+  /** An itinerary spreadsheet (.xlsx or .csv) as tables, `maxRows` per sheet at most. */
+  table: {
+    input: { kind: 'xlsx' | 'csv'; data: Uint8Array; maxRows: number };
+    output: { sheets: TableSheet[] };
   };
 }
 
@@ -30,4 +41,6 @@ export const DOCUMENT_TASKS: TaskTable = {
     const page = await render(asBuffer(data));
     return { png: page.data, width: page.width, height: page.height };
   },
+  stamp: stampPdf,
+  table: readSpreadsheetTable,
 };
