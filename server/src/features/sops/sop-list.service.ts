@@ -10,6 +10,8 @@ export interface ListFilters {
   status?: SopStatus | 'all';
   search?: string;
   review?: ReviewFilter;
+  /** Only SOPs with no approved version (none in force). */
+  noApprovedVersion?: boolean;
   /** The day review statuses are computed for ('YYYY-MM-DD', UTC); today by default. */
   today?: string;
 }
@@ -30,6 +32,7 @@ export function listScope(filters: ListFilters): { where: SQL; order: SQL; today
   if (filters.status && filters.status !== 'all') conditions.push(sql`${sops.status} = ${filters.status}`);
   const today = filters.today ?? reviewDay();
   if (filters.review) conditions.push(reviewFilterSql(filters.review, today));
+  if (filters.noApprovedVersion) conditions.push(sql`eff.sop_id is null`);
   const search = searchCondition(filters.search);
   if (search) conditions.push(search.where);
   const where = conditions.length ? sql`where ${sql.join(conditions, sql` and `)}` : sql``;

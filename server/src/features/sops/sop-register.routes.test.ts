@@ -55,6 +55,16 @@ describe('GET /api/sops/export.csv', () => {
     },
   );
 
+  it('filters to SOPs without an approved version, as the list does', async () => {
+    const rows = records((await exportCsv('?noApprovedVersion=true')).body).slice(1);
+    const expected = (await list()).filter((s) => !s.hasPublishedVersion).map((s) => s.title);
+    expect(rows.map((r) => r[0])).toEqual(expected);
+    expect(expected).not.toContain('Mooring Lines');
+    expect(expected.length).toBe(3);
+    expect((await list('?noApprovedVersion=true')).map((s) => s.title)).toEqual(expected);
+    expect((await exportCsv('?noApprovedVersion=yes')).statusCode).toBe(400);
+  });
+
   it('filters by division (its departments too), and the rows say department, division, version in force and approver', async () => {
     const [header, ...rows] = records((await exportCsv(`?departmentId=${marine.id}`)).body);
     expect(rows.map((r) => r[0]).sort()).toEqual(['Lifeboat Launching Drill', 'Mooring Lines']);
