@@ -16,6 +16,7 @@ const screens = {
   itinerary: () => import('@/features/itineraries/itinerary-page'),
   approvals: () => import('@/features/approvals/approvals-page'),
   admin: () => import('@/features/admin/admin-page'),
+  auditLog: () => import('@/features/admin/audit-log-page'),
   changePassword: () => import('@/features/auth/change-password-page'),
   notFound: () => import('./not-found-page'),
 };
@@ -28,6 +29,7 @@ const DailyProgramPage = lazy(screens.dailyProgram);
 const ItineraryPage = lazy(screens.itinerary);
 const ApprovalsPage = lazy(screens.approvals);
 const AdminPage = lazy(screens.admin);
+const AuditLogPage = lazy(screens.auditLog);
 const ChangePasswordPage = lazy(screens.changePassword);
 const NotFoundPage = lazy(screens.notFound);
 
@@ -43,6 +45,7 @@ export function screenFor(pathname: string): keyof typeof screens {
   if (path === '/itinerary') return 'itinerary';
   if (path === '/approvals') return 'approvals';
   if (path === '/admin') return 'admin';
+  if (path === '/admin/audit') return 'auditLog';
   if (path === '/account/password') return 'changePassword';
   return 'notFound';
 }
@@ -81,6 +84,7 @@ export function AppRouter() {
         <ProtectedRoute path="/itinerary" title="Itinerary" component={ItineraryPage} />
         <ProtectedRoute path="/approvals" title="Approvals" component={ApprovalsPage} />
         <ProtectedRoute path="/admin" title="Administration" component={AdminPage} />
+        <ProtectedRoute path="/admin/audit" title="Audit Log" component={AuditLogPage} />
         <ProtectedRoute path="/account/password" title="Change password" component={ChangePasswordPage} />
         <Route component={NotFoundPage} />
       </Switch>
