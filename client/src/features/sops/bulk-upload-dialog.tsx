@@ -174,7 +174,7 @@ export function BulkUploadDialog() {
                 reset();
               }}
             >
-              Close
+              Done
             </Button>
           ) : (
             <>
