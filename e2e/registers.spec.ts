@@ -73,7 +73,11 @@ test('a reader prints a controlled copy of the PDF in force: every page stamped'
   await expect(page.getByRole('heading', { name: title })).toBeVisible();
   const print = page.getByRole('button', { name: 'Print controlled copy of gangway-watch.pdf' });
   await expect(print).toBeVisible();
-  await page.screenshot({ path: 'screenshots/sop-controlled-copy.png', fullPage: true });
+  for (const viewport of VIEWPORTS) {
+    await page.setViewportSize({ width: viewport.width, height: viewport.height });
+    await expect(print).toBeVisible();
+    await page.getByTestId('attachment').first().screenshot({ path: `screenshots/sop-controlled-copy-${viewport.width}.png` });
+  }
   const [download] = await Promise.all([page.waitForEvent('download'), print.click()]);
   expect(download.suggestedFilename()).toBe('gangway-watch (controlled copy).pdf');
   await expect(toast(page, 'Controlled copy ready')).toBeVisible();
@@ -105,7 +109,11 @@ test('an author bulk-uploads three files into a department; the one refused says
   await expect(dialog.getByRole('status')).toContainText('2 uploaded, 1 refused');
   await expect(dialog.getByRole('status')).toContainText(`engine-log-${stamp}.exe: Not an accepted type: PDF, Word, text or image files only`);
   await expect(dialog.getByRole('link', { name: 'Uploaded' })).toHaveCount(2);
-  await page.screenshot({ path: 'screenshots/bulk-upload-summary.png' });
+  for (const viewport of VIEWPORTS) {
+    await page.setViewportSize({ width: viewport.width, height: viewport.height });
+    await page.screenshot({ path: `screenshots/bulk-upload-summary-${viewport.width}.png` });
+  }
+  await page.setViewportSize({ width: 1366, height: 768 });
   await dialog.getByRole('button', { name: 'Done' }).click();
   await expect(dialog).toHaveCount(0);
 

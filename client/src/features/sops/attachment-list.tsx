@@ -50,7 +50,8 @@ export function AttachmentList({ attachments, inForce = false }: { attachments: 
         <li key={attachment.id} className="space-y-3 rounded-md border p-3" data-testid="attachment">
           <div className="flex flex-wrap items-center gap-3">
             <FileText className="size-5 shrink-0 text-ocean" aria-hidden="true" />
-            <div className="min-w-0 flex-1">
+            {/* The name keeps room for itself: the actions wrap below it in a narrow column. */}
+            <div className="min-w-0 flex-1 basis-44">
               <p className="truncate font-medium">{attachment.originalName}</p>
               <p className="text-xs text-muted-foreground">
                 {attachment.mimeType} · {formatMB(attachment.size)}

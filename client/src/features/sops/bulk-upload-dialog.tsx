@@ -110,7 +110,7 @@ export function BulkUploadDialog() {
             Each file becomes a draft SOP titled from its file name. Up to {BULK_UPLOAD_MAX_FILES} files: PDF, Word, text or images, 10 MB each.
           </DialogDescription>
         </DialogHeader>
-        <div className="space-y-4">
+        <div className="min-w-0 space-y-4">
           <div className="grid gap-4 sm:grid-cols-2">
             <div className="space-y-1.5">
               <Label htmlFor="bulk-upload-department">Department *</Label>
