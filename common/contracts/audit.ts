@@ -19,24 +19,39 @@ const time = (name: string) =>
     .transform((v) => new Date(v))
     .optional();
 
+/** The filters the trail, its screen and its export share; they combine with AND and `from`/`to` include their bounds. */
+const AuditFilterFields = z.object({
+  actorId: id('actorId'),
+  action: z.string().trim().min(1, 'action must not be empty').max(60, 'action must be at most 60 characters').optional(),
+  entityType: z.string().trim().min(1, 'entityType must not be empty').max(40, 'entityType must be at most 40 characters').optional(),
+  from: time('from'),
+  to: time('to'),
+});
+const fromNotAfterTo = <T extends { from?: Date; to?: Date }>(q: T) => !q.from || !q.to || q.from <= q.to;
+const RANGE_MESSAGE = { message: 'from must not be after to', path: ['from'] };
+
 /**
  * GET /api/audit: newest first, `limit` 1..100 (default 10). Paging: `before` is the id of
- * the last event already shown; the answer continues after it. Filters combine with AND;
- * `from` and `to` include their bounds.
+ * the last event already shown; the answer continues after it.
  */
-export const AuditQuery = z
-  .object({
-    limit: z.coerce.number({ error: LIMIT_MESSAGE }).int(LIMIT_MESSAGE).min(1, LIMIT_MESSAGE).max(AUDIT_LIMIT_MAX, LIMIT_MESSAGE).default(AUDIT_LIMIT_DEFAULT),
-    before: id('before'),
-    actorId: id('actorId'),
-    action: z.string().trim().min(1, 'action must not be empty').max(60, 'action must be at most 60 characters').optional(),
-    entityType: z.string().trim().min(1, 'entityType must not be empty').max(40, 'entityType must be at most 40 characters').optional(),
-    from: time('from'),
-    to: time('to'),
-  })
-  .refine((q) => !q.from || !q.to || q.from <= q.to, { message: 'from must not be after to', path: ['from'] });
+export const AuditQuery = AuditFilterFields.extend({
+  limit: z.coerce.number({ error: LIMIT_MESSAGE }).int(LIMIT_MESSAGE).min(1, LIMIT_MESSAGE).max(AUDIT_LIMIT_MAX, LIMIT_MESSAGE).default(AUDIT_LIMIT_DEFAULT),
+  before: id('before'),
+}).refine(fromNotAfterTo, RANGE_MESSAGE);
 export type AuditQuery = z.input<typeof AuditQuery>;
 export type AuditFilters = z.output<typeof AuditQuery>;
+
+/** Rows one export holds at most (newest first); a longer trail is exported by date range. */
+export const AUDIT_EXPORT_MAX = 50_000;
+
+/** GET /api/audit/export.csv: the screen's filters, every matching event up to AUDIT_EXPORT_MAX. */
+export const AuditExportQuery = AuditFilterFields.refine(fromNotAfterTo, RANGE_MESSAGE);
+export type AuditExportQuery = z.input<typeof AuditExportQuery>;
+export type AuditExportFilters = z.output<typeof AuditExportQuery>;
+
+/** GET /api/audit/facets: the actions and entity types the trail holds, for the screen's filters. */
+export const AuditFacets = z.object({ actions: z.array(z.string()), entityTypes: z.array(z.string()) });
+export type AuditFacets = z.infer<typeof AuditFacets>;
 
 /** One event of the trail, newest first in lists. */
 export const AuditEvent = z.object({

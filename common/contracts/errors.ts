@@ -31,6 +31,10 @@ export const ERROR_CODES = [
   'stale_version', // 409: the version is approved or superseded and cannot change
   'not_published', // 409: nothing published to act on: only a published version can be attested, or confirmed by a periodic review
   'preview_failed', // 422: the preview could not be generated (never retried)
+  'not_in_force', // 409: a controlled copy is printed only from the version in force
+  'not_pdf', // 409: a controlled copy is made only from a PDF
+  'unreadable_document', // 422: the file could not be stamped or read as a table
+  'preview_unavailable', // 422: no table preview for this kind of file (.xls); it still downloads
   'unavailable', // 503 from /healthz: the database cannot be reached
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -59,6 +59,11 @@ export const ListSopsQuery = z.object({
   status: z.enum([...SOP_STATUSES, 'all']).optional(),
   search: singleLine('Search').trim().max(200, 'Search must be at most 200 characters').optional(),
   review: ReviewFilterSchema.optional(),
+  /** 'true': only SOPs without any approved version (the list's "No approved version" box). */
+  noApprovedVersion: z
+    .enum(['true', 'false'], { error: 'noApprovedVersion must be true or false' })
+    .transform((v) => v === 'true')
+    .optional(),
 });
 export type ListSopsQuery = z.input<typeof ListSopsQuery>;
 

@@ -15,6 +15,7 @@ import type { SessionUser } from '../../common/contracts/auth';
 import { HealthOk, HealthUnavailable } from '../../common/contracts/health';
 import type { Db } from './db/client';
 import type { Action } from '../../common/permissions';
+import { createDocumentWorkers, type DocumentWorkerOptions, type DocumentWorkers } from './documents/worker-pool';
 import { checkRouteAccess, registerActor } from './http/access';
 import { registerCacheHeaders, staticAssetHeaders } from './http/cache-headers';
 import { registerErrorHandler } from './http/error-handler';
@@ -43,6 +44,8 @@ declare module 'fastify' {
     db: Db;
     /** The last built SOP answers, reused until the database's data version moves. */
     answerCache: AnswerCache;
+    /** Document work a request waits for (controlled copies, itinerary tables), off this thread. */
+    documentWorkers: DocumentWorkers;
   }
   interface FastifyRequest {
     /** The signed-in user, or null (set by the preValidation hook). */
@@ -69,6 +72,8 @@ export interface AppOptions {
   trustProxy?: number | false;
   /** Uploads in flight per user and in total (defaults in upload-slots.ts). */
   uploadLimits?: UploadLimits;
+  /** Limits of the document workers requests use (one process, started on first use). */
+  documents?: Omit<DocumentWorkerOptions, 'workers'>;
 }
 
 export async function buildApp(opts: AppOptions) {
@@ -84,6 +89,9 @@ export async function buildApp(opts: AppOptions) {
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('db', opts.db);
   app.decorate('answerCache', createAnswerCache());
+  const documentWorkers = createDocumentWorkers({ ...opts.documents, workers: 1 });
+  app.decorate('documentWorkers', documentWorkers);
+  app.addHook('onClose', () => documentWorkers.close());
   app.addHook('onRoute', requireResponseSchema);
   registerActor(app);
 

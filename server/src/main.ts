@@ -24,6 +24,7 @@ const app = await (async () => {
     clientDir: config.clientDir,
     trustProxy: config.trustProxy || false,
     logger: { level: process.env.LOG_LEVEL ?? 'info' },
+    documents: { memoryMb: config.documentMemoryMb, timeLimitMs: config.documentTimeLimitSeconds * 1000 },
   });
   app.addHook('onClose', () => database.close());
   await ensureAdmin(database.db, { username: config.adminUsername, password: config.adminPassword }, app.log);

@@ -17,6 +17,7 @@ const screens = {
   approvals: () => import('@/features/approvals/approvals-page'),
   admin: () => import('@/features/admin/admin-page'),
   compliance: () => import('@/features/reading/compliance-page'),
+  auditLog: () => import('@/features/admin/audit-log-page'),
   changePassword: () => import('@/features/auth/change-password-page'),
   notFound: () => import('./not-found-page'),
 };
@@ -30,6 +31,7 @@ const ItineraryPage = lazy(screens.itinerary);
 const ApprovalsPage = lazy(screens.approvals);
 const AdminPage = lazy(screens.admin);
 const CompliancePage = lazy(screens.compliance);
+const AuditLogPage = lazy(screens.auditLog);
 const ChangePasswordPage = lazy(screens.changePassword);
 const NotFoundPage = lazy(screens.notFound);
 
@@ -46,6 +48,7 @@ export function screenFor(pathname: string): keyof typeof screens {
   if (path === '/approvals') return 'approvals';
   if (path === '/admin') return 'admin';
   if (path === '/compliance') return 'compliance';
+  if (path === '/admin/audit') return 'auditLog';
   if (path === '/account/password') return 'changePassword';
   return 'notFound';
 }
@@ -85,6 +88,7 @@ export function AppRouter() {
         <ProtectedRoute path="/approvals" title="Approvals" component={ApprovalsPage} />
         <ProtectedRoute path="/admin" title="Administration" component={AdminPage} />
         <ProtectedRoute path="/compliance" title="Reading compliance" component={CompliancePage} />
+        <ProtectedRoute path="/admin/audit" title="Audit Log" component={AuditLogPage} />
         <ProtectedRoute path="/account/password" title="Change password" component={ChangePasswordPage} />
         <Route component={NotFoundPage} />
       </Switch>

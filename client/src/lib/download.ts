@@ -1,4 +1,4 @@
-import { ApiError } from './api-error';
+import { ApiError, apiErrorOf } from './api-error';
 
 export const downloadUrlOf = (attachmentId: number) => `/api/attachments/${attachmentId}/download`;
 
@@ -35,4 +35,24 @@ export async function startDownload(attachmentId: number, legacyPath?: string | 
     return legacyPath.split('/').pop() || 'file';
   }
   throw new ApiError(head?.status ?? 0, 'File not available', undefined, undefined);
+}
+
+/**
+ * Fetches a file the server makes on request (an export, a controlled copy) and saves it
+ * under the server's name. Unlike a plain link, a refusal arrives as an ApiError carrying the
+ * server's sentence, so the page can say why. Resolves with the saved file's name.
+ */
+export async function saveFileFrom(url: string, fallbackName: string): Promise<string> {
+  const response = await fetch(url, { credentials: 'include' }).catch(() => null);
+  if (!response) throw new ApiError(0, 'The server could not be reached', undefined, undefined);
+  if (!response.ok) throw apiErrorOf(response.status, response.statusText, await response.text());
+  const name = fileNameFromDisposition(response.headers.get('Content-Disposition')) ?? fallbackName;
+  const href = URL.createObjectURL(await response.blob());
+  const link = Object.assign(document.createElement('a'), { href, download: name, rel: 'noopener' });
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // Revoked after the click has handed the bytes to the browser's download.
+  setTimeout(() => URL.revokeObjectURL(href), 60_000);
+  return name;
 }

@@ -55,6 +55,7 @@ export const queryKeys = {
   },
   itineraries: {
     list: () => ['/api/itineraries'] as const,
+    table: (id: number) => [`/api/itineraries/${id}/table`] as const,
   },
   admin: {
     users: () => ['/api/admin/users'] as const,
@@ -63,6 +64,9 @@ export const queryKeys = {
   audit: {
     all: () => ['/api/audit'] as const,
     latest: (limit: number) => ['/api/audit', { limit }] as const,
+    /** The Audit Log screen's pages for one set of filters (paged by `before`). */
+    log: (filters: Record<string, string | number | undefined>) => ['/api/audit', 'log', filters] as const,
+    facets: () => ['/api/audit/facets'] as const,
   },
   /** Not a URL: preview images are fetched by their own loader (it may ask the server to make one). */
   attachmentPreview: (attachmentId: number) => ['attachment-preview', attachmentId] as const,

@@ -3,8 +3,10 @@
  * output. The worker process runs the table below; the server imports only the types.
  */
 import { DocumentRefused } from './document-limits';
+import { type StampInput, stampPdf } from './pdf-stamp';
 import { renderDocxFirstPage, renderFirstPage } from './previews';
 import { extractText } from './text-extraction';
+import { readSpreadsheetTable, type TableSheet } from './spreadsheet-table';
 
 const PDF = 'application/pdf';
 const DOCX = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
@@ -18,6 +20,16 @@ export interface DocumentTasks {
   text: {
     input: { mimeType: string; data: Uint8Array };
     output: { text: string; truncated: boolean };
+  };
+  /** A controlled copy: the PDF stamped on every page, written to `outputPath`. */
+  stamp: {
+    input: StampInput;
+    output: { pages: number; size: number };
+  };
+  /** An itinerary spreadsheet (.xlsx or .csv) as tables, `maxRows` per sheet at most. */
+  table: {
+    input: { kind: 'xlsx' | 'csv'; data: Uint8Array; maxRows: number };
+    output: { sheets: TableSheet[] };
   };
 }
 
@@ -36,4 +48,6 @@ export const DOCUMENT_TASKS: TaskTable = {
     return { png: page.data, width: page.width, height: page.height };
   },
   text: ({ mimeType, data }) => extractText(mimeType, asBuffer(data)),
+  stamp: stampPdf,
+  table: readSpreadsheetTable,
 };

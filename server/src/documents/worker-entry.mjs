@@ -7,6 +7,7 @@ await Promise.all([
   import('@napi-rs/canvas'),
   import('mammoth'),
   import('pdf-lib'),
+  import('exceljs'),
 ]);
 const { register } = await import('tsx/esm/api');
 register();

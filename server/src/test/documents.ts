@@ -1,3 +1,5 @@
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import { AlignmentType, Document, HeadingLevel, Packer, Paragraph, TextRun } from 'docx';
 import ExcelJS from 'exceljs';
 import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from 'pdf-lib';
@@ -159,3 +161,26 @@ export const makeDocx = (title: string, paragraphs: string[] = []) => buildDocx(
 /** An itinerary workbook with a header row and one port of call. */
 export const makeXlsx = (port = 'Lisbon') =>
   buildXlsx({ sheet: 'Itinerary', header: ['Day', 'Port', 'Arrival', 'Departure'], rows: [[1, port, '08:00', '17:00']] });
+
+/** The text of each page of a PDF, as pdfjs extracts it (to read back what the server wrote). */
+export async function pdfPageTexts(pdf: Buffer): Promise<string[]> {
+  const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
+  const root = path.dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json'));
+  const doc = await pdfjs.getDocument({
+    data: new Uint8Array(pdf),
+    standardFontDataUrl: path.join(root, 'standard_fonts') + path.sep,
+    useSystemFonts: false,
+    isEvalSupported: false,
+    verbosity: 0,
+  }).promise;
+  try {
+    const texts: string[] = [];
+    for (let n = 1; n <= doc.numPages; n++) {
+      const content = await (await doc.getPage(n)).getTextContent();
+      texts.push(content.items.map((item) => ('str' in item ? item.str : '')).join(' '));
+    }
+    return texts;
+  } finally {
+    await doc.destroy();
+  }
+}

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Building2, FileText, HardDrive, History, Settings, Users, type LucideIcon } from 'lucide-react';
 import type { Department } from '@common/contracts/departments';
 import type { AdminUser } from '@common/contracts/users';
+import { Link } from 'wouter';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
 import { Progress } from '@/components/ui/progress';
@@ -103,7 +104,15 @@ export function PlaceholderCards() {
         <Stat label="Most used" value="Process Guide" />
       </SummaryCard>
       <StorageCard />
-      <SummaryCard icon={History} title="Audit Trail" action={<InertButton>View Audit Log</InertButton>}>
+      <SummaryCard
+        icon={History}
+        title="Audit Trail"
+        action={
+          <Button asChild variant="outline" size="sm" className="w-full">
+            <Link href="/admin/audit">View Audit Log</Link>
+          </Button>
+        }
+      >
         <Stat label="Events today" value={NONE} />
         <Stat label="Last export" value={NONE} />
       </SummaryCard>

@@ -1,10 +1,12 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { Itinerary } from '@common/contracts/itineraries';
+import type { Itinerary, ItineraryTable } from '@common/contracts/itineraries';
 import { useDeleteFile, useUploadFiles } from '@/lib/file-api';
 import { queryKeys } from '@/lib/query-keys';
 
 export const itineraryQueries = {
   list: () => queryOptions<Itinerary[]>({ queryKey: queryKeys.itineraries.list() }),
+  /** The file read as a table; it never changes for an id, so it is kept while the page lives. */
+  table: (id: number) => queryOptions<ItineraryTable>({ queryKey: queryKeys.itineraries.table(id), staleTime: Number.POSITIVE_INFINITY }),
 };
 
 export const downloadUrlOf = (itinerary: Pick<Itinerary, 'id'>) => `/api/itineraries/${itinerary.id}/download`;

@@ -1,14 +1,20 @@
+import { useId, useState } from 'react';
 import { format, parseISO } from 'date-fns';
-import { FileSpreadsheet } from 'lucide-react';
+import { ChevronDown, FileSpreadsheet } from 'lucide-react';
 import type { Itinerary } from '@common/contracts/itineraries';
 import { FileActions } from '@/components/file-actions';
+import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
+import { cn } from '@/lib/utils';
 import { formatDateTime, formatKB } from '@/lib/format';
 import { downloadUrlOf } from './api';
+import { ItineraryTableView } from './itinerary-table';
 
 export const itineraryDateOf = (date: string) => format(parseISO(date), 'EEE, MMM d, yyyy');
 
 export function ItineraryCard({ itinerary, canManage, onDelete }: { itinerary: Itinerary; canManage: boolean; onDelete: () => void }) {
+  const [expanded, setExpanded] = useState(false);
+  const tableId = useId();
   return (
     <Card className="gap-3 py-4">
       <CardContent className="flex flex-wrap items-start gap-4">
@@ -27,8 +33,26 @@ export function ItineraryCard({ itinerary, canManage, onDelete }: { itinerary: I
             <dd>{formatDateTime(itinerary.createdAt)}</dd>
           </dl>
         </div>
-        <FileActions href={downloadUrlOf(itinerary)} name={itinerary.originalName} onDelete={canManage ? onDelete : undefined} />
+        <div className="flex flex-wrap gap-2">
+          <Button
+            variant="outline"
+            size="sm"
+            aria-expanded={expanded}
+            aria-controls={tableId}
+            aria-label={`${expanded ? 'Hide' : 'Show'} table of ${itinerary.originalName}`}
+            onClick={() => setExpanded((open) => !open)}
+          >
+            <ChevronDown className={cn('transition-transform', expanded && 'rotate-180')} aria-hidden="true" />
+            {expanded ? 'Hide table' : 'Show table'}
+          </Button>
+          <FileActions href={downloadUrlOf(itinerary)} name={itinerary.originalName} onDelete={canManage ? onDelete : undefined} />
+        </div>
       </CardContent>
+      {expanded && (
+        <CardContent id={tableId}>
+          <ItineraryTableView itineraryId={itinerary.id} name={itinerary.originalName} />
+        </CardContent>
+      )}
     </Card>
   );
 }

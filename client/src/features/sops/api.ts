@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { Attachment, CreateSopInput, SopDetail, SopListItem, UpdateSopInput } from '@common/contracts/sops';
 import { DECISION, type ReviewFilter, type SopStatus } from '@common/sop-lifecycle';
-import { apiRequest, postForm } from '@/lib/api';
+import { apiRequest, postForm, withQuery } from '@/lib/api';
 import { queryClient, refreshQueries } from '@/lib/query-client';
 import { queryKeys } from '@/lib/query-keys';
 import { useApiMutation } from '@/lib/use-api-mutation';
@@ -13,6 +13,16 @@ export interface SopListFilters {
   search?: string;
   review?: ReviewFilter | null;
 }
+
+/** GET /api/sops/export.csv for the filters the list shows (the server applies the list's own rules). */
+export const registerExportUrl = (filters: SopListFilters & { noApprovedVersion?: boolean }) =>
+  withQuery('/api/sops/export.csv', {
+    departmentId: filters.departmentId,
+    status: filters.status === 'all' ? undefined : filters.status,
+    search: filters.search?.trim(),
+    review: filters.review,
+    noApprovedVersion: filters.noApprovedVersion ? 'true' : undefined,
+  });
 
 /** The answer of POST and PUT /api/sops: the SOP row, pointing at its newest version. */
 export interface SavedSop {

@@ -1,10 +1,12 @@
-import { Download, FileText } from 'lucide-react';
+import { useState } from 'react';
+import { Download, FileText, Printer } from 'lucide-react';
 import type { Attachment } from '@common/contracts/sops';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/hooks/use-toast';
 import { formatMB } from '@/lib/format';
 import { AttachmentPreview, isPreviewable } from '@/components/attachment-preview';
-import { startDownload } from '@/lib/download';
+import { saveFileFrom, startDownload } from '@/lib/download';
+import { errorText } from '@/lib/api-error';
 
 /** The detail page's download of one file, with the detail page's own failure texts. */
 export async function downloadAttachment(attachment: Attachment) {
@@ -16,7 +18,29 @@ export async function downloadAttachment(attachment: Attachment) {
   }
 }
 
-export function AttachmentList({ attachments }: { attachments: Attachment[] }) {
+/** A PDF of the version in force, stamped on every page by the server for printing. */
+function PrintControlledCopy({ attachment }: { attachment: Attachment }) {
+  const [busy, setBusy] = useState(false);
+  const print = async () => {
+    setBusy(true);
+    try {
+      const name = await saveFileFrom(`/api/attachments/${attachment.id}/controlled-copy`, 'controlled-copy.pdf');
+      toast({ title: 'Controlled copy ready', description: name });
+    } catch (error) {
+      toast({ title: 'Controlled copy failed', description: errorText(error, 'The controlled copy could not be made.'), variant: 'destructive' });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Button variant="outline" size="sm" onClick={print} disabled={busy} aria-label={`Print controlled copy of ${attachment.originalName}`}>
+      <Printer /> {busy ? 'Preparing...' : 'Print controlled copy'}
+    </Button>
+  );
+}
+
+/** `inForce`: the files belong to the version in force, so their PDFs can be printed as controlled copies. */
+export function AttachmentList({ attachments, inForce = false }: { attachments: Attachment[]; inForce?: boolean }) {
   if (attachments.length === 0) {
     return <p className="text-sm text-muted-foreground">No files are attached to the latest version.</p>;
   }
@@ -26,7 +50,8 @@ export function AttachmentList({ attachments }: { attachments: Attachment[] }) {
         <li key={attachment.id} className="space-y-3 rounded-md border p-3" data-testid="attachment">
           <div className="flex flex-wrap items-center gap-3">
             <FileText className="size-5 shrink-0 text-ocean" aria-hidden="true" />
-            <div className="min-w-0 flex-1">
+            {/* The name keeps room for itself: the actions wrap below it in a narrow column. */}
+            <div className="min-w-0 flex-1 basis-44">
               <p className="truncate font-medium">{attachment.originalName}</p>
               <p className="text-xs text-muted-foreground">
                 {attachment.mimeType} · {formatMB(attachment.size)}
@@ -35,6 +60,7 @@ export function AttachmentList({ attachments }: { attachments: Attachment[] }) {
             <Button variant="outline" size="sm" onClick={() => downloadAttachment(attachment)} aria-label={`Download ${attachment.originalName}`}>
               <Download /> Download
             </Button>
+            {inForce && attachment.mimeType === 'application/pdf' && <PrintControlledCopy attachment={attachment} />}
           </div>
           {isPreviewable(attachment.mimeType, attachment.originalName) && (
             <AttachmentPreview attachmentId={attachment.id} name={attachment.originalName} status={attachment.previewStatus} />

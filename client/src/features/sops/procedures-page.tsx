@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { BookOpenCheck, ChevronDown, ChevronRight, Download, Plus, Search, Upload } from 'lucide-react';
+import { BookOpenCheck, ChevronDown, ChevronRight, Download, Plus, Search } from 'lucide-react';
 import { Link } from 'wouter';
 import { SEARCH_RESULT_LIMIT, type SopListItem } from '@common/contracts/sops';
 import type { SopStatus } from '@common/sop-lifecycle';
@@ -12,13 +12,17 @@ import { Checkbox } from '@/components/ui/checkbox';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { errorText } from '@/lib/api-error';
+import { saveFileFrom } from '@/lib/download';
 import { useCurrentUser } from '@/lib/session';
+import { toast } from '@/hooks/use-toast';
 import { departmentsQuery } from '@/lib/shared-queries';
 import { useReturnFocus } from '@/hooks/use-return-focus';
 import { useStableCallback } from '@/hooks/use-stable-callback';
 import { cn } from '@/lib/utils';
 import { ApproveConfirmDialog } from '@/components/approve-confirm-dialog';
-import { sopQueries, useApproveSop, useSubmitSop } from './api';
+import { registerExportUrl, sopQueries, useApproveSop, useSubmitSop } from './api';
+import { BulkUploadDialog } from './bulk-upload-dialog';
 import { DeleteSopDialog } from './delete-sop-dialog';
 import { ReviewFilterSelect } from './review-filter-select';
 import { DepartmentSidebar } from './department-sidebar';
@@ -96,6 +100,20 @@ export default function ProceduresPage() {
       onClear={() => setParams({ departmentId: null })}
     />
   );
+  const [exporting, setExporting] = useState(false);
+  // The register for exactly the filters on screen (sorting and paging are the table's own).
+  const exportRegister = async () => {
+    setExporting(true);
+    try {
+      const name = await saveFileFrom(registerExportUrl({ departmentId, status, search: params.search, review, noApprovedVersion }), 'sop-register.csv');
+      toast({ title: 'Export ready', description: name });
+    } catch (error) {
+      toast({ title: 'Export failed', description: errorText(error, 'The register could not be exported.'), variant: 'destructive' });
+    } finally {
+      setExporting(false);
+    }
+  };
+
   const closeDialog = () => {
     setDialog(null);
     returnFocus.restore();
@@ -117,12 +135,8 @@ export default function ProceduresPage() {
         description="Standard operating procedures across the fleet"
         actions={
           <>
-            {/* Export and Upload Files are shown with no behaviour yet: they mark features still to come. */}
-            <Button variant="outline" size="sm">
-              <Download /> Export
-            </Button>
-            <Button variant="outline" size="sm">
-              <Upload /> Upload Files
+            <Button variant="outline" size="sm" onClick={exportRegister} disabled={exporting}>
+              <Download /> {exporting ? 'Exporting...' : 'Export'}
             </Button>
             {can(user, 'compliance.read') && (
               <Button asChild variant="outline" size="sm">
@@ -131,6 +145,7 @@ export default function ProceduresPage() {
                 </Link>
               </Button>
             )}
+            <BulkUploadDialog />
             <UploadSopButton triggerClassName="h-8" />
             <Button asChild size="sm" className="bg-ocean hover:bg-ocean/90">
               <Link href="/sop/new">

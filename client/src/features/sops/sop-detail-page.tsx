@@ -175,7 +175,7 @@ export function SopDetailPage({ attestation }: { attestation?: (sop: SopDetail) 
               <CardTitle className="text-base">Attachments{latest ? ` (v${latest.versionNumber})` : ''}</CardTitle>
             </CardHeader>
             <CardContent>
-              <AttachmentList attachments={attachments} />
+              <AttachmentList attachments={attachments} inForce={!!latest && latest.id === sop.effectiveVersionId} />
             </CardContent>
           </Card>
           <ReviewPanel sop={sop} user={user} />

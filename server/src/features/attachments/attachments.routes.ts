@@ -10,6 +10,7 @@ import { badRequest, notFound, unsupportedType } from '../../http/errors';
 import { answers, ERROR_ANSWERS } from '../../http/responses';
 import { wakeJobRunners } from '../../jobs/job-queue';
 import { canPreview, previewFailure, previewState, requestPreview, waitForPreview } from './attachment-previews.service';
+import { sendControlledCopy } from './controlled-copy.service';
 import { type CheckedFile, checkAttachmentType, findVersionForUpload, storeAttachments } from './attachment-store.service';
 
 export const attachmentRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -61,6 +62,13 @@ export const attachmentRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!file?.sha256) throw notFound('Attachment not found');
       return sendStoredFile(reply, file);
     },
+  );
+
+  // A PDF of the version in force, stamped on every page for printing (409 for any other file).
+  app.get(
+    '/api/attachments/:id/controlled-copy',
+    { ...storedFileRoute, config: { access: 'files.read' }, schema: { params: IdParams, response: ERROR_ANSWERS } },
+    async (request, reply) => sendControlledCopy(app.db, app.documentWorkers, request.actor, request.params.id, reply),
   );
 
   app.get(

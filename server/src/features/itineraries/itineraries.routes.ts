@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { Itinerary, ItineraryIdParams, ItineraryList, ItineraryUploadFields } from '../../../../common/contracts/itineraries';
+import { Itinerary, ItineraryIdParams, ItineraryList, ItineraryTable, ItineraryUploadFields } from '../../../../common/contracts/itineraries';
 import { readable, storedFileByIdRoutes, uploading } from '../../files/file-routes';
 import { badRequest } from '../../http/errors';
 import { answers } from '../../http/responses';
 import { withUploadParts } from '../../http/upload-parts';
-import { deleteItinerary, findItineraryFile, listItineraries, uploadItinerary } from './itineraries.service';
+import { deleteItinerary, findItineraryFile, itineraryTable, listItineraries, uploadItinerary } from './itineraries.service';
 
 export const itineraryRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/api/itineraries', { schema: { response: answers({ 200: ItineraryList }) }, config: readable }, async () => {
@@ -24,6 +24,12 @@ export const itineraryRoutes: FastifyPluginAsyncZod = async (app) => {
     });
     return reply.status(201).send(itinerary);
   });
+
+  app.get(
+    '/api/itineraries/:id/table',
+    { schema: { params: ItineraryIdParams, response: answers({ 200: ItineraryTable }) }, config: readable },
+    async (request) => itineraryTable(app.db, app.documentWorkers, request.params.id),
+  );
 
   storedFileByIdRoutes(app, '/api/itineraries', { params: ItineraryIdParams, find: findItineraryFile, remove: deleteItinerary });
 };

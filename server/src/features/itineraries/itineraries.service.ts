@@ -1,13 +1,22 @@
 import { randomUUID } from 'node:crypto';
 import { desc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
-import { type Itinerary, ITINERARY_TYPE_MESSAGE, hasItineraryExtension } from '../../../../common/contracts/itineraries';
+import {
+  type Itinerary,
+  ITINERARY_TABLE_MAX_ROWS,
+  ITINERARY_TYPE_MESSAGE,
+  type ItineraryTable,
+  hasItineraryExtension,
+  XLS_PREVIEW_MESSAGE,
+} from '../../../../common/contracts/itineraries';
+import { MAX_FILE_BYTES } from '../../../../common/limits';
 import type { Db } from '../../db/client';
 import { itineraries, storedFiles, users } from '../../db/schema';
 import { type SniffedType, sniffFileType } from '../../files/sniff';
-import { putFile, releaseFiles } from '../../files/store';
+import { DocumentWorkError, type DocumentWorkers } from '../../documents/worker-pool';
+import { putFile, readAll, releaseFiles } from '../../files/store';
 import type { ReceivedFile } from '../../files/temp-files';
-import { notFound, unsupportedType } from '../../http/errors';
+import { HttpError, notFound, unsupportedType } from '../../http/errors';
 import { recordAudit } from '../audit/audit.service';
 
 export interface ItineraryUploadFile {
@@ -109,4 +118,29 @@ export async function deleteItinerary(db: Db, actorId: number, id: number): Prom
     return row.sha256;
   });
   await releaseFiles(db, [sha256]);
+}
+
+const XLS_TYPE = 'application/vnd.ms-excel';
+const TABLE_KINDS: Record<string, 'xlsx' | 'csv'> = {
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': 'xlsx',
+  'text/csv': 'csv',
+};
+
+/**
+ * The itinerary as a table, read in a document worker: .xlsx and .csv. There is no kept
+ * parser for the old binary .xls format (see docs/decisions.md): 422, and the file still downloads.
+ */
+export async function itineraryTable(db: Db, workers: DocumentWorkers, id: number): Promise<ItineraryTable> {
+  const file = await findItineraryFile(db, id);
+  // The stored type was sniffed from the bytes at upload.
+  const kind = TABLE_KINDS[file.mimeType];
+  if (file.mimeType === XLS_TYPE) throw new HttpError(422, XLS_PREVIEW_MESSAGE, 'preview_unavailable');
+  if (!kind || !file.sha256) throw new HttpError(422, 'Preview not available for this file', 'preview_unavailable');
+  const data = await readAll(db, file.sha256, MAX_FILE_BYTES);
+  try {
+    return await workers.run('table', { kind, data, maxRows: ITINERARY_TABLE_MAX_ROWS });
+  } catch (err) {
+    if (err instanceof DocumentWorkError) throw new HttpError(422, `The itinerary could not be read: ${err.message}`, 'unreadable_document');
+    throw err;
+  }
 }

@@ -11,12 +11,51 @@ export interface ListFilters {
   status?: SopStatus | 'all';
   search?: string;
   review?: ReviewFilter;
+  /** Only SOPs with no approved version (none in force). */
+  noApprovedVersion?: boolean;
   /** The day review statuses are computed for ('YYYY-MM-DD', UTC); today by default. */
   today?: string;
 }
 
 /** Timestamps as JavaScript writes them (toISOString), so list and detail agree. */
 const isoJson = (column: string) => sql.raw(`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
+
+/**
+ * Which SOPs the list shows and in what order, for any query over `sops` (the list and the
+ * register export): the one home of the filter rules. Without a search every SOP passing the
+ * filters, newest edit first; `filter` is the WHERE to put after joining `reviewClockJoins`.
+ * With a search, the `hits` CTE ranks every SOP found and keeps the best SEARCH_RESULT_LIMIT;
+ * the query then reads `from` (the hits joined to their SOPs) and needs no WHERE of its own.
+ */
+export function listScope(filters: ListFilters) {
+  const conditions: SQL[] = [];
+  if (filters.departmentId) {
+    // A division's own SOPs and those of its departments.
+    conditions.push(sql`${sops.departmentId} in (select id from departments where id = ${filters.departmentId} or parent_id = ${filters.departmentId})`);
+  }
+  if (filters.status && filters.status !== 'all') conditions.push(sql`${sops.status} = ${filters.status}`);
+  const today = filters.today ?? reviewDay();
+  if (filters.review) conditions.push(reviewFilterSql(filters.review, today));
+  if (filters.noApprovedVersion) conditions.push(sql`eff.sop_id is null`);
+  const search = searchPlan(filters.search);
+  if (search) conditions.push(search.where);
+  const where = conditions.length ? sql`where ${sql.join(conditions, sql` and `)}` : sql``;
+  const newestFirst = sql`sops.updated_at desc, sops.id desc`;
+  if (!search) return { search, today, hits: sql``, from: sql`sops`, filter: where, order: newestFirst };
+  return {
+    search,
+    today,
+    hits: sql`with ${search.with ? sql`${search.with},` : sql``} hits as (
+        select sops.id, ${search.rank} as rank
+        from sops ${reviewClockJoins}
+        ${where}
+        order by 2 desc, ${newestFirst}
+        limit ${SEARCH_RESULT_LIMIT})`,
+    from: sql`hits join sops on sops.id = hits.id`,
+    filter: sql``,
+    order: sql`hits.rank desc, ${newestFirst}`,
+  };
+}
 
 /**
  * GET /api/sops in one query: the SOP row, its department, owner and latest version
@@ -26,28 +65,7 @@ const isoJson = (column: string) => sql.raw(`to_char(${column} at time zone 'UTC
  * JSON is built by PostgreSQL: thousands of rows cross the driver as one string.
  */
 export async function listSopsJson(db: Db, filters: ListFilters = {}): Promise<string> {
-  const conditions: SQL[] = [];
-  if (filters.departmentId) {
-    // A division's own SOPs and those of its departments.
-    conditions.push(sql`${sops.departmentId} in (select id from departments where id = ${filters.departmentId} or parent_id = ${filters.departmentId})`);
-  }
-  if (filters.status && filters.status !== 'all') conditions.push(sql`${sops.status} = ${filters.status}`);
-  const today = filters.today ?? reviewDay();
-  if (filters.review) conditions.push(reviewFilterSql(filters.review, today));
-  const search = searchPlan(filters.search);
-  if (search) conditions.push(search.where);
-  const where = conditions.length ? sql`where ${sql.join(conditions, sql` and `)}` : sql``;
-
-  // A search ranks every SOP it finds and answers the best SEARCH_RESULT_LIMIT, each with its match.
-  const hits = search
-    ? sql`with ${search.with ? sql`${search.with},` : sql``} hits as (
-        select sops.id, ${search.rank} as rank
-        from sops ${reviewClockJoins}
-        ${where}
-        order by 2 desc, sops.updated_at desc, sops.id desc
-        limit ${SEARCH_RESULT_LIMIT})`
-    : sql``;
-  const order = search ? sql`hits.rank desc,` : sql``;
+  const { search, today, hits, from, filter, order } = listScope(filters);
 
   const result = (await db.execute(sql`
     ${hits}
@@ -88,8 +106,8 @@ export async function listSopsJson(db: Db, filters: ListFilters = {}): Promise<s
       'match', ${search.matchSource}`
           : sql``
       }
-    ) order by ${order} sops.updated_at desc, sops.id desc)::text, '[]') as rows
-    from ${search ? sql`hits join sops on sops.id = hits.id` : sql`sops`}
+    ) order by ${order})::text, '[]') as rows
+    from ${from}
     left join departments d on d.id = sops.department_id
     left join users o on o.id = sops.owner_id
     left join sop_versions lv on lv.id = sops.latest_version_id
@@ -102,7 +120,7 @@ export async function listSopsJson(db: Db, filters: ListFilters = {}): Promise<s
     ${reviewClockJoins}`
     }
     left join approval_tasks pending on pending.version_id = lv.id and pending.status = ${OPEN_TASK_STATUS}
-    ${search ? sql`` : where}`)) as unknown as { rows: { rows: string }[] };
+    ${filter}`)) as unknown as { rows: { rows: string }[] };
   if (!search) return result.rows[0].rows;
   const rows = JSON.parse(result.rows[0].rows) as { match: MatchSource }[];
   return JSON.stringify(rows.map((row) => ({ ...row, match: matchOf(row.match, search.words) })));

@@ -11,11 +11,13 @@ import {
   SubmitSopResult,
   UpdateSopInput,
 } from '../../../../common/contracts/sops';
-import { answers } from '../../http/responses';
+import { datedFileName, sendCsv, toCsv } from '../../http/csv';
+import { answers, ERROR_ANSWERS } from '../../http/responses';
 import { sendVersionedJson } from '../../http/versioned-answer';
 import { getSopDetail } from './sop-detail.service';
 import { listSopsJson } from './sop-list.service';
 import { submitSop } from './sop-lifecycle.service';
+import { REGISTER_COLUMNS, sopRegisterRows } from './sop-register.service';
 import { reviewDay } from './sop-review-schedule';
 import { toVersion } from './sop-mappers';
 import { addVersion, createSop, deleteSop, updateSop } from './sop-write.service';
@@ -37,6 +39,16 @@ export const sopRoutes: FastifyPluginAsyncZod = async (app) => {
         scope: today,
         build: () => listSopsJson(app.db, { ...query, today }),
       });
+    },
+  );
+
+  // The document register as a spreadsheet: the list's filters, the list's rows.
+  app.get(
+    '/api/sops/export.csv',
+    { config: { access: 'sop.read' }, schema: { querystring: ListSopsQuery, response: ERROR_ANSWERS } },
+    async (request, reply) => {
+      const rows = await sopRegisterRows(app.db, request.query);
+      return sendCsv(reply, datedFileName('sop-register'), toCsv([...REGISTER_COLUMNS], rows));
     },
   );
 

@@ -1,0 +1,237 @@
+import { useState } from 'react';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { ChevronLeft, Download, X } from 'lucide-react';
+import { Link, useLocation, useSearch } from 'wouter';
+import type { AuditEvent } from '@common/contracts/audit';
+import { can } from '@common/permissions';
+import { PageHeader } from '@/components/page-header';
+import { QueryState } from '@/components/query-state';
+import { Spinner } from '@/components/spinner';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { toast } from '@/hooks/use-toast';
+import { errorText } from '@/lib/api-error';
+import { saveFileFrom } from '@/lib/download';
+import { formatDateTime, humanizeAction } from '@/lib/format';
+import { displayNameOf } from '@/lib/names';
+import { useCurrentUser } from '@/lib/session';
+import { AccessDenied } from './access-denied';
+import { adminQueries } from './api';
+import { type AuditLogFilters, auditExportUrl, auditLogQueries, entityHref } from './audit-log-api';
+
+const ANY = 'any';
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+function filtersFrom(search: string): AuditLogFilters {
+  const q = new URLSearchParams(search);
+  const actorId = Number(q.get('actorId'));
+  const day = (name: string) => (DAY.test(q.get(name) ?? '') ? (q.get(name) as string) : undefined);
+  return {
+    actorId: Number.isInteger(actorId) && actorId > 0 ? actorId : undefined,
+    action: q.get('action') || undefined,
+    entityType: q.get('entityType') || undefined,
+    fromDay: day('from'),
+    toDay: day('to'),
+  };
+}
+
+function searchOf(filters: AuditLogFilters): string {
+  const q = new URLSearchParams();
+  if (filters.actorId) q.set('actorId', String(filters.actorId));
+  if (filters.action) q.set('action', filters.action);
+  if (filters.entityType) q.set('entityType', filters.entityType);
+  if (filters.fromDay) q.set('from', filters.fromDay);
+  if (filters.toDay) q.set('to', filters.toDay);
+  const text = q.toString();
+  return text ? `?${text}` : '';
+}
+
+/** The event's subject as the screens quote it: its metadata name or title, else the entity and its id. */
+function subjectOf(event: AuditEvent): string {
+  const { name, title } = event.metadata ?? {};
+  if (typeof title === 'string' && title) return title;
+  if (typeof name === 'string' && name) return name;
+  return event.entityId === null ? humanizeAction(event.entityType) : `${humanizeAction(event.entityType)} #${event.entityId}`;
+}
+
+export default function AuditLogPage() {
+  const { user } = useCurrentUser();
+  if (!user) return null;
+  if (!can(user, 'audit.read')) return <AccessDenied />;
+  return <AuditLog />;
+}
+
+function AuditLog() {
+  const search = useSearch();
+  const [, navigate] = useLocation();
+  const filters = filtersFrom(search);
+  const setFilters = (change: Partial<AuditLogFilters>) => navigate(`/admin/audit${searchOf({ ...filters, ...change })}`, { replace: true });
+  const facets = useQuery(auditLogQueries.facets());
+  const users = useQuery(adminQueries.users());
+  const log = useInfiniteQuery(auditLogQueries.log(filters));
+  const events = log.data?.pages.flat() ?? [];
+  const [exporting, setExporting] = useState(false);
+  const filtered = searchOf(filters) !== '';
+  const rangeInvalid = !!filters.fromDay && !!filters.toDay && filters.fromDay > filters.toDay;
+
+  const exportLog = async () => {
+    setExporting(true);
+    try {
+      const name = await saveFileFrom(auditExportUrl(filters), 'audit-log.csv');
+      toast({ title: 'Export ready', description: name });
+    } catch (error) {
+      toast({ title: 'Export failed', description: errorText(error, 'The audit log could not be exported.'), variant: 'destructive' });
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  return (
+    <div>
+      <Link href="/admin" className="mb-2 inline-flex items-center gap-1 text-sm text-muted-foreground hover:text-foreground hover:underline">
+        <ChevronLeft className="size-4" aria-hidden="true" /> Administration Center
+      </Link>
+      <PageHeader
+        title="Audit Log"
+        description="Every change recorded, newest first. The trail cannot be edited."
+        actions={
+          <Button variant="outline" size="sm" onClick={exportLog} disabled={exporting || rangeInvalid}>
+            <Download /> {exporting ? 'Exporting...' : 'Export CSV'}
+          </Button>
+        }
+      />
+      <section
+        aria-label="Filters"
+        className="mb-4 grid gap-3 rounded-lg border bg-card p-3 sm:grid-cols-2 lg:grid-cols-[repeat(5,minmax(0,1fr))_auto] lg:items-end"
+      >
+        <div className="space-y-1">
+          <Label htmlFor="audit-actor">Actor</Label>
+          <Select value={filters.actorId ? String(filters.actorId) : ANY} onValueChange={(v) => setFilters({ actorId: v === ANY ? undefined : Number(v) })}>
+            <SelectTrigger id="audit-actor">
+              <SelectValue />
+            </SelectTrigger>
+            <SelectContent>
+              <SelectItem value={ANY}>All actors</SelectItem>
+              {(users.data ?? []).map((u) => (
+                <SelectItem key={u.id} value={String(u.id)}>
+                  {displayNameOf(u)} ({u.username})
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+        </div>
+        <div className="space-y-1">
+          <Label htmlFor="audit-action">Action</Label>
+          <Select value={filters.action ?? ANY} onValueChange={(v) => setFilters({ action: v === ANY ? undefined : v })}>
+            <SelectTrigger id="audit-action">
+              <SelectValue />
+            </SelectTrigger>
+            <SelectContent>
+              <SelectItem value={ANY}>All actions</SelectItem>
+              {(facets.data?.actions ?? []).map((action) => (
+                <SelectItem key={action} value={action}>
+                  {humanizeAction(action)}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+        </div>
+        <div className="space-y-1">
+          <Label htmlFor="audit-entity">Entity</Label>
+          <Select value={filters.entityType ?? ANY} onValueChange={(v) => setFilters({ entityType: v === ANY ? undefined : v })}>
+            <SelectTrigger id="audit-entity">
+              <SelectValue />
+            </SelectTrigger>
+            <SelectContent>
+              <SelectItem value={ANY}>All entities</SelectItem>
+              {(facets.data?.entityTypes ?? []).map((type) => (
+                <SelectItem key={type} value={type}>
+                  {humanizeAction(type)}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+        </div>
+        <div className="space-y-1">
+          <Label htmlFor="audit-from">From</Label>
+          <Input id="audit-from" type="date" value={filters.fromDay ?? ''} onChange={(e) => setFilters({ fromDay: e.target.value || undefined })} />
+        </div>
+        <div className="space-y-1">
+          <Label htmlFor="audit-to">To</Label>
+          <Input id="audit-to" type="date" value={filters.toDay ?? ''} onChange={(e) => setFilters({ toDay: e.target.value || undefined })} />
+        </div>
+        <Button variant="ghost" size="sm" disabled={!filtered} onClick={() => navigate('/admin/audit', { replace: true })}>
+          <X /> Clear
+        </Button>
+      </section>
+      {rangeInvalid ? (
+        <p role="alert" className="rounded-lg border bg-card py-10 text-center text-sm text-destructive">
+          The From day must not be after the To day.
+        </p>
+      ) : (
+        <QueryState query={log} loading="Loading the audit log" failed="The audit log could not be loaded." frame="rounded-lg border bg-card py-16">
+          {events.length === 0 ? (
+            <p className="rounded-lg border bg-card py-16 text-center text-sm text-muted-foreground">
+              {filtered ? 'No events match these filters' : 'No events recorded yet'}
+            </p>
+          ) : (
+            <div className="overflow-hidden rounded-lg border bg-card">
+              <div className="hidden grid-cols-[11rem_12rem_minmax(0,1fr)_minmax(0,1.4fr)] gap-3 border-b bg-muted/40 px-4 py-2 text-xs font-medium text-muted-foreground md:grid">
+                <span>Time</span>
+                <span>Actor</span>
+                <span>Action</span>
+                <span>Subject</span>
+              </div>
+              <ul aria-label="Audit events" className="divide-y">
+                {events.map((event) => (
+                  <EventRow key={event.id} event={event} />
+                ))}
+              </ul>
+            </div>
+          )}
+          <div className="mt-4 flex justify-center">
+            {log.hasNextPage && (
+              <Button variant="outline" onClick={() => log.fetchNextPage()} disabled={log.isFetchingNextPage}>
+                {log.isFetchingNextPage ? <Spinner className="size-4" label="Loading more events" /> : 'Load more'}
+              </Button>
+            )}
+          </div>
+        </QueryState>
+      )}
+    </div>
+  );
+}
+
+function EventRow({ event }: { event: AuditEvent }) {
+  const href = entityHref(event);
+  const subject = subjectOf(event);
+  const actor = event.actor ? displayNameOf(event.actor) : 'System';
+  return (
+    <li className="grid gap-1 px-4 py-3 text-sm md:grid-cols-[11rem_12rem_minmax(0,1fr)_minmax(0,1.4fr)] md:items-center md:gap-3" data-testid="audit-event">
+      <time dateTime={event.createdAt} className="text-xs text-muted-foreground tabular-nums">
+        {formatDateTime(event.createdAt)}
+      </time>
+      <span className="truncate font-medium text-navy">
+        {event.actorId ? (
+          <Link href={`/admin/audit?actorId=${event.actorId}`} className="hover:underline" title={`Events by ${actor}`}>
+            {actor}
+          </Link>
+        ) : (
+          actor
+        )}
+      </span>
+      <span className="capitalize">{humanizeAction(event.action)}</span>
+      <span className="min-w-0 truncate">
+        {href ? (
+          <Link href={href} className="font-medium text-ocean hover:underline">
+            {subject}
+          </Link>
+        ) : (
+          subject
+        )}
+      </span>
+    </li>
+  );
+}

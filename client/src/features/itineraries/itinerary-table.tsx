@@ -1,0 +1,81 @@
+import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { ITINERARY_TABLE_MAX_ROWS } from '@common/contracts/itineraries';
+import { QueryState } from '@/components/query-state';
+import { Button } from '@/components/ui/button';
+import { errorText } from '@/lib/api-error';
+import { cn } from '@/lib/utils';
+import { itineraryQueries } from './api';
+import { formatTableCell, isNumericCell } from './table-cells';
+
+/** The itinerary's sheets as tables: one at a time, a sticky header, scrolling both ways inside its frame. */
+export function ItineraryTableView({ itineraryId, name }: { itineraryId: number; name: string }) {
+  const table = useQuery(itineraryQueries.table(itineraryId));
+  const [sheetIndex, setSheetIndex] = useState(0);
+  const sheets = table.data?.sheets ?? [];
+  const sheet = sheets[Math.min(sheetIndex, sheets.length - 1)];
+
+  if (table.isError) {
+    return (
+      <p role="status" className="rounded-md border border-dashed px-3 py-4 text-center text-sm text-muted-foreground">
+        {errorText(table.error, 'The itinerary could not be shown as a table.')} Use Download to open the file.
+      </p>
+    );
+  }
+  return (
+    <QueryState query={table} loading="Reading the itinerary" failed="" frame="py-6">
+      {!sheet || sheet.columns.length === 0 ? (
+        <p className="py-4 text-center text-sm text-muted-foreground">This file holds no rows.</p>
+      ) : (
+        <div className="space-y-2">
+          {sheets.length > 1 && (
+            <div className="flex flex-wrap gap-1.5">
+              {sheets.map((s, i) => (
+                <Button key={s.name} size="sm" variant={s === sheet ? 'default' : 'outline'} aria-pressed={s === sheet} onClick={() => setSheetIndex(i)}>
+                  {s.name}
+                </Button>
+              ))}
+            </div>
+          )}
+          {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take focus so the keyboard can scroll it (WCAG 2.1.1) */}
+          <section className="max-h-[28rem] overflow-auto rounded-md border" tabIndex={0} aria-label={`${name}: ${sheet.name}`}>
+            <table className="w-full text-sm">
+              <thead className="sticky top-0 z-10 bg-slate-100 shadow-[0_1px_0_var(--color-border)]">
+                <tr>
+                  {sheet.columns.map((column, i) => (
+                    // biome-ignore lint/suspicious/noArrayIndexKey: columns are positional and may repeat a name
+                    <th key={i} scope="col" className="px-3 py-2 text-left text-xs font-semibold whitespace-nowrap text-slate-700">
+                      {column}
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody className="divide-y">
+                {sheet.rows.map((row, r) => (
+                  // Rows have no identity of their own; their order never changes.
+                  // biome-ignore lint/suspicious/noArrayIndexKey: see above
+                  <tr key={r} className="even:bg-muted/30">
+                    {sheet.columns.map((_, c) => {
+                      const cell = row[c] ?? null;
+                      return (
+                        // biome-ignore lint/suspicious/noArrayIndexKey: cells are positional
+                        <td key={c} className={cn('px-3 py-1.5 whitespace-nowrap', isNumericCell(cell) && 'text-right tabular-nums')}>
+                          {formatTableCell(cell)}
+                        </td>
+                      );
+                    })}
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </section>
+          <p className="text-xs text-muted-foreground">
+            {sheet.truncated
+              ? `Showing the first ${ITINERARY_TABLE_MAX_ROWS.toLocaleString('en')} rows of this sheet; download the file for the rest.`
+              : `${sheet.rows.length} row${sheet.rows.length === 1 ? '' : 's'}`}
+          </p>
+        </div>
+      )}
+    </QueryState>
+  );
+}

@@ -1,0 +1,70 @@
+/**
+ * Controlled copies: every page of a PDF gets a band in its bottom margin saying which
+ * version it is, since when it is in force, who printed it and when, and that a printout is
+ * uncontrolled. Runs in a document worker (pdf-lib parses the whole file).
+ */
+import { writeFile } from 'node:fs/promises';
+import { PDFDocument, type PDFFont, rgb, StandardFonts } from 'pdf-lib';
+import { DOCUMENT_LIMITS, DocumentRefused } from './document-limits';
+
+export const STAMP_BAND_HEIGHT = 26;
+const INSET = 10;
+const LARGEST_TEXT = 7.5;
+const SMALLEST_TEXT = 4;
+
+/** The standard fonts encode WinAnsi only: anything else prints as '?', never as an error. */
+function printable(text: string, font: PDFFont): string {
+  const known = new Set(font.getCharacterSet());
+  return Array.from(text, (c) => (known.has(c.codePointAt(0)!) ? c : '?')).join('');
+}
+
+/** The largest size (down to SMALLEST_TEXT) at which the line fits; cut with an ellipsis beyond that. */
+function fitted(text: string, font: PDFFont, width: number): { text: string; size: number } {
+  const at = (size: number) => font.widthOfTextAtSize(text, size);
+  const size = Math.max(SMALLEST_TEXT, Math.min(LARGEST_TEXT, (LARGEST_TEXT * width) / Math.max(1, at(LARGEST_TEXT))));
+  let cut = text;
+  while (cut.length > 1 && font.widthOfTextAtSize(cut, size) > width) cut = `${cut.slice(0, -2)}…`;
+  return { text: cut, size };
+}
+
+export interface StampInput {
+  data: Uint8Array;
+  /** Two lines: what the document is, and who printed it. */
+  lines: [string, string];
+  /** Where to write the stamped file (the server streams it from there and removes it). */
+  outputPath: string;
+}
+
+export async function stampPdf({ data, lines, outputPath }: StampInput): Promise<{ pages: number; size: number }> {
+  let doc: PDFDocument;
+  try {
+    doc = await PDFDocument.load(data, { updateMetadata: false });
+  } catch (err) {
+    if (err instanceof Error && err.name === 'EncryptedPDFError') throw new DocumentRefused('The PDF is encrypted, so it cannot be stamped');
+    throw err;
+  }
+  const pages = doc.getPages();
+  if (pages.length > DOCUMENT_LIMITS.pdfPages) throw new DocumentRefused(`The PDF has more than ${DOCUMENT_LIMITS.pdfPages} pages`);
+  const regular = await doc.embedFont(StandardFonts.Helvetica);
+  const bold = await doc.embedFont(StandardFonts.HelveticaBold);
+  const [first, second] = [printable(lines[0], bold), printable(lines[1], regular)];
+  for (const page of pages) {
+    // The visible area (crop box), whatever its origin.
+    const box = page.getCropBox();
+    const width = box.width - 2 * INSET;
+    page.drawRectangle({ x: box.x, y: box.y, width: box.width, height: STAMP_BAND_HEIGHT, color: rgb(1, 1, 1), opacity: 0.92 });
+    page.drawLine({
+      start: { x: box.x, y: box.y + STAMP_BAND_HEIGHT },
+      end: { x: box.x + box.width, y: box.y + STAMP_BAND_HEIGHT },
+      thickness: 0.5,
+      color: rgb(0.6, 0.1, 0.1),
+    });
+    const top = fitted(first, bold, width);
+    const bottom = fitted(second, regular, width);
+    page.drawText(top.text, { x: box.x + INSET, y: box.y + 15, size: top.size, font: bold, color: rgb(0.1, 0.1, 0.15) });
+    page.drawText(bottom.text, { x: box.x + INSET, y: box.y + 5, size: bottom.size, font: regular, color: rgb(0.6, 0.1, 0.1) });
+  }
+  const bytes = await doc.save();
+  await writeFile(outputPath, bytes, { mode: 0o600 });
+  return { pages: pages.length, size: bytes.length };
+}

@@ -1,0 +1,28 @@
+import { stringify } from 'csv-stringify/sync';
+import type { FastifyReply } from 'fastify';
+import { contentDisposition } from '../files/send-file';
+
+/** Byte order mark: tells Excel the file is UTF-8 (without it, accented names turn to mojibake). */
+const BOM = '\uFEFF';
+
+/**
+ * A CSV file as spreadsheet programs open it: UTF-8 with a BOM, CRLF line ends, every field
+ * quoted when it holds a comma, a quote or a line break (RFC 4180, by csv-stringify).
+ */
+export function toCsv(header: string[], rows: (string | number | null)[][]): string {
+  // With CRLF records csv-stringify quotes only fields holding the whole delimiter: a lone
+  // line feed or carriage return must be quoted too, or a spreadsheet splits the row there.
+  return BOM + stringify([header, ...rows], { record_delimiter: 'windows', quoted_match: /[\r\n]/, cast: { number: (n) => String(n) } });
+}
+
+/** Sends CSV text as a download named `fileName`, never cached (it is a snapshot of live data). */
+export function sendCsv(reply: FastifyReply, fileName: string, csv: string) {
+  return reply
+    .header('content-type', 'text/csv; charset=utf-8')
+    .header('content-disposition', contentDisposition(fileName))
+    .header('cache-control', 'no-store')
+    .send(csv);
+}
+
+/** `register-2026-11-22.csv`: the day the snapshot was taken (UTC). */
+export const datedFileName = (stem: string, now = new Date()) => `${stem}-${now.toISOString().slice(0, 10)}.csv`;
