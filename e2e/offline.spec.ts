@@ -163,3 +163,35 @@ test('a session that ended (401) clears the copies too', async ({ browser }) => 
   expect(await cachedUrls(page, 'sop-harbor-files')).toEqual([]);
   await context.close();
 });
+
+test('an attestation made offline waits, is sent when the link returns, and only then counts', async ({ browser }) => {
+  const context = await browser.newContext({ viewport: { width: 820, height: 1180 } });
+  const page = await context.newPage();
+  await signIn(page, E2E_USERS.user);
+  await waitForServiceWorker(page);
+  await page.goto(`/sop/${keptId}`);
+  const count = page.getByTestId('attestation-count');
+  await expect(count).toHaveText('0 people have attested');
+  const effectiveVersion = ((await (await page.request.get(`/api/sops/${keptId}`)).json()) as SopDetail).effectiveVersionId!;
+  await expect.poll(() => cachedUrls(page, 'sop-harbor-answers')).toContain(`/api/sop-versions/${effectiveVersion}/attestations`);
+  // What the server holds for this user (page.request speaks from the test, not through the browser's link).
+  const recorded = async () => ((await (await page.request.get(`/api/sop-versions/${effectiveVersion}/attestations`)).json()) as { count: number }).count;
+
+  await goOffline(context, true);
+  await page.reload();
+  await expect(offlineBanner(page)).toBeVisible();
+  await page.getByRole('button', { name: 'Attest' }).click();
+  await expect(page.getByTestId('attestation-waiting')).toHaveText('Waiting to send: your attestation is recorded when the link returns.');
+  await expect(count).toHaveText('0 people have attested');
+  expect(await recorded()).toBe(0);
+  // Still waiting after a reload with no link.
+  await page.reload();
+  await expect(page.getByTestId('attestation-waiting')).toBeVisible();
+
+  await goOffline(context, false);
+  await expect(page.getByTestId('attested-by-me')).toBeVisible();
+  await expect(count).toHaveText('1 person has attested');
+  await expect(page.getByTestId('attestation-waiting')).toHaveCount(0);
+  expect(await recorded()).toBe(1);
+  await context.close();
+});

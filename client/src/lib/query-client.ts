@@ -1,5 +1,6 @@
 import { QueryClient, type QueryKey } from '@tanstack/react-query';
 import { clearOfflineCopies } from '@/offline/caches';
+import { forgetWaitingAttestations } from '@/offline/attestation-queue';
 import { forgetCopies } from '@/offline/offline-status';
 import { readQueryKey, setSignedOutHandler } from './api';
 import { markSignedOut } from './session';
@@ -33,6 +34,7 @@ export function forgetSignedInUser() {
   queryClient.clear();
   markSignedOut(queryClient);
   forgetCopies();
+  forgetWaitingAttestations();
   return clearOfflineCopies();
 }
 

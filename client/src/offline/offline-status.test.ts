@@ -67,7 +67,10 @@ describe('reads with no link', () => {
   });
 
   it("take the worker's 'no copy' answer as the same failure", async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ message: NOT_CACHED_MESSAGE, code: NOT_CACHED_CODE }), { status: 503 })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(JSON.stringify({ message: NOT_CACHED_MESSAGE, code: NOT_CACHED_CODE }), { status: 503 })),
+    );
     const error = await failure(getJson('/api/sops/7'));
     expect(failureText(error, 'fallback')).toBe(NOT_CACHED_MESSAGE);
   });
