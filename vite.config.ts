@@ -5,6 +5,7 @@ import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import { VitePWA } from 'vite-plugin-pwa';
 
 const apiPort = process.env.PORT ?? '5000';
 
@@ -45,9 +46,45 @@ const RADIX =
 const SHARED_UI =
   /client[\\/]src[\\/](components|hooks|lib)[\\/]|client[\\/]src[\\/]features[\\/][^\\/]+[\\/](api|list-params|status-badge)\.tsx?$|common[\\/](?!contracts[\\/])|node_modules[\\/](date-fns|clsx|class-variance-authority|tailwind-merge)[\\/]/;
 
+/** Navy of the header (DESIGN.md): the installed app's title bar and splash. */
+const NAVY = '#0b2545';
+
+/**
+ * The installable app: manifest, and a service worker (client/src/sw.ts) that precaches the
+ * whole built shell (every screen's code) and keeps the signed-in user's reads for offline use.
+ * Only in the build: the dev server runs without a worker.
+ */
+const installableApp = VitePWA({
+  strategies: 'injectManifest',
+  srcDir: 'src',
+  filename: 'sw.ts',
+  injectRegister: 'script-defer',
+  registerType: 'autoUpdate',
+  manifest: {
+    name: 'SOP Harbor',
+    short_name: 'SOP Harbor',
+    description: 'Document control for cruise ship operations',
+    start_url: '/',
+    scope: '/',
+    display: 'standalone',
+    theme_color: NAVY,
+    background_color: '#ffffff',
+    icons: [
+      { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' },
+      { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png' },
+      { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+    ],
+  },
+  injectManifest: {
+    // The precompressed twins (.br, .gz) are the same files: the browser asks for the plain name.
+    globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
+    maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
+  },
+});
+
 export default defineConfig({
   root: 'client',
-  plugins: [react(), tailwindcss(), precompress()],
+  plugins: [react(), tailwindcss(), precompress(), installableApp],
   resolve: {
     alias: {
       '@': path.resolve(import.meta.dirname, 'client/src'),

@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { queryClient } from '@/lib/query-client';
+import { OfflineBanner } from '@/offline/offline-banner';
 import { AppRouter } from './router';
 
 // Radix's toast code arrives just after the first paint; a toast raised before then waits in
@@ -10,6 +11,7 @@ const Toaster = lazy(() => import('@/components/ui/toaster').then((m) => ({ defa
 export function App() {
   return (
     <QueryClientProvider client={queryClient}>
+      <OfflineBanner />
       <AppRouter />
       <Suspense fallback={null}>
         <Toaster />

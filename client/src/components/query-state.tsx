@@ -2,9 +2,10 @@ import type { ReactNode } from 'react';
 import { Spinner } from '@/components/spinner';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/utils';
+import { failureText } from '@/offline/offline-status';
 
 interface Props {
-  query: { isLoading: boolean; isError: boolean; refetch: () => unknown };
+  query: { isLoading: boolean; isError: boolean; error?: unknown; refetch: () => unknown };
   /** The spinner's label while loading. */
   loading: string;
   /** The sentence when loading failed, above a retry button. */
@@ -28,7 +29,7 @@ export function QueryState({ query, loading, failed, frame, errorFrame = frame, 
   if (query.isError) {
     return (
       <div role="alert" className={cn('flex flex-col items-center gap-3 text-sm text-muted-foreground', errorFrame)}>
-        <p>{failed}</p>
+        <p>{failureText(query.error, failed)}</p>
         <Button variant="outline" size="sm" onClick={() => query.refetch()}>
           Try again
         </Button>

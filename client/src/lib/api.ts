@@ -1,6 +1,7 @@
 import type { QueryFunction } from '@tanstack/react-query';
 import { navigate } from 'wouter/use-browser-location';
 import { holdToast } from '@/hooks/use-toast';
+import { isOffline, notCachedError, noteAnswer } from '@/offline/offline-status';
 import { ApiError, apiErrorOf, isUnauthorized } from './api-error';
 
 let onSignedOut: () => void = () => {};
@@ -40,8 +41,14 @@ function failed(error: ApiError, options: CallOptions = {}): ApiError {
   return error;
 }
 
+/** Changes made with no link are refused at once, not left to fail or to wait unseen. */
+export const OFFLINE_WRITE_MESSAGE = 'You are offline: changes cannot be sent until the link returns.';
+const refusedOffline = () => new ApiError(0, OFFLINE_WRITE_MESSAGE, 'offline', { message: OFFLINE_WRITE_MESSAGE, code: 'offline' });
+
 async function send(method: string, url: string, data: unknown, options: CallOptions = {}): Promise<Response> {
   const isForm = data instanceof FormData;
+  // Signing out still tries: on a link that is only flaky it may get through.
+  if (method !== 'GET' && url !== '/api/logout' && isOffline()) throw refusedOffline();
   let res: Response;
   try {
     res = await fetch(url, {
@@ -54,8 +61,10 @@ async function send(method: string, url: string, data: unknown, options: CallOpt
   } catch (error) {
     // An aborted read is the query library's business; anything else is a lost connection.
     if (options.signal?.aborted) throw error;
+    if (method === 'GET' && isOffline()) throw notCachedError();
     throw new ApiError(0, 'The connection to the server was lost', undefined, undefined);
   }
+  if (method === 'GET') noteAnswer(url, res);
   if (!res.ok) throw failed(apiErrorOf(res.status, res.statusText, await res.text()), options);
   return res;
 }
@@ -94,6 +103,7 @@ export const readQueryKey: QueryFunction = ({ queryKey, signal }) => {
  */
 export function postForm<T>(url: string, body: FormData, onProgress?: (percent: number) => void): Promise<T> {
   return new Promise((resolve, reject) => {
+    if (isOffline()) return reject(refusedOffline());
     const xhr = new XMLHttpRequest();
     xhr.open('POST', url);
     xhr.withCredentials = true;

@@ -1,10 +1,15 @@
 import { QueryClient, type QueryKey } from '@tanstack/react-query';
+import { clearOfflineCopies } from '@/offline/caches';
+import { forgetWaitingAttestations } from '@/offline/attestation-queue';
+import { forgetCopies } from '@/offline/offline-status';
 import { readQueryKey, setSignedOutHandler } from './api';
 import { markSignedOut } from './session';
 
 /**
  * No automatic retry, no refetch on focus, no polling, stale at once. A 401 needs nothing here:
- * the API client handles it for every call (api.ts).
+ * the API client handles it for every call (api.ts). Reads and writes run even when the browser
+ * says it is offline (networkMode 'always'): a read then gets the service worker's stored copy
+ * or 'not available offline', a write is refused at once; nothing waits paused, spinning.
  */
 export const queryClient = new QueryClient({
   defaultOptions: {
@@ -14,12 +19,26 @@ export const queryClient = new QueryClient({
       refetchOnWindowFocus: false,
       staleTime: 0,
       retry: false,
+      networkMode: 'always',
     },
-    mutations: { retry: false },
+    mutations: { retry: false, networkMode: 'always' },
   },
 });
 
-setSignedOutHandler(() => markSignedOut(queryClient));
+/**
+ * Forgets everything of the user who was signed in (sign-out, or any 401): screens on show see
+ * 'signed out' and leave, then every cached answer goes, in memory and in the offline copies.
+ */
+export function forgetSignedInUser() {
+  markSignedOut(queryClient);
+  queryClient.clear();
+  markSignedOut(queryClient);
+  forgetCopies();
+  forgetWaitingAttestations();
+  return clearOfflineCopies();
+}
+
+setSignedOutHandler(() => void forgetSignedInUser());
 
 /**
  * Refetches every cached read under these keys (a key also covers the keys that start with it).

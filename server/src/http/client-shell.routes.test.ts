@@ -22,6 +22,9 @@ beforeAll(async () => {
   writeFileSync(path.join(clientDir, 'assets', 'big.js'), BIG_SCRIPT);
   writeFileSync(path.join(clientDir, 'assets', 'big.js.br'), brotliCompressSync(BIG_SCRIPT));
   writeFileSync(path.join(clientDir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  // The installable app's files, as vite-plugin-pwa writes them at the root of the build.
+  writeFileSync(path.join(clientDir, 'sw.js'), 'self.addEventListener("fetch", () => {});');
+  writeFileSync(path.join(clientDir, 'manifest.webmanifest'), '{"name":"SOP Harbor"}');
   database = await openDatabase({ dataDir: 'memory://' });
   app = await buildApp({ db: database.db, sessionSecret: TEST_SESSION_SECRET, clientDir });
 });
@@ -45,6 +48,26 @@ describe('the client shell', () => {
     const icon = await app.inject({ method: 'GET', url: '/favicon.svg' });
     expect(icon.statusCode).toBe(200);
     expect(icon.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('serves the service worker and the manifest revalidated on every visit, so a new build takes over', async () => {
+    const worker = await app.inject({ method: 'GET', url: '/sw.js' });
+    expect(worker.statusCode).toBe(200);
+    expect(worker.headers['content-type']).toMatch(/javascript/);
+    expect(worker.headers['cache-control']).toBe('no-cache');
+    const manifest = await app.inject({ method: 'GET', url: '/manifest.webmanifest' });
+    expect(manifest.statusCode).toBe(200);
+    expect(manifest.headers['content-type']).toMatch(/^application\/manifest\+json/);
+    expect(manifest.headers['cache-control']).toBe('no-cache');
+    expect(JSON.parse(manifest.body)).toEqual({ name: 'SOP Harbor' });
+  });
+
+  it("lets the page register its own service worker and manifest, and nobody else's", async () => {
+    const page = await app.inject({ method: 'GET', url: '/documents' });
+    const csp = page.headers['content-security-policy'] as string;
+    expect(csp).toContain("worker-src 'self'");
+    expect(csp).toContain("manifest-src 'self'");
+    expect(csp).toContain("script-src 'self'");
   });
 
   it('sends the Brotli file written at build time when the browser takes Brotli', async () => {

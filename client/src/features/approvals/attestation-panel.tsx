@@ -1,14 +1,20 @@
 import { useQuery } from '@tanstack/react-query';
-import { BadgeCheck, ShieldCheck } from 'lucide-react';
+import { BadgeCheck, Clock, ShieldCheck } from 'lucide-react';
 import type { SopDetail } from '@common/contracts/sops';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { formatDateTime } from '@/lib/format';
+import { useCurrentUser } from '@/lib/session';
+import { queueAttestation, useWaitingAttestation } from '@/offline/attestation-queue';
+import { useOnline } from '@/offline/offline-status';
 import { approvalQueries, useAttest } from './api';
 
 function EffectiveVersionAttestation({ sopId, versionId, versionNumber }: { sopId: number; versionId: number; versionNumber: string }) {
   const { data, isLoading, isError, refetch } = useQuery(approvalQueries.attestations(versionId));
   const attest = useAttest(versionId, sopId);
+  const { user } = useCurrentUser();
+  const online = useOnline();
+  const waiting = useWaitingAttestation(user?.id, versionId);
   if (isLoading) return <p className="text-sm text-muted-foreground">Loading attestations...</p>;
   if (isError || !data) {
     return (
@@ -30,10 +36,15 @@ function EffectiveVersionAttestation({ sopId, versionId, versionNumber }: { sopI
         <p className="flex items-center gap-2 font-medium text-emerald-800" data-testid="attested-by-me">
           <BadgeCheck className="size-4" aria-hidden="true" /> You attested on {formatDateTime(data.attestedAt)}
         </p>
+      ) : waiting ? (
+        <p className="flex items-center gap-2 font-medium text-amber-800" data-testid="attestation-waiting">
+          <Clock className="size-4" aria-hidden="true" /> Waiting to send: your attestation is recorded when the link returns.
+        </p>
       ) : (
         <>
           <p className="text-muted-foreground">Confirm that you have read and understood this procedure.</p>
-          <Button size="sm" disabled={attest.isPending} onClick={() => attest.mutate()}>
+          {/* With no link the attestation waits in this browser and is sent when the link returns. */}
+          <Button size="sm" disabled={attest.isPending} onClick={() => (online || !user ? attest.mutate() : queueAttestation(user.id, versionId))}>
             <ShieldCheck /> {attest.isPending ? 'Attesting...' : 'Attest'}
           </Button>
         </>

@@ -2,21 +2,23 @@ import { useQuery } from '@tanstack/react-query';
 import type { LoginInput, PublicUser, RegisterInput } from '@common/contracts/auth';
 import type { ChangePasswordInput } from '@common/contracts/users';
 import { apiRequest } from '@/lib/api';
-import { queryClient } from '@/lib/query-client';
-import { currentUserQuery, markSignedOut } from '@/lib/session';
+import { clearOfflineCopies } from '@/offline/caches';
+import { forgetSignedInUser, queryClient } from '@/lib/query-client';
+import { currentUserQuery } from '@/lib/session';
 import { settingsQuery } from '@/lib/shared-queries';
 import { useApiMutation } from '@/lib/use-api-mutation';
 
 const greetingName = (user: PublicUser) => user.firstName || user.username;
 
-/** After login the cache is cleared, the user stored, and the page reloads after 100 ms. */
+/** After login the cache (and any offline copy) is cleared, the user stored, and the page reloads after 100 ms. */
 export const useLogin = () =>
   useApiMutation({
     mutationFn: async (input: LoginInput) => (await apiRequest('POST', '/api/login', input)).json() as Promise<PublicUser>,
     onSuccess: (user) => {
       queryClient.clear();
       queryClient.setQueryData(currentUserQuery.queryKey, user);
-      setTimeout(() => window.location.reload(), 100);
+      const cleared = clearOfflineCopies();
+      setTimeout(() => void cleared.finally(() => window.location.reload()), 100);
     },
     success: (user) => `Welcome back, ${greetingName(user)}!`,
     failure: { title: 'Login failed', fallback: 'Login failed' },
@@ -35,13 +37,9 @@ export const useLogout = () =>
     mutationFn: async () => {
       await apiRequest('POST', '/api/logout');
     },
-    onSuccess: () => {
-      // Signed out first, so the screens on show leave; then every cached answer goes, and
-      // the sign-in screen finds 'signed out' waiting instead of asking again.
-      markSignedOut(queryClient);
-      queryClient.clear();
-      markSignedOut(queryClient);
-    },
+    // Signed out first, so the screens on show leave; then every cached answer goes (offline
+    // copies too), and the sign-in screen finds 'signed out' waiting instead of asking again.
+    onSuccess: () => forgetSignedInUser(),
     success: 'You have been logged out',
     failure: { title: 'Logout failed', fixed: 'Logout failed' },
   });

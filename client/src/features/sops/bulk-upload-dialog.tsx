@@ -8,6 +8,7 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Progress } from '@/components/ui/progress';
 import { formatKB } from '@/lib/format';
+import { useOnline } from '@/offline/offline-status';
 import { refreshSopLists } from './api';
 import { BULK_UPLOAD_MAX_FILES, type BulkFileState, titleFromFileName, uploadOne } from './bulk-upload';
 import { DepartmentSelect } from './department-select';
@@ -52,6 +53,7 @@ export function BulkUploadDialog() {
   const [problem, setProblem] = useState<string | null>(null);
   const [phase, setPhase] = useState<'choosing' | 'uploading' | 'finished'>('choosing');
   const fileInput = useRef<HTMLInputElement>(null);
+  const online = useOnline();
 
   const reset = () => {
     setEntries([]);
@@ -99,7 +101,7 @@ export function BulkUploadDialog() {
       }}
     >
       <DialogTrigger asChild>
-        <Button variant="outline" size="sm">
+        <Button variant="outline" size="sm" disabled={!online} title={online ? undefined : 'Not while offline'}>
           <Upload /> Upload Files
         </Button>
       </DialogTrigger>

@@ -16,6 +16,7 @@ import { errorText } from '@/lib/api-error';
 import { saveFileFrom } from '@/lib/download';
 import { useCurrentUser } from '@/lib/session';
 import { toast } from '@/hooks/use-toast';
+import { failureText, useOnline } from '@/offline/offline-status';
 import { departmentsQuery } from '@/lib/shared-queries';
 import { useReturnFocus } from '@/hooks/use-return-focus';
 import { useStableCallback } from '@/hooks/use-stable-callback';
@@ -49,6 +50,7 @@ type OpenDialog = { kind: 'preview' | 'history' | 'delete' | 'approve'; sop: Sop
 
 export default function ProceduresPage() {
   const { user } = useCurrentUser();
+  const online = useOnline();
   const [params, setParams] = useListParams();
   const { departmentId, status, noApprovedVersion, review } = params;
   const [searchText, setSearchText] = useState(params.search);
@@ -147,11 +149,17 @@ export default function ProceduresPage() {
             )}
             <BulkUploadDialog />
             <UploadSopButton triggerClassName="h-8" />
-            <Button asChild size="sm" className="bg-ocean hover:bg-ocean/90">
-              <Link href="/sop/new">
+            {online ? (
+              <Button asChild size="sm" className="bg-ocean hover:bg-ocean/90">
+                <Link href="/sop/new">
+                  <Plus /> New SOP
+                </Link>
+              </Button>
+            ) : (
+              <Button size="sm" className="bg-ocean hover:bg-ocean/90" disabled title="Not while offline">
                 <Plus /> New SOP
-              </Link>
-            </Button>
+              </Button>
+            )}
           </>
         }
       />
@@ -220,7 +228,7 @@ export default function ProceduresPage() {
             </div>
           ) : sops.isError ? (
             <div className="flex flex-col items-center gap-3 rounded-lg border bg-card py-12 text-center">
-              <p className="font-medium text-destructive">The SOPs could not be loaded.</p>
+              <p className="font-medium text-destructive">{failureText(sops.error, 'The SOPs could not be loaded.')}</p>
               <Button variant="outline" onClick={() => sops.refetch()}>
                 Try again
               </Button>

@@ -7,6 +7,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Label } from '@/components/ui/label';
+import { useOnline } from '@/offline/offline-status';
 import { Textarea } from '@/components/ui/textarea';
 import { formatDate } from '@/lib/format';
 import { ReviewBadge } from './review-badge';
@@ -15,6 +16,7 @@ import { useConfirmReview } from './review-loop-api';
 /** Periodic review on the SOP page: how often, when next, and (for approvers and admins) the confirmation. */
 export function ReviewPanel({ sop, user }: { sop: SopDetail; user: PublicUser | null }) {
   const [open, setOpen] = useState(false);
+  const online = useOnline();
   const [comments, setComments] = useState('');
   const confirm = useConfirmReview();
   const effective = sop.versions.find((v) => v.id === sop.effectiveVersionId);
@@ -36,7 +38,7 @@ export function ReviewPanel({ sop, user }: { sop: SopDetail; user: PublicUser | 
           </p>
         )}
         {mayConfirm && (
-          <Button variant="outline" size="sm" onClick={() => setOpen(true)}>
+          <Button variant="outline" size="sm" disabled={!online} onClick={() => setOpen(true)}>
             Confirm review
           </Button>
         )}

@@ -12,6 +12,7 @@ import { useCurrentUser } from '@/lib/session';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { toast } from '@/hooks/use-toast';
 import { isNotFound } from '@/lib/api-error';
+import { failureText, useOnline } from '@/offline/offline-status';
 import { formatDate } from '@/lib/format';
 import { ownerNameOf } from '@/lib/names';
 import { sopQueries } from './api';
@@ -62,6 +63,7 @@ export function SopDetailPage({ attestation }: { attestation?: (sop: SopDetail) 
   const { user } = useCurrentUser();
   const search = useSearch();
   const query = useQuery({ ...sopQueries.detail(id), enabled: valid });
+  const online = useOnline();
   const sop = query.data;
   useDocumentTitle(sop?.title ?? 'SOP Details');
 
@@ -80,7 +82,7 @@ export function SopDetailPage({ attestation }: { attestation?: (sop: SopDetail) 
   if (query.isError || !sop) {
     return (
       <div className="mx-auto mt-12 max-w-md rounded-lg border bg-card p-8 text-center">
-        <p className="font-medium text-destructive">The SOP could not be loaded.</p>
+        <p className="font-medium text-destructive">{failureText(query.error, 'The SOP could not be loaded.')}</p>
         <Button variant="outline" className="mt-4" onClick={() => query.refetch()}>
           Try again
         </Button>
@@ -106,13 +108,19 @@ export function SopDetailPage({ attestation }: { attestation?: (sop: SopDetail) 
                 <ArrowLeft /> Back to Procedures
               </Link>
             </Button>
-            {!pinned && can(user, 'sop.edit', { ownerId: sop.ownerId }) && (
-              <Button asChild variant="outline" className="border-white/40 bg-white/10 text-white hover:bg-white/20 hover:text-white">
-                <Link href={`/sop/${sop.id}/edit`}>
+            {!pinned &&
+              can(user, 'sop.edit', { ownerId: sop.ownerId }) &&
+              (online ? (
+                <Button asChild variant="outline" className="border-white/40 bg-white/10 text-white hover:bg-white/20 hover:text-white">
+                  <Link href={`/sop/${sop.id}/edit`}>
+                    <Pencil /> Edit
+                  </Link>
+                </Button>
+              ) : (
+                <Button variant="outline" className="border-white/40 bg-white/10 text-white" disabled title="Not while offline">
                   <Pencil /> Edit
-                </Link>
-              </Button>
-            )}
+                </Button>
+              ))}
             <Button className="bg-white text-navy hover:bg-sky-50" disabled={attachments.length === 0} onClick={() => downloadShown(latest)}>
               <Download /> Download
             </Button>

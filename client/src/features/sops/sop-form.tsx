@@ -11,6 +11,7 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
 import { useUnsavedChanges } from '@/hooks/use-unsaved-changes';
+import { useOnline } from '@/offline/offline-status';
 import { AttachmentsPicker } from './attachments-picker';
 import { KeepAttachments } from './keep-attachments';
 import { proceduresHref } from './list-params';
@@ -31,6 +32,7 @@ export function SopForm({ editId, initial, currentVersion, suggestedVersion }: P
   const form = useForm<SopFormInput, unknown, SopFormOutput>({ resolver: zodResolver(SopFormSchema), defaultValues: initial });
   const { errors } = form.formState;
   const { files, setFiles, saving, save } = useSaveSop(editId);
+  const online = useOnline();
   const content = form.watch('content');
   const isEdit = editId !== null;
   useUnsavedChanges(!saving && (form.formState.isDirty || files.length > 0));
@@ -46,10 +48,10 @@ export function SopForm({ editId, initial, currentVersion, suggestedVersion }: P
               <Link href={proceduresHref()}>Cancel</Link>
             </Button>
             {/* Save Draft saves; Submit for Approval saves, then submits: the label is a promise people rely on. */}
-            <Button type="submit" variant="outline" disabled={saving}>
+            <Button type="submit" variant="outline" disabled={saving || !online}>
               <Save /> {saving ? 'Saving...' : 'Save Draft'}
             </Button>
-            <Button type="button" disabled={saving} onClick={form.handleSubmit((values) => save(values, { submit: true }))}>
+            <Button type="button" disabled={saving || !online} onClick={form.handleSubmit((values) => save(values, { submit: true }))}>
               <Send /> Submit for Approval
             </Button>
           </>

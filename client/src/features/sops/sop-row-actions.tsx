@@ -5,6 +5,7 @@ import type { SopListItem } from '@common/contracts/sops';
 import { isReleased, OPEN_TASK_STATUS, refuseDecision, refuseDelete, refuseSubmit } from '@common/sop-lifecycle';
 import { buttonVariants } from '@/components/ui/button';
 import { cn } from '@/lib/utils';
+import { useOnline } from '@/offline/offline-status';
 
 export type RowAction = 'preview' | 'submit' | 'download' | 'approve' | 'history' | 'delete';
 
@@ -52,7 +53,11 @@ const ACTION_CLASS = Object.fromEntries(
   ]),
 ) as Record<RowAction, string>;
 
+/** The actions that change something: refused with no link. */
+const WRITES: readonly RowAction[] = ['submit', 'approve', 'delete'];
+
 export function SopRowActions({ sop, actions, busy, onAction }: Props) {
+  const online = useOnline();
   return (
     // The row itself navigates; clicks and keys on its actions (real buttons) stay here.
     // biome-ignore lint/a11y/noStaticElementInteractions: a wrapper that only stops events from reaching the row; the buttons inside are the controls
@@ -68,7 +73,7 @@ export function SopRowActions({ sop, actions, busy, onAction }: Props) {
             className={ACTION_CLASS[action]}
             title={label}
             aria-label={`${label}: ${sop.title}`}
-            disabled={busy && (action === 'submit' || action === 'approve' || action === 'download')}
+            disabled={(busy && (action === 'submit' || action === 'approve' || action === 'download')) || (!online && WRITES.includes(action))}
             onClick={() => onAction(action, sop)}
           >
             <Icon className="size-4" />

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { FileUp } from 'lucide-react';
 import { Button } from '@/components/ui/button';
+import { useOnline } from '@/offline/offline-status';
 
 const loadDialog = () => import('./upload-sop-dialog');
 const UploadSopDialog = lazy(() => loadDialog().then((m) => ({ default: m.UploadSopDialog })));
@@ -11,12 +12,13 @@ const UploadSopDialog = lazy(() => loadDialog().then((m) => ({ default: m.Upload
  */
 export function UploadSopButton({ triggerClassName }: { triggerClassName?: string }) {
   const [wanted, setWanted] = useState(false);
+  const online = useOnline();
   const placeholder = (
-    <Button size="sm" className={triggerClassName} onPointerEnter={loadDialog} onFocus={loadDialog} onClick={() => setWanted(true)}>
+    <Button size="sm" className={triggerClassName} disabled={!online} onPointerEnter={loadDialog} onFocus={loadDialog} onClick={() => setWanted(true)}>
       <FileUp /> Upload SOP File
     </Button>
   );
-  if (!wanted) return placeholder;
+  if (!wanted || !online) return placeholder;
   return (
     <Suspense fallback={placeholder}>
       <UploadSopDialog triggerClassName={triggerClassName} defaultOpen />

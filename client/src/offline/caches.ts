@@ -1,0 +1,44 @@
+/**
+ * What the service worker keeps for offline reading, shared by the worker (client/src/sw.ts)
+ * and the page. Everything here belongs to the signed-in user: signing in or out, or any 401,
+ * deletes it all (clearOfflineCopies), so no copy outlives its user's session.
+ */
+
+/** Cache Storage names: API answers, and the files (downloads, previews) opened. */
+export const ANSWER_CACHE = 'sop-harbor-answers';
+export const FILE_CACHE = 'sop-harbor-files';
+export const USER_CACHES = [ANSWER_CACHE, FILE_CACHE] as const;
+
+/** Set by the worker on every stored copy: when its answer arrived (epoch milliseconds). */
+export const FETCHED_AT_HEADER = 'x-sop-fetched-at';
+/** The machine code of the worker's answer for a read that has no copy while offline. */
+export const NOT_CACHED_CODE = 'offline_not_cached';
+export const NOT_CACHED_MESSAGE = 'Not available offline: open it once while online to keep a copy.';
+
+/**
+ * The reads kept for offline use (GET only): the screens a crew member opens on board. Admin
+ * screens, the audit log, approvals and comparisons are left out: they need a link anyway.
+ */
+const KEPT_READS = [
+  /^\/api\/user$/,
+  /^\/api\/settings$/,
+  /^\/api\/departments$/,
+  /^\/api\/sops$/,
+  /^\/api\/sops\/\d+$/,
+  /^\/api\/sops\/\d+\/history$/,
+  /^\/api\/sop-versions\/\d+\/attestations$/,
+  /^\/api\/dashboard\/(stats|activity)$/,
+  /^\/api\/daily-programs(\/hierarchy)?$/,
+  /^\/api\/itineraries$/,
+];
+/** Stored files: SOP attachments (download and preview), daily program and itinerary files. */
+const KEPT_FILES = [/^\/api\/attachments\/\d+\/(download|preview)$/, /^\/api\/daily-programs\/\d+\/download$/, /^\/api\/itineraries\/\d+\/download$/];
+
+export const isKeptRead = (pathname: string) => KEPT_READS.some((pattern) => pattern.test(pathname));
+export const isKeptFile = (pathname: string) => KEPT_FILES.some((pattern) => pattern.test(pathname));
+
+/** Deletes every answer and file kept for the user (from the page or from the worker). */
+export async function clearOfflineCopies(): Promise<void> {
+  if (typeof caches === 'undefined') return;
+  await Promise.all(USER_CACHES.map((name) => caches.delete(name)));
+}

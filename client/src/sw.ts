@@ -1,0 +1,71 @@
+/**
+ * The service worker: the app shell from the precache (so the app opens with no link at all),
+ * and, for the signed-in user, the last copy of each kept read and file (offline/caches.ts).
+ * Every kept read goes to the network first, exactly as without the worker (the browser still
+ * revalidates with the ETag, so an unchanged answer costs a bodiless 304); only when no answer
+ * arrives is the stored copy used. A 401 from the server deletes every copy.
+ */
+import { clientsClaim, type WorkboxPlugin } from 'workbox-core';
+import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute, type PrecacheEntry } from 'workbox-precaching';
+import { NavigationRoute, registerRoute } from 'workbox-routing';
+import { NetworkFirst } from 'workbox-strategies';
+import { ANSWER_CACHE, clearOfflineCopies, FETCHED_AT_HEADER, FILE_CACHE, isKeptFile, isKeptRead, NOT_CACHED_CODE, NOT_CACHED_MESSAGE } from './offline/caches';
+
+// The project compiles with the DOM library only; these are the few worker globals used here.
+declare const self: {
+  __WB_MANIFEST: (PrecacheEntry | string)[];
+  location: Location;
+  skipWaiting: () => Promise<void>;
+};
+
+precacheAndRoute(self.__WB_MANIFEST);
+cleanupOutdatedCaches();
+// A new build takes over at once: the server only has the new build's files anyway.
+void self.skipWaiting();
+clientsClaim();
+
+/** Copies only of complete answers, stamped with the moment they arrived; a 401 clears all. */
+const keepCopies: WorkboxPlugin = {
+  fetchDidSucceed: async ({ response }) => {
+    if (response.status === 401) await clearOfflineCopies();
+    return response;
+  },
+  cacheWillUpdate: async ({ response }) => {
+    if (response.status !== 200) return null;
+    const headers = new Headers(response.headers);
+    headers.set(FETCHED_AT_HEADER, String(Date.now()));
+    return new Response(await response.blob(), { status: 200, statusText: response.statusText, headers });
+  },
+  // No answer and no copy: say so in the API's error shape, instead of a network failure.
+  handlerDidError: async () =>
+    new Response(JSON.stringify({ message: NOT_CACHED_MESSAGE, code: NOT_CACHED_CODE }), {
+      status: 503,
+      headers: { 'content-type': 'application/json', 'cache-control': 'no-store' },
+    }),
+};
+
+const sameOrigin = (url: URL) => url.origin === self.location.origin;
+const answers = new NetworkFirst({ cacheName: ANSWER_CACHE, plugins: [keepCopies] });
+const files = new NetworkFirst({ cacheName: FILE_CACHE, plugins: [keepCopies] });
+
+registerRoute(({ url }) => sameOrigin(url) && isKeptRead(url.pathname), answers);
+// Downloads open in a new tab, so a file is fetched by a navigation as well as by a script.
+registerRoute(({ url }) => sameOrigin(url) && isKeptFile(url.pathname), files);
+
+/** A download first asks with HEAD whether the file is there: offline, the stored copy answers. */
+registerRoute(
+  ({ url }) => sameOrigin(url) && isKeptFile(url.pathname),
+  async ({ request }) => {
+    try {
+      return await fetch(request);
+    } catch (error) {
+      const copy = await (await caches.open(FILE_CACHE)).match(request.url);
+      if (!copy) throw error;
+      return new Response(null, { status: copy.status, statusText: copy.statusText, headers: copy.headers });
+    }
+  },
+  'HEAD',
+);
+
+// Every screen is the same shell; API paths and the health check are never screens.
+registerRoute(new NavigationRoute(createHandlerBoundToURL('index.html'), { denylist: [/^\/+api(\/|$)/i, /^\/healthz/] }));
