@@ -1,3 +1,4 @@
+import type { QueryKey } from '@tanstack/react-query';
 import type { ReviewFilter, SopStatus } from '@common/sop-lifecycle';
 
 /** The SOP list's query string; empty values are left out of the URL. */
@@ -71,3 +72,19 @@ export const queryKeys = {
   /** Not a URL: preview images are fetched by their own loader (it may ask the server to make one). */
   attachmentPreview: (attachmentId: number) => ['attachment-preview', attachmentId] as const,
 };
+
+/**
+ * Every read an attestation of the version changes: its attestations, the activity feed, the
+ * bell, the reader's list and the compliance counts, and, when known, the SOP's own reading
+ * and compliance panels.
+ */
+export function attestationChangeKeys(versionId: number, sopId?: number): QueryKey[] {
+  return [
+    queryKeys.approvals.attestations(versionId),
+    queryKeys.dashboard.activity(),
+    queryKeys.notifications(),
+    queryKeys.reading.mine(),
+    queryKeys.compliance.lists(),
+    ...(sopId === undefined ? [] : [queryKeys.reading.sop(sopId), queryKeys.compliance.sop(sopId)]),
+  ];
+}

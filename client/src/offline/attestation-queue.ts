@@ -2,7 +2,7 @@ import { useEffect, useSyncExternalStore } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api';
 import { ApiError } from '@/lib/api-error';
-import { queryKeys } from '@/lib/query-keys';
+import { attestationChangeKeys } from '@/lib/query-keys';
 import { useOnline } from './offline-status';
 
 /**
@@ -57,6 +57,13 @@ export function useWaitingAttestation(userId: number | undefined, versionId: num
   );
 }
 
+/** What a sent attestation changes; the queue keeps no SOP, so every SOP's reading and compliance panel. */
+async function refreshAfterAttesting(client: QueryClient, versionId: number) {
+  await Promise.all(attestationChangeKeys(versionId).map((queryKey) => client.invalidateQueries({ queryKey })));
+  await client.invalidateQueries({ predicate: (query) => SOP_PANEL.test(String(query.queryKey[0])) });
+}
+const SOP_PANEL = /^\/api\/sops\/\d+\/(reading|compliance)$/;
+
 let sending = false;
 
 /**
@@ -77,8 +84,7 @@ export async function sendWaitingAttestations(userId: number, client: QueryClien
         userId,
         waitingOf(userId).filter((id) => id !== versionId),
       );
-      await client.invalidateQueries({ queryKey: queryKeys.approvals.attestations(versionId) });
-      await client.invalidateQueries({ queryKey: queryKeys.dashboard.activity() });
+      await refreshAfterAttesting(client, versionId);
     }
   } finally {
     sending = false;

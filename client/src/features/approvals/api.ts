@@ -4,7 +4,7 @@ import type { ApprovalTask, Attachment } from '@common/contracts/sops';
 import { toast } from '@/hooks/use-toast';
 import { apiRequest } from '@/lib/api';
 import { startDownload } from '@/lib/download';
-import { queryKeys } from '@/lib/query-keys';
+import { attestationChangeKeys, queryKeys } from '@/lib/query-keys';
 import { useApiMutation } from '@/lib/use-api-mutation';
 
 export const approvalQueries = {
@@ -41,14 +41,7 @@ export const useDecideTask = (onDecided?: (task: DecidedTask) => void) =>
 export const useAttest = (versionId: number, sopId?: number) =>
   useApiMutation({
     mutationFn: async () => (await apiRequest('POST', `/api/sop-versions/${versionId}/attestations`)).json() as Promise<Attestation>,
-    invalidates: [
-      queryKeys.approvals.attestations(versionId),
-      queryKeys.dashboard.activity(),
-      queryKeys.notifications(),
-      queryKeys.reading.mine(),
-      queryKeys.compliance.lists(),
-      ...(sopId === undefined ? [] : [queryKeys.reading.sop(sopId), queryKeys.compliance.sop(sopId)]),
-    ],
+    invalidates: attestationChangeKeys(versionId, sopId),
     success: 'Your attestation has been recorded',
     failure: { fallback: 'Failed to record your attestation' },
   });
