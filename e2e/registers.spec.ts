@@ -204,6 +204,20 @@ test('the crew expands an itinerary into its table on every screen size', async 
   }
 });
 
+test('an .xls itinerary says its table is not available and still downloads', async ({ page }) => {
+  const name = `MS${stamp}-legacy.xls`;
+  const ole = Buffer.concat([Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]), Buffer.alloc(504)]);
+  const uploaded = await admin.post('/api/itineraries', {
+    multipart: { uploadDate: '2026-05-02', file: { name, mimeType: 'application/vnd.ms-excel', buffer: ole } },
+  });
+  expect(uploaded.status()).toBe(201);
+  await signInAt(page, E2E_USERS.user, '/itinerary');
+  await page.getByRole('button', { name: `Show table of ${name}` }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Preview not available for .xls files' })).toContainText('Use Download to open the file.');
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: `Download ${name}` }).click()]);
+  expect(download.suggestedFilename()).toBe(name);
+});
+
 test('an admin opens the audit log from the Audit Trail card, filters it and exports the same events', async ({ page }) => {
   await signInAt(page, E2E_USERS.admin, '/admin');
   await page.getByRole('region', { name: 'Audit Trail' }).getByRole('link', { name: 'View Audit Log' }).click();
