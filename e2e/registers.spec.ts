@@ -3,12 +3,15 @@ import { type APIRequestContext, type Download, expect, type Page, test } from '
 import ExcelJS from 'exceljs';
 import { PDFDocument } from 'pdf-lib';
 import { buildPdf, pdfPageTexts } from '../server/src/test/documents';
+import { expectNoSeriousA11yViolations } from './support/a11y';
 import { apiAs, createSop, publishSop } from './support/seed';
 import { signInAt } from './support/session';
 import { E2E_USERS } from './support/users';
 
 // Registers, controlled copies, bulk upload and the itinerary table, as the crew and the office use them.
 test.describe.configure({ mode: 'serial' });
+// axe is injected as a script: these contexts let it past the app's CSP.
+test.use({ bypassCSP: true });
 
 const stamp = Date.now().toString(36);
 const toast = (page: Page, text: string) => page.getByText(text, { exact: true }).first();
@@ -107,6 +110,7 @@ test('an author bulk-uploads three files into a department; the one refused says
     { name: `engine-log-${stamp}.exe`, mimeType: 'application/x-msdownload', buffer: Buffer.from('MZ not a procedure') },
   ]);
   await expect(dialog.getByTestId('bulk-upload-file')).toHaveCount(3);
+  await expectNoSeriousA11yViolations(page, 'bulk upload dialog');
   await page.screenshot({ path: 'screenshots/bulk-upload-chosen.png' });
   await dialog.getByRole('button', { name: 'Upload 3 files' }).click();
   await expect(dialog.getByRole('status')).toContainText('2 uploaded, 1 refused');
@@ -155,7 +159,7 @@ test('the crew expands an itinerary into its table on every screen size', async 
   });
   expect(uploaded.status()).toBe(201);
   for (const viewport of VIEWPORTS) {
-    const context = await browser.newContext({ baseURL, viewport: { width: viewport.width, height: viewport.height } });
+    const context = await browser.newContext({ baseURL, bypassCSP: true, viewport: { width: viewport.width, height: viewport.height } });
     const page = await context.newPage();
     await signInAt(page, E2E_USERS.user, '/itinerary');
     const toggle = page.getByRole('button', { name: `Show table of ${name}` });
@@ -194,9 +198,24 @@ test('the crew expands an itinerary into its table on every screen size', async 
       expect(widths.scroll).toBeGreaterThan(widths.client);
       expect(widths.page).toBeLessThanOrEqual(viewport.width);
     }
+    await expectNoSeriousA11yViolations(page, `itinerary table at ${viewport.width} px`);
     await page.screenshot({ path: `screenshots/itinerary-table-${viewport.width}.png`, fullPage: true });
     await context.close();
   }
+});
+
+test('an .xls itinerary says its table is not available and still downloads', async ({ page }) => {
+  const name = `MS${stamp}-legacy.xls`;
+  const ole = Buffer.concat([Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]), Buffer.alloc(504)]);
+  const uploaded = await admin.post('/api/itineraries', {
+    multipart: { uploadDate: '2026-05-02', file: { name, mimeType: 'application/vnd.ms-excel', buffer: ole } },
+  });
+  expect(uploaded.status()).toBe(201);
+  await signInAt(page, E2E_USERS.user, '/itinerary');
+  await page.getByRole('button', { name: `Show table of ${name}` }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Preview not available for .xls files' })).toContainText('Use Download to open the file.');
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: `Download ${name}` }).click()]);
+  expect(download.suggestedFilename()).toBe(name);
 });
 
 test('an admin opens the audit log from the Audit Trail card, filters it and exports the same events', async ({ page }) => {
@@ -211,6 +230,7 @@ test('an admin opens the audit log from the Audit Trail card, filters it and exp
   await expect(events.first()).toContainText('Noa');
   const titles = await events.allTextContents();
   expect(titles.every((t) => t.includes('controlled copy printed'))).toBe(true);
+  await expectNoSeriousA11yViolations(page, 'audit log');
   await page.screenshot({ path: 'screenshots/audit-log-1366.png', fullPage: true });
 
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);

@@ -17,9 +17,10 @@ export function ItineraryTableView({ itineraryId, name }: { itineraryId: number;
 
   if (table.isError) {
     return (
-      <p role="status" className="rounded-md border border-dashed px-3 py-4 text-center text-sm text-muted-foreground">
-        {errorText(table.error, 'The itinerary could not be shown as a table.')} Use Download to open the file.
-      </p>
+      <div role="status" className="space-y-0.5 rounded-md border border-dashed px-3 py-4 text-center text-sm text-muted-foreground">
+        <p className="font-medium text-foreground">{errorText(table.error, 'The itinerary could not be shown as a table.')}</p>
+        <p>Use Download to open the file.</p>
+      </div>
     );
   }
   return (
