@@ -213,6 +213,8 @@ describe('forgiving words', () => {
     expect(tendr.map((s) => s.id)).toEqual([exact.id, tender.id]);
     expect(tendr[1].match).toMatchObject({ field: 'title', snippet: 'Tender Operations at Anchor', highlights: [[0, 6]] });
     expect((await search('lifebot')).map((s) => s.id)).toContain(lifeboat.id);
+    const mooring = await createSopAs(t, owner, { departmentId: deptId, title: 'Mooring Stations' });
+    expect((await search('moorng')).map((s) => s.id)).toEqual([mooring.id]);
     // Prefix search as before.
     expect((await search('lifeb')).map((s) => s.id)).toContain(lifeboat.id);
     expect(await titlesFor('zqxwv')).toEqual([]);
