@@ -147,6 +147,18 @@ describe('a search finds the words inside the files', () => {
     expect(hits[0].match).toMatchObject({ attachmentId: null, attachmentName: null, snippet: 'Quokkafish sightings', highlights: [[0, 10]] });
   });
 
+  it('combines a file hit with the department and status filters', async () => {
+    const sop = await createSopAs(t, owner, { departmentId: deptId, title: 'Provision loading' });
+    await upload(sop.latestVersionId!, [{ name: 'stores.txt', data: Buffer.from('Check the reefer pallets for thawing.') }]);
+    await t.jobs.runUntilIdle();
+    const other = await buildDepartment(t.db, 'Hotel');
+    const list = async (query: string) =>
+      ((await t.as(reader, { method: 'GET', url: `/api/sops?search=reefer&${query}` })).json() as SopListItem[]).map((s) => s.id);
+    expect(await list(`departmentId=${deptId}&status=draft`)).toEqual([sop.id]);
+    expect(await list(`departmentId=${other.id}`)).toEqual([]);
+    expect(await list('status=published')).toEqual([]);
+  });
+
   it('does not find a word that is only in a file of a superseded version', async () => {
     const sop = await createSopAs(t, owner, { departmentId: deptId, title: 'Tank cleaning' });
     const [old] = await upload(sop.latestVersionId!, [{ name: 'old-method.pdf', data: await makePdf('Old method', ['Use the butterworth machine.']) }]);
@@ -213,6 +225,8 @@ describe('forgiving words', () => {
     expect(tendr.map((s) => s.id)).toEqual([exact.id, tender.id]);
     expect(tendr[1].match).toMatchObject({ field: 'title', snippet: 'Tender Operations at Anchor', highlights: [[0, 6]] });
     expect((await search('lifebot')).map((s) => s.id)).toContain(lifeboat.id);
+    const mooring = await createSopAs(t, owner, { departmentId: deptId, title: 'Mooring Stations' });
+    expect((await search('moorng')).map((s) => s.id)).toEqual([mooring.id]);
     // Prefix search as before.
     expect((await search('lifeb')).map((s) => s.id)).toContain(lifeboat.id);
     expect(await titlesFor('zqxwv')).toEqual([]);

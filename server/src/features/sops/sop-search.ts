@@ -57,6 +57,9 @@ export function likePattern(search: string): string {
  */
 const FILE_RANK = 0.6;
 
+/** 'moorng' -> 'mooring' is 0.57 (one letter missing from seven); unrelated words stay under 0.4. */
+const TYPO_SIMILARITY = 0.5;
+
 export interface SearchPlan {
   /** Common table expressions the conditions read (`file_versions`). */
   with: SQL | null;
@@ -140,11 +143,13 @@ export function searchPlan(search: string | undefined): SearchPlan | null {
 
 /**
  * Each word, or a title word one or two typos away from it (pg_trgm word similarity against
- * `title_words`), in the title weight: 'tendr' -> ('tendr':*A | 'tender':A).
+ * `title_words`, the trigram index narrowing by plain similarity first), in the title weight:
+ * 'tendr' -> ('tendr':*A | 'tender':A). Words under four letters are taken as typed.
  */
 function typoQuery(words: string[]): SQL {
   return sql`(select to_tsquery('english', string_agg('(' || q.w || ':*A' || coalesce((
-      select string_agg(' | ' || t.word || ':A', '') from title_words t where q.w <% t.word), '') || ')', ' & '))
+      select string_agg(' | ' || t.word || ':A', '') from title_words t
+      where char_length(q.w) >= 4 and t.word % q.w and word_similarity(q.w, t.word) >= ${TYPO_SIMILARITY}), '') || ')', ' & '))
     from unnest(string_to_array(${words.join(' ')}, ' ')) q(w))`;
 }
 
