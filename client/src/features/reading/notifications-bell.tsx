@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Bell, BookOpenCheck, CalendarClock, ClipboardCheck, MessageSquareWarning } from 'lucide-react';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { Link, useLocation } from 'wouter';
 import type { NotificationItem, NotificationKind } from '@common/contracts/reading';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuSeparator, DropdownMenuTrigger } from '@/components/ui/dropdown-menu';
@@ -29,8 +29,11 @@ export function NotificationsBell({ className }: { className?: string }) {
   const [location] = useLocation();
   const notifications = useQuery(readingQueries.notifications());
   const { refetch } = notifications;
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the location is the trigger, not an input.
+  // The first screen's read is the query's own; every later screen change reads again.
+  const shownAt = useRef(location);
   useEffect(() => {
+    if (shownAt.current === location) return;
+    shownAt.current = location;
     refetch();
   }, [location, refetch]);
   const count = notifications.data?.count ?? 0;
