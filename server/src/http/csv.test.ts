@@ -20,4 +20,27 @@ describe('toCsv', () => {
       ['Line\nbreak', 'Carriage\r\nreturn', ''],
     ]);
   });
+
+  it('writes text a spreadsheet would run as a formula with a leading apostrophe, and leaves numbers alone', () => {
+    const csv = toCsv(
+      ['Title', 'Count'],
+      [
+        ['=HYPERLINK("http://x")', -3],
+        ['+1', 0],
+        ['-rf', null],
+        ['@SUM(A1)', 1],
+        ['\tTab', 2],
+        ['Plain - title', 4],
+      ],
+    );
+    expect(parse(csv.slice(1))).toEqual([
+      ['Title', 'Count'],
+      ['\'=HYPERLINK("http://x")', '-3'],
+      ["'+1", '0'],
+      ["'-rf", ''],
+      ["'@SUM(A1)", '1'],
+      ["'\tTab", '2'],
+      ['Plain - title', '4'],
+    ]);
+  });
 });

@@ -12,7 +12,23 @@ const BOM = '\uFEFF';
 export function toCsv(header: string[], rows: (string | number | null)[][]): string {
   // With CRLF records csv-stringify quotes only fields holding the whole delimiter: a lone
   // line feed or carriage return must be quoted too, or a spreadsheet splits the row there.
-  return BOM + stringify([header, ...rows], { record_delimiter: 'windows', quoted_match: /[\r\n]/, cast: { number: (n) => String(n) } });
+  return (
+    BOM +
+    stringify([header, ...rows.map((row) => row.map((value) => (typeof value === 'string' ? inertCell(value) : value)))], {
+      record_delimiter: 'windows',
+      quoted_match: /[\r\n]/,
+      cast: { number: (n) => String(n) },
+    })
+  );
+}
+
+/**
+ * Text a spreadsheet would run as a formula (starting with =, +, -, @, a tab or a carriage
+ * return: a title like '=HYPERLINK(...)' typed by anyone who may create an SOP) is written
+ * with a leading apostrophe, so it opens as the text it is.
+ */
+export function inertCell(text: string): string {
+  return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
 }
 
 /** Sends CSV text as a download named `fileName`, never cached (it is a snapshot of live data). */

@@ -111,7 +111,9 @@ describe('compliance', () => {
     const csv = await t.as(admin, { method: 'GET', url: '/api/compliance/export.csv' });
     expect(csv.statusCode).toBe(200);
     expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
-    expect(csv.headers['content-disposition']).toMatch(/^attachment; filename="compliance-\d{4}-\d{2}-\d{2}\.csv"$/);
+    expect(csv.headers['content-disposition']).toMatch(
+      /^attachment; filename="compliance-\d{4}-\d{2}-\d{2}\.csv"; filename\*=UTF-8''compliance-\d{4}-\d{2}-\d{2}\.csv$/,
+    );
     expect(csv.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
     const lines = csv.rawPayload.subarray(3).toString('utf8').split('\r\n');
     expect(lines.at(-1)).toBe('');

@@ -1,5 +1,3 @@
-import { stringify } from 'csv-stringify/sync';
-import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { IdParams } from '../../../../common/contracts/sops';
 import {
@@ -11,6 +9,7 @@ import {
   SopCompliance,
   SopReading,
 } from '../../../../common/contracts/reading';
+import { datedFileName, sendCsv, toCsv } from '../../http/csv';
 import { ERROR_ANSWERS, answers } from '../../http/responses';
 import { complianceList, sopCompliance } from './compliance.service';
 import { notificationsFor } from './notifications.service';
@@ -38,26 +37,25 @@ export const readingRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => complianceList(app.db, request.query),
   );
 
-  // UTF-8 with a byte order mark and CRLF line ends, so Excel opens it as it is.
   app.get(
     '/api/compliance/export.csv',
     { schema: { querystring: ComplianceQuery, response: ERROR_ANSWERS }, config: { access: 'compliance.read' } },
     async (request, reply) => {
       const rows = await complianceList(app.db, request.query);
-      const csv = stringify(
+      const csv = toCsv(
+        [...COMPLIANCE_CSV_COLUMNS],
         rows.map((r) => [
           r.sopId,
-          cell(r.title),
-          cell(r.department.name),
+          r.title,
+          r.department.name,
           r.versionNumber,
           r.required,
           r.attested,
           r.required - r.attested,
           percent(r.attested, r.required),
         ]),
-        { bom: true, record_delimiter: 'windows', header: true, columns: [...COMPLIANCE_CSV_COLUMNS] },
       );
-      return sendCsv(reply, `compliance-${new Date().toISOString().slice(0, 10)}.csv`, csv);
+      return sendCsv(reply, datedFileName('compliance'), csv);
     },
   );
 
@@ -69,13 +67,4 @@ export const readingRoutes: FastifyPluginAsyncZod = async (app) => {
 /** Whole percent of the audience that has attested; an SOP nobody must read counts as complete. */
 export function percent(attested: number, required: number): number {
   return required === 0 ? 100 : Math.floor((attested / required) * 100);
-}
-
-/** A text cell Excel would run as a formula (=, +, -, @, tab, CR first) is written with a leading apostrophe. */
-export function cell(text: string): string {
-  return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
-}
-
-function sendCsv(reply: FastifyReply, filename: string, csv: string) {
-  return reply.type('text/csv; charset=utf-8').header('content-disposition', `attachment; filename="${filename}"`).send(csv);
 }
