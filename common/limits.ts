@@ -4,3 +4,5 @@ export const MAX_FILE_BYTES = 10 * 1024 * 1024;
 export const MAX_ATTACHMENTS_PER_UPLOAD = 5;
 /** Daily program upload modes and their exact file counts. */
 export const DAILY_PROGRAM_FILE_COUNT = { combined: 1, separate: 4 } as const;
+/** A search answer lists at most this many SOPs, the best-ranked first. */
+export const SEARCH_RESULT_LIMIT = 100;

@@ -1,14 +1,16 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
-import { preloadScreen } from './app/router';
+import { preloadScreen, preloadScreenData } from './app/router';
 import { currentUserQuery } from './lib/session';
 import { queryClient } from './lib/query-client';
 import './index.css';
 
-// Both before the first render: the session check and the screen's code travel together.
-void queryClient.prefetchQuery(currentUserQuery);
+// Before the first render: the session check and the screen's code travel together, and
+// the screen's main read follows the session's answer instead of waiting for the screen.
+const session = queryClient.fetchQuery(currentUserQuery).catch(() => null);
 preloadScreen(window.location.pathname);
+void session.then((user) => user && preloadScreenData(queryClient, window.location.pathname));
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

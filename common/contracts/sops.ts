@@ -138,9 +138,6 @@ export type SopVersion = z.input<typeof SopVersion>;
 /** Where a search found an SOP: the fields in the order they rank, then the text of a file. */
 export const SEARCH_MATCH_FIELDS = ['title', 'category', 'tags', 'summary', 'content', 'attachment'] as const;
 
-/** A search answer lists at most this many SOPs, the best-ranked first. */
-export const SEARCH_RESULT_LIMIT = 100;
-
 /**
  * Why a search answer holds an SOP: plain text around the best hit (never HTML) and the
  * [start, end) character offsets (JavaScript string positions) of the words that matched.

@@ -1,6 +1,8 @@
 import { lazy, Suspense, type ComponentType } from 'react';
+import type { QueryClient } from '@tanstack/react-query';
 import { Redirect, Route, Switch } from 'wouter';
 import { FullPageSpinner } from '@/components/spinner';
+import { queryKeys } from '@/lib/query-keys';
 import { useCurrentUser } from '@/lib/session';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { ProtectedRoute } from './protected-route';
@@ -61,6 +63,16 @@ export function screenFor(pathname: string): keyof typeof screens {
  */
 export function preloadScreen(pathname: string) {
   screens[screenFor(pathname)]().catch(() => undefined);
+}
+
+/**
+ * Starts the first screen's main read as soon as the session is known, while the screen's
+ * code is still arriving: on a slow link the SOP a crew member opened is on its way one
+ * screen-render earlier. The screen's own query (same key) takes the answer over.
+ */
+export function preloadScreenData(client: QueryClient, pathname: string) {
+  const sop = /^\/sop\/(\d+)\/?$/.exec(pathname);
+  if (sop) void client.prefetchQuery({ queryKey: queryKeys.sops.detail(Number(sop[1])) });
 }
 
 function PublicOnly({ component: Component }: { component: ComponentType }) {

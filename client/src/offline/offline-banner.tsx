@@ -1,9 +1,11 @@
+import { lazy, Suspense } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { CloudOff } from 'lucide-react';
-import { formatDateTime } from '@/lib/format';
 import { useCurrentUser } from '@/lib/session';
 import { useSendWaitingAttestations } from './attestation-queue';
 import { useCopiesShown, useOnline } from './offline-status';
+
+// Stored with the rest of the app by the service worker, so it opens with no link.
+const OfflineNotice = lazy(() => import('./offline-notice'));
 
 /**
  * On every screen while there is no link: the answers shown are stored copies, and from when.
@@ -16,13 +18,8 @@ export function OfflineBanner() {
   const online = useOnline();
   if (!shown.offline) return null;
   return (
-    <div role="status" className="flex items-center justify-center gap-2 bg-amber-100 px-4 py-2 text-center text-xs font-medium text-amber-950 sm:text-sm">
-      <CloudOff aria-hidden className="size-4 shrink-0" />
-      <span>
-        {shown.since === null ? 'Offline' : `Offline — showing copies from ${formatDateTime(shown.since)}`}
-        {shown.missing && <span className="font-normal"> · Some of this screen is not available offline.</span>}
-        {!online && <span className="font-normal"> · Changes can't be sent until the link returns.</span>}
-      </span>
-    </div>
+    <Suspense fallback={null}>
+      <OfflineNotice since={shown.since} missing={shown.missing} online={online} />
+    </Suspense>
   );
 }

@@ -1,5 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
-import { SEARCH_RESULT_LIMIT } from '../../../../common/contracts/sops';
+import { SEARCH_RESULT_LIMIT } from '../../../../common/limits';
 import { OPEN_TASK_STATUS, type ReviewFilter, type SopStatus } from '../../../../common/sop-lifecycle';
 import type { Db } from '../../db/client';
 import { sops } from '../../db/schema';

@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MAX_EXTRACTED_TEXT_CHARS } from '../../../../common/text-status';
-import { type Attachment, SEARCH_RESULT_LIMIT, type SopDetail, type SopListItem } from '../../../../common/contracts/sops';
+import type { Attachment, SopDetail, SopListItem } from '../../../../common/contracts/sops';
+import { SEARCH_RESULT_LIMIT } from '../../../../common/limits';
 import { fileTexts, jobs } from '../../db/schema';
 import { buildDocx, buildPdf, makeDocx, makePdf } from '../../test/documents';
 import { crewOf, type TestUser } from '../../test/factory';

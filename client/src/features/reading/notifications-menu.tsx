@@ -1,0 +1,72 @@
+import type { ReactNode } from 'react';
+import { type Bell, BookOpenCheck, CalendarClock, ClipboardCheck, MessageSquareWarning } from 'lucide-react';
+import { Link } from 'wouter';
+import type { NotificationItem, NotificationKind } from '@common/contracts/reading';
+import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuSeparator, DropdownMenuTrigger } from '@/components/ui/dropdown-menu';
+import { formatRelativeDay } from '@/lib/format';
+import { cn } from '@/lib/utils';
+
+const KIND: Record<NotificationKind, { label: string; icon: typeof Bell; tone: string }> = {
+  approval: { label: 'Waiting for your approval', icon: ClipboardCheck, tone: 'text-sky-700' },
+  reading: { label: 'Required reading', icon: BookOpenCheck, tone: 'text-amber-700' },
+  changes_requested: { label: 'Changes requested', icon: MessageSquareWarning, tone: 'text-red-700' },
+  review_due: { label: 'Periodic review due', icon: CalendarClock, tone: 'text-violet-700' },
+};
+
+function whenOf(item: NotificationItem) {
+  if (item.kind !== 'review_due') return formatRelativeDay(item.at);
+  return new Date(item.at) < new Date() ? `overdue since ${new Date(item.at).toLocaleDateString()}` : `due ${new Date(item.at).toLocaleDateString()}`;
+}
+
+interface Props {
+  /** The trigger's look and face (bell, badge, accessible name), shared with the placeholder shown while this loads. */
+  className: string;
+  children: ReactNode;
+  /** Opened already: the placeholder was pressed before this module arrived. */
+  defaultOpen?: boolean;
+  count: number;
+  items: NotificationItem[];
+  /** Opening the list reads it again. */
+  onOpen: () => void;
+}
+
+/** The bell's list, each item leading to its SOP. Its own chunk: the menu and popper code is not needed to paint a screen. */
+export default function NotificationsMenu({ className, children, defaultOpen, count, items, onOpen }: Props) {
+  return (
+    <DropdownMenu defaultOpen={defaultOpen} onOpenChange={(open) => open && onOpen()}>
+      <DropdownMenuTrigger className={className} data-testid="notifications-bell">
+        {children}
+      </DropdownMenuTrigger>
+      <DropdownMenuContent align="end" className="w-[min(22rem,calc(100vw-1rem))]">
+        <div className="flex items-center justify-between px-2 py-1.5 text-sm font-semibold">
+          Notifications <span className="text-xs font-normal text-muted-foreground">{count === 0 ? 'none' : `${count} waiting`}</span>
+        </div>
+        <DropdownMenuSeparator />
+        {items.length === 0 ? (
+          <p className="px-2 py-4 text-center text-sm text-muted-foreground">Nothing is waiting for you.</p>
+        ) : (
+          <div className="max-h-[60vh] overflow-y-auto">
+            {items.map((item) => {
+              const kind = KIND[item.kind];
+              const Icon = kind.icon;
+              return (
+                <DropdownMenuItem key={`${item.kind}-${item.sopId}-${item.at}`} asChild>
+                  <Link href={`/sop/${item.sopId}`} className="flex items-start gap-2.5" data-kind={item.kind}>
+                    <Icon className={cn('mt-0.5 size-4 shrink-0', kind.tone)} aria-hidden="true" />
+                    <span className="min-w-0">
+                      <span className="block truncate font-medium">{item.title}</span>
+                      <span className="block text-xs text-muted-foreground">
+                        {kind.label} · {whenOf(item)}
+                      </span>
+                    </span>
+                  </Link>
+                </DropdownMenuItem>
+              );
+            })}
+            {count > items.length && <p className="px-2 py-2 text-xs text-muted-foreground">and {count - items.length} older.</p>}
+          </div>
+        )}
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}

@@ -1,0 +1,23 @@
+import { CloudOff } from 'lucide-react';
+import { formatDateTime } from '@/lib/format';
+
+interface Props {
+  /** When the oldest copy on the screen was fetched; null when none is shown. */
+  since: number | null;
+  missing: boolean;
+  online: boolean;
+}
+
+/** The banner's words. Its own chunk (with the date formatting): a screen online never needs it. */
+export default function OfflineNotice({ since, missing, online }: Props) {
+  return (
+    <div role="status" className="flex items-center justify-center gap-2 bg-amber-100 px-4 py-2 text-center text-xs font-medium text-amber-950 sm:text-sm">
+      <CloudOff aria-hidden className="size-4 shrink-0" />
+      <span>
+        {since === null ? 'Offline' : `Offline — showing copies from ${formatDateTime(since)}`}
+        {missing && <span className="font-normal"> · Some of this screen is not available offline.</span>}
+        {!online && <span className="font-normal"> · Changes can't be sent until the link returns.</span>}
+      </span>
+    </div>
+  );
+}
