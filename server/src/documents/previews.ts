@@ -39,13 +39,13 @@ export async function warmUpRenderers() {
 }
 
 /**
- * Page 1 of a PDF as a PNG, TARGET_WIDTH pixels wide. The structure is checked first; pdfjs's
- * own image and canvas ceilings stand behind the checks (an inline image, say, is dropped).
+ * A PDF opened by pdfjs for any task (preview, text), its structure checked first: no eval,
+ * no system fonts, and pdfjs's own image and canvas ceilings behind the checks.
  */
-export async function renderFirstPage(pdf: Buffer): Promise<RenderedPreview> {
+export async function openPdf(pdf: Buffer) {
   await checkPdf(pdf);
   const pdfjs = await loadPdfjs();
-  const document = await pdfjs.getDocument({
+  return pdfjs.getDocument({
     data: new Uint8Array(pdf),
     maxImageSize: DOCUMENT_LIMITS.imagePixels,
     canvasMaxAreaInBytes: DOCUMENT_LIMITS.canvasBytes,
@@ -56,6 +56,14 @@ export async function renderFirstPage(pdf: Buffer): Promise<RenderedPreview> {
     useSystemFonts: false,
     verbosity: 0,
   }).promise;
+}
+
+/**
+ * Page 1 of a PDF as a PNG, TARGET_WIDTH pixels wide. The structure is checked first; pdfjs's
+ * own image and canvas ceilings stand behind the checks (an inline image, say, is dropped).
+ */
+export async function renderFirstPage(pdf: Buffer): Promise<RenderedPreview> {
+  const document = await openPdf(pdf);
   try {
     const page = await document.getPage(1);
     const base = page.getViewport({ scale: 1 });

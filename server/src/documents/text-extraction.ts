@@ -3,13 +3,11 @@
  * (pdfjs), the raw text of a Word file (mammoth), or plain text decoded as UTF-8. At most
  * MAX_EXTRACTED_TEXT_CHARS characters are kept; reading stops once they are reached.
  */
-import path from 'node:path';
 import mammoth from 'mammoth';
 import { MAX_EXTRACTED_TEXT_CHARS } from '../../../common/text-status';
 import { DocumentRefused } from './document-limits';
 import { checkDocx } from './docx-checks';
-import { checkPdf } from './pdf-checks';
-import { loadPdfjs, pdfjsRoot } from './previews';
+import { openPdf } from './previews';
 
 export interface ExtractedText {
   text: string;
@@ -41,17 +39,7 @@ function capped(raw: string): ExtractedText {
 }
 
 async function pdfText(pdf: Buffer): Promise<ExtractedText> {
-  await checkPdf(pdf);
-  const pdfjs = await loadPdfjs();
-  const document = await pdfjs.getDocument({
-    data: new Uint8Array(pdf),
-    standardFontDataUrl: path.join(pdfjsRoot, 'standard_fonts') + path.sep,
-    cMapUrl: path.join(pdfjsRoot, 'cmaps') + path.sep,
-    cMapPacked: true,
-    isEvalSupported: false,
-    useSystemFonts: false,
-    verbosity: 0,
-  }).promise;
+  const document = await openPdf(pdf);
   try {
     const pages: string[] = [];
     let length = 0;

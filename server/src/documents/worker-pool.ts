@@ -142,9 +142,12 @@ export function createDocumentWorkers(opts: DocumentWorkerOptions = {}): Documen
         discard(slot);
         finish(err);
       };
+      const overCap = () => new DocumentWorkError('memory', `Processing needed more than ${memoryMb} MB of memory and was stopped`);
       const onMessage = (reply: WorkerReply) => {
         if (!('id' in reply) || reply.id !== id) return;
-        if (reply.ok) finish(null, reply.output);
+        // A task quicker than the watchdog's first look is measured once more as it ends: the
+        // cap holds whatever the task's length.
+        if (reply.ok) void residentBytes(child.pid ?? 0).then((rss) => (rss !== null && rss > memoryCap ? kill(overCap()) : finish(null, reply.output)));
         else
           finish(
             new DocumentWorkError(
@@ -155,11 +158,7 @@ export function createDocumentWorkers(opts: DocumentWorkerOptions = {}): Documen
       };
       const onExit = (code: number | null, exitSignal: NodeJS.Signals | null) => {
         const outOfHeap = /heap out of memory|Reached heap limit/i.test(slot.stderr);
-        finish(
-          outOfHeap
-            ? new DocumentWorkError('memory', `Processing needed more than ${memoryMb} MB of memory and was stopped`)
-            : new DocumentWorkError('crashed', `The document worker stopped unexpectedly (${exitSignal ?? `exit ${code}`})`),
-        );
+        finish(outOfHeap ? overCap() : new DocumentWorkError('crashed', `The document worker stopped unexpectedly (${exitSignal ?? `exit ${code}`})`));
       };
       const onAbort = () => kill(signal?.reason instanceof Error ? signal.reason : new Error('Cancelled'));
       const timer = setTimeout(
@@ -172,7 +171,7 @@ export function createDocumentWorkers(opts: DocumentWorkerOptions = {}): Documen
         reading = true;
         const rss = await residentBytes(child.pid);
         reading = false;
-        if (rss !== null && rss > memoryCap) kill(new DocumentWorkError('memory', `Processing needed more than ${memoryMb} MB of memory and was stopped`));
+        if (rss !== null && rss > memoryCap) kill(overCap());
       }, 100);
       if (signal?.aborted) return onAbort();
       signal?.addEventListener('abort', onAbort);

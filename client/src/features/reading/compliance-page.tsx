@@ -4,50 +4,30 @@ import { useState } from 'react';
 import { Link } from 'wouter';
 import type { ComplianceRow } from '@common/contracts/reading';
 import { can } from '@common/permissions';
+import { DepartmentSelect } from '@/components/department-select';
 import { PageHeader } from '@/components/page-header';
 import { QueryState } from '@/components/query-state';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { Label } from '@/components/ui/label';
 import { Progress } from '@/components/ui/progress';
-import { Select, SelectContent, SelectGroup, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { useCurrentUser } from '@/lib/session';
-import { departmentsQuery } from '@/lib/shared-queries';
 import { complianceCsvUrl, readingQueries, share } from './api';
 
 const ALL = 'all';
 
 function DepartmentFilter({ value, onChange }: { value: string; onChange: (value: string) => void }) {
-  const departments = useQuery(departmentsQuery);
-  const list = departments.data ?? [];
   return (
     <div className="w-full space-y-1.5 sm:w-72">
       <Label htmlFor="compliance-department">Department</Label>
-      <Select value={value} onValueChange={onChange}>
-        <SelectTrigger id="compliance-department" className="w-full bg-white">
-          <SelectValue />
-        </SelectTrigger>
-        <SelectContent>
-          <SelectItem value={ALL}>All departments</SelectItem>
-          {list
-            .filter((d) => d.parentId === null)
-            .map((division) => (
-              <SelectGroup key={division.id}>
-                <SelectItem value={String(division.id)} className="font-medium">
-                  {division.name}
-                </SelectItem>
-                {list
-                  .filter((d) => d.parentId === division.id)
-                  .map((dept) => (
-                    <SelectItem key={dept.id} value={String(dept.id)} className="pl-6">
-                      {dept.name}
-                    </SelectItem>
-                  ))}
-              </SelectGroup>
-            ))}
-        </SelectContent>
-      </Select>
+      <DepartmentSelect
+        id="compliance-department"
+        value={value}
+        onChange={onChange}
+        anyChoice={{ value: ALL, label: 'All departments' }}
+        triggerClassName="w-full bg-white"
+      />
     </div>
   );
 }

@@ -11,7 +11,7 @@ import { formatKB } from '@/lib/format';
 import { useOnline } from '@/offline/offline-status';
 import { refreshSopLists } from './api';
 import { BULK_UPLOAD_MAX_FILES, type BulkFileState, titleFromFileName, uploadOne } from './bulk-upload';
-import { DepartmentSelect } from './department-select';
+import { DepartmentSelect } from '@/components/department-select';
 import { ACCEPTED_FILES } from './file-rules';
 
 interface Entry {

@@ -16,7 +16,7 @@ import { AttachmentsPicker } from './attachments-picker';
 import { KeepAttachments } from './keep-attachments';
 import { proceduresHref } from './list-params';
 import { ContentEditor } from './content-editor';
-import { DepartmentSelect } from './department-select';
+import { DepartmentSelect } from '@/components/department-select';
 import { TagsInput } from './tags-input';
 import { SopFormSchema, useSaveSop, type SopFormInput, type SopFormOutput } from './use-save-sop';
 

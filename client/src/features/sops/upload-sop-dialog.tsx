@@ -16,7 +16,7 @@ import { toast } from '@/hooks/use-toast';
 import { toastFailure } from '@/lib/use-api-mutation';
 import { formatKB } from '@/lib/format';
 import { createSop, refreshSopLists, uploadAttachment, type SavedSop } from './api';
-import { DepartmentSelect } from './department-select';
+import { DepartmentSelect } from '@/components/department-select';
 import { ACCEPTED_FILES, isAllowedFileType, isWithinSizeLimit } from './file-rules';
 
 const UploadSopForm = CreateSopInput.pick({ title: true, departmentId: true, category: true, summary: true });

@@ -8,20 +8,24 @@ interface Props {
   onChange: (value: string) => void;
   invalid?: boolean;
   disabled?: boolean;
+  /** A first choice standing for every department (a filter's 'All departments'). */
+  anyChoice?: { value: string; label: string };
+  triggerClassName?: string;
 }
 
 /** Divisions and, indented beneath each, its departments; any of them can own an SOP. */
-export function DepartmentSelect({ id, value, onChange, invalid, disabled }: Props) {
+export function DepartmentSelect({ id, value, onChange, invalid, disabled, anyChoice, triggerClassName }: Props) {
   const departments = useQuery(departmentsQuery);
   const list = departments.data ?? [];
   const divisions = list.filter((d) => d.parentId === null);
 
   return (
     <Select value={value} onValueChange={onChange} disabled={disabled || departments.isLoading}>
-      <SelectTrigger id={id} aria-invalid={invalid}>
+      <SelectTrigger id={id} aria-invalid={invalid} className={triggerClassName}>
         <SelectValue placeholder={departments.isLoading ? 'Loading departments...' : 'Select a department'} />
       </SelectTrigger>
       <SelectContent>
+        {anyChoice && <SelectItem value={anyChoice.value}>{anyChoice.label}</SelectItem>}
         {divisions.map((division) => (
           <SelectGroup key={division.id}>
             <SelectItem value={String(division.id)} className="font-medium">
