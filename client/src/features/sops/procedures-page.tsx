@@ -19,6 +19,7 @@ import { useCurrentUser } from '@/lib/session';
 import { toast } from '@/hooks/use-toast';
 import { failureText, useOnline } from '@/offline/offline-status';
 import { departmentsQuery } from '@/lib/shared-queries';
+import { useMediaQuery } from '@/hooks/use-media-query';
 import { useReturnFocus } from '@/hooks/use-return-focus';
 import { useStableCallback } from '@/hooks/use-stable-callback';
 import { cn } from '@/lib/utils';
@@ -63,6 +64,8 @@ export default function ProceduresPage() {
   const [dialog, setDialog] = useState<OpenDialog>(null);
   const [busyId, setBusyId] = useState<number | null>(null);
   const returnFocus = useReturnFocus();
+  // One department tree at a time: the side column on wide screens, the folding filter below.
+  const wide = useMediaQuery('(min-width: 1024px)');
 
   const departments = useQuery(departmentsQuery);
   const sops = useQuery({ ...sopQueries.list({ departmentId, status, search: params.search, review }), placeholderData: keepPreviousData });
@@ -165,7 +168,7 @@ export default function ProceduresPage() {
         }
       />
       <div className="grid gap-5 lg:grid-cols-[216px_minmax(0,1fr)]">
-        <aside className="hidden lg:block">{sidebar}</aside>
+        {wide && <aside>{sidebar}</aside>}
         <section aria-label="SOP list" className="min-w-0 space-y-4">
           <div className="flex flex-wrap items-end gap-3 rounded-lg border bg-card p-3">
             <div className="w-full space-y-1 sm:w-auto sm:min-w-[220px] sm:flex-1">
@@ -206,23 +209,25 @@ export default function ProceduresPage() {
             {sops.isFetching && !sops.isLoading && <Spinner className="mb-2 size-4" label="Updating list" />}
           </div>
           {/* Below 1024 px the department tree folds away under the search instead of pushing it down. */}
-          <div className="lg:hidden">
-            <Button
-              variant="outline"
-              className="w-full justify-between bg-card"
-              aria-expanded={departmentsOpen}
-              aria-controls="department-filter"
-              onClick={() => setDepartmentsOpen((open) => !open)}
-            >
-              <span className="truncate">Department: {selectedName ?? 'All Departments'}</span>
-              <ChevronDown className={cn('transition-transform', departmentsOpen && 'rotate-180')} aria-hidden="true" />
-            </Button>
-            {departmentsOpen && (
-              <div id="department-filter" className="mt-2">
-                {sidebar}
-              </div>
-            )}
-          </div>
+          {!wide && (
+            <div>
+              <Button
+                variant="outline"
+                className="w-full justify-between bg-card"
+                aria-expanded={departmentsOpen}
+                aria-controls="department-filter"
+                onClick={() => setDepartmentsOpen((open) => !open)}
+              >
+                <span className="truncate">Department: {selectedName ?? 'All Departments'}</span>
+                <ChevronDown className={cn('transition-transform', departmentsOpen && 'rotate-180')} aria-hidden="true" />
+              </Button>
+              {departmentsOpen && (
+                <div id="department-filter" className="mt-2">
+                  {sidebar}
+                </div>
+              )}
+            </div>
+          )}
           {sops.isLoading ? (
             <div className="flex justify-center rounded-lg border bg-card py-16">
               <Spinner label="Loading SOPs" />
