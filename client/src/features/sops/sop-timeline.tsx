@@ -16,6 +16,8 @@ const EVENT_WORDS: Record<string, string> = {
   sop_changes_requested: 'Changes requested',
   sop_rejected: 'Rejected',
   sop_review_confirmed: 'Periodic review confirmed',
+  sop_attested: 'Read and attested',
+  controlled_copy_printed: 'Controlled copy printed',
 };
 
 export const eventWords = (action: string) => EVENT_WORDS[action] ?? humanizeAction(action);
