@@ -38,19 +38,26 @@ export function listScope(filters: ListFilters) {
   if (filters.review) conditions.push(reviewFilterSql(filters.review, today));
   if (filters.noApprovedVersion) conditions.push(sql`eff.sop_id is null`);
   const search = searchPlan(filters.search);
-  if (search) conditions.push(search.where);
-  const where = conditions.length ? sql`where ${sql.join(conditions, sql` and `)}` : sql``;
+  const whereAll = (more: SQL[]) => {
+    const all = [...conditions, ...more];
+    return all.length ? sql`where ${sql.join(all, sql` and `)}` : sql``;
+  };
   const newestFirst = sql`sops.updated_at desc, sops.id desc`;
-  if (!search) return { search, today, hits: sql``, from: sql`sops`, filter: where, order: newestFirst };
+  if (!search) return { search, today, hits: sql``, from: sql`sops`, filter: whereAll([]), order: newestFirst };
+  const best = (found: SQL[]) => sql`(select sops.id, ${search.rank} as rank
+        from sops ${reviewClockJoins}
+        ${whereAll(found)}
+        order by 2 desc, ${newestFirst}
+        limit ${SEARCH_RESULT_LIMIT})`;
+  // The own tier first: when it fills the page, the file texts and typos are never read
+  // (the database stops the union there); its ranks are all above the other tier's.
+  const tiers = search.more
+    ? sql`${best([search.own])} union all ${best([sql`not ${search.own}`, search.more])} limit ${SEARCH_RESULT_LIMIT}`
+    : best([search.own]);
   return {
     search,
     today,
-    hits: sql`with ${search.with ? sql`${search.with},` : sql``} hits as (
-        select sops.id, ${search.rank} as rank
-        from sops ${reviewClockJoins}
-        ${where}
-        order by 2 desc, ${newestFirst}
-        limit ${SEARCH_RESULT_LIMIT})`,
+    hits: sql`with ${search.with ? sql`${search.with},` : sql``} hits as (${tiers})`,
     from: sql`hits join sops on sops.id = hits.id`,
     filter: sql``,
     order: sql`hits.rank desc, ${newestFirst}`,

@@ -63,7 +63,13 @@ const TYPO_SIMILARITY = 0.5;
 export interface SearchPlan {
   /** Common table expressions the conditions read (`file_versions`). */
   with: SQL | null;
-  where: SQL;
+  /**
+   * What the search finds, in two tiers whose ranks never overlap: `own` (the SOP's own
+   * fields or a literal title hit) always ranks at 1 or more, `more` (only a file's text or a
+   * title typo) under 1. A page of best hits made of own hits alone never needs `more`.
+   */
+  own: SQL;
+  more: SQL | null;
   rank: SQL<number>;
   /** The `match` source of one row, as JSON, for the rows a search answers (matchOf turns it into the answer's match). */
   matchSource: SQL;
@@ -84,7 +90,8 @@ export function searchPlan(search: string | undefined): SearchPlan | null {
   if (!tsquery) {
     return {
       with: null,
-      where: titleLiteral,
+      own: titleLiteral,
+      more: null,
       rank: sql<number>`length(${sops.title}) * -1`,
       matchSource: sql`json_build_object('field', 'title', 'text', sops.title)`,
       words,
@@ -131,7 +138,8 @@ export function searchPlan(search: string | undefined): SearchPlan | null {
         where ft.search_vector @@ ${query}),
       own_sops as (select id from sops where ${sops.searchVector} @@ ${query}),
       typo_sops as (select id from sops where ${sops.searchVector} @@ ${typoQuery(words)})`,
-    where: sql`(${ownIndexed} or ${titleLiteral} or ${fileHit} or ${typoHit})`,
+    own: sql`(${ownIndexed} or ${titleLiteral})`,
+    more: sql`(${fileHit} or ${typoHit})`,
     rank: sql<number>`(case when ${ownIndexed} then 1 + ts_rank(${sops.searchVector}, ${query}) else 0 end
       + case when ${titleLiteral} then 1 else 0 end
       + case when ${ownIndexed} or ${titleLiteral} then 0 when ${fileHit} then ${sql.raw(String(FILE_RANK))}
