@@ -52,7 +52,7 @@ export function CompliancePanel({ sopId }: { sopId: number }) {
                     {data.outstanding.slice(0, SHOWN_NAMES).map((person) => (
                       <li key={person.id} className="rounded-full bg-slate-100 px-2.5 py-0.5 text-xs text-slate-800">
                         {nameOf(person)}
-                        {person.department && <span className="text-slate-500"> · {person.department.name}</span>}
+                        {person.department && <span className="text-slate-600"> · {person.department.name}</span>}
                       </li>
                     ))}
                   </ul>

@@ -231,6 +231,9 @@ describe('forgiving words', () => {
     // Prefix search as before.
     expect((await search('lifeb')).map((s) => s.id)).toContain(lifeboat.id);
     expect(await titlesFor('zqxwv')).toEqual([]);
+    // Letters typed before a whole title word are more than two typos, however many trigrams they share.
+    await createSopAs(t, owner, { departmentId: deptId, title: 'Bunkering Checklist' });
+    expect(await titlesFor('zzqxvbunkering')).toEqual([]);
   });
 });
 

@@ -59,6 +59,12 @@ const FILE_RANK = 0.6;
 
 /** 'moorng' -> 'mooring' is 0.57 (one letter missing from seven); unrelated words stay under 0.4. */
 const TYPO_SIMILARITY = 0.5;
+/**
+ * One or two typos (a letter missing, extra or wrong) change a word's length by two at most:
+ * a longer run of letters before a real title word ('zzqxv' + 'mooring') is not a typo of it,
+ * however many of its trigrams it shares.
+ */
+const MAX_TYPOS = 2;
 
 export interface SearchPlan {
   /** Common table expressions the conditions read (`file_versions`). */
@@ -157,7 +163,8 @@ export function searchPlan(search: string | undefined): SearchPlan | null {
 function typoQuery(words: string[]): SQL {
   return sql`(select to_tsquery('english', string_agg('(' || q.w || ':*A' || coalesce((
       select string_agg(' | ' || t.word || ':A', '') from title_words t
-      where char_length(q.w) >= 4 and t.word % q.w and word_similarity(q.w, t.word) >= ${TYPO_SIMILARITY}), '') || ')', ' & '))
+      where char_length(q.w) >= 4 and t.word % q.w and word_similarity(q.w, t.word) >= ${TYPO_SIMILARITY}
+        and abs(char_length(t.word) - char_length(q.w)) <= ${MAX_TYPOS}), '') || ')', ' & '))
     from unnest(string_to_array(${words.join(' ')}, ' ')) q(w))`;
 }
 
