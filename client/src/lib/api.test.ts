@@ -6,6 +6,7 @@ vi.mock('wouter/use-browser-location', () => ({ navigate }));
 
 import { apiRequest, getJson, setSignedOutHandler } from './api';
 import { ApiError, errorText, isNotFound, isUnauthorized } from './api-error';
+import { saveFileFrom } from './download';
 
 const answer = (status: number, body: string, statusText = '') => vi.fn(async () => new Response(body, { status, statusText }));
 const failureOf = async (call: Promise<unknown>) => {
@@ -78,6 +79,15 @@ describe('a session that ends', () => {
     expect(navigate).not.toHaveBeenCalled();
     vi.advanceTimersByTime(1);
     expect(signedOut).toHaveBeenCalledTimes(1);
+    expect(navigate).toHaveBeenCalledWith('/auth');
+  });
+
+  it('is noticed by a file made on request (an export) like by any other call', async () => {
+    vi.stubGlobal('fetch', answer(401, JSON.stringify({ message: 'Unauthorized', code: 'unauthorized' })));
+    const error = await failureOf(saveFileFrom('/api/sops/export.csv', 'sop-register.csv'));
+    expect(isUnauthorized(error)).toBe(true);
+    expect(holdToast).toHaveBeenCalledTimes(1);
+    vi.advanceTimersByTime(500);
     expect(navigate).toHaveBeenCalledWith('/auth');
   });
 

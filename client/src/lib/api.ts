@@ -74,6 +74,11 @@ export function apiRequest(method: string, url: string, data?: unknown): Promise
   return send(method, url, data);
 }
 
+/** A read whose answer is a file (an export, a controlled copy): the raw response. */
+export function getFile(url: string): Promise<Response> {
+  return send('GET', url, undefined);
+}
+
 /** A read that parses the JSON answer. */
 export async function getJson<T>(url: string, options: CallOptions = {}): Promise<T> {
   return (await send('GET', url, undefined, options)).json() as Promise<T>;

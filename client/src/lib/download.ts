@@ -1,4 +1,5 @@
-import { ApiError, apiErrorOf } from './api-error';
+import { getFile } from './api';
+import { ApiError } from './api-error';
 
 export const downloadUrlOf = (attachmentId: number) => `/api/attachments/${attachmentId}/download`;
 
@@ -40,12 +41,11 @@ export async function startDownload(attachmentId: number, legacyPath?: string | 
 /**
  * Fetches a file the server makes on request (an export, a controlled copy) and saves it
  * under the server's name. Unlike a plain link, a refusal arrives as an ApiError carrying the
- * server's sentence, so the page can say why. Resolves with the saved file's name.
+ * server's sentence, so the page can say why; a session that ended gets the API client's one
+ * Unauthorized notice and the sign-in screen, like every other call. Resolves with the file's name.
  */
 export async function saveFileFrom(url: string, fallbackName: string): Promise<string> {
-  const response = await fetch(url, { credentials: 'include' }).catch(() => null);
-  if (!response) throw new ApiError(0, 'The server could not be reached', undefined, undefined);
-  if (!response.ok) throw apiErrorOf(response.status, response.statusText, await response.text());
+  const response = await getFile(url);
   const name = fileNameFromDisposition(response.headers.get('Content-Disposition')) ?? fallbackName;
   const href = URL.createObjectURL(await response.blob());
   const link = Object.assign(document.createElement('a'), { href, download: name, rel: 'noopener' });

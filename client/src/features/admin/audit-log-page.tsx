@@ -12,11 +12,11 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { toast } from '@/hooks/use-toast';
-import { errorText } from '@/lib/api-error';
 import { saveFileFrom } from '@/lib/download';
 import { formatDateTime, humanizeAction } from '@/lib/format';
 import { displayNameOf } from '@/lib/names';
 import { useCurrentUser } from '@/lib/session';
+import { toastFailure } from '@/lib/use-api-mutation';
 import { AccessDenied } from './access-denied';
 import { adminQueries } from './api';
 import { type AuditLogFilters, auditExportUrl, auditLogQueries, entityHref } from './audit-log-api';
@@ -82,7 +82,7 @@ function AuditLog() {
       const name = await saveFileFrom(auditExportUrl(filters), 'audit-log.csv');
       toast({ title: 'Export ready', description: name });
     } catch (error) {
-      toast({ title: 'Export failed', description: errorText(error, 'The audit log could not be exported.'), variant: 'destructive' });
+      toastFailure(error, { title: 'Export failed', fallback: 'The audit log could not be exported.' });
     } finally {
       setExporting(false);
     }

@@ -6,7 +6,7 @@ import { toast } from '@/hooks/use-toast';
 import { formatMB } from '@/lib/format';
 import { AttachmentPreview, isPreviewable } from '@/components/attachment-preview';
 import { saveFileFrom, startDownload } from '@/lib/download';
-import { errorText } from '@/lib/api-error';
+import { toastFailure } from '@/lib/use-api-mutation';
 
 /** The detail page's download of one file, with the detail page's own failure texts. */
 export async function downloadAttachment(attachment: Attachment) {
@@ -27,7 +27,7 @@ function PrintControlledCopy({ attachment }: { attachment: Attachment }) {
       const name = await saveFileFrom(`/api/attachments/${attachment.id}/controlled-copy`, 'controlled-copy.pdf');
       toast({ title: 'Controlled copy ready', description: name });
     } catch (error) {
-      toast({ title: 'Controlled copy failed', description: errorText(error, 'The controlled copy could not be made.'), variant: 'destructive' });
+      toastFailure(error, { title: 'Controlled copy failed', fallback: 'The controlled copy could not be made.' });
     } finally {
       setBusy(false);
     }

@@ -13,7 +13,6 @@ import { Checkbox } from '@/components/ui/checkbox';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
-import { errorText } from '@/lib/api-error';
 import { saveFileFrom } from '@/lib/download';
 import { useCurrentUser } from '@/lib/session';
 import { toast } from '@/hooks/use-toast';
@@ -23,6 +22,7 @@ import { useMediaQuery } from '@/hooks/use-media-query';
 import { useReturnFocus } from '@/hooks/use-return-focus';
 import { useStableCallback } from '@/hooks/use-stable-callback';
 import { cn } from '@/lib/utils';
+import { toastFailure } from '@/lib/use-api-mutation';
 import { ApproveConfirmDialog } from '@/components/approve-confirm-dialog';
 import { registerExportUrl, sopQueries, useApproveSop, useSubmitSop } from './api';
 import { BulkUploadDialog } from './bulk-upload-dialog';
@@ -114,7 +114,7 @@ export default function ProceduresPage() {
       const name = await saveFileFrom(registerExportUrl({ departmentId, status, search: params.search, review, noApprovedVersion }), 'sop-register.csv');
       toast({ title: 'Export ready', description: name });
     } catch (error) {
-      toast({ title: 'Export failed', description: errorText(error, 'The register could not be exported.'), variant: 'destructive' });
+      toastFailure(error, { title: 'Export failed', fallback: 'The register could not be exported.' });
     } finally {
       setExporting(false);
     }
