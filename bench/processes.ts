@@ -102,3 +102,45 @@ export async function startBareServer(listFile: string, downloadFile: string): P
   });
   return wrap(child, `http://127.0.0.1:${port}`);
 }
+
+/**
+ * One bench run: the servers it started and the clean-ups it registered, all stopped when the
+ * run ends, on Ctrl-C or after `timeoutMs`, so no server is ever left behind.
+ */
+export function benchSession(timeoutMs: number) {
+  const children = new Set<Child>();
+  const cleanups: (() => Promise<void>)[] = [];
+  async function shutdown() {
+    await Promise.all([...children].map((child) => child.stop()));
+    for (const cleanup of cleanups.splice(0).reverse()) await cleanup().catch(() => {});
+  }
+  const guard = setTimeout(async () => {
+    console.error(`\nBench stopped after ${timeoutMs / 1000} s (BENCH_TIMEOUT_S).`);
+    await shutdown();
+    process.exit(2);
+  }, timeoutMs);
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, async () => {
+      await shutdown();
+      process.exit(130);
+    });
+  }
+  /** Benches each database in turn (one failing does not stop the next), then stops everything. */
+  async function perDatabase<K extends string, R>(kinds: K[], bench: (kind: K) => Promise<R>): Promise<{ kind: K; rows: R }[]> {
+    const results: { kind: K; rows: R }[] = [];
+    try {
+      for (const kind of kinds) {
+        try {
+          results.push({ kind, rows: await bench(kind) });
+        } catch (err) {
+          console.error(`${kind}: ${(err as Error).message}`);
+        }
+      }
+    } finally {
+      clearTimeout(guard);
+      await shutdown();
+    }
+    return results;
+  }
+  return { children, cleanups, perDatabase };
+}

@@ -13,7 +13,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { openDatabase } from '../server/src/db/client';
 import { percentile, timeOne } from './measure';
-import { type Child, startServer } from './processes';
+import { benchSession, startServer } from './processes';
 import { BENCH_APPROVER, BENCH_READER, generateReadingData, READING_SIZES } from './reading-data';
 
 const TIMEOUT_MS = Number(process.env.BENCH_TIMEOUT_S ?? 900) * 1000;
@@ -22,23 +22,7 @@ const DATABASES = (process.env.BENCH_DATABASES ?? 'postgres,embedded').split(','
 const TARGETS = { '/api/reading': 20, '/api/notifications': 20, '/api/compliance': 200 } as const;
 const REQUESTS = { '/api/reading': 300, '/api/notifications': 300, '/api/compliance': 100 } as const;
 
-const children = new Set<Child>();
-const cleanups: (() => Promise<void>)[] = [];
-const guard = setTimeout(async () => {
-  console.error(`\nBench stopped after ${TIMEOUT_MS / 1000} s (BENCH_TIMEOUT_S).`);
-  await shutdown();
-  process.exit(2);
-}, TIMEOUT_MS);
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, async () => {
-    await shutdown();
-    process.exit(130);
-  });
-}
-async function shutdown() {
-  await Promise.all([...children].map((child) => child.stop()));
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup().catch(() => {});
-}
+const { children, cleanups, perDatabase } = benchSession(TIMEOUT_MS);
 
 async function withClient(url: string, work: (client: pg.Client) => Promise<unknown>) {
   const client = new pg.Client({ connectionString: url });
@@ -121,19 +105,7 @@ async function benchOne(kind: 'embedded' | 'postgres'): Promise<Row[]> {
   }
 }
 
-const results: { kind: string; rows: Row[] }[] = [];
-try {
-  for (const kind of DATABASES) {
-    try {
-      results.push({ kind, rows: await benchOne(kind) });
-    } catch (err) {
-      console.error(`${kind}: ${(err as Error).message}`);
-    }
-  }
-} finally {
-  clearTimeout(guard);
-  await shutdown();
-}
+const results = await perDatabase(DATABASES, benchOne);
 
 for (const { kind, rows } of results) {
   console.log(`\n${kind === 'embedded' ? 'Embedded database (PGlite)' : 'PostgreSQL'}: one request after another, ms`);

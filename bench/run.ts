@@ -13,7 +13,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { openDatabase } from '../server/src/db/client';
 import { generateBenchData } from './generate';
-import { type Child, startBareServer, startServer } from './processes';
+import { benchSession, startBareServer, startServer } from './processes';
 import { type Row, runScenarios } from './scenarios';
 
 const TIMEOUT_MS = Number(process.env.BENCH_TIMEOUT_S ?? 900) * 1000;
@@ -22,27 +22,7 @@ const POSTGRES_URL = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.
 const DATABASES = (process.env.BENCH_DATABASES ?? 'embedded,postgres').split(',') as ('embedded' | 'postgres')[];
 const ADMIN_PASSWORD = `bench-${randomBytes(8).toString('hex')}`;
 
-const children = new Set<Child>();
-const cleanups: (() => Promise<void>)[] = [];
-
-const guard = setTimeout(async () => {
-  console.error(`\nBench stopped after ${TIMEOUT_MS / 1000} s (BENCH_TIMEOUT_S).`);
-  await shutdown();
-  process.exit(2);
-}, TIMEOUT_MS);
-
-// Interrupted (Ctrl-C, a timeout around the bench): never leave a server running.
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, async () => {
-    await shutdown();
-    process.exit(130);
-  });
-}
-
-async function shutdown() {
-  await Promise.all([...children].map((child) => child.stop()));
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup().catch(() => {});
-}
+const { children, cleanups, perDatabase } = benchSession(TIMEOUT_MS);
 
 /** A database filled before the server starts (the server is its only user while it runs). */
 async function prepare(kind: 'embedded' | 'postgres', workDir: string): Promise<{ DATA_DIR: string; DATABASE_URL?: string }> {
@@ -105,19 +85,7 @@ async function benchOne(kind: 'embedded' | 'postgres'): Promise<Row[]> {
   }
 }
 
-const results: { kind: string; rows: Row[] }[] = [];
-try {
-  for (const kind of DATABASES) {
-    try {
-      results.push({ kind, rows: await benchOne(kind) });
-    } catch (err) {
-      console.error(`${kind}: ${(err as Error).message}`);
-    }
-  }
-} finally {
-  clearTimeout(guard);
-  await shutdown();
-}
+const results = await perDatabase(DATABASES, benchOne);
 
 for (const { kind, rows } of results) {
   console.log(`\n${kind === 'embedded' ? 'Embedded database (PGlite)' : 'PostgreSQL'}: app vs a bare Node server, same bytes, one run`);

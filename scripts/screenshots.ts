@@ -83,6 +83,7 @@ const SHOTS: Record<E2eUser['role'], Shot[]> = {
     { name: 'admin', path: '/admin' },
     { name: 'create-user-dialog', path: '/admin', prepare: (page) => page.getByRole('button', { name: 'Create User' }).click() },
     { name: 'departments-dialog', path: '/admin', prepare: (page) => page.getByRole('button', { name: 'Manage Departments' }).click() },
+    { name: 'audit-log', path: '/admin/audit' },
     { name: 'daily-program-admin', path: '/daily-program' },
     { name: 'itinerary-admin', path: '/itinerary' },
     { name: 'not-found', path: '/no-such-screen' },
