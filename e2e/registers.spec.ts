@@ -224,12 +224,12 @@ test('an admin opens the audit log from the Audit Trail card, filters it and exp
   await expect(page).toHaveURL(/\/admin\/audit$/);
   await expect(page.getByRole('heading', { name: 'Audit Log' })).toBeVisible();
   await page.getByLabel('Action').click();
-  await page.getByRole('option', { name: 'controlled copy printed' }).click();
+  await page.getByRole('option', { name: 'Controlled copy printed' }).click();
   await expect(page).toHaveURL(/action=controlled_copy_printed/);
   const events = page.getByTestId('audit-event');
   await expect(events.first()).toContainText('Noa');
   const titles = await events.allTextContents();
-  expect(titles.every((t) => t.includes('controlled copy printed'))).toBe(true);
+  expect(titles.every((t) => t.includes('Controlled copy printed'))).toBe(true);
   await expectNoSeriousA11yViolations(page, 'audit log');
   await page.screenshot({ path: 'screenshots/audit-log-1366.png', fullPage: true });
 

@@ -13,13 +13,14 @@ import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { toast } from '@/hooks/use-toast';
 import { saveFileFrom } from '@/lib/download';
-import { formatDateTime, humanizeAction } from '@/lib/format';
+import { formatDateTime } from '@/lib/format';
 import { displayNameOf } from '@/lib/names';
 import { useCurrentUser } from '@/lib/session';
 import { toastFailure } from '@/lib/use-api-mutation';
 import { AccessDenied } from './access-denied';
 import { adminQueries } from './api';
 import { type AuditLogFilters, auditExportUrl, auditLogQueries, entityHref } from './audit-log-api';
+import { auditActionWords, auditEntityWords } from './audit-words';
 
 const ANY = 'any';
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -53,7 +54,7 @@ function subjectOf(event: AuditEvent): string {
   const { name, title } = event.metadata ?? {};
   if (typeof title === 'string' && title) return title;
   if (typeof name === 'string' && name) return name;
-  return event.entityId === null ? humanizeAction(event.entityType) : `${humanizeAction(event.entityType)} #${event.entityId}`;
+  return event.entityId === null ? auditEntityWords(event.entityType) : `${auditEntityWords(event.entityType)} #${event.entityId}`;
 }
 
 export default function AuditLogPage() {
@@ -132,7 +133,7 @@ function AuditLog() {
               <SelectItem value={ANY}>All actions</SelectItem>
               {(facets.data?.actions ?? []).map((action) => (
                 <SelectItem key={action} value={action}>
-                  {humanizeAction(action)}
+                  {auditActionWords(action)}
                 </SelectItem>
               ))}
             </SelectContent>
@@ -148,7 +149,7 @@ function AuditLog() {
               <SelectItem value={ANY}>All entities</SelectItem>
               {(facets.data?.entityTypes ?? []).map((type) => (
                 <SelectItem key={type} value={type}>
-                  {humanizeAction(type)}
+                  {auditEntityWords(type)}
                 </SelectItem>
               ))}
             </SelectContent>
@@ -222,7 +223,7 @@ function EventRow({ event }: { event: AuditEvent }) {
           actor
         )}
       </span>
-      <span className="capitalize">{humanizeAction(event.action)}</span>
+      <span>{auditActionWords(event.action)}</span>
       <span className="min-w-0 truncate">
         {href ? (
           <Link href={href} className="font-medium text-ocean hover:underline">
