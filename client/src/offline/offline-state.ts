@@ -59,6 +59,8 @@ function parseState(value: unknown): OfflineState {
 export async function readState(): Promise<OfflineState> {
   if (typeof caches === 'undefined') return emptyState();
   try {
+    // Reading never creates the cache: after sign-out nothing of the user is left, not even an empty one.
+    if (!(await caches.has(STATE_CACHE))) return emptyState();
     const stored = await (await caches.open(STATE_CACHE)).match(STATE_URL);
     return parseState(stored ? await stored.json() : null);
   } catch {

@@ -7,7 +7,8 @@ import { isOffline } from './offline-status';
 import { type KeptSop, readStateOf, updateState } from './offline-state';
 
 /**
- * Fetching ahead, in the background while the link is there: the user's required reading
+ * Fetching ahead, in the background while the link is there: the reads every screen needs
+ * (who is signed in, settings, departments), the user's required reading
  * (each SOP, its history and reading state, the attestations and the files of the version in
  * force), the daily programs of today and the next two days, and a fresh copy of every SOP the
  * user keeps offline. The reads go through the service worker, which stores them as it stores
@@ -18,6 +19,7 @@ import { type KeptSop, readStateOf, updateState } from './offline-state';
 /** How many days of daily programs, today included. */
 export const PROGRAM_DAYS = 3;
 const FILES_AT_ONCE = 2;
+const APP_READS = ['/api/user', '/api/settings', '/api/departments'];
 
 /** The reads that make an SOP readable offline: the SOP, its history, its reading state, and the attestations and files of the version in force. */
 export function sopCopyUrls(sop: SopDetail): string[] {
@@ -64,28 +66,28 @@ async function storedCopy(path: string): Promise<Response | undefined> {
  * Fetches one read through the worker, which stores it; with the ETag of the copy it holds, so
  * an unchanged answer is a 304 and the copy is used. Null when the server has nothing to give.
  */
-export async function fetchCopy(path: string): Promise<Response | null> {
+export async function fetchCopy(path: string, signal?: AbortSignal): Promise<Response | null> {
   const copy = await storedCopy(path);
   const etag = copy?.headers.get('etag');
-  const response = await fetch(path, { credentials: 'include', headers: etag ? { 'If-None-Match': etag } : {} });
+  const response = await fetch(path, { credentials: 'include', headers: etag ? { 'If-None-Match': etag } : {}, signal });
   if (response.status === 304) return copy ?? null;
   if (response.status === 401) throw new SignedOut();
   return response.ok ? response : null;
 }
 
-async function fetchJson<T>(path: string): Promise<T | null> {
-  const response = await fetchCopy(path);
+async function fetchJson<T>(path: string, signal?: AbortSignal): Promise<T | null> {
+  const response = await fetchCopy(path, signal);
   return response ? ((await response.json()) as T) : null;
 }
 
 /** Fetches the paths, `FILES_AT_ONCE` at a time, reading each body through so the worker stores it whole; resolves with those that failed. */
-export async function fetchAll(paths: string[]): Promise<string[]> {
+export async function fetchAll(paths: string[], signal?: AbortSignal): Promise<string[]> {
   const queue = [...new Set(paths)];
   const failed: string[] = [];
   const worker = async () => {
     for (let path = queue.shift(); path !== undefined; path = queue.shift()) {
-      const response = await fetchCopy(path).catch((error: unknown) => {
-        if (error instanceof SignedOut) throw error;
+      const response = await fetchCopy(path, signal).catch((error: unknown) => {
+        if (error instanceof SignedOut || signal?.aborted) throw error;
         return null;
       });
       if (!response) failed.push(path);
@@ -114,11 +116,11 @@ async function controlled(): Promise<boolean> {
 }
 
 /** The SOPs of the user's reading list and those they keep: their copies' paths (refreshed kept SOPs too). */
-async function planSops(sopIds: number[], kept: KeptSop[]) {
+async function planSops(sopIds: number[], kept: KeptSop[], signal: AbortSignal) {
   const paths: string[] = [];
   const refreshedKept: KeptSop[] = [];
   for (const id of new Set([...sopIds, ...kept.map((sop) => sop.sopId)])) {
-    const sop = await fetchJson<SopDetail>(`/api/sops/${id}`);
+    const sop = await fetchJson<SopDetail>(`/api/sops/${id}`, signal);
     const keptSop = kept.find((entry) => entry.sopId === id);
     if (keptSop) refreshedKept.push(sop ? { ...keptSop, title: sop.title, urls: sopCopyUrls(sop) } : keptSop);
     if (sop && sopIds.includes(id)) paths.push(...sopCopyUrls(sop));
@@ -127,28 +129,45 @@ async function planSops(sopIds: number[], kept: KeptSop[]) {
 }
 
 let running: Promise<void> | null = null;
+let stopping: AbortController | null = null;
+
+/** Sign-out: a fetch ahead under way stops at once, so nothing it fetches is stored after the copies are deleted. */
+export function stopReadAhead() {
+  stopping?.abort();
+}
 
 /** One fetch ahead for the user (a run under way is joined, not repeated). */
 export function readAhead(userId: number): Promise<void> {
   running ??= (async () => {
+    const controller = new AbortController();
+    stopping = controller;
+    const { signal } = controller;
     try {
       if (isOffline() || !(await controlled())) return;
       const before = await readStateOf(userId);
-      const reading = await fetchJson<MyReading>('/api/reading');
+      // What every screen needs to open offline, in case this page read it before the worker controlled it.
+      await fetchAll(APP_READS, signal);
+      const reading = await fetchJson<MyReading>('/api/reading', signal);
       const required = [...(reading?.outstanding ?? []), ...(reading?.done ?? [])].map((item) => item.sopId);
-      const { paths, refreshedKept } = await planSops(required, before.kept);
-      const cruises = (await fetchJson<DailyProgramCruise[]>('/api/daily-programs/hierarchy')) ?? [];
+      const { paths, refreshedKept } = await planSops(required, before.kept, signal);
+      const cruises = (await fetchJson<DailyProgramCruise[]>('/api/daily-programs/hierarchy', signal)) ?? [];
       const ahead = [...new Set([...paths, ...programFileUrls(cruises, programDates())])];
       // Named before they are fetched, so the budget already treats them as fetched ahead.
+      signal.throwIfAborted();
       await updateState(userId, (state) => ({ ...state, ahead: [...new Set([...state.ahead, ...ahead])], kept: mergeKept(state.kept, refreshedKept) }));
       const keptPaths = refreshedKept.flatMap((sop) => sop.urls);
-      await fetchAll([...ahead, ...keptPaths].filter((path) => !/^\/api\/sops\/\d+$/.test(path)));
+      await fetchAll(
+        [...ahead, ...keptPaths].filter((path) => !/^\/api\/sops\/\d+$/.test(path)),
+        signal,
+      );
+      signal.throwIfAborted();
       await updateState(userId, (state) => ({ ...state, ahead, aheadAt: Date.now() }));
       await enforceBudget();
     } catch (error) {
-      if (!(error instanceof SignedOut)) throw error;
+      if (!(error instanceof SignedOut) && !signal.aborted) throw error;
     } finally {
       running = null;
+      if (stopping === controller) stopping = null;
     }
   })();
   return running;
