@@ -322,6 +322,19 @@ test('required reading never opened and tomorrow’s daily program are fetched a
   // Today and the next two days only.
   expect(await cachedUrls(page, 'sop-harbor-files')).not.toContain(laterFile);
 
+  // Fetching ahead again asks with the ETags of the copies: the unchanged SOP and files answer 304, no body.
+  const statuses = new Map<string, number[]>();
+  context.on('response', (response) => {
+    const path = new URL(response.url()).pathname;
+    if ([requiredFile, tomorrowFile, `/api/sops/${requiredId}`].includes(path)) statuses.set(path, [...(statuses.get(path) ?? []), response.status()]);
+  });
+  await openOfflineCopies(page);
+  await page.getByRole('button', { name: 'Update copies now' }).click();
+  // (Seen by the page and by the worker's own fetch: one status each way.)
+  await expect
+    .poll(() => [requiredFile, tomorrowFile, `/api/sops/${requiredId}`].map((path) => [...new Set(statuses.get(path))]))
+    .toEqual([[304], [304], [304]]);
+
   await goOffline(context, true);
   await page.goto(`/sop/${requiredId}`);
   await expect(page.getByRole('heading', { name: REQUIRED })).toBeVisible();
