@@ -1,3 +1,4 @@
+import { useRef } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { HardDrive, PinOff, RefreshCw } from 'lucide-react';
 import { Link } from 'wouter';
@@ -28,8 +29,10 @@ function Storage({ summary }: { summary: OfflineCopiesSummary }) {
   return (
     <Card>
       <CardHeader>
-        <CardTitle className="flex items-center gap-2 text-base">
-          <HardDrive className="size-4" aria-hidden="true" /> Stored on this device
+        <CardTitle className="text-base">
+          <h2 className="flex items-center gap-2">
+            <HardDrive className="size-4" aria-hidden="true" /> Stored on this device
+          </h2>
         </CardTitle>
       </CardHeader>
       <CardContent className="space-y-4">
@@ -69,15 +72,24 @@ function Storage({ summary }: { summary: OfflineCopiesSummary }) {
 
 function KeptSops({ summary, userId }: { summary: OfflineCopiesSummary; userId: number }) {
   const client = useQueryClient();
+  const heading = useRef<HTMLHeadingElement>(null);
   const stop = useMutation({
     mutationFn: (sopId: number) => stopKeeping(userId, sopId),
     onSettled: () => client.invalidateQueries({ queryKey: queryKeys.offlineCopies() }),
-    onSuccess: () => toast({ title: 'No longer kept offline', description: 'Its copies may be removed when space runs out.' }),
+    onSuccess: () => {
+      toast({ title: 'No longer kept offline', description: 'Its copies may be removed when space runs out.' });
+      // The row and its button go: focus stays in the list's section instead of falling to the page.
+      heading.current?.focus();
+    },
   });
   return (
     <Card>
       <CardHeader>
-        <CardTitle className="text-base">SOPs kept offline</CardTitle>
+        <CardTitle className="text-base">
+          <h2 ref={heading} tabIndex={-1} className="outline-none">
+            SOPs kept offline
+          </h2>
+        </CardTitle>
       </CardHeader>
       <CardContent>
         {summary.kept.length === 0 ? (
