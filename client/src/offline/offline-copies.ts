@@ -57,6 +57,10 @@ export async function summarizeCopies(userId: number): Promise<OfflineCopiesSumm
 export const offlineCopiesQuery = (userId: number) =>
   queryOptions({ queryKey: [...queryKeys.offlineCopies(), userId], queryFn: () => summarizeCopies(userId), networkMode: 'always' });
 
+/** Only the SOPs the user keeps (the SOP page's button): the state entry, without reading every copy. */
+const keptSopsQuery = (userId: number) =>
+  queryOptions({ queryKey: [...queryKeys.offlineCopies(), userId, 'kept'], queryFn: async () => (await readStateOf(userId)).kept, networkMode: 'always' });
+
 const refreshSummary = (client: QueryClient) => client.invalidateQueries({ queryKey: queryKeys.offlineCopies() });
 
 /** Pins the SOP first (so the budget never evicts what arrives), then fetches its copies. */
@@ -79,8 +83,8 @@ export async function stopKeeping(userId: number, sopId: number): Promise<void> 
 /** Whether the user keeps the SOP offline, and the two actions. */
 export function useKeepOffline(userId: number | undefined, sop: SopDetail) {
   const client = useQueryClient();
-  const summary = useQuery({ ...offlineCopiesQuery(userId ?? 0), enabled: userId !== undefined });
-  const kept = summary.data?.kept.some((entry) => entry.sopId === sop.id) ?? false;
+  const keptSops = useQuery({ ...keptSopsQuery(userId ?? 0), enabled: userId !== undefined });
+  const kept = keptSops.data?.some((entry) => entry.sopId === sop.id) ?? false;
   const keep = useMutation({
     mutationFn: () => keepSop(userId!, sop),
     onSettled: () => refreshSummary(client),
@@ -92,7 +96,7 @@ export function useKeepOffline(userId: number | undefined, sop: SopDetail) {
     onSettled: () => refreshSummary(client),
     onSuccess: () => toast({ title: 'No longer kept offline', description: `"${sop.title}" may be removed from this device when space runs out.` }),
   });
-  return { kept, known: summary.isSuccess, keep, stop };
+  return { kept, known: keptSops.isSuccess, keep, stop };
 }
 
 /** Fetch ahead again at most this often on app start; always when the link returns. */
