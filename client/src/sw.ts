@@ -3,13 +3,25 @@
  * and, for the signed-in user, the last copy of each kept read and file (offline/caches.ts).
  * Every kept read goes to the network first, exactly as without the worker (the browser still
  * revalidates with the ETag, so an unchanged answer costs a bodiless 304); only when no answer
- * arrives is the stored copy used. A 401 from the server deletes every copy.
+ * arrives is the stored copy used. A 401 from the server deletes every copy. Each stored copy
+ * carries its size, and the copies are kept within the user's storage budget (offline/budget.ts).
  */
 import { clientsClaim, type WorkboxPlugin } from 'workbox-core';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute, type PrecacheEntry } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { NetworkFirst } from 'workbox-strategies';
-import { ANSWER_CACHE, clearOfflineCopies, FETCHED_AT_HEADER, FILE_CACHE, isKeptFile, isKeptRead, NOT_CACHED_CODE, NOT_CACHED_MESSAGE } from './offline/caches';
+import { enforceBudget } from './offline/budget';
+import {
+  ANSWER_CACHE,
+  clearOfflineCopies,
+  FETCHED_AT_HEADER,
+  FILE_CACHE,
+  isKeptFile,
+  isKeptRead,
+  NOT_CACHED_CODE,
+  NOT_CACHED_MESSAGE,
+  SIZE_HEADER,
+} from './offline/caches';
 
 // The project compiles with the DOM library only; these are the few worker globals used here.
 declare const self: {
@@ -24,29 +36,50 @@ cleanupOutdatedCaches();
 void self.skipWaiting();
 clientsClaim();
 
-/** Copies only of complete answers, stamped with the moment they arrived; a 401 clears all. */
-const keepCopies: WorkboxPlugin = {
-  fetchDidSucceed: async ({ response }) => {
+/** After a burst of stored copies (a screen, a fetch ahead), one look at the budget. */
+let budgetCheck: ReturnType<typeof setTimeout> | undefined;
+function checkBudgetSoon() {
+  clearTimeout(budgetCheck);
+  budgetCheck = setTimeout(() => void enforceBudget().catch(() => undefined), 500);
+}
+
+/** The copy to store: the answer with the moment it arrived and its size. */
+async function stamped(response: Response): Promise<Response> {
+  const bytes = await response.blob();
+  const headers = new Headers(response.headers);
+  headers.set(FETCHED_AT_HEADER, String(Date.now()));
+  headers.set(SIZE_HEADER, String(bytes.size));
+  return new Response(bytes, { status: 200, statusText: response.statusText, headers });
+}
+
+/**
+ * Copies only of complete answers, stamped with the moment they arrived; a 401 clears all.
+ * A 304 (a read ahead sends the ETag of its copy) says the copy is still the server's answer:
+ * its time is renewed, so it counts as recent for the budget and the banner.
+ */
+const keepCopies = (cacheName: string): WorkboxPlugin => ({
+  fetchDidSucceed: async ({ request, response }) => {
     if (response.status === 401) await clearOfflineCopies();
+    if (response.status === 304) {
+      const cache = await caches.open(cacheName);
+      const copy = await cache.match(request.url, { ignoreVary: true });
+      if (copy) await cache.put(request.url, await stamped(copy));
+    }
     return response;
   },
-  cacheWillUpdate: async ({ response }) => {
-    if (response.status !== 200) return null;
-    const headers = new Headers(response.headers);
-    headers.set(FETCHED_AT_HEADER, String(Date.now()));
-    return new Response(await response.blob(), { status: 200, statusText: response.statusText, headers });
-  },
+  cacheWillUpdate: async ({ response }) => (response.status === 200 ? stamped(response) : null),
+  cacheDidUpdate: async () => checkBudgetSoon(),
   // No answer and no copy: say so in the API's error shape, instead of a network failure.
   handlerDidError: async () =>
     new Response(JSON.stringify({ message: NOT_CACHED_MESSAGE, code: NOT_CACHED_CODE }), {
       status: 503,
       headers: { 'content-type': 'application/json', 'cache-control': 'no-store' },
     }),
-};
+});
 
 const sameOrigin = (url: URL) => url.origin === self.location.origin;
-const answers = new NetworkFirst({ cacheName: ANSWER_CACHE, plugins: [keepCopies] });
-const files = new NetworkFirst({ cacheName: FILE_CACHE, plugins: [keepCopies] });
+const answers = new NetworkFirst({ cacheName: ANSWER_CACHE, plugins: [keepCopies(ANSWER_CACHE)] });
+const files = new NetworkFirst({ cacheName: FILE_CACHE, plugins: [keepCopies(FILE_CACHE)] });
 
 registerRoute(({ url }) => sameOrigin(url) && isKeptRead(url.pathname), answers);
 // Downloads open in a new tab, so a file is fetched by a navigation as well as by a script.

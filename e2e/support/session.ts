@@ -20,6 +20,8 @@ export async function signInAt(page: Page, user: E2eUser, url: string) {
 }
 
 export async function signOut(page: Page) {
+  // The header first: right after a navigation the menu button may not be there yet.
+  await expect(headerReady(page)).toBeVisible();
   const menu = page.getByRole('button', { name: 'Open menu' });
   if (await menu.isVisible()) await menu.click();
   await page.getByRole('button', { name: 'Logout' }).click();

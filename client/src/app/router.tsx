@@ -21,6 +21,7 @@ const screens = {
   compliance: () => import('@/features/reading/compliance-page'),
   auditLog: () => import('@/features/admin/audit-log-page'),
   changePassword: () => import('@/features/auth/change-password-page'),
+  offlineCopies: () => import('@/offline/offline-copies-page'),
   notFound: () => import('./not-found-page'),
 };
 const AuthPage = lazy(screens.auth);
@@ -35,6 +36,7 @@ const AdminPage = lazy(screens.admin);
 const CompliancePage = lazy(screens.compliance);
 const AuditLogPage = lazy(screens.auditLog);
 const ChangePasswordPage = lazy(screens.changePassword);
+const OfflineCopiesPage = lazy(screens.offlineCopies);
 const NotFoundPage = lazy(screens.notFound);
 
 /** The screen a path opens, as the Switch below decides it (no guard: that needs the user). */
@@ -52,6 +54,7 @@ export function screenFor(pathname: string): keyof typeof screens {
   if (path === '/compliance') return 'compliance';
   if (path === '/admin/audit') return 'auditLog';
   if (path === '/account/password') return 'changePassword';
+  if (path === '/offline') return 'offlineCopies';
   return 'notFound';
 }
 
@@ -102,6 +105,7 @@ export function AppRouter() {
         <ProtectedRoute path="/compliance" title="Reading compliance" component={CompliancePage} />
         <ProtectedRoute path="/admin/audit" title="Audit Log" component={AuditLogPage} />
         <ProtectedRoute path="/account/password" title="Change password" component={ChangePasswordPage} />
+        <ProtectedRoute path="/offline" title="Offline copies" component={OfflineCopiesPage} />
         <Route component={NotFoundPage} />
       </Switch>
     </Suspense>

@@ -45,5 +45,13 @@ export function formatMB(bytes: number | null | undefined): string {
   return `${(bytes / (1024 * 1024)).toFixed(2)} MB`;
 }
 
+/** A size of any scale, as the offline panel shows it: '640 B', '12.3 KB', '4.2 MB', '200 MB'. */
+export function formatSize(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
+  const mb = bytes / (1024 * 1024);
+  return `${Number.isInteger(mb) ? mb : mb.toFixed(1)} MB`;
+}
+
 /** Audit actions arrive in snake_case; screens show them with spaces. */
 export const humanizeAction = (action: string) => action.replaceAll('_', ' ');

@@ -69,6 +69,8 @@ export const queryKeys = {
     log: (filters: Record<string, string | number | undefined>) => ['/api/audit', 'log', filters] as const,
     facets: () => ['/api/audit/facets'] as const,
   },
+  /** Not a URL: what the offline copies of this browser hold for the user (offline/offline-copies.ts). */
+  offlineCopies: () => ['offline-copies'] as const,
   /** Not a URL: preview images are fetched by their own loader (it may ask the server to make one). */
   attachmentPreview: (attachmentId: number) => ['attachment-preview', attachmentId] as const,
 };

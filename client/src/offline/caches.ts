@@ -4,13 +4,25 @@
  * deletes it all (clearOfflineCopies), so no copy outlives its user's session.
  */
 
-/** Cache Storage names: API answers, and the files (downloads, previews) opened. */
+/**
+ * Cache Storage names: API answers, the files (downloads, previews), and the user's offline
+ * state (the SOPs kept offline, what was fetched ahead, the budget: offline-state.ts).
+ */
 export const ANSWER_CACHE = 'sop-harbor-answers';
 export const FILE_CACHE = 'sop-harbor-files';
-export const USER_CACHES = [ANSWER_CACHE, FILE_CACHE] as const;
+export const STATE_CACHE = 'sop-harbor-offline-state';
+/** The caches that hold copies and count against the storage budget. */
+export const COPY_CACHES = [ANSWER_CACHE, FILE_CACHE] as const;
+export const USER_CACHES = [ANSWER_CACHE, FILE_CACHE, STATE_CACHE] as const;
 
-/** Set by the worker on every stored copy: when its answer arrived (epoch milliseconds). */
+/**
+ * Set by the worker on every stored copy: when its answer arrived, or when the server last
+ * said (304) that it is unchanged (epoch milliseconds). Either way the copy is the server's
+ * answer as of then.
+ */
 export const FETCHED_AT_HEADER = 'x-sop-fetched-at';
+/** Set by the worker on every stored copy: its body's size in bytes (for the budget). */
+export const SIZE_HEADER = 'x-sop-size';
 /** The machine code of the worker's answer for a read that has no copy while offline. */
 export const NOT_CACHED_CODE = 'offline_not_cached';
 export const NOT_CACHED_MESSAGE = 'Not available offline: open it once while online to keep a copy.';
@@ -26,6 +38,8 @@ const KEPT_READS = [
   /^\/api\/sops$/,
   /^\/api\/sops\/\d+$/,
   /^\/api\/sops\/\d+\/history$/,
+  /^\/api\/sops\/\d+\/reading$/,
+  /^\/api\/reading$/,
   /^\/api\/sop-versions\/\d+\/attestations$/,
   /^\/api\/dashboard\/(stats|activity)$/,
   /^\/api\/daily-programs(\/hierarchy)?$/,

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { KeyRound } from 'lucide-react';
+import { HardDriveDownload, KeyRound } from 'lucide-react';
 import { useLocation } from 'wouter';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '@/components/ui/dropdown-menu';
 
@@ -11,7 +11,7 @@ interface Props {
   defaultOpen?: boolean;
 }
 
-/** The user area's menu (change password). Its own chunk: the menu and popper code is not needed to paint a screen. */
+/** The user area's menu (change password, offline copies). Its own chunk: the menu and popper code is not needed to paint a screen. */
 export default function AccountMenu({ className, children, defaultOpen }: Props) {
   const [, navigate] = useLocation();
   return (
@@ -21,6 +21,10 @@ export default function AccountMenu({ className, children, defaultOpen }: Props)
         <DropdownMenuItem onSelect={() => navigate('/account/password')}>
           <KeyRound aria-hidden="true" />
           Change password
+        </DropdownMenuItem>
+        <DropdownMenuItem onSelect={() => navigate('/offline')}>
+          <HardDriveDownload aria-hidden="true" />
+          Offline copies
         </DropdownMenuItem>
       </DropdownMenuContent>
     </DropdownMenu>

@@ -113,7 +113,7 @@ export function AppHeader() {
         <div className="ml-auto flex shrink-0 items-center gap-2 sm:gap-3">
           {/* What waits for the user (approvals, reading, changes requested, reviews due); no badge at 0. */}
           <NotificationsBell className={HEADER_FOCUS} />
-          {/* The user area opens the account menu (change password). */}
+          {/* The user area opens the account menu (change password, offline copies). */}
           <UserArea user={user} />
           <span className="hidden sm:inline-flex">
             <RoleBadge role={user.role} data-testid="header-role-badge" />

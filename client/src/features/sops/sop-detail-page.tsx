@@ -12,6 +12,7 @@ import { useCurrentUser } from '@/lib/session';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { toast } from '@/hooks/use-toast';
 import { isNotFound } from '@/lib/api-error';
+import { KeepOfflineButton } from '@/offline/keep-offline-button';
 import { failureText, useOnline } from '@/offline/offline-status';
 import { formatDate } from '@/lib/format';
 import { ownerNameOf } from '@/lib/names';
@@ -124,6 +125,9 @@ export function SopDetailPage({ attestation }: { attestation?: (sop: SopDetail) 
             <Button className="bg-white text-navy hover:bg-sky-50" disabled={attachments.length === 0} onClick={() => downloadShown(latest)}>
               <Download /> Download
             </Button>
+            {sop.effectiveVersionId !== null && (
+              <KeepOfflineButton sop={sop} className="border-white/40 bg-white/10 text-white hover:bg-white/20 hover:text-white" />
+            )}
             {can(user, 'sop.email') && <SendEmailDialog sop={sop} />}
           </div>
         </div>

@@ -1,0 +1,39 @@
+import { HardDriveDownload, PinOff } from 'lucide-react';
+import type { SopDetail } from '@common/contracts/sops';
+import { Button } from '@/components/ui/button';
+import { useCurrentUser } from '@/lib/session';
+import { useKeepOffline } from './offline-copies';
+import { useOnline } from './offline-status';
+
+/**
+ * 'Keep this SOP offline' on the SOP page: stores the SOP, its content and the files of the
+ * version in force, and keeps them through any eviction; pressed again ('Stop keeping
+ * offline') it is undone. One button whose words change, never disabled while it works, so
+ * keyboard focus stays on it. Keeping needs the link; stopping does not.
+ */
+export function KeepOfflineButton({ sop, className }: { sop: SopDetail; className?: string }) {
+  const { user } = useCurrentUser();
+  const online = useOnline();
+  const { kept, known, keep, stop } = useKeepOffline(user?.id, sop);
+  if (!user || !known) return null;
+  const busy = keep.isPending || stop.isPending;
+  const press = () => {
+    if (busy) return;
+    if (kept) stop.mutate();
+    else keep.mutate();
+  };
+  return (
+    <Button
+      variant="outline"
+      className={className}
+      disabled={!kept && !online}
+      aria-disabled={busy || undefined}
+      title={!kept && !online ? 'Not while offline' : undefined}
+      onClick={press}
+      data-testid="keep-offline"
+    >
+      {kept ? <PinOff aria-hidden="true" /> : <HardDriveDownload aria-hidden="true" />}
+      {keep.isPending ? 'Keeping offline...' : kept ? 'Stop keeping offline' : 'Keep this SOP offline'}
+    </Button>
+  );
+}
