@@ -15,6 +15,7 @@ describe('the kind of a stored copy', () => {
     expect(kindOf('/api/attachments/9/download', s)).toBe('kept');
     expect(kindOf('/api/user', s)).toBe('essential');
     expect(kindOf('/api/reading', s)).toBe('essential');
+    expect(kindOf('/api/notifications', s)).toBe('essential');
     expect(kindOf('/api/daily-programs/3/download', s)).toBe('ahead');
     expect(kindOf('/api/sops?search=fire', s)).toBe('opened');
   });

@@ -23,8 +23,11 @@ export interface StoredCopy {
   storedAt: number;
 }
 
-/** Tiny, and without them no screen opens offline: who is signed in, settings, departments, the reading list, the programs' index. */
-const ESSENTIAL = [/^\/api\/user$/, /^\/api\/settings$/, /^\/api\/departments$/, /^\/api\/reading$/, /^\/api\/daily-programs\/hierarchy$/];
+/**
+ * Tiny, and without them no screen opens (or opens whole) offline: who is signed in, settings,
+ * departments, the bell's notifications, the reading list, the programs' index.
+ */
+const ESSENTIAL = [/^\/api\/user$/, /^\/api\/settings$/, /^\/api\/departments$/, /^\/api\/notifications$/, /^\/api\/reading$/, /^\/api\/daily-programs\/hierarchy$/];
 
 export function kindOf(path: string, state: Pick<OfflineState, 'kept' | 'ahead'>): CopyKind {
   if (state.kept.some((sop) => sop.urls.includes(path))) return 'kept';

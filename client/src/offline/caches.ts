@@ -40,6 +40,7 @@ const KEPT_READS = [
   /^\/api\/sops\/\d+\/history$/,
   /^\/api\/sops\/\d+\/reading$/,
   /^\/api\/reading$/,
+  /^\/api\/notifications$/,
   /^\/api\/sop-versions\/\d+\/attestations$/,
   /^\/api\/dashboard\/(stats|activity)$/,
   /^\/api\/daily-programs(\/hierarchy)?$/,

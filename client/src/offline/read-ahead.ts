@@ -19,7 +19,7 @@ import { type KeptSop, readStateOf, updateState } from './offline-state';
 /** How many days of daily programs, today included. */
 export const PROGRAM_DAYS = 3;
 const FILES_AT_ONCE = 2;
-const APP_READS = ['/api/user', '/api/settings', '/api/departments'];
+const APP_READS = ['/api/user', '/api/settings', '/api/departments', '/api/notifications'];
 
 /** The reads that make an SOP readable offline: the SOP, its history, its reading state, and the attestations and files of the version in force. */
 export function sopCopyUrls(sop: SopDetail): string[] {
