@@ -91,10 +91,27 @@ export async function sendWaitingAttestations(userId: number, client: QueryClien
   }
 }
 
-/** Mounted once for the signed-in user: sends what waits whenever the link is there. */
+/**
+ * Runs `task` once the browser has nothing more urgent to do (at most `timeout` ms later).
+ * Safari has no requestIdleCallback: there it runs on the next turn of the event loop.
+ */
+function whenIdle(task: () => void, timeout = 2000): () => void {
+  if (typeof requestIdleCallback === 'function') {
+    const id = requestIdleCallback(task, { timeout });
+    return () => cancelIdleCallback(id);
+  }
+  const id = setTimeout(task, 0);
+  return () => clearTimeout(id);
+}
+
+/**
+ * Mounted once for the signed-in user: sends what waits whenever the link is there. The look
+ * waits until the first screen is drawn: a page's first read of localStorage can hold the main
+ * thread while the browser loads it.
+ */
 export function useSendWaitingAttestations(userId: number | undefined, client: QueryClient) {
   const online = useOnline();
   useEffect(() => {
-    if (online && userId !== undefined) void sendWaitingAttestations(userId, client);
+    if (online && userId !== undefined) return whenIdle(() => void sendWaitingAttestations(userId, client));
   }, [online, userId, client]);
 }
