@@ -2,6 +2,7 @@ import { useEffect, useSyncExternalStore } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api';
 import { ApiError } from '@/lib/api-error';
+import { whenIdle } from '@/lib/idle';
 import { attestationChangeKeys } from '@/lib/query-keys';
 import { useOnline } from './offline-status';
 
@@ -89,19 +90,6 @@ export async function sendWaitingAttestations(userId: number, client: QueryClien
   } finally {
     sending = false;
   }
-}
-
-/**
- * Runs `task` once the browser has nothing more urgent to do (at most `timeout` ms later).
- * Safari has no requestIdleCallback: there it runs on the next turn of the event loop.
- */
-function whenIdle(task: () => void, timeout = 2000): () => void {
-  if (typeof requestIdleCallback === 'function') {
-    const id = requestIdleCallback(task, { timeout });
-    return () => cancelIdleCallback(id);
-  }
-  const id = setTimeout(task, 0);
-  return () => clearTimeout(id);
 }
 
 /**

@@ -7,6 +7,7 @@ import type { SopListItem } from '@common/contracts/sops';
 import { SEARCH_RESULT_LIMIT } from '@common/limits';
 import type { SopStatus } from '@common/sop-lifecycle';
 import { can } from '@common/permissions';
+import { MountWhenIdle } from '@/components/mount-when-idle';
 import { PageHeader } from '@/components/page-header';
 import { Spinner } from '@/components/spinner';
 import { Button } from '@/components/ui/button';
@@ -130,15 +131,18 @@ const ListFilters = memo(function ListFilters({
         <Label htmlFor="sop-status-filter">Status</Label>
         <Select value={status} onValueChange={(value) => setParams({ status: value as SopStatus | 'all' })}>
           <SelectTrigger id="sop-status-filter">
-            <SelectValue />
+            <SelectValue>{STATUS_FILTERS.find((f) => f.value === status)?.label}</SelectValue>
           </SelectTrigger>
-          <SelectContent>
-            {STATUS_FILTERS.map((f) => (
-              <SelectItem key={f.value} value={f.value}>
-                {f.label}
-              </SelectItem>
-            ))}
-          </SelectContent>
+          {/* The options mount once the list has painted (see MountWhenIdle); the trigger names the value. */}
+          <MountWhenIdle>
+            <SelectContent>
+              {STATUS_FILTERS.map((f) => (
+                <SelectItem key={f.value} value={f.value}>
+                  {f.label}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </MountWhenIdle>
         </Select>
       </div>
       <ReviewFilterSelect value={review} onChange={(next) => setParams({ review: next })} />
