@@ -21,10 +21,11 @@ function drain() {
 /**
  * Renders `children` once the browser is idle, one such block per idle period and each in its
  * own task. For parts that cost far more to mount than they show: a closed Radix select builds
- * its whole option list (and re-renders itself several times over) as it mounts, which on a
- * phone made the task that paints the procedures list several times longer. A select whose
- * trigger names its value itself opens as usual once its list is in; a press before that is
- * kept (the select is open) and the list shows as it lands.
+ * its whole option list (and re-renders itself several times over) as it mounts, in one
+ * synchronous task even inside a transition: on a phone, the longest task of the procedures
+ * list's first paint. Give such a select's trigger its value's text itself: the option list is
+ * what would otherwise put it there. Its open state lives in the select's root, so a press
+ * before the list is in should open it as it lands.
  */
 export function MountWhenIdle({ children }: { children: ReactNode }) {
   const [ready, setReady] = useState(false);
