@@ -25,7 +25,7 @@ function drain() {
  * synchronous task even inside a transition: on a phone, the longest task of the procedures
  * list's first paint. Give such a select's trigger its value's text itself: the option list is
  * what would otherwise put it there. Its open state lives in the select's root, so a press
- * before the list is in should open it as it lands.
+ * before the list is in opens it as it lands.
  */
 export function MountWhenIdle({ children }: { children: ReactNode }) {
   const [ready, setReady] = useState(false);
