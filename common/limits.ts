@@ -6,3 +6,5 @@ export const MAX_ATTACHMENTS_PER_UPLOAD = 5;
 export const DAILY_PROGRAM_FILE_COUNT = { combined: 1, separate: 4 } as const;
 /** A search answer lists at most this many SOPs, the best-ranked first. */
 export const SEARCH_RESULT_LIMIT = 100;
+/** The dashboard shows the newest five entries of the activity feed. */
+export const ACTIVITY_SHOWN = 5;

@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { preloadScreen, preloadScreenData } from './app/router';
@@ -12,8 +12,13 @@ const session = queryClient.fetchQuery(currentUserQuery).catch(() => null);
 preloadScreen(window.location.pathname);
 void session.then((user) => user && preloadScreenData(queryClient, window.location.pathname));
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
+// A background render: React hands the main thread back to the browser every few milliseconds
+// instead of building the first screen in one long task.
+const root = createRoot(document.getElementById('root')!);
+startTransition(() =>
+  root.render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  ),
 );

@@ -25,5 +25,3 @@ export type ActivityEntry = z.input<typeof ActivityEntry>;
 export const RecentActivity = z.array(ActivityEntry);
 
 export const ACTIVITY_LIMIT = 20;
-/** The dashboard shows the newest five. */
-export const ACTIVITY_SHOWN = 5;

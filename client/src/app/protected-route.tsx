@@ -3,6 +3,7 @@ import { Redirect, Route } from 'wouter';
 import { FullPageSpinner } from '@/components/spinner';
 import { useCurrentUser } from '@/lib/session';
 import { useRouteTitle } from '@/hooks/use-document-title';
+import { useArrival } from '@/hooks/use-arrival';
 import { AppLayout } from './layout/app-layout';
 
 /** The guard: a centred spinner while the user loads (no flash of the sign-in page); no user means /auth. */
@@ -17,8 +18,11 @@ export function ProtectedRoute({ path, title, component: Component }: { path: st
 function Guarded({ title, component: Component }: { title: string; component: ComponentType }) {
   const { user, isLoading } = useCurrentUser();
   useRouteTitle(title);
+  // The header and the screen come in a background render once the session answers (see useArrival).
+  const shown = useArrival(user, user?.id);
   if (isLoading) return <FullPageSpinner />;
   if (!user) return <Redirect to="/auth" />;
+  if (!shown) return <FullPageSpinner />;
   return (
     <AppLayout>
       <Suspense fallback={<FullPageSpinner />}>

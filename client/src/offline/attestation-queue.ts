@@ -2,6 +2,7 @@ import { useEffect, useSyncExternalStore } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api';
 import { ApiError } from '@/lib/api-error';
+import { whenIdle } from '@/lib/idle';
 import { attestationChangeKeys } from '@/lib/query-keys';
 import { useOnline } from './offline-status';
 
@@ -91,10 +92,14 @@ export async function sendWaitingAttestations(userId: number, client: QueryClien
   }
 }
 
-/** Mounted once for the signed-in user: sends what waits whenever the link is there. */
+/**
+ * Mounted once for the signed-in user: sends what waits whenever the link is there. The look
+ * waits until the first screen is drawn: a page's first read of localStorage can hold the main
+ * thread while the browser loads it.
+ */
 export function useSendWaitingAttestations(userId: number | undefined, client: QueryClient) {
   const online = useOnline();
   useEffect(() => {
-    if (online && userId !== undefined) void sendWaitingAttestations(userId, client);
+    if (online && userId !== undefined) return whenIdle(() => void sendWaitingAttestations(userId, client));
   }, [online, userId, client]);
 }

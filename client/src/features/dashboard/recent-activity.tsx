@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Activity } from 'lucide-react';
-import { ACTIVITY_SHOWN } from '@common/contracts/dashboard';
+import { ACTIVITY_SHOWN } from '@common/limits';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { formatDateTime, humanizeAction } from '@/lib/format';
 import { actorNameOf } from '@/lib/names';

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useMemo } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { REVIEW_FILTERS, type ReviewFilter, SOP_STATUSES, type SopStatus } from '@common/sop-lifecycle';
+import { whenIdle } from '@/lib/idle';
 import type { SortColumn, SortState } from './sop-sorting';
 
 /** The procedures list as a link: everything that shapes it lives in the query string. */
@@ -17,6 +18,22 @@ export interface ListParams {
 
 const SORT_COLUMNS: readonly SortColumn[] = ['title', 'department', 'status', 'updatedAt'];
 const LAST_LIST_KEY = 'sop-harbor:procedures-list';
+
+/** The list's last query string in this tab: sessionStorage's copy, kept in memory once read. */
+let lastList: string | undefined;
+function readLastList(): string {
+  try {
+    return sessionStorage.getItem(LAST_LIST_KEY) ?? '';
+  } catch {
+    return '';
+  }
+}
+// A tab's first read of sessionStorage waits for the browser to hand the storage over, which on
+// a busy phone can hold the main thread for tens of milliseconds: it is done when idle, usually
+// while the page still waits for its data, instead of in the render of an opened SOP.
+whenIdle(() => {
+  lastList ??= readLastList();
+});
 
 const positiveInt = (value: string | null) => {
   const n = Number(value);
@@ -64,7 +81,8 @@ export function useListParams() {
   const [, navigate] = useLocation();
   const params = useMemo(() => parseListParams(query), [query]);
   useEffect(() => {
-    sessionStorage.setItem(LAST_LIST_KEY, query ? `?${query}` : '');
+    lastList = query ? `?${query}` : '';
+    sessionStorage.setItem(LAST_LIST_KEY, lastList);
   }, [query]);
   const update = useCallback(
     (change: Partial<ListParams>) => {
@@ -79,9 +97,6 @@ export function useListParams() {
 
 /** Where "Back to Procedures" goes: the list as the user last left it in this tab. */
 export function proceduresHref(): string {
-  try {
-    return `/documents${sessionStorage.getItem(LAST_LIST_KEY) ?? ''}`;
-  } catch {
-    return '/documents';
-  }
+  lastList ??= readLastList();
+  return `/documents${lastList}`;
 }

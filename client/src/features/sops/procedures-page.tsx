@@ -1,11 +1,13 @@
-import { useEffect, useMemo, useState } from 'react';
+import { memo, useEffect, useMemo, useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { BookOpenCheck, ChevronDown, ChevronRight, Download, Plus, Search } from 'lucide-react';
 import { Link } from 'wouter';
+import type { PublicUser } from '@common/contracts/auth';
 import type { SopListItem } from '@common/contracts/sops';
 import { SEARCH_RESULT_LIMIT } from '@common/limits';
 import type { SopStatus } from '@common/sop-lifecycle';
 import { can } from '@common/permissions';
+import { MountWhenIdle } from '@/components/mount-when-idle';
 import { PageHeader } from '@/components/page-header';
 import { Spinner } from '@/components/spinner';
 import { Button } from '@/components/ui/button';
@@ -18,6 +20,7 @@ import { useCurrentUser } from '@/lib/session';
 import { toast } from '@/hooks/use-toast';
 import { failureText, useOnline } from '@/offline/offline-status';
 import { departmentsQuery } from '@/lib/shared-queries';
+import { useArrival } from '@/hooks/use-arrival';
 import { useMediaQuery } from '@/hooks/use-media-query';
 import { useReturnFocus } from '@/hooks/use-return-focus';
 import { useStableCallback } from '@/hooks/use-stable-callback';
@@ -30,7 +33,7 @@ import { DeleteSopDialog } from './delete-sop-dialog';
 import { ReviewFilterSelect } from './review-filter-select';
 import { DepartmentSidebar } from './department-sidebar';
 import { downloadFromList } from './list-download';
-import { useListParams } from './list-params';
+import { type ListParams, useListParams } from './list-params';
 import type { RowAction } from './sop-row-actions';
 import { SopHistoryDialog } from './sop-history-dialog';
 import { SopPreviewDialog } from './sop-preview-dialog';
@@ -47,6 +50,111 @@ function useDebouncedValue<T>(value: T, delayMs: number): T {
   }, [value, delayMs]);
   return debounced;
 }
+
+/**
+ * The list's header actions. Memoised, like the filters below and the closed dialogs: the
+ * list's answer arriving redraws the page, and these (Radix selects, dialog triggers) were
+ * most of that work, in one long task on a phone.
+ */
+const ListActions = memo(function ListActions({
+  user,
+  online,
+  exporting,
+  onExport,
+}: {
+  user: PublicUser | null;
+  online: boolean;
+  exporting: boolean;
+  onExport: () => void;
+}) {
+  return (
+    <>
+      <Button variant="outline" size="sm" onClick={onExport} disabled={exporting}>
+        <Download /> {exporting ? 'Exporting...' : 'Export'}
+      </Button>
+      {can(user, 'compliance.read') && (
+        <Button asChild variant="outline" size="sm">
+          <Link href="/compliance">
+            <BookOpenCheck /> Compliance
+          </Link>
+        </Button>
+      )}
+      <BulkUploadDialog />
+      <UploadSopButton triggerClassName="h-8" />
+      {online ? (
+        <Button asChild size="sm" className="bg-ocean hover:bg-ocean/90">
+          <Link href="/sop/new">
+            <Plus /> New SOP
+          </Link>
+        </Button>
+      ) : (
+        <Button size="sm" className="bg-ocean hover:bg-ocean/90" disabled title="Not while offline">
+          <Plus /> New SOP
+        </Button>
+      )}
+    </>
+  );
+});
+
+/** Search, status, review, sort and 'No approved version'. */
+const ListFilters = memo(function ListFilters({
+  params,
+  setParams,
+  searchText,
+  onSearchText,
+  updating,
+}: {
+  params: ListParams;
+  setParams: (change: Partial<ListParams>) => void;
+  searchText: string;
+  onSearchText: (text: string) => void;
+  updating: boolean;
+}) {
+  const { status, review, noApprovedVersion } = params;
+  return (
+    <div className="flex flex-wrap items-end gap-3 rounded-lg border bg-card p-3">
+      <div className="w-full space-y-1 sm:w-auto sm:min-w-[220px] sm:flex-1">
+        <Label htmlFor="sop-search">Search</Label>
+        <div className="relative">
+          <Search className="absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
+          <Input
+            id="sop-search"
+            type="search"
+            placeholder="Search SOPs..."
+            className="pl-8"
+            value={searchText}
+            onChange={(e) => onSearchText(e.target.value)}
+          />
+        </div>
+      </div>
+      <div className="w-full space-y-1 sm:w-[180px]">
+        <Label htmlFor="sop-status-filter">Status</Label>
+        <Select value={status} onValueChange={(value) => setParams({ status: value as SopStatus | 'all' })}>
+          <SelectTrigger id="sop-status-filter">
+            <SelectValue>{STATUS_FILTERS.find((f) => f.value === status)?.label}</SelectValue>
+          </SelectTrigger>
+          {/* The options mount once the list has painted (see MountWhenIdle); the trigger names the value. */}
+          <MountWhenIdle>
+            <SelectContent>
+              {STATUS_FILTERS.map((f) => (
+                <SelectItem key={f.value} value={f.value}>
+                  {f.label}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </MountWhenIdle>
+        </Select>
+      </div>
+      <ReviewFilterSelect value={review} onChange={(next) => setParams({ review: next })} />
+      <SortSelect sort={params.sort} onSort={(sort) => setParams({ sort })} />
+      <div className="flex h-9 items-center gap-2">
+        <Checkbox id="sop-no-approved" checked={noApprovedVersion} onCheckedChange={(checked) => setParams({ noApprovedVersion: checked === true })} />
+        <Label htmlFor="sop-no-approved">No approved version</Label>
+      </div>
+      {updating && <Spinner className="mb-2 size-4" label="Updating list" />}
+    </div>
+  );
+});
 
 type OpenDialog = { kind: 'preview' | 'history' | 'delete' | 'approve'; sop: SopListItem } | null;
 
@@ -72,6 +180,8 @@ export default function ProceduresPage() {
   const submit = useSubmitSop();
   const approve = useApproveSop();
 
+  // The first answer is drawn in a background render (see useArrival); later ones are not held back.
+  const listed = useArrival(sops.data) !== undefined || sops.isError;
   const rows = useMemo(() => {
     const all = sops.data ?? [];
     return noApprovedVersion ? all.filter((sop) => sop.hasPublishedVersion === false) : all;
@@ -120,10 +230,29 @@ export default function ProceduresPage() {
     }
   };
 
-  const closeDialog = () => {
+  const closeDialog = useStableCallback(() => {
     setDialog(null);
     returnFocus.restore();
-  };
+  });
+  const onExport = useStableCallback(exportRegister);
+  // Closed dialogs, like the filters and actions above, are not drawn again when the list's answer arrives.
+  const approveSop = approve.mutateAsync;
+  const dialogs = useMemo(
+    () => (
+      <>
+        <SopPreviewDialog sop={dialog?.kind === 'preview' ? dialog.sop : null} onClose={closeDialog} />
+        <SopHistoryDialog sop={dialog?.kind === 'history' ? dialog.sop : null} onClose={closeDialog} />
+        <DeleteSopDialog sop={dialog?.kind === 'delete' ? dialog.sop : null} onClose={closeDialog} />
+        <ApproveConfirmDialog
+          target={dialog?.kind === 'approve' && dialog.sop.latestVersionId ? { sopId: dialog.sop.id, versionId: dialog.sop.latestVersionId } : null}
+          pending={approve.isPending}
+          onConfirm={() => dialog && approveSop(dialog.sop).then(closeDialog, () => undefined)}
+          onClose={closeDialog}
+        />
+      </>
+    ),
+    [dialog, approve.isPending, approveSop, closeDialog],
+  );
 
   return (
     <div>
@@ -139,75 +268,18 @@ export default function ProceduresPage() {
       <PageHeader
         title="Procedures"
         description="Standard operating procedures across the fleet"
-        actions={
-          <>
-            <Button variant="outline" size="sm" onClick={exportRegister} disabled={exporting}>
-              <Download /> {exporting ? 'Exporting...' : 'Export'}
-            </Button>
-            {can(user, 'compliance.read') && (
-              <Button asChild variant="outline" size="sm">
-                <Link href="/compliance">
-                  <BookOpenCheck /> Compliance
-                </Link>
-              </Button>
-            )}
-            <BulkUploadDialog />
-            <UploadSopButton triggerClassName="h-8" />
-            {online ? (
-              <Button asChild size="sm" className="bg-ocean hover:bg-ocean/90">
-                <Link href="/sop/new">
-                  <Plus /> New SOP
-                </Link>
-              </Button>
-            ) : (
-              <Button size="sm" className="bg-ocean hover:bg-ocean/90" disabled title="Not while offline">
-                <Plus /> New SOP
-              </Button>
-            )}
-          </>
-        }
+        actions={<ListActions user={user} online={online} exporting={exporting} onExport={onExport} />}
       />
       <div className="grid gap-5 lg:grid-cols-[216px_minmax(0,1fr)]">
         {wide && <aside>{sidebar}</aside>}
         <section aria-label="SOP list" className="min-w-0 space-y-4">
-          <div className="flex flex-wrap items-end gap-3 rounded-lg border bg-card p-3">
-            <div className="w-full space-y-1 sm:w-auto sm:min-w-[220px] sm:flex-1">
-              <Label htmlFor="sop-search">Search</Label>
-              <div className="relative">
-                <Search className="absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
-                <Input
-                  id="sop-search"
-                  type="search"
-                  placeholder="Search SOPs..."
-                  className="pl-8"
-                  value={searchText}
-                  onChange={(e) => setSearchText(e.target.value)}
-                />
-              </div>
-            </div>
-            <div className="w-full space-y-1 sm:w-[180px]">
-              <Label htmlFor="sop-status-filter">Status</Label>
-              <Select value={status} onValueChange={(value) => setParams({ status: value as SopStatus | 'all' })}>
-                <SelectTrigger id="sop-status-filter">
-                  <SelectValue />
-                </SelectTrigger>
-                <SelectContent>
-                  {STATUS_FILTERS.map((f) => (
-                    <SelectItem key={f.value} value={f.value}>
-                      {f.label}
-                    </SelectItem>
-                  ))}
-                </SelectContent>
-              </Select>
-            </div>
-            <ReviewFilterSelect value={review} onChange={(next) => setParams({ review: next })} />
-            <SortSelect sort={params.sort} onSort={(sort) => setParams({ sort })} />
-            <div className="flex h-9 items-center gap-2">
-              <Checkbox id="sop-no-approved" checked={noApprovedVersion} onCheckedChange={(checked) => setParams({ noApprovedVersion: checked === true })} />
-              <Label htmlFor="sop-no-approved">No approved version</Label>
-            </div>
-            {sops.isFetching && !sops.isLoading && <Spinner className="mb-2 size-4" label="Updating list" />}
-          </div>
+          <ListFilters
+            params={params}
+            setParams={setParams}
+            searchText={searchText}
+            onSearchText={setSearchText}
+            updating={sops.isFetching && !sops.isLoading}
+          />
           {/* Below 1024 px the department tree folds away under the search instead of pushing it down. */}
           {!wide && (
             <div>
@@ -228,7 +300,7 @@ export default function ProceduresPage() {
               )}
             </div>
           )}
-          {sops.isLoading ? (
+          {sops.isLoading || !listed ? (
             <div className="flex justify-center rounded-lg border bg-card py-16">
               <Spinner label="Loading SOPs" />
             </div>
@@ -260,15 +332,7 @@ export default function ProceduresPage() {
           )}
         </section>
       </div>
-      <SopPreviewDialog sop={dialog?.kind === 'preview' ? dialog.sop : null} onClose={closeDialog} />
-      <SopHistoryDialog sop={dialog?.kind === 'history' ? dialog.sop : null} onClose={closeDialog} />
-      <DeleteSopDialog sop={dialog?.kind === 'delete' ? dialog.sop : null} onClose={closeDialog} />
-      <ApproveConfirmDialog
-        target={dialog?.kind === 'approve' && dialog.sop.latestVersionId ? { sopId: dialog.sop.id, versionId: dialog.sop.latestVersionId } : null}
-        pending={approve.isPending}
-        onConfirm={() => dialog && approve.mutateAsync(dialog.sop).then(closeDialog, () => undefined)}
-        onClose={closeDialog}
-      />
+      {dialogs}
     </div>
   );
 }

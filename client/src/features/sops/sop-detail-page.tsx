@@ -10,6 +10,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { useCurrentUser } from '@/lib/session';
 import { useDocumentTitle } from '@/hooks/use-document-title';
+import { useArrival } from '@/hooks/use-arrival';
 import { toast } from '@/hooks/use-toast';
 import { isNotFound } from '@/lib/api-error';
 import { KeepOfflineButton } from '@/offline/keep-offline-button';
@@ -65,10 +66,11 @@ export function SopDetailPage({ attestation }: { attestation?: (sop: SopDetail) 
   const search = useSearch();
   const query = useQuery({ ...sopQueries.detail(id), enabled: valid });
   const online = useOnline();
-  const sop = query.data;
+  // A newly opened SOP is drawn in a background render (see useArrival); its updates are not held back.
+  const sop = useArrival(query.data, query.data?.id);
   useDocumentTitle(sop?.title ?? 'SOP Details');
 
-  if (valid && query.isLoading) return <FullPageSpinner />;
+  if (valid && (query.isLoading || (query.data && !sop))) return <FullPageSpinner />;
   if (!valid || isNotFound(query.error) || (!query.isError && !sop)) {
     return (
       <div className="mx-auto mt-12 max-w-md rounded-lg border bg-card p-8 text-center">

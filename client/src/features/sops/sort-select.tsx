@@ -1,3 +1,4 @@
+import { MountWhenIdle } from '@/components/mount-when-idle';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import type { SortState } from './sop-sorting';
@@ -14,12 +15,13 @@ const OPTIONS: { value: string; label: string }[] = [
 
 /** Cards have no column headers to click: below 1024 px the same sort is offered as a select. */
 export function SortSelect({ sort, onSort }: { sort: SortState | null; onSort: (sort: SortState | null) => void }) {
-  const value = sort ? `${sort.column}-${sort.direction}` : 'none';
+  const wanted = sort ? `${sort.column}-${sort.direction}` : 'none';
+  const shown = OPTIONS.find((o) => o.value === wanted) ?? OPTIONS[0];
   return (
     <div className="w-full space-y-1 sm:w-[200px] lg:hidden">
       <Label htmlFor="sop-sort">Sort</Label>
       <Select
-        value={OPTIONS.some((o) => o.value === value) ? value : 'none'}
+        value={shown.value}
         onValueChange={(next) => {
           if (next === 'none') return onSort(null);
           const [column, direction] = next.split('-') as [SortState['column'], SortState['direction']];
@@ -27,15 +29,18 @@ export function SortSelect({ sort, onSort }: { sort: SortState | null; onSort: (
         }}
       >
         <SelectTrigger id="sop-sort">
-          <SelectValue />
+          <SelectValue>{shown.label}</SelectValue>
         </SelectTrigger>
-        <SelectContent>
-          {OPTIONS.map((o) => (
-            <SelectItem key={o.value} value={o.value}>
-              {o.label}
-            </SelectItem>
-          ))}
-        </SelectContent>
+        {/* The options mount once the list has painted (see MountWhenIdle); the trigger names the value. */}
+        <MountWhenIdle>
+          <SelectContent>
+            {OPTIONS.map((o) => (
+              <SelectItem key={o.value} value={o.value}>
+                {o.label}
+              </SelectItem>
+            ))}
+          </SelectContent>
+        </MountWhenIdle>
       </Select>
     </div>
   );
