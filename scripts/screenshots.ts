@@ -41,6 +41,7 @@ const SHOTS: Record<E2eUser['role'], Shot[]> = {
     { name: 'itinerary', path: '/itinerary' },
     { name: 'approvals-denied', path: '/approvals' },
     { name: 'notifications', path: '/', prepare: (page) => page.getByTestId('notifications-bell').click() },
+    { name: 'offline-copies', path: '/offline' },
   ],
   approver: [
     { name: 'approvals', path: '/approvals' },
