@@ -35,7 +35,10 @@ export const sops = pgTable(
     index('sops_department_idx').on(t.departmentId),
     index('sops_status_idx').on(t.status),
     index('sops_owner_idx').on(t.ownerId),
-    index('sops_updated_at_idx').on(t.updatedAt),
+    // Newest edit first, as lists and search ties are ordered (a search with many hits walks it).
+    index('sops_updated_at_idx').on(t.updatedAt, t.id),
+    // A literal title hit ('No. 65') without reading every title (pg_trgm).
+    index('sops_title_trgm_idx').using('gin', t.title.op('gin_trgm_ops')),
     index('sops_search_idx').using('gin', t.searchVector),
     index('sops_latest_version_idx').on(t.latestVersionId),
     check('sops_review_frequency_check', sql`${t.reviewFrequency} between 1 and 60`),

@@ -66,25 +66,33 @@ const TYPO_SIMILARITY = 0.5;
  */
 const MAX_TYPOS = 2;
 
-export interface SearchPlan {
-  /** Common table expressions the conditions read (`file_versions`). */
-  with: SQL | null;
+export interface SearchTier {
+  /** The condition a row of `sops` meets to be in this tier (and in none before it). */
+  found: SQL;
   /**
-   * What the search finds, in two tiers whose ranks never overlap: `own` (the SOP's own
-   * fields or a literal title hit) always ranks at 1 or more, `more` (only a file's text or a
-   * title typo) under 1. A page of best hits made of own hits alone never needs `more`.
+   * A costlier condition checked last, on the rows `found` gives in rank order, until the
+   * page is full. It reads `sops.id` and `sops.latest_version_id` only.
    */
-  own: SQL;
-  more: SQL | null;
+  checkedLast?: SQL;
   rank: SQL<number>;
+}
+
+export interface SearchPlan {
+  /**
+   * What the search finds, in tiers whose ranks never overlap, best first: `own` (the SOP's
+   * own fields or a literal title hit) always ranks at 1 or more, `files` (only a file's text)
+   * at FILE_RANK, `typos` (only a title typo) at 0.5 or less. A page of best hits that one
+   * tier fills never needs the tiers after it.
+   */
+  tiers: SearchTier[];
   /** The `match` source of one row, as JSON, for the rows a search answers (matchOf turns it into the answer's match). */
   matchSource: SQL;
   words: string[];
 }
 
 /**
- * The SQL of a search, or null when the input is blank. Reads `sops` and `eff` (the version
- * in force, from reviewClockJoins); `lv` (the latest version) for the match source.
+ * The SQL of a search, or null when the input is blank. The tiers read `sops` only; the match
+ * source also `eff` (the version in force) and `lv` (the latest version).
  */
 export function searchPlan(search: string | undefined): SearchPlan | null {
   const term = search?.trim();
@@ -95,10 +103,7 @@ export function searchPlan(search: string | undefined): SearchPlan | null {
   const titleLiteral = sql`${sops.title} ilike ${likePattern(term)}`;
   if (!tsquery) {
     return {
-      with: null,
-      own: titleLiteral,
-      more: null,
-      rank: sql<number>`length(${sops.title}) * -1`,
+      tiers: [{ found: titleLiteral, rank: sql<number>`length(${sops.title}) * -1` }],
       matchSource: sql`json_build_object('field', 'title', 'text', sops.title)`,
       words,
     };
@@ -106,12 +111,20 @@ export function searchPlan(search: string | undefined): SearchPlan | null {
   const query = sql`to_tsquery('english', ${tsquery})`;
   /** Every word in one weight of the SOP's vector: A title, C summary, D content. */
   const inWeight = (weight: 'A' | 'C' | 'D') => sql`${sops.searchVector} @@ to_tsquery('english', ${words.map((w) => `${w}:*${weight}`).join(' & ')})`;
-  const inFile = (version: SQL) => sql`${version} in (select version_id from file_versions)`;
-  const fileHit = sql`(${inFile(sql`sops.latest_version_id`)} or ${inFile(sql`eff.id`)})`;
   const ownHit = sql`${sops.searchVector} @@ ${query}`;
-  // Through the GIN index, not row by row.
-  const ownIndexed = sql`sops.id in (select id from own_sops)`;
-  const typoHit = sql`sops.id in (select id from typo_sops)`;
+  // Either side through its index (the SOP vectors' GIN, the titles' trigrams).
+  const own = sql`(${ownHit} or ${titleLiteral})`;
+  // An SOP without a vector yet is not an own hit (and so may be a hit of a later tier).
+  const notOwn = sql`not (coalesce(${ownHit}, false) or ${titleLiteral})`;
+  // One file of the latest or the effective version holds every word. The SOP's merged file
+  // words (sop_search_files) narrow through their index or are checked as the SOPs are walked
+  // newest first; the files themselves then decide, for the few SOPs that get this far.
+  const inFiles = sql`exists (select 1 from attachments a join file_texts ft on ft.sha256 = a.sha256
+        where a.version_id in (sops.latest_version_id, (
+          select v.id from sop_versions v where v.sop_id = sops.id and v.is_published order by v.id desc limit 1))
+        and ft.search_vector @@ ${query})`;
+  const fileHit = sql`(sops.id in (select f.sop_id from sop_search_files f where f.words @@ ${query}) and ${inFiles})`;
+  const typoHit = sql`${sops.searchVector} @@ ${typoQuery(words)}`;
   // The words and their stems ('operations' -> 'oper'), stop words ('the') left out, to find
   // and mark the hit in a long text.
   const terms = sql`array(select distinct w from unnest(
@@ -119,9 +132,18 @@ export function searchPlan(search: string | undefined): SearchPlan | null {
         select q from unnest(string_to_array(${words.join(' ')}, ' ')) q where length(to_tsvector('english', q)) > 0)) w
       where w ~ '^[[:alnum:]]+$')`;
   const pattern = sql`('\\m(' || array_to_string(${terms}, '|') || ')')`;
-  /** About 240 characters of `text`, from a few words before its first hit. */
-  const window = (text: SQL) => sql`(select json_build_object('start', p.s, 'text', substr(${text}, p.s, 240), 'length', char_length(${text}))
-      from (select greatest(regexp_instr(${text}, ${pattern}, 1, 1, 0, 'i') - 40, 1) as s) p)`;
+  const firstHit = (text: SQL) => sql`regexp_instr(${text}, ${pattern}, 1, 1, 0, 'i')`;
+  /**
+   * About 240 characters of `text`, from a few words before its first hit. A file's text is
+   * stored compressed and runs to 200,000 characters: the first hit is looked for in its
+   * first 2,000 characters, which read only the start of it, before the whole; and `length`
+   * counts one character past the window at most (enough to tell whether the text goes on).
+   */
+  const window = (text: SQL) => {
+    const start = sql`greatest(coalesce(nullif(${firstHit(sql`left(${text}, 2000)`)}, 0), ${firstHit(text)}) - 40, 1)`;
+    return sql`(select json_build_object('start', p.s, 'text', substr(${text}, p.s, 240), 'length', p.s - 1 + char_length(substr(${text}, p.s, 241)))
+      from (select ${start} as s) p)`;
+  };
   const smallFieldHit = (text: SQL) => sql`to_tsvector('english', coalesce(${text}, '')) @@ ${query}`;
   const source = (field: string, rest: SQL) => sql`json_build_object('field', ${field}::text, 'terms', to_json(${terms}), ${rest})`;
   const matchSource = sql`case
@@ -139,17 +161,16 @@ export function searchPlan(search: string | undefined): SearchPlan | null {
         ${source('title', sql`'text', sops.title, 'typo', not ${ownHit}`)})
     end`;
   return {
-    with: sql`file_versions as (
-        select a.version_id from file_texts ft join attachments a on a.sha256 = ft.sha256
-        where ft.search_vector @@ ${query}),
-      own_sops as (select id from sops where ${sops.searchVector} @@ ${query}),
-      typo_sops as (select id from sops where ${sops.searchVector} @@ ${typoQuery(words)})`,
-    own: sql`(${ownIndexed} or ${titleLiteral})`,
-    more: sql`(${fileHit} or ${typoHit})`,
-    rank: sql<number>`(case when ${ownIndexed} then 1 + ts_rank(${sops.searchVector}, ${query}) else 0 end
-      + case when ${titleLiteral} then 1 else 0 end
-      + case when ${ownIndexed} or ${titleLiteral} then 0 when ${fileHit} then ${sql.raw(String(FILE_RANK))}
-          else word_similarity(${term}, ${sops.title}) / 2 end)`,
+    tiers: [
+      // ts_rank's A-D weights (title above category and tags, above summary, above content)
+      // plus one for a literal title hit; in double precision, as the ranks are compared.
+      {
+        found: own,
+        rank: sql<number>`(case when ${ownHit} then 1::float8 + ts_rank(${sops.searchVector}, ${query}) else 0 end + case when ${titleLiteral} then 1 else 0 end)`,
+      },
+      { found: sql`${notOwn} and ${fileHit}`, rank: sql<number>`${sql.raw(String(FILE_RANK))}::float8` },
+      { found: sql`${typoHit} and ${notOwn}`, checkedLast: sql`not ${inFiles}`, rank: sql<number>`word_similarity(${term}, ${sops.title}) / 2::float8` },
+    ],
     matchSource,
     words,
   };
@@ -172,6 +193,7 @@ function typoQuery(words: string[]): SQL {
 export interface MatchSource {
   field: z.output<typeof SearchMatch>['field'];
   text?: string | null;
+  /** `length`: the text's, or at most one character past the window's end. */
   window?: { start: number; text: string | null; length: number };
   attachmentId?: number;
   attachmentName?: string;
