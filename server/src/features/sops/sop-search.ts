@@ -57,6 +57,9 @@ export function likePattern(search: string): string {
  */
 const FILE_RANK = 0.6;
 
+/** The text around a hit in a summary, content or file that the snippet is cut from. */
+const WINDOW_CHARS = 240;
+
 /** 'moorng' -> 'mooring' is 0.57 (one letter missing from seven); unrelated words stay under 0.4. */
 const TYPO_SIMILARITY = 0.5;
 /**
@@ -134,15 +137,15 @@ export function searchPlan(search: string | undefined): SearchPlan | null {
   const pattern = sql`('\\m(' || array_to_string(${terms}, '|') || ')')`;
   const firstHit = (text: SQL) => sql`regexp_instr(${text}, ${pattern}, 1, 1, 0, 'i')`;
   /**
-   * About 240 characters of `text`, from a few words before its first hit. A file's text is
-   * stored compressed and runs to 200,000 characters: the first hit is looked for in its
-   * first 2,000 characters, which read only the start of it, before the whole; and `length`
-   * counts one character past the window at most (enough to tell whether the text goes on).
+   * From a few words before the first hit of `text`, WINDOW_CHARS characters and one more
+   * (which tells whether the text goes on). A file's text runs to 200,000 characters, stored
+   * compressed, and every step here reads it from its start: the first hit is looked for in
+   * the first 2,000 characters (only those are read) before the whole text, and the start is
+   * computed once (OFFSET 0 keeps the database from copying its expression into each use).
    */
   const window = (text: SQL) => {
     const start = sql`greatest(coalesce(nullif(${firstHit(sql`left(${text}, 2000)`)}, 0), ${firstHit(text)}) - 40, 1)`;
-    return sql`(select json_build_object('start', p.s, 'text', substr(${text}, p.s, 240), 'length', p.s - 1 + char_length(substr(${text}, p.s, 241)))
-      from (select ${start} as s) p)`;
+    return sql`(select json_build_object('start', p.s, 'text', substr(${text}, p.s, ${WINDOW_CHARS + 1})) from (select ${start} as s offset 0) p)`;
   };
   const smallFieldHit = (text: SQL) => sql`to_tsvector('english', coalesce(${text}, '')) @@ ${query}`;
   const source = (field: string, rest: SQL) => sql`json_build_object('field', ${field}::text, 'terms', to_json(${terms}), ${rest})`;
@@ -193,8 +196,8 @@ function typoQuery(words: string[]): SQL {
 export interface MatchSource {
   field: z.output<typeof SearchMatch>['field'];
   text?: string | null;
-  /** `length`: the text's, or at most one character past the window's end. */
-  window?: { start: number; text: string | null; length: number };
+  /** `text`: from character `start` (1 for the first), WINDOW_CHARS characters, and one more when the text goes on. */
+  window?: { start: number; text: string | null };
   attachmentId?: number;
   attachmentName?: string;
   terms?: string[];
@@ -222,10 +225,11 @@ function editDistance(a: string, b: string): number {
 export function matchOf(source: MatchSource, words: string[]): z.output<typeof SearchMatch> {
   let snippet: string;
   if (source.window) {
-    const raw = source.window.text ?? '';
+    // Characters as the database counts them (code points), not UTF-16 units.
+    const chars = Array.from(source.window.text ?? '');
     const cutStart = source.window.start > 1;
-    let more = source.window.start - 1 + raw.length < source.window.length;
-    let text = raw.replace(/\s+/g, ' ');
+    let more = chars.length > WINDOW_CHARS;
+    let text = chars.slice(0, WINDOW_CHARS).join('').replace(/\s+/g, ' ');
     // Whole words only: the window may begin or end inside one.
     if (cutStart) text = text.replace(/^\S*\s/, '');
     if (text.length > SNIPPET_CHARS) {
