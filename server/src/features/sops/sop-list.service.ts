@@ -63,7 +63,7 @@ export function listScope(filters: ListFilters) {
   return {
     search,
     today,
-    hits: sql`with hits as (${tiers})`,
+    hits: sql`with ${search.with ? sql`${search.with}, ` : sql``}hits as (${tiers})`,
     from: sql`hits join sops on sops.id = hits.id`,
     filter: sql``,
     order: sql`hits.rank desc, ${newestFirst}`,

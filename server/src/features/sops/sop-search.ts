@@ -81,6 +81,8 @@ export interface SearchTier {
 }
 
 export interface SearchPlan {
+  /** Common table expressions the match source reads (`search_terms`). */
+  with: SQL | null;
   /**
    * What the search finds, in tiers whose ranks never overlap, best first: `own` (the SOP's
    * own fields or a literal title hit) always ranks at 1 or more, `files` (only a file's text)
@@ -106,6 +108,7 @@ export function searchPlan(search: string | undefined): SearchPlan | null {
   const titleLiteral = sql`${sops.title} ilike ${likePattern(term)}`;
   if (!tsquery) {
     return {
+      with: null,
       tiers: [{ found: titleLiteral, rank: sql<number>`length(${sops.title}) * -1` }],
       matchSource: sql`json_build_object('field', 'title', 'text', sops.title)`,
       words,
@@ -119,6 +122,9 @@ export function searchPlan(search: string | undefined): SearchPlan | null {
   const own = sql`(${ownHit} or ${titleLiteral})`;
   // An SOP without a vector yet is not an own hit (and so may be a hit of a later tier).
   const notOwn = sql`not (coalesce(${ownHit}, false) or ${titleLiteral})`;
+  // The same titles for the rank of every own hit, found once through their trigram index:
+  // ILIKE lower-cases each title it reads, which on thousands of hits cost more than ts_rank.
+  const titleHit = sql`sops.id in (select t.id from sops t where t.title ilike ${likePattern(term)})`;
   // One file of the latest or the effective version holds every word. The SOP's merged file
   // words (sop_search_files) narrow through their index or are checked as the SOPs are walked
   // newest first; the files themselves then decide, for the few SOPs that get this far.
@@ -129,12 +135,15 @@ export function searchPlan(search: string | undefined): SearchPlan | null {
   const fileHit = sql`(sops.id in (select f.sop_id from sop_search_files f where f.words @@ ${query}) and ${inFiles})`;
   const typoHit = sql`${sops.searchVector} @@ ${typoQuery(words)}`;
   // The words and their stems ('operations' -> 'oper'), stop words ('the') left out, to find
-  // and mark the hit in a long text.
-  const terms = sql`array(select distinct w from unnest(
-      tsvector_to_array(to_tsvector('english', ${term})) || array(
-        select q from unnest(string_to_array(${words.join(' ')}, ' ')) q where length(to_tsvector('english', q)) > 0)) w
-      where w ~ '^[[:alnum:]]+$')`;
-  const pattern = sql`('\\m(' || array_to_string(${terms}, '|') || ')')`;
+  // and mark the hit in a long text; worked out once per search (`search_terms`), however
+  // many rows and fields read them.
+  const searchTerms = sql`search_terms as materialized (select t.terms, '\\m(' || array_to_string(t.terms, '|') || ')' as pattern
+      from (select array(select distinct w from unnest(
+        tsvector_to_array(to_tsvector('english', ${term})) || array(
+          select q from unnest(string_to_array(${words.join(' ')}, ' ')) q where length(to_tsvector('english', q)) > 0)) w
+        where w ~ '^[[:alnum:]]+$') as terms) t)`;
+  const terms = sql`(select terms from search_terms)`;
+  const pattern = sql`(select pattern from search_terms)`;
   const firstHit = (text: SQL) => sql`regexp_instr(${text}, ${pattern}, 1, 1, 0, 'i')`;
   /**
    * From a few words before the first hit of `text`, WINDOW_CHARS characters and one more
@@ -164,12 +173,13 @@ export function searchPlan(search: string | undefined): SearchPlan | null {
         ${source('title', sql`'text', sops.title, 'typo', not ${ownHit}`)})
     end`;
   return {
+    with: searchTerms,
     tiers: [
       // ts_rank's A-D weights (title above category and tags, above summary, above content)
       // plus one for a literal title hit; in double precision, as the ranks are compared.
       {
         found: own,
-        rank: sql<number>`(case when ${ownHit} then 1::float8 + ts_rank(${sops.searchVector}, ${query}) else 0 end + case when ${titleLiteral} then 1 else 0 end)`,
+        rank: sql<number>`(case when ${ownHit} then 1::float8 + ts_rank(${sops.searchVector}, ${query}) else 0 end + case when ${titleHit} then 1 else 0 end)`,
       },
       { found: sql`${notOwn} and ${fileHit}`, rank: sql<number>`${sql.raw(String(FILE_RANK))}::float8` },
       { found: sql`${typoHit} and ${notOwn}`, checkedLast: sql`not ${inFiles}`, rank: sql<number>`word_similarity(${term}, ${sops.title}) / 2::float8` },
