@@ -108,6 +108,10 @@ SELECT "refresh_sop_search_files"(array(SELECT "id" FROM "sops"));
 -- A literal title hit ('No. 65') through an index rather than a pass over every title.
 CREATE INDEX "sops_title_trgm_idx" ON "sops" USING gin ("title" gin_trgm_ops);
 --> statement-breakpoint
+-- A title found through a typo: the words of the titles alone, so the SOPs holding a title
+-- word in their content are not all read.
+CREATE INDEX "sops_title_vector_idx" ON "sops" USING gin (to_tsvector('english', "title"));
+--> statement-breakpoint
 -- Newest edit first (updated_at, then id), as lists and search ties are ordered: a search
 -- whose hits are many walks this index and stops at a full page.
 DROP INDEX IF EXISTS "sops_updated_at_idx";

@@ -39,6 +39,8 @@ export const sops = pgTable(
     index('sops_updated_at_idx').on(t.updatedAt, t.id),
     // A literal title hit ('No. 65') without reading every title (pg_trgm).
     index('sops_title_trgm_idx').using('gin', t.title.op('gin_trgm_ops')),
+    // A title found through a typo, without reading the SOPs that hold the word in their content.
+    index('sops_title_vector_idx').using('gin', sql`to_tsvector('english', ${t.title})`),
     index('sops_search_idx').using('gin', t.searchVector),
     index('sops_latest_version_idx').on(t.latestVersionId),
     check('sops_review_frequency_check', sql`${t.reviewFrequency} between 1 and 60`),

@@ -133,7 +133,10 @@ export function searchPlan(search: string | undefined): SearchPlan | null {
           select v.id from sop_versions v where v.sop_id = sops.id and v.is_published order by v.id desc limit 1))
         and ft.search_vector @@ ${query})`;
   const fileHit = sql`(sops.id in (select f.sop_id from sop_search_files f where f.words @@ ${query}) and ${inFiles})`;
-  const typoHit = sql`${sops.searchVector} @@ ${typoQuery(words)}`;
+  // The titles' own vector narrows through its index (a word of the SOP's vector that is in
+  // its content too would otherwise be read for every SOP holding it); the title weight of
+  // the SOP's vector decides.
+  const typoHit = sql`to_tsvector('english', ${sops.title}) @@ ${typoQuery(words, '')} and ${sops.searchVector} @@ ${typoQuery(words)}`;
   // The words and their stems ('operations' -> 'oper'), stop words ('the') left out, to find
   // and mark the hit in a long text; worked out once per search (`search_terms`), however
   // many rows and fields read them.
@@ -194,9 +197,9 @@ export function searchPlan(search: string | undefined): SearchPlan | null {
  * `title_words`, the trigram index narrowing by plain similarity first), in the title weight:
  * 'tendr' -> ('tendr':*A | 'tender':A). Words under four letters are taken as typed.
  */
-function typoQuery(words: string[]): SQL {
-  return sql`(select to_tsquery('english', string_agg('(' || q.w || ':*A' || coalesce((
-      select string_agg(' | ' || t.word || ':A', '') from title_words t
+function typoQuery(words: string[], weight: 'A' | '' = 'A'): SQL {
+  return sql`(select to_tsquery('english', string_agg('(' || q.w || ${`:*${weight}`} || coalesce((
+      select string_agg(' | ' || t.word || ${`:${weight}`}, '') from title_words t
       where char_length(q.w) >= 4 and t.word % q.w and word_similarity(q.w, t.word) >= ${TYPO_SIMILARITY}
         and abs(char_length(t.word) - char_length(q.w)) <= ${MAX_TYPOS}), '') || ')', ' & '))
     from unnest(string_to_array(${words.join(' ')}, ' ')) q(w))`;
