@@ -88,8 +88,11 @@ describe('migration 0009: the words of each SOP’s files', () => {
 
     // A file on the galley SOP's next version counts once that version is the latest.
     const next = Number(
-      ((await run(sql`insert into sop_versions (sop_id, version_number, content) values (${ids.galley}, '2.0', 'x') returning id`)) as unknown as { rows: { id: number }[] })
-        .rows[0].id,
+      (
+        (await run(sql`insert into sop_versions (sop_id, version_number, content) values (${ids.galley}, '2.0', 'x') returning id`)) as unknown as {
+          rows: { id: number }[];
+        }
+      ).rows[0].id,
     );
     await run(sql`insert into attachments (version_id, filename, original_name, mime_type, size, sha256)
       values (${next}, 'copy.bin', 'copy.pdf', 'application/pdf', 10, ${sha('old')})`);
