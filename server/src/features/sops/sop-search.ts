@@ -161,20 +161,22 @@ export function searchPlan(search: string | undefined): SearchPlan | null {
   };
   const smallFieldHit = (text: SQL) => sql`to_tsvector('english', coalesce(${text}, '')) @@ ${query}`;
   const source = (field: string, rest: SQL) => sql`json_build_object('field', ${field}::text, 'terms', to_json(${terms}), ${rest})`;
-  const matchSource = sql`case
-      when ${inWeight('A')} or ${titleLiteral} then ${source('title', sql`'text', sops.title`)}
-      when ${smallFieldHit(sql`sops.category`)} then ${source('category', sql`'text', sops.category`)}
-      when ${smallFieldHit(sql`array_to_string(sops.tags, ' ')`)} then ${source('tags', sql`'text', array_to_string(sops.tags, ', ')`)}
-      when ${inWeight('C')} then ${source('summary', sql`'window', ${window(sql`sops.summary`)}`)}
-      when ${inWeight('D')} then ${source('content', sql`'window', ${window(sql`lv.content`)}`)}
-      else coalesce((
+  const fileOrTypo = sql`coalesce((
         select ${source('attachment', sql`'attachmentId', a.id, 'attachmentName', a.original_name, 'window', ${window(sql`ft.text`)}`)}
         from attachments a join file_texts ft on ft.sha256 = a.sha256
         where a.version_id in (sops.latest_version_id, eff.id) and ft.search_vector @@ ${query}
         order by a.version_id = sops.latest_version_id desc, a.id
         limit 1),
-        ${source('title', sql`'text', sops.title, 'typo', not ${ownHit}`)})
-    end`;
+        ${source('title', sql`'text', sops.title, 'typo', not ${ownHit}`)})`;
+  // A row of the files or typos tier holds the words in none of its own fields (each is part of
+  // its vector): it goes straight to its files, without testing each field.
+  const matchSource = sql`coalesce(case when not (${ownHit} is false and not ${titleHit}) then case
+      when ${inWeight('A')} or ${titleLiteral} then ${source('title', sql`'text', sops.title`)}
+      when ${smallFieldHit(sql`sops.category`)} then ${source('category', sql`'text', sops.category`)}
+      when ${smallFieldHit(sql`array_to_string(sops.tags, ' ')`)} then ${source('tags', sql`'text', array_to_string(sops.tags, ', ')`)}
+      when ${inWeight('C')} then ${source('summary', sql`'window', ${window(sql`sops.summary`)}`)}
+      when ${inWeight('D')} then ${source('content', sql`'window', ${window(sql`lv.content`)}`)}
+    end end, ${fileOrTypo})`;
   return {
     with: searchTerms,
     tiers: [
