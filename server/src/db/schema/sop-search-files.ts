@@ -18,5 +18,5 @@ export const sopSearchFiles = pgTable(
       .references(() => sops.id, { onDelete: 'cascade' }),
     words: tsvector('words').notNull().default(sql`''::tsvector`),
   },
-  (t) => [index('sop_search_files_words_idx').using('gin', t.words)],
+  (t) => [index('sop_search_files_words_idx').using('gin', t.words).with({ fastupdate: false })],
 );
