@@ -34,15 +34,16 @@ export async function migrationHashes(db: Queryable): Promise<string[]> {
 /**
  * Every table of the public schema, parents before children, except `data_version`: a
  * counter the database keeps for caches (one row made by its migration), not data; the
- * restore's own writes move it on. And except `attestation_tallies`: its triggers rebuild it
- * as the restore writes the attestations (a TRUNCATE ... CASCADE of sop_versions empties it).
+ * restore's own writes move it on. And except `attestation_tallies` and `sop_search_files`:
+ * their triggers rebuild them as the restore writes the attestations, versions, attachments
+ * and file texts (a TRUNCATE ... CASCADE of sop_versions or sops empties them).
  */
 export async function readTables(db: Queryable): Promise<TableInfo[]> {
   const columns = await db.query<{ table: string; column: string; generated: string; identity: string; notnull: boolean }>(`
     select c.relname as table, a.attname as column, a.attgenerated::text as generated, a.attidentity::text as identity, a.attnotnull as notnull
     from pg_class c join pg_namespace n on n.oid = c.relnamespace
     join pg_attribute a on a.attrelid = c.oid and a.attnum > 0 and not a.attisdropped
-    where n.nspname = 'public' and c.relkind = 'r' and c.relname not in ('data_version', 'attestation_tallies')
+    where n.nspname = 'public' and c.relkind = 'r' and c.relname not in ('data_version', 'attestation_tallies', 'sop_search_files')
     order by c.relname, a.attnum`);
   const keys = await db.query<{ table: string; column: string }>(`
     select c.relname as table, a.attname as column

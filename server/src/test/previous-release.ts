@@ -2,6 +2,7 @@ import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -51,7 +52,8 @@ export async function openPreviousRelease(work: string, lastIdx: number): Promis
   let drop = async () => {};
   if (!serverUrl) {
     await mkdir(path.join(work, 'data'), { recursive: true });
-    const client = await PGlite.create(path.join(work, 'data', 'pglite'));
+    // pg_trgm as the server loads it: migrations from 0008 on create the extension.
+    const client = await PGlite.create(path.join(work, 'data', 'pglite'), { extensions: { pg_trgm } });
     await migratePglite(drizzlePglite(client) as never, { migrationsFolder: folder });
     query = (text, params) => client.query(text, params);
     close = () => client.close();

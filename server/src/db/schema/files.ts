@@ -99,7 +99,7 @@ export const fileTexts = pgTable(
     extractedAt: timestamp('extracted_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index('file_texts_search_idx').using('gin', t.searchVector),
+    index('file_texts_search_idx').using('gin', t.searchVector).with({ fastupdate: false }),
     check('file_texts_status_check', sql`${t.status} in ('ready', 'failed')`),
     check('file_texts_text_length_check', sql`char_length(${t.text}) <= ${sql.raw(String(MAX_EXTRACTED_TEXT_CHARS))}`),
   ],
@@ -107,7 +107,7 @@ export const fileTexts = pgTable(
 
 /** Every word any SOP title has held (letters only), for typo-tolerant search; kept by a trigger (migration 0008). */
 export const titleWords = pgTable('title_words', { word: varchar('word', { length: 100 }).primaryKey() }, (t) => [
-  index('title_words_trgm_idx').using('gin', t.word.op('gin_trgm_ops')),
+  index('title_words_trgm_idx').using('gin', t.word.op('gin_trgm_ops')).with({ fastupdate: false }),
 ]);
 
 /** Bytes PUT to an upload URL from POST /api/objects/upload, waiting for POST /api/attachments. */

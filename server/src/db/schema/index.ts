@@ -8,3 +8,4 @@ export * from './jobs';
 export * from './relations';
 export * from './data-version';
 export * from './attestation-tallies';
+export * from './sop-search-files';

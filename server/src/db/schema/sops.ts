@@ -35,8 +35,14 @@ export const sops = pgTable(
     index('sops_department_idx').on(t.departmentId),
     index('sops_status_idx').on(t.status),
     index('sops_owner_idx').on(t.ownerId),
-    index('sops_updated_at_idx').on(t.updatedAt),
-    index('sops_search_idx').using('gin', t.searchVector),
+    // Newest edit first, as lists and search ties are ordered (a search with many hits walks it).
+    index('sops_updated_at_idx').on(t.updatedAt, t.id),
+    // A literal title hit ('No. 65') without reading every title (pg_trgm).
+    index('sops_title_trgm_idx').using('gin', t.title.op('gin_trgm_ops')).with({ fastupdate: false }),
+    // A title found through a typo, without reading the SOPs that hold the word in their content.
+    index('sops_title_vector_idx').using('gin', sql`to_tsvector('english', ${t.title})`).with({ fastupdate: false }),
+    // Search's GIN indexes skip the pending list (fastupdate): migration 0009 says why.
+    index('sops_search_idx').using('gin', t.searchVector).with({ fastupdate: false }),
     index('sops_latest_version_idx').on(t.latestVersionId),
     check('sops_review_frequency_check', sql`${t.reviewFrequency} between 1 and 60`),
   ],

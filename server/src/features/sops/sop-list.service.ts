@@ -4,7 +4,7 @@ import { OPEN_TASK_STATUS, type ReviewFilter, type SopStatus } from '../../../..
 import type { Db } from '../../db/client';
 import { sops } from '../../db/schema';
 import { nextReviewDueJson, reviewClockJoins, reviewClockLateralJoins, reviewDay, reviewFilterSql, reviewStatusSql } from './sop-review-schedule';
-import { type MatchSource, matchOf, searchPlan } from './sop-search';
+import { type MatchSource, matchOf, type SearchTier, searchPlan } from './sop-search';
 
 export interface ListFilters {
   departmentId?: number;
@@ -44,20 +44,26 @@ export function listScope(filters: ListFilters) {
   };
   const newestFirst = sql`sops.updated_at desc, sops.id desc`;
   if (!search) return { search, today, hits: sql``, from: sql`sops`, filter: whereAll([]), order: newestFirst };
-  const best = (found: SQL[]) => sql`(select sops.id, ${search.rank} as rank
-        from sops ${reviewClockJoins}
-        ${whereAll(found)}
-        order by 2 desc, ${newestFirst}
-        limit ${SEARCH_RESULT_LIMIT})`;
-  // The own tier first: when it fills the page, the file texts and typos are never read
-  // (the database stops the union there); its ranks are all above the other tier's.
-  const tiers = search.more
-    ? sql`${best([search.own])} union all ${best([sql`not ${search.own}`, search.more])} limit ${SEARCH_RESULT_LIMIT}`
-    : best([search.own]);
+  // The version in force and the last review, looked up per SOP, only when a filter reads them.
+  const clock = filters.review || filters.noApprovedVersion ? reviewClockLateralJoins : sql``;
+  const best = (tier: SearchTier) => {
+    const ranked = sql`select sops.id, sops.latest_version_id, sops.updated_at, ${tier.rank} as rank
+        from sops ${clock}
+        ${whereAll([tier.found])}
+        order by rank desc, ${newestFirst}`;
+    // Ordered inside, so the database checks the rows one by one in that order and stops at a full page.
+    if (tier.checkedLast) {
+      return sql`(select sops.id, sops.rank from (${ranked}) sops where ${tier.checkedLast} order by sops.rank desc, ${newestFirst} limit ${SEARCH_RESULT_LIMIT})`;
+    }
+    return sql`(select hit.id, hit.rank from (${ranked} limit ${SEARCH_RESULT_LIMIT}) hit)`;
+  };
+  // Tier by tier: when one fills the page the database stops there (the union's limit), so a
+  // word in most SOPs' own fields never reads a file and a file hit never looks for typos.
+  const tiers = search.tiers.length > 1 ? sql`${sql.join(search.tiers.map(best), sql` union all `)} limit ${SEARCH_RESULT_LIMIT}` : best(search.tiers[0]);
   return {
     search,
     today,
-    hits: sql`with ${search.with ? sql`${search.with},` : sql``} hits as (${tiers})`,
+    hits: sql`with ${search.with ? sql`${search.with}, ` : sql``}hits as (${tiers})`,
     from: sql`hits join sops on sops.id = hits.id`,
     filter: sql``,
     order: sql`hits.rank desc, ${newestFirst}`,

@@ -57,6 +57,9 @@ export function likePattern(search: string): string {
  */
 const FILE_RANK = 0.6;
 
+/** The text around a hit in a summary, content or file that the snippet is cut from. */
+const WINDOW_CHARS = 240;
+
 /** 'moorng' -> 'mooring' is 0.57 (one letter missing from seven); unrelated words stay under 0.4. */
 const TYPO_SIMILARITY = 0.5;
 /**
@@ -66,25 +69,35 @@ const TYPO_SIMILARITY = 0.5;
  */
 const MAX_TYPOS = 2;
 
+export interface SearchTier {
+  /** The condition a row of `sops` meets to be in this tier (and in none before it). */
+  found: SQL;
+  /**
+   * A costlier condition checked last, on the rows `found` gives in rank order, until the
+   * page is full. It reads `sops.id` and `sops.latest_version_id` only.
+   */
+  checkedLast?: SQL;
+  rank: SQL<number>;
+}
+
 export interface SearchPlan {
-  /** Common table expressions the conditions read (`file_versions`). */
+  /** Common table expressions the match source reads (`search_terms`). */
   with: SQL | null;
   /**
-   * What the search finds, in two tiers whose ranks never overlap: `own` (the SOP's own
-   * fields or a literal title hit) always ranks at 1 or more, `more` (only a file's text or a
-   * title typo) under 1. A page of best hits made of own hits alone never needs `more`.
+   * What the search finds, in tiers whose ranks never overlap, best first: `own` (the SOP's
+   * own fields or a literal title hit) always ranks at 1 or more, `files` (only a file's text)
+   * at FILE_RANK, `typos` (only a title typo) at 0.5 or less. A page of best hits that one
+   * tier fills never needs the tiers after it.
    */
-  own: SQL;
-  more: SQL | null;
-  rank: SQL<number>;
+  tiers: SearchTier[];
   /** The `match` source of one row, as JSON, for the rows a search answers (matchOf turns it into the answer's match). */
   matchSource: SQL;
   words: string[];
 }
 
 /**
- * The SQL of a search, or null when the input is blank. Reads `sops` and `eff` (the version
- * in force, from reviewClockJoins); `lv` (the latest version) for the match source.
+ * The SQL of a search, or null when the input is blank. The tiers read `sops` only; the match
+ * source also `eff` (the version in force) and `lv` (the latest version).
  */
 export function searchPlan(search: string | undefined): SearchPlan | null {
   const term = search?.trim();
@@ -96,9 +109,7 @@ export function searchPlan(search: string | undefined): SearchPlan | null {
   if (!tsquery) {
     return {
       with: null,
-      own: titleLiteral,
-      more: null,
-      rank: sql<number>`length(${sops.title}) * -1`,
+      tiers: [{ found: titleLiteral, rank: sql<number>`length(${sops.title}) * -1` }],
       matchSource: sql`json_build_object('field', 'title', 'text', sops.title)`,
       words,
     };
@@ -106,50 +117,78 @@ export function searchPlan(search: string | undefined): SearchPlan | null {
   const query = sql`to_tsquery('english', ${tsquery})`;
   /** Every word in one weight of the SOP's vector: A title, C summary, D content. */
   const inWeight = (weight: 'A' | 'C' | 'D') => sql`${sops.searchVector} @@ to_tsquery('english', ${words.map((w) => `${w}:*${weight}`).join(' & ')})`;
-  const inFile = (version: SQL) => sql`${version} in (select version_id from file_versions)`;
-  const fileHit = sql`(${inFile(sql`sops.latest_version_id`)} or ${inFile(sql`eff.id`)})`;
   const ownHit = sql`${sops.searchVector} @@ ${query}`;
-  // Through the GIN index, not row by row.
-  const ownIndexed = sql`sops.id in (select id from own_sops)`;
-  const typoHit = sql`sops.id in (select id from typo_sops)`;
+  // Either side through its index (the SOP vectors' GIN, the titles' trigrams).
+  const own = sql`(${ownHit} or ${titleLiteral})`;
+  // An SOP without a vector yet is not an own hit (and so may be a hit of a later tier).
+  const notOwn = sql`not (coalesce(${ownHit}, false) or ${titleLiteral})`;
+  // The same titles for the rank of every own hit, found once through their trigram index:
+  // ILIKE lower-cases each title it reads, which on thousands of hits cost more than ts_rank.
+  const titleHit = sql`sops.id in (select t.id from sops t where t.title ilike ${likePattern(term)})`;
+  // One file of the latest or the effective version holds every word. The SOP's merged file
+  // words (sop_search_files) narrow through their index or are checked as the SOPs are walked
+  // newest first; the files themselves then decide, for the few SOPs that get this far.
+  const inFiles = sql`exists (select 1 from attachments a join file_texts ft on ft.sha256 = a.sha256
+        where a.version_id in (sops.latest_version_id, (
+          select v.id from sop_versions v where v.sop_id = sops.id and v.is_published order by v.id desc limit 1))
+        and ft.search_vector @@ ${query})`;
+  const fileHit = sql`(sops.id in (select f.sop_id from sop_search_files f where f.words @@ ${query}) and ${inFiles})`;
+  // The titles' own vector narrows through its index (a word of the SOP's vector that is in
+  // its content too would otherwise be read for every SOP holding it); the title weight of
+  // the SOP's vector decides.
+  const typoHit = sql`to_tsvector('english', ${sops.title}) @@ ${typoQuery(words, '')} and ${sops.searchVector} @@ ${typoQuery(words)}`;
   // The words and their stems ('operations' -> 'oper'), stop words ('the') left out, to find
-  // and mark the hit in a long text.
-  const terms = sql`array(select distinct w from unnest(
-      tsvector_to_array(to_tsvector('english', ${term})) || array(
-        select q from unnest(string_to_array(${words.join(' ')}, ' ')) q where length(to_tsvector('english', q)) > 0)) w
-      where w ~ '^[[:alnum:]]+$')`;
-  const pattern = sql`('\\m(' || array_to_string(${terms}, '|') || ')')`;
-  /** About 240 characters of `text`, from a few words before its first hit. */
-  const window = (text: SQL) => sql`(select json_build_object('start', p.s, 'text', substr(${text}, p.s, 240), 'length', char_length(${text}))
-      from (select greatest(regexp_instr(${text}, ${pattern}, 1, 1, 0, 'i') - 40, 1) as s) p)`;
+  // and mark the hit in a long text; worked out once per search (`search_terms`), however
+  // many rows and fields read them.
+  const searchTerms = sql`search_terms as materialized (select t.terms, '\\m(' || array_to_string(t.terms, '|') || ')' as pattern
+      from (select array(select distinct w from unnest(
+        tsvector_to_array(to_tsvector('english', ${term})) || array(
+          select q from unnest(string_to_array(${words.join(' ')}, ' ')) q where length(to_tsvector('english', q)) > 0)) w
+        where w ~ '^[[:alnum:]]+$') as terms) t)`;
+  const terms = sql`(select terms from search_terms)`;
+  const pattern = sql`(select pattern from search_terms)`;
+  const firstHit = (text: SQL) => sql`regexp_instr(${text}, ${pattern}, 1, 1, 0, 'i')`;
+  /**
+   * From a few words before the first hit of `text`, WINDOW_CHARS characters and one more
+   * (which tells whether the text goes on). A file's text runs to 200,000 characters, stored
+   * compressed, and every step here reads it from its start: the first hit is looked for in
+   * the first 2,000 characters (only those are read) before the whole text, and the start is
+   * computed once (OFFSET 0 keeps the database from copying its expression into each use).
+   */
+  const window = (text: SQL) => {
+    const start = sql`greatest(coalesce(nullif(${firstHit(sql`left(${text}, 2000)`)}, 0), ${firstHit(text)}) - 40, 1)`;
+    return sql`(select json_build_object('start', p.s, 'text', substr(${text}, p.s, ${WINDOW_CHARS + 1})) from (select ${start} as s offset 0) p)`;
+  };
   const smallFieldHit = (text: SQL) => sql`to_tsvector('english', coalesce(${text}, '')) @@ ${query}`;
   const source = (field: string, rest: SQL) => sql`json_build_object('field', ${field}::text, 'terms', to_json(${terms}), ${rest})`;
-  const matchSource = sql`case
-      when ${inWeight('A')} or ${titleLiteral} then ${source('title', sql`'text', sops.title`)}
-      when ${smallFieldHit(sql`sops.category`)} then ${source('category', sql`'text', sops.category`)}
-      when ${smallFieldHit(sql`array_to_string(sops.tags, ' ')`)} then ${source('tags', sql`'text', array_to_string(sops.tags, ', ')`)}
-      when ${inWeight('C')} then ${source('summary', sql`'window', ${window(sql`sops.summary`)}`)}
-      when ${inWeight('D')} then ${source('content', sql`'window', ${window(sql`lv.content`)}`)}
-      else coalesce((
+  const fileOrTypo = sql`coalesce((
         select ${source('attachment', sql`'attachmentId', a.id, 'attachmentName', a.original_name, 'window', ${window(sql`ft.text`)}`)}
         from attachments a join file_texts ft on ft.sha256 = a.sha256
         where a.version_id in (sops.latest_version_id, eff.id) and ft.search_vector @@ ${query}
         order by a.version_id = sops.latest_version_id desc, a.id
         limit 1),
-        ${source('title', sql`'text', sops.title, 'typo', not ${ownHit}`)})
-    end`;
+        ${source('title', sql`'text', sops.title, 'typo', not ${ownHit}`)})`;
+  // A row of the files or typos tier holds the words in none of its own fields (each is part of
+  // its vector): it goes straight to its files, without testing each field.
+  const matchSource = sql`coalesce(case when not (${ownHit} is false and not ${titleHit}) then case
+      when ${inWeight('A')} or ${titleLiteral} then ${source('title', sql`'text', sops.title`)}
+      when ${smallFieldHit(sql`sops.category`)} then ${source('category', sql`'text', sops.category`)}
+      when ${smallFieldHit(sql`array_to_string(sops.tags, ' ')`)} then ${source('tags', sql`'text', array_to_string(sops.tags, ', ')`)}
+      when ${inWeight('C')} then ${source('summary', sql`'window', ${window(sql`sops.summary`)}`)}
+      when ${inWeight('D')} then ${source('content', sql`'window', ${window(sql`lv.content`)}`)}
+    end end, ${fileOrTypo})`;
   return {
-    with: sql`file_versions as (
-        select a.version_id from file_texts ft join attachments a on a.sha256 = ft.sha256
-        where ft.search_vector @@ ${query}),
-      own_sops as (select id from sops where ${sops.searchVector} @@ ${query}),
-      typo_sops as (select id from sops where ${sops.searchVector} @@ ${typoQuery(words)})`,
-    own: sql`(${ownIndexed} or ${titleLiteral})`,
-    more: sql`(${fileHit} or ${typoHit})`,
-    rank: sql<number>`(case when ${ownIndexed} then 1 + ts_rank(${sops.searchVector}, ${query}) else 0 end
-      + case when ${titleLiteral} then 1 else 0 end
-      + case when ${ownIndexed} or ${titleLiteral} then 0 when ${fileHit} then ${sql.raw(String(FILE_RANK))}
-          else word_similarity(${term}, ${sops.title}) / 2 end)`,
+    with: searchTerms,
+    tiers: [
+      // ts_rank's A-D weights (title above category and tags, above summary, above content)
+      // plus one for a literal title hit; in double precision, as the ranks are compared.
+      {
+        found: own,
+        rank: sql<number>`(case when ${ownHit} then 1::float8 + ts_rank(${sops.searchVector}, ${query}) else 0 end + case when ${titleHit} then 1 else 0 end)`,
+      },
+      { found: sql`${notOwn} and ${fileHit}`, rank: sql<number>`${sql.raw(String(FILE_RANK))}::float8` },
+      { found: sql`${typoHit} and ${notOwn}`, checkedLast: sql`not ${inFiles}`, rank: sql<number>`word_similarity(${term}, ${sops.title}) / 2::float8` },
+    ],
     matchSource,
     words,
   };
@@ -160,9 +199,9 @@ export function searchPlan(search: string | undefined): SearchPlan | null {
  * `title_words`, the trigram index narrowing by plain similarity first), in the title weight:
  * 'tendr' -> ('tendr':*A | 'tender':A). Words under four letters are taken as typed.
  */
-function typoQuery(words: string[]): SQL {
-  return sql`(select to_tsquery('english', string_agg('(' || q.w || ':*A' || coalesce((
-      select string_agg(' | ' || t.word || ':A', '') from title_words t
+function typoQuery(words: string[], weight: 'A' | '' = 'A'): SQL {
+  return sql`(select to_tsquery('english', string_agg('(' || q.w || ${`:*${weight}`} || coalesce((
+      select string_agg(' | ' || t.word || ${`:${weight}`}, '') from title_words t
       where char_length(q.w) >= 4 and t.word % q.w and word_similarity(q.w, t.word) >= ${TYPO_SIMILARITY}
         and abs(char_length(t.word) - char_length(q.w)) <= ${MAX_TYPOS}), '') || ')', ' & '))
     from unnest(string_to_array(${words.join(' ')}, ' ')) q(w))`;
@@ -172,7 +211,8 @@ function typoQuery(words: string[]): SQL {
 export interface MatchSource {
   field: z.output<typeof SearchMatch>['field'];
   text?: string | null;
-  window?: { start: number; text: string | null; length: number };
+  /** `text`: from character `start` (1 for the first), WINDOW_CHARS characters, and one more when the text goes on. */
+  window?: { start: number; text: string | null };
   attachmentId?: number;
   attachmentName?: string;
   terms?: string[];
@@ -200,10 +240,11 @@ function editDistance(a: string, b: string): number {
 export function matchOf(source: MatchSource, words: string[]): z.output<typeof SearchMatch> {
   let snippet: string;
   if (source.window) {
-    const raw = source.window.text ?? '';
+    // Characters as the database counts them (code points), not UTF-16 units.
+    const chars = Array.from(source.window.text ?? '');
     const cutStart = source.window.start > 1;
-    let more = source.window.start - 1 + raw.length < source.window.length;
-    let text = raw.replace(/\s+/g, ' ');
+    let more = chars.length > WINDOW_CHARS;
+    let text = chars.slice(0, WINDOW_CHARS).join('').replace(/\s+/g, ' ');
     // Whole words only: the window may begin or end inside one.
     if (cutStart) text = text.replace(/^\S*\s/, '');
     if (text.length > SNIPPET_CHARS) {
