@@ -27,7 +27,14 @@ export interface StoredCopy {
  * Tiny, and without them no screen opens (or opens whole) offline: who is signed in, settings,
  * departments, the bell's notifications, the reading list, the programs' index.
  */
-const ESSENTIAL = [/^\/api\/user$/, /^\/api\/settings$/, /^\/api\/departments$/, /^\/api\/notifications$/, /^\/api\/reading$/, /^\/api\/daily-programs\/hierarchy$/];
+const ESSENTIAL = [
+  /^\/api\/user$/,
+  /^\/api\/settings$/,
+  /^\/api\/departments$/,
+  /^\/api\/notifications$/,
+  /^\/api\/reading$/,
+  /^\/api\/daily-programs\/hierarchy$/,
+];
 
 export function kindOf(path: string, state: Pick<OfflineState, 'kept' | 'ahead'>): CopyKind {
   if (state.kept.some((sop) => sop.urls.includes(path))) return 'kept';
