@@ -17,6 +17,12 @@ export interface ListFilters {
   today?: string;
 }
 
+/**
+ * Between the JSON texts of the SOPs a search finds: the record separator, which JSON text
+ * never holds as it is (a control character in a string is always escaped).
+ */
+const ROW_SEPARATOR = '\u001e';
+
 /** Timestamps as JavaScript writes them (toISOString), so list and detail agree. */
 const isoJson = (column: string) => sql.raw(`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
 
@@ -82,7 +88,7 @@ export async function listSopsJson(db: Db, filters: ListFilters = {}): Promise<s
 
   const result = (await db.execute(sql`
     ${hits}
-    select coalesce(json_agg(json_build_object(
+    select ${search ? sql`string_agg(` : sql`coalesce(json_agg(`}json_build_object(
       'id', sops.id,
       'title', sops.title,
       'departmentId', sops.department_id,
@@ -113,13 +119,8 @@ export async function listSopsJson(db: Db, filters: ListFilters = {}): Promise<s
       'hasPublishedVersion', eff.sop_id is not null,
       'pendingTaskId', pending.id,
       'nextReviewDue', ${nextReviewDueJson},
-      'reviewStatus', ${reviewStatusSql(today)}${
-        search
-          ? sql`,
-      'match', ${search.matchSource}`
-          : sql``
-      }
-    ) order by ${order})::text, '[]') as rows
+      'reviewStatus', ${reviewStatusSql(today)}
+    )${search ? sql`::text, ${ROW_SEPARATOR} order by ${order}) as rows, json_agg(${search.matchSource} order by ${order})::text as matches` : sql` order by ${order})::text, '[]') as rows`}
     from ${from}
     left join departments d on d.id = sops.department_id
     left join users o on o.id = sops.owner_id
@@ -133,8 +134,13 @@ export async function listSopsJson(db: Db, filters: ListFilters = {}): Promise<s
     ${reviewClockJoins}`
     }
     left join approval_tasks pending on pending.version_id = lv.id and pending.status = ${OPEN_TASK_STATUS}
-    ${filter}`)) as unknown as { rows: { rows: string }[] };
-  if (!search) return result.rows[0].rows;
-  const rows = JSON.parse(result.rows[0].rows) as { match: MatchSource }[];
-  return JSON.stringify(rows.map((row) => ({ ...row, match: matchOf(row.match, search.words) })));
+    ${filter}`)) as unknown as { rows: { rows: string | null; matches?: string | null }[] };
+  const { rows, matches } = result.rows[0];
+  if (!search) return rows ?? '[]';
+  if (rows === null || !matches) return '[]';
+  // Each SOP's JSON text (ending in '}') gets its match as its last member: only the small
+  // match sources are parsed, not the whole answer.
+  const sources = JSON.parse(matches) as MatchSource[];
+  const found = rows.split(ROW_SEPARATOR);
+  return `[${found.map((sop, i) => `${sop.slice(0, -1)}, "match" : ${JSON.stringify(matchOf(sources[i], search.words))}}`).join(', ')}]`;
 }

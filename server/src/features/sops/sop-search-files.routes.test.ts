@@ -133,6 +133,27 @@ describe('a search finds the words inside the files', () => {
     expect(marked).toEqual(['SOPEP']);
   });
 
+  it('cuts the snippet around the first word that starts with the term, not a word that merely holds it', async () => {
+    const sop = await createSopAs(t, owner, { departmentId: deptId, title: 'Watch handover' });
+    const filler = 'The officer of the watch reads the log and the standing orders before taking over. '.repeat(6);
+    await upload(sop.latestVersionId!, [
+      {
+        name: 'handover.txt',
+        data: Buffer.from(`Workstations on the bridge are wiped down at noon. ${filler}Report to your 🚢 Station when the quarterdeck alarm sounds.`),
+      },
+      { name: 'lashing.txt', data: Buffer.from('Lashing gear is checked daily by the bosun.') },
+    ]);
+    await t.jobs.runUntilIdle();
+    const [hit] = (await search('station quarterdeck')).filter((s) => s.id === sop.id);
+    expect(hit.match).toMatchObject({ field: 'attachment', attachmentName: 'handover.txt' });
+    const { snippet, highlights } = hit.match!;
+    expect(snippet).not.toContain('Workstations');
+    expect(snippet).toMatch(/^… .*Report to your 🚢 Station when the quarterdeck alarm sounds\.$/);
+    expect(highlights.map(([start, end]) => snippet.slice(start, end))).toEqual(['Station', 'quarterdeck']);
+    const [atStart] = (await search('lashing')).filter((s) => s.id === sop.id);
+    expect(atStart.match).toMatchObject({ attachmentName: 'lashing.txt', snippet: 'Lashing gear is checked daily by the bosun.', highlights: [[0, 7]] });
+  });
+
   it('ranks a file hit below hits in the title, category, tags and summary, each field naming itself', async () => {
     const inFile = await createSopAs(t, owner, { departmentId: deptId, title: 'Pool deck' });
     await upload(inFile.latestVersionId!, [{ name: 'pool.pdf', data: await makePdf('Pool', ['Watch for the quokkafish sign at the deep end.']) }]);

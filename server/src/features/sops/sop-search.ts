@@ -140,25 +140,26 @@ export function searchPlan(search: string | undefined): SearchPlan | null {
   // The words and their stems ('operations' -> 'oper'), stop words ('the') left out, to find
   // and mark the hit in a long text; worked out once per search (`search_terms`), however
   // many rows and fields read them.
-  const searchTerms = sql`search_terms as materialized (select t.terms, '\\m(' || array_to_string(t.terms, '|') || ')' as pattern
+  const searchTerms = sql`search_terms as materialized (select t.terms,
+        '(?i)(?:^|[^[:alnum:]_])(?:' || array_to_string(t.terms, '|') || ')' as pattern
       from (select array(select distinct w from unnest(
         tsvector_to_array(to_tsvector('english', ${term})) || array(
           select q from unnest(string_to_array(${words.join(' ')}, ' ')) q where length(to_tsvector('english', q)) > 0)) w
         where w ~ '^[[:alnum:]]+$') as terms) t)`;
   const terms = sql`(select terms from search_terms)`;
   const pattern = sql`(select pattern from search_terms)`;
-  const firstHit = (text: SQL) => sql`regexp_instr(${text}, ${pattern}, 1, 1, 0, 'i')`;
   /**
    * From a few words before the first hit of `text`, WINDOW_CHARS characters and one more
    * (which tells whether the text goes on). A file's text runs to 200,000 characters, stored
-   * compressed, and every step here reads it from its start: the first hit is looked for in
-   * the first 2,000 characters (only those are read) before the whole text, and the start is
-   * computed once (OFFSET 0 keeps the database from copying its expression into each use).
+   * compressed: it is read once (`|| ''`), not once per use. The first hit is a word starting
+   * with a term: `pattern` takes it with the character before it (none at the very start), so
+   * the first place holding that text is the hit itself and `strpos` finds it. (`regexp_instr`
+   * would collect every hit of the whole text before answering; `substring` stops at the
+   * first.) OFFSET 0 keeps the database from copying an expression into each of its uses.
    */
-  const window = (text: SQL) => {
-    const start = sql`greatest(coalesce(nullif(${firstHit(sql`left(${text}, 2000)`)}, 0), ${firstHit(text)}) - 40, 1)`;
-    return sql`(select json_build_object('start', p.s, 'text', substr(${text}, p.s, ${WINDOW_CHARS + 1})) from (select ${start} as s offset 0) p)`;
-  };
+  const window = (text: SQL) => sql`(select json_build_object('start', w.s, 'text', substr(w.t, w.s, ${WINDOW_CHARS + 1})) from (
+        select x.t, greatest(coalesce(strpos(x.t, x.hit) + case when x.hit ~ '^[[:alnum:]_]' then 0 else 1 end, 0) - 40, 1) as s
+        from (select y.t, substring(y.t from ${pattern}) as hit from (select ${text} || '' as t offset 0) y offset 0) x offset 0) w)`;
   const smallFieldHit = (text: SQL) => sql`to_tsvector('english', coalesce(${text}, '')) @@ ${query}`;
   const source = (field: string, rest: SQL) => sql`json_build_object('field', ${field}::text, 'terms', to_json(${terms}), ${rest})`;
   const fileOrTypo = sql`coalesce((
@@ -220,6 +221,9 @@ export interface MatchSource {
 }
 
 const SNIPPET_CHARS = 200;
+const SURROGATE = /[\uD800-\uDFFF]/;
+/** A word of a snippet: a run of letters and digits. */
+const WORD = /[\p{L}\p{N}]+/gu;
 
 /** Edit distance, for the title words a typo found (short words, at most MAX_WORDS of them). */
 function editDistance(a: string, b: string): number {
@@ -240,11 +244,13 @@ function editDistance(a: string, b: string): number {
 export function matchOf(source: MatchSource, words: string[]): z.output<typeof SearchMatch> {
   let snippet: string;
   if (source.window) {
-    // Characters as the database counts them (code points), not UTF-16 units.
-    const chars = Array.from(source.window.text ?? '');
+    // Characters as the database counts them (code points), not UTF-16 units: the same thing
+    // unless the text holds a character outside the BMP (a surrogate pair).
+    const raw = source.window.text ?? '';
+    const chars = SURROGATE.test(raw) ? Array.from(raw) : raw;
     const cutStart = source.window.start > 1;
     let more = chars.length > WINDOW_CHARS;
-    let text = chars.slice(0, WINDOW_CHARS).join('').replace(/\s+/g, ' ');
+    let text = (typeof chars === 'string' ? chars.slice(0, WINDOW_CHARS) : chars.slice(0, WINDOW_CHARS).join('')).replace(/\s+/g, ' ');
     // Whole words only: the window may begin or end inside one.
     if (cutStart) text = text.replace(/^\S*\s/, '');
     if (text.length > SNIPPET_CHARS) {
@@ -258,7 +264,8 @@ export function matchOf(source: MatchSource, words: string[]): z.output<typeof S
   }
   const terms = (source.terms ?? words).filter(Boolean);
   const highlights: [number, number][] = [];
-  for (const token of snippet.matchAll(/[\p{L}\p{N}]+/gu)) {
+  const tokens = new RegExp(WORD);
+  for (let token = tokens.exec(snippet); token; token = tokens.exec(snippet)) {
     const word = token[0].toLowerCase();
     const exact = terms.some((t) => word.startsWith(t));
     const near = source.typo === true && words.some((w) => w.length >= 4 && editDistance(word, w) <= 2);
