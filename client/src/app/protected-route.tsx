@@ -24,7 +24,7 @@ function Guarded({ title, component: Component }: { title: string; component: Co
   if (isLoading) return <FullPageSpinner />;
   if (!user) return <Redirect to="/auth" />;
   if (!shown) return <FullPageSpinner />;
-  // On the page the app opened on, the header and the screen wait for the screen's code together
+  // A page-load screen whose data is already on its way waits here, with the header, for its code
   // (this background render suspends; the spinner stays). Else the screen's boundary would show
   // its spinner under the header, and React holds back the screen that replaces a fallback
   // until 300 ms after the last fallback appeared.

@@ -61,17 +61,28 @@ export function screenFor(pathname: string): keyof typeof screens {
   return 'notFound';
 }
 
+/** The read a screen's page load starts with the session check, if any: the SOP an /sop/:id link opens. */
+function pageLoadRead(pathname: string) {
+  const sop = /^\/sop\/(\d+)\/?$/.exec(pathname);
+  return sop ? queryKeys.sops.detail(Number(sop[1])) : null;
+}
+
 /**
- * Starts fetching the first screen's chunk, and for a screen behind sign-in the header's lazy
- * parts, while the session is still being checked, instead of after: on a slow link that is one
- * round trip less before the screen paints. The lazy components then find the modules already
- * loaded (or on their way), and the route guard draws header and screen together once they are
- * in. A signed-out visitor pays for chunks they may not see.
+ * Starts fetching the first screen's chunk while the session is still being checked, instead
+ * of after: on a slow link that is one round trip less before the screen paints. The lazy
+ * component then finds the module already loaded (or on its way). A signed-out visitor pays
+ * for one chunk they may not see.
+ *
+ * A screen whose data is read with the session check (preloadScreenData) can paint whole, in one
+ * go: the header's lazy parts are asked for now too, and the route guard draws header and screen
+ * together once their code is in. Drawn apart, the screen waits behind its Suspense spinner until
+ * 300 ms after the header's placeholders appeared (React spaces the fallbacks it replaces).
+ * Screens that read their data once mounted keep painting the header first.
  */
 export function preloadScreen(pathname: string) {
-  const screen = screenFor(pathname);
-  const signedInOnly = screen !== 'auth' && screen !== 'notFound';
-  firstScreenLoading(Promise.all([screens[screen](), signedInOnly && loadHeaderParts()]));
+  const code = screens[screenFor(pathname)]();
+  if (pageLoadRead(pathname)) firstScreenLoading(Promise.all([code, loadHeaderParts()]));
+  else code.catch(() => undefined);
 }
 
 /**
@@ -81,8 +92,8 @@ export function preloadScreen(pathname: string) {
  * answer over without asking again.
  */
 export function preloadScreenData(client: QueryClient, pathname: string, session: Promise<unknown>) {
-  const sop = /^\/sop\/(\d+)\/?$/.exec(pathname);
-  if (sop) readWithSession(client, queryKeys.sops.detail(Number(sop[1])), session);
+  const key = pageLoadRead(pathname);
+  if (key) readWithSession(client, key, session);
 }
 
 function PublicOnly({ component: Component }: { component: ComponentType }) {

@@ -6,9 +6,10 @@ export function sharedLoads<T extends Record<string, () => Promise<unknown>>>(lo
 }
 
 /**
- * The code of the screen the page was opened on (with the header's lazy parts, for a screen
- * behind sign-in), requested together with the session check. Null once it has arrived (or
- * failed: the lazy component then reports the failure).
+ * The code the route guard waits for before it draws the page-load screen with the header (see
+ * preloadScreen), requested together with the session check. Null when there is none to wait
+ * for: it has arrived, or failed (the lazy component then reports the failure), or the screen
+ * paints its header first.
  */
 let arriving: Promise<void> | null = null;
 

@@ -14,13 +14,13 @@ import { HEADER_FOCUS, isActive, LogoutButton, TABS, type Tab } from './header-p
 
 // The sheet (and the dialog code under it) is fetched on the first tap: desktops never need it.
 const MenuSheet = lazy(() => import('./menu-sheet'));
-// The account menu's Radix menu and popper code is not in the app's entry file: it is asked for
-// with the first screen's code (loadHeaderParts); if it is late, a placeholder that looks the
-// same stands in and remembers a press.
+// The account menu's Radix menu and popper code is not in the app's entry file: it arrives just
+// after the header (or with an SOP page's code, loadHeaderParts); until then a placeholder that
+// looks the same stands in and remembers a press.
 const loadAccountMenu = loadOnce(() => import('./account-menu'));
 const AccountMenu = lazy(loadAccountMenu);
 
-/** The header's lazy parts, for the page-load preload: the header then paints whole, with the screen. */
+/** The header's lazy parts, for a page-load preload after which the header paints whole, with the screen. */
 export const loadHeaderParts = () => Promise.all([loadAccountMenu(), loadNotificationsMenu()]);
 
 /** Below 1024 px the tabs, the user and Logout move into a sheet opened by this button. */

@@ -6,9 +6,9 @@ import { cn } from '@/lib/utils';
 import { loadOnce } from '@/lib/load-once';
 import { readingQueries } from './api';
 
-// The list's Radix menu and popper code is not in the app's entry file: it is asked for with the
-// first screen's code (the header's loadHeaderParts); if it is late, a placeholder bell that
-// looks the same stands in and remembers a press.
+// The list's Radix menu and popper code is not in the app's entry file: it arrives just after the
+// header (or with an SOP page's code, the header's loadHeaderParts); until then a placeholder bell
+// that looks the same stands in and remembers a press.
 export const loadNotificationsMenu = loadOnce(() => import('./notifications-menu'));
 const NotificationsMenu = lazy(loadNotificationsMenu);
 
