@@ -6,11 +6,11 @@ import { currentUserQuery } from './lib/session';
 import { queryClient } from './lib/query-client';
 import './index.css';
 
-// Before the first render: the session check and the screen's code travel together, and
-// the screen's main read follows the session's answer instead of waiting for the screen.
+// Before the first render: the session check, the screen's code and the screen's main read
+// travel together instead of one after the other.
 const session = queryClient.fetchQuery(currentUserQuery).catch(() => null);
+preloadScreenData(queryClient, window.location.pathname, session);
 preloadScreen(window.location.pathname);
-void session.then((user) => user && preloadScreenData(queryClient, window.location.pathname));
 
 // A background render: React hands the main thread back to the browser every few milliseconds
 // instead of building the first screen in one long task.

@@ -52,14 +52,26 @@ async function stamped(response: Response): Promise<Response> {
   return new Response(bytes, { status: 200, statusText: response.statusText, headers });
 }
 
+/** How many times a 401 has deleted the copies: an answer asked for before the last time is not stored. */
+let clears = 0;
+
 /**
  * Copies only of complete answers, stamped with the moment they arrived; a 401 clears all.
+ * An answer to a request sent before that 401 (still on the wire, or being stored as the copies
+ * were deleted) is not kept either: it belongs to the session that ended.
  * A 304 (a read ahead sends the ETag of its copy) says the copy is still the server's answer:
  * its time is renewed, so it counts as recent for the budget and the banner.
  */
 const keepCopies = (cacheName: string): WorkboxPlugin => ({
+  requestWillFetch: async ({ request, state }) => {
+    if (state) state.clears = clears;
+    return request;
+  },
   fetchDidSucceed: async ({ request, response }) => {
-    if (response.status === 401) await clearOfflineCopies();
+    if (response.status === 401) {
+      clears += 1;
+      await clearOfflineCopies();
+    }
     if (response.status === 304) {
       const cache = await caches.open(cacheName);
       const copy = await cache.match(request.url, { ignoreVary: true });
@@ -67,8 +79,11 @@ const keepCopies = (cacheName: string): WorkboxPlugin => ({
     }
     return response;
   },
-  cacheWillUpdate: async ({ response }) => (response.status === 200 ? stamped(response) : null),
-  cacheDidUpdate: async () => checkBudgetSoon(),
+  cacheWillUpdate: async ({ response, state }) => (response.status === 200 && state?.clears === clears ? stamped(response) : null),
+  cacheDidUpdate: async ({ request, state }) => {
+    if (state?.clears !== clears) await (await caches.open(cacheName)).delete(request);
+    checkBudgetSoon();
+  },
   // No answer and no copy: say so in the API's error shape, instead of a network failure.
   handlerDidError: async () =>
     new Response(JSON.stringify({ message: NOT_CACHED_MESSAGE, code: NOT_CACHED_CODE }), {

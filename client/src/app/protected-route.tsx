@@ -1,9 +1,10 @@
-import { Suspense, type ComponentType } from 'react';
+import { Suspense, use, type ComponentType } from 'react';
 import { Redirect, Route } from 'wouter';
 import { FullPageSpinner } from '@/components/spinner';
 import { useCurrentUser } from '@/lib/session';
 import { useRouteTitle } from '@/hooks/use-document-title';
 import { useArrival } from '@/hooks/use-arrival';
+import { firstScreenArriving } from './screen-code';
 import { AppLayout } from './layout/app-layout';
 
 /** The guard: a centred spinner while the user loads (no flash of the sign-in page); no user means /auth. */
@@ -23,6 +24,12 @@ function Guarded({ title, component: Component }: { title: string; component: Co
   if (isLoading) return <FullPageSpinner />;
   if (!user) return <Redirect to="/auth" />;
   if (!shown) return <FullPageSpinner />;
+  // A page-load screen whose data is already on its way waits here, with the header, for its code
+  // (this background render suspends; the spinner stays). Else the screen's boundary would show
+  // its spinner under the header, and React holds back the screen that replaces a fallback
+  // until 300 ms after the last fallback appeared.
+  const arriving = firstScreenArriving();
+  if (arriving) use(arriving);
   return (
     <AppLayout>
       <Suspense fallback={<FullPageSpinner />}>

@@ -3,12 +3,15 @@ import type { QueryClient } from '@tanstack/react-query';
 import { Redirect, Route, Switch } from 'wouter';
 import { FullPageSpinner } from '@/components/spinner';
 import { queryKeys } from '@/lib/query-keys';
+import { readWithSession } from '@/lib/page-load-read';
 import { useCurrentUser } from '@/lib/session';
 import { useDocumentTitle } from '@/hooks/use-document-title';
+import { firstScreenLoading, sharedLoads } from './screen-code';
+import { loadHeaderParts } from './layout/app-header';
 import { ProtectedRoute } from './protected-route';
 
 // One chunk per screen: the sign-in page never downloads the procedures table.
-const screens = {
+const screens = sharedLoads({
   auth: () => import('@/features/auth/auth-page'),
   dashboard: () => import('./pages/dashboard-page'),
   procedures: () => import('@/features/sops/procedures-page'),
@@ -23,7 +26,7 @@ const screens = {
   changePassword: () => import('@/features/auth/change-password-page'),
   offlineCopies: () => import('@/offline/offline-copies-page'),
   notFound: () => import('./not-found-page'),
-};
+});
 const AuthPage = lazy(screens.auth);
 const DashboardPage = lazy(screens.dashboard);
 const ProceduresPage = lazy(screens.procedures);
@@ -58,24 +61,39 @@ export function screenFor(pathname: string): keyof typeof screens {
   return 'notFound';
 }
 
+/** The read a screen's page load starts with the session check, if any: the SOP an /sop/:id link opens. */
+function pageLoadRead(pathname: string) {
+  const sop = /^\/sop\/(\d+)\/?$/.exec(pathname);
+  return sop ? queryKeys.sops.detail(Number(sop[1])) : null;
+}
+
 /**
  * Starts fetching the first screen's chunk while the session is still being checked, instead
  * of after: on a slow link that is one round trip less before the screen paints. The lazy
  * component then finds the module already loaded (or on its way). A signed-out visitor pays
  * for one chunk they may not see.
+ *
+ * A screen whose data is read with the session check (preloadScreenData) can paint whole, in one
+ * go: the header's lazy parts are asked for now too, and the route guard draws header and screen
+ * together once their code is in. Drawn apart, the screen waits behind its Suspense spinner until
+ * 300 ms after the header's placeholders appeared (React spaces the fallbacks it replaces).
+ * Screens that read their data once mounted keep painting the header first.
  */
 export function preloadScreen(pathname: string) {
-  screens[screenFor(pathname)]().catch(() => undefined);
+  const code = screens[screenFor(pathname)]();
+  if (pageLoadRead(pathname)) firstScreenLoading(Promise.all([code, loadHeaderParts()]));
+  else code.catch(() => undefined);
 }
 
 /**
- * Starts the first screen's main read as soon as the session is known, while the screen's
- * code is still arriving: on a slow link the SOP a crew member opened is on its way one
- * screen-render earlier. The screen's own query (same key) takes the answer over.
+ * Starts the first screen's main read together with the session check (`session`: the signed-in
+ * user or null), while the screen's code is still arriving: on a slow link the SOP a crew member
+ * opened is on its way as early as the check. The screen's own query (same key) takes the
+ * answer over without asking again.
  */
-export function preloadScreenData(client: QueryClient, pathname: string) {
-  const sop = /^\/sop\/(\d+)\/?$/.exec(pathname);
-  if (sop) void client.prefetchQuery({ queryKey: queryKeys.sops.detail(Number(sop[1])) });
+export function preloadScreenData(client: QueryClient, pathname: string, session: Promise<unknown>) {
+  const key = pageLoadRead(pathname);
+  if (key) readWithSession(client, key, session);
 }
 
 function PublicOnly({ component: Component }: { component: ComponentType }) {

@@ -4,6 +4,7 @@ import { ImageOff } from 'lucide-react';
 import type { PreviewStatus } from '@common/preview-status';
 import { Spinner } from '@/components/spinner';
 import { queryKeys } from '@/lib/query-keys';
+import { useIdle } from '@/hooks/use-idle';
 
 /** Wait this long between asks while the server is still generating a preview. */
 const PREVIEW_RETRY_MS = 2000;
@@ -76,10 +77,13 @@ interface Props {
 /** The first page of a PDF or Word file as an image, at most 400 px tall. */
 export function AttachmentPreview({ attachmentId, name, status, unavailableText = 'Preview not available' }: Props) {
   const settled = status === 'failed' || status === 'none';
-  const preview = useQuery({ ...previewQuery(attachmentId), enabled: !settled });
+  // Asked for once the screen has painted and the browser is idle: the image (often 100 KB)
+  // would otherwise share a slow link with what the screen draws first. A cached one shows at once.
+  const idle = useIdle();
+  const preview = useQuery({ ...previewQuery(attachmentId), enabled: !settled && idle });
   const url = useObjectUrl(preview.data);
 
-  if (preview.isLoading && !settled) {
+  if (preview.isPending && !settled) {
     return (
       <div className="flex h-40 items-center justify-center gap-2 rounded-md border border-dashed text-sm text-muted-foreground">
         <Spinner className="size-5" label="Generating preview" />

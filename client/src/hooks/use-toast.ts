@@ -91,6 +91,9 @@ function useToast() {
   const [state, setState] = React.useState<State>(memoryState);
   React.useEffect(() => {
     listeners.push(setState);
+    // A toast raised after this render read the store and before this subscription (the lazy
+    // toaster's render can wait a few hundred ms for its commit) would otherwise never show.
+    setState(memoryState);
     return () => {
       const index = listeners.indexOf(setState);
       if (index > -1) listeners.splice(index, 1);

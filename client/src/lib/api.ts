@@ -1,4 +1,4 @@
-import type { QueryFunction } from '@tanstack/react-query';
+import type { QueryFunction, QueryKey } from '@tanstack/react-query';
 import { navigate } from 'wouter/use-browser-location';
 import { holdToast } from '@/hooks/use-toast';
 import { isOffline, notCachedError, noteAnswer } from '@/offline/offline-status';
@@ -30,6 +30,11 @@ interface CallOptions {
   signal?: AbortSignal;
   /** The call asks who is signed in: its 401 is the answer 'nobody', not a session that ended. */
   asksForSession?: boolean;
+  /**
+   * The call went out beside the session check (who is signed in, or null): its 401 means a
+   * session that ended only if that check found someone. For nobody it is the same 'nobody'.
+   */
+  besideSession?: Promise<unknown>;
 }
 
 /**
@@ -37,7 +42,9 @@ interface CallOptions {
  * writes and uploads alike; the caller still receives the error.
  */
 function failed(error: ApiError, options: CallOptions = {}): ApiError {
-  if (!options.asksForSession && isUnauthorized(error)) notifyUnauthorized();
+  if (options.asksForSession || !isUnauthorized(error)) return error;
+  if (options.besideSession) void options.besideSession.then((user) => user && notifyUnauthorized());
+  else notifyUnauthorized();
   return error;
 }
 
@@ -97,10 +104,18 @@ export function withQuery(url: string, params?: Record<string, unknown>): string
 }
 
 /** The default read: the query key is [url, params?] (see query-keys.ts). */
-export const readQueryKey: QueryFunction = ({ queryKey, signal }) => {
-  const [url, params] = queryKey as [string, Record<string, unknown> | undefined];
-  return getJson(withQuery(url, params), { signal });
-};
+export const readQueryKey: QueryFunction = ({ queryKey, signal }) => readKey(queryKey, { signal });
+
+/** The default read, sent before the session check has answered (see `besideSession`). */
+export const readQueryKeyBesideSession =
+  (session: Promise<unknown>): QueryFunction =>
+  ({ queryKey, signal }) =>
+    readKey(queryKey, { signal, besideSession: session });
+
+function readKey(queryKey: QueryKey, options: CallOptions) {
+  const [url, params] = queryKey as unknown as [string, Record<string, unknown> | undefined];
+  return getJson(withQuery(url, params), options);
+}
 
 /**
  * POSTs a FormData upload and reports its progress (0-100). XMLHttpRequest rather than fetch

@@ -4,18 +4,24 @@ import { Link, useLocation } from 'wouter';
 import { can } from '@common/permissions';
 import type { PublicUser } from '@common/contracts/auth';
 import { RoleBadge } from '@/components/role-badge';
-import { NotificationsBell } from '@/features/reading/notifications-bell';
+import { loadNotificationsMenu, NotificationsBell } from '@/features/reading/notifications-bell';
 import { Avatar, AvatarFallback } from '@/components/ui/avatar';
 import { useCurrentUser } from '@/lib/session';
 import { displayNameOf, initialsOf } from '@/lib/names';
 import { cn } from '@/lib/utils';
+import { loadOnce } from '@/lib/load-once';
 import { HEADER_FOCUS, isActive, LogoutButton, TABS, type Tab } from './header-parts';
 
 // The sheet (and the dialog code under it) is fetched on the first tap: desktops never need it.
 const MenuSheet = lazy(() => import('./menu-sheet'));
-// The account menu's Radix menu and popper code is not needed to paint a screen: it arrives
-// just after, behind a placeholder that looks the same and remembers a press.
-const AccountMenu = lazy(() => import('./account-menu'));
+// The account menu's Radix menu and popper code is not in the app's entry file: it arrives just
+// after the header (or with an SOP page's code, loadHeaderParts); until then a placeholder that
+// looks the same stands in and remembers a press.
+const loadAccountMenu = loadOnce(() => import('./account-menu'));
+const AccountMenu = lazy(loadAccountMenu);
+
+/** The header's lazy parts, for a page-load preload after which the header paints whole, with the screen. */
+export const loadHeaderParts = () => Promise.all([loadAccountMenu(), loadNotificationsMenu()]);
 
 /** Below 1024 px the tabs, the user and Logout move into a sheet opened by this button. */
 function MenuButton({ user, tabs, location }: { user: PublicUser; tabs: Tab[]; location: string }) {

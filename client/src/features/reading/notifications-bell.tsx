@@ -3,11 +3,14 @@ import { useQuery } from '@tanstack/react-query';
 import { Bell } from 'lucide-react';
 import { useLocation } from 'wouter';
 import { cn } from '@/lib/utils';
+import { loadOnce } from '@/lib/load-once';
 import { readingQueries } from './api';
 
-// The list's Radix menu and popper code is not needed to paint a screen: it arrives just
-// after, behind a placeholder bell that looks the same and remembers a press.
-const NotificationsMenu = lazy(() => import('./notifications-menu'));
+// The list's Radix menu and popper code is not in the app's entry file: it arrives just after the
+// header (or with an SOP page's code, the header's loadHeaderParts); until then a placeholder bell
+// that looks the same stands in and remembers a press.
+export const loadNotificationsMenu = loadOnce(() => import('./notifications-menu'));
+const NotificationsMenu = lazy(loadNotificationsMenu);
 
 /**
  * The header's bell: the number of things waiting for the signed-in user (no badge at 0) and,

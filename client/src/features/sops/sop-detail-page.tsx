@@ -17,6 +17,7 @@ import { KeepOfflineButton } from '@/offline/keep-offline-button';
 import { failureText, useOnline } from '@/offline/offline-status';
 import { formatDate } from '@/lib/format';
 import { ownerNameOf } from '@/lib/names';
+import { refetchUnlessJustRead } from '@/lib/page-load-read';
 import { sopQueries } from './api';
 import { AttachmentList, downloadAttachment } from './attachment-list';
 import { EffectiveVersionNotice } from './effective-version-notice';
@@ -64,7 +65,8 @@ export function SopDetailPage({ attestation }: { attestation?: (sop: SopDetail) 
   const valid = Number.isInteger(id) && id > 0;
   const { user } = useCurrentUser();
   const search = useSearch();
-  const query = useQuery({ ...sopQueries.detail(id), enabled: valid });
+  // The SOP read with the page load is shown as it is, not asked for again (see refetchUnlessJustRead).
+  const query = useQuery({ ...sopQueries.detail(id), enabled: valid, refetchOnMount: refetchUnlessJustRead });
   const online = useOnline();
   // A newly opened SOP is drawn in a background render (see useArrival); its updates are not held back.
   const sop = useArrival(query.data, query.data?.id);

@@ -1,0 +1,147 @@
+import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+const { holdToast, navigate } = vi.hoisted(() => ({ holdToast: vi.fn(), navigate: vi.fn() }));
+vi.mock('@/hooks/use-toast', () => ({ holdToast, toast: vi.fn() }));
+vi.mock('wouter/use-browser-location', () => ({ navigate }));
+
+import { readQueryKey, setSignedOutHandler } from './api';
+import { readWithSession, refetchUnlessJustRead } from './page-load-read';
+
+const alice = { id: 1, username: 'alice' };
+const sop = { id: 5, title: 'Muster drill' };
+const key = ['/api/sops/5'];
+const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status });
+const unauthorized = () => json(401, { message: 'Unauthorized', code: 'unauthorized' });
+
+/** A promise the test settles: the session check's answer (the user, or null for nobody). */
+function sessionCheck() {
+  let answer: (user: typeof alice | null) => void = () => {};
+  const session = new Promise<typeof alice | null>((resolve) => (answer = resolve));
+  return { session, answer };
+}
+
+let client: QueryClient;
+const signedOut = vi.fn();
+const sopReads = (fetch: ReturnType<typeof vi.fn>) => fetch.mock.calls.filter(([url]) => url === '/api/sops/5').length;
+
+/** The read went out with the session check and the server answered 401; the check has not answered yet. */
+async function refusedBeforeTheSession() {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => unauthorized()),
+  );
+  const { session, answer } = sessionCheck();
+  readWithSession(client, key, session);
+  await waitFor(() => expect(client.getQueryState(key)?.status).toBe('error'));
+  return answer;
+}
+
+function SopScreen() {
+  const query = useQuery<typeof sop>({ queryKey: key, refetchOnMount: refetchUnlessJustRead });
+  return <p>{query.data?.title ?? 'loading'}</p>;
+}
+const mountScreen = () => render(<QueryClientProvider client={client}>{<SopScreen />}</QueryClientProvider>);
+
+beforeEach(() => {
+  // As the app's client: the default read, stale at once, no retry.
+  client = new QueryClient({ defaultOptions: { queries: { queryFn: readQueryKey, staleTime: 0, retry: false } } });
+  setSignedOutHandler(signedOut);
+});
+afterEach(() => {
+  cleanup();
+  client.clear();
+  vi.unstubAllGlobals();
+  vi.clearAllMocks();
+});
+
+describe('readWithSession', () => {
+  it('asks before the session answers, and the screen shows that answer without asking again; coming back refreshes', async () => {
+    const fetch = vi.fn(async () => json(200, sop));
+    vi.stubGlobal('fetch', fetch);
+    const { session, answer } = sessionCheck();
+    readWithSession(client, key, session);
+    expect(sopReads(fetch)).toBe(1);
+    await waitFor(() => expect(client.getQueryData(key)).toEqual(sop));
+    answer(alice);
+
+    const first = mountScreen();
+    expect(screen.getByText('Muster drill')).toBeTruthy();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(sopReads(fetch)).toBe(1);
+
+    // Leaving and opening the SOP again reads it again, as any screen does.
+    first.unmount();
+    mountScreen();
+    await waitFor(() => expect(sopReads(fetch)).toBe(2));
+  });
+
+  it('lets a screen that opens while the read is on the wire take it over (one read), and refreshes on the next visit', async () => {
+    let reply: (response: Response) => void = () => {};
+    const fetch = vi.fn(() => new Promise<Response>((resolve) => (reply = resolve)));
+    vi.stubGlobal('fetch', fetch);
+    const { session, answer } = sessionCheck();
+    readWithSession(client, key, session);
+    answer(alice);
+
+    const first = mountScreen();
+    expect(screen.getByText('loading')).toBeTruthy();
+    reply(json(200, sop));
+    expect(await screen.findByText('Muster drill')).toBeTruthy();
+    expect(sopReads(fetch)).toBe(1);
+
+    first.unmount();
+    fetch.mockImplementation(async () => json(200, sop));
+    mountScreen();
+    await waitFor(() => expect(sopReads(fetch)).toBe(2));
+  });
+
+  it('signs out on a 401 as any read does once the session check has found someone', async () => {
+    const answer = await refusedBeforeTheSession();
+    // Nothing yet: the 401 may be the answer 'nobody'.
+    expect(holdToast).not.toHaveBeenCalled();
+    answer(alice);
+    await waitFor(() => expect(holdToast).toHaveBeenCalledWith(expect.objectContaining({ title: 'Unauthorized' }), 1500));
+    await waitFor(() => expect(navigate).toHaveBeenCalledWith('/auth'));
+    expect(signedOut).toHaveBeenCalledTimes(1);
+  });
+
+  it('keeps nothing for a visitor who is signed out: no Unauthorized notice, no cached answer', async () => {
+    const answer = await refusedBeforeTheSession();
+    answer(null);
+    await waitFor(() => expect(client.getQueryCache().find({ queryKey: key })).toBeUndefined());
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(holdToast).not.toHaveBeenCalled();
+    expect(signedOut).not.toHaveBeenCalled();
+  });
+
+  it('drops an answer that came back when the session check then says nobody is signed in', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => json(200, sop)),
+    );
+    const { session, answer } = sessionCheck();
+    readWithSession(client, key, session);
+    await waitFor(() => expect(client.getQueryData(key)).toEqual(sop));
+    answer(null);
+    await waitFor(() => expect(client.getQueryCache().find({ queryKey: key })).toBeUndefined());
+  });
+
+  it('cancels the read when the session check says nobody is signed in while it is on the wire', async () => {
+    let signal: AbortSignal | undefined;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn((_url: string, init?: RequestInit) => {
+        signal = init?.signal ?? undefined;
+        return new Promise<Response>(() => {});
+      }),
+    );
+    const { session, answer } = sessionCheck();
+    readWithSession(client, key, session);
+    answer(null);
+    await waitFor(() => expect(client.getQueryCache().find({ queryKey: key })).toBeUndefined());
+    // Still on the wire: cancelled.
+    expect(signal?.aborted).toBe(true);
+  });
+});

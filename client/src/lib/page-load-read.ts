@@ -1,0 +1,42 @@
+import type { Query, QueryClient, QueryKey } from '@tanstack/react-query';
+import { readQueryKeyBesideSession } from './api';
+
+/** How old such an answer may be for the screen's first mount to show it without asking again. */
+const FRESH_FOR_MS = 10_000;
+
+/** Reads started with the page load whose answer no screen has shown yet. */
+const unshown = new WeakSet<object>();
+
+/**
+ * Starts a screen's main read together with the session check (`session`: who is signed in,
+ * null for nobody) instead of after it: one round trip less before the screen can paint. It
+ * goes through the API client like any read, so a service worker's stored copy and 'not
+ * available offline' are the same, and its 401 signs out as any read's does once the check has
+ * found someone (for nobody it is no news). A visitor the check finds signed out keeps nothing
+ * of it: the read leaves the cache, cancelled if it is still on the wire.
+ */
+export function readWithSession(client: QueryClient, queryKey: QueryKey, session: Promise<unknown>) {
+  void client.prefetchQuery({ queryKey, queryFn: readQueryKeyBesideSession(session) });
+  const cache = client.getQueryCache();
+  const query = cache.find({ queryKey, exact: true });
+  if (!query) return;
+  unshown.add(query);
+  // Shown once: when the screen it went to leaves (or the read leaves the cache), later mounts refresh.
+  const stop = cache.subscribe((event) => {
+    if (event.query !== query || (event.type !== 'observerRemoved' && event.type !== 'removed')) return;
+    unshown.delete(query);
+    stop();
+  });
+  void session.then((user) => user || client.removeQueries({ queryKey, exact: true }));
+}
+
+/**
+ * `refetchOnMount` for the screen that shows such a read: its first mount takes the answer
+ * fetched seconds earlier instead of asking again (the default would, as every answer is stale
+ * at once). Once that screen has gone, or long after the read, mounts refresh as always. Asked
+ * more than once per mount (the render asks too), so it only looks.
+ */
+export function refetchUnlessJustRead<TData, TError>(query: Query<TData, TError, TData, QueryKey>): boolean {
+  const { status, dataUpdatedAt } = query.state;
+  return !(unshown.has(query) && status === 'success' && Date.now() - dataUpdatedAt < FRESH_FOR_MS);
+}
