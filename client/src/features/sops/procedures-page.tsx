@@ -7,14 +7,13 @@ import type { SopListItem } from '@common/contracts/sops';
 import { SEARCH_RESULT_LIMIT } from '@common/limits';
 import type { SopStatus } from '@common/sop-lifecycle';
 import { can } from '@common/permissions';
-import { MountWhenIdle } from '@/components/mount-when-idle';
+import { IdleOptionsSelect } from '@/components/idle-options-select';
 import { PageHeader } from '@/components/page-header';
 import { Spinner } from '@/components/spinner';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { saveFileFrom } from '@/lib/download';
 import { useCurrentUser } from '@/lib/session';
 import { toast } from '@/hooks/use-toast';
@@ -129,21 +128,12 @@ const ListFilters = memo(function ListFilters({
       </div>
       <div className="w-full space-y-1 sm:w-[180px]">
         <Label htmlFor="sop-status-filter">Status</Label>
-        <Select value={status} onValueChange={(value) => setParams({ status: value as SopStatus | 'all' })}>
-          <SelectTrigger id="sop-status-filter">
-            <SelectValue>{STATUS_FILTERS.find((f) => f.value === status)?.label}</SelectValue>
-          </SelectTrigger>
-          {/* The options mount once the list has painted (see MountWhenIdle); the trigger names the value. */}
-          <MountWhenIdle>
-            <SelectContent>
-              {STATUS_FILTERS.map((f) => (
-                <SelectItem key={f.value} value={f.value}>
-                  {f.label}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </MountWhenIdle>
-        </Select>
+        <IdleOptionsSelect
+          id="sop-status-filter"
+          value={status}
+          options={STATUS_FILTERS}
+          onValueChange={(value) => setParams({ status: value as SopStatus | 'all' })}
+        />
       </div>
       <ReviewFilterSelect value={review} onChange={(next) => setParams({ review: next })} />
       <SortSelect sort={params.sort} onSort={(sort) => setParams({ sort })} />

@@ -1,9 +1,8 @@
-import { MountWhenIdle } from '@/components/mount-when-idle';
+import { IdleOptionsSelect, type SelectOption } from '@/components/idle-options-select';
 import { Label } from '@/components/ui/label';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import type { SortState } from './sop-sorting';
 
-const OPTIONS: { value: string; label: string }[] = [
+const OPTIONS: SelectOption<string>[] = [
   { value: 'none', label: 'Default order' },
   { value: 'title-asc', label: 'Title A–Z' },
   { value: 'title-desc', label: 'Title Z–A' },
@@ -20,28 +19,16 @@ export function SortSelect({ sort, onSort }: { sort: SortState | null; onSort: (
   return (
     <div className="w-full space-y-1 sm:w-[200px] lg:hidden">
       <Label htmlFor="sop-sort">Sort</Label>
-      <Select
+      <IdleOptionsSelect
+        id="sop-sort"
         value={shown.value}
+        options={OPTIONS}
         onValueChange={(next) => {
           if (next === 'none') return onSort(null);
           const [column, direction] = next.split('-') as [SortState['column'], SortState['direction']];
           onSort({ column, direction });
         }}
-      >
-        <SelectTrigger id="sop-sort">
-          <SelectValue>{shown.label}</SelectValue>
-        </SelectTrigger>
-        {/* The options mount once the list has painted (see MountWhenIdle); the trigger names the value. */}
-        <MountWhenIdle>
-          <SelectContent>
-            {OPTIONS.map((o) => (
-              <SelectItem key={o.value} value={o.value}>
-                {o.label}
-              </SelectItem>
-            ))}
-          </SelectContent>
-        </MountWhenIdle>
-      </Select>
+      />
     </div>
   );
 }
