@@ -86,9 +86,7 @@ export function listScope(filters: ListFilters) {
 export async function listSopsJson(db: Db, filters: ListFilters = {}): Promise<string> {
   const { search, today, hits, from, filter, order } = listScope(filters);
 
-  const result = (await db.execute(sql`
-    ${hits}
-    select ${search ? sql`string_agg(` : sql`coalesce(json_agg(`}json_build_object(
+  const sop = sql`json_build_object(
       'id', sops.id,
       'title', sops.title,
       'departmentId', sops.department_id,
@@ -120,7 +118,15 @@ export async function listSopsJson(db: Db, filters: ListFilters = {}): Promise<s
       'pendingTaskId', pending.id,
       'nextReviewDue', ${nextReviewDueJson},
       'reviewStatus', ${reviewStatusSql(today)}
-    )${search ? sql`::text, ${ROW_SEPARATOR} order by ${order}) as rows, json_agg(${search.matchSource} order by ${order})::text as matches` : sql` order by ${order})::text, '[]') as rows`}
+  )`;
+  // With a search, each SOP's JSON text and, apart, the source of its match (see below).
+  const answer = search
+    ? sql`string_agg(${sop}::text, ${ROW_SEPARATOR} order by ${order}) as rows, json_agg(${search.matchSource} order by ${order})::text as matches`
+    : sql`coalesce(json_agg(${sop} order by ${order})::text, '[]') as rows`;
+
+  const result = (await db.execute(sql`
+    ${hits}
+    select ${answer}
     from ${from}
     left join departments d on d.id = sops.department_id
     left join users o on o.id = sops.owner_id

@@ -222,6 +222,16 @@ export interface MatchSource {
 
 const SNIPPET_CHARS = 200;
 const SURROGATE = /[\uD800-\uDFFF]/;
+
+/**
+ * The first `count` characters of `text` as the database counts them (code points, not UTF-16
+ * units: the same unless the text holds a character outside the BMP), and whether more follow.
+ */
+function firstChars(text: string, count: number): { text: string; more: boolean } {
+  if (!SURROGATE.test(text)) return { text: text.slice(0, count), more: text.length > count };
+  const chars = Array.from(text);
+  return { text: chars.slice(0, count).join(''), more: chars.length > count };
+}
 /** A word of a snippet: a run of letters and digits. */
 const WORD = /[\p{L}\p{N}]+/gu;
 
@@ -244,13 +254,10 @@ function editDistance(a: string, b: string): number {
 export function matchOf(source: MatchSource, words: string[]): z.output<typeof SearchMatch> {
   let snippet: string;
   if (source.window) {
-    // Characters as the database counts them (code points), not UTF-16 units: the same thing
-    // unless the text holds a character outside the BMP (a surrogate pair).
-    const raw = source.window.text ?? '';
-    const chars = SURROGATE.test(raw) ? Array.from(raw) : raw;
     const cutStart = source.window.start > 1;
-    let more = chars.length > WINDOW_CHARS;
-    let text = (typeof chars === 'string' ? chars.slice(0, WINDOW_CHARS) : chars.slice(0, WINDOW_CHARS).join('')).replace(/\s+/g, ' ');
+    const head = firstChars(source.window.text ?? '', WINDOW_CHARS);
+    let more = head.more;
+    let text = head.text.replace(/\s+/g, ' ');
     // Whole words only: the window may begin or end inside one.
     if (cutStart) text = text.replace(/^\S*\s/, '');
     if (text.length > SNIPPET_CHARS) {
