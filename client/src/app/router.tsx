@@ -68,32 +68,28 @@ function pageLoadRead(pathname: string) {
 }
 
 /**
- * Starts fetching the first screen's chunk while the session is still being checked, instead
- * of after: on a slow link that is one round trip less before the screen paints. The lazy
- * component then finds the module already loaded (or on its way). A signed-out visitor pays
- * for one chunk they may not see.
- *
- * A screen whose data is read with the session check (preloadScreenData) can paint whole, in one
- * go: the header's lazy parts are asked for now too, and the route guard draws header and screen
- * together once their code is in. Drawn apart, the screen waits behind its Suspense spinner until
- * 300 ms after the header's placeholders appeared (React spaces the fallbacks it replaces).
- * Screens that read their data once mounted keep painting the header first.
- */
-export function preloadScreen(pathname: string) {
-  const code = screens[screenFor(pathname)]();
-  if (pageLoadRead(pathname)) firstScreenLoading(Promise.all([code, loadHeaderParts()]));
-  else code.catch(() => undefined);
-}
-
-/**
- * Starts the first screen's main read together with the session check (`session`: the signed-in
- * user or null), while the screen's code is still arriving: on a slow link the SOP a crew member
- * opened is on its way as early as the check. The screen's own query (same key) takes the
+ * Starts what the first screen needs while the session is still being checked (`session`: the
+ * signed-in user or null), instead of after: on a slow link each is one round trip less before
+ * the screen paints. The screen's chunk: the lazy component then finds the module loaded or on
+ * its way (a signed-out visitor pays for one chunk they may not see). And the screen's main read,
+ * where it has one (the SOP an /sop/:id link opens): the screen's own query (same key) takes the
  * answer over without asking again.
+ *
+ * Such a screen can paint whole, in one go: the header's lazy parts are asked for now too, and
+ * the route guard draws header and screen together once their code is in. Drawn apart, the
+ * screen waits behind its Suspense spinner until 300 ms after the header's placeholders appeared
+ * (React spaces the fallbacks it replaces). Screens that read their data once mounted keep
+ * painting the header first.
  */
-export function preloadScreenData(client: QueryClient, pathname: string, session: Promise<unknown>) {
-  const key = pageLoadRead(pathname);
-  if (key) readWithSession(client, key, session);
+export function preloadPage(client: QueryClient, pathname: string, session: Promise<unknown>) {
+  const code = screens[screenFor(pathname)]();
+  const read = pageLoadRead(pathname);
+  if (!read) {
+    code.catch(() => undefined);
+    return;
+  }
+  readWithSession(client, read, session);
+  firstScreenLoading(Promise.all([code, loadHeaderParts()]));
 }
 
 function PublicOnly({ component: Component }: { component: ComponentType }) {

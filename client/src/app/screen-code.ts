@@ -7,7 +7,7 @@ export function sharedLoads<T extends Record<string, () => Promise<unknown>>>(lo
 
 /**
  * The code the route guard waits for before it draws the page-load screen with the header (see
- * preloadScreen), requested together with the session check. Null when there is none to wait
+ * preloadPage), requested together with the session check. Null when there is none to wait
  * for: it has arrived, or failed (the lazy component then reports the failure), or the screen
  * paints its header first.
  */

@@ -48,7 +48,7 @@ export function formatMB(bytes: number | null | undefined): string {
 /** A size of any scale, as the offline panel shows it: '640 B', '12.3 KB', '4.2 MB', '200 MB'. */
 export function formatSize(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
+  if (bytes < 1024 * 1024) return formatKB(bytes);
   const mb = bytes / (1024 * 1024);
   return `${Number.isInteger(mb) ? mb : mb.toFixed(1)} MB`;
 }
