@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { DailyProgramCruise } from '../../../common/contracts/daily-programs';
 import type { Itinerary } from '../../../common/contracts/itineraries';
 import { dailyPrograms, itineraries } from '../db/schema';
-import { seedDailyProgramsAndItineraries } from './daily-programs';
+import { demoCruises, seedDailyProgramsAndItineraries } from './daily-programs';
 import { sniffFileType } from '../files/sniff';
 import { crewOf } from '../test/factory';
 
@@ -13,9 +13,16 @@ beforeAll(async () => {
 });
 
 describe('seedDailyProgramsAndItineraries', () => {
-  it('loads two cruises mixing combined and separate days, served like uploads', async () => {
+  it('loads two cruises of this week mixing combined and separate days, served like uploads', async () => {
     const cruises: DailyProgramCruise[] = (await t.as(admin, { method: 'GET', url: '/api/daily-programs/hierarchy' })).json();
-    expect(cruises.map((c) => c.cruiseCode)).toEqual(['AR251120', 'MS251124']);
+    expect(cruises.map((c) => c.cruiseCode).sort()).toEqual(
+      demoCruises()
+        .map((c) => c.code)
+        .sort(),
+    );
+    // Both cruises have a program for today, so the Daily Program screen opens on something.
+    const today = new Date().toISOString().slice(0, 10);
+    for (const c of cruises) expect(c.days.map((d) => d.date)).toContain(today);
     const modes = cruises.flatMap((c) => c.days.map((d) => d.uploadMode));
     expect(modes).toContain('combined');
     expect(modes).toContain('separate');

@@ -27,39 +27,61 @@ interface DemoCruise {
   programs: { date: string; mode: DailyProgramMode }[];
 }
 
-const CRUISES: DemoCruise[] = [
-  {
-    code: 'AR251120',
-    ship: 'MV Aurora Radiance',
-    ports: [
-      { date: '2025-11-20', port: 'Barcelona, Spain', arrival: '', departure: '18:00' },
-      { date: '2025-11-21', port: 'Palma de Mallorca, Spain', arrival: '08:00', departure: '17:00' },
-      { date: '2025-11-22', port: 'At Sea', arrival: '', departure: '' },
-      { date: '2025-11-23', port: 'Lisbon, Portugal', arrival: '07:30', departure: '16:30' },
-      { date: '2025-11-24', port: 'Funchal, Madeira', arrival: '09:00', departure: '' },
-    ],
-    programs: [
-      { date: '2025-11-20', mode: 'combined' },
-      { date: '2025-11-21', mode: 'separate' },
-      { date: '2025-11-22', mode: 'combined' },
-    ],
-  },
-  {
-    code: 'MS251124',
-    ship: 'MV Marina Serenade',
-    ports: [
-      { date: '2025-11-24', port: 'Southampton, UK', arrival: '', departure: '17:00' },
-      { date: '2025-11-25', port: 'At Sea', arrival: '', departure: '' },
-      { date: '2025-11-26', port: 'Bilbao, Spain', arrival: '08:00', departure: '18:00' },
-      { date: '2025-11-27', port: 'A Coruna, Spain', arrival: '07:00', departure: '15:00' },
-      { date: '2025-11-28', port: 'Southampton, UK', arrival: '06:30', departure: '' },
-    ],
-    programs: [
-      { date: '2025-11-24', mode: 'separate' },
-      { date: '2025-11-25', mode: 'combined' },
-    ],
-  },
-];
+const DAY = 24 * 60 * 60 * 1000;
+const isoDay = (t: number) => new Date(t).toISOString().slice(0, 10);
+/** A cruise code: the ship's initials and the embarkation day as yymmdd. */
+const cruiseCode = (initials: string, start: number) => `${initials}${isoDay(start).slice(2).replaceAll('-', '')}`;
+
+type Port = Omit<PortCall, 'date'>;
+
+function cruiseOf(initials: string, ship: string, start: number, ports: Port[], programDays: number[], separateDays: number[]): DemoCruise {
+  return {
+    code: cruiseCode(initials, start),
+    ship,
+    ports: ports.map((p, i) => ({ ...p, date: isoDay(start + i * DAY) })),
+    programs: programDays.map((d) => ({ date: isoDay(start + d * DAY), mode: separateDays.includes(d) ? 'separate' : 'combined' })),
+  };
+}
+
+/**
+ * Two cruises under way in the week of `today` (the seed's day): one embarked three days ago,
+ * one yesterday, each with programs up to two days ahead, so 'today' always has something.
+ */
+export function demoCruises(today: Date = new Date()): DemoCruise[] {
+  const day = Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate());
+  return [
+    cruiseOf(
+      'AR',
+      'MV Aurora Radiance',
+      day - 3 * DAY,
+      [
+        { port: 'Barcelona, Spain', arrival: '', departure: '18:00' },
+        { port: 'Palma de Mallorca, Spain', arrival: '08:00', departure: '17:00' },
+        { port: 'At Sea', arrival: '', departure: '' },
+        { port: 'Lisbon, Portugal', arrival: '07:30', departure: '16:30' },
+        { port: 'Funchal, Madeira', arrival: '09:00', departure: '18:00' },
+        { port: 'At Sea', arrival: '', departure: '' },
+        { port: 'Santa Cruz de Tenerife, Spain', arrival: '08:00', departure: '' },
+      ],
+      [0, 1, 2, 3, 4, 5],
+      [1, 4],
+    ),
+    cruiseOf(
+      'MS',
+      'MV Marina Serenade',
+      day - DAY,
+      [
+        { port: 'Southampton, UK', arrival: '', departure: '17:00' },
+        { port: 'At Sea', arrival: '', departure: '' },
+        { port: 'Bilbao, Spain', arrival: '08:00', departure: '18:00' },
+        { port: 'A Coruna, Spain', arrival: '07:00', departure: '15:00' },
+        { port: 'Southampton, UK', arrival: '06:30', departure: '' },
+      ],
+      [0, 1, 2, 3],
+      [0],
+    ),
+  ];
+}
 
 type Entry = [time: string, event: string, venue: string];
 
@@ -141,8 +163,9 @@ function itineraryCsv(cruise: DemoCruise): Buffer {
   return Buffer.from(`${lines.join('\n')}\n`);
 }
 
-export async function seedDailyProgramsAndItineraries(db: Db, adminId: number): Promise<void> {
-  for (const cruise of CRUISES) {
+export async function seedDailyProgramsAndItineraries(db: Db, adminId: number, today: Date = new Date()): Promise<void> {
+  const cruises = demoCruises(today);
+  for (const cruise of cruises) {
     for (const program of cruise.programs) {
       const dayIndex = cruise.ports.findIndex((p) => p.date === program.date);
       const port = cruise.ports[dayIndex];
@@ -160,7 +183,7 @@ export async function seedDailyProgramsAndItineraries(db: Db, adminId: number): 
     }
   }
 
-  const [first, second] = CRUISES;
+  const [first, second] = cruises;
   const demoItineraries = [
     { cruise: first, originalName: `${first.code}_itinerary.xlsx`, data: await itineraryXlsx(first) },
     { cruise: second, originalName: `${second.code}_itinerary.csv`, data: itineraryCsv(second) },

@@ -30,15 +30,24 @@ export const DEMO_DIVISIONS: { name: string; description: string; departments: {
   },
 ];
 
+/** Each person works in a department (or, for the heads, a division): it decides their required reading. */
 export const DEMO_USERS = [
-  { username: 'erik.hansen', password: 'demo-captain-2025', firstName: 'Erik', lastName: 'Hansen', role: 'approver' },
-  { username: 'sofia.romano', password: 'demo-hotel-2025', firstName: 'Sofia', lastName: 'Romano', role: 'approver' },
-  { username: 'james.okafor', password: 'demo-safety-2025', firstName: 'James', lastName: 'Okafor', role: 'approver' },
-  { username: 'lena.novak', password: 'demo-crew-2025', firstName: 'Lena', lastName: 'Novak', role: 'user' },
-  { username: 'rafael.cruz', password: 'demo-crew-2025', firstName: 'Rafael', lastName: 'Cruz', role: 'user' },
-  { username: 'mei.tanaka', password: 'demo-crew-2025', firstName: 'Mei', lastName: 'Tanaka', role: 'user' },
-  { username: 'tom.barker', password: 'demo-crew-2025', firstName: 'Tom', lastName: 'Barker', role: 'user' },
-  { username: 'amara.diallo', password: 'demo-crew-2025', firstName: 'Amara', lastName: 'Diallo', role: 'user' },
+  { username: 'erik.hansen', password: 'demo-captain-2025', firstName: 'Erik', lastName: 'Hansen', role: 'approver', department: 'Marine' },
+  { username: 'sofia.romano', password: 'demo-hotel-2025', firstName: 'Sofia', lastName: 'Romano', role: 'approver', department: 'Hotel' },
+  { username: 'james.okafor', password: 'demo-safety-2025', firstName: 'James', lastName: 'Okafor', role: 'approver', department: 'Safety & Environment' },
+  { username: 'lena.novak', password: 'demo-crew-2025', firstName: 'Lena', lastName: 'Novak', role: 'user', department: 'Deck' },
+  { username: 'rafael.cruz', password: 'demo-crew-2025', firstName: 'Rafael', lastName: 'Cruz', role: 'user', department: 'Housekeeping' },
+  { username: 'mei.tanaka', password: 'demo-crew-2025', firstName: 'Mei', lastName: 'Tanaka', role: 'user', department: 'Food & Beverage' },
+  { username: 'tom.barker', password: 'demo-crew-2025', firstName: 'Tom', lastName: 'Barker', role: 'user', department: 'Engine' },
+  { username: 'amara.diallo', password: 'demo-crew-2025', firstName: 'Amara', lastName: 'Diallo', role: 'user', department: 'Guest Services' },
+  {
+    username: 'konstantinos.pa',
+    password: 'demo-crew-2025',
+    firstName: 'Konstantinos',
+    lastName: 'Papadopoulos-Andersson',
+    role: 'user',
+    department: 'Deck',
+  },
 ] as const;
 
 export interface DemoSop {

@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import type { MyReading } from '../../../common/contracts/reading';
 import type { SopDetail, SopListItem } from '../../../common/contracts/sops';
-import { approvalTasks, attachmentPreviews, attachments, departments } from '../db/schema';
+import { approvalTasks, attachmentPreviews, attachments, departments, users } from '../db/schema';
 import { crewOf } from '../test/factory';
 import { seedDemo } from './demo';
 
@@ -35,6 +36,21 @@ describe('seedDemo', () => {
     expect(names).toEqual(
       expect.arrayContaining(['Marine', 'Deck', 'Engine', 'Hotel', 'Housekeeping', 'Food & Beverage', 'Guest Services', 'Safety & Environment', 'Medical']),
     );
+    // Crew work in departments: some of their required reading is done, some outstanding.
+    const crew = await t.db.select({ id: users.id, username: users.username, departmentId: users.departmentId }).from(users).where(eq(users.role, 'user'));
+    const demoCrew = crew.filter((u) => u.id !== reader.id);
+    expect(demoCrew.length).toBeGreaterThan(4);
+    expect(demoCrew.every((u) => u.departmentId !== null)).toBe(true);
+    const reading: MyReading[] = await Promise.all(
+      demoCrew.map(async (u) => {
+        const login = await t.as(null, { method: 'POST', url: '/api/login', payload: { username: u.username, password: 'demo-crew-2025' } });
+        expect(login.statusCode).toBe(200);
+        const cookie = login.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
+        return (await t.app.inject({ method: 'GET', url: '/api/reading', headers: { cookie } })).json();
+      }),
+    );
+    expect(reading.some((r) => r.outstanding.length > 0)).toBe(true);
+    expect(reading.some((r) => r.done.length > 0)).toBe(true);
     // Dates are spread over past months, never in the future.
     expect(list.every((s) => new Date(s.updatedAt).getTime() <= Date.now())).toBe(true);
     expect(new Set(list.map((s) => s.createdAt.slice(0, 10))).size).toBeGreaterThan(1);

@@ -16,6 +16,7 @@ import { ensureAdmin } from '../features/auth/bootstrap-admin';
 import { findUserWithHashByUsername, toPublicUser } from '../features/users/users.service';
 import { DEMO_DIVISIONS, DEMO_SOPS, DEMO_USERS } from './demo-catalog';
 import { seedDailyProgramsAndItineraries } from './daily-programs';
+import { seedDemoReading } from './demo-reading';
 import { type Scenario, seedDemoSop } from './demo-sops';
 
 export interface DemoResult {
@@ -37,10 +38,15 @@ async function departmentId(db: Db, name: string, description: string, parentId:
   return row.id;
 }
 
-async function demoUser(db: Db, user: (typeof DEMO_USERS)[number]): Promise<SessionUser> {
+async function demoUser(db: Db, user: (typeof DEMO_USERS)[number], departmentIds: Map<string, number>): Promise<SessionUser> {
   const existing = await findUserWithHashByUsername(db, user.username);
   if (existing) return toPublicUser(existing);
-  return createUser(db, { ...user, email: `${user.username}@aurora-cruises.example`, role: user.role }, null);
+  const { department, ...account } = user;
+  return createUser(
+    db,
+    { ...account, email: `${user.username}@aurora-cruises.example`, role: user.role, departmentId: departmentIds.get(department) ?? null },
+    null,
+  );
 }
 
 /** Seeds the demo data into `db`; `limit` keeps tests quick. */
@@ -56,7 +62,7 @@ export async function seedDemo(db: Db, opts: { limit?: number } = {}): Promise<D
   }
 
   const people: SessionUser[] = [];
-  for (const user of DEMO_USERS) people.push(await demoUser(db, user));
+  for (const user of DEMO_USERS) people.push(await demoUser(db, user, departmentIds));
   const [admin] = await db.select({ id: users.id }).from(users).where(eq(users.role, 'admin')).limit(1);
   const approvers = people.filter((p) => p.role === 'approver');
 
@@ -74,6 +80,8 @@ export async function seedDemo(db: Db, opts: { limit?: number } = {}): Promise<D
     byScenario[scenario] = (byScenario[scenario] ?? 0) + 1;
   }
 
+  // Crew have read some of their required reading and not the rest, as on a real ship.
+  await seedDemoReading(db, people);
   if (admin) await seedDailyProgramsAndItineraries(db, admin.id);
   await renderQueuedPreviews(db);
 
