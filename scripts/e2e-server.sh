@@ -1,12 +1,14 @@
 #!/usr/bin/env bash
 # Serves the app for the browser journeys: fresh data dir, fresh client build, known users.
+# With a second argument `demo`, the database holds the demo cruise line instead.
 set -euo pipefail
 port="${1:-5100}"
+data="${2:-e2e}"
 dir="${TMPDIR:-/tmp}/sop-e2e-$port"
 rm -rf "$dir"
 mkdir -p "$dir"
 npx vite build --outDir "$dir/client" --emptyOutDir --logLevel warn
 export DATA_DIR="$dir/data" CLIENT_DIR="$dir/client" PORT="$port" HOST=127.0.0.1 DATABASE_URL=
 export ADMIN_USERNAME=admin ADMIN_PASSWORD=e2e-admin-password LOG_LEVEL=warn
-npx tsx server/src/seed/e2e-users.ts
+if [ "$data" = demo ]; then npx tsx server/src/seed/demo.ts >/dev/null; else npx tsx server/src/seed/e2e-users.ts; fi
 exec npx tsx server/src/main.ts

@@ -99,7 +99,7 @@ function KeptSops({ summary, userId }: { summary: OfflineCopiesSummary; userId: 
             {summary.kept.map((sop) => (
               <li key={sop.sopId} className="flex flex-wrap items-center gap-x-4 gap-y-2 px-3 py-2.5" data-testid="kept-sop">
                 <div className="min-w-0 flex-1 basis-48">
-                  <Link href={`/sop/${sop.sopId}`} className="font-medium break-words text-ocean underline-offset-2 hover:underline">
+                  <Link href={`/sop/${sop.sopId}`} className="font-medium wrap-anywhere text-ocean underline-offset-2 hover:underline">
                     {sop.title}
                   </Link>
                   <p className="text-xs text-muted-foreground">

@@ -126,9 +126,9 @@ async function main() {
         .join(', ')}\n`,
     );
     console.log('  Demo accounts (passwords are public, for demonstration only):');
-    for (const account of result.accounts ?? []) console.log(`    ${account.role.padEnd(9)} ${account.username.padEnd(14)} ${account.password}`);
+    for (const account of result.accounts ?? []) console.log(`    ${account.role.padEnd(9)} ${account.username.padEnd(16)} ${account.password}`);
     console.log(
-      `    admin     ${config.adminUsername.padEnd(14)} ${config.adminPassword ? '(the ADMIN_PASSWORD you set)' : '(printed above when it was first created)'}\n`,
+      `    admin     ${config.adminUsername.padEnd(16)} ${config.adminPassword ? '(the ADMIN_PASSWORD you set)' : '(printed above when it was first created)'}\n`,
     );
   } finally {
     await database.close();

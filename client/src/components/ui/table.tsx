@@ -27,7 +27,8 @@ function TableHead({ className, ...props }: React.ComponentProps<'th'>) {
   );
 }
 function TableCell({ className, ...props }: React.ComponentProps<'td'>) {
-  return <td data-slot="table-cell" className={cn('px-2.5 py-2.5 align-middle whitespace-nowrap', className)} {...props} />;
+  // Cells wrap: a long name or e-mail address must not push the row's actions out of sight.
+  return <td data-slot="table-cell" className={cn('px-2.5 py-2.5 align-middle', className)} {...props} />;
 }
 
 export { Table, TableBody, TableCell, TableHead, TableHeader, TableRow };

@@ -167,7 +167,7 @@ function UserCards({
       {users.map((user) => (
         <li key={user.id} className="flex flex-col gap-2 rounded-lg border p-3 text-sm">
           <div className="min-w-0 space-y-1">
-            <p className="font-medium break-words text-navy">{displayNameOf(user)}</p>
+            <p className="font-medium wrap-anywhere text-navy">{displayNameOf(user)}</p>
             <p className="text-muted-foreground">{user.username}</p>
             {user.email && <p className="break-all text-muted-foreground">{user.email}</p>}
             <div className="flex flex-wrap items-center gap-2">

@@ -26,11 +26,12 @@ export default function AuthPage() {
         </div>
       </section>
       {/* Tablets and phones: the banner shrinks to a strip above the form instead of disappearing. */}
-      <section className="relative h-44 overflow-hidden bg-navy text-white lg:hidden" aria-label="Welcome">
-        <div className="absolute inset-y-0 right-0 w-full [mask-image:linear-gradient(to_right,transparent,black_45%)] sm:w-2/3">
+      {/* On a phone the ship sails below the headline, never under it. */}
+      <section className="relative h-52 overflow-hidden bg-navy text-white sm:h-44 lg:hidden" aria-label="Welcome">
+        <div className="absolute inset-x-0 bottom-0 h-28 [mask-image:linear-gradient(to_bottom,transparent,black_35%)] sm:inset-y-0 sm:left-auto sm:h-auto sm:w-2/3 sm:[mask-image:linear-gradient(to_right,transparent,black_45%)]">
           <ShipIllustration />
         </div>
-        <div className="relative z-10 flex h-full flex-col justify-end gap-1 p-6">
+        <div className="relative z-10 flex h-full flex-col justify-start gap-1 p-6 pt-5 sm:justify-end sm:pt-6">
           <p className="text-xs font-semibold tracking-[0.2em] text-sky-300 uppercase">SOP Harbor</p>
           <h1 className="text-2xl font-semibold">Welcome aboard</h1>
         </div>

@@ -57,7 +57,7 @@ export function ProgramTree({ cruises, canManage }: { cruises: DailyProgramCruis
                             <div className="min-w-0 flex-1 basis-48">
                               <p className="text-sm font-medium">
                                 {file.fileLabel ?? `File ${file.fileSequence}`}
-                                <span className="block font-normal break-words text-muted-foreground sm:ml-2 sm:inline">{file.originalName}</span>
+                                <span className="block font-normal wrap-anywhere text-muted-foreground sm:ml-2 sm:inline">{file.originalName}</span>
                               </p>
                               <p className="text-xs text-muted-foreground">
                                 {formatKB(file.size)} · Uploaded {formatDate(file.createdAt)} by {file.uploader?.username ?? 'Unknown'}

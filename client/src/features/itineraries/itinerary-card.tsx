@@ -21,7 +21,7 @@ export function ItineraryCard({ itinerary, canManage, onDelete }: { itinerary: I
         <FileSpreadsheet className="mt-0.5 size-8 shrink-0 text-emerald-700" aria-hidden="true" />
         {/* At least 14rem for the facts: on a phone the actions wrap below them. */}
         <div className="min-w-0 flex-1 basis-56 space-y-1">
-          <h2 className="text-sm font-semibold break-words text-navy">{itinerary.originalName}</h2>
+          <h2 className="text-sm font-semibold wrap-anywhere text-navy">{itinerary.originalName}</h2>
           <dl className="grid max-w-xl grid-cols-[auto_1fr] gap-x-3 gap-y-0.5 text-xs text-muted-foreground sm:grid-cols-[auto_1fr_auto_1fr]">
             <dt className="font-medium text-slate-600">Date</dt>
             <dd>{itineraryDateOf(itinerary.uploadDate)}</dd>

@@ -87,7 +87,7 @@ function SidebarButton({
       )}
     >
       {icon && <Icon className="size-4 shrink-0 text-ocean" aria-hidden="true" />}
-      <span className="min-w-0 flex-1 break-words">{label}</span>
+      <span className="min-w-0 flex-1 wrap-anywhere">{label}</span>
       <span className="rounded-full bg-muted px-2 text-xs tabular-nums text-muted-foreground">
         {count}
         <span className="sr-only"> SOPs</span>

@@ -43,7 +43,7 @@ export function MatchSnippet({ match }: { match: SearchMatch | undefined }) {
       ) : (
         <span className="sr-only">{FIELD_LABELS[match.field]}: </span>
       )}
-      <span className="line-clamp-3 break-words">
+      <span className="line-clamp-3 wrap-anywhere">
         {snippetParts(match.snippet, match.highlights).map((part) => (
           <Fragment key={part.at}>{part.marked ? <mark className="rounded-sm bg-amber-200/80 px-0.5 text-foreground">{part.text}</mark> : part.text}</Fragment>
         ))}

@@ -260,7 +260,7 @@ export default function ProceduresPage() {
         description="Standard operating procedures across the fleet"
         actions={<ListActions user={user} online={online} exporting={exporting} onExport={onExport} />}
       />
-      <div className="grid gap-5 lg:grid-cols-[216px_minmax(0,1fr)]">
+      <div className="grid grid-cols-1 gap-5 lg:grid-cols-[216px_minmax(0,1fr)]">
         {wide && <aside>{sidebar}</aside>}
         <section aria-label="SOP list" className="min-w-0 space-y-4">
           <ListFilters

@@ -73,7 +73,7 @@ const SopCard = memo(function SopCard({
         <div className="min-w-0">
           <Link
             href={`/sop/${sop.id}`}
-            className="rounded-sm font-medium break-words text-navy outline-none hover:underline focus-visible:ring-2 focus-visible:ring-ring"
+            className="rounded-sm font-medium wrap-anywhere text-navy outline-none hover:underline focus-visible:ring-2 focus-visible:ring-ring"
           >
             {sop.title}
           </Link>
@@ -87,7 +87,7 @@ const SopCard = memo(function SopCard({
       <dl className="grid grid-cols-2 gap-x-3 gap-y-1 text-xs">
         <div>
           <dt className="text-muted-foreground">Department</dt>
-          <dd className="font-medium break-words">{sop.department?.name ?? '—'}</dd>
+          <dd className="font-medium wrap-anywhere">{sop.department?.name ?? '—'}</dd>
         </div>
         <div>
           <dt className="text-muted-foreground">Version</dt>
@@ -98,7 +98,7 @@ const SopCard = memo(function SopCard({
         </div>
         <div>
           <dt className="text-muted-foreground">Owner</dt>
-          <dd className="break-words">{ownerNameOf(sop.owner)}</dd>
+          <dd className="wrap-anywhere">{ownerNameOf(sop.owner)}</dd>
         </div>
         <div>
           <dt className="text-muted-foreground">Last Edited</dt>

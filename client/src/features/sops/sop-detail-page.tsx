@@ -176,7 +176,7 @@ export function SopDetailPage({ attestation }: { attestation?: (sop: SopDetail) 
         </InfoCard>
       </div>
 
-      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(320px,440px)]">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(320px,440px)]">
         <Card>
           <CardHeader>
             <CardTitle className="text-base">Steps &amp; Procedures</CardTitle>

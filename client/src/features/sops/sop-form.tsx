@@ -57,7 +57,7 @@ export function SopForm({ editId, initial, currentVersion, suggestedVersion }: P
           </>
         }
       />
-      <div className="grid gap-6 lg:grid-cols-[minmax(300px,400px)_minmax(0,1fr)]">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(300px,400px)_minmax(0,1fr)]">
         <Card>
           <CardHeader>
             <CardTitle className="text-base">Details</CardTitle>
