@@ -56,8 +56,13 @@ function positive(value: string | undefined, fallback: number): number {
 function persistedSecret(dataDir: string): string {
   const file = path.join(dataDir, 'session-secret');
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  return renewPersistedSecret(dataDir);
+}
+
+/** A new secret in DATA_DIR (after a restore): cookies signed with the old one stop working at the next start. */
+export function renewPersistedSecret(dataDir: string): string {
   const secret = randomBytes(48).toString('base64url');
-  writeFileSync(file, secret, { mode: 0o600 });
+  writeFileSync(path.join(dataDir, 'session-secret'), secret, { mode: 0o600 });
   return secret;
 }
 

@@ -6,6 +6,7 @@ import { gzipSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from '../db/client';
 import { departments } from '../db/schema';
+import { sharedSessionSecret } from '../features/settings/settings.service';
 import { diskPath } from '../files/store';
 import { openTestDatabase } from '../test/database';
 import { createTestContext, type TestContext } from '../test/factory';
@@ -60,7 +61,17 @@ async function storedChecksums(database: Database, fileDir: string | null): Prom
   return sums;
 }
 
+/**
+ * The record a backup carries: every table but who is signed in (`session`) and the sign-in
+ * counters, and no cookie-signing secret. Those are not restored on purpose.
+ */
+function recordOf(tables: Record<string, unknown[]>): Record<string, unknown[]> {
+  const { session: _session, auth_throttle: _throttle, ...record } = tables;
+  return { ...record, app_settings: record.app_settings.filter((row) => !String(row).includes('"session_secret"')) };
+}
+
 let t: TestContext;
+let signingSecret: string;
 let source: Database;
 let target: Database;
 const backupFile = path.join(work, 'harbor.backup');
@@ -97,6 +108,7 @@ beforeAll(async () => {
     mkdirSync(path.join(sourceFiles, 'tmp'), { recursive: true });
     writeFileSync(path.join(sourceFiles, 'tmp', 'half-written'), 'partial');
   }
+  signingSecret = await sharedSessionSecret(source.db);
   target = await openRoundTripDatabase('target');
 }, 400_000);
 
@@ -119,7 +131,7 @@ describe('backup and restore', { timeout: 120_000 }, () => {
     const before = await snapshot(source);
     expect(before.attachments.length).toBeGreaterThanOrEqual(2);
     expect(before.sop_versions).toHaveLength(2);
-    expect(await snapshot(target)).toEqual(before);
+    expect(recordOf(await snapshot(target))).toEqual(recordOf(before));
     const storedAfter = await storedChecksums(target, targetFiles);
     expect(storedAfter).toEqual(storedBefore);
     for (const line of storedAfter) expect(line.split(' ')[0]).toBe(line.split(' ')[1]);
@@ -140,7 +152,40 @@ describe('backup and restore', { timeout: 120_000 }, () => {
     expect(await snapshot(target)).toEqual(before);
 
     await restoreBackup(target.pool!, backupFile, { fileDir: targetFiles, force: true });
-    expect(await snapshot(target)).toEqual(await snapshot(source));
+    expect(recordOf(await snapshot(target))).toEqual(recordOf(await snapshot(source)));
+  });
+
+  it('a backup holds no session and no signing secret', async () => {
+    const text = gunzipSync(readFileSync(backupFile)).toString();
+    const { rows: live } = await source.pool!.query<{ sid: string }>('select sid from session');
+    expect(live.length).toBeGreaterThan(0);
+    for (const { sid } of live) expect(text).not.toContain(sid);
+    expect(text).not.toContain(signingSecret);
+    expect(text).not.toContain('"table":"session"');
+  });
+
+  it('a restore signs everyone out and starts with a new signing secret, even from a backup that held them', async () => {
+    // As a backup made before sessions were left out: the session rows and the secret inside.
+    const lines = gunzipSync(readFileSync(backupFile)).toString().split('\n');
+    const header = JSON.parse(lines[0]);
+    const legacy = path.join(work, 'legacy.backup');
+    const settingsEnd = lines.indexOf(JSON.stringify({ end: 'app_settings' }));
+    lines.splice(settingsEnd, 0, JSON.stringify({ row: { key: 'session_secret', value: signingSecret, updated_at: new Date().toISOString() } }));
+    const session = { sid: 'stolen-sid', sess: { userId: 1 }, expire: new Date(Date.now() + 86_400_000).toISOString() };
+    const complete = lines.findIndex((line) => line.startsWith('{"complete"'));
+    lines.splice(complete, 0, JSON.stringify({ table: 'session' }), JSON.stringify({ row: session }), JSON.stringify({ end: 'session' }));
+    header.tables.push({ name: 'session', columns: ['sid', 'sess', 'expire'], primaryKey: ['sid'], identity: [], deferred: [] });
+    lines[0] = JSON.stringify(header);
+    writeFileSync(legacy, gzipSync(lines.join('\n')));
+
+    await target.pool!.query(`insert into session (sid, sess, expire) values ('signed-in-here', '{}', now() + interval '1 day')`);
+    await restoreBackup(target.pool!, legacy, { fileDir: targetFiles, force: true });
+    const { rows: sessions } = await target.pool!.query('select sid from session');
+    expect(sessions).toEqual([]);
+    const { rows: secrets } = await target.pool!.query<{ value: string }>(`select value from app_settings where key = 'session_secret'`);
+    expect(secrets).toHaveLength(1);
+    expect(secrets[0].value).not.toBe(signingSecret);
+    expect(secrets[0].value.length).toBeGreaterThanOrEqual(48);
   });
 
   it('a cut-short backup or a damaged stored file restores nothing', async () => {

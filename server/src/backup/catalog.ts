@@ -1,4 +1,7 @@
 import type pg from 'pg';
+import { SESSION_SECRET } from '../features/settings/settings.service';
+
+export { SESSION_SECRET };
 
 /**
  * What a backup needs to know about the tables, read from the database's own catalog rather
@@ -23,6 +26,15 @@ export interface TableInfo {
 type Queryable = Pick<pg.ClientBase, 'query'>;
 
 export const quote = (name: string) => `"${name.replaceAll('"', '""')}"`;
+
+/**
+ * What a backup leaves out, because a backup file in the wrong hands must not sign anyone
+ * in: who is signed in now (`session`), the sign-in counters (`auth_throttle`) and the
+ * cookie-signing secret. A restore empties the first two and makes a new secret.
+ */
+export const SERVICE_TABLES = ['session', 'auth_throttle'];
+/** The condition a table's backed-up rows meet (all rows where none is given). */
+export const BACKED_UP_ROWS: Record<string, string> = { app_settings: `key <> '${SESSION_SECRET}'` };
 
 export async function migrationHashes(db: Queryable): Promise<string[]> {
   const exists = await db.query(`select to_regclass('drizzle.__drizzle_migrations') is not null as present`);

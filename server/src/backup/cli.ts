@@ -5,7 +5,7 @@
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { loadConfig } from '../config';
+import { loadConfig, renewPersistedSecret } from '../config';
 import { openDatabase } from '../db/client';
 import { fileStoreDir } from '../files/store';
 import { writeBackup } from './backup';
@@ -39,8 +39,10 @@ try {
     );
   } else {
     const result = await restoreBackup(database.pool!, path.resolve(file), { force: flags.includes('--force'), fileDir });
+    if (database.kind !== 'postgres' && !process.env.SESSION_SECRET) renewPersistedSecret(config.dataDir);
     console.log(
-      `Restored ${path.resolve(file)} into ${where}: ${result.rows} rows, ${result.files} stored files in ${((performance.now() - startedAt) / 1000).toFixed(1)} s.`,
+      `Restored ${path.resolve(file)} into ${where}: ${result.rows} rows, ${result.files} stored files in ${((performance.now() - startedAt) / 1000).toFixed(1)} s. ` +
+        'Everyone is signed out; restart the server so it signs cookies with the new secret.',
     );
   }
 } catch (err) {

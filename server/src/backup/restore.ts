@@ -7,7 +7,7 @@ import { createGunzip } from 'node:zlib';
 import type pg from 'pg';
 import { CHUNK_BYTES, diskPath } from '../files/store';
 import { BACKUP_FORMAT } from './backup';
-import { migrationHashes, quote, readTables, type TableInfo } from './catalog';
+import { migrationHashes, quote, readTables, SERVICE_TABLES, SESSION_SECRET, type TableInfo } from './catalog';
 
 /**
  * `npm run restore -- FILE [--force]`: loads a backup made by writeBackup into this database
@@ -15,6 +15,8 @@ import { migrationHashes, quote, readTables, type TableInfo } from './catalog';
  * store this database uses (files under fileDir, or chunk rows), each checked against its
  * SHA-256. A database that already holds rows is refused
  * unless `force`, which empties every table first. Nothing is kept of a failed restore.
+ * A restore signs everyone out and starts with a new cookie-signing secret, whatever the
+ * backup holds (older backups carried both).
  */
 
 export class RestoreRefusedError extends Error {
@@ -79,6 +81,7 @@ export async function restoreBackup(
         ]);
       }
     }
+    await signEveryoneOut(client);
     const { rows: counted } = await client.query<{ n: string }>(
       `select (${header.tables.map((t) => `(select count(*) from ${quote(t.name)})`).join(' + ') || '0'})::text as n`,
     );
@@ -91,6 +94,12 @@ export async function restoreBackup(
     client.release();
     lines.return?.();
   }
+}
+
+async function signEveryoneOut(client: pg.PoolClient) {
+  for (const table of SERVICE_TABLES) await client.query(`delete from ${quote(table)}`);
+  await client.query('delete from app_settings where key = $1', [SESSION_SECRET]);
+  await client.query('insert into app_settings (key, value) values ($1, $2)', [SESSION_SECRET, JSON.stringify(randomBytes(48).toString('base64url'))]);
 }
 
 async function checkSameSchema(client: pg.PoolClient, tables: TableInfo[], migrations: string[]) {

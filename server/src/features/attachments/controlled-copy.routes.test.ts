@@ -89,7 +89,8 @@ describe('GET /api/attachments/{id}/controlled-copy', () => {
     const before = (await t.db.select().from(auditEvents)).length;
     const from = (headers: Record<string, string>) =>
       t.as(reader, { method: 'GET', url: `/api/attachments/${firstPdf.id}/controlled-copy`, headers: { host: 'localhost:5000', ...headers } });
-    for (const headers of [{ 'sec-fetch-site': 'cross-site' }, { origin: 'https://evil.example' }, { origin: 'https://localhost:5000' }]) {
+    const foreign: Record<string, string>[] = [{ 'sec-fetch-site': 'cross-site' }, { origin: 'https://evil.example' }, { origin: 'https://localhost:5000' }];
+    for (const headers of foreign) {
       const res = await from(headers);
       expect(res.statusCode, JSON.stringify(headers)).toBe(403);
       expect(res.json().code).toBe('cross_site');
