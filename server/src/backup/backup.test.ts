@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync, gunzipSync } from 'node:zlib';
@@ -202,4 +202,60 @@ describe('backup and restore', { timeout: 120_000 }, () => {
     await expect(restoreBackup(target.pool!, damaged, { fileDir: targetFiles, force: true })).rejects.toThrow('does not match its checksum');
     expect(await snapshot(target)).toEqual(before);
   });
+
+  it('a damaged backup changes neither the database nor the file store, and says in one sentence what is wrong', async () => {
+    const good = readFileSync(backupFile);
+    const lines = gunzipSync(good).toString().split('\n');
+    const edited = (change: (lines: string[]) => void) => {
+      const copy = [...lines];
+      change(copy);
+      return gzipSync(copy.join('\n'));
+    };
+    const fileStart = lines.findIndex((l) => l.startsWith('{"file":'));
+    const fileEnd = lines.findIndex((l, i) => i > fileStart && l.startsWith('{"endFile":'));
+    const auditRow = lines.findIndex((l, i) => i > lines.indexOf(JSON.stringify({ table: 'audit_events' })) && l.startsWith('{"row":'));
+    expect(auditRow).toBeGreaterThan(0);
+    const variants: [string, Buffer, RegExp][] = [
+      ['truncated', good.subarray(0, Math.floor(good.length * 0.6)), /cut short|incomplete/],
+      ['not gzip', Buffer.from('%PDF-1.7 not a backup at all'), /not an SOP Harbor backup/],
+      ['another gzip', gzipSync('{"hello":"world"}\n'), /not an SOP Harbor backup/],
+      ['a line that is not JSON', edited((l) => l.splice(3, 0, '{"row":{"id":')), /damaged/],
+      ['bad checksum', edited((l) => (l[fileStart + 1] = JSON.stringify({ chunk: Buffer.from('other bytes').toString('base64') }))), /checksum/],
+      ['a stored file missing', edited((l) => l.splice(fileStart, fileEnd - fileStart + 1)), /stored file/],
+      ['an edited audit event', edited((l) => (l[auditRow] = l[auditRow].replace(/"action":"[a-z_]+"/, '"action":"sop_deleted"'))), /audit trail/],
+      ['an audit event removed', edited((l) => l.splice(auditRow, 1)), /audit trail/],
+    ];
+    // Something restored before the damaged part must not stay behind: the target starts empty of these bytes.
+    if (targetFiles) rmSync(targetFiles, { recursive: true, force: true });
+    await target.pool!.query('truncate stored_file_chunks');
+    const filesBefore = storeListing(targetFiles);
+    const before = await snapshot(target);
+    for (const [name, bytes, reason] of variants) {
+      const damaged = path.join(work, `damaged-${name.replaceAll(' ', '-')}.backup`);
+      writeFileSync(damaged, bytes);
+      const attempt = restoreBackup(target.pool!, damaged, { fileDir: targetFiles, force: true });
+      await expect(attempt, name).rejects.toBeInstanceOf(RestoreRefusedError);
+      const message = await attempt.catch((err: Error) => err.message);
+      expect(message, name).toMatch(reason);
+      // One sentence: no stack, no second line.
+      expect(message, name).not.toMatch(/\n|\bat [\w.]+ \(|Error:/);
+      expect(await snapshot(target), name).toEqual(before);
+      expect(storeListing(targetFiles), name).toEqual(filesBefore);
+    }
+  });
 });
+
+/** Every file under the store's folder with its size ([] for a store kept as rows). */
+function storeListing(dir: string | null): string[] {
+  if (!dir || !existsSync(dir)) return [];
+  const found: string[] = [];
+  const visit = (folder: string) => {
+    for (const name of readdirSync(folder)) {
+      const full = path.join(folder, name);
+      if (statSync(full).isDirectory()) visit(full);
+      else found.push(`${path.relative(dir, full)} ${statSync(full).size}`);
+    }
+  };
+  visit(dir);
+  return found.sort();
+}

@@ -49,8 +49,10 @@ try {
     );
   }
 } catch (err) {
-  if (!(err instanceof RestoreRefusedError)) throw err;
-  console.error(`\n  ${err.message}\n`);
+  // One sentence for the operator; the stack only when asked for (LOG_LEVEL=debug).
+  const message = err instanceof Error ? err.message : String(err);
+  console.error(`\n  ${err instanceof RestoreRefusedError ? message : `The ${command} failed: ${message}`}\n`);
+  if (!(err instanceof RestoreRefusedError) && process.env.LOG_LEVEL === 'debug') console.error(err);
   process.exitCode = 1;
 } finally {
   await database.close();
