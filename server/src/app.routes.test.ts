@@ -31,6 +31,40 @@ describe('cross-site requests', () => {
     const res = await signInFrom('http://localhost:5000');
     expect(res.statusCode).toBe(200);
   });
+
+  it('compares scheme and port too, not only the host', async () => {
+    for (const origin of ['https://localhost:5000', 'http://localhost:5001', 'http://localhost']) {
+      const res = await signInFrom(origin);
+      expect(res.statusCode, origin).toBe(403);
+      expect(res.json().code).toBe('cross_site');
+    }
+  });
+
+  it('behind a trusted proxy, compares with the scheme and host the proxy was asked for', async () => {
+    const behindProxy = await t.anotherInstance({ trustProxy: 1 });
+    const user = await t.signedInUser('user');
+    const signInVia = (origin: string, proto: string) =>
+      behindProxy.app.inject({
+        method: 'POST',
+        url: '/api/login',
+        payload: { username: user.username, password: TEST_PASSWORD },
+        headers: { origin, host: '127.0.0.1:5000', 'x-forwarded-host': 'harbor.example', 'x-forwarded-proto': proto },
+      });
+    expect((await signInVia('https://harbor.example', 'https')).statusCode).toBe(200);
+    expect((await signInVia('https://harbor.example', 'http')).statusCode).toBe(403);
+    expect((await signInVia('http://harbor.example', 'https')).statusCode).toBe(403);
+  });
+
+  it('refuses a state-changing request the browser marks as sent by another site', async () => {
+    const user = await t.signedInUser('user');
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { username: user.username, password: TEST_PASSWORD },
+      headers: { 'sec-fetch-site': 'cross-site' },
+    });
+    expect(res.statusCode).toBe(403);
+  });
 });
 
 describe('the shell around the API', () => {

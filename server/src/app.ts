@@ -39,6 +39,8 @@ declare module 'fastify' {
      * is `no` is refused. Owner and submitter rules are decided in the service.
      */
     access?: Action;
+    /** A GET that records an action in the user's name: refused when another site sends it. */
+    recordsAction?: boolean;
   }
   interface FastifyInstance {
     db: Db;

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
+import { PRIVATE_UMASK } from './files/private-folders';
 
 export interface Config {
   port: number;
@@ -10,6 +11,8 @@ export interface Config {
   dataDir: string;
   /** Stored files go here instead of DATA_DIR/files (embedded) or the database (PostgreSQL). */
   fileDir?: string;
+  /** Where `npm run backup -- NAME` writes a backup named without a folder (BACKUP_DIR). */
+  backupDir?: string;
   adminUsername: string;
   adminPassword?: string;
   /** From SESSION_SECRET; else, embedded, a generated one kept in DATA_DIR; else (PostgreSQL) read from the database at start. */
@@ -25,16 +28,22 @@ export interface Config {
   documentTimeLimitSeconds: number;
 }
 
-/** Reads the environment once at start; see the README's configuration table. */
+/**
+ * Reads the environment once at start; see the README's configuration table. Every program
+ * that reads it (server, backup, restore, seeds) from then on creates its folders and files
+ * readable by its own user only.
+ */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  process.umask(PRIVATE_UMASK);
   const dataDir = path.resolve(env.DATA_DIR ?? './data');
-  mkdirSync(dataDir, { recursive: true });
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   return {
     port: Number(env.PORT ?? 5000),
     host: env.HOST ?? '0.0.0.0',
     databaseUrl: env.DATABASE_URL || undefined,
     dataDir,
     fileDir: env.FILE_DIR ? path.resolve(env.FILE_DIR) : undefined,
+    backupDir: env.BACKUP_DIR ? path.resolve(env.BACKUP_DIR) : undefined,
     adminUsername: env.ADMIN_USERNAME ?? 'admin',
     adminPassword: env.ADMIN_PASSWORD || undefined,
     sessionSecret: env.SESSION_SECRET || (env.DATABASE_URL ? undefined : persistedSecret(dataDir)),
@@ -56,8 +65,13 @@ function positive(value: string | undefined, fallback: number): number {
 function persistedSecret(dataDir: string): string {
   const file = path.join(dataDir, 'session-secret');
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  return renewPersistedSecret(dataDir);
+}
+
+/** A new secret in DATA_DIR (after a restore): cookies signed with the old one stop working at the next start. */
+export function renewPersistedSecret(dataDir: string): string {
   const secret = randomBytes(48).toString('base64url');
-  writeFileSync(file, secret, { mode: 0o600 });
+  writeFileSync(path.join(dataDir, 'session-secret'), secret, { mode: 0o600 });
   return secret;
 }
 

@@ -3,11 +3,14 @@ import { createBackgroundJobs } from './background-jobs';
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { DataFolderBusyError } from './db/embedded/owner';
+import { makePrivate } from './files/private-folders';
 import { ensureAdmin } from './features/auth/bootstrap-admin';
 import { sharedSessionSecret } from './features/settings/settings.service';
 
 const startedAt = performance.now();
 const config = loadConfig();
+// Folders an older version (or another program) left readable by other local users.
+const madePrivate = await makePrivate([config.dataDir, config.fileDir, config.backupDir]);
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, fileDir: config.fileDir, whenBusy: 'refuse' }).catch(
   (err: unknown) => {
     if (!(err instanceof DataFolderBusyError)) throw err;
@@ -42,6 +45,11 @@ const jobs = createBackgroundJobs({
   documents: { memoryMb: config.documentMemoryMb, timeLimitMs: config.documentTimeLimitSeconds * 1000 },
 });
 jobs.start();
+if (madePrivate) {
+  app.log.warn(
+    `${madePrivate} folders and files under ${[config.dataDir, config.fileDir, config.backupDir].filter(Boolean).join(', ')} were open to other users of this machine; they are now private (folders 0700, files 0600)`,
+  );
+}
 app.log.info(
   `SOP Harbor ready on http://localhost:${config.port} (${database.kind === 'postgres' ? 'PostgreSQL' : `embedded database in ${config.dataDir}`}) in ${Math.round(performance.now() - startedAt)} ms`,
 );

@@ -1,11 +1,12 @@
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from '../db/client';
 import { departments } from '../db/schema';
+import { sharedSessionSecret } from '../features/settings/settings.service';
 import { diskPath } from '../files/store';
 import { openTestDatabase } from '../test/database';
 import { createTestContext, type TestContext } from '../test/factory';
@@ -60,7 +61,17 @@ async function storedChecksums(database: Database, fileDir: string | null): Prom
   return sums;
 }
 
+/**
+ * The record a backup carries: every table but who is signed in (`session`) and the sign-in
+ * counters, and no cookie-signing secret. Those are not restored on purpose.
+ */
+function recordOf(tables: Record<string, unknown[]>): Record<string, unknown[]> {
+  const { session: _session, auth_throttle: _throttle, ...record } = tables;
+  return { ...record, app_settings: record.app_settings.filter((row) => !String(row).includes('"session_secret"')) };
+}
+
 let t: TestContext;
+let signingSecret: string;
 let source: Database;
 let target: Database;
 const backupFile = path.join(work, 'harbor.backup');
@@ -97,6 +108,7 @@ beforeAll(async () => {
     mkdirSync(path.join(sourceFiles, 'tmp'), { recursive: true });
     writeFileSync(path.join(sourceFiles, 'tmp', 'half-written'), 'partial');
   }
+  signingSecret = await sharedSessionSecret(source.db);
   target = await openRoundTripDatabase('target');
 }, 400_000);
 
@@ -119,7 +131,7 @@ describe('backup and restore', { timeout: 120_000 }, () => {
     const before = await snapshot(source);
     expect(before.attachments.length).toBeGreaterThanOrEqual(2);
     expect(before.sop_versions).toHaveLength(2);
-    expect(await snapshot(target)).toEqual(before);
+    expect(recordOf(await snapshot(target))).toEqual(recordOf(before));
     const storedAfter = await storedChecksums(target, targetFiles);
     expect(storedAfter).toEqual(storedBefore);
     for (const line of storedAfter) expect(line.split(' ')[0]).toBe(line.split(' ')[1]);
@@ -140,7 +152,40 @@ describe('backup and restore', { timeout: 120_000 }, () => {
     expect(await snapshot(target)).toEqual(before);
 
     await restoreBackup(target.pool!, backupFile, { fileDir: targetFiles, force: true });
-    expect(await snapshot(target)).toEqual(await snapshot(source));
+    expect(recordOf(await snapshot(target))).toEqual(recordOf(await snapshot(source)));
+  });
+
+  it('a backup holds no session and no signing secret', async () => {
+    const text = gunzipSync(readFileSync(backupFile)).toString();
+    const { rows: live } = await source.pool!.query<{ sid: string }>('select sid from session');
+    expect(live.length).toBeGreaterThan(0);
+    for (const { sid } of live) expect(text).not.toContain(sid);
+    expect(text).not.toContain(signingSecret);
+    expect(text).not.toContain('"table":"session"');
+  });
+
+  it('a restore signs everyone out and starts with a new signing secret, even from a backup that held them', async () => {
+    // As a backup made before sessions were left out: the session rows and the secret inside.
+    const lines = gunzipSync(readFileSync(backupFile)).toString().split('\n');
+    const header = JSON.parse(lines[0]);
+    const legacy = path.join(work, 'legacy.backup');
+    const settingsEnd = lines.indexOf(JSON.stringify({ end: 'app_settings' }));
+    lines.splice(settingsEnd, 0, JSON.stringify({ row: { key: 'session_secret', value: signingSecret, updated_at: new Date().toISOString() } }));
+    const session = { sid: 'stolen-sid', sess: { userId: 1 }, expire: new Date(Date.now() + 86_400_000).toISOString() };
+    const complete = lines.findIndex((line) => line.startsWith('{"complete"'));
+    lines.splice(complete, 0, JSON.stringify({ table: 'session' }), JSON.stringify({ row: session }), JSON.stringify({ end: 'session' }));
+    header.tables.push({ name: 'session', columns: ['sid', 'sess', 'expire'], primaryKey: ['sid'], identity: [], deferred: [] });
+    lines[0] = JSON.stringify(header);
+    writeFileSync(legacy, gzipSync(lines.join('\n')));
+
+    await target.pool!.query(`insert into session (sid, sess, expire) values ('signed-in-here', '{}', now() + interval '1 day')`);
+    await restoreBackup(target.pool!, legacy, { fileDir: targetFiles, force: true });
+    const { rows: sessions } = await target.pool!.query('select sid from session');
+    expect(sessions).toEqual([]);
+    const { rows: secrets } = await target.pool!.query<{ value: string }>(`select value from app_settings where key = 'session_secret'`);
+    expect(secrets).toHaveLength(1);
+    expect(secrets[0].value).not.toBe(signingSecret);
+    expect(secrets[0].value.length).toBeGreaterThanOrEqual(48);
   });
 
   it('a cut-short backup or a damaged stored file restores nothing', async () => {
@@ -157,4 +202,60 @@ describe('backup and restore', { timeout: 120_000 }, () => {
     await expect(restoreBackup(target.pool!, damaged, { fileDir: targetFiles, force: true })).rejects.toThrow('does not match its checksum');
     expect(await snapshot(target)).toEqual(before);
   });
+
+  it('a damaged backup changes neither the database nor the file store, and says in one sentence what is wrong', async () => {
+    const good = readFileSync(backupFile);
+    const lines = gunzipSync(good).toString().split('\n');
+    const edited = (change: (lines: string[]) => void) => {
+      const copy = [...lines];
+      change(copy);
+      return gzipSync(copy.join('\n'));
+    };
+    const fileStart = lines.findIndex((l) => l.startsWith('{"file":'));
+    const fileEnd = lines.findIndex((l, i) => i > fileStart && l.startsWith('{"endFile":'));
+    const auditRow = lines.findIndex((l, i) => i > lines.indexOf(JSON.stringify({ table: 'audit_events' })) && l.startsWith('{"row":'));
+    expect(auditRow).toBeGreaterThan(0);
+    const variants: [string, Buffer, RegExp][] = [
+      ['truncated', good.subarray(0, Math.floor(good.length * 0.6)), /cut short|incomplete/],
+      ['not gzip', Buffer.from('%PDF-1.7 not a backup at all'), /not an SOP Harbor backup/],
+      ['another gzip', gzipSync('{"hello":"world"}\n'), /not an SOP Harbor backup/],
+      ['a line that is not JSON', edited((l) => l.splice(3, 0, '{"row":{"id":')), /damaged/],
+      ['bad checksum', edited((l) => (l[fileStart + 1] = JSON.stringify({ chunk: Buffer.from('other bytes').toString('base64') }))), /checksum/],
+      ['a stored file missing', edited((l) => l.splice(fileStart, fileEnd - fileStart + 1)), /stored file/],
+      ['an edited audit event', edited((l) => (l[auditRow] = l[auditRow].replace(/"action":"[a-z_]+"/, '"action":"sop_deleted"'))), /audit trail/],
+      ['an audit event removed', edited((l) => l.splice(auditRow, 1)), /audit trail/],
+    ];
+    // Something restored before the damaged part must not stay behind: the target starts empty of these bytes.
+    if (targetFiles) rmSync(targetFiles, { recursive: true, force: true });
+    await target.pool!.query('truncate stored_file_chunks');
+    const filesBefore = storeListing(targetFiles);
+    const before = await snapshot(target);
+    for (const [name, bytes, reason] of variants) {
+      const damaged = path.join(work, `damaged-${name.replaceAll(' ', '-')}.backup`);
+      writeFileSync(damaged, bytes);
+      const attempt = restoreBackup(target.pool!, damaged, { fileDir: targetFiles, force: true });
+      await expect(attempt, name).rejects.toBeInstanceOf(RestoreRefusedError);
+      const message = await attempt.catch((err: Error) => err.message);
+      expect(message, name).toMatch(reason);
+      // One sentence: no stack, no second line.
+      expect(message, name).not.toMatch(/\n|\bat [\w.]+ \(|Error:/);
+      expect(await snapshot(target), name).toEqual(before);
+      expect(storeListing(targetFiles), name).toEqual(filesBefore);
+    }
+  });
 });
+
+/** Every file under the store's folder with its size ([] for a store kept as rows). */
+function storeListing(dir: string | null): string[] {
+  if (!dir || !existsSync(dir)) return [];
+  const found: string[] = [];
+  const visit = (folder: string) => {
+    for (const name of readdirSync(folder)) {
+      const full = path.join(folder, name);
+      if (statSync(full).isDirectory()) visit(full);
+      else found.push(`${path.relative(dir, full)} ${statSync(full).size}`);
+    }
+  };
+  visit(dir);
+  return found.sort();
+}

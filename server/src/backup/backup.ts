@@ -5,7 +5,7 @@ import { once } from 'node:events';
 import { createGzip } from 'node:zlib';
 import type pg from 'pg';
 import { CHUNK_BYTES, diskPath } from '../files/store';
-import { migrationHashes, quote, readTables } from './catalog';
+import { AUDIT_TABLE, auditChecksum, BACKED_UP_ROWS, migrationHashes, quote, readTables, SERVICE_TABLES } from './catalog';
 
 /**
  * `npm run backup -- FILE`: one portable file made through the `pg` protocol, the same for
@@ -15,6 +15,8 @@ import { migrationHashes, quote, readTables } from './catalog';
  * in 1 MB base64 chunks, checked against its SHA-256 as they are read. Files are written the
  * same whether the store keeps them on disk or as chunk rows (which are therefore not a
  * table of the backup), so a backup restores into either. One repeatable-read snapshot.
+ * Sessions, sign-in counters and the cookie-signing secret are left out (catalog.ts). The
+ * audit trail's end line carries a checksum of its rows, which a restore verifies.
  */
 
 export const BACKUP_FORMAT = 'sop-harbor-backup';
@@ -74,16 +76,17 @@ export async function writeBackup(pool: pg.Pool, file: string, opts: { fileDir?:
   try {
     await client.query('begin isolation level repeatable read read only');
     // The chunk rows are the bytes themselves: they travel as files below.
-    const tables = (await readTables(client)).filter((t) => t.name !== 'stored_file_chunks');
+    const tables = (await readTables(client)).filter((t) => t.name !== 'stored_file_chunks' && !SERVICE_TABLES.includes(t.name));
     const migrations = await migrationHashes(client);
-    await writer.line(JSON.stringify({ format: BACKUP_FORMAT, version: 1, createdAt: new Date().toISOString(), migrations, tables }));
+    await writer.line(JSON.stringify({ format: BACKUP_FORMAT, version: 2, createdAt: new Date().toISOString(), migrations, tables }));
     for (const table of tables) {
       const columns = table.columns.map(quote).join(', ');
       const order = (table.primaryKey.length ? table.primaryKey : table.columns).map(quote).join(', ');
       await client.query(
-        `declare backup_rows no scroll cursor for select row_to_json(x)::text as row from (select ${columns} from ${quote(table.name)} order by ${order}) x`,
+        `declare backup_rows no scroll cursor for select row_to_json(x)::text as row from (select ${columns} from ${quote(table.name)} where ${BACKED_UP_ROWS[table.name] ?? 'true'} order by ${order}) x`,
       );
       await writer.line(JSON.stringify({ table: table.name }));
+      const audit = table.name === AUDIT_TABLE ? auditChecksum() : null;
       let batch = 100;
       for (;;) {
         const { rows } = await client.query<{ row: string }>(`fetch ${batch} from backup_rows`);
@@ -91,13 +94,14 @@ export async function writeBackup(pool: pg.Pool, file: string, opts: { fileDir?:
         let bytes = 0;
         for (const { row } of rows) {
           bytes += row.length;
+          audit?.add(JSON.parse(row));
           await writer.line(`{"row":${row}}`);
         }
         summary.rows += rows.length;
         batch = Math.max(1, Math.min(1000, Math.floor(BATCH_BYTES / Math.max(1, bytes / rows.length))));
       }
       await client.query('close backup_rows');
-      await writer.line(JSON.stringify({ end: table.name }));
+      await writer.line(JSON.stringify({ end: table.name, ...(audit ? { checksum: audit.digest() } : {}) }));
       summary.tables += 1;
     }
 

@@ -1,4 +1,8 @@
+import { createHash } from 'node:crypto';
 import type pg from 'pg';
+import { SESSION_SECRET } from '../features/settings/settings.service';
+
+export { SESSION_SECRET };
 
 /**
  * What a backup needs to know about the tables, read from the database's own catalog rather
@@ -23,6 +27,33 @@ export interface TableInfo {
 type Queryable = Pick<pg.ClientBase, 'query'>;
 
 export const quote = (name: string) => `"${name.replaceAll('"', '""')}"`;
+
+/**
+ * What a backup leaves out, because a backup file in the wrong hands must not sign anyone
+ * in: who is signed in now (`session`), the sign-in counters (`auth_throttle`) and the
+ * cookie-signing secret. A restore empties the first two and makes a new secret.
+ */
+export const SERVICE_TABLES = ['session', 'auth_throttle'];
+/**
+ * A SHA-256 over the audit trail's rows in order, each as JavaScript writes its JSON (so the
+ * backup and the restore hash the same text whatever the database's own spacing). A restore
+ * refuses a trail whose rows no longer give the checksum written at backup time: an event
+ * edited, added or removed by hand. It catches careless or casual edits; it is not a
+ * signature (whoever edits the file can recompute it).
+ */
+export const AUDIT_TABLE = 'audit_events';
+export function auditChecksum() {
+  const hash = createHash('sha256');
+  return {
+    add(row: unknown) {
+      hash.update(`${JSON.stringify(row)}\n`);
+    },
+    digest: () => hash.digest('hex'),
+  };
+}
+
+/** The condition a table's backed-up rows meet (all rows where none is given). */
+export const BACKED_UP_ROWS: Record<string, string> = { app_settings: `key <> '${SESSION_SECRET}'` };
 
 export async function migrationHashes(db: Queryable): Promise<string[]> {
   const exists = await db.query(`select to_regclass('drizzle.__drizzle_migrations') is not null as present`);

@@ -3,9 +3,9 @@
  * would open (DATABASE_URL, else DATA_DIR). With the server running on DATA_DIR they work
  * through it, the folder's owner; with it stopped they open the folder themselves.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { loadConfig } from '../config';
+import { loadConfig, renewPersistedSecret } from '../config';
 import { openDatabase } from '../db/client';
 import { fileStoreDir } from '../files/store';
 import { writeBackup } from './backup';
@@ -16,12 +16,14 @@ if ((command !== 'backup' && command !== 'restore') || !file) {
   console.error(`Usage: npm run ${command === 'restore' ? 'restore' : 'backup'} -- FILE${command === 'restore' ? ' [--force]' : ''}`);
   process.exit(2);
 }
-if (command === 'restore' && !existsSync(file)) {
-  console.error(`No backup at ${path.resolve(file)}.`);
-  process.exit(1);
-}
 
 const config = loadConfig();
+/** A name without a folder lives in BACKUP_DIR when it is set. */
+const backupFile = config.backupDir && path.basename(file) === file ? path.join(config.backupDir, file) : path.resolve(file);
+if (command === 'restore' && !existsSync(backupFile)) {
+  console.error(`No backup at ${backupFile}.`);
+  process.exit(1);
+}
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, fileDir: config.fileDir, whenBusy: 'join' });
 /** Where the file store keeps bytes as files (null: as rows in the database). */
 const fileDir = fileStoreDir();
@@ -32,20 +34,25 @@ const where =
 try {
   const startedAt = performance.now();
   if (command === 'backup') {
-    const summary = await writeBackup(database.pool!, path.resolve(file), { fileDir });
+    if (config.backupDir) mkdirSync(config.backupDir, { recursive: true, mode: 0o700 });
+    const summary = await writeBackup(database.pool!, backupFile, { fileDir });
     console.log(
-      `Backed up ${where} to ${path.resolve(file)}: ${summary.tables} tables, ${summary.rows} rows, ${summary.files} stored files ` +
+      `Backed up ${where} to ${backupFile}: ${summary.tables} tables, ${summary.rows} rows, ${summary.files} stored files ` +
         `in ${((performance.now() - startedAt) / 1000).toFixed(1)} s.`,
     );
   } else {
-    const result = await restoreBackup(database.pool!, path.resolve(file), { force: flags.includes('--force'), fileDir });
+    const result = await restoreBackup(database.pool!, backupFile, { force: flags.includes('--force'), fileDir });
+    if (database.kind !== 'postgres' && !process.env.SESSION_SECRET) renewPersistedSecret(config.dataDir);
     console.log(
-      `Restored ${path.resolve(file)} into ${where}: ${result.rows} rows, ${result.files} stored files in ${((performance.now() - startedAt) / 1000).toFixed(1)} s.`,
+      `Restored ${backupFile} into ${where}: ${result.rows} rows, ${result.files} stored files in ${((performance.now() - startedAt) / 1000).toFixed(1)} s. ` +
+        'Everyone is signed out; restart the server so it signs cookies with the new secret.',
     );
   }
 } catch (err) {
-  if (!(err instanceof RestoreRefusedError)) throw err;
-  console.error(`\n  ${err.message}\n`);
+  // One sentence for the operator; the stack only when asked for (LOG_LEVEL=debug).
+  const message = err instanceof Error ? err.message : String(err);
+  console.error(`\n  ${err instanceof RestoreRefusedError ? message : `The ${command} failed: ${message}`}\n`);
+  if (!(err instanceof RestoreRefusedError) && process.env.LOG_LEVEL === 'debug') console.error(err);
   process.exitCode = 1;
 } finally {
   await database.close();

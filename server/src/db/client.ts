@@ -10,6 +10,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { makePrivate } from '../files/private-folders';
 import { configureFileStore } from '../files/store';
 import { sweepFiles } from '../files/store-sweep';
 import { DataFolderBusyError, findOwner, startOwner } from './embedded/owner';
@@ -86,6 +87,8 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   const running = await findOwner(resolved);
   if (running && opts.whenBusy !== 'join') throw new DataFolderBusyError(resolved, running);
   const owner = running ? undefined : await startOwner(resolved);
+  // PGlite writes the files of a new database from its template as 0666, whatever the umask.
+  if (owner) await makePrivate([resolved]);
   const pool = embeddedPool(running?.socketPath ?? owner!.socketPath);
   const stop = async () => {
     await pool.end();

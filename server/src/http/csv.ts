@@ -7,7 +7,9 @@ const BOM = '\uFEFF';
 
 /**
  * A CSV file as spreadsheet programs open it: UTF-8 with a BOM, CRLF line ends, every field
- * quoted when it holds a comma, a quote or a line break (RFC 4180, by csv-stringify).
+ * quoted when it holds a comma, a quote or a line break (RFC 4180, by csv-stringify), and
+ * also a semicolon or a tab: a spreadsheet set up for another separator then still reads the
+ * cell whole instead of starting a new cell inside it.
  */
 export function toCsv(header: string[], rows: (string | number | null)[][]): string {
   // With CRLF records csv-stringify quotes only fields holding the whole delimiter: a lone
@@ -16,7 +18,7 @@ export function toCsv(header: string[], rows: (string | number | null)[][]): str
     BOM +
     stringify([header, ...rows.map((row) => row.map((value) => (typeof value === 'string' ? inertCell(value) : value)))], {
       record_delimiter: 'windows',
-      quoted_match: /[\r\n]/,
+      quoted_match: /[\r\n;\t]/,
       cast: { number: (n) => String(n) },
     })
   );
@@ -25,11 +27,15 @@ export function toCsv(header: string[], rows: (string | number | null)[][]): str
 /**
  * Text a spreadsheet would run as a formula (starting with =, +, -, @, a tab or a carriage
  * return: a title like '=HYPERLINK(...)' typed by anyone who may create an SOP) is written
- * with a leading apostrophe, so it opens as the text it is.
+ * with a leading apostrophe, so it opens as the text it is. The same goes for text where such
+ * a character starts a sub-field after a separator (`x;=1+1`): opened with that separator,
+ * the part after it would be a cell of its own.
  */
 export function inertCell(text: string): string {
-  return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+  return FORMULA_START.test(text) ? `'${text}` : text;
 }
+
+const FORMULA_START = /(?:^|[,;\t]\s*)[=+\-@\t\r]/;
 
 /** Sends CSV text as a download named `fileName`, never cached (it is a snapshot of live data). */
 export function sendCsv(reply: FastifyReply, fileName: string, csv: string) {

@@ -67,7 +67,7 @@ export const attachmentRoutes: FastifyPluginAsyncZod = async (app) => {
   // A PDF of the version in force, stamped on every page for printing (409 for any other file).
   app.get(
     '/api/attachments/:id/controlled-copy',
-    { ...storedFileRoute, config: { access: 'files.read' }, schema: { params: IdParams, response: ERROR_ANSWERS } },
+    { ...storedFileRoute, config: { access: 'files.read', recordsAction: true }, schema: { params: IdParams, response: ERROR_ANSWERS } },
     async (request, reply) => sendControlledCopy(app.db, app.documentWorkers, request.actor, request.params.id, reply),
   );
 

@@ -85,6 +85,23 @@ describe('GET /api/attachments/{id}/controlled-copy', () => {
     });
   });
 
+  it('is 403, recording nothing, when another site makes the browser ask for it; same-site asks still print', async () => {
+    const before = (await t.db.select().from(auditEvents)).length;
+    const from = (headers: Record<string, string>) =>
+      t.as(reader, { method: 'GET', url: `/api/attachments/${firstPdf.id}/controlled-copy`, headers: { host: 'localhost:5000', ...headers } });
+    const foreign: Record<string, string>[] = [{ 'sec-fetch-site': 'cross-site' }, { origin: 'https://evil.example' }, { origin: 'https://localhost:5000' }];
+    for (const headers of foreign) {
+      const res = await from(headers);
+      expect(res.statusCode, JSON.stringify(headers)).toBe(403);
+      expect(res.json().code).toBe('cross_site');
+    }
+    expect((await t.db.select().from(auditEvents)).length).toBe(before);
+    const sameSite = await from({ 'sec-fetch-site': 'same-origin', origin: 'http://localhost:5000' });
+    expect(sameSite.statusCode).toBe(200);
+    expect((await from({ 'sec-fetch-site': 'none' })).statusCode).toBe(200);
+    expect((await t.db.select().from(auditEvents)).length).toBe(before + 2);
+  });
+
   it('is 409 for a file that is not a PDF, and records nothing', async () => {
     const before = (await t.db.select().from(auditEvents)).length;
     const res = await copy(firstDocx.id);

@@ -7,7 +7,8 @@ import type { SessionUser } from '../../../../common/contracts/auth';
 import { recordAudit } from '../audit/audit.service';
 
 const REGISTRATION_OPEN = 'registration_open';
-const SESSION_SECRET = 'session_secret';
+/** The app_settings key of the cookie-signing secret (a backup leaves that row out). */
+export const SESSION_SECRET = 'session_secret';
 
 /** Settings as stored, with the defaults for what nobody has set yet. */
 export async function readSettings(db: Db): Promise<AppSettings> {
