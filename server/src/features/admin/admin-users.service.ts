@@ -8,7 +8,7 @@ import { departments, pendingUploads, users } from '../../db/schema';
 import { releaseFiles } from '../../files/store';
 import { badRequest, notFound } from '../../http/errors';
 import { recordAudit } from '../audit/audit.service';
-import { departmentNames, fieldChanges } from '../audit/field-changes';
+import { departmentNames, fieldChanges } from '../audit/field-changes.service';
 import { createUser, uniqueViolationAsConflict } from '../auth/auth.service';
 import { storeNewPassword } from '../auth/password-change.service';
 import { endSessionsOf, notDeleted, publicUserColumns } from '../users/users.service';

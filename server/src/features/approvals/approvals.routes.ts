@@ -1,5 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ApprovalQueue, DecideTaskInput, DecidedTask, PostReviewCommentInput, ReviewComment, ReviewThread, TaskIdParams } from '../../../../common/contracts/approvals';
+import {
+  ApprovalQueue,
+  DecideTaskInput,
+  DecidedTask,
+  PostReviewCommentInput,
+  ReviewComment,
+  ReviewThread,
+  TaskIdParams,
+} from '../../../../common/contracts/approvals';
 import { IdParams } from '../../../../common/contracts/sops';
 import { answers } from '../../http/responses';
 import { decideTask } from './decide-task';

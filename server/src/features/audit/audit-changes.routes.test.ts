@@ -60,7 +60,10 @@ describe('saving an SOP', () => {
   it('adds a version when the text changes, when a file is left out, or when files are about to be added', async () => {
     const sop = await createSopAs(t, author, { departmentId: deck.id, title: 'Mooring', category: 'Deck', tags: ['mooring'], content });
     const body = { ...form(0), title: 'Mooring' };
-    expect((await put(author, sop.id, { ...body, content: `${content}\n- Report` })).json()).toMatchObject({ versionAdded: true, message: 'Saved as version 1.1' });
+    expect((await put(author, sop.id, { ...body, content: `${content}\n- Report` })).json()).toMatchObject({
+      versionAdded: true,
+      message: 'Saved as version 1.1',
+    });
     expect(await eventsOf('sop_updated', sop.id)).toEqual([]);
     expect((await put(author, sop.id, { ...body, content: `${content}\n- Report`, attachingFiles: true })).json().versionAdded).toBe(true);
     const latest = (await t.as(author, { method: 'GET', url: `/api/sops/${sop.id}` })).json().latestVersionId as number;
@@ -107,7 +110,11 @@ describe('an admin editing a department and the settings', () => {
   it('records the department fields that changed, the division by name', async () => {
     const division = await buildDepartment(t.db, 'Marine');
     const galley = await buildDepartment(t.db, 'Galley');
-    const res = await t.as(admin, { method: 'PUT', url: `/api/departments/${galley.id}`, payload: { name: 'Galley', description: null, parentId: division.id } });
+    const res = await t.as(admin, {
+      method: 'PUT',
+      url: `/api/departments/${galley.id}`,
+      payload: { name: 'Galley', description: null, parentId: division.id },
+    });
     expect(res.statusCode, res.body).toBe(200);
     const [event] = await eventsOf('department_updated', galley.id);
     expect(event.metadata).toEqual({ name: 'Galley', changes: [{ field: 'division', label: 'Division', from: null, to: 'Marine' }] });

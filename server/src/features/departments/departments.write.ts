@@ -6,7 +6,7 @@ import type { Db } from '../../db/client';
 import { departments, sops } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import { recordAudit } from '../audit/audit.service';
-import { departmentNames, fieldChanges } from '../audit/field-changes';
+import { departmentNames, fieldChanges } from '../audit/field-changes.service';
 import { isUniqueViolation } from '../auth/auth.service';
 
 export interface DepartmentValues {
@@ -88,7 +88,13 @@ export async function updateDepartment(db: Db, actor: SessionUser, id: number, v
       );
       // An edit that changed nothing is not an event.
       if (changes.length > 0) {
-        await recordAudit(tx, { actorId: actor.id, action: 'department_updated', entityType: 'department', entityId: id, metadata: { name: row.name, changes } });
+        await recordAudit(tx, {
+          actorId: actor.id,
+          action: 'department_updated',
+          entityType: 'department',
+          entityId: id,
+          metadata: { name: row.name, changes },
+        });
       }
       return toDepartment(row, sopCount);
     }),

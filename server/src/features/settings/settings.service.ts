@@ -5,7 +5,7 @@ import type { Db } from '../../db/client';
 import { appSettings } from '../../db/schema';
 import type { SessionUser } from '../../../../common/contracts/auth';
 import { recordAudit } from '../audit/audit.service';
-import { fieldChanges } from '../audit/field-changes';
+import { fieldChanges } from '../audit/field-changes.service';
 
 const REGISTRATION_OPEN = 'registration_open';
 const SESSION_SECRET = 'session_secret';

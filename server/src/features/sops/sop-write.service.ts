@@ -9,7 +9,7 @@ import { releaseFiles } from '../../files/store';
 import { refuse } from '../../http/access';
 import { badRequest } from '../../http/errors';
 import { recordAudit } from '../audit/audit.service';
-import { departmentNames, fieldChanges } from '../audit/field-changes';
+import { departmentNames, fieldChanges } from '../audit/field-changes.service';
 import { findSopForAccess } from './sop-detail.service';
 import { refreshSearchVector } from './sop-search';
 import { appendVersion } from './sop-versions.service';
