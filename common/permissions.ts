@@ -19,6 +19,8 @@ export const PERMISSIONS = {
   'sop.delete': { admin: 'yes', approver: 'yes', user: 'no' },
   'sop.email': { admin: 'yes', approver: 'yes', user: 'no' },
   'sop.review.confirm': { admin: 'yes', approver: 'yes', user: 'no' },
+  /** A version's review thread (comments between reviewers and the author). */
+  'sop.review.comment': { admin: 'yes', approver: 'yes', user: 'owner' },
   'approval.list': { admin: 'yes', approver: 'yes', user: 'no' },
   'approval.decide': { admin: 'yes', approver: 'not-submitter', user: 'no' },
   /** Who has read the version in force, per SOP and department (required reading). */

@@ -121,14 +121,38 @@ export function refuseAddVersion(actor: Actor | null | undefined, sop: SopState,
   return refuseActor(actor, transition, sop) ?? (isAwaitingDecision(sop.status) ? conflict(VERSION_UNDER_REVIEW, 'under_review') : null);
 }
 
-export function refuseSubmit(actor: Actor | null | undefined, sop: SopState & { latestVersionId: number | null }): Refusal | null {
+export const RESUBMIT_NEEDS_NEW_VERSION =
+  'Changes were requested on this version, so it cannot be submitted again as it is; edit the SOP and save your changes as a new version, then submit that';
+
+/**
+ * `latestVersion.submittedAt`: whether the latest version has been sent for approval before.
+ * After changes were requested on it, only a new version can go back to the approver.
+ */
+export function refuseSubmit(
+  actor: Actor | null | undefined,
+  sop: SopState & { latestVersionId: number | null; latestVersion?: { submittedAt: unknown } | null },
+): Refusal | null {
   const refused = refuseActor(actor, 'submit', sop);
   if (refused) return refused;
   if (!SUBMITTABLE.includes(sop.status)) {
     return conflict(`Only a draft or an SOP with changes requested can be submitted; this SOP is ${statusWords(sop.status)}`);
   }
-  return sop.latestVersionId ? null : conflict('This SOP has no version to submit');
+  if (!sop.latestVersionId) return conflict('This SOP has no version to submit');
+  return sop.status === CHANGES_REQUESTED_STATUS && sop.latestVersion?.submittedAt ? conflict(RESUBMIT_NEEDS_NEW_VERSION, 'new_version_needed') : null;
 }
+
+/**
+ * A version's review thread is read and written by the SOP's owner (its author), approvers
+ * and admins. Anyone else is not told that the thread, or an unreleased version, exists.
+ */
+export const mayUseReviewThread = (actor: Actor | null | undefined, sop: Pick<SopState, 'ownerId'>) =>
+  can(actor, 'sop.review.comment', { ownerId: sop.ownerId });
+
+/** The decisions the author cannot act on without being told why: a comment is required. */
+export const DECISIONS_NEEDING_COMMENT: readonly Decision[] = [DECISION.requestChanges];
+export const COMMENT_REQUIRED_MESSAGE = 'A comment is required to request changes: say what the author should change';
+export const decisionNeedsComment = (decision: Decision, comments: string | null | undefined) =>
+  DECISIONS_NEEDING_COMMENT.includes(decision) && !comments?.trim();
 
 export interface TaskState {
   status: ApprovalStatus;

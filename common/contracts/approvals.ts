@@ -1,13 +1,18 @@
 import { z } from 'zod';
-import { DECISIONS, SOP_STATUSES } from '../sop-lifecycle';
-import { idField, isoDate, optionalText } from './fields';
+import { APPROVAL_STATUSES, COMMENT_REQUIRED_MESSAGE, DECISIONS, decisionNeedsComment, SOP_STATUSES } from '../sop-lifecycle';
+import { idField, isoDate, multiLine, optionalText } from './fields';
 import { ApprovalTask } from './sops';
 
-/** PUT /api/approvals/{taskId}: anything but the three decisions is a 400. */
-export const DecideTaskInput = z.object({
-  status: z.enum(DECISIONS, { error: 'Status must be one of approved, changes_requested or rejected' }),
-  comments: optionalText(5000, 'Comments'),
-});
+/**
+ * PUT /api/approvals/{taskId}: anything but the three decisions is a 400, and so is a request
+ * for changes that does not say what to change (the 400 names `comments`).
+ */
+export const DecideTaskInput = z
+  .object({
+    status: z.enum(DECISIONS, { error: 'Status must be one of approved, changes_requested or rejected' }),
+    comments: optionalText(5000, 'Comments'),
+  })
+  .refine((input) => !decisionNeedsComment(input.status, input.comments), { message: COMMENT_REQUIRED_MESSAGE, path: ['comments'] });
 export type DecideTaskInput = z.input<typeof DecideTaskInput>;
 
 export const TaskIdParams = z.object({ taskId: idField('Approval task id') });
@@ -40,3 +45,26 @@ export const AttestationSummary = z.object({
   attestedAt: isoDate.nullable(),
 });
 export type AttestationSummary = z.input<typeof AttestationSummary>;
+
+// ---- The review thread of a version ----
+
+/** POST /api/sop-versions/{id}/comments. */
+export const PostReviewCommentInput = z.object({
+  body: multiLine('Comment', 'Comment must be text').trim().min(1, 'Write a comment first').max(5000, 'Comment must be at most 5000 characters'),
+});
+export type PostReviewCommentInput = z.input<typeof PostReviewCommentInput>;
+
+/** One entry of the thread: a comment, or the comment a decision came with (`decision` set). */
+export const ReviewComment = z.object({
+  id: z.number().int(),
+  versionId: z.number().int(),
+  versionNumber: z.string(),
+  body: z.string(),
+  decision: z.enum(APPROVAL_STATUSES).nullable(),
+  createdAt: isoDate,
+  author: z.object({ id: z.number().int(), firstName: z.string().nullable(), lastName: z.string().nullable() }).nullable(),
+});
+export type ReviewComment = z.input<typeof ReviewComment>;
+
+/** GET /api/sop-versions/{id}/comments: oldest first. */
+export const ReviewThread = z.array(ReviewComment);

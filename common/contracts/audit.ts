@@ -53,6 +53,14 @@ export type AuditExportFilters = z.output<typeof AuditExportQuery>;
 export const AuditFacets = z.object({ actions: z.array(z.string()), entityTypes: z.array(z.string()) });
 export type AuditFacets = z.infer<typeof AuditFacets>;
 
+/** A value before or after an edit, as stored in the trail (department ids are kept as names). */
+export const AuditFieldValue = z.union([z.string(), z.number(), z.boolean(), z.null(), z.array(z.string())]);
+export type AuditFieldValue = z.infer<typeof AuditFieldValue>;
+
+/** One field an edit changed: `metadata.changes` of an edit event lists only those. */
+export const AuditFieldChange = z.object({ field: z.string(), label: z.string(), from: AuditFieldValue, to: AuditFieldValue });
+export type AuditFieldChange = z.infer<typeof AuditFieldChange>;
+
 /** One event of the trail, newest first in lists. */
 export const AuditEvent = z.object({
   id: z.number().int(),
@@ -61,7 +69,7 @@ export const AuditEvent = z.object({
   entityType: z.string(),
   entityId: z.number().int().nullable(),
   /** Holds the `name` or `title` the screens quote, and whatever else the event recorded. */
-  metadata: z.looseObject({ name: z.string().optional(), title: z.string().optional() }),
+  metadata: z.looseObject({ name: z.string().optional(), title: z.string().optional(), changes: z.array(AuditFieldChange).optional() }),
   createdAt: isoDate,
   /** Accounts are never removed, so the actor keeps a name; null only for events written by the system. */
   actor: z.object({ firstName: z.string().nullable(), lastName: z.string().nullable() }).nullable(),

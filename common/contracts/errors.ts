@@ -29,6 +29,7 @@ export const ERROR_CODES = [
   'already_decided', // 409: the approval task was decided meanwhile
   'under_review', // 409: the SOP is waiting for an approver's decision
   'stale_version', // 409: the version is approved or superseded and cannot change
+  'new_version_needed', // 409: changes were requested on the latest version; a new version must be saved before submitting again
   'not_published', // 409: nothing published to act on: only a published version can be attested, or confirmed by a periodic review
   'preview_failed', // 422: the preview could not be generated (never retried)
   'not_in_force', // 409: a controlled copy is printed only from the version in force

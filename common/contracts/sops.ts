@@ -39,8 +39,11 @@ export const CreateSopInput = z.object({
 });
 export type CreateSopInput = z.input<typeof CreateSopInput>;
 
-/** PUT /api/sops/{id}: same fields as create. */
-export const UpdateSopInput = CreateSopInput;
+/**
+ * PUT /api/sops/{id}: the fields of create. A new version is added only when the text or the
+ * files change; `attachingFiles` says files will be uploaded to the saved version next.
+ */
+export const UpdateSopInput = CreateSopInput.extend({ attachingFiles: z.boolean().optional() });
 export type UpdateSopInput = z.input<typeof UpdateSopInput>;
 
 /** POST /api/sops/{id}/versions. */
@@ -207,6 +210,14 @@ export const SopDetail = SopListItem.extend({
   effectiveVersionId: int.nullable(),
 });
 export type SopDetail = z.input<typeof SopDetail>;
+
+/** The answer of PUT /api/sops/{id}: the SOP, and what the save did. */
+export const UpdatedSop = SopDetail.extend({
+  /** False when the text and files were unchanged: no version was added. */
+  versionAdded: z.boolean(),
+  message: z.string(),
+});
+export type UpdatedSop = z.input<typeof UpdatedSop>;
 
 export const ApprovalTask = z.object({
   id: int,

@@ -1,4 +1,4 @@
-import { lazy, Suspense, type ComponentType } from 'react';
+import { lazy, Suspense, useEffect, useState, type ComponentType } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
 import { Redirect, Route, Switch } from 'wouter';
 import { FullPageSpinner } from '@/components/spinner';
@@ -9,6 +9,7 @@ import { useDocumentTitle } from '@/hooks/use-document-title';
 import { firstScreenLoading, sharedLoads } from './screen-code';
 import { loadHeaderParts } from './layout/app-header';
 import { ProtectedRoute } from './protected-route';
+import { forgetWantedPath, wantedPath } from './after-sign-in';
 
 // One chunk per screen: the sign-in page never downloads the procedures table.
 const screens = sharedLoads({
@@ -52,7 +53,7 @@ export function screenFor(pathname: string): keyof typeof screens {
   if (/^\/sop\/[^/]+$/.test(path)) return 'sopDetail';
   if (path === '/daily-program') return 'dailyProgram';
   if (path === '/itinerary') return 'itinerary';
-  if (path === '/approvals') return 'approvals';
+  if (path === '/approvals' || /^\/approvals\/[^/]+$/.test(path)) return 'approvals';
   if (path === '/admin') return 'admin';
   if (path === '/compliance') return 'compliance';
   if (path === '/admin/audit') return 'auditLog';
@@ -95,8 +96,13 @@ export function preloadPage(client: QueryClient, pathname: string, session: Prom
 function PublicOnly({ component: Component }: { component: ComponentType }) {
   const { user, isLoading } = useCurrentUser();
   useDocumentTitle('Sign in');
+  // Where a link opened before sign-in pointed (see after-sign-in.ts), else the dashboard.
+  const [next] = useState(wantedPath);
+  useEffect(() => {
+    if (user) forgetWantedPath();
+  }, [user]);
   if (isLoading) return <FullPageSpinner />;
-  if (user) return <Redirect to="/" />;
+  if (user) return <Redirect to={next} />;
   return <Component />;
 }
 
@@ -114,7 +120,8 @@ export function AppRouter() {
         <ProtectedRoute path="/sop/:id" title="SOP Details" component={SopDetailPage} />
         <ProtectedRoute path="/daily-program" title="Daily Program" component={DailyProgramPage} />
         <ProtectedRoute path="/itinerary" title="Itinerary" component={ItineraryPage} />
-        <ProtectedRoute path="/approvals" title="Approvals" component={ApprovalsPage} />
+        {/* One route for the list and a task's own address, so choosing a task keeps the screen mounted. */}
+        <ProtectedRoute path="/approvals/:taskId?" title="Approvals" component={ApprovalsPage} />
         <ProtectedRoute path="/admin" title="Administration" component={AdminPage} />
         <ProtectedRoute path="/compliance" title="Reading compliance" component={CompliancePage} />
         <ProtectedRoute path="/admin/audit" title="Audit Log" component={AuditLogPage} />

@@ -34,6 +34,8 @@ export const queryKeys = {
   approvals: {
     pending: () => ['/api/approvals'] as const,
     attestations: (versionId: number) => [`/api/sop-versions/${versionId}/attestations`] as const,
+    /** A version's review thread. */
+    comments: (versionId: number) => [`/api/sop-versions/${versionId}/comments`] as const,
   },
   /** Required reading: the caller's list and one SOP as the caller must read it. */
   reading: {

@@ -1,5 +1,7 @@
 import { can } from '@common/permissions';
+import { mayUseReviewThread } from '@common/sop-lifecycle';
 import { AttestationPanel } from '@/features/approvals/attestation-panel';
+import { ReviewCommentsCard } from '@/features/approvals/review-thread';
 import { CompliancePanel } from '@/features/reading/compliance-panel';
 import { ReadingNotice } from '@/features/reading/reading-notice';
 import { SopDetailPage } from '@/features/sops/sop-detail-page';
@@ -7,7 +9,8 @@ import { useCurrentUser } from '@/lib/session';
 
 /**
  * /sop/{id}: the SOP's details with, for readers, what is waiting for them and the approvals
- * feature's Read & Attest panel; for approvers and admins, who has read the version in force.
+ * feature's Read & Attest panel; for approvers and admins, who has read the version in force;
+ * for its author, approvers and admins, the review comments.
  */
 export default function SopDetailRoute() {
   const { user } = useCurrentUser();
@@ -20,6 +23,7 @@ export default function SopDetailRoute() {
           {can(user, 'compliance.read') && <CompliancePanel sopId={sop.id} />}
         </>
       )}
+      reviewComments={(sop) => mayUseReviewThread(user, sop) && <ReviewCommentsCard sop={sop} />}
     />
   );
 }

@@ -20,7 +20,7 @@ import { toastFailure } from '@/lib/use-api-mutation';
 import { AccessDenied } from './access-denied';
 import { adminQueries } from './api';
 import { type AuditLogFilters, auditExportUrl, auditLogQueries, entityHref } from './audit-log-api';
-import { auditActionWords, auditEntityWords } from './audit-words';
+import { auditActionWords, auditEntityWords, changeWords } from './audit-words';
 
 const ANY = 'any';
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -209,6 +209,7 @@ function EventRow({ event }: { event: AuditEvent }) {
   const href = entityHref(event);
   const subject = subjectOf(event);
   const actor = event.actor ? displayNameOf(event.actor) : 'System';
+  const { changes } = event.metadata;
   return (
     <li className="grid gap-1 px-4 py-3 text-sm md:grid-cols-[11rem_12rem_minmax(0,1fr)_minmax(0,1.4fr)] md:items-center md:gap-3" data-testid="audit-event">
       <time dateTime={event.createdAt} className="text-xs text-muted-foreground tabular-nums">
@@ -233,6 +234,15 @@ function EventRow({ event }: { event: AuditEvent }) {
           subject
         )}
       </span>
+      {changes && changes.length > 0 && (
+        <ul className="min-w-0 space-y-0.5 text-xs text-muted-foreground md:col-span-4 md:pl-[23rem]" aria-label="What changed" data-testid="audit-changes">
+          {changes.map((change) => (
+            <li key={change.field} className="break-words">
+              {changeWords(change)}
+            </li>
+          ))}
+        </ul>
+      )}
     </li>
   );
 }

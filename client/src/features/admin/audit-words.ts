@@ -1,3 +1,4 @@
+import type { AuditFieldChange, AuditFieldValue } from '@common/contracts/audit';
 import { humanizeAction } from '@/lib/format';
 
 /** What each recorded action reads as in the audit log: the thing, then what happened to it. */
@@ -11,6 +12,7 @@ const ACTION_WORDS: Record<string, string> = {
   sop_changes_requested: 'SOP changes requested',
   sop_rejected: 'SOP rejected',
   sop_review_confirmed: 'SOP periodic review confirmed',
+  sop_review_comment_added: 'SOP review comment',
   attachment_uploaded: 'File added',
   controlled_copy_printed: 'Controlled copy printed',
   daily_program_uploaded: 'Daily program uploaded',
@@ -51,3 +53,13 @@ const wordsFrom = (table: Record<string, string>) => (name: string) => (Object.h
 
 export const auditActionWords = wordsFrom(ACTION_WORDS);
 export const auditEntityWords = wordsFrom(ENTITY_WORDS);
+
+/** A value before or after an edit as a person reads it: 'Yes', 'mooring, lines', '(none)'. */
+function valueWords(value: AuditFieldValue): string {
+  if (value === null || value === '' || (Array.isArray(value) && value.length === 0)) return '(none)';
+  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
+  return Array.isArray(value) ? value.join(', ') : String(value);
+}
+
+/** One changed field: 'Department: Deck → Hotel'. */
+export const changeWords = (change: AuditFieldChange) => `${change.label}: ${valueWords(change.from)} → ${valueWords(change.to)}`;

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { Attestation, AttestationSummary, DecidedTask, DecideTaskInput } from '@common/contracts/approvals';
+import type { Attestation, AttestationSummary, DecidedTask, DecideTaskInput, ReviewComment } from '@common/contracts/approvals';
 import type { ApprovalTask, Attachment } from '@common/contracts/sops';
 import { toast } from '@/hooks/use-toast';
 import { apiRequest } from '@/lib/api';
@@ -10,7 +10,18 @@ import { useApiMutation } from '@/lib/use-api-mutation';
 export const approvalQueries = {
   pending: () => queryOptions<ApprovalTask[]>({ queryKey: queryKeys.approvals.pending() }),
   attestations: (versionId: number) => queryOptions<AttestationSummary>({ queryKey: queryKeys.approvals.attestations(versionId) }),
+  comments: (versionId: number) => queryOptions<ReviewComment[]>({ queryKey: queryKeys.approvals.comments(versionId) }),
 };
+
+/** Adds a comment to a version's review thread; `onPosted` clears the box that held it. */
+export const usePostComment = (versionId: number, onPosted?: () => void) =>
+  useApiMutation({
+    mutationFn: async (body: string) => (await apiRequest('POST', `/api/sop-versions/${versionId}/comments`, { body })).json() as Promise<ReviewComment>,
+    onSuccess: () => onPosted?.(),
+    invalidates: [queryKeys.approvals.comments(versionId)],
+    success: 'Comment added to the review thread',
+    failure: { fallback: 'Failed to add the comment' },
+  });
 
 export interface Decision extends DecideTaskInput {
   taskId: number;
@@ -22,6 +33,7 @@ export const useDecideTask = (onDecided?: (task: DecidedTask) => void) =>
     onSuccess: (task) => onDecided?.(task),
     invalidates: (task) => [
       queryKeys.approvals.pending(),
+      queryKeys.approvals.comments(task.versionId),
       queryKeys.sops.lists(),
       queryKeys.sops.detail(task.sopId),
       queryKeys.sops.history(task.sopId),
@@ -35,7 +47,7 @@ export const useDecideTask = (onDecided?: (task: DecidedTask) => void) =>
       queryKeys.compliance.sop(task.sopId),
     ],
     success: 'Approval task updated successfully',
-    failure: { fixed: 'Failed to update approval task' },
+    failure: { fallback: 'Failed to update approval task' },
   });
 
 export const useAttest = (versionId: number, sopId?: number) =>

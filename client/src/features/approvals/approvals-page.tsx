@@ -1,4 +1,5 @@
-import { useState } from 'react';
+import { useEffect, useRef } from 'react';
+import { Link, useLocation, useParams } from 'wouter';
 import { useQuery } from '@tanstack/react-query';
 import { ClipboardCheck, ShieldAlert } from 'lucide-react';
 import { can } from '@common/permissions';
@@ -7,7 +8,7 @@ import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useCurrentUser } from '@/lib/session';
 import { approvalQueries } from './api';
-import { DecisionPanel } from './decision-panel';
+import { DecisionBar, ReviewNotes } from './decision-panel';
 import { PendingList } from './pending-list';
 import { VersionViewer } from './version-viewer';
 
@@ -21,17 +22,54 @@ function AccessDenied() {
   );
 }
 
+/** The task a /approvals/{taskId} link names: null for /approvals, NaN for an address that is no task id. */
+function useRequestedTaskId(): number | null {
+  const { taskId } = useParams<{ taskId?: string }>();
+  if (taskId === undefined) return null;
+  return /^\d+$/.test(taskId) ? Number(taskId) : Number.NaN;
+}
+
+function TaskNotWaiting({ taskId }: { taskId: number }) {
+  return (
+    <div role="alert" className="rounded-lg border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950">
+      <h2 className="font-semibold">This approval task is not waiting for your decision</h2>
+      <p className="mt-1">
+        {Number.isNaN(taskId) ? 'The link does not name an approval task.' : `Task ${taskId} may have been decided already, or the link is wrong.`}
+      </p>
+      <Link href="/approvals" className="mt-2 inline-block font-medium underline underline-offset-2">
+        Show the pending approvals
+      </Link>
+    </div>
+  );
+}
+
 function ApprovalCenter() {
   const { data, isLoading, isError, refetch } = useQuery(approvalQueries.pending());
-  const [selectedId, setSelectedId] = useState<number | null>(null);
+  const [, navigate] = useLocation();
+  const requestedId = useRequestedTaskId();
   const tasks = data ?? [];
-  // The first task is selected until the user picks another (or the picked one is decided).
-  const selected = tasks.find((task) => task.id === selectedId) ?? tasks[0] ?? null;
+  // /approvals shows the first task; /approvals/{id} shows that task, or says it is not waiting.
+  const selected = requestedId === null ? (tasks[0] ?? null) : (tasks.find((task) => task.id === requestedId) ?? null);
+  const viewer = useRef<HTMLDivElement>(null);
+  const bringIntoView = useRef(false);
 
+  // A task chosen in the list is brought into view (on a phone the version is below the list)
+  // and its title takes the focus, so a keyboard or screen reader user lands on it.
+  useEffect(() => {
+    if (!bringIntoView.current || !selected) return;
+    bringIntoView.current = false;
+    viewer.current?.scrollIntoView({ block: 'start' });
+    viewer.current?.querySelector<HTMLElement>('[data-task-title]')?.focus({ preventScroll: true });
+  }, [selected]);
+
+  const choose = (id: number) => {
+    bringIntoView.current = true;
+    navigate(`/approvals/${id}`);
+  };
   const selectNextAfter = (decidedId: number) => {
     const index = tasks.findIndex((task) => task.id === decidedId);
     const next = tasks[index + 1] ?? tasks[index - 1] ?? null;
-    setSelectedId(next?.id ?? null);
+    navigate(next ? `/approvals/${next.id}` : '/approvals', { replace: true });
   };
 
   if (isLoading) {
@@ -52,6 +90,14 @@ function ApprovalCenter() {
       </div>
     );
   }
+  if (!selected && requestedId !== null) {
+    return (
+      <div className="grid items-start gap-4 lg:grid-cols-[300px_minmax(0,1fr)]">
+        {tasks.length > 0 && <PendingList tasks={tasks} selectedId={null} onSelect={choose} />}
+        <TaskNotWaiting taskId={requestedId} />
+      </div>
+    );
+  }
   if (!selected) {
     return (
       <div className="rounded-lg border bg-card p-10 text-center">
@@ -61,19 +107,25 @@ function ApprovalCenter() {
       </div>
     );
   }
-  // Phones: queue, version, review. From 1024 px the review sits under the queue, beside the
-  // version, so the buttons stay in view; from 1280 px it gets a column of its own.
+  // Below 1024 px: queue, version, the decision (sticky at the bottom of the screen while the
+  // version is read), then comments and history. From 1024 px the review sits under the queue,
+  // beside the version; from 1280 px it gets a column of its own.
   return (
     <div className="grid items-start gap-4 lg:grid-cols-[300px_minmax(0,1fr)] xl:grid-cols-[280px_minmax(0,1fr)_320px]">
       <div className="contents lg:col-start-1 lg:row-start-1 lg:flex lg:flex-col lg:gap-4 xl:contents">
         <div className="order-1 xl:col-start-1 xl:row-start-1">
-          <PendingList tasks={tasks} selectedId={selected.id} onSelect={setSelectedId} />
+          <PendingList tasks={tasks} selectedId={selected.id} onSelect={choose} />
         </div>
-        <div className="order-3 xl:col-start-3 xl:row-start-1">
-          <DecisionPanel key={selected.id} task={selected} onDecided={(decided) => selectNextAfter(decided.id)} />
-        </div>
+        <aside aria-label="Review" className="contents lg:flex lg:flex-col lg:gap-4 xl:col-start-3 xl:row-start-1">
+          <div className="order-3 max-lg:sticky max-lg:bottom-0 max-lg:z-20">
+            <DecisionBar key={selected.id} task={selected} onDecided={(decided) => selectNextAfter(decided.id)} />
+          </div>
+          <div className="order-4">
+            <ReviewNotes task={selected} />
+          </div>
+        </aside>
       </div>
-      <div className="order-2 min-w-0 lg:col-start-2 lg:row-start-1">
+      <div ref={viewer} className="order-2 min-w-0 scroll-mt-20 lg:col-start-2 lg:row-start-1">
         <VersionViewer key={selected.id} task={selected} />
       </div>
     </div>

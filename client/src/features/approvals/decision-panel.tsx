@@ -1,77 +1,125 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Check, MessageSquare, RotateCcw, UserPlus } from 'lucide-react';
 import type { DecidedTask } from '@common/contracts/approvals';
 import type { ApprovalTask } from '@common/contracts/sops';
-import { DECISION } from '@common/sop-lifecycle';
+import { COMMENT_REQUIRED_MESSAGE, DECISION, decisionNeedsComment } from '@common/sop-lifecycle';
 import { ApproveConfirmDialog } from '@/components/approve-confirm-dialog';
 import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
 import { formatDateTime } from '@/lib/format';
 import { ownerNameOf } from '@/lib/names';
-import { useDecideTask } from './api';
+import { useDecideTask, usePostComment } from './api';
+import { ReviewThread } from './review-thread';
 
 interface Props {
   task: ApprovalTask;
   onDecided: (task: DecidedTask) => void;
 }
 
-/** Comments and the decision buttons, with the task's short history underneath. */
-export function DecisionPanel({ task, onDecided }: Props) {
+const EMPTY_COMMENT = 'Write a comment first';
+
+/**
+ * The decision: the comment for the author and the buttons. Below 1024 px it stays at the
+ * bottom of the screen while the approver reads the version above it (sticky), so Approve and
+ * Request Changes are always in reach on a tablet or a phone.
+ */
+export function DecisionBar({ task, onDecided }: Props) {
   const [comment, setComment] = useState('');
+  const [error, setError] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
-  const decide = useDecideTask((decided) => {
+  const box = useRef<HTMLTextAreaElement>(null);
+  const clear = () => {
     setComment('');
+    setError(null);
+  };
+  const decide = useDecideTask((decided) => {
+    clear();
     setConfirming(false);
     onDecided(decided);
   });
+  const post = usePostComment(task.versionId, clear);
   const locked = decide.isPending || task.status === DECISION.approve;
   const commentId = `decision-comment-${task.id}`;
+  const errorId = `${commentId}-error`;
+
+  // Refused here, before anything is sent: the author must be told what to change.
+  const refuse = (message: string) => {
+    setError(message);
+    box.current?.focus();
+  };
+  const requestChanges = () => {
+    if (decisionNeedsComment(DECISION.requestChanges, comment)) return refuse(COMMENT_REQUIRED_MESSAGE);
+    setError(null);
+    decide.mutate({ taskId: task.id, status: DECISION.requestChanges, comments: comment });
+  };
+  const postComment = () => {
+    if (!comment.trim()) return refuse(EMPTY_COMMENT);
+    setError(null);
+    post.mutate(comment);
+  };
 
   return (
-    <aside aria-label="Review" className="space-y-4">
-      <section className="space-y-3 rounded-lg border bg-card p-4">
-        <h3 className="text-sm font-semibold text-navy">Comments</h3>
-        <div className="space-y-1.5">
-          <Label htmlFor={commentId}>Comment for the author</Label>
-          <Textarea
-            id={commentId}
-            rows={5}
-            value={comment}
-            onChange={(e) => setComment(e.target.value)}
-            placeholder="What should change, or why it is approved"
-          />
-        </div>
-        <div className="flex flex-wrap gap-2">
-          <Button disabled={locked} onClick={() => setConfirming(true)} className="bg-emerald-700 hover:bg-emerald-800">
-            <Check /> Approve
-          </Button>
-          <Button
-            variant="outline"
-            disabled={locked}
-            onClick={() => decide.mutate({ taskId: task.id, status: DECISION.requestChanges, comments: comment })}
-            className="border-orange-300 text-orange-900 hover:bg-orange-50"
-          >
-            <RotateCcw /> Request Changes
-          </Button>
-        </div>
-        <div className="flex flex-wrap gap-2 border-t pt-3">
-          {/* These two have no behaviour yet beyond clearing the comment field; they mark features still to come. */}
-          <Button variant="ghost" size="sm" type="button">
-            <UserPlus /> Add Co-Approver
-          </Button>
-          <Button variant="ghost" size="sm" type="button" onClick={() => setComment('')}>
-            <MessageSquare /> Comment
-          </Button>
-        </div>
-      </section>
-
+    <section
+      aria-label="Decision"
+      data-testid="decision-bar"
+      className="space-y-2 rounded-lg border bg-card p-3 max-lg:shadow-[0_-6px_16px_rgba(15,23,42,0.12)] lg:space-y-3 lg:p-4"
+    >
+      <Label htmlFor={commentId}>Comment for the author</Label>
+      <Textarea
+        ref={box}
+        id={commentId}
+        rows={2}
+        className="max-h-40 lg:min-h-28"
+        value={comment}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? errorId : undefined}
+        onChange={(e) => {
+          setComment(e.target.value);
+          if (error && e.target.value.trim()) setError(null);
+        }}
+        placeholder="What should change, or why it is approved"
+      />
+      {error && (
+        <p id={errorId} role="alert" className="text-sm font-medium text-destructive">
+          {error}
+        </p>
+      )}
+      <div className="flex flex-wrap gap-2">
+        <Button disabled={locked} onClick={() => setConfirming(true)} className="bg-emerald-700 hover:bg-emerald-800">
+          <Check /> Approve
+        </Button>
+        <Button variant="outline" disabled={locked} onClick={requestChanges} className="border-orange-300 text-orange-900 hover:bg-orange-50">
+          <RotateCcw /> Request Changes
+        </Button>
+        <Button variant="outline" disabled={post.isPending} onClick={postComment}>
+          <MessageSquare /> Comment
+        </Button>
+      </div>
       <ApproveConfirmDialog
         target={confirming ? { sopId: task.version.sop.id, versionId: task.versionId } : null}
         pending={decide.isPending}
         onConfirm={() => decide.mutate({ taskId: task.id, status: DECISION.approve, comments: comment })}
         onClose={() => setConfirming(false)}
       />
+    </section>
+  );
+}
+
+/** The version's review thread and the task's short history. */
+export function ReviewNotes({ task }: { task: ApprovalTask }) {
+  return (
+    <div className="space-y-4">
+      <section aria-labelledby={`thread-${task.id}`} className="space-y-3 rounded-lg border bg-card p-4">
+        <h3 id={`thread-${task.id}`} className="text-sm font-semibold text-navy">
+          Review comments
+        </h3>
+        <ReviewThread versionId={task.versionId} />
+        {/* No behaviour yet: it marks a feature still to come. */}
+        <Button variant="ghost" size="sm" type="button">
+          <UserPlus /> Add Co-Approver
+        </Button>
+      </section>
 
       <section className="rounded-lg border bg-card p-4">
         <h3 className="mb-2 text-sm font-semibold text-navy">History</h3>
@@ -86,6 +134,6 @@ export function DecisionPanel({ task, onDecided }: Props) {
           </li>
         </ol>
       </section>
-    </aside>
+    </div>
   );
 }

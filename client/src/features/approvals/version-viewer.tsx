@@ -37,7 +37,13 @@ export function VersionViewer({ task }: { task: ApprovalTask }) {
       <header className="rounded-lg border bg-card p-4">
         <div className="flex flex-wrap items-start justify-between gap-3">
           <div className="min-w-0">
-            <h2 className="text-lg font-semibold text-navy">{version.sop.title}</h2>
+            <h2
+              data-task-title
+              tabIndex={-1}
+              className="text-lg font-semibold break-words text-navy outline-none focus-visible:ring-2 focus-visible:ring-ring/50"
+            >
+              {version.sop.title}
+            </h2>
             <p className="text-sm text-muted-foreground">
               Version {version.versionNumber}
               {version.sop.department && <> · {version.sop.department.name}</>}

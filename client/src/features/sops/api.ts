@@ -29,6 +29,9 @@ export interface SavedSop {
   id: number;
   title: string;
   latestVersionId: number | null;
+  /** Edits only: whether the save added a version, and the server's sentence saying what it did. */
+  versionAdded?: boolean;
+  message?: string;
 }
 
 /** Lists are cached per filter; the key holds only what is sent ('all' and blanks are not). */

@@ -1,9 +1,11 @@
 import type { ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { ArrowLeft, Building2, CalendarClock, Download, GitBranch, Pencil, User } from 'lucide-react';
+import { ArrowLeft, Building2, CalendarClock, Download, GitBranch, Pencil, Send, User } from 'lucide-react';
 import { Link, useParams, useSearch } from 'wouter';
 import type { SopDetail, SopVersion } from '@common/contracts/sops';
+import type { PublicUser } from '@common/contracts/auth';
 import { can } from '@common/permissions';
+import { refuseSubmit } from '@common/sop-lifecycle';
 import { FullPageSpinner } from '@/components/spinner';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -18,7 +20,7 @@ import { failureText, useOnline } from '@/offline/offline-status';
 import { formatDate } from '@/lib/format';
 import { ownerNameOf } from '@/lib/names';
 import { refetchUnlessJustRead } from '@/lib/page-load-read';
-import { sopQueries } from './api';
+import { sopQueries, useSubmitSop } from './api';
 import { AttachmentList, downloadAttachment } from './attachment-list';
 import { EffectiveVersionNotice } from './effective-version-notice';
 import { proceduresHref } from './list-params';
@@ -55,11 +57,36 @@ async function downloadShown(version: SopVersion | null) {
   }
 }
 
+/** Submit for approval, offered when the lifecycle would accept it from this person now. */
+function SubmitButton({ sop, user, online }: { sop: SopDetail; user: PublicUser | null; online: boolean }) {
+  const submit = useSubmitSop();
+  if (refuseSubmit(user, sop)) return null;
+  return (
+    <Button
+      variant="outline"
+      className="border-white/40 bg-white/10 text-white hover:bg-white/20 hover:text-white"
+      disabled={!online || submit.isPending}
+      title={online ? undefined : 'Not while offline'}
+      onClick={() => submit.mutate(sop)}
+    >
+      <Send /> Submit for Approval
+    </Button>
+  );
+}
+
 /**
  * /sop/{id}. `attestation` is the Read & Attest panel for the SOP, supplied by the page that
- * composes this one with the approvals feature (features do not import each other).
+ * composes this one with the approvals feature (features do not import each other), as is
+ * `reviewComments`.
  */
-export function SopDetailPage({ attestation }: { attestation?: (sop: SopDetail) => ReactNode }) {
+export function SopDetailPage({
+  attestation,
+  reviewComments,
+}: {
+  attestation?: (sop: SopDetail) => ReactNode;
+  /** The review thread, from the approvals feature, for those who may read it. */
+  reviewComments?: (sop: SopDetail) => ReactNode;
+}) {
   const params = useParams<{ id: string }>();
   const id = Number(params.id);
   const valid = Number.isInteger(id) && id > 0;
@@ -126,6 +153,7 @@ export function SopDetailPage({ attestation }: { attestation?: (sop: SopDetail) 
                   <Pencil /> Edit
                 </Button>
               ))}
+            {!pinned && <SubmitButton sop={sop} user={user} online={online} />}
             <Button className="bg-white text-navy hover:bg-sky-50" disabled={attachments.length === 0} onClick={() => downloadShown(latest)}>
               <Download /> Download
             </Button>
@@ -194,6 +222,7 @@ export function SopDetailPage({ attestation }: { attestation?: (sop: SopDetail) 
               <AttachmentList attachments={attachments} inForce={!!latest && latest.id === sop.effectiveVersionId} />
             </CardContent>
           </Card>
+          {!pinned && reviewComments?.(sop)}
           <ReviewPanel sop={sop} user={user} />
           <Card>
             <CardHeader>

@@ -43,7 +43,7 @@ export const EMPTY_SOP_FORM: SopFormInput = {
 
 /**
  * Create: POST /api/sops (the first version comes with it). Edit: PUT /api/sops/{id}, which
- * adds a version. Then each picked file goes to that newest version, one request per file so
+ * adds a version when the text or the files change. Then each picked file goes to that newest version, one request per file so
  * each shows its own progress. Save Draft changes no status; Submit for Approval saves, then
  * submits the saved version (docs/decisions.md, 'Submit for Approval on the form submits').
  */
@@ -75,7 +75,8 @@ export function useSaveSop(editId: number | null) {
     let saved: SavedSop;
     try {
       // On create the version fields are hidden and empty: the server writes '1.0' and 'Initial version'.
-      saved = editId ? await updateSop(editId, values) : await createSop(values);
+      // A save adds a version only when something in it changed; files about to be uploaded count.
+      saved = editId ? await updateSop(editId, { ...values, attachingFiles: files.some((f) => f.state !== 'done') }) : await createSop(values);
     } catch (error) {
       setSaving(false);
       toastFailure(error, { fallback: editId ? 'Failed to update SOP' : 'Failed to create SOP' });
@@ -90,7 +91,12 @@ export function useSaveSop(editId: number | null) {
       navigate(`/sop/${saved.id}`);
       return;
     }
-    const saidSaved = editId ? 'SOP updated successfully' : 'SOP created successfully';
+    // The server says when the save added no version (nothing, or only the details, changed).
+    const saidSaved = !editId
+      ? 'SOP created successfully'
+      : saved.versionAdded === false && saved.message && !options.submit
+        ? saved.message
+        : 'SOP updated successfully';
     if (options.submit && !(await submitAfterSave(saved.id, saidSaved))) {
       navigate(`/sop/${saved.id}`);
       return;

@@ -2,6 +2,7 @@ export * from './users';
 export * from './departments';
 export * from './sops';
 export * from './sop-reviews';
+export * from './review-comments';
 export * from './files';
 export * from './audit';
 export * from './jobs';

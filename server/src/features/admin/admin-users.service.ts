@@ -8,6 +8,7 @@ import { departments, pendingUploads, users } from '../../db/schema';
 import { releaseFiles } from '../../files/store';
 import { badRequest, notFound } from '../../http/errors';
 import { recordAudit } from '../audit/audit.service';
+import { departmentNames, fieldChanges } from '../audit/field-changes.service';
 import { createUser, uniqueViolationAsConflict } from '../auth/auth.service';
 import { storeNewPassword } from '../auth/password-change.service';
 import { endSessionsOf, notDeleted, publicUserColumns } from '../users/users.service';
@@ -45,13 +46,20 @@ export async function updateUser(db: Db, actor: SessionUser, id: number, input: 
         .where(eq(users.id, id))
         .returning(publicUserColumns);
       if (input.active === false) await endSessionsOf(tx, id);
-      const changed = Object.keys(input).filter((key) => input[key as keyof UpdatedUserInput] !== undefined);
+      const name = await departmentNames(tx, [target.departmentId, input.departmentId]);
+      const changes = fieldChanges(
+        USER_FIELD_LABELS,
+        { ...target, department: name(target.departmentId) ?? null },
+        { ...input, department: name(input.departmentId) },
+      );
+      // An edit that changed nothing is not an event.
+      if (changes.length === 0) return updated;
       await recordAudit(tx, {
         actorId: actor.id,
         action: input.active === false && target.active ? 'user_deactivated' : 'user_updated',
         entityType: 'user',
         entityId: id,
-        metadata: { name: target.username, changed, role: updated.role, active: updated.active },
+        metadata: { name: target.username, changes },
       });
       return updated;
     });
@@ -59,6 +67,16 @@ export async function updateUser(db: Db, actor: SessionUser, id: number, input: 
     throw uniqueViolationAsConflict(err);
   }
 }
+
+/** What an account edit may change, as the trail names it (never the password: it has its own event). */
+const USER_FIELD_LABELS = {
+  firstName: 'First name',
+  lastName: 'Last name',
+  email: 'Email',
+  role: 'Role',
+  department: 'Department',
+  active: 'Active',
+};
 
 /** An administrator sets a new password; every session of that user ends. */
 export async function resetPassword(db: Db, actor: SessionUser, id: number, password: string, actorSid: string): Promise<void> {

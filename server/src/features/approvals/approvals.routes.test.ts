@@ -148,7 +148,7 @@ describe('PUT /api/approvals/{taskId}', () => {
 
   it('refuses to decide a task twice with 409, changing nothing', async () => {
     const { sop, task } = await submitted();
-    expect((await decide(approver, task!.id, { status: 'changes_requested' })).statusCode).toBe(200);
+    expect((await decide(approver, task!.id, { status: 'changes_requested', comments: 'Name the PPE' })).statusCode).toBe(200);
     const again = await decide(otherApprover, task!.id, { status: 'approved' });
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toMatch(/already decided/);

@@ -8,6 +8,7 @@ import { approvalTasks, sopVersions, sops } from '../../db/schema';
 import { refuse } from '../../http/access';
 import { conflict, notFound } from '../../http/errors';
 import { recordAudit } from '../audit/audit.service';
+import { keepDecisionComment } from './review-comments.service';
 
 export interface DecisionInput {
   status: Decision;
@@ -57,6 +58,7 @@ export async function decideTask(db: Db, actor: SessionUser, taskId: number, inp
       await tx.update(sopVersions).set({ approvedBy: actor.id, approvedAt: now }).where(eq(sopVersions.id, task.versionId));
     }
     await tx.update(sops).set({ status: outcome.sopStatus, updatedAt: now }).where(eq(sops.id, task.sopId));
+    if (input.comments) await keepDecisionComment(tx, actor, task.versionId, input.status, input.comments);
     await recordAudit(tx, {
       actorId: actor.id,
       action: `sop_${input.status}`,

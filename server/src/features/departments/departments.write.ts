@@ -6,6 +6,7 @@ import type { Db } from '../../db/client';
 import { departments, sops } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import { recordAudit } from '../audit/audit.service';
+import { departmentNames, fieldChanges } from '../audit/field-changes.service';
 import { isUniqueViolation } from '../auth/auth.service';
 
 export interface DepartmentValues {
@@ -55,6 +56,9 @@ export async function createDepartment(db: Db, actor: SessionUser, values: Depar
   );
 }
 
+/** What a department edit may change, as the trail names it; the parent is shown by its name. */
+const DEPARTMENT_FIELD_LABELS = { name: 'Name', description: 'Description', division: 'Division' };
+
 export async function updateDepartment(db: Db, actor: SessionUser, id: number, values: DepartmentValues): Promise<z.output<typeof Department>> {
   return withDuplicateCheck(values, () =>
     db.transaction(async (tx) => {
@@ -76,7 +80,22 @@ export async function updateDepartment(db: Db, actor: SessionUser, id: number, v
         .where(eq(departments.id, id))
         .returning();
       const [{ sopCount }] = await tx.select({ sopCount: count() }).from(sops).where(eq(sops.departmentId, id));
-      await recordAudit(tx, { actorId: actor.id, action: 'department_updated', entityType: 'department', entityId: id, metadata: { name: row.name } });
+      const parentName = await departmentNames(tx, [current.parentId, values.parentId]);
+      const changes = fieldChanges(
+        DEPARTMENT_FIELD_LABELS,
+        { ...current, division: parentName(current.parentId) ?? null },
+        { ...values, division: parentName(values.parentId) },
+      );
+      // An edit that changed nothing is not an event.
+      if (changes.length > 0) {
+        await recordAudit(tx, {
+          actorId: actor.id,
+          action: 'department_updated',
+          entityType: 'department',
+          entityId: id,
+          metadata: { name: row.name, changes },
+        });
+      }
       return toDepartment(row, sopCount);
     }),
   );

@@ -5,6 +5,7 @@ import type { Db } from '../../db/client';
 import { appSettings } from '../../db/schema';
 import type { SessionUser } from '../../../../common/contracts/auth';
 import { recordAudit } from '../audit/audit.service';
+import { fieldChanges } from '../audit/field-changes.service';
 
 const REGISTRATION_OPEN = 'registration_open';
 /** The app_settings key of the cookie-signing secret (a backup leaves that row out). */
@@ -17,6 +18,9 @@ export async function readSettings(db: Db): Promise<AppSettings> {
 }
 
 export async function updateSettings(db: Db, actor: SessionUser, input: AppSettings): Promise<AppSettings> {
+  const changes = fieldChanges({ registrationOpen: 'Self-registration open' }, await readSettings(db), input);
+  // Saving the settings as they are changes nothing and is not an event.
+  if (changes.length === 0) return readSettings(db);
   await db.transaction(async (tx) => {
     await tx
       .insert(appSettings)
@@ -26,7 +30,7 @@ export async function updateSettings(db: Db, actor: SessionUser, input: AppSetti
       actorId: actor.id,
       action: input.registrationOpen ? 'registration_opened' : 'registration_closed',
       entityType: 'settings',
-      metadata: { name: 'Self-registration' },
+      metadata: { name: 'Self-registration', changes },
     });
   });
   return readSettings(db);

@@ -83,7 +83,6 @@ describe('GET /api/sops/{id}/history', () => {
       { action: 'sop_submitted', actor: olive, versionId: v2.id, versionNumber: '1.1', comments: null },
       { action: 'attachment_uploaded', actor: olive, versionId: v2.id, versionNumber: '1.1', comments: null },
       { action: 'sop_version_created', actor: olive, versionId: v2.id, versionNumber: '1.1', comments: null },
-      { action: 'sop_updated', actor: olive, versionId: null, versionNumber: null, comments: null },
       { action: 'sop_changes_requested', actor: arne, versionId: v1.id, versionNumber: '1.0', comments: 'Add the PPE for each step.' },
       { action: 'sop_submitted', actor: olive, versionId: v1.id, versionNumber: '1.0', comments: null },
       { action: 'attachment_uploaded', actor: olive, versionId: v1.id, versionNumber: '1.0', comments: null },

@@ -12,7 +12,11 @@ import { findSopForAccess } from './sop-detail.service';
  * its submitter stamps and one pending approval task is opened for it.
  */
 export async function submitSop(db: Db, actor: SessionUser, id: number): Promise<{ sopId: number; versionId: number; taskId: number }> {
-  const sop = await findSopForAccess(db, id);
+  const found = await findSopForAccess(db, id);
+  const [latestVersion] = found.latestVersionId
+    ? await db.select({ submittedAt: sopVersions.submittedAt }).from(sopVersions).where(eq(sopVersions.id, found.latestVersionId))
+    : [];
+  const sop = { ...found, latestVersion: latestVersion ?? null };
   refuse(refuseSubmit(actor, sop));
   const versionId = sop.latestVersionId!;
 

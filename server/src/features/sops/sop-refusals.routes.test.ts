@@ -36,7 +36,9 @@ const submit = (user: TestUser, id: number) => t.as(user, { method: 'POST', url:
 const upload = (user: TestUser, versionId: number) => {
   return uploadAttachments(t, user, versionId, [{ name: 'note.txt', data: Buffer.from('A note') }]);
 };
-const decide = (user: TestUser, taskId: number, status = 'approved') => t.as(user, { method: 'PUT', url: `/api/approvals/${taskId}`, payload: { status } });
+// A request for changes says what to change (a 400 otherwise, see review-comments.routes.test.ts).
+const decide = (user: TestUser, taskId: number, status = 'approved') =>
+  t.as(user, { method: 'PUT', url: `/api/approvals/${taskId}`, payload: { status, ...(status === 'changes_requested' ? { comments: 'Name the PPE' } : {}) } });
 
 function expectRefusal(
   res: { statusCode: number; json(): unknown },

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { SessionUser } from '../../../../common/contracts/auth';
-import type { CreateSopInput, CreateVersionInput } from '../../../../common/contracts/sops';
+import type { CreateSopInput, CreateVersionInput, UpdateSopInput } from '../../../../common/contracts/sops';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { attachmentPreviews, attachments, departments, sops, sopVersions } from '../../db/schema';
@@ -9,11 +9,13 @@ import { releaseFiles } from '../../files/store';
 import { refuse } from '../../http/access';
 import { badRequest } from '../../http/errors';
 import { recordAudit } from '../audit/audit.service';
+import { departmentNames, fieldChanges } from '../audit/field-changes.service';
 import { findSopForAccess } from './sop-detail.service';
 import { refreshSearchVector } from './sop-search';
 import { appendVersion } from './sop-versions.service';
 
 type SopInput = z.output<typeof CreateSopInput>;
+type SopUpdateInput = z.output<typeof UpdateSopInput>;
 type VersionInput = z.output<typeof CreateVersionInput>;
 
 async function assertDepartmentExists(db: Db, departmentId: number) {
@@ -51,31 +53,78 @@ export async function createSop(db: Db, actor: SessionUser, input: SopInput): Pr
   });
 }
 
-/** PUT: new field values, plus a new version when the body carries content. */
-export async function updateSop(db: Db, actor: SessionUser, id: number, input: SopInput): Promise<void> {
+/** The SOP's own fields as the trail names them; the text and files are recorded as versions. */
+const SOP_FIELD_LABELS = {
+  title: 'Title',
+  department: 'Department',
+  category: 'Category',
+  summary: 'Summary',
+  tags: 'Tags',
+  reviewFrequency: 'Review frequency (months)',
+  isConfidential: 'Confidential',
+};
+
+export interface SopUpdate {
+  versionAdded: boolean;
+  /** The answer's sentence: what the save did (a version, only the details, or nothing). */
+  message: string;
+}
+
+/**
+ * PUT: new field values, plus a new version when the text or the files changed. Saving with
+ * nothing changed adds no version (History never holds two identical versions) and no event.
+ */
+export async function updateSop(db: Db, actor: SessionUser, id: number, input: SopUpdateInput): Promise<SopUpdate> {
   const sop = await findSopForAccess(db, id);
-  const hasContent = Boolean(input.content?.trim());
-  refuse(refuseEdit(actor, sop, { addsVersion: hasContent }));
+  const addsVersion = await changesVersion(db, sop.latestVersionId, input);
+  refuse(refuseEdit(actor, sop, { addsVersion }));
   await assertDepartmentExists(db, input.departmentId);
-  await db.transaction(async (tx) => {
-    await tx
-      .update(sops)
-      .set({ ...sopFields(input), updatedAt: new Date() })
-      .where(eq(sops.id, id));
-    await recordAudit(tx, { actorId: actor.id, action: 'sop_updated', entityType: 'sop', entityId: id, metadata: { title: input.title } });
-    // appendVersion refreshes the search vector itself, after the new content is in place.
-    if (hasContent) {
-      await appendVersion(
-        tx,
-        actor,
-        { ...sop, title: input.title },
-        { content: input.content!, versionNumber: input.versionNumber, changelog: input.changelog, keepAttachmentIds: input.keepAttachmentIds },
-        'Updated version',
-      );
-    } else {
-      await refreshSearchVector(tx, id);
+  const [current] = await db.select().from(sops).where(eq(sops.id, id));
+  const name = await departmentNames(db, [current.departmentId, input.departmentId]);
+  const fields = sopFields(input);
+  const changes = fieldChanges(
+    SOP_FIELD_LABELS,
+    { ...current, department: name(current.departmentId) ?? null },
+    { ...fields, department: name(input.departmentId) },
+  );
+  if (changes.length === 0 && !addsVersion) return { versionAdded: false, message: 'Nothing changed, so no new version was added' };
+  const version = await db.transaction(async (tx) => {
+    if (changes.length > 0) {
+      await tx
+        .update(sops)
+        .set({ ...fields, updatedAt: new Date() })
+        .where(eq(sops.id, id));
+      await recordAudit(tx, { actorId: actor.id, action: 'sop_updated', entityType: 'sop', entityId: id, metadata: { title: input.title, changes } });
     }
+    // appendVersion refreshes the search vector itself, after the new content is in place.
+    if (!addsVersion) {
+      await refreshSearchVector(tx, id);
+      return null;
+    }
+    return appendVersion(
+      tx,
+      actor,
+      { ...sop, title: input.title },
+      { content: input.content!, versionNumber: input.versionNumber, changelog: input.changelog, keepAttachmentIds: input.keepAttachmentIds },
+      'Updated version',
+    );
   });
+  if (version) return { versionAdded: true, message: `Saved as version ${version.versionNumber}` };
+  return { versionAdded: false, message: 'Details saved; the text and files are unchanged, so no new version was added' };
+}
+
+/**
+ * Whether a save makes a new version: its text differs from the latest version's, it leaves
+ * out a file of the latest version, or files are about to be added to it (`attachingFiles`).
+ */
+async function changesVersion(db: Db, latestVersionId: number | null, input: SopUpdateInput): Promise<boolean> {
+  if (!input.content?.trim()) return false;
+  if (!latestVersionId || input.attachingFiles) return true;
+  const [latest] = await db.select({ content: sopVersions.content }).from(sopVersions).where(eq(sopVersions.id, latestVersionId));
+  if (!latest || latest.content !== input.content) return true;
+  if (!input.keepAttachmentIds) return false;
+  const files = await db.select({ id: attachments.id }).from(attachments).where(eq(attachments.versionId, latestVersionId));
+  return files.some((file) => !input.keepAttachmentIds!.includes(file.id));
 }
 
 /** POST /api/sops/{id}/versions. */

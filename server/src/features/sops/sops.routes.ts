@@ -9,6 +9,7 @@ import {
   SopList,
   SopVersion,
   SubmitSopResult,
+  UpdatedSop,
   UpdateSopInput,
 } from '../../../../common/contracts/sops';
 import { datedFileName, sendCsv, toCsv } from '../../http/csv';
@@ -77,10 +78,10 @@ export const sopRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     '/api/sops/:id',
-    { config: { access: 'sop.edit' }, schema: { params: IdParams, body: UpdateSopInput, response: answers({ 200: SopDetail }) } },
+    { config: { access: 'sop.edit' }, schema: { params: IdParams, body: UpdateSopInput, response: answers({ 200: UpdatedSop }) } },
     async (request) => {
-      await updateSop(app.db, request.actor, request.params.id, request.body);
-      return getSopDetail(app.db, request.params.id);
+      const saved = await updateSop(app.db, request.actor, request.params.id, request.body);
+      return { ...(await getSopDetail(app.db, request.params.id)), ...saved };
     },
   );
 

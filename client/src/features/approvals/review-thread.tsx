@@ -1,0 +1,116 @@
+import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { MessageSquare } from 'lucide-react';
+import type { ReviewComment } from '@common/contracts/approvals';
+import type { SopDetail } from '@common/contracts/sops';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { Label } from '@/components/ui/label';
+import { Textarea } from '@/components/ui/textarea';
+import { formatDateTime } from '@/lib/format';
+import { ownerNameOf } from '@/lib/names';
+import { approvalQueries, usePostComment } from './api';
+
+const DECISION_WORDS: Record<NonNullable<ReviewComment['decision']>, string> = {
+  approved: 'Approved',
+  changes_requested: 'Requested changes',
+  rejected: 'Rejected',
+  pending: 'Comment',
+};
+
+/** A version's review thread, oldest first: who wrote, when, with which decision, and what. */
+export function ReviewThread({ versionId }: { versionId: number }) {
+  const thread = useQuery(approvalQueries.comments(versionId));
+  if (thread.isLoading) return <p className="text-sm text-muted-foreground">Loading comments…</p>;
+  if (thread.isError) return <p className="text-sm text-destructive">The comments could not be loaded.</p>;
+  const comments = thread.data ?? [];
+  if (comments.length === 0) return <p className="text-sm text-muted-foreground">No comments on this version yet.</p>;
+  return (
+    <ol className="space-y-3" data-testid="review-thread">
+      {comments.map((comment) => (
+        <li key={comment.id} className="rounded-md border bg-muted/30 p-3 text-sm">
+          <p className="flex flex-wrap items-baseline gap-x-2 text-xs text-muted-foreground">
+            <span className="font-medium text-foreground">{comment.author ? ownerNameOf(comment.author) : 'Unknown User'}</span>
+            {comment.decision && <span className="font-medium text-orange-900">{DECISION_WORDS[comment.decision]}</span>}
+            <span>
+              v{comment.versionNumber} · {formatDateTime(comment.createdAt)}
+            </span>
+          </p>
+          <p className="mt-1 break-words whitespace-pre-wrap">{comment.body}</p>
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+/** The thread with a box to reply in, for the SOP page (the author answers the reviewers there). */
+export function ReviewThreadWithReply({ versionId, versionNumber }: { versionId: number; versionNumber: string }) {
+  const [text, setText] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const post = usePostComment(versionId, () => setText(''));
+  const boxId = `review-reply-${versionId}`;
+  const send = () => {
+    if (!text.trim()) {
+      setError('Write a comment first');
+      return;
+    }
+    setError(null);
+    post.mutate(text);
+  };
+  return (
+    <div className="space-y-3">
+      <ReviewThread versionId={versionId} />
+      <div className="space-y-1.5">
+        <Label htmlFor={boxId}>Reply on version {versionNumber}</Label>
+        <Textarea
+          id={boxId}
+          rows={3}
+          value={text}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${boxId}-error` : undefined}
+          onChange={(e) => setText(e.target.value)}
+        />
+        {error && (
+          <p id={`${boxId}-error`} role="alert" className="text-sm text-destructive">
+            {error}
+          </p>
+        )}
+      </div>
+      <Button variant="outline" size="sm" disabled={post.isPending} onClick={send}>
+        <MessageSquare /> Post reply
+      </Button>
+    </div>
+  );
+}
+
+/**
+ * The SOP page's review comments, for its author, approvers and admins: the thread of the
+ * latest version with a reply box and, while a revision waits to be submitted, the thread of
+ * the version before it (where the reviewer asked for the changes).
+ */
+export function ReviewCommentsCard({ sop }: { sop: SopDetail }) {
+  const latest = sop.latestVersion;
+  if (!latest) return null;
+  const previous = latest.submittedAt ? null : (sop.versions.find((v) => v.id !== latest.id && v.submittedAt) ?? null);
+  return (
+    <Card data-testid="review-comments">
+      <CardHeader>
+        <CardTitle className="flex items-center gap-2 text-base">
+          <MessageSquare className="size-4" aria-hidden="true" /> Review comments
+        </CardTitle>
+      </CardHeader>
+      <CardContent className="space-y-4">
+        {previous && (
+          <div className="space-y-2">
+            <h3 className="text-sm font-semibold text-navy">On version {previous.versionNumber}</h3>
+            <ReviewThread versionId={previous.id} />
+          </div>
+        )}
+        <div className="space-y-2">
+          {previous && <h3 className="text-sm font-semibold text-navy">On version {latest.versionNumber}</h3>}
+          <ReviewThreadWithReply versionId={latest.id} versionNumber={latest.versionNumber} />
+        </div>
+      </CardContent>
+    </Card>
+  );
+}

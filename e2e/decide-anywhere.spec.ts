@@ -1,0 +1,160 @@
+import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import type { SopDetail, SopListItem } from '../common/contracts/sops';
+import { apiAs, departmentId } from './support/seed';
+import { signIn } from './support/session';
+import { E2E_USERS } from './support/users';
+
+// Reviewers' words arrive and decisions can be taken anywhere: an approver on a tablet opens a
+// task from its own link (signing in on the way), keeps Approve and Request Changes in reach
+// while reading, is stopped before sending a request for changes without a comment, comments,
+// then requests changes; the author reads both on the SOP page, and submits another SOP from it.
+test.describe.configure({ mode: 'serial' });
+
+const stamp = Date.now().toString(36);
+const TITLE = `Tender Boarding at Anchor for Konstantinos Papadopoulos-Andersson ${stamp}`;
+const DRAFT_TITLE = `Lifejacket Donning Demonstration ${stamp}`;
+const STEPS = Array.from({ length: 40 }, (_, i) => `${i + 1}. Check tender platform item ${i + 1} and record it in the boarding log before the next passenger steps across`).join('\n');
+const CONTENT = `# Purpose\nPassengers board tenders safely at anchor.\n\n## Steps\n${STEPS}`;
+const QUESTION = 'Step 12: who decides that the sea state is too high for boarding?';
+const REQUEST = 'Name the officer who stops boarding, and the sea-state limit.';
+const COMMENT_REQUIRED = 'A comment is required to request changes: say what the author should change';
+
+const toast = (page: Page, text: string) => page.getByText(text, { exact: true }).first();
+
+let author: APIRequestContext;
+let taskId: number;
+let sopId: number;
+let draftId: number;
+
+/** The element is wholly inside the window, as a person sees it without scrolling. */
+async function expectInView(page: Page, locator: Locator) {
+  const box = await locator.boundingBox();
+  const viewport = page.viewportSize()!;
+  expect(box, 'the element is laid out').not.toBeNull();
+  expect(box!.y).toBeGreaterThanOrEqual(0);
+  expect(box!.y + box!.height).toBeLessThanOrEqual(viewport.height);
+}
+
+test.beforeAll(async ({ baseURL }) => {
+  author = await apiAs(baseURL!, E2E_USERS.user);
+  const approver = await apiAs(baseURL!, E2E_USERS.approver);
+  const deck = await departmentId(author, 'Deck');
+  const created = await author.post('/api/sops', { data: { title: TITLE, departmentId: deck, content: CONTENT, tags: [] } });
+  expect(created.status()).toBe(201);
+  sopId = ((await created.json()) as SopDetail).id;
+  expect((await author.post(`/api/sops/${sopId}/submit`)).status()).toBe(200);
+  const list: SopListItem[] = await (await approver.get(`/api/sops?search=${encodeURIComponent(stamp)}`)).json();
+  taskId = list.find((sop) => sop.id === sopId)!.pendingTaskId!;
+  const draft = await author.post('/api/sops', { data: { title: DRAFT_TITLE, departmentId: deck, content: '# Steps\n1. Show the whistle', tags: [] } });
+  draftId = ((await draft.json()) as SopDetail).id;
+  await approver.dispose();
+});
+
+test.afterAll(async () => {
+  await author?.dispose();
+});
+
+test('an approver at 820 px opens the task link, signs in and decides without hunting for the buttons', async ({ page }) => {
+  await page.setViewportSize({ width: 820, height: 1180 });
+  // Signed out: the link leads through sign-in to the task itself.
+  await page.goto(`/approvals/${taskId}`);
+  await expect(page).toHaveURL(/\/auth$/);
+  await page.getByLabel('Username').fill(E2E_USERS.approver.username);
+  await page.getByLabel('Password').fill(E2E_USERS.approver.password);
+  await page.getByRole('button', { name: 'LOGIN' }).click();
+  await expect(page).toHaveURL(new RegExp(`/approvals/${taskId}$`));
+  const viewer = page.getByRole('article', { name: 'SOP version' });
+  await expect(viewer.getByRole('heading', { name: TITLE })).toBeVisible();
+
+  const approve = page.getByRole('button', { name: 'Approve' });
+  await expectInView(page, approve);
+  await expectInView(page, page.getByRole('button', { name: 'Request Changes' }));
+  await expectInView(page, page.getByLabel('Comment for the author'));
+  // Reading on: the decision stays at the bottom of the screen.
+  for (const y of [900, 1800, 2600]) {
+    await page.evaluate((top) => window.scrollTo(0, top), y);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(y - 50);
+    await expectInView(page, approve);
+  }
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(820);
+  await page.screenshot({ path: 'screenshots/approval-task-820.png' });
+
+  // Request Changes with nothing written is refused here, before anything is sent.
+  const decisions: string[] = [];
+  page.on('request', (req) => {
+    if (req.method() === 'PUT' && /\/api\/approvals\/\d+$/.test(req.url())) decisions.push(req.url());
+  });
+  await page.getByLabel('Comment for the author').fill('   ');
+  await page.getByRole('button', { name: 'Request Changes' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: COMMENT_REQUIRED })).toBeVisible();
+  await expect(page.getByLabel('Comment for the author')).toBeFocused();
+  expect(decisions).toEqual([]);
+
+  // Comment posts to the version's review thread.
+  await page.getByLabel('Comment for the author').fill(QUESTION);
+  await page.getByRole('button', { name: 'Comment', exact: true }).click();
+  await expect(toast(page, 'Comment added to the review thread')).toBeVisible();
+  await expect(page.getByTestId('review-thread')).toContainText(QUESTION);
+  await expect(page.getByLabel('Comment for the author')).toHaveValue('');
+
+  await page.getByLabel('Comment for the author').fill(REQUEST);
+  await page.getByRole('button', { name: 'Request Changes' }).click();
+  await expect(toast(page, 'Approval task updated successfully')).toBeVisible();
+  expect(decisions).toHaveLength(1);
+});
+
+test('a decided or unknown task link says so plainly', async ({ page }) => {
+  await signIn(page, E2E_USERS.approver);
+  await page.goto(`/approvals/${taskId}`);
+  await expect(page.getByRole('alert')).toContainText('This approval task is not waiting for your decision');
+  await expect(page.getByRole('alert')).toContainText(`Task ${taskId} may have been decided already, or the link is wrong.`);
+  await page.goto('/approvals/not-a-task');
+  await expect(page.getByRole('alert')).toContainText('The link does not name an approval task.');
+});
+
+test('the author reads the reviewer on the SOP page, cannot resubmit unchanged, and submits a draft from its page', async ({ page }) => {
+  await signIn(page, E2E_USERS.user);
+  await page.goto(`/sop/${sopId}`);
+  const comments = page.getByTestId('review-comments');
+  await expect(comments.getByTestId('review-thread')).toContainText(QUESTION);
+  await expect(comments.getByTestId('review-thread')).toContainText(REQUEST);
+  await expect(comments).toContainText('Requested changes');
+  await expect(comments).toContainText('Maria Santos');
+  // Changes were requested on this version: Submit comes back only with a new version.
+  await expect(page.getByRole('button', { name: 'Submit for Approval' })).toHaveCount(0);
+  await comments.getByLabel(/Reply on version 1.0/).fill('The second officer decides; the limit is sea state 4.');
+  await comments.getByRole('button', { name: 'Post reply' }).click();
+  await expect(comments.getByTestId('review-thread')).toContainText('The second officer decides');
+  for (const width of [1366, 820, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await comments.scrollIntoViewIfNeeded();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    await page.screenshot({ path: `screenshots/sop-review-comments-${width}.png`, fullPage: true });
+  }
+
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await page.goto(`/sop/${draftId}`);
+  await page.getByRole('button', { name: 'Submit for Approval' }).click();
+  await expect(toast(page, 'SOP submitted for approval successfully')).toBeVisible();
+  await expect(page.getByTestId('sop-status')).toHaveText(/submitted/i);
+  await expect(page.getByRole('button', { name: 'Submit for Approval' })).toHaveCount(0);
+});
+
+test('on a phone, choosing a task in the list brings it into view with the decision in reach', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signIn(page, E2E_USERS.approver);
+  await page.goto('/approvals');
+  await page
+    .getByRole('navigation', { name: /Pending Approvals/ })
+    .getByRole('button', { name: new RegExp(DRAFT_TITLE) })
+    .click();
+  await expect(page).toHaveURL(/\/approvals\/\d+$/);
+  const heading = page.getByRole('article', { name: 'SOP version' }).getByRole('heading', { name: DRAFT_TITLE });
+  await expect(heading).toBeFocused();
+  await expectInView(page, heading);
+  await expectInView(page, page.getByRole('button', { name: 'Approve' }));
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await page.screenshot({ path: 'screenshots/approval-task-390.png' });
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await page.screenshot({ path: 'screenshots/approval-task-1366.png' });
+});
