@@ -55,11 +55,17 @@ async function downloadShown(version: SopVersion | null) {
   }
 }
 
+interface Props {
+  attestation?: (sop: SopDetail) => ReactNode;
+  /** A file of the version shown was opened in the reader (its first page drawn): for the reading record. */
+  onAttachmentOpened?: (attachmentId: number) => void;
+}
+
 /**
  * /sop/{id}. `attestation` is the Read & Attest panel for the SOP, supplied by the page that
  * composes this one with the approvals feature (features do not import each other).
  */
-export function SopDetailPage({ attestation }: { attestation?: (sop: SopDetail) => ReactNode }) {
+export function SopDetailPage({ attestation, onAttachmentOpened }: Props) {
   const params = useParams<{ id: string }>();
   const id = Number(params.id);
   const valid = Number.isInteger(id) && id > 0;
@@ -191,7 +197,7 @@ export function SopDetailPage({ attestation }: { attestation?: (sop: SopDetail) 
               <CardTitle className="text-base">Attachments{latest ? ` (v${latest.versionNumber})` : ''}</CardTitle>
             </CardHeader>
             <CardContent>
-              <AttachmentList attachments={attachments} inForce={!!latest && latest.id === sop.effectiveVersionId} />
+              <AttachmentList attachments={attachments} inForce={!!latest && latest.id === sop.effectiveVersionId} onOpened={onAttachmentOpened} />
             </CardContent>
           </Card>
           <ReviewPanel sop={sop} user={user} />

@@ -70,11 +70,7 @@ export const attachmentRoutes: FastifyPluginAsyncZod = async (app) => {
       const file = await findReadableAttachment(app.db, request.actor, request.params.id);
       if (!isConvertedToHtml(file.mimeType)) throw unsupportedType('The reader shows Word (docx) files as HTML; open this file with Download');
       const outcome = await documentHtml(app.db, file);
-      if (outcome.status === 'ready') {
-        // The HTML of these bytes never changes; the service worker keeps it for reading offline.
-        reply.header('cache-control', 'private, no-cache');
-        return { html: outcome.html };
-      }
+      if (outcome.status === 'ready') return { html: outcome.html };
       if (outcome.status === 'failed') {
         const reason = outcome.reason ? `: ${outcome.reason}` : '';
         throw new HttpError(422, `The document could not be prepared for reading${reason}. Use Download to open it.`, 'unreadable_document');
