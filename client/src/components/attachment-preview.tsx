@@ -108,7 +108,7 @@ export function AttachmentPreview({ attachmentId, name, status, unavailableText 
     <button
       type="button"
       onClick={onOpen}
-      aria-label={`Read ${name}`}
+      aria-label={`Open ${name} in the reader`}
       className="flex w-full cursor-zoom-in justify-center rounded-md border bg-muted/40 p-2 transition-colors hover:bg-muted focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
     >
       {image}

@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useLayoutEffect } from 'react';
 import { loadOnce } from '@/lib/load-once';
 import type { ReaderDocument } from './reader-document';
 
@@ -21,6 +21,15 @@ interface Props {
 }
 
 export function ReaderDialog({ document, onClose, onOpened }: Props) {
+  const open = document !== null;
+  // Opened from any control (a Read button, a preview image): focus goes back to it on closing.
+  useLayoutEffect(() => {
+    if (!open) return;
+    const opener = window.document.activeElement;
+    return () => {
+      if (opener instanceof HTMLElement) setTimeout(() => opener.isConnected && opener.focus(), 0);
+    };
+  }, [open]);
   if (!document) return null;
   return (
     <Suspense

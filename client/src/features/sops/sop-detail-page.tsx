@@ -182,7 +182,7 @@ export function SopDetailPage({ attestation, onAttachmentOpened }: Props) {
         </InfoCard>
       </div>
 
-      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(320px,440px)]">
+      <div className="grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(320px,440px)]">
         <Card>
           <CardHeader>
             <CardTitle className="text-base">Steps &amp; Procedures</CardTitle>
