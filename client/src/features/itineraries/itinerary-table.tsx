@@ -96,7 +96,7 @@ function SheetTable({ sheet, label }: { sheet: Sheet; label: string }) {
 /** The sheet as one card per row, each cell under its column's name: every column readable on a phone. */
 function SheetRows({ sheet, label }: { sheet: Sheet; label: string }) {
   return (
-    <ol className="max-h-[32rem] space-y-2 overflow-auto" aria-label={label}>
+    <ol className="space-y-2" aria-label={label}>
       {sheet.rows.map((row, r) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: rows have no identity of their own; their order never changes
         <li key={r} className="rounded-md border bg-white px-3 py-2 text-sm">
