@@ -10,7 +10,7 @@ import { VitePWA } from 'vite-plugin-pwa';
 const apiPort = process.env.PORT ?? '5000';
 
 /**
- * Writes name.br and name.gz beside every script, stylesheet and SVG of the build, at the
+ * Writes name.br and name.gz beside every script (the PDF worker's .mjs too), stylesheet and SVG of the build, at the
  * highest settings: the server sends these as they are (@fastify/static preCompressed), so
  * ships on a satellite link get smaller files and the server never compresses them again.
  */
@@ -25,7 +25,7 @@ function precompress(): Plugin {
       outDir = path.resolve(config.root, config.build.outDir);
     },
     async writeBundle(_options, bundle) {
-      const files = Object.keys(bundle).filter((name) => /\.(js|css|svg|html)$/.test(name));
+      const files = Object.keys(bundle).filter((name) => /\.(m?js|css|svg|html)$/.test(name));
       await Promise.all(
         files.map(async (name) => {
           const file = path.join(outDir, name);
@@ -77,7 +77,8 @@ const installableApp = VitePWA({
   },
   injectManifest: {
     // The precompressed twins (.br, .gz) are the same files: the browser asks for the plain name.
-    globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
+    // .mjs: the document reader's PDF worker (pdf.js), so a kept PDF opens with no link.
+    globPatterns: ['**/*.{js,mjs,css,html,svg,png,webmanifest}'],
     maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
   },
 });

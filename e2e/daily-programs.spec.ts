@@ -112,7 +112,7 @@ test.describe
       await input.setInputFiles(await xlsx('AR251120_itinerary.xlsx'));
       await submit.click();
       await expect(toast(page, 'Itinerary uploaded successfully!')).toBeVisible();
-      await expect(page.getByRole('heading', { name: 'AR251120_itinerary.xlsx' })).toBeVisible();
+      await expect(page.getByRole('heading', { name: 'Cruise AR251120 · Nov 20, 2025' })).toBeVisible();
       await expect(page.getByText('Thu, Nov 20, 2025')).toBeVisible();
       await expect(page.getByRole('form', { name: 'Upload itinerary' })).toBeVisible();
       await expect(page.getByRole('button', { name: 'Delete AR251120_itinerary.xlsx' })).toBeVisible();
@@ -132,7 +132,7 @@ test.describe
       await page.screenshot({ path: 'screenshots/daily-program-user.png', fullPage: true });
 
       await page.goto('/itinerary');
-      await expect(page.getByRole('heading', { name: 'AR251120_itinerary.xlsx' })).toBeVisible();
+      await expect(page.getByRole('heading', { name: 'Cruise AR251120 · Nov 20, 2025' })).toBeVisible();
       await expect(page.getByText(E2E_USERS.admin.username, { exact: true })).toBeVisible();
       await expect(page.getByRole('form', { name: 'Upload itinerary' })).toHaveCount(0);
       await expect(page.getByRole('button', { name: /^Delete/ })).toHaveCount(0);

@@ -219,6 +219,13 @@ test('after one online visit, the list, an opened SOP and its file read offline;
   expect(file.start).toBe('%PDF-');
   // Stamped by the worker: the stored copy, since the network could not answer.
   expect(Number(file.copy)).toBeGreaterThan(0);
+  // The reader asks for the same address: the kept copy opens page by page with no link.
+  await page.getByRole('button', { name: 'Read mooring-lines.pdf', exact: true }).click();
+  const reader = page.getByRole('dialog', { name: 'mooring-lines.pdf' });
+  await expect(reader.getByTestId('page-count')).toHaveText('Page 1 of 1');
+  await expect(reader.locator('.reader-text-layer').getByText('Inspect every line before arrival.')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(reader).toBeHidden();
 
   // An SOP never opened: said so, no spinner.
   await page.goto(`/sop/${unopenedId}`);

@@ -149,7 +149,7 @@ async function itineraryWorkbook(): Promise<Buffer> {
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }
 
-test('the crew expands an itinerary into its table on every screen size', async ({ browser, baseURL }) => {
+test('the crew sees an itinerary as a table at once, and on a phone as a card per port', async ({ browser, baseURL }) => {
   const name = `MS${stamp}-ports.xlsx`;
   const uploaded = await admin.post('/api/itineraries', {
     multipart: {
@@ -158,45 +158,30 @@ test('the crew expands an itinerary into its table on every screen size', async 
     },
   });
   expect(uploaded.status()).toBe(201);
+  const columns = ['Date', 'Port', 'Arrival', 'Departure', 'Berth', 'Tender', 'Shore excursions', 'Pilot boarding', 'Local agent'];
+  const lisbon = ['Fri, 1 May 2026', 'Lisbon', '', '17:30', 'Alcântara', 'No', 'Sintra and Cascais', '16:45', 'Atlantic Agency'];
   for (const viewport of VIEWPORTS) {
     const context = await browser.newContext({ baseURL, bypassCSP: true, viewport: { width: viewport.width, height: viewport.height } });
     const page = await context.newPage();
     await signInAt(page, E2E_USERS.user, '/itinerary');
-    const toggle = page.getByRole('button', { name: `Show table of ${name}` });
-    await toggle.click();
-    await expect(page.getByRole('button', { name: `Hide table of ${name}` })).toHaveAttribute('aria-expanded', 'true');
-    const table = page.getByRole('region', { name: `${name}: Ports` });
-    await expect(table.getByRole('columnheader')).toHaveText([
-      'Date',
-      'Port',
-      'Arrival',
-      'Departure',
-      'Berth',
-      'Tender',
-      'Shore excursions',
-      'Pilot boarding',
-      'Local agent',
-    ]);
-    const rows = table.getByRole('row');
-    await expect(rows).toHaveCount(4);
-    await expect(rows.nth(1).getByRole('cell')).toHaveText([
-      'Fri, 1 May 2026',
-      'Lisbon',
-      '',
-      '17:30',
-      'Alcântara',
-      'No',
-      'Sintra and Cascais',
-      '16:45',
-      'Atlantic Agency',
-    ]);
-    await expect(rows.nth(3).getByRole('cell').nth(2)).toHaveText('08:00');
-    await expect(table.locator('thead')).toHaveCSS('position', 'sticky');
+    // Titled by its dates, not by the file's name.
+    await expect(page.getByRole('heading', { name: 'Itinerary · May 1 – May 3, 2026' })).toBeVisible();
     if (viewport.name === 'phone') {
-      // The table scrolls sideways inside its frame; the page itself does not.
-      const widths = await table.evaluate((el) => ({ scroll: el.scrollWidth, client: el.clientWidth, page: document.documentElement.scrollWidth }));
-      expect(widths.scroll).toBeGreaterThan(widths.client);
-      expect(widths.page).toBeLessThanOrEqual(viewport.width);
+      // No sideways scrolling anywhere: each port is a card with every column under its name.
+      const ports = page.getByRole('list', { name: `${name}: Ports` });
+      await expect(ports.getByRole('listitem')).toHaveCount(3);
+      await expect(ports.getByRole('listitem').first().locator('dt')).toHaveText(columns);
+      await expect(ports.getByRole('listitem').first().locator('dd')).toHaveText(lisbon.map((cell) => cell || '—'));
+      await expect(ports.getByRole('listitem').nth(2).locator('dd').nth(2)).toHaveText('08:00');
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+    } else {
+      const table = page.getByRole('region', { name: `${name}: Ports` });
+      await expect(table.getByRole('columnheader')).toHaveText(columns);
+      const rows = table.getByRole('row');
+      await expect(rows).toHaveCount(4);
+      await expect(rows.nth(1).getByRole('cell')).toHaveText(lisbon);
+      await expect(rows.nth(3).getByRole('cell').nth(2)).toHaveText('08:00');
+      await expect(table.locator('thead')).toHaveCSS('position', 'sticky');
     }
     await expectNoSeriousA11yViolations(page, `itinerary table at ${viewport.width} px`);
     await page.screenshot({ path: `screenshots/itinerary-table-${viewport.width}.png`, fullPage: true });
@@ -212,7 +197,6 @@ test('an .xls itinerary says its table is not available and still downloads', as
   });
   expect(uploaded.status()).toBe(201);
   await signInAt(page, E2E_USERS.user, '/itinerary');
-  await page.getByRole('button', { name: `Show table of ${name}` }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Preview not available for .xls files' })).toContainText('Use Download to open the file.');
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: `Download ${name}` }).click()]);
   expect(download.suggestedFilename()).toBe(name);

@@ -34,7 +34,7 @@ export const ERROR_CODES = [
   'preview_failed', // 422: the preview could not be generated (never retried)
   'not_in_force', // 409: a controlled copy is printed only from the version in force
   'not_pdf', // 409: a controlled copy is made only from a PDF
-  'unreadable_document', // 422: the file could not be stamped or read as a table
+  'unreadable_document', // 422: the file could not be stamped, read as a table or converted for the reader
   'preview_unavailable', // 422: no table preview for this kind of file (.xls); it still downloads
   'unavailable', // 503 from /healthz: the database cannot be reached
 ] as const;

@@ -91,6 +91,14 @@ export type PreviewRequestResult = z.infer<typeof PreviewRequestResult>;
 /** ... and 422 when it failed, with the reason when known. */
 export const PreviewFailedBody = ErrorBody.extend({ reason: z.string().optional() });
 
+/**
+ * GET /api/attachments/{id}/html, the reader's view of a Word (docx) file: 200 with the
+ * sanitised HTML, 202 while it is being converted (ask again), 422 `unreadable_document`
+ * when it could not be converted (never tried again; the file still downloads).
+ */
+export const DocumentHtmlAnswer = z.object({ html: z.string() });
+export type DocumentHtmlAnswer = z.infer<typeof DocumentHtmlAnswer>;
+
 // ---- Answers. Timestamps are `isoDate`: Dates on the server, ISO strings in JSON. Each
 // type is the answer as the client receives it (`z.input`); the server builds `z.output`.
 

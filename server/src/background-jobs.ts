@@ -5,6 +5,7 @@
  */
 import type { Db } from './db/client';
 import { createDocumentWorkers, type DocumentWorkerOptions, type DocumentWorkers } from './documents/worker-pool';
+import { HTML_JOB, htmlJob } from './features/attachments/attachment-html.service';
 import { PREVIEW_JOB, previewJob } from './features/attachments/attachment-previews.service';
 import { TEXT_JOB, textJob } from './features/attachments/attachment-text.service';
 import { createJobRunner, type JobHandlers, type JobLog, type JobRunner, type JobRunnerOptions } from './jobs/job-runner';
@@ -32,6 +33,7 @@ export function createBackgroundJobs(opts: BackgroundJobOptions): BackgroundJobs
   const handlers: JobHandlers = {
     [PREVIEW_JOB]: previewJob(workers),
     [TEXT_JOB]: textJob(workers),
+    [HTML_JOB]: htmlJob(workers),
   };
   const runner = createJobRunner({ db: opts.db, handlers, concurrency, log: opts.log, pollMs: opts.pollMs, leaseMs: opts.leaseMs, id: opts.id });
   return {

@@ -72,10 +72,12 @@ interface Props {
   status?: PreviewStatus;
   /** 'Preview not available' on the detail page, 'Preview unavailable' elsewhere: each screen keeps the wording its users know. */
   unavailableText?: string;
+  /** Given: pressing the image opens the document in the reader. */
+  onOpen?: () => void;
 }
 
 /** The first page of a PDF or Word file as an image, at most 400 px tall. */
-export function AttachmentPreview({ attachmentId, name, status, unavailableText = 'Preview not available' }: Props) {
+export function AttachmentPreview({ attachmentId, name, status, unavailableText = 'Preview not available', onOpen }: Props) {
   const settled = status === 'failed' || status === 'none';
   // Asked for once the screen has painted and the browser is idle: the image (often 100 KB)
   // would otherwise share a slow link with what the screen draws first. A cached one shows at once.
@@ -100,9 +102,16 @@ export function AttachmentPreview({ attachmentId, name, status, unavailableText 
       </div>
     );
   }
+  const image = <img src={url} alt={`Preview of the first page of ${name}`} className="max-h-[400px] w-auto object-contain shadow-sm" />;
+  if (!onOpen) return <div className="flex justify-center rounded-md border bg-muted/40 p-2">{image}</div>;
   return (
-    <div className="flex justify-center rounded-md border bg-muted/40 p-2">
-      <img src={url} alt={`Preview of the first page of ${name}`} className="max-h-[400px] w-auto object-contain shadow-sm" />
-    </div>
+    <button
+      type="button"
+      onClick={onOpen}
+      aria-label={`Open ${name} in the reader`}
+      className="flex w-full cursor-zoom-in justify-center rounded-md border bg-muted/40 p-2 transition-colors hover:bg-muted focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+    >
+      {image}
+    </button>
   );
 }

@@ -1,17 +1,25 @@
-import { Download, Trash2 } from 'lucide-react';
+import { BookOpen, Download, Trash2 } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 
 interface Props {
   href: string;
   name: string;
+  /** Given: a 'Read' action that opens the file in the document reader. */
+  onRead?: () => void;
   /** Shown only to those who may delete (the server checks again). */
   onDelete?: () => void;
 }
 
-/** Download for everyone, Delete when the caller passes a handler: daily programs and itineraries. */
-export function FileActions({ href, name, onDelete }: Props) {
+/** Read and Download for everyone, Delete when the caller passes a handler: daily programs and itineraries. */
+export function FileActions({ href, name, onRead, onDelete }: Props) {
   return (
-    <div className="flex gap-2">
+    <div className="flex flex-wrap gap-2">
+      {onRead && (
+        <Button size="sm" onClick={onRead} aria-label={`Read ${name}`}>
+          <BookOpen aria-hidden="true" />
+          Read
+        </Button>
+      )}
       <Button asChild variant="outline" size="sm">
         <a href={href} download={name} aria-label={`Download ${name}`}>
           <Download aria-hidden="true" />

@@ -78,14 +78,17 @@ describe('what is fetched ahead', () => {
     expect(programFileUrls(cruises, programDates(new Date(2026, 0, 30)))).toEqual(['/api/daily-programs/2/download', '/api/daily-programs/3/download']);
   });
 
-  it("an SOP's reads and the files of its version in force (with the preview when one is ready)", () => {
-    const file = (id: number, previewStatus: 'ready' | 'none') => ({ id, previewStatus }) as never;
+  it("an SOP's reads and the files of its version in force (with the preview when one is ready, and a Word file's HTML)", () => {
+    const file = (id: number, previewStatus: 'ready' | 'none', mimeType = 'application/pdf') => ({ id, previewStatus, mimeType }) as never;
     const sop = {
       id: 7,
       effectiveVersionId: 20,
       versions: [
         { id: 21, attachments: [file(5, 'ready')] },
-        { id: 20, attachments: [file(3, 'ready'), file(4, 'none')] },
+        {
+          id: 20,
+          attachments: [file(3, 'ready'), file(4, 'none'), file(6, 'ready', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document')],
+        },
       ],
     } as never;
     expect(sopCopyUrls(sop)).toEqual([
@@ -96,6 +99,9 @@ describe('what is fetched ahead', () => {
       '/api/attachments/3/download',
       '/api/attachments/3/preview',
       '/api/attachments/4/download',
+      '/api/attachments/6/download',
+      '/api/attachments/6/preview',
+      '/api/attachments/6/html',
     ]);
   });
 });

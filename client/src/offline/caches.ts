@@ -46,8 +46,8 @@ const KEPT_READS = [
   /^\/api\/daily-programs(\/hierarchy)?$/,
   /^\/api\/itineraries$/,
 ];
-/** Stored files: SOP attachments (download and preview), daily program and itinerary files. */
-const KEPT_FILES = [/^\/api\/attachments\/\d+\/(download|preview)$/, /^\/api\/daily-programs\/\d+\/download$/, /^\/api\/itineraries\/\d+\/download$/];
+/** Stored files: SOP attachments (download, preview, and a Word file's HTML for the reader), daily program and itinerary files. */
+const KEPT_FILES = [/^\/api\/attachments\/\d+\/(download|preview|html)$/, /^\/api\/daily-programs\/\d+\/download$/, /^\/api\/itineraries\/\d+\/download$/];
 
 export const isKeptRead = (pathname: string) => KEPT_READS.some((pattern) => pattern.test(pathname));
 export const isKeptFile = (pathname: string) => KEPT_FILES.some((pattern) => pattern.test(pathname));

@@ -10,11 +10,13 @@ import { type KeptSop, readStateOf, updateState } from './offline-state';
  * Fetching ahead, in the background while the link is there: the reads every screen needs
  * (who is signed in, settings, departments), the user's required reading
  * (each SOP, its history and reading state, the attestations and the files of the version in
- * force), the daily programs of today and the next two days, and a fresh copy of every SOP the
+ * force, with a Word file's HTML for the reader), the daily programs of today and the next two days, and a fresh copy of every SOP the
  * user keeps offline. The reads go through the service worker, which stores them as it stores
  * any read. Gently: one JSON read at a time, two files at a time, and a copy the worker holds
  * is asked for with its ETag, so an unchanged one costs a bodiless 304.
  */
+
+const WORD = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
 
 /** How many days of daily programs, today included. */
 export const PROGRAM_DAYS = 3;
@@ -31,6 +33,8 @@ export function sopCopyUrls(sop: SopDetail): string[] {
   for (const file of version.attachments) {
     urls.push(`/api/attachments/${file.id}/download`);
     if (file.previewStatus === 'ready') urls.push(`/api/attachments/${file.id}/preview`);
+    // The reader shows a Word file as HTML: kept too, so it opens with no link.
+    if (file.mimeType === WORD) urls.push(`/api/attachments/${file.id}/html`);
   }
   return urls;
 }

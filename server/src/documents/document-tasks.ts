@@ -3,6 +3,7 @@
  * output. The worker process runs the table below; the server imports only the types.
  */
 import { DocumentRefused } from './document-limits';
+import { convertDocxToHtml } from './docx-html';
 import { type StampInput, stampPdf } from './pdf-stamp';
 import { renderDocxFirstPage, renderFirstPage } from './previews';
 import { extractText } from './text-extraction';
@@ -20,6 +21,11 @@ export interface DocumentTasks {
   text: {
     input: { mimeType: string; data: Uint8Array };
     output: { text: string; truncated: boolean };
+  };
+  /** A Word (docx) file as sanitised HTML for the document reader (docx-html.ts). */
+  html: {
+    input: { mimeType: string; data: Uint8Array };
+    output: { html: string };
   };
   /** A controlled copy: the PDF stamped on every page, written to `outputPath`. */
   stamp: {
@@ -48,6 +54,10 @@ export const DOCUMENT_TASKS: TaskTable = {
     return { png: page.data, width: page.width, height: page.height };
   },
   text: ({ mimeType, data }) => extractText(mimeType, asBuffer(data)),
+  async html({ mimeType, data }) {
+    if (mimeType !== DOCX) throw new DocumentRefused(`Only Word (docx) files are converted for reading, not ${mimeType}`);
+    return convertDocxToHtml(asBuffer(data));
+  },
   stamp: stampPdf,
   table: readSpreadsheetTable,
 };

@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { DailyProgramCruise, DailyProgramFile, DailyProgramMode, DailyProgramUploadResult } from '@common/contracts/daily-programs';
+import type { ReaderDocument } from '@/components/reader/reader-document';
 import { useDeleteFile, useUploadFiles } from '@/lib/file-api';
 import { queryKeys } from '@/lib/query-keys';
 
@@ -8,6 +9,17 @@ export const dailyProgramQueries = {
 };
 
 export const downloadUrlOf = (file: Pick<DailyProgramFile, 'id'>) => `/api/daily-programs/${file.id}/download`;
+
+/** A program file as the document reader opens it, titled by what it is rather than by its file name. */
+export function programDocument(cruiseCode: string, dayLabel: string, file: DailyProgramFile): ReaderDocument {
+  const part = file.fileLabel ? ` · ${file.fileLabel}` : '';
+  return {
+    title: `Daily program ${cruiseCode} · ${dayLabel}${part}`,
+    name: file.originalName,
+    mimeType: 'application/pdf',
+    fileUrl: downloadUrlOf(file),
+  };
+}
 
 export interface DailyProgramUpload {
   cruiseCode: string;

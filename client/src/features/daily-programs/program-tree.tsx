@@ -1,21 +1,20 @@
 import { useState } from 'react';
-import { format, parseISO } from 'date-fns';
 import { CalendarDays, FileText, Ship } from 'lucide-react';
 import type { DailyProgramCruise, DailyProgramDay } from '@common/contracts/daily-programs';
 import { Accordion, AccordionContent, AccordionItem, AccordionTrigger } from '@/components/ui/accordion';
 import { FileActions } from '@/components/file-actions';
 import { Badge } from '@/components/ui/badge';
 import { formatDate, formatKB } from '@/lib/format';
-import { downloadUrlOf } from './api';
+import type { ReaderDocument } from '@/components/reader/reader-document';
+import { downloadUrlOf, programDocument } from './api';
+import { dayLabelOf } from './program-day';
 import { DeleteDailyProgramDialog, type FileToDelete } from './delete-file-dialog';
-
-export const dayLabelOf = (date: string) => format(parseISO(date), 'EEE, MMM d, yyyy');
 
 /** 'Combined PDF' for a one-file day, else 'N Files', so the crew sees how the day was delivered before opening it. */
 const dayBadge = (day: DailyProgramDay) => (day.uploadMode === 'combined' ? 'Combined PDF' : `${day.files.length} Files`);
 
 /** Accordion by cruise code, then by day; each day lists its files in sequence. */
-export function ProgramTree({ cruises, canManage }: { cruises: DailyProgramCruise[]; canManage: boolean }) {
+export function ProgramTree({ cruises, canManage, onRead }: { cruises: DailyProgramCruise[]; canManage: boolean; onRead: (document: ReaderDocument) => void }) {
   const [toDelete, setToDelete] = useState<FileToDelete | null>(null);
 
   return (
@@ -66,6 +65,7 @@ export function ProgramTree({ cruises, canManage }: { cruises: DailyProgramCruis
                             <FileActions
                               href={downloadUrlOf(file)}
                               name={file.originalName}
+                              onRead={() => onRead(programDocument(cruise.cruiseCode, dayLabelOf(day.date), file))}
                               onDelete={canManage ? () => setToDelete({ file, cruiseCode: cruise.cruiseCode, dayLabel: dayLabelOf(day.date) }) : undefined}
                             />
                           </li>

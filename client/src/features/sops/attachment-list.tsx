@@ -1,10 +1,12 @@
 import { useState } from 'react';
-import { Download, FileText, Printer } from 'lucide-react';
+import { BookOpen, Download, FileText, Printer } from 'lucide-react';
 import type { Attachment } from '@common/contracts/sops';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/hooks/use-toast';
 import { formatMB } from '@/lib/format';
 import { AttachmentPreview, isPreviewable } from '@/components/attachment-preview';
+import { ReaderDialog } from '@/components/reader/reader-dialog';
+import { attachmentDocument, type ReaderDocument, readerKindOf } from '@/components/reader/reader-document';
 import { saveFileFrom, startDownload } from '@/lib/download';
 import { toastFailure } from '@/lib/use-api-mutation';
 
@@ -39,34 +41,60 @@ function PrintControlledCopy({ attachment }: { attachment: Attachment }) {
   );
 }
 
-/** `inForce`: the files belong to the version in force, so their PDFs can be printed as controlled copies. */
-export function AttachmentList({ attachments, inForce = false }: { attachments: Attachment[]; inForce?: boolean }) {
+interface Props {
+  attachments: Attachment[];
+  /** The files belong to the version in force, so their PDFs can be printed as controlled copies. */
+  inForce?: boolean;
+  /** A file was shown in the reader (its first page drawn, its text on screen). */
+  onOpened?: (attachmentId: number) => void;
+}
+
+export function AttachmentList({ attachments, inForce = false, onOpened }: Props) {
+  const [reading, setReading] = useState<ReaderDocument | null>(null);
   if (attachments.length === 0) {
     return <p className="text-sm text-muted-foreground">No files are attached to the latest version.</p>;
   }
+  const readable = (attachment: Attachment) => readerKindOf(attachment.mimeType, true) !== null;
   return (
-    <ul className="space-y-4">
-      {attachments.map((attachment) => (
-        <li key={attachment.id} className="space-y-3 rounded-md border p-3" data-testid="attachment">
-          <div className="flex flex-wrap items-center gap-3">
-            <FileText className="size-5 shrink-0 text-ocean" aria-hidden="true" />
-            {/* The name keeps room for itself: the actions wrap below it in a narrow column. */}
-            <div className="min-w-0 flex-1 basis-44">
-              <p className="truncate font-medium">{attachment.originalName}</p>
-              <p className="text-xs text-muted-foreground">
-                {attachment.mimeType} · {formatMB(attachment.size)}
-              </p>
+    <>
+      <ul className="space-y-4">
+        {attachments.map((attachment) => (
+          <li key={attachment.id} className="space-y-3 rounded-md border p-3" data-testid="attachment">
+            <div className="flex flex-wrap items-center gap-3">
+              <FileText className="size-5 shrink-0 text-ocean" aria-hidden="true" />
+              {/* The name keeps room for itself: the actions wrap below it in a narrow column. */}
+              <div className="min-w-0 flex-1 basis-44">
+                <p className="truncate font-medium">{attachment.originalName}</p>
+                <p className="text-xs text-muted-foreground">
+                  {attachment.mimeType} · {formatMB(attachment.size)}
+                </p>
+              </div>
+              {readable(attachment) && (
+                <Button size="sm" onClick={() => setReading(attachmentDocument(attachment))} aria-label={`Read ${attachment.originalName}`}>
+                  <BookOpen /> Read
+                </Button>
+              )}
+              <Button variant="outline" size="sm" onClick={() => downloadAttachment(attachment)} aria-label={`Download ${attachment.originalName}`}>
+                <Download /> Download
+              </Button>
+              {inForce && attachment.mimeType === 'application/pdf' && <PrintControlledCopy attachment={attachment} />}
             </div>
-            <Button variant="outline" size="sm" onClick={() => downloadAttachment(attachment)} aria-label={`Download ${attachment.originalName}`}>
-              <Download /> Download
-            </Button>
-            {inForce && attachment.mimeType === 'application/pdf' && <PrintControlledCopy attachment={attachment} />}
-          </div>
-          {isPreviewable(attachment.mimeType, attachment.originalName) && (
-            <AttachmentPreview attachmentId={attachment.id} name={attachment.originalName} status={attachment.previewStatus} />
-          )}
-        </li>
-      ))}
-    </ul>
+            {isPreviewable(attachment.mimeType, attachment.originalName) && (
+              <AttachmentPreview
+                attachmentId={attachment.id}
+                name={attachment.originalName}
+                status={attachment.previewStatus}
+                onOpen={readable(attachment) ? () => setReading(attachmentDocument(attachment)) : undefined}
+              />
+            )}
+          </li>
+        ))}
+      </ul>
+      <ReaderDialog
+        document={reading}
+        onClose={() => setReading(null)}
+        onOpened={onOpened ? (document) => document.attachmentId !== undefined && onOpened(document.attachmentId) : undefined}
+      />
+    </>
   );
 }

@@ -74,19 +74,20 @@ function SubmitButton({ sop, user, online }: { sop: SopDetail; user: PublicUser 
   );
 }
 
+interface Props {
+  attestation?: (sop: SopDetail) => ReactNode;
+  /** The review thread, from the approvals feature, for those who may read it. */
+  reviewComments?: (sop: SopDetail) => ReactNode;
+  /** A file of the version shown was opened in the reader (its first page drawn): for the reading record. */
+  onAttachmentOpened?: (attachmentId: number) => void;
+}
+
 /**
  * /sop/{id}. `attestation` is the Read & Attest panel for the SOP, supplied by the page that
  * composes this one with the approvals feature (features do not import each other), as is
  * `reviewComments`.
  */
-export function SopDetailPage({
-  attestation,
-  reviewComments,
-}: {
-  attestation?: (sop: SopDetail) => ReactNode;
-  /** The review thread, from the approvals feature, for those who may read it. */
-  reviewComments?: (sop: SopDetail) => ReactNode;
-}) {
+export function SopDetailPage({ attestation, reviewComments, onAttachmentOpened }: Props) {
   const params = useParams<{ id: string }>();
   const id = Number(params.id);
   const valid = Number.isInteger(id) && id > 0;
@@ -219,7 +220,7 @@ export function SopDetailPage({
               <CardTitle className="text-base">Attachments{latest ? ` (v${latest.versionNumber})` : ''}</CardTitle>
             </CardHeader>
             <CardContent>
-              <AttachmentList attachments={attachments} inForce={!!latest && latest.id === sop.effectiveVersionId} />
+              <AttachmentList attachments={attachments} inForce={!!latest && latest.id === sop.effectiveVersionId} onOpened={onAttachmentOpened} />
             </CardContent>
           </Card>
           {!pinned && reviewComments?.(sop)}

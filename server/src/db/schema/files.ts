@@ -105,6 +105,25 @@ export const fileTexts = pgTable(
   ],
 );
 
+/**
+ * A Word (docx) file as clean HTML for the document reader, converted and sanitised once per
+ * file by the `docx-html` job (features/attachments/attachment-html.service.ts). No row: the
+ * conversion is pending; `failed`: the file could not be converted and is never tried again.
+ */
+export const fileHtmls = pgTable(
+  'file_htmls',
+  {
+    sha256: varchar('sha256', { length: 64 })
+      .primaryKey()
+      .references(() => storedFiles.sha256, { onDelete: 'cascade' }),
+    status: varchar('status', { length: 16 }).$type<'ready' | 'failed'>().notNull(),
+    html: text('html').notNull().default(''),
+    error: text('error'),
+    convertedAt: timestamp('converted_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('file_htmls_status_check', sql`${t.status} in ('ready', 'failed')`)],
+);
+
 /** Every word any SOP title has held (letters only), for typo-tolerant search; kept by a trigger (migration 0008). */
 export const titleWords = pgTable('title_words', { word: varchar('word', { length: 100 }).primaryKey() }, (t) => [
   index('title_words_trgm_idx').using('gin', t.word.op('gin_trgm_ops')).with({ fastupdate: false }),

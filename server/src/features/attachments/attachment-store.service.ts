@@ -13,6 +13,7 @@ import { refuse } from '../../http/access';
 import { badRequest, notFound, unsupportedType } from '../../http/errors';
 import { wakeJobRunners } from '../../jobs/job-queue';
 import { recordAudit } from '../audit/audit.service';
+import { startHtmlConversion } from './attachment-html.service';
 import { startPreview } from './attachment-previews.service';
 import { startTextExtraction, textStatusOf } from './attachment-text.service';
 
@@ -131,6 +132,7 @@ export async function storeAttachments(
         .returning();
       const previewStatus = await startPreview(tx, row);
       const textStatus = await startTextExtraction(tx, row);
+      await startHtmlConversion(tx, row);
       await recordAudit(tx, {
         actorId: actor.id,
         action: 'attachment_uploaded',

@@ -1,14 +1,17 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { MAX_ATTACHMENTS_PER_UPLOAD } from '../../../../common/limits';
-import { IdParams, PreviewFailedBody, PreviewRequestResult, UploadAttachmentsResult } from '../../../../common/contracts/sops';
+import { MessageBody } from '../../../../common/contracts/errors';
+import { DocumentHtmlAnswer, IdParams, PreviewFailedBody, PreviewRequestResult, UploadAttachmentsResult } from '../../../../common/contracts/sops';
 import { attachmentPreviews, attachments, storedFiles } from '../../db/schema';
 import { sendStoredFile, storedFileRoute } from '../../files/send-file';
 import { uploadedFileName } from '../../files/file-name';
 import { discardTempFiles, type ReceivedFile, receiveUpload } from '../../files/temp-files';
-import { badRequest, notFound, unsupportedType } from '../../http/errors';
+import { badRequest, HttpError, notFound, unsupportedType } from '../../http/errors';
 import { answers, ERROR_ANSWERS } from '../../http/responses';
 import { wakeJobRunners } from '../../jobs/job-queue';
+import { documentHtml, isConvertedToHtml } from './attachment-html.service';
+import { findReadableAttachment } from './attachment-read.service';
 import { canPreview, previewFailure, previewState, requestPreview, waitForPreview } from './attachment-previews.service';
 import { sendControlledCopy } from './controlled-copy.service';
 import { type CheckedFile, checkAttachmentType, findVersionForUpload, storeAttachments } from './attachment-store.service';
@@ -53,14 +56,26 @@ export const attachmentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/attachments/:id/download',
     { ...storedFileRoute, config: { access: 'files.read' }, schema: { params: IdParams, response: ERROR_ANSWERS } },
+    async (request, reply) => sendStoredFile(reply, await findReadableAttachment(app.db, request.actor, request.params.id)),
+  );
+
+  /**
+   * The reader's view of a Word (docx) file: its sanitised HTML (200), 202 while it is being
+   * converted, 422 when it could not be. Read by exactly the rule of the download.
+   */
+  app.get(
+    '/api/attachments/:id/html',
+    { config: { access: 'files.read' }, schema: { params: IdParams, response: answers({ 200: DocumentHtmlAnswer, 202: MessageBody }) } },
     async (request, reply) => {
-      const [file] = await app.db
-        .select({ originalName: attachments.originalName, mimeType: attachments.mimeType, sha256: attachments.sha256, size: storedFiles.size })
-        .from(attachments)
-        .leftJoin(storedFiles, eq(storedFiles.sha256, attachments.sha256))
-        .where(eq(attachments.id, request.params.id));
-      if (!file?.sha256) throw notFound('Attachment not found');
-      return sendStoredFile(reply, file);
+      const file = await findReadableAttachment(app.db, request.actor, request.params.id);
+      if (!isConvertedToHtml(file.mimeType)) throw unsupportedType('The reader shows Word (docx) files as HTML; open this file with Download');
+      const outcome = await documentHtml(app.db, file);
+      if (outcome.status === 'ready') return { html: outcome.html };
+      if (outcome.status === 'failed') {
+        const reason = outcome.reason ? `: ${outcome.reason}` : '';
+        throw new HttpError(422, `The document could not be prepared for reading${reason}. Use Download to open it.`, 'unreadable_document');
+      }
+      return reply.status(202).send({ message: 'The document is being prepared for reading; try again in a moment' });
     },
   );
 
