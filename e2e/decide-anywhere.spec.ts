@@ -132,7 +132,9 @@ test('the author reads the reviewer on the SOP page, cannot resubmit unchanged, 
     await page.setViewportSize({ width, height: 900 });
     await comments.scrollIntoViewIfNeeded();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
-    await page.screenshot({ path: `screenshots/sop-review-comments-${width}.png`, fullPage: true });
+    await page.screenshot({ path: `screenshots/sop-review-comments-${width}.png` });
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.screenshot({ path: `screenshots/sop-actions-${width}.png` });
   }
 
   await page.setViewportSize({ width: 1366, height: 768 });
@@ -160,4 +162,38 @@ test('on a phone, choosing a task in the list brings it into view with the decis
   await page.screenshot({ path: 'screenshots/approval-task-390.png' });
   await page.setViewportSize({ width: 1366, height: 768 });
   await page.screenshot({ path: 'screenshots/approval-task-1366.png' });
+});
+
+test('the Audit Log says what an edit changed: only the department, before and after', async ({ page, baseURL }) => {
+  const admin = await apiAs(baseURL!, E2E_USERS.admin);
+  const username = `kpa.${stamp}`;
+  const created = await admin.post('/api/admin/users', {
+    data: {
+      username,
+      password: 'a-long-enough-passphrase-77',
+      firstName: 'Konstantinos',
+      lastName: 'Papadopoulos-Andersson',
+      email: `konstantinos.papadopoulos-andersson.${stamp}@example-cruise-line.com`,
+      departmentId: await departmentId(admin, 'Deck'),
+    },
+  });
+  expect(created.status()).toBe(201);
+  const { id, firstName, lastName, email } = await created.json();
+  // The edit dialog sends every field; only the department differs.
+  const edited = await admin.patch(`/api/admin/users/${id}`, {
+    data: { firstName, lastName, email, role: 'user', active: true, departmentId: await departmentId(admin, 'Hotel') },
+  });
+  expect(edited.status()).toBe(200);
+  await admin.dispose();
+
+  await signIn(page, E2E_USERS.admin);
+  await page.goto('/admin/audit?action=user_updated');
+  const event = page.getByTestId('audit-event').filter({ hasText: username }).first();
+  await expect(event).toContainText('User edited');
+  await expect(event.getByTestId('audit-changes').getByRole('listitem')).toHaveText(['Department: Deck → Hotel']);
+  for (const width of [1366, 820, 390]) {
+    await page.setViewportSize({ width, height: 800 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    await page.screenshot({ path: `screenshots/audit-changes-${width}.png` });
+  }
 });

@@ -58,9 +58,12 @@ function ApprovalCenter() {
   // A task chosen in the list is brought into view (on a phone the version is below the list)
   // and its title takes the focus, so a keyboard or screen reader user lands on it.
   useEffect(() => {
-    if (chosen === 0 || selectedId === undefined) return;
-    viewer.current?.scrollIntoView({ block: 'start' });
-    viewer.current?.querySelector<HTMLElement>('[data-task-title]')?.focus({ preventScroll: true });
+    const shown = viewer.current;
+    if (chosen === 0 || selectedId === undefined || !shown) return;
+    // Beside the list (from 1024 px) the version's top is already on screen: no jump then.
+    const top = shown.getBoundingClientRect().top;
+    if (top < 0 || top > window.innerHeight / 3) shown.scrollIntoView({ block: 'start' });
+    shown.querySelector<HTMLElement>('[data-task-title]')?.focus({ preventScroll: true });
   }, [chosen, selectedId]);
 
   const choose = (id: number) => {
