@@ -13,7 +13,10 @@ test.describe.configure({ mode: 'serial' });
 const stamp = Date.now().toString(36);
 const TITLE = `Tender Boarding at Anchor for Konstantinos Papadopoulos-Andersson ${stamp}`;
 const DRAFT_TITLE = `Lifejacket Donning Demonstration ${stamp}`;
-const STEPS = Array.from({ length: 40 }, (_, i) => `${i + 1}. Check tender platform item ${i + 1} and record it in the boarding log before the next passenger steps across`).join('\n');
+const STEPS = Array.from(
+  { length: 40 },
+  (_, i) => `${i + 1}. Check tender platform item ${i + 1} and record it in the boarding log before the next passenger steps across`,
+).join('\n');
 const CONTENT = `# Purpose\nPassengers board tenders safely at anchor.\n\n## Steps\n${STEPS}`;
 const QUESTION = 'Step 12: who decides that the sea state is too high for boarding?';
 const REQUEST = 'Name the officer who stops boarding, and the sea-state limit.';
