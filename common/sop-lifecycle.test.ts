@@ -14,6 +14,7 @@ import {
   refuseDelete,
   refuseEdit,
   refuseSubmit,
+  RESUBMIT_NEEDS_NEW_VERSION,
   SOP_STATUSES,
   type SopStatus,
   statusAfterNewVersion,
@@ -126,6 +127,12 @@ describe('what each status allows', () => {
     expect(refuseSubmit(actor('admin'), sop(status))).toEqual(
       SUBMIT_FROM.includes(status) ? null : CONFLICT(`Only a draft or an SOP with changes requested can be submitted; this SOP is ${words}`),
     );
+  });
+  it('submit after changes were requested on the submitted latest version needs a new version', () => {
+    const reviewed = { ...sop('changes_requested'), latestVersion: { submittedAt: '2026-11-25T10:00:00.000Z' } };
+    expect(refuseSubmit(actor('user'), reviewed)).toEqual(CONFLICT(RESUBMIT_NEEDS_NEW_VERSION, 'new_version_needed'));
+    expect(refuseSubmit(actor('user'), { ...reviewed, status: 'draft' })).toBeNull();
+    expect(refuseSubmit(actor('user'), { ...reviewed, latestVersion: { submittedAt: null } })).toBeNull();
   });
   it('submit needs a version', () => {
     expect(refuseSubmit(actor('user'), { ...sop('draft'), latestVersionId: null })).toEqual(CONFLICT('This SOP has no version to submit'));

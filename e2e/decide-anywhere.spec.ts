@@ -13,7 +13,10 @@ test.describe.configure({ mode: 'serial' });
 const stamp = Date.now().toString(36);
 const TITLE = `Tender Boarding at Anchor for Konstantinos Papadopoulos-Andersson ${stamp}`;
 const DRAFT_TITLE = `Lifejacket Donning Demonstration ${stamp}`;
-const STEPS = Array.from({ length: 40 }, (_, i) => `${i + 1}. Check tender platform item ${i + 1} and record it in the boarding log before the next passenger steps across`).join('\n');
+const STEPS = Array.from(
+  { length: 40 },
+  (_, i) => `${i + 1}. Check tender platform item ${i + 1} and record it in the boarding log before the next passenger steps across`,
+).join('\n');
 const CONTENT = `# Purpose\nPassengers board tenders safely at anchor.\n\n## Steps\n${STEPS}`;
 const QUESTION = 'Step 12: who decides that the sea state is too high for boarding?';
 const REQUEST = 'Name the officer who stops boarding, and the sea-state limit.';
@@ -66,14 +69,17 @@ test('an approver at 820 px opens the task link, signs in and decides without hu
   const viewer = page.getByRole('article', { name: 'SOP version' });
   await expect(viewer.getByRole('heading', { name: TITLE })).toBeVisible();
 
-  const approve = page.getByRole('button', { name: 'Approve' });
+  const approve = page.getByRole('button', { name: 'Approve', exact: true });
   await expectInView(page, approve);
   await expectInView(page, page.getByRole('button', { name: 'Request Changes' }));
   await expectInView(page, page.getByLabel('Comment for the author'));
   // Reading on: the decision stays at the bottom of the screen.
-  for (const y of [900, 1800, 2600]) {
+  const scrollable = await page.evaluate(() => document.documentElement.scrollHeight - window.innerHeight);
+  expect(scrollable, 'the version is longer than the screen').toBeGreaterThan(1000);
+  for (const share of [0.25, 0.5, 0.75]) {
+    const y = Math.round(scrollable * share);
     await page.evaluate((top) => window.scrollTo(0, top), y);
-    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(y - 50);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(y);
     await expectInView(page, approve);
   }
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(820);
@@ -129,7 +135,9 @@ test('the author reads the reviewer on the SOP page, cannot resubmit unchanged, 
     await page.setViewportSize({ width, height: 900 });
     await comments.scrollIntoViewIfNeeded();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
-    await page.screenshot({ path: `screenshots/sop-review-comments-${width}.png`, fullPage: true });
+    await page.screenshot({ path: `screenshots/sop-review-comments-${width}.png` });
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.screenshot({ path: `screenshots/sop-actions-${width}.png` });
   }
 
   await page.setViewportSize({ width: 1366, height: 768 });
@@ -152,9 +160,43 @@ test('on a phone, choosing a task in the list brings it into view with the decis
   const heading = page.getByRole('article', { name: 'SOP version' }).getByRole('heading', { name: DRAFT_TITLE });
   await expect(heading).toBeFocused();
   await expectInView(page, heading);
-  await expectInView(page, page.getByRole('button', { name: 'Approve' }));
+  await expectInView(page, page.getByRole('button', { name: 'Approve', exact: true }));
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await page.screenshot({ path: 'screenshots/approval-task-390.png' });
   await page.setViewportSize({ width: 1366, height: 768 });
   await page.screenshot({ path: 'screenshots/approval-task-1366.png' });
+});
+
+test('the Audit Log says what an edit changed: only the department, before and after', async ({ page, baseURL }) => {
+  const admin = await apiAs(baseURL!, E2E_USERS.admin);
+  const username = `kpa.${stamp}`;
+  const created = await admin.post('/api/admin/users', {
+    data: {
+      username,
+      password: 'a-long-enough-passphrase-77',
+      firstName: 'Konstantinos',
+      lastName: 'Papadopoulos-Andersson',
+      email: `konstantinos.papadopoulos-andersson.${stamp}@example-cruise-line.com`,
+      departmentId: await departmentId(admin, 'Deck'),
+    },
+  });
+  expect(created.status()).toBe(201);
+  const { id, firstName, lastName, email } = await created.json();
+  // The edit dialog sends every field; only the department differs.
+  const edited = await admin.patch(`/api/admin/users/${id}`, {
+    data: { firstName, lastName, email, role: 'user', active: true, departmentId: await departmentId(admin, 'Hotel') },
+  });
+  expect(edited.status()).toBe(200);
+  await admin.dispose();
+
+  await signIn(page, E2E_USERS.admin);
+  await page.goto('/admin/audit?action=user_updated');
+  const event = page.getByTestId('audit-event').filter({ hasText: username }).first();
+  await expect(event).toContainText('User edited');
+  await expect(event.getByTestId('audit-changes').getByRole('listitem')).toHaveText(['Department: Deck → Hotel']);
+  for (const width of [1366, 820, 390]) {
+    await page.setViewportSize({ width, height: 800 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    await page.screenshot({ path: `screenshots/audit-changes-${width}.png` });
+  }
 });

@@ -101,8 +101,9 @@ test('the author sees the request, compares 1.0 with 1.1 and submits a revision 
   await page.getByPlaceholder('Search SOPs...').fill(TITLE);
   const row = page.getByTestId('sop-row').filter({ hasText: TITLE });
   await expect(row).toContainText('Changes Requested');
-  // The owner may submit a SOP with changes requested straight from the list.
-  await expect(row.getByRole('button', { name: `Submit for Approval: ${TITLE}` })).toBeVisible();
+  // Changes were requested on 1.1: it goes back to the approver only as a new version, so
+  // neither the list nor the SOP page offers to submit it as it is.
+  await expect(row.getByRole('button', { name: `Submit for Approval: ${TITLE}` })).toHaveCount(0);
   await row.getByRole('button', { name: `History: ${TITLE}` }).click();
   const dialog = page.getByRole('dialog', { name: 'Version History' });
   const v10 = dialog.getByTestId('history-version').filter({ hasText: 'v1.0' });

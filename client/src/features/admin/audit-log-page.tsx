@@ -235,7 +235,7 @@ function EventRow({ event }: { event: AuditEvent }) {
         )}
       </span>
       {changes && changes.length > 0 && (
-        <ul className="min-w-0 space-y-0.5 text-xs text-muted-foreground md:col-span-4 md:pl-[23rem]" aria-label="What changed" data-testid="audit-changes">
+        <ul className="min-w-0 space-y-0.5 text-xs text-muted-foreground md:col-span-2 md:col-start-3" aria-label="What changed" data-testid="audit-changes">
           {changes.map((change) => (
             <li key={change.field} className="break-words">
               {changeWords(change)}

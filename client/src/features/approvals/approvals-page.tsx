@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useParams } from 'wouter';
 import { useQuery } from '@tanstack/react-query';
 import { ClipboardCheck, ShieldAlert } from 'lucide-react';
@@ -51,20 +51,24 @@ function ApprovalCenter() {
   // /approvals shows the first task; /approvals/{id} shows that task, or says it is not waiting.
   const selected = requestedId === null ? (tasks[0] ?? null) : (tasks.find((task) => task.id === requestedId) ?? null);
   const viewer = useRef<HTMLDivElement>(null);
-  const bringIntoView = useRef(false);
+  // Counts the choices in the list, so choosing the task already shown brings it into view too.
+  const [chosen, setChosen] = useState(0);
+  const selectedId = selected?.id;
 
   // A task chosen in the list is brought into view (on a phone the version is below the list)
   // and its title takes the focus, so a keyboard or screen reader user lands on it.
   useEffect(() => {
-    if (!bringIntoView.current || !selected) return;
-    bringIntoView.current = false;
-    viewer.current?.scrollIntoView({ block: 'start' });
-    viewer.current?.querySelector<HTMLElement>('[data-task-title]')?.focus({ preventScroll: true });
-  }, [selected]);
+    const shown = viewer.current;
+    if (chosen === 0 || selectedId === undefined || !shown) return;
+    // Beside the list (from 1024 px) the version's top is already on screen: no jump then.
+    const top = shown.getBoundingClientRect().top;
+    if (top < 0 || top > window.innerHeight / 3) shown.scrollIntoView({ block: 'start' });
+    shown.querySelector<HTMLElement>('[data-task-title]')?.focus({ preventScroll: true });
+  }, [chosen, selectedId]);
 
   const choose = (id: number) => {
-    bringIntoView.current = true;
-    navigate(`/approvals/${id}`);
+    setChosen((n) => n + 1);
+    if (id !== selectedId || requestedId === null) navigate(`/approvals/${id}`);
   };
   const selectNextAfter = (decidedId: number) => {
     const index = tasks.findIndex((task) => task.id === decidedId);
