@@ -4,13 +4,15 @@ import { MessageBody } from '../../../../common/contracts/errors';
 import { ChangePasswordInput } from '../../../../common/contracts/users';
 import { answers } from '../../http/responses';
 import { authenticate, register } from './auth.service';
+import { rememberDevice, trustedDevice } from './device-cookie';
 import { changeOwnPassword } from './password-change.service';
 import { startSession } from './session-lifetime';
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.post('/api/login', { schema: { body: LoginInput, response: answers({ 200: PublicUser }) }, config: { public: true } }, async (request) => {
-    const user = await authenticate(app.db, request.body, request.ip);
+  app.post('/api/login', { schema: { body: LoginInput, response: answers({ 200: PublicUser }) }, config: { public: true } }, async (request, reply) => {
+    const user = await authenticate(app.db, request.body, request.ip, trustedDevice(request, request.body.username));
     await startSession(request, user.id);
+    rememberDevice(request, reply, user.username);
     return user;
   });
 
