@@ -22,8 +22,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     return reply.status(201).send(user);
   });
 
-  app.post('/api/logout', { schema: { response: answers({ 200: MessageBody }) }, config: { public: true } }, async (request) => {
+  // Whatever this browser kept for the person leaving (the HTTP cache's files and answers,
+  // offline copies, queued work) goes with them; cookies stay (the device cookie is no session).
+  app.post('/api/logout', { schema: { response: answers({ 200: MessageBody }) }, config: { public: true } }, async (request, reply) => {
     await request.session.destroy();
+    reply.header('clear-site-data', '"cache", "storage"');
     return { message: 'Logged out' };
   });
 
