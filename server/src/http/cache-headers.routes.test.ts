@@ -86,7 +86,11 @@ describe('Cache-Control on /api answers', () => {
 
   it('every sign-out answer tells the browser to drop its HTTP cache and storage, with or without a session', async () => {
     const leaving = await t.signedInUser('user');
-    for (const res of [await t.as(leaving, { method: 'POST', url: '/api/logout' }), await t.as(leaving, { method: 'POST', url: '/api/logout' }), await t.as(null, { method: 'POST', url: '/api/logout' })]) {
+    for (const res of [
+      await t.as(leaving, { method: 'POST', url: '/api/logout' }),
+      await t.as(leaving, { method: 'POST', url: '/api/logout' }),
+      await t.as(null, { method: 'POST', url: '/api/logout' }),
+    ]) {
       expect(res.statusCode).toBe(200);
       expect(res.headers['clear-site-data']).toBe('"cache", "storage"');
     }
