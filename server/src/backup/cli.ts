@@ -25,7 +25,12 @@ if (command === 'restore' && !existsSync(backupFile)) {
   process.exit(1);
 }
 // As the owner when there is one: a forced restore empties the audit trail, which the app's role may not.
-const database = await openDatabase({ databaseUrl: config.migrationUrl ?? config.databaseUrl, dataDir: config.dataDir, fileDir: config.fileDir, whenBusy: 'join' });
+const database = await openDatabase({
+  databaseUrl: config.migrationUrl ?? config.databaseUrl,
+  dataDir: config.dataDir,
+  fileDir: config.fileDir,
+  whenBusy: 'join',
+});
 /** Where the file store keeps bytes as files (null: as rows in the database). */
 const fileDir = fileStoreDir();
 const where =

@@ -45,7 +45,11 @@ describe.skipIf(!serverUrl)('the app database role on PostgreSQL', () => {
     const t = await createTestContext({ database: { ...database, close: async () => {} }, jobs: 'manual' });
     cleanup.push(() => t.close());
     const admin = await t.signedInUser('admin');
-    const created = await t.as(admin, { method: 'POST', url: '/api/admin/users', payload: { username: `deckhand${role.slice(-4)}`, password: TEST_PASSWORD, role: 'user' } });
+    const created = await t.as(admin, {
+      method: 'POST',
+      url: '/api/admin/users',
+      payload: { username: `deckhand${role.slice(-4)}`, password: TEST_PASSWORD, role: 'user' },
+    });
     expect(created.statusCode).toBe(201);
     const { rows } = await database.pool!.query(`select count(*)::int as n from audit_events where action = 'user_created'`);
     expect(rows[0].n).toBe(1);
