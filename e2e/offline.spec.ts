@@ -3,6 +3,7 @@ import type { SopDetail } from '../common/contracts/sops';
 import type { DailyProgramCruise } from '../common/contracts/daily-programs';
 import { a11yContext, expectNoSeriousA11yViolations, expectNoSidewaysScroll, type Viewport, VIEWPORTS } from './support/a11y';
 import { apiAs, departmentId, publishSop } from './support/seed';
+import { cachedUrls, waitForServiceWorker } from './support/offline';
 import { signIn, signOut } from './support/session';
 import { makePdf, type UploadFile } from './support/sop-files';
 import { E2E_USERS, type E2eUser } from './support/users';
@@ -127,36 +128,6 @@ test.afterAll(() => {
   if (swEventsBefore === undefined) delete process.env.PW_EXPERIMENTAL_SERVICE_WORKER_NETWORK_EVENTS;
   else process.env.PW_EXPERIMENTAL_SERVICE_WORKER_NETWORK_EVENTS = swEventsBefore;
 });
-
-/**
- * The page is controlled by the app's service worker. The worker installed on the first visit
- * claims the pages open when it activates, but a page whose load began just before (the
- * sign-in's reload, on a busy machine) is not one of them: it is controlled from its next load.
- */
-async function waitForServiceWorker(page: Page) {
-  await page.waitForFunction(async () => (await navigator.serviceWorker.getRegistration())?.active?.state === 'activated', undefined, { timeout: 30_000 });
-  const controlled = () => page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 5_000 });
-  if (
-    !(await controlled().then(
-      () => true,
-      () => false,
-    ))
-  ) {
-    await page.reload();
-    await controlled();
-  }
-}
-
-/** URLs (path and query) held in one of the worker's caches; [] when the cache is gone. */
-const cachedUrls = (page: Page, cache: string) =>
-  page.evaluate(async (name) => {
-    if (!(await caches.has(name))) return [];
-    const keys = await (await caches.open(name)).keys();
-    return keys.map((request) => {
-      const url = new URL(request.url);
-      return url.pathname + url.search;
-    });
-  }, cache);
 
 /** The banner every screen shows while it has no link. */
 const offlineBanner = (page: Page) => page.getByRole('status').filter({ hasText: /^Offline/ });

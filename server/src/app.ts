@@ -132,7 +132,8 @@ export async function buildApp(opts: AppOptions) {
     customTypes: /^(application\/json|text\/|application\/javascript|image\/svg\+xml)/,
   });
   registerOriginCheck(app);
-  await app.register(fastifyCookie);
+  // Signed cookies (the device cookie) use the session secret too: a new secret forgets them.
+  await app.register(fastifyCookie, { secret: opts.sessionSecret });
   await app.register(fastifySession, {
     secret: opts.sessionSecret,
     cookieName: 'sop.sid',

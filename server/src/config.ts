@@ -8,6 +8,8 @@ export interface Config {
   port: number;
   host: string;
   databaseUrl?: string;
+  /** PostgreSQL: the owner's URL for migrations (MIGRATION_DATABASE_URL); DATABASE_URL then names the app's restricted role. */
+  migrationUrl?: string;
   dataDir: string;
   /** Stored files go here instead of DATA_DIR/files (embedded) or the database (PostgreSQL). */
   fileDir?: string;
@@ -41,6 +43,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port: Number(env.PORT ?? 5000),
     host: env.HOST ?? '0.0.0.0',
     databaseUrl: env.DATABASE_URL || undefined,
+    migrationUrl: (env.DATABASE_URL && env.MIGRATION_DATABASE_URL) || undefined,
     dataDir,
     fileDir: env.FILE_DIR ? path.resolve(env.FILE_DIR) : undefined,
     backupDir: env.BACKUP_DIR ? path.resolve(env.BACKUP_DIR) : undefined,

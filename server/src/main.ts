@@ -11,13 +11,17 @@ const startedAt = performance.now();
 const config = loadConfig();
 // Folders an older version (or another program) left readable by other local users.
 const madePrivate = await makePrivate([config.dataDir, config.fileDir, config.backupDir]);
-const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, fileDir: config.fileDir, whenBusy: 'refuse' }).catch(
-  (err: unknown) => {
-    if (!(err instanceof DataFolderBusyError)) throw err;
-    console.error(`\n  ${err.message}\n`);
-    process.exit(1);
-  },
-);
+const database = await openDatabase({
+  databaseUrl: config.databaseUrl,
+  migrationUrl: config.migrationUrl,
+  dataDir: config.dataDir,
+  fileDir: config.fileDir,
+  whenBusy: 'refuse',
+}).catch((err: unknown) => {
+  if (!(err instanceof DataFolderBusyError)) throw err;
+  console.error(`\n  ${err.message}\n`);
+  process.exit(1);
+});
 // Whatever fails before the server listens, the database is closed properly (checkpoint, lock released).
 const app = await (async () => {
   const app = await buildApp({

@@ -1,5 +1,6 @@
 import type { Query, QueryClient, QueryKey } from '@tanstack/react-query';
 import { readQueryKeyBesideSession } from './api';
+import { signOutPending } from './pending-sign-out';
 
 /** How old such an answer may be for the screen's first mount to show it without asking again. */
 const FRESH_FOR_MS = 10_000;
@@ -16,6 +17,9 @@ const unshown = new WeakSet<object>();
  * of it: the read leaves the cache, cancelled if it is still on the wire.
  */
 export function readWithSession(client: QueryClient, queryKey: QueryKey, session: Promise<unknown>) {
+  // A sign-out made offline has not reached the server yet: the cookie still names the person
+  // who left, so nothing is read beside the check that sends it.
+  if (signOutPending()) return;
   void client.prefetchQuery({ queryKey, queryFn: readQueryKeyBesideSession(session) });
   const cache = client.getQueryCache();
   const query = cache.find({ queryKey, exact: true });

@@ -2,6 +2,7 @@ import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query'
 import type { PublicUser } from '@common/contracts/auth';
 import { getJson } from './api';
 import { ApiError, isUnauthorized } from './api-error';
+import { sendPendingSignOut } from './pending-sign-out';
 import { queryKeys } from './query-keys';
 
 /**
@@ -11,7 +12,11 @@ import { queryKeys } from './query-keys';
  */
 export const currentUserQuery = queryOptions<PublicUser, ApiError>({
   queryKey: queryKeys.currentUser(),
-  queryFn: ({ signal }) => getJson<PublicUser>(queryKeys.currentUser()[0], { signal, asksForSession: true }),
+  queryFn: async ({ signal }) => {
+    // Signed out with no link: nobody is signed in here until the server has heard so.
+    if (!(await sendPendingSignOut())) throw new ApiError(401, 'Unauthorized', 'unauthorized', { message: 'Unauthorized' });
+    return getJson<PublicUser>(queryKeys.currentUser()[0], { signal, asksForSession: true });
+  },
   staleTime: 5 * 60 * 1000,
   retry: false,
   retryOnMount: (query) => !isUnauthorized(query.state.error),

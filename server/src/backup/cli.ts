@@ -24,7 +24,13 @@ if (command === 'restore' && !existsSync(backupFile)) {
   console.error(`No backup at ${backupFile}.`);
   process.exit(1);
 }
-const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, fileDir: config.fileDir, whenBusy: 'join' });
+// As the owner when there is one: a forced restore empties the audit trail, which the app's role may not.
+const database = await openDatabase({
+  databaseUrl: config.migrationUrl ?? config.databaseUrl,
+  dataDir: config.dataDir,
+  fileDir: config.fileDir,
+  whenBusy: 'join',
+});
 /** Where the file store keeps bytes as files (null: as rows in the database). */
 const fileDir = fileStoreDir();
 const where =

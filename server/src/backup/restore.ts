@@ -143,7 +143,8 @@ function asRefusal(err: unknown, name: string): unknown {
   if (err instanceof RestoreRefusedError || !(err instanceof Error)) return err;
   const code = (err as { code?: unknown }).code;
   if (code === 'Z_BUF_ERROR') return new RestoreRefusedError(`${name} is cut short: the backup is incomplete.`);
-  if (typeof code === 'string' && code.startsWith('Z_')) return new RestoreRefusedError(`${name} is not an SOP Harbor backup (it is not a complete gzip file).`);
+  if (typeof code === 'string' && code.startsWith('Z_'))
+    return new RestoreRefusedError(`${name} is not an SOP Harbor backup (it is not a complete gzip file).`);
   if (err instanceof SyntaxError) return new RestoreRefusedError(`${name} is damaged: one of its lines is not valid JSON.`);
   // A row the database refuses (pg errors carry a five-character SQLSTATE).
   if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) {

@@ -32,6 +32,12 @@ export interface Database {
 
 export interface OpenOptions {
   databaseUrl?: string;
+  /**
+   * PostgreSQL only: the owner's URL (MIGRATION_DATABASE_URL). Migrations run through it and
+   * the role of `databaseUrl` is granted reading and writing rows only: a role that owns no
+   * table cannot disable the audit trail's triggers, truncate it or replicate past them.
+   */
+  migrationUrl?: string;
   /** A data folder for embedded PGlite, or 'memory://' for an in-process one (tests). */
   dataDir?: string;
   /** Where the file store keeps bytes as files (FILE_DIR); see configureFileStore. */
@@ -59,7 +65,8 @@ const SHARED_DIR_GRACE_MS = 60 * 60 * 1000;
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
-    const database = await withPool(pool, 'postgres', 'postgres', () => pool.end());
+    if (opts.migrationUrl) await migrateAsOwner(opts.migrationUrl, pool);
+    const database = await withPool(pool, 'postgres', 'postgres', () => pool.end(), !opts.migrationUrl);
     await configureFileStore({ dir: opts.fileDir ?? null });
     await sweepFiles(database.db, { graceMs: SHARED_DIR_GRACE_MS });
     return database;
@@ -115,11 +122,33 @@ function embeddedPool(socketPath: string): pg.Pool {
   return new pg.Pool({ host: path.dirname(socketPath), port: 5432, user: 'postgres', database: 'postgres', max: 4 });
 }
 
-async function withPool(pool: pg.Pool, kind: Database['kind'], access: Database['access'], close: () => Promise<void>): Promise<Database> {
+async function withPool(pool: pg.Pool, kind: Database['kind'], access: Database['access'], close: () => Promise<void>, migrate = true): Promise<Database> {
   // An idle connection the server ends (a restart, a dropped database) must not take the
   // process down: the pool replaces it on the next query; say so once in the log.
   pool.on('error', (err) => console.warn(`database connection closed by the server: ${err.message}`));
   const db = retryConflictingTransactions(drizzlePg(pool, { schema }) as unknown as Db);
-  await migratePg(db as never, { migrationsFolder });
+  if (migrate) await migratePg(db as never, { migrationsFolder });
   return { db, kind, access, pool, close };
+}
+
+/**
+ * Migrations as the owner, then the app's role (whoever `appPool` signs in as) may read and
+ * write rows and use the sequences, nothing more: no TRUNCATE, no ALTER, no trigger. Granted
+ * again at every start, so tables a migration adds are covered.
+ */
+async function migrateAsOwner(migrationUrl: string, appPool: pg.Pool) {
+  const owner = new pg.Pool({ connectionString: migrationUrl, max: 1 });
+  try {
+    await migratePg(drizzlePg(owner, { schema }) as never, { migrationsFolder });
+    const { rows } = await appPool.query<{ role: string }>('select current_user as role');
+    const role = `"${rows[0].role.replaceAll('"', '""')}"`;
+    const { rows: ownerRows } = await owner.query<{ role: string }>('select current_user as role');
+    if (ownerRows[0].role === rows[0].role) return;
+    await owner.query(`grant usage on schema public, drizzle to ${role}`);
+    await owner.query(`grant select, insert, update, delete on all tables in schema public to ${role}`);
+    await owner.query(`grant usage, select on all sequences in schema public to ${role}`);
+    await owner.query(`grant select on all tables in schema drizzle to ${role}`);
+  } finally {
+    await owner.end();
+  }
 }

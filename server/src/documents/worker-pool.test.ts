@@ -1,7 +1,8 @@
+import { execFileSync } from 'node:child_process';
 import { afterAll, describe, expect, it } from 'vitest';
 import { docxZipBomb } from '../test/hostile-files';
 import { readZipDirectory } from './docx-checks';
-import { createDocumentWorkers, DocumentWorkError, type DocumentWorkers } from './worker-pool';
+import { createDocumentWorkers, DocumentWorkError, type DocumentWorkers, WorkerStoppedError } from './worker-pool';
 import { makeDocx, makePdf } from '../test/documents';
 
 const DOCX = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
@@ -14,6 +15,19 @@ const pool = (opts: Parameters<typeof createDocumentWorkers>[0] = {}) => {
 afterAll(async () => {
   for (const workers of opened) await workers.close();
 });
+
+/** The document worker processes this test process runs. */
+function workerPids(): number[] {
+  try {
+    return execFileSync('pgrep', ['-P', String(process.pid), '-f', 'worker-entry'], { encoding: 'utf8' })
+      .trim()
+      .split('\n')
+      .filter(Boolean)
+      .map(Number);
+  } catch {
+    return [];
+  }
+}
 
 async function failure(work: Promise<unknown>): Promise<DocumentWorkError> {
   const err = await work.then(
@@ -47,6 +61,61 @@ describe('document workers', () => {
     const work = workers.run('preview', { mimeType: 'application/pdf', data: await makePdf('Bridge') }, controller.signal);
     controller.abort(new Error('The server is shutting down'));
     await expect(work).rejects.toThrow('The server is shutting down');
+  });
+
+  it('finish their task when the stop signal of the whole process group (Ctrl-C, systemctl stop) reaches them', async () => {
+    const workers = pool();
+    const data = await makePdf('Lifeboat drill');
+    // Only this pool's worker: the earlier tests' idle workers are children of this process too.
+    const earlier = new Set(workerPids());
+    const work = workers.run('preview', { mimeType: 'application/pdf', data });
+    let pids: number[] = [];
+    for (let i = 0; i < 100 && pids.length === 0; i += 1) {
+      pids = workerPids().filter((pid) => !earlier.has(pid));
+      if (!pids.length) await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    expect(pids.length).toBeGreaterThan(0);
+    // Past Node's own start (its first line of JavaScript ignores the signals).
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    for (const pid of pids) {
+      process.kill(pid, 'SIGTERM');
+      process.kill(pid, 'SIGINT');
+    }
+    const page = await work;
+    expect(Buffer.from(page.png).subarray(1, 4).toString()).toBe('PNG');
+  });
+
+  it('say a worker stopped by a signal while it started was stopped, not that the document broke it', async () => {
+    const workers = pool();
+    const earlier = new Set(workerPids());
+    const work = workers.run('preview', { mimeType: 'application/pdf', data: await makePdf('Muster') });
+    let pid: number | undefined;
+    for (let i = 0; i < 500 && !pid; i += 1) {
+      pid = workerPids().find((p) => !earlier.has(p));
+      if (!pid) await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    process.kill(pid!, 'SIGKILL');
+    // SIGKILL is not a stop request (the kernel's out-of-memory killer sends it): the document's fault.
+    expect(
+      await work.then(
+        () => null,
+        (err: unknown) => err,
+      ),
+    ).toBeInstanceOf(DocumentWorkError);
+    const again = new Set(workerPids());
+    const next = workers.run('preview', { mimeType: 'application/pdf', data: await makePdf('Muster') });
+    let second: number | undefined;
+    for (let i = 0; i < 500 && !second; i += 1) {
+      second = workerPids().find((p) => !again.has(p));
+      if (!second) await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    // Before its first line of JavaScript a worker cannot ignore SIGTERM yet.
+    process.kill(second!, 'SIGTERM');
+    const outcome = await next.then(
+      () => 'rendered',
+      (err: unknown) => err,
+    );
+    if (outcome !== 'rendered') expect(outcome).toBeInstanceOf(WorkerStoppedError);
   });
 
   it('read the sizes a zip declares from its central directory', async () => {

@@ -27,6 +27,19 @@ export class DocumentWorkError extends Error {
   }
 }
 
+/**
+ * The worker was ended from outside by a stop signal (the machine or the service shutting
+ * down), not by its document: the work is tried again, never failed for good.
+ */
+export class WorkerStoppedError extends Error {
+  override name = 'WorkerStoppedError';
+}
+
+/** Signals that mean "stop", sent by people and service managers, never by a document. */
+const STOP_SIGNALS = new Set<string>(['SIGTERM', 'SIGINT', 'SIGHUP']);
+const stoppedFromOutside = (signal: NodeJS.Signals | null) =>
+  signal && STOP_SIGNALS.has(signal) ? new WorkerStoppedError(`The document worker was stopped (${signal})`) : null;
+
 export interface DocumentWorkerOptions {
   /** Processes at most; tasks beyond wait their turn. */
   workers?: number;
@@ -100,7 +113,13 @@ export function createDocumentWorkers(opts: DocumentWorkerOptions = {}): Documen
         if (slot.child === child) discard(slot);
         reject(new DocumentWorkError('crashed', `The document worker could not start (${why})`));
       };
-      child.once('exit', (code, signal) => fail(`exit ${signal ?? code}: ${slot.stderr.trim().split('\n').pop() ?? ''}`));
+      child.once('exit', (code, signal) => {
+        const stopped = stoppedFromOutside(signal);
+        if (!stopped) return fail(`exit ${signal ?? code}: ${slot.stderr.trim().split('\n').pop() ?? ''}`);
+        clearTimeout(timer);
+        if (slot.child === child) discard(slot);
+        reject(stopped);
+      });
       child.once('message', (message: WorkerReply) => {
         clearTimeout(timer);
         if ('ready' in message) resolve(child);
@@ -158,7 +177,10 @@ export function createDocumentWorkers(opts: DocumentWorkerOptions = {}): Documen
       };
       const onExit = (code: number | null, exitSignal: NodeJS.Signals | null) => {
         const outOfHeap = /heap out of memory|Reached heap limit/i.test(slot.stderr);
-        finish(outOfHeap ? overCap() : new DocumentWorkError('crashed', `The document worker stopped unexpectedly (${exitSignal ?? `exit ${code}`})`));
+        finish(
+          stoppedFromOutside(exitSignal) ??
+            (outOfHeap ? overCap() : new DocumentWorkError('crashed', `The document worker stopped unexpectedly (${exitSignal ?? `exit ${code}`})`)),
+        );
       };
       const onAbort = () => kill(signal?.reason instanceof Error ? signal.reason : new Error('Cancelled'));
       const timer = setTimeout(

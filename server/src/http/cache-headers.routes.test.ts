@@ -69,6 +69,33 @@ describe('Cache-Control on /api answers', () => {
     expect(again.headers['cache-control']).toBe('private, no-cache');
   });
 
+  it('a copy the browser keeps is worth nothing once signed out: revalidating it without the session is 401, never 304', async () => {
+    const reader = await t.signedInUser('user');
+    for (const url of ['/api/sops', `/api/attachments/${attachmentId}/download`]) {
+      const first = await t.as(reader, { method: 'GET', url });
+      const tag = first.headers.etag as string;
+      expect((await t.as(reader, { method: 'GET', url, headers: { 'if-none-match': tag } })).statusCode).toBe(304);
+      const signedOut = await t.app.inject({ method: 'GET', url, headers: { 'if-none-match': tag } });
+      expect(signedOut.statusCode, url).toBe(401);
+      expect(signedOut.headers['cache-control']).toBe('no-store');
+    }
+    await t.as(reader, { method: 'POST', url: '/api/logout' });
+    const ended = await t.as(reader, { method: 'GET', url: '/api/sops', headers: { 'if-none-match': '"anything"' } });
+    expect(ended.statusCode).toBe(401);
+  });
+
+  it('every sign-out answer tells the browser to drop its HTTP cache and storage, with or without a session', async () => {
+    const leaving = await t.signedInUser('user');
+    for (const res of [
+      await t.as(leaving, { method: 'POST', url: '/api/logout' }),
+      await t.as(leaving, { method: 'POST', url: '/api/logout' }),
+      await t.as(null, { method: 'POST', url: '/api/logout' }),
+    ]) {
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['clear-site-data']).toBe('"cache", "storage"');
+    }
+  });
+
   it('leaves the app shell and health check alone', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/healthz' });
     expect(res.headers['cache-control']).toBeUndefined();

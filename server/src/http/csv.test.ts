@@ -45,17 +45,17 @@ describe('toCsv', () => {
   });
 
   it('quotes every cell holding a field separator and makes a formula starting any of its sub-fields inert', () => {
-    const csv = toCsv(
-      ['Title'],
-      [['x;=1+1'], ['a,+SUM(A1)'], ['tab\t@cmd'], ['semi;colon'], ['Deck, -aft'], ['Plain - title'], ['a;b']],
-    );
+    const csv = toCsv(['Title'], [['x;=1+1'], ['a,+SUM(A1)'], ['tab\t@cmd'], ['semi;colon'], ['Deck, -aft'], ['Plain - title'], ['a;b']]);
     const lines = csv.slice(1).split('\r\n');
     // Quoted, so no program splits the cell, whichever separator it expects.
     expect(lines.slice(1, 8)).toEqual(['"\'x;=1+1"', '"\'a,+SUM(A1)"', '"\'tab\t@cmd"', '"semi;colon"', '"\'Deck, -aft"', 'Plain - title', '"a;b"']);
     // Read with ';' or tab as the separator, no field starts with a formula character.
     for (const delimiter of [',', ';', '\t']) {
       const fields = parse(csv.slice(1), { delimiter, relax_quotes: true, relax_column_count: true }).flat() as string[];
-      expect(fields.filter((field) => /^[=+\-@]/.test(field)), delimiter).toEqual([]);
+      expect(
+        fields.filter((field) => /^[=+\-@]/.test(field)),
+        delimiter,
+      ).toEqual([]);
     }
   });
 });

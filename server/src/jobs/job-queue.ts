@@ -5,7 +5,7 @@
  * runners in any number of processes poll one table without taking the same row.
  */
 import { EventEmitter } from 'node:events';
-import { and, asc, eq, inArray, lt, lte, or, sql } from 'drizzle-orm';
+import { type AnyColumn, and, asc, eq, inArray, lt, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { jobs } from '../db/schema';
 
@@ -126,6 +126,39 @@ export async function releaseJob(db: Db, jobId: number, runnerId: string, opts: 
     .where(held(jobId, runnerId));
 }
 
+/**
+ * Runner ids are `host:pid:random`. A running job held by a runner of `host` whose process no
+ * longer exists was interrupted by a crash: it goes back to the queue now (the attempt it
+ * took stays counted, so a job that kills its process runs out of attempts).
+ */
+export async function releaseJobsOfDeadProcesses(db: Db, kinds: string[], host: string): Promise<number> {
+  const held = await db
+    .select({ id: jobs.id, lockedBy: jobs.lockedBy })
+    .from(jobs)
+    .where(and(inArray(jobs.kind, kinds), eq(jobs.status, 'running')));
+  const dead = held.filter(({ lockedBy }) => {
+    const [runnerHost, pid] = (lockedBy ?? '').split(':');
+    return runnerHost === host && /^\d+$/.test(pid ?? '') && !processExists(Number(pid));
+  });
+  for (const job of dead) {
+    await db
+      .update(jobs)
+      .set({ status: 'queued', lockedBy: null, lockedUntil: null, runAfter: sql`now()`, updatedAt: sql`now()` })
+      .where(and(eq(jobs.id, job.id), eq(jobs.lockedBy, job.lockedBy!), eq(jobs.status, 'running')));
+  }
+  return dead.length;
+}
+
+function processExists(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    // EPERM: it exists but belongs to someone else.
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
 /** True while a job of these kinds is due or running (a test or the seed waits for quiet; retries later on do not count). */
 export async function hasOpenJobs(db: Db, kinds: string[]): Promise<boolean> {
   const [row] = await db
@@ -134,6 +167,11 @@ export async function hasOpenJobs(db: Db, kinds: string[]): Promise<boolean> {
     .where(and(inArray(jobs.kind, kinds), or(eq(jobs.status, 'running'), and(eq(jobs.status, 'queued'), lte(jobs.runAfter, sql`now()`)))))
     .limit(1);
   return row !== undefined;
+}
+
+/** A condition: no job of `kind` for the file in `sha256Column` (key `file:<sha256>`) waits or runs. */
+export function noOpenJob(kind: string, sha256Column: AnyColumn) {
+  return sql`not exists (select 1 from ${jobs} j where j.kind = ${kind} and j.key = 'file:' || ${sha256Column} and j.status in ('queued', 'running'))`;
 }
 
 export async function findJob(db: Db, kind: string, key: string): Promise<JobRow | null> {

@@ -1,3 +1,5 @@
+import { spawnSync } from 'node:child_process';
+import { hostname } from 'node:os';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/client';
@@ -138,5 +140,67 @@ describe('the job runner', () => {
     await running;
     await runner.stop({ graceMs: 0 });
     expect(await jobRow(kind, 'long')).toMatchObject({ status: 'queued', attempts: 0, lockedBy: null });
+  });
+
+  it('hands a job back, not failed, when its work breaks while the runner stops (the stop signal reached its worker too)', async () => {
+    const kind = freshKind();
+    let started!: () => void;
+    let crash!: (err: Error) => void;
+    const running = new Promise<void>((resolve) => (started = resolve));
+    await enqueueJob(database.db, { kind, key: 'rendering', payload: {} });
+    const runner = createJobRunner({
+      db: database.db,
+      pollMs: 50,
+      handlers: {
+        [kind]: {
+          run: () =>
+            new Promise<void>((_resolve, reject) => {
+              crash = reject;
+              started();
+            }),
+        },
+      },
+    });
+    runner.start();
+    await running;
+    const stopped = runner.stop({ graceMs: 5_000 });
+    crash(new PermanentJobError('The document worker stopped unexpectedly (SIGTERM)'));
+    await stopped;
+    expect(await jobRow(kind, 'rendering')).toMatchObject({ status: 'queued', attempts: 0, lockedBy: null });
+  });
+
+  it('at start, takes back at once the jobs a process of this machine held when it died, its attempt counted', async () => {
+    const kind = freshKind();
+    const runs: string[] = [];
+    await enqueueJob(database.db, { kind, key: 'crashed', payload: {}, maxAttempts: 3 });
+    await enqueueJob(database.db, { kind, key: 'crashed-too-often', payload: {}, maxAttempts: 1 });
+    const deadPid = spawnSync(process.execPath, ['-e', '0']).pid;
+    // kill -9 of the server mid-job: the claims stay, their leases an hour ahead.
+    for (const key of ['crashed', 'crashed-too-often']) {
+      await database.db
+        .update(jobs)
+        .set({ status: 'running', attempts: 1, lockedBy: `${hostname()}:${deadPid}:abcdef`, lockedUntil: new Date(Date.now() + 3_600_000) })
+        .where(and(eq(jobs.kind, kind), eq(jobs.key, key)));
+    }
+    // A live runner of this process keeps what it holds.
+    await enqueueJob(database.db, { kind, key: 'held-here', payload: {} });
+    await database.db
+      .update(jobs)
+      .set({ status: 'running', attempts: 1, lockedBy: `${hostname()}:${process.pid}:live01`, lockedUntil: new Date(Date.now() + 3_600_000) })
+      .where(and(eq(jobs.kind, kind), eq(jobs.key, 'held-here')));
+    const failures: string[] = [];
+    const runner = createJobRunner({
+      db: database.db,
+      pollMs: 50,
+      handlers: { [kind]: { run: async (_p, { job }) => void runs.push(job.key), failed: async (_p, reason) => void failures.push(reason) } },
+    });
+    runner.start();
+    for (let i = 0; i < 100 && (await jobRow(kind, 'crashed')).status !== 'done'; i += 1) await sleep(50);
+    await runner.stop();
+    expect(runs).toEqual(['crashed']);
+    expect(await jobRow(kind, 'crashed')).toMatchObject({ status: 'done', attempts: 2 });
+    expect(await jobRow(kind, 'crashed-too-often')).toMatchObject({ status: 'failed' });
+    expect(failures).toEqual(['Gave up after 1 attempts: the process running it stopped each time']);
+    expect(await jobRow(kind, 'held-here')).toMatchObject({ status: 'running', lockedBy: `${hostname()}:${process.pid}:live01` });
   });
 });

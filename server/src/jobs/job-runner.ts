@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
-import { claimJob, extendLease, failJob, finishJob, hasOpenJobs, type JobRow, onJobsQueued, releaseJob } from './job-queue';
+import { claimJob, extendLease, failJob, finishJob, hasOpenJobs, type JobRow, onJobsQueued, releaseJob, releaseJobsOfDeadProcesses } from './job-queue';
 
 export type JobLog = Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
 
@@ -24,6 +24,11 @@ export interface JobHandler {
   run(payload: Record<string, unknown>, context: JobContext): Promise<void>;
   /** The job ended failed for good: record it where people see it (inside the same transaction). */
   failed?(payload: Record<string, unknown>, reason: string, db: Db): Promise<void>;
+  /**
+   * At start: queues again the work of this kind that records show undone but no job covers
+   * (a job row lost to a crash, say). Answers how many jobs it queued.
+   */
+  resume?(db: Db): Promise<number>;
 }
 
 export type JobHandlers = Record<string, JobHandler>;
@@ -110,7 +115,9 @@ export function createJobRunner(opts: JobRunnerOptions): JobRunner {
       await handler.run(job.payload, { db, log, job, signal: controller.signal });
       await finishJob(db, job.id, id);
     } catch (err) {
-      if (stopping && controller.signal.aborted) {
+      // Stopping: whatever broke the work now (the abort, or a worker that got the same stop
+      // signal) is not the job's fault; it runs again after the restart.
+      if (stopping) {
         await releaseJob(db, job.id, id, { delayMs: 0, refundAttempt: true });
       } else if (err instanceof PermanentJobError || job.attempts >= job.maxAttempts) {
         await fail(job, messageOf(err));
@@ -137,6 +144,18 @@ export function createJobRunner(opts: JobRunnerOptions): JobRunner {
     return true;
   }
 
+  /**
+   * Work a stop or a crash interrupted: jobs held by a process of this machine that is gone
+   * (its lease would otherwise hold them for minutes) go back to the queue at once, their
+   * attempt counted; work the records show undone without a job is queued again.
+   */
+  async function resume() {
+    const released = await releaseJobsOfDeadProcesses(db, kinds, hostname());
+    let queued = 0;
+    for (const handler of Object.values(handlers)) queued += (await handler.resume?.(db)) ?? 0;
+    if (released || queued) log.warn({ released, queued }, 'took up work a stop or crash interrupted');
+  }
+
   async function loop() {
     while (!stopping) {
       try {
@@ -153,7 +172,8 @@ export function createJobRunner(opts: JobRunnerOptions): JobRunner {
     start() {
       if (loops.length > 0 || kinds.length === 0) return;
       stopping = false;
-      loops = Array.from({ length: concurrency }, () => loop());
+      const resumed = resume().catch((err) => log.error({ err }, 'could not take up interrupted work'));
+      loops = Array.from({ length: concurrency }, () => resumed.then(loop));
       log.info({ runner: id, kinds, concurrency }, 'job runner started');
     },
     async stop({ graceMs = 10_000 } = {}) {

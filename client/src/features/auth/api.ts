@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { LoginInput, PublicUser, RegisterInput } from '@common/contracts/auth';
 import type { ChangePasswordInput } from '@common/contracts/users';
 import { apiRequest } from '@/lib/api';
+import { rememberSignOut, sendPendingSignOut } from '@/lib/pending-sign-out';
 import { clearOfflineCopies } from '@/offline/caches';
 import { forgetSignedInUser, queryClient } from '@/lib/query-client';
 import { currentUserQuery } from '@/lib/session';
@@ -13,7 +14,11 @@ const greetingName = (user: PublicUser) => user.firstName || user.username;
 /** After login the cache (and any offline copy) is cleared, the user stored, and the page reloads after 100 ms. */
 export const useLogin = () =>
   useApiMutation({
-    mutationFn: async (input: LoginInput) => (await apiRequest('POST', '/api/login', input)).json() as Promise<PublicUser>,
+    mutationFn: async (input: LoginInput) => {
+      // A sign-out made offline reaches the server before a new session is asked for.
+      await sendPendingSignOut();
+      return (await apiRequest('POST', '/api/login', input)).json() as Promise<PublicUser>;
+    },
     onSuccess: (user) => {
       queryClient.clear();
       queryClient.setQueryData(currentUserQuery.queryKey, user);
@@ -32,14 +37,18 @@ export const useRegister = () =>
     failure: { title: 'Registration failed', fallback: 'Registration failed' },
   });
 
+/**
+ * Signing out always works, link or not: the sign-out is remembered, then everything of this
+ * user goes at once (the screens on show leave, cached answers, offline copies, queued
+ * attestations), then the server is told, now or when the link returns (pending-sign-out.ts).
+ */
 export const useLogout = () =>
   useApiMutation({
     mutationFn: async () => {
-      await apiRequest('POST', '/api/logout');
+      rememberSignOut();
+      await forgetSignedInUser();
+      await sendPendingSignOut();
     },
-    // Signed out first, so the screens on show leave; then every cached answer goes (offline
-    // copies too), and the sign-in screen finds 'signed out' waiting instead of asking again.
-    onSuccess: () => forgetSignedInUser(),
     success: 'You have been logged out',
     failure: { title: 'Logout failed', fixed: 'Logout failed' },
   });

@@ -10,14 +10,14 @@
  * Every change of a hash's preview state first locks its `stored_files` row, so a file
  * stored (or carried into a new version) while its job finishes is never left pending.
  */
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, ne, sql } from 'drizzle-orm';
 import { MAX_FILE_BYTES } from '../../../../common/limits';
 import type { PreviewStatus } from '../../../../common/preview-status';
 import type { Db } from '../../db/client';
 import { attachmentPreviews, attachments, storedFiles } from '../../db/schema';
 import { DocumentWorkError, type DocumentWorkers } from '../../documents/worker-pool';
 import { FileIntegrityError, putBuffer, readAll, releaseFiles } from '../../files/store';
-import { enqueueJob, findJob } from '../../jobs/job-queue';
+import { enqueueJob, findJob, noOpenJob } from '../../jobs/job-queue';
 import { type JobHandler, PermanentJobError } from '../../jobs/job-runner';
 
 export const PREVIEW_JOB = 'preview';
@@ -148,6 +148,14 @@ export function previewJob(workers: DocumentWorkers): JobHandler {
       });
       // Every attachment of the file was deleted meanwhile: the image has no record.
       await releaseFiles(db, [unused]);
+    },
+    async resume(db) {
+      const rows = await db
+        .selectDistinct({ sha256: attachments.sha256 })
+        .from(attachments)
+        .where(and(eq(attachments.previewStatus, 'pending'), isNotNull(attachments.sha256), noOpenJob(PREVIEW_JOB, attachments.sha256)));
+      for (const { sha256 } of rows) await enqueueJob(db, { kind: PREVIEW_JOB, key: jobKey(sha256!), payload: { sha256 } });
+      return rows.length;
     },
     async failed(payload, _reason, tx) {
       const sha256 = String(payload.sha256);

@@ -9,14 +9,14 @@
  * An attachment's `textStatus` is read from that row at answer time (no row: pending), so a
  * file carried into a new version or stored again while its job runs never goes stale.
  */
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import { MAX_FILE_BYTES } from '../../../../common/limits';
 import { hasExtractableText, TEXT_MIME_TYPES, type TextStatus } from '../../../../common/text-status';
 import type { Db } from '../../db/client';
 import { attachments, fileTexts } from '../../db/schema';
 import { DocumentWorkError, type DocumentWorkers } from '../../documents/worker-pool';
 import { FileIntegrityError, readAll } from '../../files/store';
-import { enqueueJob } from '../../jobs/job-queue';
+import { enqueueJob, noOpenJob } from '../../jobs/job-queue';
 import { type JobHandler, PermanentJobError } from '../../jobs/job-runner';
 
 export const TEXT_JOB = 'extract-text';
@@ -77,6 +77,22 @@ export function textJob(workers: DocumentWorkers): JobHandler {
         throw err;
       }
       await keep(db, sha256, { status: 'ready', ...extracted });
+    },
+    async resume(db) {
+      const rows = await db
+        .selectDistinct({ sha256: attachments.sha256 })
+        .from(attachments)
+        .where(
+          and(
+            isNotNull(attachments.sha256),
+            inArray(attachments.mimeType, [...TEXT_MIME_TYPES]),
+            sql`not exists (select 1 from file_texts t where t.sha256 = ${attachments.sha256})`,
+            sql`exists (select 1 from stored_files f where f.sha256 = ${attachments.sha256})`,
+            noOpenJob(TEXT_JOB, attachments.sha256),
+          ),
+        );
+      for (const { sha256 } of rows) await enqueueJob(db, { kind: TEXT_JOB, key: jobKey(sha256!), payload: { sha256 } });
+      return rows.length;
     },
     async failed(payload, reason, tx) {
       await keep(tx, String(payload.sha256), { status: 'failed', error: reason });

@@ -4,13 +4,15 @@ import { MessageBody } from '../../../../common/contracts/errors';
 import { ChangePasswordInput } from '../../../../common/contracts/users';
 import { answers } from '../../http/responses';
 import { authenticate, register } from './auth.service';
+import { rememberDevice, trustedDevice } from './device-cookie';
 import { changeOwnPassword } from './password-change.service';
 import { startSession } from './session-lifetime';
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.post('/api/login', { schema: { body: LoginInput, response: answers({ 200: PublicUser }) }, config: { public: true } }, async (request) => {
-    const user = await authenticate(app.db, request.body, request.ip);
+  app.post('/api/login', { schema: { body: LoginInput, response: answers({ 200: PublicUser }) }, config: { public: true } }, async (request, reply) => {
+    const user = await authenticate(app.db, request.body, request.ip, trustedDevice(request, request.body.username));
     await startSession(request, user.id);
+    rememberDevice(request, reply, user.username);
     return user;
   });
 
@@ -20,8 +22,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     return reply.status(201).send(user);
   });
 
-  app.post('/api/logout', { schema: { response: answers({ 200: MessageBody }) }, config: { public: true } }, async (request) => {
+  // Whatever this browser kept for the person leaving (the HTTP cache's files and answers,
+  // offline copies, queued work) goes with them; cookies stay (the device cookie is no session).
+  app.post('/api/logout', { schema: { response: answers({ 200: MessageBody }) }, config: { public: true } }, async (request, reply) => {
     await request.session.destroy();
+    reply.header('clear-site-data', '"cache", "storage"');
     return { message: 'Logged out' };
   });
 

@@ -14,8 +14,8 @@ import { hashPassword, timingDummyHash, verifyPassword } from './passwords';
  * Checks a sign-in. Deactivated and deleted accounts answer like a wrong password, so the
  * answer never tells which accounts exist.
  */
-export async function authenticate(db: Db, input: LoginInput, ip: string): Promise<SessionUser> {
-  const rules = signInRules(input.username, ip);
+export async function authenticate(db: Db, input: LoginInput, ip: string, device: string | null = null): Promise<SessionUser> {
+  const rules = signInRules(input.username, ip, device);
   await chargeAttempt(db, rules, (minutes) => `Too many failed sign-in attempts. Try again in ${minutesText(minutes)}.`);
   const user = await findUserWithHashByUsername(db, input.username);
   const ok = await verifyPassword(user?.password ?? (await timingDummyHash()), input.password);

@@ -84,20 +84,76 @@ describe('sign-in throttling', () => {
     expect((await login(proxied, crew.username, TEST_PASSWORD, '203.0.113.200')).statusCode).toBe(429);
   }, 120_000);
 
-  it('limits one address spraying a password over many usernames, and throwaway names never free a held account', async () => {
-    const held = await t.signedInUser('user');
-    for (let i = 0; i < 10; i++) await login(proxied, held.username, `wrong-${i}-pass`, '198.51.100.5');
+  it('slows an address spraying passwords over many usernames per account, never every account behind that address', async () => {
+    const sprayed = await t.signedInUser('user');
     const crew = await t.signedInUser('user');
-    const sprayed = [];
-    for (let i = 0; i < 40; i++) sprayed.push(await login(proxied, `throwaway${i}x`, 'Summer2026!', '198.51.100.5'));
-    expect(statuses(sprayed).every((s) => s === 401)).toBe(true);
-    // 10 + 40 failures from this address: the 51st attempt waits, whoever it names.
-    const res = await login(proxied, crew.username, TEST_PASSWORD, '198.51.100.5');
-    expect(res.statusCode).toBe(429);
-    // Many more throwaway names from elsewhere: the held account's counter is still there.
-    for (let i = 0; i < 30; i++) await login(second, `junk${i}y`, 'Summer2026!', `192.0.2.${i + 1}`);
-    expect((await login(proxied, held.username, TEST_PASSWORD, '198.51.100.5')).statusCode).toBe(429);
-    expect((await login(proxied, crew.username, TEST_PASSWORD, '198.51.100.55')).statusCode).toBe(200);
+    const guesses = [];
+    for (let i = 0; i < 40; i++) guesses.push(await login(proxied, `throwaway${i}x`, 'Summer2026!', '198.51.100.5'));
+    for (let i = 0; i < 12; i++) guesses.push(await login(proxied, sprayed.username, `Summer${i}!x`, '198.51.100.5'));
+    expect(statuses(guesses).filter((s) => s === 429)).toHaveLength(2);
+    // The account guessed from this address waits; a shipmate behind the same gateway signs in.
+    expect((await login(proxied, sprayed.username, TEST_PASSWORD, '198.51.100.5')).statusCode).toBe(429);
+    expect((await login(second, crew.username, TEST_PASSWORD, '198.51.100.5')).statusCode).toBe(200);
+  }, 120_000);
+});
+
+describe("the owner's browser (a device cookie)", () => {
+  const DEVICE = 'sop.device';
+  const deviceCookie = (res: LightMyRequestResponse) => res.cookies.find((c) => c.name === DEVICE);
+  const loginFrom = (app: App, username: string, password: string, address: string, device?: string) =>
+    app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { username, password },
+      headers: { 'x-forwarded-for': address, ...(device ? { cookie: `${DEVICE}=${device}` } : {}) },
+    });
+
+  it('is given at sign-in: long-lived, HttpOnly, and it survives signing out', async () => {
+    const owner = await t.signedInUser('user');
+    const res = await loginFrom(proxied, owner.username, TEST_PASSWORD, '198.51.100.70');
+    const cookie = deviceCookie(res);
+    expect(cookie).toBeDefined();
+    expect(cookie!.httpOnly).toBe(true);
+    expect(cookie!.maxAge).toBeGreaterThanOrEqual(180 * 24 * 3600);
+    const out = await proxied.inject({
+      method: 'POST',
+      url: '/api/logout',
+      headers: { cookie: `sop.sid=${res.cookies.find((c) => c.name === 'sop.sid')!.value}` },
+    });
+    expect(out.cookies.find((c) => c.name === DEVICE)).toBeUndefined();
+  }, 120_000);
+
+  it('keeps the owner signing in while strangers on two instances lock the account from everywhere else', async () => {
+    const owner = await t.signedInUser('user');
+    const device = deviceCookie(await loginFrom(proxied, owner.username, TEST_PASSWORD, '198.51.100.71'))!.value;
+    // 30 wrong passwords from 3 addresses, half through each instance.
+    for (let i = 0; i < 30; i++) {
+      const res = await loginFrom(i % 2 ? second : proxied, owner.username, `guess-${i}-pass`, `203.0.113.${(i % 3) + 100}`);
+      expect(res.statusCode).toBe(401);
+    }
+    // Untrusted browsers wait, even with the right password.
+    expect((await loginFrom(proxied, owner.username, TEST_PASSWORD, '198.51.100.72')).statusCode).toBe(429);
+    // The owner's own browser signs in, on either instance, even from an attacker's address.
+    expect((await loginFrom(second, owner.username, TEST_PASSWORD, '198.51.100.71', device)).statusCode).toBe(200);
+    expect((await loginFrom(proxied, owner.username, TEST_PASSWORD, '203.0.113.100', device)).statusCode).toBe(200);
+    // One request per lock period from the attacker does not change that.
+    await age(3600, `%${owner.username.toLowerCase()}%`);
+    expect((await loginFrom(second, owner.username, 'keep-it-locked', '203.0.113.101')).statusCode).toBe(401);
+    expect((await loginFrom(proxied, owner.username, TEST_PASSWORD, '198.51.100.71', device)).statusCode).toBe(200);
+  }, 120_000);
+
+  it('is worth nothing for another account, forged, or after 10 failures from that browser', async () => {
+    const owner = await t.signedInUser('user');
+    const other = await t.signedInUser('user');
+    const device = deviceCookie(await loginFrom(proxied, owner.username, TEST_PASSWORD, '198.51.100.73'))!.value;
+    for (let i = 0; i < 30; i++) await loginFrom(second, other.username, `guess-${i}-pass`, `203.0.113.${i + 1}`);
+    // The owner's cookie does not vouch for someone else's account, nor does a forged one.
+    expect((await loginFrom(proxied, other.username, TEST_PASSWORD, '198.51.100.73', device)).statusCode).toBe(429);
+    const forged = `${other.username.toLowerCase()}:0123456789abcdef.forgedsignature`;
+    expect((await loginFrom(proxied, other.username, TEST_PASSWORD, '198.51.100.73', encodeURIComponent(forged))).statusCode).toBe(429);
+    // Someone guessing in the owner's browser: 10 failures, then that browser waits too.
+    for (let i = 0; i < 10; i++) expect((await loginFrom(proxied, owner.username, `typo-${i}-pass`, '198.51.100.73', device)).statusCode).toBe(401);
+    expect((await loginFrom(proxied, owner.username, TEST_PASSWORD, '198.51.100.73', device)).statusCode).toBe(429);
   }, 120_000);
 });
 

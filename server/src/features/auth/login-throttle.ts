@@ -19,17 +19,21 @@ const DAY_S = 24 * HOUR_S;
 const MAX_DELAY_MINUTES = 60;
 
 /**
- * Sign-in counters. Account + address is the owner's own typing (10 free, as before).
- * The account across addresses stops a guesser who rotates addresses. The address across
- * accounts stops one password sprayed over many usernames; it forgets sooner and allows
- * more, because a whole ship's crew reaches us through one satellite address.
+ * Sign-in counters. From a browser that signed in to this account before (a device cookie,
+ * see device-cookie.ts) only that browser's own failures count: 10 free, so the owner is
+ * never locked out by guesses made elsewhere, and a guesser at the owner's own browser is
+ * still slowed. From any other browser: account + address (the owner's typing, 10 free)
+ * and the account across addresses (a guesser rotating addresses, 30). There is no counter
+ * of an address across accounts: a whole ship's crew reaches us through one satellite
+ * address, and one sprayer there must not lock them all out; a sprayer is slowed per
+ * account instead.
  */
-export function signInRules(username: string, ip: string): ThrottleRule[] {
+export function signInRules(username: string, ip: string, device: string | null = null): ThrottleRule[] {
   const account = username.trim().toLowerCase();
+  if (device) return [{ key: `login:device:${device}`, free: 10, forgetAfterS: DAY_S }];
   return [
     { key: `login:account+ip:${account}|${ip}`, free: 10, forgetAfterS: DAY_S },
     { key: `login:account:${account}`, free: 30, forgetAfterS: DAY_S },
-    { key: `login:ip:${ip}`, free: 50, forgetAfterS: HOUR_S },
   ];
 }
 

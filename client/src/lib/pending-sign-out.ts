@@ -1,0 +1,41 @@
+/**
+ * A sign-out made with no link. Everything of the person leaving is forgotten in this browser
+ * at once (query-client.ts), but the server session their cookie names stays valid until the
+ * server hears of it; the cookie is HttpOnly, so the page cannot drop it. Until then this
+ * browser counts as signed out: the sign-out is sent when the link returns, before anyone's
+ * current-user read or sign-in can reach the server with that cookie.
+ */
+const KEY = 'sop-harbor:pending-sign-out';
+
+export const signOutPending = () => {
+  try {
+    return localStorage.getItem(KEY) !== null;
+  } catch {
+    return false;
+  }
+};
+
+export function rememberSignOut() {
+  localStorage.setItem(KEY, String(Date.now()));
+}
+
+let sending: Promise<boolean> | null = null;
+
+/** Sends the sign-out that waits, if one does; true once none waits (the server has it). */
+export function sendPendingSignOut(): Promise<boolean> {
+  if (!signOutPending()) return Promise.resolve(true);
+  sending ??= fetch('/api/logout', { method: 'POST', credentials: 'include' })
+    .then((res) => {
+      if (!res.ok) return false;
+      // The answer's Clear-Site-Data empties storage too; this covers a browser that ignores it.
+      localStorage.removeItem(KEY);
+      return true;
+    })
+    .catch(() => false)
+    .finally(() => {
+      sending = null;
+    });
+  return sending;
+}
+
+if (typeof window !== 'undefined') window.addEventListener('online', () => void sendPendingSignOut());
