@@ -29,6 +29,7 @@ import { type AnswerCache, createAnswerCache } from './http/versioned-answer';
 import { keepSessionAlive, SESSION_IDLE_MS, withinAbsoluteLifetime } from './features/auth/session-lifetime';
 import { findActiveUser } from './features/users/users.service';
 import { featureRoutes } from './routes';
+import { type FleetInstance, OFFICE } from './fleet/instance';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -39,6 +40,11 @@ declare module 'fastify' {
      * is `no` is refused. Owner and submitter rules are decided in the service.
      */
     access?: Action;
+    /**
+     * A write that changes only what happens on board (sign-in, attesting), so a ship
+     * accepts it. Every other write on a ship is 409 `office_only`.
+     */
+    onBoard?: boolean;
   }
   interface FastifyInstance {
     db: Db;
@@ -46,6 +52,8 @@ declare module 'fastify' {
     answerCache: AnswerCache;
     /** Document work a request waits for (controlled copies, itinerary tables), off this thread. */
     documentWorkers: DocumentWorkers;
+    /** The office, or the copy on board one vessel. */
+    instance: FleetInstance;
   }
   interface FastifyRequest {
     /** The signed-in user, or null (set by the preValidation hook). */
@@ -74,6 +82,8 @@ export interface AppOptions {
   uploadLimits?: UploadLimits;
   /** Limits of the document workers requests use (one process, started on first use). */
   documents?: Omit<DocumentWorkerOptions, 'workers'>;
+  /** The office (default) or a ship's copy. */
+  instance?: FleetInstance;
 }
 
 export async function buildApp(opts: AppOptions) {
@@ -89,6 +99,7 @@ export async function buildApp(opts: AppOptions) {
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('db', opts.db);
   app.decorate('answerCache', createAnswerCache());
+  app.decorate<FleetInstance>('instance', opts.instance ?? OFFICE);
   const documentWorkers = createDocumentWorkers({ ...opts.documents, workers: 1 });
   app.decorate('documentWorkers', documentWorkers);
   app.addHook('onClose', () => documentWorkers.close());

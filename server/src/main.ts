@@ -5,8 +5,18 @@ import { openDatabase } from './db/client';
 import { DataFolderBusyError } from './db/embedded/owner';
 import { ensureAdmin } from './features/auth/bootstrap-admin';
 import { sharedSessionSecret } from './features/settings/settings.service';
+import { FleetConfigError, fleetInstance } from './fleet/instance';
 
 const startedAt = performance.now();
+const instance = (() => {
+  try {
+    return fleetInstance();
+  } catch (err) {
+    if (!(err instanceof FleetConfigError)) throw err;
+    console.error(`\n  ${err.message}\n`);
+    process.exit(1);
+  }
+})();
 const config = loadConfig();
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, fileDir: config.fileDir, whenBusy: 'refuse' }).catch(
   (err: unknown) => {
@@ -25,9 +35,11 @@ const app = await (async () => {
     trustProxy: config.trustProxy || false,
     logger: { level: process.env.LOG_LEVEL ?? 'info' },
     documents: { memoryMb: config.documentMemoryMb, timeLimitMs: config.documentTimeLimitSeconds * 1000 },
+    instance,
   });
   app.addHook('onClose', () => database.close());
-  await ensureAdmin(database.db, { username: config.adminUsername, password: config.adminPassword }, app.log);
+  // A ship's accounts are the office's, with the office's ids: it never makes one of its own.
+  if (instance.kind === 'office') await ensureAdmin(database.db, { username: config.adminUsername, password: config.adminPassword }, app.log);
   await app.listen({ port: config.port, host: config.host });
   return app;
 })().catch(async (err: unknown) => {
@@ -43,7 +55,7 @@ const jobs = createBackgroundJobs({
 });
 jobs.start();
 app.log.info(
-  `SOP Harbor ready on http://localhost:${config.port} (${database.kind === 'postgres' ? 'PostgreSQL' : `embedded database in ${config.dataDir}`}) in ${Math.round(performance.now() - startedAt)} ms`,
+  `SOP Harbor${instance.kind === 'ship' ? ` (ship's copy for ${instance.vessel})` : ''} ready on http://localhost:${config.port} (${database.kind === 'postgres' ? 'PostgreSQL' : `embedded database in ${config.dataDir}`}) in ${Math.round(performance.now() - startedAt)} ms`,
 );
 
 let closing = false;

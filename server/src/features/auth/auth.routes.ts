@@ -8,7 +8,7 @@ import { changeOwnPassword } from './password-change.service';
 import { startSession } from './session-lifetime';
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.post('/api/login', { schema: { body: LoginInput, response: answers({ 200: PublicUser }) }, config: { public: true } }, async (request) => {
+  app.post('/api/login', { schema: { body: LoginInput, response: answers({ 200: PublicUser }) }, config: { public: true, onBoard: true } }, async (request) => {
     const user = await authenticate(app.db, request.body, request.ip);
     await startSession(request, user.id);
     return user;
@@ -20,7 +20,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     return reply.status(201).send(user);
   });
 
-  app.post('/api/logout', { schema: { response: answers({ 200: MessageBody }) }, config: { public: true } }, async (request) => {
+  app.post('/api/logout', { schema: { response: answers({ 200: MessageBody }) }, config: { public: true, onBoard: true } }, async (request) => {
     await request.session.destroy();
     return { message: 'Logged out' };
   });
