@@ -30,6 +30,7 @@ import { keepSessionAlive, SESSION_IDLE_MS, withinAbsoluteLifetime } from './fea
 import { findActiveUser } from './features/users/users.service';
 import { featureRoutes } from './routes';
 import { type FleetInstance, OFFICE } from './fleet/instance';
+import { type FleetLink, NO_LINK } from './fleet/link';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -54,6 +55,8 @@ declare module 'fastify' {
     documentWorkers: DocumentWorkers;
     /** The office, or the copy on board one vessel. */
     instance: FleetInstance;
+    /** This instance's link to the rest of the fleet (none: an office without NATS_URL). */
+    fleetLink: FleetLink;
   }
   interface FastifyRequest {
     /** The signed-in user, or null (set by the preValidation hook). */
@@ -84,6 +87,8 @@ export interface AppOptions {
   documents?: Omit<DocumentWorkerOptions, 'workers'>;
   /** The office (default) or a ship's copy. */
   instance?: FleetInstance;
+  /** Its link to the fleet, when it has one. */
+  fleetLink?: FleetLink;
 }
 
 export async function buildApp(opts: AppOptions) {
@@ -100,6 +105,7 @@ export async function buildApp(opts: AppOptions) {
   app.decorate('db', opts.db);
   app.decorate('answerCache', createAnswerCache());
   app.decorate<FleetInstance>('instance', opts.instance ?? OFFICE);
+  app.decorate<FleetLink>('fleetLink', opts.fleetLink ?? NO_LINK);
   const documentWorkers = createDocumentWorkers({ ...opts.documents, workers: 1 });
   app.decorate('documentWorkers', documentWorkers);
   app.addHook('onClose', () => documentWorkers.close());

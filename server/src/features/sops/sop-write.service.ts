@@ -12,6 +12,7 @@ import { recordAudit } from '../audit/audit.service';
 import { findSopForAccess } from './sop-detail.service';
 import { refreshSearchVector } from './sop-search';
 import { appendVersion } from './sop-versions.service';
+import { assertVesselsRegistered } from '../../fleet/vessels.service';
 
 type SopInput = z.output<typeof CreateSopInput>;
 type VersionInput = z.output<typeof CreateVersionInput>;
@@ -29,11 +30,13 @@ const sopFields = (input: SopInput) => ({
   tags: input.tags,
   ...(input.reviewFrequency !== undefined ? { reviewFrequency: input.reviewFrequency } : {}),
   ...(input.isConfidential !== undefined ? { isConfidential: input.isConfidential } : {}),
+  ...(input.vesselCodes !== undefined ? { vesselCodes: input.vesselCodes } : {}),
 });
 
 /** A draft SOP owned by the actor, with its first version. Returns the new id. */
 export async function createSop(db: Db, actor: SessionUser, input: SopInput): Promise<number> {
   await assertDepartmentExists(db, input.departmentId);
+  await assertVesselsRegistered(db, input.vesselCodes);
   return db.transaction(async (tx) => {
     const [sop] = await tx
       .insert(sops)
@@ -57,6 +60,7 @@ export async function updateSop(db: Db, actor: SessionUser, id: number, input: S
   const hasContent = Boolean(input.content?.trim());
   refuse(refuseEdit(actor, sop, { addsVersion: hasContent }));
   await assertDepartmentExists(db, input.departmentId);
+  await assertVesselsRegistered(db, input.vesselCodes);
   await db.transaction(async (tx) => {
     await tx
       .update(sops)

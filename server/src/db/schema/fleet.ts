@@ -1,0 +1,37 @@
+import { sql } from 'drizzle-orm';
+import { check, index, integer, pgTable, primaryKey, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { createdAt } from './columns';
+import { sopVersions } from './sops';
+
+/** The vessel register, kept by the office: a ship's VESSEL must name one of these codes. */
+export const vessels = pgTable(
+  'vessels',
+  {
+    /** 2-16 of A-Z, 0-9 and '-' (checked by the contract and by the database). */
+    code: varchar('code', { length: 16 }).primaryKey(),
+    name: varchar('name', { length: 200 }).notNull(),
+    /** When the office last heard from the ship (any message from it). */
+    lastContactAt: timestamp('last_contact_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [check('vessels_code_check', sql`${t.code} ~ '^[A-Z0-9-]{2,16}$'`)],
+);
+
+/**
+ * At the office, per vessel: which versions the ship reported readable on board with all
+ * their files (receipts), and when it removed them again (withdrawals).
+ */
+export const vesselDocuments = pgTable(
+  'vessel_documents',
+  {
+    vesselCode: varchar('vessel_code', { length: 16 })
+      .notNull()
+      .references(() => vessels.code, { onDelete: 'cascade' }),
+    versionId: integer('version_id')
+      .notNull()
+      .references(() => sopVersions.id, { onDelete: 'cascade' }),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull(),
+    withdrawnAt: timestamp('withdrawn_at', { withTimezone: true }),
+  },
+  (t) => [primaryKey({ columns: [t.vesselCode, t.versionId] }), index('vessel_documents_version_idx').on(t.versionId)],
+);
