@@ -7,7 +7,7 @@ import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
 import fastifySession from '@fastify/session';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'drizzle-orm';
 import { MAX_FILE_BYTES } from '../../common/limits';
@@ -87,8 +87,8 @@ export interface AppOptions {
   documents?: Omit<DocumentWorkerOptions, 'workers'>;
   /** The office (default) or a ship's copy. */
   instance?: FleetInstance;
-  /** Its link to the fleet, when it has one. */
-  fleetLink?: FleetLink;
+  /** Starts its link to the fleet, when it has one; the link is closed with the app. */
+  fleetLink?: (log: FastifyBaseLogger) => FleetLink & { close(): Promise<void> };
 }
 
 export async function buildApp(opts: AppOptions) {
@@ -105,7 +105,9 @@ export async function buildApp(opts: AppOptions) {
   app.decorate('db', opts.db);
   app.decorate('answerCache', createAnswerCache());
   app.decorate<FleetInstance>('instance', opts.instance ?? OFFICE);
-  app.decorate<FleetLink>('fleetLink', opts.fleetLink ?? NO_LINK);
+  const fleetLink = opts.fleetLink?.(app.log.child({ fleet: app.instance.kind === 'ship' ? app.instance.vessel : 'office' }));
+  app.decorate<FleetLink>('fleetLink', fleetLink ?? NO_LINK);
+  if (fleetLink) app.addHook('onClose', () => fleetLink.close());
   const documentWorkers = createDocumentWorkers({ ...opts.documents, workers: 1 });
   app.decorate('documentWorkers', documentWorkers);
   app.addHook('onClose', () => documentWorkers.close());

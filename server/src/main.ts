@@ -6,6 +6,8 @@ import { DataFolderBusyError } from './db/embedded/owner';
 import { ensureAdmin } from './features/auth/bootstrap-admin';
 import { sharedSessionSecret } from './features/settings/settings.service';
 import { FleetConfigError, fleetInstance } from './fleet/instance';
+import { startOfficeLink } from './fleet/office-link';
+import { startShipLink } from './fleet/ship-link';
 
 const startedAt = performance.now();
 const instance = (() => {
@@ -36,6 +38,13 @@ const app = await (async () => {
     logger: { level: process.env.LOG_LEVEL ?? 'info' },
     documents: { memoryMb: config.documentMemoryMb, timeLimitMs: config.documentTimeLimitSeconds * 1000 },
     instance,
+    // The link to the fleet, when this instance has one: it talks to NATS beside the server.
+    fleetLink:
+      instance.kind === 'ship'
+        ? (log) => startShipLink(database.db, instance.vessel, instance.natsUrl, log)
+        : instance.natsUrl
+          ? (log) => startOfficeLink(database.db, instance.natsUrl!, log)
+          : undefined,
   });
   app.addHook('onClose', () => database.close());
   // A ship's accounts are the office's, with the office's ids: it never makes one of its own.

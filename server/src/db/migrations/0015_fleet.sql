@@ -19,3 +19,33 @@ CREATE TABLE "vessel_documents" (
 );
 --> statement-breakpoint
 CREATE INDEX "vessel_documents_version_idx" ON "vessel_documents" ("version_id");
+--> statement-breakpoint
+-- At the office: per vessel, each message for it in order (per-vessel sequence), kept until
+-- JetStream has stored it, and the fingerprint of every record last sent, so only changes travel.
+CREATE TABLE "fleet_outbox" (
+	"vessel_code" varchar(16) NOT NULL REFERENCES "vessels"("code") ON DELETE CASCADE,
+	"seq" bigint NOT NULL,
+	"payload" jsonb NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"sent_at" timestamp with time zone,
+	PRIMARY KEY ("vessel_code", "seq")
+);
+--> statement-breakpoint
+CREATE INDEX "fleet_outbox_unsent_idx" ON "fleet_outbox" ("vessel_code", "seq") WHERE "sent_at" IS NULL;
+--> statement-breakpoint
+CREATE TABLE "fleet_sent" (
+	"vessel_code" varchar(16) NOT NULL REFERENCES "vessels"("code") ON DELETE CASCADE,
+	"kind" varchar(20) NOT NULL,
+	"key" text NOT NULL,
+	"hash" text NOT NULL,
+	PRIMARY KEY ("vessel_code", "kind", "key")
+);
+--> statement-breakpoint
+-- On the receiving side: per origin, the last message applied (its sequence, and where it sits
+-- in the local stream), written in the transaction that applies it: a duplicate changes nothing.
+CREATE TABLE "fleet_applied" (
+	"origin" varchar(40) PRIMARY KEY NOT NULL,
+	"seq" bigint NOT NULL,
+	"stream_seq" bigint NOT NULL,
+	"applied_at" timestamp with time zone DEFAULT now() NOT NULL
+);

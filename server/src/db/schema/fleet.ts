@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, primaryKey, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { bigint, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, varchar } from 'drizzle-orm/pg-core';
 import { createdAt } from './columns';
 import { sopVersions } from './sops';
 
@@ -35,3 +35,40 @@ export const vesselDocuments = pgTable(
   },
   (t) => [primaryKey({ columns: [t.vesselCode, t.versionId] }), index('vessel_documents_version_idx').on(t.versionId)],
 );
+
+/** At the office: each message for a vessel, in its order, until JetStream has stored it. */
+export const fleetOutbox = pgTable(
+  'fleet_outbox',
+  {
+    vesselCode: varchar('vessel_code', { length: 16 })
+      .notNull()
+      .references(() => vessels.code, { onDelete: 'cascade' }),
+    seq: bigint('seq', { mode: 'number' }).notNull(),
+    payload: jsonb('payload').notNull(),
+    createdAt: createdAt(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (t) => [primaryKey({ columns: [t.vesselCode, t.seq] }), index('fleet_outbox_unsent_idx').on(t.vesselCode, t.seq).where(sql`${t.sentAt} is null`)],
+);
+
+/** At the office: the fingerprint of each record last sent to a vessel. */
+export const fleetSent = pgTable(
+  'fleet_sent',
+  {
+    vesselCode: varchar('vessel_code', { length: 16 })
+      .notNull()
+      .references(() => vessels.code, { onDelete: 'cascade' }),
+    kind: varchar('kind', { length: 20 }).notNull(),
+    key: text('key').notNull(),
+    hash: text('hash').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.vesselCode, t.kind, t.key] })],
+);
+
+/** Where a message is received: per origin, the last one applied (written in its transaction). */
+export const fleetApplied = pgTable('fleet_applied', {
+  origin: varchar('origin', { length: 40 }).primaryKey(),
+  seq: bigint('seq', { mode: 'number' }).notNull(),
+  streamSeq: bigint('stream_seq', { mode: 'number' }).notNull(),
+  appliedAt: timestamp('applied_at', { withTimezone: true }).notNull().defaultNow(),
+});

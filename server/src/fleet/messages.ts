@@ -1,0 +1,31 @@
+/**
+ * What travels between the office and its ships. Each message names its origin and its place
+ * in that origin's sequence, and the schema it was written for: a receiver older than the
+ * schema holds it (and everything after it) until it is upgraded, never half-applies it.
+ */
+export const FLEET_SCHEMA = 1;
+
+/** The office's stream on the hub, one subject per vessel: a ship is only sent what applies to it. */
+export const OFFICE_STREAM = 'FLEET_OFFICE';
+export const officeSubject = (vessel: string) => `fleet.office.${vessel}`;
+/** On board: the office's messages for this vessel, sourced from the hub across the leaf link. */
+export const SHIP_INBOX_STREAM = 'FLEET_IN';
+/** A ship asks whether the office knows its code (core NATS request, answered while the link is up). */
+export const HELLO_SUBJECT = 'fleet.hello';
+export const HUB_DOMAIN = 'hub';
+
+export const HEADER = { origin: 'Fleet-Origin', seq: 'Fleet-Seq', schema: 'Fleet-Schema', vessel: 'Fleet-Vessel' } as const;
+
+/** Office-owned records a ship holds, in the order they are applied (each refers only to earlier kinds). */
+export const RECORD_KINDS = ['department', 'user', 'vessel', 'setting', 'sop'] as const;
+export type RecordKind = (typeof RECORD_KINDS)[number];
+
+export type RecordMessage = { op: 'upsert'; kind: RecordKind; key: string; row: Record<string, unknown> } | { op: 'delete'; kind: RecordKind; key: string };
+
+export interface Hello {
+  vessel: string;
+}
+export interface HelloAnswer {
+  known: boolean;
+  name: string | null;
+}
