@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { fleetApplied } from '../db/schema';
+import { fleetApplied, fleetPendingAttachments } from '../db/schema';
 import type { Rows } from '../features/reading/audience';
 import { refreshSearchVector } from '../features/sops/sop-search';
 import { FLEET_SCHEMA, type RecordKind, type RecordMessage } from './messages';
@@ -60,12 +60,30 @@ async function applyRecord(tx: Db, message: RecordMessage) {
     await upsert(tx, 'sops', 'id', { ...sop, latest_version_id: null });
     await upsert(tx, 'sop_versions', 'id', version);
     await tx.execute(sql`update sops set latest_version_id = ${version.id as number} where id = ${sop.id as number}`);
+    await applyAttachments(tx, version.id as number, (message.row as { attachments?: Record<string, unknown>[] }).attachments ?? []);
     await refreshSearchVector(tx, sop.id as number);
     return;
   }
   const { table, key } = TABLES[message.kind];
   if (message.op === 'delete') await tx.execute(sql`delete from ${sql.identifier(table)} where ${sql.identifier(key)}::text = ${message.key}`);
   else await upsert(tx, table, key, message.row);
+}
+
+/**
+ * The version's attachments as the office has them: those whose file is on board are added
+ * now, the others wait for their bytes (fleet_pending_attachments); any other is removed.
+ */
+async function applyAttachments(tx: Db, versionId: number, rows: Record<string, unknown>[]) {
+  const ids = rows.map((r) => Number(r.id));
+  const keep = ids.length ? sql`and not (id = any(${sql.raw(`ARRAY[${ids.join(',')}]::int[]`)}))` : sql``;
+  await tx.execute(sql`delete from attachments where version_id = ${versionId} ${keep}`);
+  await tx.execute(sql`delete from fleet_pending_attachments where (row->>'version_id')::int = ${versionId}`);
+  for (const row of rows) {
+    const sha256 = row.sha256 as string | null;
+    const { rows: present } = (await tx.execute(sql`select 1 from stored_files where sha256 = ${sha256}`)) as unknown as Rows<unknown>;
+    if (sha256 === null || present.length > 0) await upsert(tx, 'attachments', 'id', row);
+    else await tx.insert(fleetPendingAttachments).values({ attachmentId: Number(row.id), sha256, row });
+  }
 }
 
 const columnCache = new Map<string, string[]>();
@@ -83,7 +101,7 @@ async function writableColumns(tx: Db, table: string): Promise<string[]> {
 }
 
 /** Inserts or replaces the row with the office's own key (identity columns take the office's id). */
-async function upsert(tx: Db, table: string, key: string, row: Record<string, unknown>) {
+export async function upsert(tx: Db, table: string, key: string, row: Record<string, unknown>) {
   const columns = await writableColumns(tx, table);
   const list = sql.join(
     columns.map((c) => sql.identifier(c)),

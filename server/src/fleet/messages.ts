@@ -8,6 +8,17 @@ export const FLEET_SCHEMA = 1;
 /** The office's stream on the hub, one subject per vessel: a ship is only sent what applies to it. */
 export const OFFICE_STREAM = 'FLEET_OFFICE';
 export const officeSubject = (vessel: string) => `fleet.office.${vessel}`;
+/** File bytes, in a stream of their own so records never wait behind them. */
+export const FILES_STREAM = 'FLEET_FILES';
+export const filesSubject = (vessel: string) => `fleet.files.${vessel}`;
+export const SHIP_FILES_STREAM = 'FLEET_FILES_IN';
+/**
+ * Bytes per file message: small messages cross a slow, lossy link without being sent again
+ * whole (at 64 KB/s, 64 KB messages cost 1.05 x the bytes, one of 256 KB 2.1 x).
+ */
+export const FILE_CHUNK_BYTES = 64 * 1024;
+export const FILE_HEADER = { sha256: 'Fleet-File', index: 'Fleet-Chunk', count: 'Fleet-Chunks', size: 'Fleet-Size' } as const;
+
 /** On board: the office's messages for this vessel, sourced from the hub across the leaf link. */
 export const SHIP_INBOX_STREAM = 'FLEET_IN';
 /** A ship asks whether the office knows its code (core NATS request, answered while the link is up). */

@@ -5,7 +5,8 @@ import { and, asc, count, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { fleetOutbox, vessels } from '../db/schema';
 import type { FleetLink } from './link';
-import { FLEET_SCHEMA, HEADER, HELLO_SUBJECT, type Hello, type HelloAnswer, OFFICE_STREAM, officeSubject } from './messages';
+import { sendFiles } from './files';
+import { FILES_STREAM, FLEET_SCHEMA, filesSubject, HEADER, HELLO_SUBJECT, type Hello, type HelloAnswer, OFFICE_STREAM, officeSubject } from './messages';
 import { planVessel } from './office-plan';
 
 export interface RunningLink extends FleetLink {
@@ -41,9 +42,12 @@ export function startOfficeLink(db: Db, natsUrl: string, log: FastifyBaseLogger,
       }
     })();
     const jsm = await jetstreamManager(nc);
-    await jsm.streams
-      .info(OFFICE_STREAM)
-      .catch(() => jsm.streams.add({ name: OFFICE_STREAM, subjects: [officeSubject('>')], duplicate_window: nanos(10 * 60_000) }));
+    for (const [name, subject] of [
+      [OFFICE_STREAM, officeSubject('>')],
+      [FILES_STREAM, filesSubject('>')],
+    ]) {
+      await jsm.streams.info(name).catch(() => jsm.streams.add({ name, subjects: [subject], duplicate_window: nanos(10 * 60_000) }));
+    }
     nc.subscribe(HELLO_SUBJECT, {
       callback: (_err, msg) => {
         void (async () => {
@@ -65,7 +69,8 @@ export function startOfficeLink(db: Db, natsUrl: string, log: FastifyBaseLogger,
     await ready;
     if (!up || !nc) return;
     const js = jetstream(nc);
-    for (const { code } of await db.select({ code: vessels.code }).from(vessels)) {
+    const fleet = await db.select({ code: vessels.code }).from(vessels);
+    for (const { code } of fleet) {
       await planVessel(db, code);
       for (;;) {
         const batch = await db
@@ -89,6 +94,8 @@ export function startOfficeLink(db: Db, natsUrl: string, log: FastifyBaseLogger,
         }
       }
     }
+    // Then the bytes, once every vessel's records are on their way.
+    for (const { code } of fleet) await sendFiles(db, js, code);
   }
 
   const tick = () => {

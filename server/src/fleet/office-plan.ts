@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { fleetOutbox, fleetSent, vessels } from '../db/schema';
 import { type Rows, versionInForce } from '../features/reading/audience';
@@ -30,13 +30,24 @@ async function desiredRecords(db: Db, code: string): Promise<Desired[]> {
       'sop',
       sql`select s.id::text as key, jsonb_build_object(
           'sop', (to_jsonb(s) - 'search_vector') || jsonb_build_object('latest_version_id', e.id, 'status', 'published'),
-          'version', to_jsonb(v)) as row
+          'version', to_jsonb(v),
+          'attachments', coalesce((select jsonb_agg(to_jsonb(a) order by a.id) from attachments a where a.version_id = e.id), '[]'::jsonb)) as row
         from sops s ${versionInForce} join sop_versions v on v.id = e.id
         where cardinality(s.vessel_codes) = 0 or ${code} = any(s.vessel_codes)
         order by s.id`,
     ),
   ]);
   return parts.flatMap((p) => p.rows);
+}
+
+/** Files vessel `code` needs (the attachments of the versions in force it holds) and has not been sent. */
+export async function filesToSend(db: Db, code: string): Promise<{ sha256: string; size: number }[]> {
+  const { rows } = (await db.execute(sql`select distinct a.sha256, a.size::bigint as size
+    from sops s ${versionInForce} join attachments a on a.version_id = e.id
+    where a.sha256 is not null and (cardinality(s.vessel_codes) = 0 or ${code} = any(s.vessel_codes))
+      and not exists (select 1 from fleet_sent f where f.vessel_code = ${code} and f.kind = 'file' and f.key = a.sha256)
+    order by a.sha256`)) as unknown as Rows<{ sha256: string; size: string }>;
+  return rows.map((r) => ({ sha256: r.sha256, size: Number(r.size) }));
 }
 
 /**
@@ -50,7 +61,14 @@ export async function planVessel(db: Db, code: string): Promise<number> {
     const [vessel] = await tx.select({ code: vessels.code }).from(vessels).where(eq(vessels.code, code)).for('update');
     if (!vessel) return 0;
     const desired = await desiredRecords(tx, code);
-    const sent = new Map((await tx.select().from(fleetSent).where(eq(fleetSent.vesselCode, code))).map((s) => [`${s.kind}:${s.key}`, s.hash]));
+    const sent = new Map(
+      (
+        await tx
+          .select()
+          .from(fleetSent)
+          .where(and(eq(fleetSent.vesselCode, code), ne(fleetSent.kind, 'file')))
+      ).map((s) => [`${s.kind}:${s.key}`, s.hash]),
+    );
     const messages: RecordMessage[] = [];
     const changed: Desired[] = [];
     for (const record of desired) {

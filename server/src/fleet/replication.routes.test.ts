@@ -3,13 +3,15 @@ import { describe, expect, it } from 'vitest';
 import type { FleetStatus } from '../../../common/contracts/fleet';
 import type { SopDetail } from '../../../common/contracts/sops';
 import { fleetApplied, sops, sopVersions, users } from '../db/schema';
-import { buildDepartment, createSopAs, submitSopAs } from '../test/factories';
+import { jetstreamManager } from '@nats-io/jetstream';
+import { connect } from '@nats-io/transport-node';
+import { buildDepartment, createSopAs, submitSopAs, uploadAttachments } from '../test/factories';
 import { signIn, TEST_PASSWORD, type TestUser } from '../test/factory';
 import { applyMessage } from './apply';
-import { FLEET_SCHEMA } from './messages';
+import { FILE_CHUNK_BYTES, FLEET_SCHEMA } from './messages';
 import { eventually, startFleet } from './test/fleet-harness';
 
-const { office, officeLink, ship } = await startFleet('AURORA');
+const { hub, office, officeLink, ship } = await startFleet('AURORA');
 const admin = await office.signedInUser('admin');
 const approver = await office.signedInUser('approver');
 const crew = await office.signedInUser('user', { firstName: 'Konstantinos', lastName: 'Papadopoulos-Andersson' });
@@ -24,6 +26,28 @@ async function publish(author: TestUser, input: { title: string; vesselCodes?: s
   expect((await office.as(approver, { method: 'PUT', url: `/api/approvals/${taskId}`, payload: { status: 'approved' } })).statusCode).toBe(200);
   return sop;
 }
+
+async function publishWithFile(title: string, file: Buffer) {
+  const sop = await createSopAs(office, crew, { departmentId, title });
+  const upload = await uploadAttachments(office, crew, sop.latestVersionId, [
+    { name: 'Konstantinos Papadopoulos-Andersson bridge checklist.txt', data: file, type: 'text/plain' },
+  ]);
+  expect(upload.statusCode).toBe(201);
+  const { taskId } = await submitSopAs(office, crew, sop.id);
+  expect((await office.as(approver, { method: 'PUT', url: `/api/approvals/${taskId}`, payload: { status: 'approved' } })).statusCode).toBe(200);
+  return { sop, attachment: upload.json() as { id: number } };
+}
+
+/** File chunks the hub holds for AURORA: what crossed (or will cross) its link. */
+const hubFileChunks = async () => {
+  const nc = await connect({ servers: hub.url });
+  try {
+    const info = await (await jetstreamManager(nc)).streams.info('FLEET_FILES', { subjects_filter: 'fleet.files.AURORA' });
+    return info.state.subjects?.['fleet.files.AURORA'] ?? 0;
+  } finally {
+    await nc.close();
+  }
+};
 
 describe('office to ship', () => {
   it('refuses a vessel the office does not know, in the status and the log, and applies nothing', async () => {
@@ -86,7 +110,7 @@ describe('office to ship', () => {
     const [second] = await office.db.select().from(sopVersions).where(eq(sopVersions.content, 'Second edition'));
     await eventually(async () => (await ship.database.db.select().from(sops).where(eq(sops.id, sop.id)))[0]?.latestVersionId === second.id);
 
-    const [applied] = await ship.database.db.select().from(fleetApplied);
+    const [applied] = await ship.database.db.select().from(fleetApplied).where(eq(fleetApplied.origin, 'office'));
     const before = await ship.database.db.select().from(sops).orderBy(sops.id);
     const replay = await applyMessage(ship.database.db, {
       origin: 'office',
@@ -99,8 +123,30 @@ describe('office to ship', () => {
     expect(await ship.database.db.select().from(sops).orderBy(sops.id)).toEqual(before);
   });
 
+  it('sends the files of the version in force in 64 KB chunks, once: the ship serves the same bytes', async () => {
+    const cookie = await signIn(ship.app, crew.username, TEST_PASSWORD);
+    const file = Buffer.from(Array.from({ length: 9000 }, (_, i) => `Line ${i}: check the bridge wing lookout and sound signals.\n`).join(''));
+    expect(file.length).toBeGreaterThan(5 * FILE_CHUNK_BYTES);
+    const before = await hubFileChunks();
+    const { attachment } = await publishWithFile('Bridge watch handover', file);
+    const download = await eventually(async () => {
+      const res = await ship.app.inject({ method: 'GET', url: `/api/attachments/${attachment.id}/download`, headers: { cookie } });
+      return res.statusCode === 200 && res;
+    });
+    expect(Buffer.from(download.rawPayload).equals(file)).toBe(true);
+    expect((await hubFileChunks()) - before).toBe(Math.ceil(file.length / FILE_CHUNK_BYTES));
+
+    // The same bytes in another SOP: the record travels, the file does not.
+    const again = await publishWithFile('Bridge watch handover (tender)', file);
+    await eventually(
+      async () => (await ship.app.inject({ method: 'GET', url: `/api/attachments/${again.attachment.id}/download`, headers: { cookie } })).statusCode === 200,
+    );
+    await officeLink.tick();
+    expect((await hubFileChunks()) - before).toBe(Math.ceil(file.length / FILE_CHUNK_BYTES));
+  });
+
   it('holds a message of a newer schema: nothing of it applied, the origin not moved on', async () => {
-    const [applied] = await ship.database.db.select().from(fleetApplied);
+    const [applied] = await ship.database.db.select().from(fleetApplied).where(eq(fleetApplied.origin, 'office'));
     const outcome = await applyMessage(ship.database.db, {
       origin: 'office',
       seq: applied.seq + 1,
@@ -110,6 +156,6 @@ describe('office to ship', () => {
     });
     expect(outcome).toBe('held');
     expect(await ship.database.db.select().from(users).where(eq(users.id, crew.id))).toHaveLength(1);
-    expect(await ship.database.db.select().from(fleetApplied)).toEqual([applied]);
+    expect(await ship.database.db.select().from(fleetApplied).where(eq(fleetApplied.origin, 'office'))).toEqual([applied]);
   });
 });

@@ -49,3 +49,12 @@ CREATE TABLE "fleet_applied" (
 	"stream_seq" bigint NOT NULL,
 	"applied_at" timestamp with time zone DEFAULT now() NOT NULL
 );
+--> statement-breakpoint
+-- On board: an attachment whose file has not arrived yet; it is added when the bytes are in.
+CREATE TABLE "fleet_pending_attachments" (
+	"attachment_id" integer PRIMARY KEY NOT NULL,
+	"sha256" varchar(64) NOT NULL,
+	"row" jsonb NOT NULL
+);
+--> statement-breakpoint
+CREATE INDEX "fleet_pending_attachments_sha256_idx" ON "fleet_pending_attachments" ("sha256");

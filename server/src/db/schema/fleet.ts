@@ -72,3 +72,14 @@ export const fleetApplied = pgTable('fleet_applied', {
   streamSeq: bigint('stream_seq', { mode: 'number' }).notNull(),
   appliedAt: timestamp('applied_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/** On board: an attachment whose file has not arrived yet, added when its bytes are in. */
+export const fleetPendingAttachments = pgTable(
+  'fleet_pending_attachments',
+  {
+    attachmentId: integer('attachment_id').primaryKey(),
+    sha256: varchar('sha256', { length: 64 }).notNull(),
+    row: jsonb('row').notNull(),
+  },
+  (t) => [index('fleet_pending_attachments_sha256_idx').on(t.sha256)],
+);
