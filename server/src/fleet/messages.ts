@@ -33,10 +33,23 @@ export type RecordKind = (typeof RECORD_KINDS)[number];
 
 export type RecordMessage = { op: 'upsert'; kind: RecordKind; key: string; row: Record<string, unknown> } | { op: 'delete'; kind: RecordKind; key: string };
 
+/** What a ship sends: its stream on board, sourced by the hub's FLEET_SHIPS across the link. */
+export const SHIP_OUTBOX_STREAM = 'FLEET_OUT';
+export const SHIPS_STREAM = 'FLEET_SHIPS';
+export const shipSubject = (vessel: string) => `fleet.ship.${vessel}`;
+
+/** Ship-owned facts: an attestation made on board, a version readable on board, one removed. */
+export type ShipMessage =
+  | { op: 'attestation'; userId: number | null; versionId: number; attestedAt: string }
+  | { op: 'receipt'; versionId: number; receivedAt: string }
+  | { op: 'withdrawal'; versionId: number; withdrawnAt: string };
+
 export interface Hello {
   vessel: string;
 }
 export interface HelloAnswer {
   known: boolean;
   name: string | null;
+  /** The last of this ship's messages the office has applied (0: none). */
+  applied: number;
 }

@@ -1,12 +1,28 @@
-import { jetstream, jetstreamManager } from '@nats-io/jetstream';
-import { connect, headers, type NatsConnection, nanos } from '@nats-io/transport-node';
+import { type JsMsg, jetstream, jetstreamManager } from '@nats-io/jetstream';
+import { connect, type NatsConnection, nanos } from '@nats-io/transport-node';
 import type { FastifyBaseLogger } from 'fastify';
-import { and, asc, count, eq, isNull, sql } from 'drizzle-orm';
+import { count, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { fleetOutbox, vessels } from '../db/schema';
 import type { FleetLink } from './link';
 import { sendFiles } from './files';
-import { FILES_STREAM, FLEET_SCHEMA, filesSubject, HEADER, HELLO_SUBJECT, type Hello, type HelloAnswer, OFFICE_STREAM, officeSubject } from './messages';
+import { appliedFrom, applyShipMessage, SHIPS_ORIGIN } from './office-receive';
+import { publishOutbox } from './outbox';
+import { keepRunning, readStream } from './stream-reader';
+import {
+  FILES_STREAM,
+  filesSubject,
+  HEADER,
+  HELLO_SUBJECT,
+  type Hello,
+  type HelloAnswer,
+  OFFICE_STREAM,
+  officeSubject,
+  SHIP_OUTBOX_STREAM,
+  type ShipMessage,
+  SHIPS_STREAM,
+  shipSubject,
+} from './messages';
 import { planVessel } from './office-plan';
 
 export interface RunningLink extends FleetLink {
@@ -57,7 +73,8 @@ export function startOfficeLink(db: Db, natsUrl: string, log: FastifyBaseLogger,
             .set({ lastContactAt: new Date() })
             .where(eq(vessels.code, String(vessel)))
             .returning({ name: vessels.name });
-          msg.respond(JSON.stringify({ known: Boolean(row), name: row?.name ?? null } satisfies HelloAnswer));
+          const applied = row ? await appliedFrom(db, String(vessel)) : 0;
+          msg.respond(JSON.stringify({ known: Boolean(row), name: row?.name ?? null, applied } satisfies HelloAnswer));
         })().catch((err) => log.error({ err }, 'fleet: answering a ship failed'));
       },
     });
@@ -70,33 +87,55 @@ export function startOfficeLink(db: Db, natsUrl: string, log: FastifyBaseLogger,
     if (!up || !nc) return;
     const js = jetstream(nc);
     const fleet = await db.select({ code: vessels.code }).from(vessels);
+    await sourceShips(fleet.map((v) => v.code));
     for (const { code } of fleet) {
       await planVessel(db, code);
-      for (;;) {
-        const batch = await db
-          .select()
-          .from(fleetOutbox)
-          .where(and(eq(fleetOutbox.vesselCode, code), isNull(fleetOutbox.sentAt)))
-          .orderBy(asc(fleetOutbox.seq))
-          .limit(200);
-        if (batch.length === 0) break;
-        for (const row of batch) {
-          const h = headers();
-          h.set(HEADER.origin, 'office');
-          h.set(HEADER.seq, String(row.seq));
-          h.set(HEADER.schema, String(FLEET_SCHEMA));
-          h.set(HEADER.vessel, code);
-          await js.publish(officeSubject(code), JSON.stringify(row.payload), { msgID: `office-${code}-${row.seq}`, headers: h });
-          await db
-            .update(fleetOutbox)
-            .set({ sentAt: sql`now()` })
-            .where(and(eq(fleetOutbox.vesselCode, code), eq(fleetOutbox.seq, row.seq)));
-        }
-      }
+      await publishOutbox(db, js, code, officeSubject(code), 'office');
     }
     // Then the bytes, once every vessel's records are on their way.
     for (const { code } of fleet) await sendFiles(db, js, code);
   }
+
+  /** The hub's stream of what ships send sources each registered vessel's stream on board. */
+  let sourced = '';
+  async function sourceShips(codes: string[]) {
+    if (codes.length === 0 || codes.join(',') === sourced) return;
+    const jsm = await jetstreamManager(nc!);
+    const config = {
+      name: SHIPS_STREAM,
+      sources: codes.map((code) => ({ name: SHIP_OUTBOX_STREAM, filter_subject: shipSubject(code), external: { api: `$JS.${code}.API`, deliver: '' } })),
+    };
+    const exists = await jsm.streams.info(SHIPS_STREAM).then(
+      () => true,
+      () => false,
+    );
+    if (exists) await jsm.streams.update(SHIPS_STREAM, { sources: config.sources });
+    else await jsm.streams.add(config);
+    sourced = codes.join(',');
+  }
+
+  const applyFromShip = async (msg: JsMsg) => {
+    await applyShipMessage(db, {
+      vessel: msg.headers?.get(HEADER.vessel) ?? '',
+      seq: Number(msg.headers?.get(HEADER.seq)),
+      streamSeq: msg.seq,
+      message: msg.json<ShipMessage>(),
+    });
+    return 'go-on' as const;
+  };
+  const stopped = () => closed;
+  const receiving = keepRunning(
+    async () => {
+      await ready;
+      return readStream(jetstream(nc!), db, SHIPS_STREAM, SHIPS_ORIGIN, applyFromShip, stopped);
+    },
+    stopped,
+    (err) => {
+      // Until a vessel is registered there is no stream to read.
+      if (!String(err).includes('stream not found')) log.warn({ err }, 'fleet: reading from the ships failed; trying again');
+    },
+    opts.everyMs ?? 2000,
+  );
 
   const tick = () => {
     working ??= round()
@@ -119,6 +158,7 @@ export function startOfficeLink(db: Db, natsUrl: string, log: FastifyBaseLogger,
       clearInterval(timer);
       await working;
       await nc?.close();
+      await receiving;
     },
   };
 }

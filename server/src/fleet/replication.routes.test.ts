@@ -1,8 +1,8 @@
-import { count, eq } from 'drizzle-orm';
+import { and, count, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import type { FleetStatus } from '../../../common/contracts/fleet';
+import type { FleetStatus, VesselDocument } from '../../../common/contracts/fleet';
 import type { SopDetail } from '../../../common/contracts/sops';
-import { fleetApplied, sops, sopVersions, users } from '../db/schema';
+import { attestations, fleetApplied, sops, sopVersions, users } from '../db/schema';
 import { jetstreamManager } from '@nats-io/jetstream';
 import { connect } from '@nats-io/transport-node';
 import { buildDepartment, createSopAs, submitSopAs, uploadAttachments } from '../test/factories';
@@ -143,6 +143,47 @@ describe('office to ship', () => {
     );
     await officeLink.tick();
     expect((await hubFileChunks()) - before).toBe(Math.ceil(file.length / FILE_CHUNK_BYTES));
+  });
+
+  it('sends attestations made on board and receipts; a superseded version is withdrawn on board and its files removed', async () => {
+    const cookie = await signIn(ship.app, crew.username, TEST_PASSWORD);
+    const file = Buffer.from('Galley fire: shut the fuel valves, then the hood system.\n'.repeat(50));
+    const { sop, attachment } = await publishWithFile('Galley fire', file);
+    await eventually(
+      async () => (await ship.app.inject({ method: 'GET', url: `/api/attachments/${attachment.id}/download`, headers: { cookie } })).statusCode === 200,
+    );
+    const attested = await ship.app.inject({ method: 'POST', url: `/api/sop-versions/${sop.latestVersionId}/attestations`, headers: { cookie } });
+    expect(attested.statusCode).toBe(201);
+
+    const counted = await eventually(async () => {
+      const [row] = await office.db
+        .select()
+        .from(attestations)
+        .where(and(eq(attestations.versionId, sop.latestVersionId!), eq(attestations.userId, crew.id)));
+      return row;
+    });
+    expect(counted.vesselCode).toBe('AURORA');
+    const current = await eventually(async () => {
+      const list: VesselDocument[] = (await office.as(approver, { method: 'GET', url: '/api/fleet/vessels/AURORA/documents' })).json();
+      const row = list.find((d) => d.sopId === sop.id);
+      return row?.state === 'current' && row;
+    });
+    expect(current.onBoard).toMatchObject({ versionId: sop.latestVersionId, versionNumber: '1.0' });
+
+    // A new version in force ashore: the ship takes it and removes the old one's files.
+    const edit = await office.as(crew, { method: 'PUT', url: `/api/sops/${sop.id}`, payload: { title: 'Galley fire', departmentId, content: 'Revised' } });
+    expect(edit.statusCode).toBe(200);
+    const { taskId } = await submitSopAs(office, crew, sop.id);
+    expect((await office.as(approver, { method: 'PUT', url: `/api/approvals/${taskId}`, payload: { status: 'approved' } })).statusCode).toBe(200);
+    const withdrawn = await eventually(async () => {
+      const list: VesselDocument[] = (await office.as(approver, { method: 'GET', url: '/api/fleet/vessels/AURORA/documents' })).json();
+      const row = list.find((d) => d.sopId === sop.id);
+      return row?.state === 'current' && row.previousWithdrawnAt !== null ? row : undefined;
+    });
+    expect(withdrawn.onBoard?.versionNumber).not.toBe('1.0');
+    expect((await ship.app.inject({ method: 'GET', url: `/api/attachments/${attachment.id}/download`, headers: { cookie } })).statusCode).toBe(404);
+    // Everything sent has been applied ashore: nothing waits.
+    await eventually(async () => (await shipStatus(cookie)).waiting.toSend === 0);
   });
 
   it('holds a message of a newer schema: nothing of it applied, the origin not moved on', async () => {

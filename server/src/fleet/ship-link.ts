@@ -1,8 +1,9 @@
-import { DeliverPolicy, type JsMsg, jetstream, jetstreamManager } from '@nats-io/jetstream';
-import { connect, type NatsConnection } from '@nats-io/transport-node';
+import { type JsMsg, jetstream, jetstreamManager } from '@nats-io/jetstream';
+import { connect, type NatsConnection, nanos } from '@nats-io/transport-node';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
-import { applyMessage, resumeAfter } from './apply';
+import { applyMessage } from './apply';
+import { keepRunning, readStream } from './stream-reader';
 import type { LinkOptions, RunningLink } from './office-link';
 import { createFileAssembler, FILES_ORIGIN } from './files';
 import {
@@ -18,7 +19,11 @@ import {
   type RecordMessage,
   SHIP_FILES_STREAM,
   SHIP_INBOX_STREAM,
+  SHIP_OUTBOX_STREAM,
+  shipSubject,
 } from './messages';
+import { lastQueued, publishOutbox } from './outbox';
+import { planShip } from './ship-plan';
 
 /**
  * The ship's side: a stream on the NATS server on board that sources this vessel's subject
@@ -33,6 +38,8 @@ export function startShipLink(db: Db, vessel: string, natsUrl: string, log: Fast
   let lastContact: Date | null = null;
   let reachedAt = 0;
   let problem: string | null = null;
+  /** The last of our messages the office said it has applied. */
+  let officeApplied = 0;
   const everyMs = opts.everyMs ?? 2000;
 
   const ready = (async () => {
@@ -46,6 +53,9 @@ export function startShipLink(db: Db, vessel: string, natsUrl: string, log: Fast
         .info(name)
         .catch(() => jsm.streams.add({ name, sources: [{ name: source, filter_subject: subject, external: { api: `$JS.${HUB_DOMAIN}.API`, deliver: '' } }] }));
     }
+    await jsm.streams
+      .info(SHIP_OUTBOX_STREAM)
+      .catch(() => jsm.streams.add({ name: SHIP_OUTBOX_STREAM, subjects: [shipSubject(vessel)], duplicate_window: nanos(10 * 60_000) }));
     log.info(`fleet: ship ${vessel} linked to NATS at ${natsUrl}`);
   })();
   ready.catch((err) => log.error({ err }, 'fleet: the ship could not reach its NATS server'));
@@ -65,31 +75,18 @@ export function startShipLink(db: Db, vessel: string, natsUrl: string, log: Fast
         log.info(`fleet: the office knows ${vessel}${answer.name ? ` (${answer.name})` : ''}`);
       }
       known = answer.known;
+      officeApplied = answer.applied;
     } catch {
       // No answer: the link (or the office) is down. What the office sends meanwhile waits in its stream.
     }
   }
 
-  /** Reads `stream` in order from just after the last message `origin` applied, handing each to `handle`. */
+  const stopped = () => closed;
+  /** Waits until the office has confirmed the vessel, then reads `stream` (see readStream). */
   async function readLoop(stream: string, origin: string, handle: (msg: JsMsg) => Promise<'go-on' | 'held'>): Promise<'held' | 'closed'> {
     await ready;
-    const js = jetstream(nc!);
-    while (!closed) {
-      if (known !== true) {
-        await sleep(200);
-        continue;
-      }
-      const after = await resumeAfter(db, origin);
-      const consumer = await js.consumers.get(
-        stream,
-        after === 0 ? { deliver_policy: DeliverPolicy.All } : { deliver_policy: DeliverPolicy.StartSequence, opt_start_seq: after + 1 },
-      );
-      while (!closed) {
-        const msg = await consumer.next({ expires: 1000 });
-        if (msg && (await handle(msg)) === 'held') return 'held';
-      }
-    }
-    return 'closed';
+    while (!closed && known !== true) await sleep(200);
+    return closed ? 'closed' : readStream(jetstream(nc!), db, stream, origin, handle, stopped);
   }
 
   const applyRecords = async (msg: JsMsg) => {
@@ -106,6 +103,7 @@ export function startShipLink(db: Db, vessel: string, natsUrl: string, log: Fast
     return 'held' as const;
   };
 
+  const onError = (err: unknown) => log.warn({ err }, 'fleet: reading from the office failed; trying again');
   const assembler = createFileAssembler(db);
   const storeFiles = async (msg: JsMsg) => {
     const sha256 = msg.headers?.get(FILE_HEADER.sha256) ?? '';
@@ -120,35 +118,43 @@ export function startShipLink(db: Db, vessel: string, natsUrl: string, log: Fast
     return 'go-on' as const;
   };
 
-  /** Runs a loop until it is held or the link closes; a failure is retried from where it stands. */
-  const keepRunning = async (loop: () => Promise<'held' | 'closed'>) => {
-    while (!closed) {
-      try {
-        if ((await loop()) === 'held') return;
-      } catch (err) {
-        if (!closed) log.warn({ err }, 'fleet: reading from the office failed; trying again');
-        await sleep(everyMs);
-      }
-    }
+  /** Queues what the office must hear and puts it in the stream on board (kept there while the link is down). */
+  async function send() {
+    await ready;
+    if (known !== true) return;
+    await planShip(db, vessel);
+    await publishOutbox(db, jetstream(nc!), vessel, shipSubject(vessel), `ship:${vessel}`);
+  }
+  let sending: Promise<void> | undefined;
+  const round = () => {
+    sending ??= hello()
+      .then(send)
+      .catch((err) => log.warn({ err }, 'fleet: sending to the office failed; trying again'))
+      .finally(() => {
+        sending = undefined;
+      });
+    return sending;
   };
+  const timer = setInterval(() => !closed && void round(), everyMs);
+  void round();
 
-  const helloTimer = setInterval(() => !closed && void hello(), everyMs);
-  void hello();
   // Records and files are read side by side: a record never waits behind file bytes.
   const applying = Promise.all([
-    keepRunning(() => readLoop(SHIP_INBOX_STREAM, 'office', applyRecords)),
-    keepRunning(() => readLoop(SHIP_FILES_STREAM, FILES_ORIGIN, storeFiles)),
+    keepRunning(() => readLoop(SHIP_INBOX_STREAM, 'office', applyRecords), stopped, onError, everyMs),
+    keepRunning(() => readLoop(SHIP_FILES_STREAM, FILES_ORIGIN, storeFiles), stopped, onError, everyMs),
   ]);
 
   return {
-    connected: () => reachedAt > 0 && Date.now() - reachedAt < everyMs * 3,
+    // Connected: the office answered within the last few rounds.
+    connected: () => reachedAt > 0 && Date.now() - reachedAt < Math.max(everyMs * 3, 15_000),
     lastContactAt: () => lastContact,
-    waitingToSend: async () => 0,
+    waitingToSend: async () => Math.max(0, (await lastQueued(db, vessel)) - officeApplied),
     problem: () => problem,
-    tick: hello,
+    tick: round,
     async close() {
       closed = true;
-      clearInterval(helloTimer);
+      clearInterval(timer);
+      await sending;
       await nc?.close();
       await applying;
     },

@@ -58,3 +58,6 @@ CREATE TABLE "fleet_pending_attachments" (
 );
 --> statement-breakpoint
 CREATE INDEX "fleet_pending_attachments_sha256_idx" ON "fleet_pending_attachments" ("sha256");
+--> statement-breakpoint
+-- Where an attestation was made: null ashore, the vessel's code when it came from a ship.
+ALTER TABLE "attestations" ADD COLUMN "vessel_code" varchar(16);

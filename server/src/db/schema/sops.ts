@@ -116,6 +116,8 @@ export const attestations = pgTable(
       .notNull()
       .references(() => sopVersions.id, { onDelete: 'cascade' }),
     attestedAt: timestamp('attested_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The vessel it was made on board of; null when made ashore. */
+    vesselCode: varchar('vessel_code', { length: 16 }),
   },
   (t) => [uniqueIndex('attestations_user_version_key').on(t.userId, t.versionId), index('attestations_version_user_idx').on(t.versionId, t.userId)],
 );
