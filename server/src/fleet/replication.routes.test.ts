@@ -186,6 +186,30 @@ describe('office to ship', () => {
     await eventually(async () => (await shipStatus(cookie)).waiting.toSend === 0);
   });
 
+  it('keeps an attestation made while the NATS server on board is down, and sends it when it is back', async () => {
+    const cookie = await signIn(ship.app, crew.username, TEST_PASSWORD);
+    const sop = await publish(crew, { title: 'Lifeboat lowering' });
+    await eventually(async () => (await ship.database.db.select().from(sops).where(eq(sops.id, sop.id))).length === 1);
+
+    await ship.nats.stop();
+    const attested = await ship.app.inject({ method: 'POST', url: `/api/sop-versions/${sop.latestVersionId}/attestations`, headers: { cookie } });
+    expect(attested.statusCode).toBe(201);
+    await eventually(async () => (await shipStatus(cookie)).waiting.toSend >= 1);
+
+    await ship.nats.start();
+    await eventually(
+      async () =>
+        (
+          await office.db
+            .select()
+            .from(attestations)
+            .where(and(eq(attestations.versionId, sop.latestVersionId!), eq(attestations.userId, crew.id)))
+        ).length === 1,
+      30_000,
+    );
+    await eventually(async () => (await shipStatus(cookie)).waiting.toSend === 0);
+  });
+
   it('holds a message of a newer schema: nothing of it applied, the origin not moved on', async () => {
     const [applied] = await ship.database.db.select().from(fleetApplied).where(eq(fleetApplied.origin, 'office'));
     const outcome = await applyMessage(ship.database.db, {
