@@ -32,6 +32,9 @@ export const PERMISSIONS = {
   'audit.read': { admin: 'yes', approver: 'no', user: 'no' },
   'storage.read': { admin: 'yes', approver: 'no', user: 'no' },
   'settings.manage': { admin: 'yes', approver: 'no', user: 'no' },
+  /** The vessel register and what each ship holds. */
+  'fleet.read': { admin: 'yes', approver: 'yes', user: 'no' },
+  'vessels.manage': { admin: 'yes', approver: 'no', user: 'no' },
 } as const satisfies Record<string, Record<Role, Rule>>;
 
 export type Action = keyof typeof PERMISSIONS;

@@ -36,6 +36,7 @@ export const ERROR_CODES = [
   'not_pdf', // 409: a controlled copy is made only from a PDF
   'unreadable_document', // 422: the file could not be stamped, read as a table or converted for the reader
   'preview_unavailable', // 422: no table preview for this kind of file (.xls); it still downloads
+  'office_only', // 409 on a ship: the office owns this record; the change is made ashore
   'unavailable', // 503 from /healthz: the database cannot be reached
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -3,6 +3,7 @@ import { PREVIEW_STATUSES } from '../preview-status';
 import { APPROVAL_STATUSES, SOP_STATUSES } from '../sop-lifecycle';
 import { TEXT_STATUSES } from '../text-status';
 import { ErrorBody } from './errors';
+import { VesselCodes } from './fleet';
 import { FileName, idField, idParams, isoDate, multiLine, optionalText, singleLine } from './fields';
 import { ReviewFilterSchema, ReviewFrequency, ReviewSchedule } from './review-loop';
 
@@ -36,6 +37,8 @@ export const CreateSopInput = z.object({
   reviewFrequency: ReviewFrequency,
   keepAttachmentIds: KeepAttachmentIds,
   isConfidential: z.boolean().optional(),
+  /** The vessels it applies to; empty means every vessel. Absent on an update: unchanged. */
+  vesselCodes: VesselCodes.optional(),
 });
 export type CreateSopInput = z.input<typeof CreateSopInput>;
 
@@ -176,6 +179,8 @@ export const SopListItem = z.object({
   /** Months between periodic reviews, or null. */
   reviewFrequency: int.nullable(),
   isConfidential: z.boolean(),
+  /** The vessels it applies to; empty: every vessel. */
+  vesselCodes: z.array(z.string()),
   createdAt: isoDate,
   updatedAt: isoDate,
   department: z.object({ name: z.string() }).nullable(),

@@ -7,7 +7,7 @@ import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
 import fastifySession from '@fastify/session';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'drizzle-orm';
 import { MAX_FILE_BYTES } from '../../common/limits';
@@ -29,6 +29,8 @@ import { type AnswerCache, createAnswerCache } from './http/versioned-answer';
 import { keepSessionAlive, SESSION_IDLE_MS, withinAbsoluteLifetime } from './features/auth/session-lifetime';
 import { findActiveUser } from './features/users/users.service';
 import { featureRoutes } from './routes';
+import { type FleetInstance, OFFICE } from './fleet/instance';
+import { type FleetLink, NO_LINK } from './fleet/link';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -41,6 +43,11 @@ declare module 'fastify' {
     access?: Action;
     /** A GET that records an action in the user's name: refused when another site sends it. */
     recordsAction?: boolean;
+    /**
+     * A write that changes only what happens on board (sign-in, attesting), so a ship
+     * accepts it. Every other write on a ship is 409 `office_only`.
+     */
+    onBoard?: boolean;
   }
   interface FastifyInstance {
     db: Db;
@@ -48,6 +55,10 @@ declare module 'fastify' {
     answerCache: AnswerCache;
     /** Document work a request waits for (controlled copies, itinerary tables), off this thread. */
     documentWorkers: DocumentWorkers;
+    /** The office, or the copy on board one vessel. */
+    instance: FleetInstance;
+    /** This instance's link to the rest of the fleet (none: an office without NATS_URL). */
+    fleetLink: FleetLink;
   }
   interface FastifyRequest {
     /** The signed-in user, or null (set by the preValidation hook). */
@@ -76,6 +87,10 @@ export interface AppOptions {
   uploadLimits?: UploadLimits;
   /** Limits of the document workers requests use (one process, started on first use). */
   documents?: Omit<DocumentWorkerOptions, 'workers'>;
+  /** The office (default) or a ship's copy. */
+  instance?: FleetInstance;
+  /** Starts its link to the fleet, when it has one; the link is closed with the app. */
+  fleetLink?: (log: FastifyBaseLogger) => FleetLink & { close(): Promise<void> };
 }
 
 export async function buildApp(opts: AppOptions) {
@@ -91,6 +106,10 @@ export async function buildApp(opts: AppOptions) {
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('db', opts.db);
   app.decorate('answerCache', createAnswerCache());
+  app.decorate<FleetInstance>('instance', opts.instance ?? OFFICE);
+  const fleetLink = opts.fleetLink?.(app.log.child({ fleet: app.instance.kind === 'ship' ? app.instance.vessel : 'office' }));
+  app.decorate<FleetLink>('fleetLink', fleetLink ?? NO_LINK);
+  if (fleetLink) app.addHook('onClose', () => fleetLink.close());
   const documentWorkers = createDocumentWorkers({ ...opts.documents, workers: 1 });
   app.decorate('documentWorkers', documentWorkers);
   app.addHook('onClose', () => documentWorkers.close());

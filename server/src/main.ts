@@ -6,8 +6,20 @@ import { DataFolderBusyError } from './db/embedded/owner';
 import { makePrivate } from './files/private-folders';
 import { ensureAdmin } from './features/auth/bootstrap-admin';
 import { sharedSessionSecret } from './features/settings/settings.service';
+import { FleetConfigError, fleetInstance } from './fleet/instance';
+import { startOfficeLink } from './fleet/office-link';
+import { startShipLink } from './fleet/ship-link';
 
 const startedAt = performance.now();
+const instance = (() => {
+  try {
+    return fleetInstance();
+  } catch (err) {
+    if (!(err instanceof FleetConfigError)) throw err;
+    console.error(`\n  ${err.message}\n`);
+    process.exit(1);
+  }
+})();
 const config = loadConfig();
 // Folders an older version (or another program) left readable by other local users.
 const madePrivate = await makePrivate([config.dataDir, config.fileDir, config.backupDir]);
@@ -32,9 +44,18 @@ const app = await (async () => {
     trustProxy: config.trustProxy || false,
     logger: { level: process.env.LOG_LEVEL ?? 'info' },
     documents: { memoryMb: config.documentMemoryMb, timeLimitMs: config.documentTimeLimitSeconds * 1000 },
+    instance,
+    // The link to the fleet, when this instance has one: it talks to NATS beside the server.
+    fleetLink:
+      instance.kind === 'ship'
+        ? (log) => startShipLink(database.db, instance.vessel, instance.natsUrl, log)
+        : instance.natsUrl
+          ? (log) => startOfficeLink(database.db, instance.natsUrl!, log)
+          : undefined,
   });
   app.addHook('onClose', () => database.close());
-  await ensureAdmin(database.db, { username: config.adminUsername, password: config.adminPassword }, app.log);
+  // A ship's accounts are the office's, with the office's ids: it never makes one of its own.
+  if (instance.kind === 'office') await ensureAdmin(database.db, { username: config.adminUsername, password: config.adminPassword }, app.log);
   await app.listen({ port: config.port, host: config.host });
   return app;
 })().catch(async (err: unknown) => {
@@ -55,7 +76,7 @@ if (madePrivate) {
   );
 }
 app.log.info(
-  `SOP Harbor ready on http://localhost:${config.port} (${database.kind === 'postgres' ? 'PostgreSQL' : `embedded database in ${config.dataDir}`}) in ${Math.round(performance.now() - startedAt)} ms`,
+  `SOP Harbor${instance.kind === 'ship' ? ` (ship's copy for ${instance.vessel})` : ''} ready on http://localhost:${config.port} (${database.kind === 'postgres' ? 'PostgreSQL' : `embedded database in ${config.dataDir}`}) in ${Math.round(performance.now() - startedAt)} ms`,
 );
 
 let closing = false;

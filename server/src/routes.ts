@@ -14,6 +14,7 @@ import { sopRoutes } from './features/sops/sops.routes';
 import { sopReviewLoopRoutes } from './features/sops/sop-review-loop.routes';
 import { attachmentRoutes } from './features/attachments/attachments.routes';
 import { objectUploadRoutes } from './features/attachments/object-uploads.routes';
+import { fleetRoutes } from './fleet/fleet.routes';
 
 /** Every feature's routes, registered once. Each feature owns its own plugin file. */
 export const featureRoutes: FastifyPluginAsync = async (app) => {
@@ -32,4 +33,5 @@ export const featureRoutes: FastifyPluginAsync = async (app) => {
   await app.register(settingsRoutes);
   await app.register(dailyProgramRoutes);
   await app.register(itineraryRoutes);
+  await app.register(fleetRoutes);
 };

@@ -21,12 +21,32 @@ export function registerActor(app: FastifyInstance) {
   });
 }
 
-/** The route's role rule: a signed-out caller is 401, a role that may never do it 403. */
+/**
+ * The route's rules: a signed-out caller is 401, a write to office-owned data on a ship 409
+ * `office_only`, a role that may never do it 403. On a ship a write is refused unless its
+ * route says it changes only what happens on board (`config.onBoard`), so a new route is
+ * office-owned until someone decides otherwise.
+ */
 export function checkRouteAccess(request: FastifyRequest) {
-  const { url, config } = request.routeOptions;
-  if (!url?.startsWith('/api/') || config?.public) return;
+  const { url, config, method } = request.routeOptions;
+  if (!url?.startsWith('/api/')) return;
+  const officeOnly = request.server.instance.kind === 'ship' && !config?.onBoard && isWrite(method);
+  if (config?.public) {
+    if (officeOnly) throw officeOnlyRefusal();
+    return;
+  }
+  if (officeOnly) {
+    void request.actor; // signed out: 401 first
+    throw officeOnlyRefusal();
+  }
   if (config?.access && !roleMay(request.actor, config.access)) throw forbidden();
 }
+
+const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
+const isWrite = (method: string | string[]) => (Array.isArray(method) ? method : [method]).some((m) => !READS.has(m.toUpperCase()));
+
+export const officeOnlyRefusal = () =>
+  conflict('This is a ship copy: the office owns this record, so the change is made ashore and reaches the ship with the next update.', 'office_only');
 
 /** A lifecycle refusal as the HTTP error it stands for (403 or 409), or nothing. */
 export function refuse(refusal: Refusal | null): void {

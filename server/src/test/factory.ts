@@ -33,7 +33,7 @@ export interface TestContext {
    * PostgreSQL through its own connection pool; the embedded database allows one connection,
    * so there it shares this one. Closed with the context.
    */
-  anotherInstance(opts?: { sessionSecret?: string; trustProxy?: number }): Promise<{ app: App; db: Db }>;
+  anotherInstance(opts?: { sessionSecret?: string; trustProxy?: number; instance?: AppOptions['instance'] }): Promise<{ app: App; db: Db }>;
 }
 
 /**
@@ -42,7 +42,10 @@ export interface TestContext {
  * nothing runs until the test calls `t.jobs.runUntilIdle()`. A test that needs a particular
  * database (on disk, say) passes it; close() closes it too.
  */
-export type TestContextOptions = Pick<AppOptions, 'uploadLimits' | 'trustProxy'> & { jobs?: 'background' | 'manual'; database?: Database & { url?: string } };
+export type TestContextOptions = Pick<AppOptions, 'uploadLimits' | 'trustProxy' | 'instance'> & {
+  jobs?: 'background' | 'manual';
+  database?: Database & { url?: string };
+};
 
 export async function createTestContext(opts: TestContextOptions = {}): Promise<TestContext> {
   const { jobs: jobMode, database: given, ...appOptions } = opts;
@@ -66,7 +69,7 @@ export async function createTestContext(opts: TestContextOptions = {}): Promise<
     async anotherInstance(opts = {}) {
       const second = database.url ? await openDatabase({ databaseUrl: database.url }) : undefined;
       const db = second?.db ?? database.db;
-      const other = await buildApp({ db, sessionSecret: opts.sessionSecret ?? TEST_SESSION_SECRET, trustProxy: opts.trustProxy });
+      const other = await buildApp({ db, sessionSecret: opts.sessionSecret ?? TEST_SESSION_SECRET, trustProxy: opts.trustProxy, instance: opts.instance });
       await other.ready();
       extra.push(async () => {
         await other.close();

@@ -17,6 +17,7 @@ const sop = (i: number): SopListItem => ({
   latestVersionId: i + 1,
   reviewFrequency: null,
   isConfidential: false,
+  vesselCodes: [],
   createdAt: '2025-01-01T00:00:00Z',
   updatedAt: '2025-01-02T00:00:00Z',
   department: { name: 'Deck' },

@@ -16,6 +16,7 @@ const sop = (id: number, title: string, department: string, status: SopListItem[
   nextReviewDue: null,
   reviewStatus: null,
   isConfidential: false,
+  vesselCodes: [],
   createdAt: updatedAt,
   updatedAt,
   department: { name: department },

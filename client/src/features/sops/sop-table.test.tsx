@@ -33,6 +33,7 @@ const many: SopListItem[] = Array.from({ length: 5000 }, (_, i) => ({
   nextReviewDue: null,
   reviewStatus: null,
   isConfidential: false,
+  vesselCodes: [],
   createdAt: '2025-01-01T00:00:00Z',
   updatedAt: new Date(2025, 0, 1 + (i % 300)).toISOString(),
   department: { name: `Dept ${i % 12}` },

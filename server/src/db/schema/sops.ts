@@ -26,6 +26,8 @@ export const sops = pgTable(
     /** Months between periodic reviews, 1 to 60; null when the SOP has no review cycle. */
     reviewFrequency: integer('review_frequency'),
     isConfidential: boolean('is_confidential').notNull().default(false),
+    /** The vessels it applies to, by code; empty: every vessel. */
+    vesselCodes: varchar('vessel_codes', { length: 16 }).array().notNull().default(sql`'{}'::varchar[]`),
     /** Title, summary, category, tags and the latest version's content; kept current by the SOP service. */
     searchVector: tsvector('search_vector'),
     createdAt: createdAt(),
@@ -114,6 +116,8 @@ export const attestations = pgTable(
       .notNull()
       .references(() => sopVersions.id, { onDelete: 'cascade' }),
     attestedAt: timestamp('attested_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The vessel it was made on board of; null when made ashore. */
+    vesselCode: varchar('vessel_code', { length: 16 }),
   },
   (t) => [uniqueIndex('attestations_user_version_key').on(t.userId, t.versionId), index('attestations_version_user_idx').on(t.versionId, t.userId)],
 );

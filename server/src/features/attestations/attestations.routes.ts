@@ -7,7 +7,7 @@ import { attest, attestationSummary } from './attestations.service';
 export const attestationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/sop-versions/:id/attestations',
-    { schema: { params: IdParams, response: answers({ 200: Attestation, 201: Attestation }) }, config: { access: 'sop.read' } },
+    { schema: { params: IdParams, response: answers({ 200: Attestation, 201: Attestation }) }, config: { access: 'sop.read', onBoard: true } },
     async (request, reply) => {
       const { actor } = request;
       const { attestation, created } = await attest(app.db, actor, request.params.id);

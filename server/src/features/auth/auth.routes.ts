@@ -9,7 +9,7 @@ import { changeOwnPassword } from './password-change.service';
 import { startSession } from './session-lifetime';
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.post('/api/login', { schema: { body: LoginInput, response: answers({ 200: PublicUser }) }, config: { public: true } }, async (request, reply) => {
+  app.post('/api/login', { schema: { body: LoginInput, response: answers({ 200: PublicUser }) }, config: { public: true, onBoard: true } }, async (request, reply) => {
     const user = await authenticate(app.db, request.body, request.ip, trustedDevice(request, request.body.username));
     await startSession(request, user.id);
     rememberDevice(request, reply, user.username);
@@ -24,7 +24,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // Whatever this browser kept for the person leaving (the HTTP cache's files and answers,
   // offline copies, queued work) goes with them; cookies stay (the device cookie is no session).
-  app.post('/api/logout', { schema: { response: answers({ 200: MessageBody }) }, config: { public: true } }, async (request, reply) => {
+  app.post('/api/logout', { schema: { response: answers({ 200: MessageBody }) }, config: { public: true, onBoard: true } }, async (request, reply) => {
     await request.session.destroy();
     reply.header('clear-site-data', '"cache", "storage"');
     return { message: 'Logged out' };

@@ -98,6 +98,7 @@ export async function listSopsJson(db: Db, filters: ListFilters = {}): Promise<s
       'latestVersionId', sops.latest_version_id,
       'reviewFrequency', sops.review_frequency,
       'isConfidential', sops.is_confidential,
+      'vesselCodes', to_json(sops.vessel_codes),
       'createdAt', ${isoJson('sops.created_at')},
       'updatedAt', ${isoJson('sops.updated_at')},
       'department', case when d.id is null then null else json_build_object('name', d.name) end,

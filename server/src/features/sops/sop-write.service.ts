@@ -13,6 +13,7 @@ import { departmentNames, fieldChanges } from '../audit/field-changes.service';
 import { findSopForAccess } from './sop-detail.service';
 import { refreshSearchVector } from './sop-search';
 import { appendVersion } from './sop-versions.service';
+import { assertVesselsRegistered } from '../../fleet/vessels.service';
 
 type SopInput = z.output<typeof CreateSopInput>;
 type SopUpdateInput = z.output<typeof UpdateSopInput>;
@@ -31,11 +32,13 @@ const sopFields = (input: SopInput) => ({
   tags: input.tags,
   ...(input.reviewFrequency !== undefined ? { reviewFrequency: input.reviewFrequency } : {}),
   ...(input.isConfidential !== undefined ? { isConfidential: input.isConfidential } : {}),
+  ...(input.vesselCodes !== undefined ? { vesselCodes: input.vesselCodes } : {}),
 });
 
 /** A draft SOP owned by the actor, with its first version. Returns the new id. */
 export async function createSop(db: Db, actor: SessionUser, input: SopInput): Promise<number> {
   await assertDepartmentExists(db, input.departmentId);
+  await assertVesselsRegistered(db, input.vesselCodes);
   return db.transaction(async (tx) => {
     const [sop] = await tx
       .insert(sops)
@@ -62,6 +65,7 @@ const SOP_FIELD_LABELS = {
   tags: 'Tags',
   reviewFrequency: 'Review frequency (months)',
   isConfidential: 'Confidential',
+  vesselCodes: 'Vessels',
 };
 
 export interface SopUpdate {
@@ -79,6 +83,7 @@ export async function updateSop(db: Db, actor: SessionUser, id: number, input: S
   const addsVersion = await changesVersion(db, sop.latestVersionId, input);
   refuse(refuseEdit(actor, sop, { addsVersion }));
   await assertDepartmentExists(db, input.departmentId);
+  await assertVesselsRegistered(db, input.vesselCodes);
   const [current] = await db.select().from(sops).where(eq(sops.id, id));
   const name = await departmentNames(db, [current.departmentId, input.departmentId]);
   const fields = sopFields(input);

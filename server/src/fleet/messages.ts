@@ -1,0 +1,55 @@
+/**
+ * What travels between the office and its ships. Each message names its origin and its place
+ * in that origin's sequence, and the schema it was written for: a receiver older than the
+ * schema holds it (and everything after it) until it is upgraded, never half-applies it.
+ */
+export const FLEET_SCHEMA = 1;
+
+/** The office's stream on the hub, one subject per vessel: a ship is only sent what applies to it. */
+export const OFFICE_STREAM = 'FLEET_OFFICE';
+export const officeSubject = (vessel: string) => `fleet.office.${vessel}`;
+/** File bytes, in a stream of their own so records never wait behind them. */
+export const FILES_STREAM = 'FLEET_FILES';
+export const filesSubject = (vessel: string) => `fleet.files.${vessel}`;
+export const SHIP_FILES_STREAM = 'FLEET_FILES_IN';
+/**
+ * Bytes per file message: small messages cross a slow, lossy link without being sent again
+ * whole (at 64 KB/s, 64 KB messages cost 1.05 x the bytes, one of 256 KB 2.1 x).
+ */
+export const FILE_CHUNK_BYTES = 64 * 1024;
+export const FILE_HEADER = { sha256: 'Fleet-File', index: 'Fleet-Chunk', count: 'Fleet-Chunks', size: 'Fleet-Size' } as const;
+
+/** On board: the office's messages for this vessel, sourced from the hub across the leaf link. */
+export const SHIP_INBOX_STREAM = 'FLEET_IN';
+/** A ship asks whether the office knows its code (core NATS request, answered while the link is up). */
+export const HELLO_SUBJECT = 'fleet.hello';
+export const HUB_DOMAIN = 'hub';
+
+export const HEADER = { origin: 'Fleet-Origin', seq: 'Fleet-Seq', schema: 'Fleet-Schema', vessel: 'Fleet-Vessel' } as const;
+
+/** Office-owned records a ship holds, in the order they are applied (each refers only to earlier kinds). */
+export const RECORD_KINDS = ['department', 'user', 'vessel', 'setting', 'sop'] as const;
+export type RecordKind = (typeof RECORD_KINDS)[number];
+
+export type RecordMessage = { op: 'upsert'; kind: RecordKind; key: string; row: Record<string, unknown> } | { op: 'delete'; kind: RecordKind; key: string };
+
+/** What a ship sends: its stream on board, sourced by the hub's FLEET_SHIPS across the link. */
+export const SHIP_OUTBOX_STREAM = 'FLEET_OUT';
+export const SHIPS_STREAM = 'FLEET_SHIPS';
+export const shipSubject = (vessel: string) => `fleet.ship.${vessel}`;
+
+/** Ship-owned facts: an attestation made on board, a version readable on board, one removed. */
+export type ShipMessage =
+  | { op: 'attestation'; userId: number | null; versionId: number; attestedAt: string }
+  | { op: 'receipt'; versionId: number; receivedAt: string }
+  | { op: 'withdrawal'; versionId: number; withdrawnAt: string };
+
+export interface Hello {
+  vessel: string;
+}
+export interface HelloAnswer {
+  known: boolean;
+  name: string | null;
+  /** The last of this ship's messages the office has applied (0: none). */
+  applied: number;
+}

@@ -1,0 +1,72 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { fleetOutbox, fleetSent } from '../db/schema';
+import { type Rows, versionInForce } from '../features/reading/audience';
+import { releaseFiles } from '../files/store';
+import type { ShipMessage } from './messages';
+
+/**
+ * On board: queues what the office must hear, in one transaction with the marks that it was
+ * queued: attestations made here, a receipt for each version in force readable on board with
+ * all its files, and a withdrawal for each version received earlier that is no longer in
+ * force here (superseded, or its SOP no longer applies), whose files are removed from the
+ * ship's store. Returns how many messages were queued.
+ */
+export async function planShip(db: Db, vessel: string): Promise<number> {
+  const released: string[] = [];
+  const queued = await db.transaction(async (tx) => {
+    const { rows: known } = (await tx.execute(sql`select 1 from vessels where code = ${vessel} for update`)) as unknown as Rows<unknown>;
+    if (known.length === 0) return 0;
+    const now = new Date().toISOString();
+    const sent = (kind: string, key: ReturnType<typeof sql>) =>
+      sql`not exists (select 1 from fleet_sent f where f.vessel_code = ${vessel} and f.kind = ${kind} and f.key = (${key})::text)`;
+    const attestations = (
+      (await tx.execute(sql`select a.id, a.user_id, a.version_id, a.attested_at from attestations a
+        where ${sent('attestation', sql`a.id`)} order by a.id`)) as unknown as Rows<{
+        id: number;
+        user_id: number | null;
+        version_id: number;
+        attested_at: string | Date;
+      }>
+    ).rows;
+    const receipts = (
+      (await tx.execute(sql`select e.id from sops s ${versionInForce}
+        where ${sent('receipt', sql`e.id`)}
+          and not exists (select 1 from fleet_pending_attachments p where (p.row->>'version_id')::int = e.id)
+        order by e.id`)) as unknown as Rows<{ id: number }>
+    ).rows;
+    const withdrawals = (
+      (await tx.execute(sql`select r.key::int as id from fleet_sent r
+        where r.vessel_code = ${vessel} and r.kind = 'receipt' and ${sent('withdrawal', sql`r.key`)}
+          and not exists (select 1 from sops s ${versionInForce} where e.id = r.key::int)
+        order by r.key::int`)) as unknown as Rows<{ id: number }>
+    ).rows;
+
+    const messages: { kind: string; key: string; payload: ShipMessage }[] = [
+      ...attestations.map((a) => ({
+        kind: 'attestation',
+        key: String(a.id),
+        payload: { op: 'attestation' as const, userId: a.user_id, versionId: a.version_id, attestedAt: new Date(a.attested_at).toISOString() },
+      })),
+      ...receipts.map((r) => ({ kind: 'receipt', key: String(r.id), payload: { op: 'receipt' as const, versionId: r.id, receivedAt: now } })),
+      ...withdrawals.map((w) => ({ kind: 'withdrawal', key: String(w.id), payload: { op: 'withdrawal' as const, versionId: w.id, withdrawnAt: now } })),
+    ];
+    if (messages.length === 0) return 0;
+
+    // A withdrawn version keeps its record (attestations made on board still name it); its files go.
+    for (const w of withdrawals) {
+      const { rows } = (await tx.execute(sql`delete from attachments where version_id = ${w.id} returning sha256`)) as unknown as Rows<{
+        sha256: string | null;
+      }>;
+      for (const r of rows) if (r.sha256) released.push(r.sha256);
+    }
+    const [{ last }] = (
+      (await tx.execute(sql`select coalesce(max(seq), 0)::bigint as last from fleet_outbox where vessel_code = ${vessel}`)) as unknown as Rows<{ last: string }>
+    ).rows;
+    await tx.insert(fleetOutbox).values(messages.map((m, i) => ({ vesselCode: vessel, seq: Number(last) + 1 + i, payload: m.payload })));
+    await tx.insert(fleetSent).values(messages.map((m) => ({ vesselCode: vessel, kind: m.kind, key: m.key, hash: '' })));
+    return messages.length;
+  });
+  if (released.length) await releaseFiles(db, released);
+  return queued;
+}

@@ -1,0 +1,106 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+const CONFIG_DIR = path.resolve(import.meta.dirname, '../../../../deploy/nats');
+/** Debian's package installs it here; elsewhere it is found on PATH. */
+const NATS_SERVER = process.env.NATS_SERVER ?? (existsSync('/usr/sbin/nats-server') ? '/usr/sbin/nats-server' : 'nats-server');
+
+/** A port nothing listens on now. */
+export async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+export interface NatsServer {
+  /** Client URL (nats://127.0.0.1:port). */
+  url: string;
+  port: number;
+  /** The hub's leaf address (nats-leaf://127.0.0.1:port); undefined for a ship. */
+  leafUrl?: string;
+  storeDir: string;
+  /** Everything the server logged so far. */
+  log(): string;
+  /** Starts it again with the same ports and store (after stop or kill). */
+  start(): Promise<void>;
+  /** SIGTERM, and waits for it to end. */
+  stop(): Promise<void>;
+  /** SIGKILL, as a crash. */
+  kill(): Promise<void>;
+  /** Stops it and removes its store. */
+  dispose(): Promise<void>;
+}
+
+/** The office's hub, started from deploy/nats/hub.conf on free ports with a temporary store. */
+export async function startHub(): Promise<NatsServer> {
+  const port = await freePort();
+  const leafPort = await freePort();
+  const storeDir = mkdtempSync(path.join(tmpdir(), 'sop-nats-hub-'));
+  return launch(
+    'hub.conf',
+    { NATS_PORT: String(port), NATS_LEAF_PORT: String(leafPort), NATS_STORE_DIR: storeDir },
+    port,
+    storeDir,
+    `nats-leaf://127.0.0.1:${leafPort}`,
+  );
+}
+
+/** A ship's leaf node from deploy/nats/ship.conf, connecting to `hubLeafUrl`. */
+export async function startShipNats(vessel: string, hubLeafUrl: string): Promise<NatsServer> {
+  const port = await freePort();
+  const storeDir = mkdtempSync(path.join(tmpdir(), `sop-nats-${vessel}-`));
+  return launch('ship.conf', { NATS_PORT: String(port), NATS_STORE_DIR: storeDir, VESSEL: vessel, NATS_HUB_LEAF_URL: hubLeafUrl }, port, storeDir);
+}
+
+async function launch(conf: string, env: Record<string, string>, port: number, storeDir: string, leafUrl?: string): Promise<NatsServer> {
+  let child: ChildProcess | undefined;
+  let output = '';
+  const exited = () => !child || child.exitCode !== null || child.signalCode !== null;
+  const end = async (signal: NodeJS.Signals) => {
+    if (exited()) return;
+    const gone = new Promise((resolve) => child!.once('exit', resolve));
+    child!.kill(signal);
+    await gone;
+  };
+  const server: NatsServer = {
+    url: `nats://127.0.0.1:${port}`,
+    port,
+    leafUrl,
+    storeDir,
+    log: () => output,
+    async start() {
+      if (!exited()) return;
+      const started = spawn(NATS_SERVER, ['-c', path.join(CONFIG_DIR, conf)], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+      child = started;
+      await new Promise<void>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`nats-server (${conf}) did not start:\n${output}`)), 10_000);
+        const read = (chunk: Buffer) => {
+          output += chunk.toString();
+          if (output.includes('Server is ready')) {
+            clearTimeout(timer);
+            resolve();
+          }
+        };
+        started.stdout!.on('data', read);
+        started.stderr!.on('data', read);
+        started.once('exit', (code) => {
+          clearTimeout(timer);
+          reject(new Error(`nats-server (${conf}) exited with ${code}:\n${output}`));
+        });
+      });
+    },
+    stop: () => end('SIGTERM'),
+    kill: () => end('SIGKILL'),
+    async dispose() {
+      await end('SIGKILL');
+      rmSync(storeDir, { recursive: true, force: true });
+    },
+  };
+  await server.start();
+  return server;
+}

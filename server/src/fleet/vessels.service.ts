@@ -1,0 +1,103 @@
+import { asc, eq, inArray, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { SessionUser } from '../../../common/contracts/auth';
+import type { CreateVesselInput, FleetVessel, Vessel, VesselDocument } from '../../../common/contracts/fleet';
+import type { Db } from '../db/client';
+import { vessels } from '../db/schema';
+import { recordAudit } from '../features/audit/audit.service';
+import { isUniqueViolation } from '../features/auth/auth.service';
+import { iso, type Rows, versionInForce } from '../features/reading/audience';
+import { badRequest, conflict, notFound } from '../http/errors';
+
+/** A code an SOP names must be in the register (400 naming the first that is not). */
+export async function assertVesselsRegistered(db: Db, codes: string[] | undefined): Promise<void> {
+  if (!codes?.length) return;
+  const known = new Set((await db.select({ code: vessels.code }).from(vessels).where(inArray(vessels.code, codes))).map((v) => v.code));
+  const unknown = codes.find((code) => !known.has(code));
+  if (unknown) throw badRequest(`vesselCodes: No vessel with the code "${unknown}" is registered`);
+}
+
+/** POST /api/admin/vessels: the unique code answers a duplicate, including a concurrent one. */
+export async function createVessel(db: Db, actor: SessionUser, input: z.output<typeof CreateVesselInput>): Promise<z.output<typeof Vessel>> {
+  try {
+    return await db.transaction(async (tx) => {
+      const [row] = await tx.insert(vessels).values(input).returning({ code: vessels.code, name: vessels.name });
+      await recordAudit(tx, {
+        actorId: actor.id,
+        action: 'vessel_registered',
+        entityType: 'vessel',
+        entityId: null,
+        metadata: { code: row.code, name: row.name },
+      });
+      return row;
+    });
+  } catch (err) {
+    if (isUniqueViolation(err)) throw conflict(`A vessel with the code "${input.code}" is already registered`, 'duplicate');
+    throw err;
+  }
+}
+
+export async function findVessel(db: Db, code: string) {
+  const [row] = await db.select().from(vessels).where(eq(vessels.code, code));
+  return row;
+}
+
+/**
+ * Each SOP that applies to vessel `v.code` and has a version in force `e`, with the newest
+ * version the ship holds (`b`) and when it last removed one (`w`). An SOP applies when its
+ * vessel list is empty (every vessel) or names the vessel.
+ */
+const masterList = (code: string) => sql`
+  from sops s ${versionInForce}
+  left join lateral (
+    select d.version_id, sv.version_number, d.received_at from vessel_documents d join sop_versions sv on sv.id = d.version_id
+    where d.vessel_code = ${code} and sv.sop_id = s.id and d.withdrawn_at is null
+    order by d.version_id desc limit 1) b on true
+  left join lateral (
+    select max(d.withdrawn_at) as withdrawn_at from vessel_documents d join sop_versions sv on sv.id = d.version_id
+    where d.vessel_code = ${code} and sv.sop_id = s.id) w on true
+  where cardinality(s.vessel_codes) = 0 or ${code} = any(s.vessel_codes)`;
+
+/** GET /api/fleet/vessels: the register with each ship's last contact and how its documents stand. */
+export async function listFleetVessels(db: Db): Promise<z.output<typeof FleetVessel>[]> {
+  const rows = await db.select().from(vessels).orderBy(asc(vessels.code));
+  return Promise.all(
+    rows.map(async (v) => {
+      const [tally] = (
+        (await db.execute(sql`select count(*) filter (where b.version_id = e.id)::int as current, count(*) filter (where b.version_id is distinct from e.id)::int as pending
+          ${masterList(v.code)}`)) as unknown as Rows<{ current: number; pending: number }>
+      ).rows;
+      return { code: v.code, name: v.name, lastContactAt: v.lastContactAt, documents: { current: Number(tally.current), pending: Number(tally.pending) } };
+    }),
+  );
+}
+
+/** GET /api/fleet/vessels/{code}/documents: the master list as on board, by title. */
+export async function vesselDocuments(db: Db, code: string): Promise<z.output<typeof VesselDocument>[]> {
+  if (!(await findVessel(db, code))) throw notFound(`No vessel with the code "${code}" is registered`);
+  const { rows } = (await db.execute(sql`
+    select s.id as sop_id, s.title, e.id as in_force_id, e.version_number as in_force_number,
+      b.version_id as on_board_id, b.version_number as on_board_number, ${iso(sql`b.received_at`)} as received_at,
+      ${iso(sql`w.withdrawn_at`)} as withdrawn_at
+    ${masterList(code)}
+    order by lower(s.title), s.id`)) as unknown as Rows<{
+    sop_id: number;
+    title: string;
+    in_force_id: number;
+    in_force_number: string;
+    on_board_id: number | null;
+    on_board_number: string | null;
+    received_at: string | null;
+    withdrawn_at: string | null;
+  }>;
+  return rows.map((r) => ({
+    sopId: r.sop_id,
+    title: r.title,
+    versionInForce: { id: r.in_force_id, versionNumber: r.in_force_number },
+    onBoard: r.on_board_id === null ? null : { versionId: r.on_board_id, versionNumber: r.on_board_number!, receivedAt: new Date(r.received_at!) },
+    previousWithdrawnAt: r.withdrawn_at === null ? null : new Date(r.withdrawn_at),
+    state: r.on_board_id === r.in_force_id ? 'current' : 'pending',
+  }));
+}
+
+export const VESSEL_DOCUMENTS_CSV_COLUMNS = ['SOP', 'Title', 'Version in force', 'On board', 'Received on board', 'Previous version removed', 'State'] as const;
