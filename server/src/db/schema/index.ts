@@ -9,3 +9,4 @@ export * from './relations';
 export * from './data-version';
 export * from './attestation-tallies';
 export * from './sop-search-files';
+export * from './attachment-reads';
