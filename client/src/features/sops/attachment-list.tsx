@@ -7,6 +7,7 @@ import { formatMB } from '@/lib/format';
 import { AttachmentPreview, isPreviewable } from '@/components/attachment-preview';
 import { saveFileFrom, startDownload } from '@/lib/download';
 import { toastFailure } from '@/lib/use-api-mutation';
+import { useRecordOpening } from '@/lib/attestations';
 
 /** The detail page's download of one file, with the detail page's own failure texts. */
 export async function downloadAttachment(attachment: Attachment) {
@@ -39,8 +40,13 @@ function PrintControlledCopy({ attachment }: { attachment: Attachment }) {
   );
 }
 
-/** `inForce`: the files belong to the version in force, so their PDFs can be printed as controlled copies. */
-export function AttachmentList({ attachments, inForce = false }: { attachments: Attachment[]; inForce?: boolean }) {
+/**
+ * `inForce`: the files belong to the version in force, so their PDFs can be printed as controlled
+ * copies. `versionId`: the version they belong to; a download counts as the reader opening the file.
+ */
+export function AttachmentList({ attachments, versionId, inForce = false }: { attachments: Attachment[]; versionId?: number; inForce?: boolean }) {
+  // Until the document reader's onOpened takes over: downloading a file is how the reader opens it.
+  const recordOpening = useRecordOpening(versionId);
   if (attachments.length === 0) {
     return <p className="text-sm text-muted-foreground">No files are attached to the latest version.</p>;
   }
@@ -57,7 +63,15 @@ export function AttachmentList({ attachments, inForce = false }: { attachments: 
                 {attachment.mimeType} · {formatMB(attachment.size)}
               </p>
             </div>
-            <Button variant="outline" size="sm" onClick={() => downloadAttachment(attachment)} aria-label={`Download ${attachment.originalName}`}>
+            <Button
+              variant="outline"
+              size="sm"
+              onClick={() => {
+                recordOpening(attachment.id);
+                void downloadAttachment(attachment);
+              }}
+              aria-label={`Download ${attachment.originalName}`}
+            >
               <Download /> Download
             </Button>
             {inForce && attachment.mimeType === 'application/pdf' && <PrintControlledCopy attachment={attachment} />}

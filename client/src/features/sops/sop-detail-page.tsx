@@ -56,10 +56,11 @@ async function downloadShown(version: SopVersion | null) {
 }
 
 /**
- * /sop/{id}. `attestation` is the Read & Attest panel for the SOP, supplied by the page that
- * composes this one with the approvals feature (features do not import each other).
+ * /sop/{id}. `reading` is what the page that composes this one with the reading feature shows
+ * after the procedure and its files (features do not import each other): the Read & Attest
+ * card and, for approvers and admins, who has read it.
  */
-export function SopDetailPage({ attestation }: { attestation?: (sop: SopDetail) => ReactNode }) {
+export function SopDetailPage({ reading }: { reading?: (sop: SopDetail) => ReactNode }) {
   const params = useParams<{ id: string }>();
   const id = Number(params.id);
   const valid = Number.isInteger(id) && id > 0;
@@ -158,9 +159,6 @@ export function SopDetailPage({ attestation }: { attestation?: (sop: SopDetail) 
       <ChangesRequestedBanner sop={sop} />
       {pinned && latest ? <PinnedVersionBanner sop={sop} version={latest} /> : latest?.id === sop.latestVersionId && <EffectiveVersionNotice sop={sop} />}
 
-      {/* Readers first: the version in force and the Attest action come before the details. */}
-      {!pinned && attestation?.(sop)}
-
       <div className="grid grid-cols-2 gap-4 lg:grid-cols-4">
         <InfoCard icon={<Building2 className="size-3.5" />} label="Department">
           {sop.department?.name ?? 'Not specified'}
@@ -191,9 +189,11 @@ export function SopDetailPage({ attestation }: { attestation?: (sop: SopDetail) 
               <CardTitle className="text-base">Attachments{latest ? ` (v${latest.versionNumber})` : ''}</CardTitle>
             </CardHeader>
             <CardContent>
-              <AttachmentList attachments={attachments} inForce={!!latest && latest.id === sop.effectiveVersionId} />
+              <AttachmentList attachments={attachments} versionId={latest?.id} inForce={!!latest && latest.id === sop.effectiveVersionId} />
             </CardContent>
           </Card>
+          {/* Attesting comes after the procedure and its files: the reader has them in front of them first. */}
+          {!pinned && reading?.(sop)}
           <ReviewPanel sop={sop} user={user} />
           <Card>
             <CardHeader>
