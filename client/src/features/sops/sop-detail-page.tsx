@@ -174,7 +174,8 @@ export function SopDetailPage({ reading }: { reading?: (sop: SopDetail) => React
         </InfoCard>
       </div>
 
-      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(320px,440px)]">
+      {/* One column below lg that never grows past the screen: a long file name is cut, not the page widened. */}
+      <div className="grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(320px,440px)]">
         <Card>
           <CardHeader>
             <CardTitle className="text-base">Steps &amp; Procedures</CardTitle>
