@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import type { PublicUser } from '../common/contracts/auth';
 import type { SopDetail } from '../common/contracts/sops';
 import { a11yContext, expectNoSeriousA11yViolations, expectNoSidewaysScroll, navigateByMenu, VIEWPORTS } from './support/a11y';
@@ -6,6 +6,7 @@ import { apiAs, createSop, departmentId, publishSop } from './support/seed';
 import { signIn, signInAt } from './support/session';
 import { makePdf } from './support/sop-files';
 import { E2E_USERS, type E2eUser } from './support/users';
+import { attestButton, attestCard, openFile } from './support/attest';
 
 // Attesting to what was read: a Deck crew member on a phone must open each file of a division's
 // procedure before attesting, confirms in a dialog, and the office sees in Compliance who is behind.
@@ -57,18 +58,7 @@ test.beforeAll(async ({ baseURL }) => {
   for (const api of [admin, author, approver]) await api.dispose();
 });
 
-const card = (page: Page) => page.getByTestId('read-and-attest');
-const attestButton = (page: Page) => card(page).getByRole('button', { name: `I have read and understood version 1.0 of ${TITLE}` });
-
-/** Opens one file the way the page offers it now (its download), closing the tab the download opens. */
-async function openFile(page: Page, name: string) {
-  const opened = page
-    .context()
-    .waitForEvent('page')
-    .catch(() => null);
-  await page.getByRole('button', { name: `Download ${name}` }).click();
-  (await opened)?.close();
-}
+const card = attestCard;
 
 test('a crew member on a phone is offered the attestation only after opening every file, confirms it, and sees it recorded', async ({ browser, baseURL }) => {
   const context = await a11yContext(browser, phone);
@@ -84,16 +74,16 @@ test('a crew member on a phone is offered the attestation only after opening eve
   expect(order.files).toBeGreaterThan(order.content);
   expect(order.card).toBeGreaterThan(order.files);
   await expect(card(page).getByTestId('files-to-open')).toHaveText('Open the 2 files not opened yet to attest.');
-  await expect(attestButton(page)).toHaveCount(0);
+  await expect(attestButton(page, '1.0', TITLE)).toHaveCount(0);
   await expectNoSidewaysScroll(page, 'phone SOP page before opening the files');
   await page.screenshot({ path: 'screenshots/attest-before-390.png', fullPage: true });
 
   await openFile(page, LONG_FILE);
   await expect(card(page).getByTestId('files-to-open')).toHaveText(`Open “${SHORT_FILE}” to attest.`);
   await expect(card(page).getByRole('listitem').filter({ hasText: LONG_FILE })).toContainText('opened');
-  await expect(attestButton(page)).toHaveCount(0);
+  await expect(attestButton(page, '1.0', TITLE)).toHaveCount(0);
   await openFile(page, SHORT_FILE);
-  await expect(attestButton(page)).toBeVisible();
+  await expect(attestButton(page, '1.0', TITLE)).toBeVisible();
   await expect(card(page).getByTestId('files-to-open')).toHaveCount(0);
 
   // The openings were recorded on the server, not only on this page.
@@ -101,7 +91,7 @@ test('a crew member on a phone is offered the attestation only after opening eve
   expect([...summary.opened].sort()).toEqual(sop.versions[0].attachments.map((a) => a.id).sort());
 
   // By keyboard: the dialog opens, Escape cancels and focus returns to the button.
-  await attestButton(page).focus();
+  await attestButton(page, '1.0', TITLE).focus();
   await page.keyboard.press('Enter');
   const dialog = page.getByRole('alertdialog', { name: 'Confirm your attestation' });
   await expect(dialog).toBeVisible();
@@ -111,7 +101,7 @@ test('a crew member on a phone is offered the attestation only after opening eve
   await page.screenshot({ path: 'screenshots/attest-dialog-390.png' });
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
-  await expect(attestButton(page)).toBeFocused();
+  await expect(attestButton(page, '1.0', TITLE)).toBeFocused();
 
   await page.keyboard.press('Enter');
   await expect(dialog).toBeVisible();
@@ -119,7 +109,7 @@ test('a crew member on a phone is offered the attestation only after opening eve
   await expect(dialog).toBeHidden();
   await expect(card(page).getByTestId('attested-by-me')).toContainText('You attested version 1.0 on');
   await expect(page.locator('[data-testid="read-and-attest"] p[tabindex="-1"]')).toBeFocused();
-  await expect(attestButton(page)).toHaveCount(0);
+  await expect(attestButton(page, '1.0', TITLE)).toHaveCount(0);
   await expectNoSidewaysScroll(page, 'phone SOP page after attesting');
   await page.screenshot({ path: 'screenshots/attest-done-390.png', fullPage: true });
 
