@@ -1,8 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { BadgeCheck, BookOpenCheck, CheckCircle2, Circle, Clock, ShieldCheck } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
 import type { SopDetail, SopVersion } from '@common/contracts/sops';
-import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { useReturnFocus } from '@/hooks/use-return-focus';
@@ -14,6 +13,8 @@ import { useOnline } from '@/offline/offline-status';
 import { readingQueries } from './api';
 
 const SHOWN_CHANGES = 5;
+const loadConfirmDialog = () => import('./attest-confirm-dialog');
+const AttestConfirmDialog = lazy(loadConfirmDialog);
 
 /** What changed since the version the reader last attested (folded: the card keeps its size when it arrives). */
 function ChangesSince({ sopId }: { sopId: number }) {
@@ -82,6 +83,7 @@ function AttestVersion({ sop, version }: { sop: Pick<SopDetail, 'id' | 'title'>;
   const waiting = useWaitingAttestation(user?.id, version.id);
   const waitingOpenings = useWaitingOpenings(user?.id, version.id);
   const [confirming, setConfirming] = useState(false);
+  const [asked, setAsked] = useState(false);
   const focus = useReturnFocus();
   const done = useRef<HTMLParagraphElement>(null);
   const attested = !!summary.data?.attestedByMe;
@@ -109,7 +111,7 @@ function AttestVersion({ sop, version }: { sop: Pick<SopDetail, 'id' | 'title'>;
     }
   };
 
-  let status: React.ReactNode;
+  let status: ReactNode;
   if (summary.isError) {
     status = (
       <>
@@ -141,6 +143,11 @@ function AttestVersion({ sop, version }: { sop: Pick<SopDetail, 'id' | 'title'>;
   else status = <span className="text-muted-foreground">Read the procedure and its files, then confirm that you have understood them.</span>;
 
   const open = !attested && !waiting && !!summary.data;
+  const offered = open && remaining.length === 0;
+  // The dialog's code is fetched once the button is there, so pressing it opens the dialog at once.
+  useEffect(() => {
+    if (offered) void loadConfirmDialog();
+  }, [offered]);
   return (
     <div className="space-y-3 text-sm">
       {/* Two lines are kept for the sentence whichever it turns out to be, so nothing below it moves. */}
@@ -149,11 +156,12 @@ function AttestVersion({ sop, version }: { sop: Pick<SopDetail, 'id' | 'title'>;
       </p>
       {files.length > 0 && <FileChecklist files={files} opened={opened} />}
       <div className="min-h-9">
-        {open && remaining.length === 0 && (
+        {offered && (
           <Button
             className="h-auto min-h-9 w-full justify-start py-2 text-left whitespace-normal sm:w-auto"
             onClick={() => {
               focus.remember();
+              setAsked(true);
               setConfirming(true);
             }}
           >
@@ -170,27 +178,22 @@ function AttestVersion({ sop, version }: { sop: Pick<SopDetail, 'id' | 'title'>;
         {summary.data ? `${summary.data.count} ${summary.data.count === 1 ? 'person has' : 'people have'} attested` : '\u00a0'}
       </p>
       {!attested && <ChangesSince sopId={sop.id} />}
-      <ConfirmDialog
-        open={confirming}
-        title="Confirm your attestation"
-        description={`${statement}.`}
-        pending={attest.isPending}
-        onClose={() => {
-          setConfirming(false);
-          focus.restore();
-        }}
-        action={
-          <Button disabled={attest.isPending} onClick={confirm}>
-            {attest.isPending ? 'Attesting...' : 'Attest'}
-          </Button>
-        }
-      >
-        <p className="text-sm text-muted-foreground">
-          {files.length === 0
-            ? 'Your name and the time are recorded with the version.'
-            : `Your name, the time and the ${files.length === 1 ? 'file' : `${files.length} files`} you opened are recorded with the version.`}
-        </p>
-      </ConfirmDialog>
+      {/* Mounted from the first opening on, so it can animate closed and give focus back. */}
+      {asked && (
+        <Suspense fallback={null}>
+          <AttestConfirmDialog
+            open={confirming}
+            statement={statement}
+            files={files.length}
+            pending={attest.isPending}
+            onConfirm={confirm}
+            onClose={() => {
+              setConfirming(false);
+              focus.restore();
+            }}
+          />
+        </Suspense>
+      )}
     </div>
   );
 }
