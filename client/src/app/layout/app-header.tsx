@@ -65,7 +65,8 @@ function UserArea({ user }: { user: PublicUser }) {
       <Avatar className="size-8" aria-hidden="true">
         <AvatarFallback className="bg-sky-200 text-navy">{initialsOf(user)}</AvatarFallback>
       </Avatar>
-      <span className="sr-only text-sm font-medium xl:not-sr-only" data-testid="header-display-name">
+      {/* A long name is cut short beside seven tabs; screen readers still hear all of it. */}
+      <span className="sr-only text-sm font-medium xl:not-sr-only xl:inline-block xl:max-w-40 xl:truncate" data-testid="header-display-name">
         {displayNameOf(user)}
       </span>
       <span className="sr-only"> account menu</span>
