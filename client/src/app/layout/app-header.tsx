@@ -100,8 +100,8 @@ export function AppHeader() {
           <Ship className="size-5 text-sky-300" aria-hidden="true" />
           <span className="lg:hidden xl:inline">SOP Harbor</span>
         </Link>
-        {/* Seven tabs for an admin: tighter at 1024 px so they never run into the bell. */}
-        <nav aria-label="Main" className="-mb-px hidden h-full min-w-0 flex-1 items-stretch gap-0 lg:flex xl:gap-1">
+        {/* Seven tabs for an admin: tighter below 1536 px so they never run under the bell. */}
+        <nav aria-label="Main" className="-mb-px hidden h-full min-w-0 flex-1 items-stretch gap-0 lg:flex 2xl:gap-1">
           {tabs.map((tab) => {
             const active = isActive(tab.href, location);
             return (
@@ -110,7 +110,7 @@ export function AppHeader() {
                 href={tab.href}
                 aria-current={active ? 'page' : undefined}
                 className={cn(
-                  'flex items-center border-b-2 px-2 text-sm font-medium whitespace-nowrap transition-colors xl:px-3',
+                  'flex items-center border-b-2 px-2 text-sm font-medium whitespace-nowrap transition-colors 2xl:px-3',
                   'outline-none focus-visible:ring-2 focus-visible:ring-white focus-visible:ring-inset',
                   active ? 'border-sky-300 text-white' : 'border-transparent text-slate-300 hover:text-white',
                 )}
