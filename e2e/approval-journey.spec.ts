@@ -3,6 +3,7 @@ import type { DashboardStats } from '../common/contracts/dashboard';
 import { signIn, signOut } from './support/session';
 import { makePdf } from './support/sop-files';
 import { E2E_USERS } from './support/users';
+import { attestButton, attestOnPage } from './support/attest';
 
 // One SOP through review across three roles: the author submits, the approver asks for changes,
 // the author revises to 1.1 and resubmits, the approver approves, the author reads and attests.
@@ -177,16 +178,16 @@ test('the author sees it published, downloads it and attests', async ({ page }) 
   await expect(toast(page, 'Download started')).toBeVisible();
 
   await expect(page.getByTestId('attestation-count')).toHaveText('0 people have attested');
-  await page.getByRole('button', { name: 'Attest' }).click();
+  await attestOnPage(page);
   await expect(toast(page, 'Your attestation has been recorded')).toBeVisible();
-  await expect(page.getByTestId('attested-by-me')).toContainText('You attested on');
+  await expect(page.getByTestId('attested-by-me')).toContainText('You attested version 1.1 on');
   await expect(page.getByTestId('attestation-count')).toHaveText('1 person has attested');
   await page.screenshot({ path: 'screenshots/sop-attested.png', fullPage: true });
 
   // Attesting is recorded once; the panel stays the same after a reload.
   await page.reload();
   await expect(page.getByTestId('attestation-count')).toHaveText('1 person has attested');
-  await expect(page.getByRole('button', { name: 'Attest' })).toHaveCount(0);
+  await expect(attestButton(page)).toHaveCount(0);
 
   await page.goto('/');
   await expect(page.getByTestId('recent-activity')).toContainText(`Liam sop attested "${TITLE}"`);

@@ -2,7 +2,8 @@ import { expect, test } from '@playwright/test';
 import { signIn, signOut } from './support/session';
 import { E2E_USERS } from './support/users';
 
-const ALL_TABS = ['Dashboard', 'Procedures', 'Daily Program', 'Itinerary', 'Approvals', 'Admin'];
+// Compliance for approvers and admins (issue 23).
+const ALL_TABS = ['Dashboard', 'Procedures', 'Daily Program', 'Itinerary', 'Approvals', 'Compliance', 'Admin'];
 
 async function visibleTabs(page: import('@playwright/test').Page) {
   return page.getByRole('navigation', { name: 'Main' }).getByRole('link').allInnerTexts();

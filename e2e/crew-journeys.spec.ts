@@ -3,6 +3,7 @@ import { expectNoSeriousA11yViolations, expectNoSidewaysScroll, signedInAt, VIEW
 import { apiAs, createSop, publishSop } from './support/seed';
 import { signIn } from './support/session';
 import { E2E_USERS } from './support/users';
+import { attestButton, attestOnPage } from './support/attest';
 
 // The crew's own journeys: a reader attesting on a phone, an admin managing users on a tablet,
 // a list that survives Back and reload, work that is not lost silently, a session that ends.
@@ -44,16 +45,19 @@ test('a reader on a phone finds the procedure, sees the version in force first a
   await card.getByRole('link', { name: READ }).click();
 
   await expect(page).toHaveTitle(`${READ} · SOP Harbor`);
-  const attest = page.getByRole('button', { name: 'Attest' });
-  // Above the fold: the reader does not have to scroll to the end of the page to attest.
-  await expect(attest).toBeInViewport();
+  // The procedure has no files: attesting is offered at once, after the procedure (issue 23: the
+  // reader reads first; it used to sit above the fold, before the content).
+  const attest = attestButton(page, '1.0', READ);
+  await expect(attest).toBeVisible();
+  const above = async (upper: string, lower: string) => (await page.getByTestId(upper).boundingBox())!.y < (await page.getByTestId(lower).boundingBox())!.y;
+  expect(await above('sop-content', 'read-and-attest')).toBe(true);
   await expect(page.getByTestId('sop-status')).toHaveText('PUBLISHED');
   await expectNoSeriousA11yViolations(page, 'phone SOP page before attesting');
   await expectNoSidewaysScroll(page, 'phone SOP page');
-  await attest.click();
+  await attestOnPage(page);
   const done = toast(page, 'Your attestation has been recorded');
   await expect(done).toBeVisible();
-  await expect(page.getByTestId('attested-by-me')).toContainText('You attested on');
+  await expect(page.getByTestId('attested-by-me')).toContainText('You attested version 1.0 on');
   // The toast sits at the bottom edge, clear of the panel that raised it.
   const panel = (await page.getByTestId('attested-by-me').boundingBox())!;
   const note = (await done.boundingBox())!;

@@ -7,6 +7,7 @@ import { cachedUrls, waitForServiceWorker } from './support/offline';
 import { signIn, signOut } from './support/session';
 import { makePdf, type UploadFile } from './support/sop-files';
 import { E2E_USERS, type E2eUser } from './support/users';
+import { attestOnPage } from './support/attest';
 
 /*
  * Offline reading through the service worker. context.setOffline() alone cuts the page's own
@@ -250,7 +251,8 @@ test('an attestation made offline waits, is sent when the link returns, and only
   await goOffline(context, true);
   await page.reload();
   await expect(offlineBanner(page)).toBeVisible();
-  await page.getByRole('button', { name: 'Attest' }).click();
+  // Opening the kept file and attesting both wait in this browser.
+  await attestOnPage(page);
   await expect(page.getByTestId('attestation-waiting')).toHaveText('Waiting to send: your attestation is recorded when the link returns.');
   await expect(count).toHaveText('0 people have attested');
   expect(await recorded()).toBe(0);
@@ -263,6 +265,9 @@ test('an attestation made offline waits, is sent when the link returns, and only
   await expect(count).toHaveText('1 person has attested');
   await expect(page.getByTestId('attestation-waiting')).toHaveCount(0);
   expect(await recorded()).toBe(1);
+  // The opening made offline went first, so the attestation kept it.
+  const summary = (await (await page.request.get(`/api/sop-versions/${effectiveVersion}/attestations`)).json()) as { opened: number[] };
+  expect(summary.opened).toHaveLength(1);
   await context.close();
 });
 

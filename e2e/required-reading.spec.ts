@@ -4,6 +4,7 @@ import type { SopListItem } from '../common/contracts/sops';
 import { apiAs, createSop, departmentId, publishSop } from './support/seed';
 import { signIn, signInAt } from './support/session';
 import { E2E_USERS, type E2eUser } from './support/users';
+import { attestOnPage } from './support/attest';
 
 const suffix = Date.now().toString(36);
 const title = `Mooring line handling ${suffix}`;
@@ -92,7 +93,7 @@ test('Deck crew see a new Deck SOP, one attests on a phone, the approver sees 1 
   const notice = pageB.getByTestId('reading-notice');
   await expect(notice).toContainText('Waiting for you: please read version 1.0 and attest');
   await pageB.screenshot({ path: 'screenshots/required-reading-sop-390.png', fullPage: true });
-  await pageB.getByRole('button', { name: 'Attest', exact: true }).click();
+  await attestOnPage(pageB);
   await expect(pageB.getByTestId('attested-by-me')).toBeVisible();
   await expect(notice).toBeHidden();
   await expect.poll(() => bellCount(pageB)).toBe(before - 1);
@@ -140,8 +141,12 @@ test('Deck crew see a new Deck SOP, one attests on a phone, the approver sees 1 
   }
   await pageB.goto(`/sop/${sopId}`);
   await expect(notice).toContainText('Waiting for you: please read version 2.0 and attest');
-  await expect(notice).toContainText('You last attested version 1.0');
-  await expect(notice).toContainText('Report to the bridge before letting go');
+  // What changed since the version he read, folded under the card.
+  const changes = pageB.getByTestId('reading-changes');
+  await expect(changes).toContainText('What changed since version 1.0, which you attested');
+  await changes.getByText('What changed since').click();
+  await expect(changes).toContainText('You last attested version 1.0');
+  await expect(changes).toContainText('Report to the bridge before letting go');
 
   await approver.goto(`/sop/${sopId}`);
   await expect(panel.getByTestId('compliance-total')).toContainText(ofDeck(0));

@@ -36,6 +36,7 @@ const TABS: Record<E2eUser['role'], { tab: string; heading: RegExp | string }[]>
   approver: [
     { tab: 'Procedures', heading: 'Procedures' },
     { tab: 'Approvals', heading: 'Approval Center' },
+    { tab: 'Compliance', heading: 'Reading compliance' },
     { tab: 'Daily Program', heading: 'Daily Program' },
     { tab: 'Itinerary', heading: 'Itinerary' },
     { tab: 'Dashboard', heading: /^Welcome back/ },
@@ -44,6 +45,7 @@ const TABS: Record<E2eUser['role'], { tab: string; heading: RegExp | string }[]>
     { tab: 'Admin', heading: 'Administration Center' },
     { tab: 'Procedures', heading: 'Procedures' },
     { tab: 'Approvals', heading: 'Approval Center' },
+    { tab: 'Compliance', heading: 'Reading compliance' },
     { tab: 'Daily Program', heading: 'Daily Program' },
     { tab: 'Itinerary', heading: 'Itinerary' },
     { tab: 'Dashboard', heading: /^Welcome back/ },

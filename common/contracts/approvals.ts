@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { APPROVAL_STATUSES, COMMENT_REQUIRED_MESSAGE, DECISIONS, decisionNeedsComment, SOP_STATUSES } from '../sop-lifecycle';
-import { idField, isoDate, multiLine, optionalText } from './fields';
+import { count, idField, isoDate, multiLine, optionalText } from './fields';
 import { ApprovalTask } from './sops';
 
 /**
@@ -27,12 +27,21 @@ export const DecidedTask = ApprovalTask.omit({ version: true }).extend({
 });
 export type DecidedTask = z.input<typeof DecidedTask>;
 
+/** A file of the attested version, and when the reader first opened it (null: not before attesting). */
+export const AttestedFile = z.object({ attachmentId: z.number().int(), originalName: z.string(), openedAt: isoDate.nullable() });
+
 /** One attestation row (POST /api/sop-versions/{id}/attestations: 201 when new, 200 when it already existed). */
 export const Attestation = z.object({
   id: z.number().int(),
   userId: z.number().int().nullable(),
   versionId: z.number().int(),
   attestedAt: isoDate,
+  /** Every file of the version when attested, opened or not; null for attestations made before openings were recorded. */
+  files: z.array(AttestedFile).nullable(),
+  /** How many of `files` the reader had not opened (null: not known). */
+  unopenedFiles: count.nullable(),
+  /** Seconds from the reader's first opening of a file of the version to the attestation; null when no file was opened. */
+  readingSeconds: count.nullable(),
 });
 export type Attestation = z.input<typeof Attestation>;
 
@@ -43,6 +52,8 @@ export const AttestationSummary = z.object({
   attestedByMe: z.boolean(),
   /** When the caller attested, or null. */
   attestedAt: isoDate.nullable(),
+  /** The files of this version the caller has opened (POST .../reads), by attachment id. */
+  opened: z.array(z.number().int()),
 });
 export type AttestationSummary = z.input<typeof AttestationSummary>;
 
@@ -68,3 +79,11 @@ export type ReviewComment = z.input<typeof ReviewComment>;
 
 /** GET /api/sop-versions/{id}/comments: oldest first. */
 export const ReviewThread = z.array(ReviewComment);
+
+/** POST /api/sop-versions/{id}/reads: the reader opened this file of the version. */
+export const RecordReadInput = z.object({ attachmentId: idField('Attachment id') });
+export type RecordReadInput = z.input<typeof RecordReadInput>;
+
+/** The answer: the reader's first opening of the file (201 the first time, 200 after). */
+export const AttachmentRead = z.object({ versionId: z.number().int(), attachmentId: z.number().int(), openedAt: isoDate });
+export type AttachmentRead = z.input<typeof AttachmentRead>;

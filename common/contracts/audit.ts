@@ -15,7 +15,11 @@ const id = (name: string) =>
 const time = (name: string) =>
   z
     .string()
-    .refine((v) => !Number.isNaN(Date.parse(v)), `${name} must be a date or date-time (ISO 8601)`)
+    // Years 1 to 9999: JavaScript reads '0000-01-01' as a date, PostgreSQL has no year 0.
+    .refine((v) => {
+      const year = new Date(Date.parse(v)).getUTCFullYear();
+      return year >= 1 && year <= 9999;
+    }, `${name} must be a date or date-time (ISO 8601)`)
     .transform((v) => new Date(v))
     .optional();
 

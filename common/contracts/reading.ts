@@ -58,6 +58,8 @@ export const SopCompliance = z.object({
   versionNumber: z.string().nullable(),
   required: count,
   attested: count,
+  /** Of `attested`, those made without opening every file of the version. */
+  withoutOpening: count,
   /** The SOP's department first, then (for a division) its departments by name. */
   departments: z.array(departmentRef.extend({ required: count, attested: count })),
   /** Readers in the audience who have not attested, by last and first name. */
@@ -65,7 +67,10 @@ export const SopCompliance = z.object({
 });
 export type SopCompliance = z.input<typeof SopCompliance>;
 
-/** GET /api/compliance?departmentId=: a division includes its departments' SOPs. */
+/**
+ * GET /api/compliance?departmentId=: the SOPs the members of the department must read (its
+ * own, its division's; for a division, its departments' too), counted over those members.
+ */
 export const ComplianceQuery = z.object({ departmentId: idField('Department').optional() });
 export type ComplianceQuery = z.input<typeof ComplianceQuery>;
 
@@ -77,13 +82,56 @@ export const ComplianceRow = z.object({
   versionNumber: z.string(),
   required: count,
   attested: count,
+  /** Of `attested`, those made without opening every file of the version. */
+  withoutOpening: count,
 });
 export type ComplianceRow = z.input<typeof ComplianceRow>;
 export const ComplianceList = z.array(ComplianceRow);
 export type ComplianceList = z.input<typeof ComplianceList>;
 
 /** The CSV's header row, in column order. */
-export const COMPLIANCE_CSV_COLUMNS = ['SOP', 'Title', 'Department', 'Version', 'Required', 'Attested', 'Outstanding', 'Percent'] as const;
+export const COMPLIANCE_CSV_COLUMNS = [
+  'SOP',
+  'Title',
+  'Department',
+  'Version',
+  'Required',
+  'Attested',
+  'Outstanding',
+  'Percent',
+  'Attested without opening',
+] as const;
+
+/** GET /api/compliance/people?departmentId=: the department (a division with its departments) is required. */
+export const PeopleComplianceQuery = z.object({ departmentId: idField('Department') });
+export type PeopleComplianceQuery = z.input<typeof PeopleComplianceQuery>;
+
+/** One member of the department: what they must read, what they attested, and what is outstanding. */
+export const PersonCompliance = person.extend({
+  department: departmentRef,
+  required: count,
+  attested: count,
+  /** Of `attested`, those made without opening every file of the version. */
+  withoutOpening: count,
+  /** The versions in force they have not attested, by title. */
+  outstanding: z.array(z.object({ sopId: z.number().int(), title: z.string(), versionNumber: z.string() })),
+});
+export type PersonCompliance = z.input<typeof PersonCompliance>;
+/** Most outstanding first, then by last and first name. */
+export const PeopleCompliance = z.array(PersonCompliance);
+export type PeopleCompliance = z.input<typeof PeopleCompliance>;
+
+export const PEOPLE_CSV_COLUMNS = [
+  'Person',
+  'Last name',
+  'First name',
+  'Department',
+  'Required',
+  'Attested',
+  'Outstanding',
+  'Attested without opening',
+  'Outstanding SOPs',
+] as const;
 
 // ---- Notifications ----
 

@@ -46,6 +46,9 @@ export const queryKeys = {
   compliance: {
     lists: () => ['/api/compliance'] as const,
     list: (params: { departmentId?: number }) => ['/api/compliance', params] as const,
+    /** Every department's people view. */
+    everyone: () => ['/api/compliance/people'] as const,
+    people: (departmentId: number) => ['/api/compliance/people', { departmentId }] as const,
     sop: (id: number) => [`/api/sops/${id}/compliance`] as const,
   },
   notifications: () => ['/api/notifications'] as const,
@@ -89,6 +92,7 @@ export function attestationChangeKeys(versionId: number, sopId?: number): QueryK
     queryKeys.notifications(),
     queryKeys.reading.mine(),
     queryKeys.compliance.lists(),
+    queryKeys.compliance.everyone(),
     ...(sopId === undefined ? [] : [queryKeys.reading.sop(sopId), queryKeys.compliance.sop(sopId)]),
   ];
 }

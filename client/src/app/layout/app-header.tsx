@@ -65,7 +65,8 @@ function UserArea({ user }: { user: PublicUser }) {
       <Avatar className="size-8" aria-hidden="true">
         <AvatarFallback className="bg-sky-200 text-navy">{initialsOf(user)}</AvatarFallback>
       </Avatar>
-      <span className="sr-only text-sm font-medium xl:not-sr-only" data-testid="header-display-name">
+      {/* A long name is cut short beside seven tabs; screen readers still hear all of it. */}
+      <span className="sr-only text-sm font-medium xl:not-sr-only xl:inline-block xl:max-w-40 xl:truncate" data-testid="header-display-name">
         {displayNameOf(user)}
       </span>
       <span className="sr-only"> account menu</span>
@@ -99,7 +100,8 @@ export function AppHeader() {
           <Ship className="size-5 text-sky-300" aria-hidden="true" />
           <span className="lg:hidden xl:inline">SOP Harbor</span>
         </Link>
-        <nav aria-label="Main" className="-mb-px hidden h-full min-w-0 flex-1 items-stretch gap-1 lg:flex">
+        {/* Seven tabs for an admin: tighter below 1536 px so they never run under the bell. */}
+        <nav aria-label="Main" className="-mb-px hidden h-full min-w-0 flex-1 items-stretch gap-0 lg:flex 2xl:gap-1">
           {tabs.map((tab) => {
             const active = isActive(tab.href, location);
             return (
@@ -108,7 +110,7 @@ export function AppHeader() {
                 href={tab.href}
                 aria-current={active ? 'page' : undefined}
                 className={cn(
-                  'flex items-center border-b-2 px-3 text-sm font-medium whitespace-nowrap transition-colors',
+                  'flex items-center border-b-2 px-2 text-sm font-medium whitespace-nowrap transition-colors 2xl:px-3',
                   'outline-none focus-visible:ring-2 focus-visible:ring-white focus-visible:ring-inset',
                   active ? 'border-sky-300 text-white' : 'border-transparent text-slate-300 hover:text-white',
                 )}

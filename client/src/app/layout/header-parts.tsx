@@ -11,6 +11,7 @@ export const TABS: Tab[] = [
   { label: 'Daily Program', href: '/daily-program' },
   { label: 'Itinerary', href: '/itinerary' },
   { label: 'Approvals', href: '/approvals', requires: 'approval.list' },
+  { label: 'Compliance', href: '/compliance', requires: 'compliance.read' },
   { label: 'Admin', href: '/admin', requires: 'users.manage' },
 ];
 

@@ -1,15 +1,14 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { Attestation, AttestationSummary, DecidedTask, DecideTaskInput, ReviewComment } from '@common/contracts/approvals';
+import type { DecidedTask, DecideTaskInput, ReviewComment } from '@common/contracts/approvals';
 import type { ApprovalTask, Attachment } from '@common/contracts/sops';
 import { toast } from '@/hooks/use-toast';
 import { apiRequest } from '@/lib/api';
 import { startDownload } from '@/lib/download';
-import { attestationChangeKeys, queryKeys } from '@/lib/query-keys';
+import { queryKeys } from '@/lib/query-keys';
 import { useApiMutation } from '@/lib/use-api-mutation';
 
 export const approvalQueries = {
   pending: () => queryOptions<ApprovalTask[]>({ queryKey: queryKeys.approvals.pending() }),
-  attestations: (versionId: number) => queryOptions<AttestationSummary>({ queryKey: queryKeys.approvals.attestations(versionId) }),
   comments: (versionId: number) => queryOptions<ReviewComment[]>({ queryKey: queryKeys.approvals.comments(versionId) }),
 };
 
@@ -44,18 +43,11 @@ export const useDecideTask = (onDecided?: (task: DecidedTask) => void) =>
       queryKeys.reading.mine(),
       queryKeys.reading.sop(task.sopId),
       queryKeys.compliance.lists(),
+      queryKeys.compliance.everyone(),
       queryKeys.compliance.sop(task.sopId),
     ],
     success: 'Approval task updated successfully',
     failure: { fallback: 'Failed to update approval task' },
-  });
-
-export const useAttest = (versionId: number, sopId?: number) =>
-  useApiMutation({
-    mutationFn: async () => (await apiRequest('POST', `/api/sop-versions/${versionId}/attestations`)).json() as Promise<Attestation>,
-    invalidates: attestationChangeKeys(versionId, sopId),
-    success: 'Your attestation has been recorded',
-    failure: { fallback: 'Failed to record your attestation' },
   });
 
 /** The shared HEAD-then-open download, with the Approval Center's own failure text. */

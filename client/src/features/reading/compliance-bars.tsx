@@ -17,3 +17,16 @@ export function ComplianceBar({ label, attested, required }: { label: string; at
     </div>
   );
 }
+
+/** A table cell's bar: 'n of m' beside it; the bar is named after what it counts (`label`). */
+export function ShareBar({ label, attested, required }: { label: string; attested: number; required: number }) {
+  if (required === 0) return <span className="text-sm text-muted-foreground">Nobody must read it</span>;
+  return (
+    <div className="flex min-w-36 items-center gap-2">
+      <Progress value={share(attested, required)} aria-label={`${label}: ${attested} of ${required} have read it`} className="w-24" />
+      <span className="text-sm tabular-nums">
+        {attested} of {required}
+      </span>
+    </div>
+  );
+}

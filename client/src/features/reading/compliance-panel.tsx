@@ -35,6 +35,11 @@ export function CompliancePanel({ sopId }: { sopId: number }) {
                 </span>{' '}
                 have read version {data.versionNumber}
               </p>
+              {data.withoutOpening > 0 && (
+                <p className="text-sm text-amber-800" data-testid="compliance-without-opening">
+                  {data.withoutOpening} of them attested without opening every file.
+                </p>
+              )}
               {data.required === 0 && (
                 <p className="text-sm text-muted-foreground">
                   Nobody belongs to the departments that must read it yet; an administrator sets each user's department.

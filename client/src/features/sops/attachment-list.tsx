@@ -9,6 +9,7 @@ import { ReaderDialog } from '@/components/reader/reader-dialog';
 import { attachmentDocument, type ReaderDocument, readerKindOf } from '@/components/reader/reader-document';
 import { saveFileFrom, startDownload } from '@/lib/download';
 import { toastFailure } from '@/lib/use-api-mutation';
+import { useRecordOpening } from '@/lib/attestations';
 
 /** The detail page's download of one file, with the detail page's own failure texts. */
 export async function downloadAttachment(attachment: Attachment) {
@@ -43,14 +44,16 @@ function PrintControlledCopy({ attachment }: { attachment: Attachment }) {
 
 interface Props {
   attachments: Attachment[];
+  /** The version the files belong to: opening one in the reader is recorded for it. */
+  versionId?: number;
   /** The files belong to the version in force, so their PDFs can be printed as controlled copies. */
   inForce?: boolean;
-  /** A file was shown in the reader (its first page drawn, its text on screen). */
-  onOpened?: (attachmentId: number) => void;
 }
 
-export function AttachmentList({ attachments, inForce = false, onOpened }: Props) {
+export function AttachmentList({ attachments, versionId, inForce = false }: Props) {
   const [reading, setReading] = useState<ReaderDocument | null>(null);
+  // A file counts as read once the reader has shown it (first page drawn, text on screen).
+  const recordOpening = useRecordOpening(versionId);
   if (attachments.length === 0) {
     return <p className="text-sm text-muted-foreground">No files are attached to the latest version.</p>;
   }
@@ -93,7 +96,7 @@ export function AttachmentList({ attachments, inForce = false, onOpened }: Props
       <ReaderDialog
         document={reading}
         onClose={() => setReading(null)}
-        onOpened={onOpened ? (document) => document.attachmentId !== undefined && onOpened(document.attachmentId) : undefined}
+        onOpened={(document) => document.attachmentId !== undefined && recordOpening(document.attachmentId)}
       />
     </>
   );

@@ -1,12 +1,10 @@
 import { memo, useEffect, useMemo, useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { BookOpenCheck, ChevronDown, ChevronRight, Download, Plus, Search } from 'lucide-react';
+import { ChevronDown, ChevronRight, Download, Plus, Search } from 'lucide-react';
 import { Link } from 'wouter';
-import type { PublicUser } from '@common/contracts/auth';
 import type { SopListItem } from '@common/contracts/sops';
 import { SEARCH_RESULT_LIMIT } from '@common/limits';
 import type { SopStatus } from '@common/sop-lifecycle';
-import { can } from '@common/permissions';
 import { IdleOptionsSelect } from '@/components/idle-options-select';
 import { PageHeader } from '@/components/page-header';
 import { Spinner } from '@/components/spinner';
@@ -55,29 +53,12 @@ function useDebouncedValue<T>(value: T, delayMs: number): T {
  * list's answer arriving redraws the page, and these (Radix selects, dialog triggers) were
  * most of that work, in one long task on a phone.
  */
-const ListActions = memo(function ListActions({
-  user,
-  online,
-  exporting,
-  onExport,
-}: {
-  user: PublicUser | null;
-  online: boolean;
-  exporting: boolean;
-  onExport: () => void;
-}) {
+const ListActions = memo(function ListActions({ online, exporting, onExport }: { online: boolean; exporting: boolean; onExport: () => void }) {
   return (
     <>
       <Button variant="outline" size="sm" onClick={onExport} disabled={exporting}>
         <Download /> {exporting ? 'Exporting...' : 'Export'}
       </Button>
-      {can(user, 'compliance.read') && (
-        <Button asChild variant="outline" size="sm">
-          <Link href="/compliance">
-            <BookOpenCheck /> Compliance
-          </Link>
-        </Button>
-      )}
       <BulkUploadDialog />
       <UploadSopButton triggerClassName="h-8" />
       {online ? (
@@ -258,7 +239,7 @@ export default function ProceduresPage() {
       <PageHeader
         title="Procedures"
         description="Standard operating procedures across the fleet"
-        actions={<ListActions user={user} online={online} exporting={exporting} onExport={onExport} />}
+        actions={<ListActions online={online} exporting={exporting} onExport={onExport} />}
       />
       <div className="grid grid-cols-1 gap-5 lg:grid-cols-[216px_minmax(0,1fr)]">
         {wide && <aside>{sidebar}</aside>}

@@ -75,19 +75,19 @@ function SubmitButton({ sop, user, online }: { sop: SopDetail; user: PublicUser 
 }
 
 interface Props {
-  attestation?: (sop: SopDetail) => ReactNode;
+  reading?: (sop: SopDetail) => ReactNode;
   /** The review thread, from the approvals feature, for those who may read it. */
   reviewComments?: (sop: SopDetail) => ReactNode;
-  /** A file of the version shown was opened in the reader (its first page drawn): for the reading record. */
-  onAttachmentOpened?: (attachmentId: number) => void;
 }
 
 /**
- * /sop/{id}. `attestation` is the Read & Attest panel for the SOP, supplied by the page that
- * composes this one with the approvals feature (features do not import each other), as is
- * `reviewComments`.
+/**
+ * /sop/{id}. `reading` is what the page that composes this one with the reading feature shows
+ * after the procedure and its files (features do not import each other): the Read & Attest
+ * card and, for approvers and admins, who has read it; `reviewComments` is the approvals
+ * feature's review thread.
  */
-export function SopDetailPage({ attestation, reviewComments, onAttachmentOpened }: Props) {
+export function SopDetailPage({ reading, reviewComments }: Props) {
   const params = useParams<{ id: string }>();
   const id = Number(params.id);
   const valid = Number.isInteger(id) && id > 0;
@@ -187,9 +187,6 @@ export function SopDetailPage({ attestation, reviewComments, onAttachmentOpened 
       <ChangesRequestedBanner sop={sop} />
       {pinned && latest ? <PinnedVersionBanner sop={sop} version={latest} /> : latest?.id === sop.latestVersionId && <EffectiveVersionNotice sop={sop} />}
 
-      {/* Readers first: the version in force and the Attest action come before the details. */}
-      {!pinned && attestation?.(sop)}
-
       <div className="grid grid-cols-2 gap-4 lg:grid-cols-4">
         <InfoCard icon={<Building2 className="size-3.5" />} label="Department">
           {sop.department?.name ?? 'Not specified'}
@@ -205,7 +202,8 @@ export function SopDetailPage({ attestation, reviewComments, onAttachmentOpened 
         </InfoCard>
       </div>
 
-      <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(320px,440px)]">
+      {/* One column below lg that never grows past the screen: a long file name is cut, not the page widened. */}
+      <div className="grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(320px,440px)]">
         <Card>
           <CardHeader>
             <CardTitle className="text-base">Steps &amp; Procedures</CardTitle>
@@ -220,9 +218,11 @@ export function SopDetailPage({ attestation, reviewComments, onAttachmentOpened 
               <CardTitle className="text-base">Attachments{latest ? ` (v${latest.versionNumber})` : ''}</CardTitle>
             </CardHeader>
             <CardContent>
-              <AttachmentList attachments={attachments} inForce={!!latest && latest.id === sop.effectiveVersionId} onOpened={onAttachmentOpened} />
+              <AttachmentList attachments={attachments} versionId={latest?.id} inForce={!!latest && latest.id === sop.effectiveVersionId} />
             </CardContent>
           </Card>
+          {/* Attesting comes after the procedure and its files: the reader has them in front of them first. */}
+          {!pinned && reading?.(sop)}
           {!pinned && reviewComments?.(sop)}
           <ReviewPanel sop={sop} user={user} />
           <Card>

@@ -19,6 +19,8 @@ export const attestationTallies = pgTable(
       .notNull()
       .references(() => departments.id, { onDelete: 'cascade' }),
     readers: integer('readers').notNull(),
+    /** Of those, the attestations made without opening every file of the version (migration 0012_attest). */
+    unopened: integer('unopened').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.versionId, t.departmentId] }), index('attestation_tallies_department_idx').on(t.departmentId)],
 );

@@ -11,3 +11,4 @@ export * from './data-version';
 export * from './attestation-tallies';
 export * from './sop-search-files';
 export * from './fleet';
+export * from './attachment-reads';

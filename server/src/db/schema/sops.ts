@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { type AnyPgColumn, boolean, check, index, integer, pgEnum, pgTable, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, boolean, check, index, integer, jsonb, pgEnum, pgTable, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { APPROVAL_STATUSES, INITIAL_STATUS, OPEN_TASK_STATUS, SOP_STATUSES } from '../../../../common/sop-lifecycle';
 import { createdAt, tsvector, updatedAt } from './columns';
 import { departments } from './departments';
@@ -118,6 +118,20 @@ export const attestations = pgTable(
     attestedAt: timestamp('attested_at', { withTimezone: true }).notNull().defaultNow(),
     /** The vessel it was made on board of; null when made ashore. */
     vesselCode: varchar('vessel_code', { length: 16 }),
+    /**
+     * What the reader had opened when attesting: each file of the version with the reader's
+     * first opening of it (null: not opened). Null for attestations made before openings were recorded.
+     */
+    files: jsonb('files').$type<{ attachmentId: number; originalName: string; openedAt: string | null }[]>(),
+    /** How many of `files` were not opened; counted in attestation_tallies.unopened. */
+    unopenedFiles: integer('unopened_files'),
+    /** Seconds from the reader's first opening of a file of the version to the attestation; null when none was opened. */
+    readingSeconds: integer('reading_seconds'),
   },
-  (t) => [uniqueIndex('attestations_user_version_key').on(t.userId, t.versionId), index('attestations_version_user_idx').on(t.versionId, t.userId)],
+  (t) => [
+    uniqueIndex('attestations_user_version_key').on(t.userId, t.versionId),
+    index('attestations_version_user_idx').on(t.versionId, t.userId),
+    check('attestations_unopened_files_check', sql`${t.unopenedFiles} >= 0`),
+    check('attestations_reading_seconds_check', sql`${t.readingSeconds} >= 0`),
+  ],
 );

@@ -30,7 +30,7 @@ async function publishedVersion(title: string) {
 describe('attestations', () => {
   it('records one attestation per user and version; attesting again returns the same row', async () => {
     const { sop, version } = await publishedVersion('Cabin turnover');
-    expect(await summary(user, version.id)).toEqual({ versionId: version.id, count: 0, attestedByMe: false, attestedAt: null });
+    expect(await summary(user, version.id)).toEqual({ versionId: version.id, count: 0, attestedByMe: false, attestedAt: null, opened: [] });
 
     const first = await attest(user, version.id);
     expect(first.statusCode).toBe(201);
@@ -46,7 +46,7 @@ describe('attestations', () => {
       expect.objectContaining({ actorId: user.id, entityType: 'sop', entityId: sop.id, metadata: expect.objectContaining({ title: 'Cabin turnover' }) }),
     ]);
 
-    expect(await summary(user, version.id)).toEqual({ versionId: version.id, count: 1, attestedByMe: true, attestedAt: first.json().attestedAt });
+    expect(await summary(user, version.id)).toEqual({ versionId: version.id, count: 1, attestedByMe: true, attestedAt: first.json().attestedAt, opened: [] });
     expect(await summary(user2, version.id)).toMatchObject({ count: 1, attestedByMe: false, attestedAt: null });
 
     expect((await attest(user2, version.id)).statusCode).toBe(201);

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { Attestation, AttestationSummary } from '../../../../common/contracts/approvals';
+import { AttachmentRead, Attestation, AttestationSummary, RecordReadInput } from '../../../../common/contracts/approvals';
 import { IdParams } from '../../../../common/contracts/sops';
 import { answers } from '../../http/responses';
-import { attest, attestationSummary } from './attestations.service';
+import { attest, attestationSummary, recordRead } from './attestations.service';
 
 export const attestationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
@@ -21,6 +21,16 @@ export const attestationRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { actor } = request;
       return attestationSummary(app.db, actor, request.params.id);
+    },
+  );
+
+  // The reader opened a file of the version: kept once per reader and file, at the first opening.
+  app.post(
+    '/api/sop-versions/:id/reads',
+    { schema: { params: IdParams, body: RecordReadInput, response: answers({ 200: AttachmentRead, 201: AttachmentRead }) }, config: { access: 'sop.read' } },
+    async (request, reply) => {
+      const { read, created } = await recordRead(app.db, request.actor, request.params.id, request.body.attachmentId);
+      return reply.status(created ? 201 : 200).send(read);
     },
   );
 };

@@ -1,34 +1,106 @@
-import { and, count, eq } from 'drizzle-orm';
+import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Attestation, AttestationSummary } from '../../../../common/contracts/approvals';
+import type { Attestation, AttestationSummary, AttachmentRead } from '../../../../common/contracts/approvals';
 import type { SessionUser } from '../../../../common/contracts/auth';
+import { can } from '../../../../common/permissions';
 import type { Db } from '../../db/client';
-import { attestations, sopVersions, sops } from '../../db/schema';
+import { attachmentReads, attachments, attestations, sopVersions, sops } from '../../db/schema';
 import { conflict, notFound } from '../../http/errors';
 import { recordAudit } from '../audit/audit.service';
 
-async function findVersion(db: Db, versionId: number) {
+/**
+ * The version, if the actor may read it: those who may edit the SOP (its owner, approvers,
+ * admins) read every version; anyone else only the version in force. Any other is 404, as if
+ * it did not exist.
+ */
+export async function findReadableVersion(db: Db, actor: SessionUser, versionId: number) {
   const [row] = await db
-    .select({ id: sopVersions.id, isPublished: sopVersions.isPublished, versionNumber: sopVersions.versionNumber, sopId: sops.id, title: sops.title })
+    .select({
+      id: sopVersions.id,
+      isPublished: sopVersions.isPublished,
+      versionNumber: sopVersions.versionNumber,
+      sopId: sops.id,
+      title: sops.title,
+      ownerId: sops.ownerId,
+      inForce: sql<boolean>`${sopVersions.id} = (select max(p.id) from sop_versions p where p.sop_id = ${sops.id} and p.is_published)`,
+    })
     .from(sopVersions)
     .innerJoin(sops, eq(sops.id, sopVersions.sopId))
     .where(eq(sopVersions.id, versionId));
-  if (!row) throw notFound('This SOP version does not exist');
+  if (!row || !(row.inForce || can(actor, 'sop.edit', { ownerId: row.ownerId }))) throw notFound('This SOP version does not exist');
   return row;
 }
 
+type Read = z.output<typeof AttachmentRead>;
+
+/**
+ * POST /api/sop-versions/{id}/reads: the reader opened a file of the version. The first
+ * opening is kept; opening it again answers that one (created = false).
+ */
+export async function recordRead(db: Db, actor: SessionUser, versionId: number, attachmentId: number): Promise<{ read: Read; created: boolean }> {
+  const version = await findReadableVersion(db, actor, versionId);
+  const [file] = await db
+    .select({ id: attachments.id })
+    .from(attachments)
+    .where(and(eq(attachments.id, attachmentId), eq(attachments.versionId, versionId)));
+  if (!file) throw notFound(`File ${attachmentId} is not a file of version ${version.versionNumber} of "${version.title}"`);
+  const [inserted] = await db
+    .insert(attachmentReads)
+    .values({ userId: actor.id, attachmentId })
+    .onConflictDoNothing()
+    .returning({ openedAt: attachmentReads.openedAt });
+  if (inserted) return { read: { versionId, attachmentId, openedAt: inserted.openedAt }, created: true };
+  const [existing] = await db
+    .select({ openedAt: attachmentReads.openedAt })
+    .from(attachmentReads)
+    .where(and(eq(attachmentReads.userId, actor.id), eq(attachmentReads.attachmentId, attachmentId)));
+  return { read: { versionId, attachmentId, openedAt: existing.openedAt }, created: false };
+}
+
+/** Every file of the version with the reader's first opening of it (null: never opened), in upload order. */
+function filesAsOpenedBy(db: Pick<Db, 'select'>, userId: number, versionId: number) {
+  return db
+    .select({ attachmentId: attachments.id, originalName: attachments.originalName, openedAt: attachmentReads.openedAt })
+    .from(attachments)
+    .leftJoin(attachmentReads, and(eq(attachmentReads.attachmentId, attachments.id), eq(attachmentReads.userId, userId)))
+    .where(eq(attachments.versionId, versionId))
+    .orderBy(asc(attachments.id));
+}
+
+const toAttestation = (row: typeof attestations.$inferSelect): z.output<typeof Attestation> => ({
+  id: row.id,
+  userId: row.userId,
+  versionId: row.versionId,
+  attestedAt: row.attestedAt,
+  files: row.files?.map((f) => ({ ...f, openedAt: f.openedAt === null ? null : new Date(f.openedAt) })) ?? null,
+  unopenedFiles: row.unopenedFiles,
+  readingSeconds: row.readingSeconds,
+});
+
 /**
  * Record that the actor has read a published version. One row per user and version: attesting
- * again answers the existing row (created = false) and writes no second audit event.
+ * again answers the existing row (created = false) and writes no second audit event. The row
+ * keeps each file of the version with the actor's first opening of it, and the reading time:
+ * whole seconds from the first opening of any of them to the attestation (null when none was opened).
  */
 export async function attest(db: Db, actor: SessionUser, versionId: number): Promise<{ attestation: z.output<typeof Attestation>; created: boolean }> {
-  const version = await findVersion(db, versionId);
+  const version = await findReadableVersion(db, actor, versionId);
   if (!version.isPublished)
     throw conflict(`Only a published version can be attested; version ${version.versionNumber} of "${version.title}" is not published`, 'not_published');
   return db.transaction(async (tx) => {
+    const files = await filesAsOpenedBy(tx, actor.id, versionId);
+    const opened = files.flatMap((f) => (f.openedAt ? [f.openedAt.getTime()] : []));
+    const firstOpened = opened.length ? new Date(Math.min(...opened)) : null;
     const [inserted] = await tx
       .insert(attestations)
-      .values({ userId: actor.id, versionId })
+      .values({
+        userId: actor.id,
+        versionId,
+        files: files.map((f) => ({ ...f, openedAt: f.openedAt?.toISOString() ?? null })),
+        unopenedFiles: files.length - opened.length,
+        // now() is the transaction's time, the same as attested_at's default: both clocks are the database's.
+        readingSeconds: firstOpened && sql`greatest(0, floor(extract(epoch from now() - ${firstOpened.toISOString()}::timestamptz)))::int`,
+      })
       .onConflictDoNothing({ target: [attestations.userId, attestations.versionId] })
       .returning();
     if (!inserted) {
@@ -36,27 +108,40 @@ export async function attest(db: Db, actor: SessionUser, versionId: number): Pro
         .select()
         .from(attestations)
         .where(and(eq(attestations.userId, actor.id), eq(attestations.versionId, versionId)));
-      return { attestation: existing, created: false };
+      return { attestation: toAttestation(existing), created: false };
     }
     await recordAudit(tx, {
       actorId: actor.id,
       action: 'sop_attested',
       entityType: 'sop',
       entityId: version.sopId,
-      metadata: { title: version.title, versionId, versionNumber: version.versionNumber },
+      metadata: {
+        title: version.title,
+        versionId,
+        versionNumber: version.versionNumber,
+        unopenedFiles: inserted.unopenedFiles,
+        readingSeconds: inserted.readingSeconds,
+      },
     });
-    return { attestation: inserted, created: true };
+    return { attestation: toAttestation(inserted), created: true };
   });
 }
 
 export async function attestationSummary(db: Db, actor: SessionUser, versionId: number): Promise<z.output<typeof AttestationSummary>> {
-  await findVersion(db, versionId);
-  const [[{ total }], [mine]] = await Promise.all([
+  await findReadableVersion(db, actor, versionId);
+  const [[{ total }], [mine], files] = await Promise.all([
     db.select({ total: count() }).from(attestations).where(eq(attestations.versionId, versionId)),
     db
       .select({ attestedAt: attestations.attestedAt })
       .from(attestations)
       .where(and(eq(attestations.versionId, versionId), eq(attestations.userId, actor.id))),
+    filesAsOpenedBy(db, actor.id, versionId),
   ]);
-  return { versionId, count: Number(total), attestedByMe: Boolean(mine), attestedAt: mine?.attestedAt ?? null };
+  return {
+    versionId,
+    count: Number(total),
+    attestedByMe: Boolean(mine),
+    attestedAt: mine?.attestedAt ?? null,
+    opened: files.flatMap((f) => (f.openedAt ? [f.attachmentId] : [])),
+  };
 }

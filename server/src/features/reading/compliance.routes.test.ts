@@ -49,6 +49,7 @@ describe('compliance', () => {
       versionNumber: '1.0',
       required: 5,
       attested: 2,
+      withoutOpening: 0,
       departments: [
         { id: dept.marine, name: 'Marine', required: 1, attested: 0 },
         { id: dept.deck, name: 'Deck', required: 3, attested: 1 },
@@ -83,13 +84,14 @@ describe('compliance', () => {
       versionNumber: null,
       required: 0,
       attested: 0,
+      withoutOpening: 0,
       departments: [],
       outstanding: [],
     });
     expect((await list()).map((r) => r.sopId)).not.toContain(draft.id);
   });
 
-  it('lists one row per SOP in force, by title, filtered by department (a division includes its departments); the CSV says the same', async () => {
+  it('lists one row per SOP in force, by title, filtered by department (what its members must read, counted over them); the CSV says the same', async () => {
     const galley = await publishedSop(t, author, approver, dept.hotel, '=Galley hygiene');
     const all = await list();
     const titles = all.map((r) => r.title);
@@ -101,12 +103,18 @@ describe('compliance', () => {
       versionNumber: '2.0',
       required: 5,
       attested: 0,
+      withoutOpening: 0,
     });
     expect(all.find((r) => r.sopId === galley.id)).toMatchObject({ required: 0, attested: 0 });
 
     expect((await list(`?departmentId=${dept.marine}`)).map((r) => r.title)).toEqual(['Heaving lines', 'Muster drill']);
-    expect((await list(`?departmentId=${dept.deck}`)).map((r) => r.title)).toEqual(['Heaving lines']);
-    expect(await list(`?departmentId=${dept.engine}`)).toEqual([]);
+    // A department's members must read their division's SOPs too; only they are counted.
+    const deck = await list(`?departmentId=${dept.deck}`);
+    expect(deck.map((r) => [r.title, r.required, r.attested])).toEqual([
+      ['Heaving lines', 3, 1],
+      ['Muster drill', 3, 0],
+    ]);
+    expect((await list(`?departmentId=${dept.engine}`)).map((r) => [r.title, r.required])).toEqual([['Muster drill', 1]]);
 
     const csv = await t.as(admin, { method: 'GET', url: '/api/compliance/export.csv' });
     expect(csv.statusCode).toBe(200);
@@ -118,16 +126,17 @@ describe('compliance', () => {
     const lines = csv.rawPayload.subarray(3).toString('utf8').split('\r\n');
     expect(lines.at(-1)).toBe('');
     expect(lines.slice(0, -1)).toEqual([
-      'SOP,Title,Department,Version,Required,Attested,Outstanding,Percent',
+      'SOP,Title,Department,Version,Required,Attested,Outstanding,Percent,Attested without opening',
       ...all.map((r) => {
         const title = r.title.startsWith('=') ? `'${r.title}` : r.title;
         const percent = r.required === 0 ? 100 : Math.floor((r.attested / r.required) * 100);
-        return [r.sopId, title, r.department.name, r.versionNumber, r.required, r.attested, r.required - r.attested, percent].join(',');
+        return [r.sopId, title, r.department.name, r.versionNumber, r.required, r.attested, r.required - r.attested, percent, r.withoutOpening].join(',');
       }),
     ]);
     const deckOnly = await t.as(approver, { method: 'GET', url: `/api/compliance/export.csv?departmentId=${dept.deck}` });
     expect(deckOnly.rawPayload.subarray(3).toString('utf8').split('\r\n').slice(1, -1)).toEqual([
-      expect.stringMatching(/^\d+,Heaving lines,Deck,1\.0,3,1,2,33$/),
+      expect.stringMatching(/^\d+,Heaving lines,Deck,1\.0,3,1,2,33,0$/),
+      expect.stringMatching(/^\d+,Muster drill,Marine,2\.0,3,0,3,0,0$/),
     ]);
   });
 

@@ -1,11 +1,11 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { ComplianceList, ComplianceQuery, SopCompliance } from '../../../../common/contracts/reading';
 import type { Db } from '../../db/client';
 import { notFound } from '../../http/errors';
-import { activeReader, departmentAndChildren, type Rows, readsDepartment, versionInForce, versionInForceIfAny } from './audience';
+import { activeReader, departmentAndChildren, departmentsReadBy, type Rows, readsDepartment, versionInForce, versionInForceIfAny } from './audience';
 
-const EMPTY = { versionId: null, versionNumber: null, required: 0, attested: 0, departments: [], outstanding: [] };
+const EMPTY = { versionId: null, versionNumber: null, required: 0, attested: 0, withoutOpening: 0, departments: [], outstanding: [] };
 
 /**
  * GET /api/sops/{id}/compliance: the audience of the version in force, per department (the
@@ -25,14 +25,15 @@ export async function sopCompliance(db: Db, sopId: number): Promise<z.output<typ
     db.execute(sql`
       select d.id, d.name,
         count(u.id)::int as required,
-        count(a.id)::int as attested
+        count(a.id)::int as attested,
+        count(a.id) filter (where a.unopened_files > 0)::int as without_opening
       from departments d
       left join users u on u.department_id = d.id and ${activeReader}
       left join attestations a on a.user_id = u.id and a.version_id = ${sop.version_id}
       where d.id = ${sop.department_id} or d.parent_id = ${sop.department_id}
       group by d.id, d.name
       order by d.id <> ${sop.department_id}, lower(d.name), d.id`) as unknown as Promise<
-      Rows<{ id: number; name: string; required: number; attested: number }>
+      Rows<{ id: number; name: string; required: number; attested: number; without_opening: number }>
     >,
     db.execute(sql`
       select u.id, u.first_name, u.last_name, ud.id as department_id, ud.name as department_name
@@ -49,6 +50,7 @@ export async function sopCompliance(db: Db, sopId: number): Promise<z.output<typ
     versionNumber: sop.version_number,
     required: perDepartment.reduce((sum, d) => sum + d.required, 0),
     attested: perDepartment.reduce((sum, d) => sum + d.attested, 0),
+    withoutOpening: departments.rows.reduce((sum, d) => sum + Number(d.without_opening), 0),
     departments: perDepartment,
     outstanding: outstanding.rows.map((u) => ({
       id: u.id,
@@ -67,16 +69,20 @@ interface ComplianceRowRaw {
   version_number: string;
   required: number;
   attested: number;
+  without_opening: number;
 }
 
 /**
  * GET /api/compliance: one row per SOP with a version in force, in one statement. The
  * audience size comes from a count of readers per department (a few dozen rows), the
  * attested count from the tallies per version and department (attestation_tallies), never
- * from the attestations themselves.
+ * from the attestations themselves. With a department, the SOPs its members must read (its
+ * own and its division's; a division's departments' too), counted over those members only.
  */
 export async function complianceList(db: Db, query: z.output<typeof ComplianceQuery>): Promise<z.output<typeof ComplianceList>> {
-  const inScope = query.departmentId === undefined ? sql`true` : sql`s.department_id in ${departmentAndChildren(query.departmentId)}`;
+  const chosen = query.departmentId;
+  const inScope = chosen === undefined ? sql`true` : sql`s.department_id in (${departmentAndChildren(chosen)} union all ${departmentsReadBy(chosen)})`;
+  const member = (department: SQL) => (chosen === undefined ? sql`true` : sql`${department} in ${departmentAndChildren(chosen)}`);
   const { rows } = (await db.execute(sql`
     with eff as (
       select s.id as sop_id, s.title, s.department_id, e.id as version_id, e.version_number
@@ -91,20 +97,20 @@ export async function complianceList(db: Db, query: z.output<typeof ComplianceQu
     audience as (
       select d.id as department_id, coalesce(sum(r.n), 0)::int as n
       from departments d
-      left join departments m on m.id = d.id or m.parent_id = d.id
+      left join departments m on (m.id = d.id or m.parent_id = d.id) and ${member(sql`m.id`)}
       left join readers r on r.department_id = m.id
       group by d.id
     ),
     read as (
-      select eff.sop_id, sum(t.readers)::int as n
+      select eff.sop_id, sum(t.readers)::int as n, sum(t.unopened)::int as unopened
       from eff
       join attestation_tallies t on t.version_id = eff.version_id
       join departments td on td.id = t.department_id
-      where t.department_id = eff.department_id or td.parent_id = eff.department_id
+      where (t.department_id = eff.department_id or td.parent_id = eff.department_id) and ${member(sql`t.department_id`)}
       group by eff.sop_id
     )
     select eff.sop_id, eff.title, d.id as department_id, d.name as department_name, eff.version_number,
-      coalesce(audience.n, 0) as required, coalesce(read.n, 0) as attested
+      coalesce(audience.n, 0) as required, coalesce(read.n, 0) as attested, coalesce(read.unopened, 0) as without_opening
     from eff
     join departments d on d.id = eff.department_id
     left join audience on audience.department_id = eff.department_id
@@ -117,5 +123,6 @@ export async function complianceList(db: Db, query: z.output<typeof ComplianceQu
     versionNumber: r.version_number,
     required: Number(r.required),
     attested: Number(r.attested),
+    withoutOpening: Number(r.without_opening),
   }));
 }

@@ -6,6 +6,9 @@ import {
   ComplianceQuery,
   MyReading,
   Notifications,
+  PEOPLE_CSV_COLUMNS,
+  PeopleCompliance,
+  PeopleComplianceQuery,
   SopCompliance,
   SopReading,
 } from '../../../../common/contracts/reading';
@@ -13,6 +16,7 @@ import { datedFileName, sendCsv, toCsv } from '../../http/csv';
 import { ERROR_ANSWERS, answers } from '../../http/responses';
 import { complianceList, sopCompliance } from './compliance.service';
 import { notificationsFor } from './notifications.service';
+import { peopleCompliance } from './people-compliance.service';
 import { myReading, sopReading } from './reading.service';
 
 /** Required reading, the office's compliance view and the bell. */
@@ -53,9 +57,39 @@ export const readingRoutes: FastifyPluginAsyncZod = async (app) => {
           r.attested,
           r.required - r.attested,
           percent(r.attested, r.required),
+          r.withoutOpening,
         ]),
       );
       return sendCsv(reply, datedFileName('compliance'), csv);
+    },
+  );
+
+  app.get(
+    '/api/compliance/people',
+    { schema: { querystring: PeopleComplianceQuery, response: answers({ 200: PeopleCompliance }) }, config: { access: 'compliance.read' } },
+    async (request) => peopleCompliance(app.db, request.query),
+  );
+
+  app.get(
+    '/api/compliance/people.csv',
+    { schema: { querystring: PeopleComplianceQuery, response: ERROR_ANSWERS }, config: { access: 'compliance.read' } },
+    async (request, reply) => {
+      const people = await peopleCompliance(app.db, request.query);
+      const csv = toCsv(
+        [...PEOPLE_CSV_COLUMNS],
+        people.map((p) => [
+          p.id,
+          p.lastName,
+          p.firstName,
+          p.department.name,
+          p.required,
+          p.attested,
+          p.outstanding.length,
+          p.withoutOpening,
+          p.outstanding.map((o) => `${o.title} (v${o.versionNumber})`).join('; '),
+        ]),
+      );
+      return sendCsv(reply, datedFileName('compliance-people'), csv);
     },
   );
 

@@ -1,0 +1,86 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'wouter';
+import type { PersonCompliance } from '@common/contracts/reading';
+import { QueryState } from '@/components/query-state';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { readingQueries } from './api';
+import { ShareBar } from './compliance-bars';
+
+const nameOf = (p: { firstName: string | null; lastName: string | null }) => [p.firstName, p.lastName].filter(Boolean).join(' ') || 'Unnamed user';
+
+function Outstanding({ person }: { person: PersonCompliance }) {
+  if (person.outstanding.length === 0) return <span className="text-emerald-800">Up to date</span>;
+  return (
+    <ul className="space-y-0.5">
+      {person.outstanding.map((item) => (
+        <li key={item.sopId} className="break-words [overflow-wrap:anywhere]">
+          <Link href={`/sop/${item.sopId}`} className="text-ocean hover:underline">
+            {item.title}
+          </Link>{' '}
+          <span className="text-muted-foreground">v{item.versionNumber}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+const withoutOpening = (person: PersonCompliance) => (person.withoutOpening === 0 ? null : `${person.withoutOpening} attested without opening the files`);
+
+/** The compliance screen's People view: each member of the department, most behind first. */
+export function CompliancePeople({ departmentId }: { departmentId: number | undefined }) {
+  const people = useQuery({ ...readingQueries.people(departmentId ?? 0), enabled: departmentId !== undefined });
+  if (departmentId === undefined) {
+    return <p className="px-6 py-12 text-center text-sm text-muted-foreground">Choose a department to see who in it is behind.</p>;
+  }
+  const list = people.data ?? [];
+  return (
+    <QueryState query={people} loading="Loading people..." failed="The people of this department could not be loaded." frame="py-12">
+      {list.length === 0 ? (
+        <p className="px-6 py-12 text-center text-sm text-muted-foreground">Nobody is in this department.</p>
+      ) : (
+        <>
+          <Table aria-label="People" wrapperClassName="hidden md:block">
+            <TableHeader>
+              <TableRow>
+                <TableHead>Person</TableHead>
+                <TableHead>Department</TableHead>
+                <TableHead className="w-56">Read</TableHead>
+                <TableHead>Still to read</TableHead>
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {list.map((person) => (
+                <TableRow key={person.id} className="align-top">
+                  <TableCell className="font-medium whitespace-normal">
+                    {nameOf(person)}
+                    {withoutOpening(person) && <span className="block text-xs font-normal text-amber-800">{withoutOpening(person)}</span>}
+                  </TableCell>
+                  <TableCell className="whitespace-normal">{person.department.name}</TableCell>
+                  <TableCell>
+                    <ShareBar label={nameOf(person)} attested={person.attested} required={person.required} />
+                  </TableCell>
+                  <TableCell className="text-sm whitespace-normal">
+                    <Outstanding person={person} />
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+          <ul className="divide-y md:hidden" aria-label="People">
+            {list.map((person) => (
+              <li key={person.id} className="space-y-2 px-4 py-3 text-sm">
+                <p className="font-medium break-words">{nameOf(person)}</p>
+                <p className="text-xs text-muted-foreground">
+                  {person.department.name}
+                  {withoutOpening(person) && <span className="text-amber-800"> · {withoutOpening(person)}</span>}
+                </p>
+                <ShareBar label={nameOf(person)} attested={person.attested} required={person.required} />
+                <Outstanding person={person} />
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+    </QueryState>
+  );
+}

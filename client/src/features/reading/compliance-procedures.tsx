@@ -1,0 +1,68 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'wouter';
+import { QueryState } from '@/components/query-state';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { readingQueries } from './api';
+import { ShareBar } from './compliance-bars';
+
+/** The compliance screen's Procedures view: every SOP in force the department must read, and how many have attested it. */
+export function ComplianceProcedures({ departmentId }: { departmentId: number | undefined }) {
+  const rows = useQuery(readingQueries.compliance(departmentId));
+  const list = rows.data ?? [];
+  return (
+    <QueryState query={rows} loading="Loading compliance..." failed="Compliance could not be loaded." frame="py-12">
+      {list.length === 0 ? (
+        <p className="px-6 py-12 text-center text-sm text-muted-foreground">No procedure in force here yet.</p>
+      ) : (
+        <>
+          <Table aria-label="Compliance" wrapperClassName="hidden md:block">
+            <TableHeader>
+              <TableRow>
+                <TableHead>Procedure</TableHead>
+                <TableHead>Department</TableHead>
+                <TableHead>Version</TableHead>
+                <TableHead>Read</TableHead>
+                <TableHead className="text-right">Outstanding</TableHead>
+                <TableHead className="text-right">Without opening</TableHead>
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {list.map((row) => (
+                <TableRow key={row.sopId}>
+                  <TableCell className="whitespace-normal">
+                    <Link href={`/sop/${row.sopId}`} className="font-medium text-ocean hover:underline">
+                      {row.title}
+                    </Link>
+                  </TableCell>
+                  <TableCell>{row.department.name}</TableCell>
+                  <TableCell>{row.versionNumber}</TableCell>
+                  <TableCell>
+                    <ShareBar label={row.title} attested={row.attested} required={row.required} />
+                  </TableCell>
+                  <TableCell className="text-right tabular-nums">{row.required - row.attested}</TableCell>
+                  <TableCell className={row.withoutOpening ? 'text-right font-medium text-amber-800 tabular-nums' : 'text-right tabular-nums'}>
+                    {row.withoutOpening}
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+          <ul className="divide-y md:hidden" aria-label="Compliance">
+            {list.map((row) => (
+              <li key={row.sopId} className="space-y-2 px-4 py-3">
+                <Link href={`/sop/${row.sopId}`} className="block font-medium break-words text-ocean hover:underline">
+                  {row.title}
+                </Link>
+                <p className="text-xs text-muted-foreground">
+                  {row.department.name} · v{row.versionNumber} · {row.required - row.attested} outstanding
+                  {row.withoutOpening > 0 && <span className="text-amber-800"> · {row.withoutOpening} attested without opening the files</span>}
+                </p>
+                <ShareBar label={row.title} attested={row.attested} required={row.required} />
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+    </QueryState>
+  );
+}

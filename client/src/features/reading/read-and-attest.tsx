@@ -1,0 +1,225 @@
+import { useQuery } from '@tanstack/react-query';
+import { BadgeCheck, BookOpenCheck, CheckCircle2, Circle, Clock, ShieldCheck } from 'lucide-react';
+import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
+import type { SopDetail, SopVersion } from '@common/contracts/sops';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { useReturnFocus } from '@/hooks/use-return-focus';
+import { attestationsQuery, useAttest } from '@/lib/attestations';
+import { formatDate, formatDateTime } from '@/lib/format';
+import { useCurrentUser } from '@/lib/session';
+import { queueAttestation, useWaitingAttestation, useWaitingOpenings } from '@/offline/attestation-queue';
+import { useOnline } from '@/offline/offline-status';
+import { readingQueries } from './api';
+
+const SHOWN_CHANGES = 5;
+const loadConfirmDialog = () => import('./attest-confirm-dialog');
+const AttestConfirmDialog = lazy(loadConfirmDialog);
+
+/** What changed since the version the reader last attested (folded: the card keeps its size when it arrives). */
+function ChangesSince({ sopId }: { sopId: number }) {
+  const { data } = useQuery(readingQueries.sop(sopId));
+  if (!data?.required || data.attested || data.versionId === null || data.changes.length === 0) return null;
+  const changes = data.changes.slice(0, SHOWN_CHANGES);
+  return (
+    <details className="text-sm" data-testid="reading-changes">
+      <summary className="cursor-pointer font-medium text-navy">
+        {data.lastAttested ? `What changed since version ${data.lastAttested.versionNumber}, which you attested` : 'What changed so far'}
+      </summary>
+      {data.lastAttested && (
+        <p className="mt-2 text-muted-foreground">
+          You last attested version {data.lastAttested.versionNumber} on {formatDate(data.lastAttested.attestedAt)}.
+        </p>
+      )}
+      <ol className="mt-2 space-y-1.5">
+        {changes.map((change) => (
+          <li key={change.versionId} className="rounded-md bg-amber-50 px-3 py-2">
+            <span className="font-medium">
+              Version {change.versionNumber}
+              <span className="font-normal text-muted-foreground"> · approved {formatDate(change.approvedAt)}</span>
+            </span>
+            <span className="mt-0.5 block whitespace-pre-line">{change.changelog || 'No changelog was written for this version.'}</span>
+          </li>
+        ))}
+      </ol>
+      {data.changes.length > SHOWN_CHANGES && <p className="mt-2 text-xs">and {data.changes.length - SHOWN_CHANGES} earlier versions.</p>}
+    </details>
+  );
+}
+
+/** Each file of the version, opened or still to open. Drawn from the SOP at once; only the marks wait for the answer. */
+function FileChecklist({ files, opened }: { files: SopVersion['attachments']; opened: Set<number> | null }) {
+  return (
+    <ul className="space-y-1.5 text-sm" aria-label="Files of this version" data-testid="attest-files">
+      {files.map((file) => {
+        const done = opened?.has(file.id);
+        return (
+          <li key={file.id} className="flex min-w-0 items-start gap-2">
+            {done ? (
+              <CheckCircle2 className="mt-0.5 size-4 shrink-0 text-emerald-700" aria-hidden="true" />
+            ) : (
+              <Circle className="mt-0.5 size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
+            )}
+            <span className="min-w-0 break-words [overflow-wrap:anywhere]">
+              {file.originalName}
+              <span className={done ? 'text-emerald-800' : 'text-muted-foreground'}>
+                {' '}
+                · {opened === null ? 'checking...' : done ? 'opened' : 'not opened yet'}
+              </span>
+            </span>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+function AttestVersion({ sop, version }: { sop: Pick<SopDetail, 'id' | 'title'>; version: SopVersion }) {
+  const summary = useQuery(attestationsQuery(version.id));
+  const reading = useQuery(readingQueries.sop(sop.id));
+  const attest = useAttest(version.id, sop.id);
+  const { user } = useCurrentUser();
+  const online = useOnline();
+  const waiting = useWaitingAttestation(user?.id, version.id);
+  const waitingOpenings = useWaitingOpenings(user?.id, version.id);
+  const [confirming, setConfirming] = useState(false);
+  const [asked, setAsked] = useState(false);
+  const focus = useReturnFocus();
+  const done = useRef<HTMLParagraphElement>(null);
+  const attested = !!summary.data?.attestedByMe;
+  // After attesting, focus moves to the sentence that says so (the button it came from is gone).
+  const justAttested = useRef(false);
+  useEffect(() => {
+    if ((attested || waiting) && justAttested.current) {
+      justAttested.current = false;
+      done.current?.focus();
+    }
+  }, [attested, waiting]);
+
+  const files = version.attachments;
+  const opened = summary.data ? new Set([...summary.data.opened, ...waitingOpenings]) : null;
+  const remaining = opened ? files.filter((f) => !opened.has(f.id)) : files;
+  const statement = `I have read and understood version ${version.versionNumber} of ${sop.title}`;
+
+  const confirm = () => {
+    justAttested.current = true;
+    if (online || !user) attest.mutate(undefined, { onSettled: () => setConfirming(false) });
+    else {
+      // With no link the attestation waits in this browser and is sent when the link returns.
+      queueAttestation(user.id, version.id);
+      setConfirming(false);
+    }
+  };
+
+  let status: ReactNode;
+  if (summary.isError) {
+    status = (
+      <>
+        The attestations could not be loaded.{' '}
+        <button type="button" className="font-medium text-ocean hover:underline" onClick={() => summary.refetch()}>
+          Try again
+        </button>
+      </>
+    );
+  } else if (!summary.data) status = <span className="text-muted-foreground">Checking what you have read...</span>;
+  else if (attested)
+    status = (
+      <span className="flex items-center gap-2 font-medium text-emerald-800" data-testid="attested-by-me">
+        <BadgeCheck className="size-4 shrink-0" aria-hidden="true" /> You attested version {version.versionNumber} on {formatDateTime(summary.data.attestedAt)}
+      </span>
+    );
+  else if (waiting)
+    status = (
+      <span className="flex items-center gap-2 font-medium text-amber-800" data-testid="attestation-waiting">
+        <Clock className="size-4 shrink-0" aria-hidden="true" /> Waiting to send: your attestation is recorded when the link returns.
+      </span>
+    );
+  else if (reading.data?.required && !reading.data.attested)
+    status = (
+      <span className="flex items-center gap-2 font-medium text-amber-900" data-testid="reading-notice">
+        <BookOpenCheck className="size-4 shrink-0" aria-hidden="true" /> Waiting for you: please read version {version.versionNumber} and attest
+      </span>
+    );
+  else status = <span className="text-muted-foreground">Read the procedure and its files, then confirm that you have understood them.</span>;
+
+  const open = !attested && !waiting && !!summary.data;
+  const offered = open && remaining.length === 0;
+  // The dialog's code is fetched once the button is there, so pressing it opens the dialog at once.
+  useEffect(() => {
+    if (offered) void loadConfirmDialog();
+  }, [offered]);
+  return (
+    <div className="space-y-3 text-sm">
+      {/* Two lines are kept for the sentence whichever it turns out to be, so nothing below it moves. */}
+      <p ref={done} tabIndex={-1} className="min-h-10 outline-none" aria-live="polite">
+        {status}
+      </p>
+      {files.length > 0 && <FileChecklist files={files} opened={opened} />}
+      <div className="min-h-9">
+        {offered && (
+          <Button
+            className="h-auto min-h-9 w-full justify-start py-2 text-left whitespace-normal sm:w-auto"
+            onClick={() => {
+              focus.remember();
+              setAsked(true);
+              setConfirming(true);
+            }}
+          >
+            <ShieldCheck /> {statement}
+          </Button>
+        )}
+        {open && remaining.length > 0 && (
+          <p className="rounded-md bg-slate-50 px-3 py-2 text-slate-800" data-testid="files-to-open">
+            Open {remaining.length === 1 ? `“${remaining[0].originalName}”` : `the ${remaining.length} files not opened yet`} to attest.
+          </p>
+        )}
+      </div>
+      <p className="text-muted-foreground" data-testid="attestation-count">
+        {summary.data ? `${summary.data.count} ${summary.data.count === 1 ? 'person has' : 'people have'} attested` : '\u00a0'}
+      </p>
+      {!attested && <ChangesSince sopId={sop.id} />}
+      {/* Mounted from the first opening on, so it can animate closed and give focus back. */}
+      {asked && (
+        <Suspense fallback={null}>
+          <AttestConfirmDialog
+            open={confirming}
+            statement={statement}
+            files={files.length}
+            pending={attest.isPending}
+            onConfirm={confirm}
+            onClose={() => {
+              setConfirming(false);
+              focus.restore();
+            }}
+          />
+        </Suspense>
+      )}
+    </div>
+  );
+}
+
+/**
+ * The SOP page's Read & Attest card, after the procedure and its files: attesting the version
+ * in force is offered once the reader has opened each of its files (at once when it has none),
+ * and is confirmed in a dialog. Its frame and file list are drawn from the SOP itself, so the
+ * late answers (what the reader opened, whether they must read it) change text, not size.
+ */
+export function ReadAndAttest({ sop }: { sop: Pick<SopDetail, 'id' | 'title' | 'effectiveVersionId' | 'versions'> }) {
+  const effective = sop.versions.find((v) => v.id === sop.effectiveVersionId);
+  return (
+    <Card className="border-l-4 border-l-ocean" data-testid="read-and-attest">
+      <CardHeader>
+        <CardTitle className="text-base">
+          <h2>Read &amp; Attest</h2>
+        </CardTitle>
+      </CardHeader>
+      <CardContent>
+        {effective ? (
+          <AttestVersion key={effective.id} sop={sop} version={effective} />
+        ) : (
+          <p className="text-sm text-muted-foreground">No published version yet. Attestation opens once a version is approved.</p>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

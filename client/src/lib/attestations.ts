@@ -1,0 +1,49 @@
+import { queryOptions, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import type { Attestation, AttestationSummary } from '@common/contracts/approvals';
+import { queueOpening } from '@/offline/attestation-queue';
+import { isOffline } from '@/offline/offline-status';
+import { apiRequest } from './api';
+import { ApiError } from './api-error';
+import { attestationChangeKeys, queryKeys } from './query-keys';
+import { useCurrentUser } from './session';
+import { useApiMutation } from './use-api-mutation';
+
+/** Attesting to a version, from the SOP page and the Approval Center alike. */
+
+/** How many have attested the version, whether the caller has, and which of its files the caller opened. */
+export const attestationsQuery = (versionId: number) => queryOptions<AttestationSummary>({ queryKey: queryKeys.approvals.attestations(versionId) });
+
+export const useAttest = (versionId: number, sopId?: number) =>
+  useApiMutation({
+    mutationFn: async () => (await apiRequest('POST', `/api/sop-versions/${versionId}/attestations`)).json() as Promise<Attestation>,
+    invalidates: attestationChangeKeys(versionId, sopId),
+    success: 'Your attestation has been recorded',
+    failure: { fallback: 'Failed to record your attestation' },
+  });
+
+/**
+ * `(attachmentId) => void` for the document reader's `onOpened`: records that the signed-in
+ * user opened that file of the version (POST /api/sop-versions/{id}/reads). The version's
+ * attestation card sees it at once; with no link the opening waits in this browser and is sent
+ * before any attestation made meanwhile. Nothing is said to the reader: it is bookkeeping.
+ */
+export function useRecordOpening(versionId: number | null | undefined): (attachmentId: number) => void {
+  const client = useQueryClient();
+  const { user } = useCurrentUser();
+  const userId = user?.id;
+  return useCallback(
+    (attachmentId: number) => {
+      if (versionId == null || userId === undefined) return;
+      client.setQueryData<AttestationSummary>(queryKeys.approvals.attestations(versionId), (summary) =>
+        summary && !summary.opened.includes(attachmentId) ? { ...summary, opened: [...summary.opened, attachmentId] } : summary,
+      );
+      if (isOffline()) return queueOpening(userId, versionId, attachmentId);
+      apiRequest('POST', `/api/sop-versions/${versionId}/reads`, { attachmentId }).catch((error: unknown) => {
+        // The link went while sending: keep it for later. Any other refusal (a file no longer shown) is final.
+        if (error instanceof ApiError && (error.status === 0 || error.status >= 500)) queueOpening(userId, versionId, attachmentId);
+      });
+    },
+    [client, versionId, userId],
+  );
+}

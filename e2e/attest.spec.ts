@@ -1,0 +1,186 @@
+import { expect, test } from '@playwright/test';
+import type { PublicUser } from '../common/contracts/auth';
+import type { SopDetail } from '../common/contracts/sops';
+import { a11yContext, expectNoSeriousA11yViolations, expectNoSidewaysScroll, navigateByMenu, VIEWPORTS } from './support/a11y';
+import { apiAs, createSop, departmentId, publishSop } from './support/seed';
+import { signIn, signInAt } from './support/session';
+import { makePdf } from './support/sop-files';
+import { E2E_USERS, type E2eUser } from './support/users';
+import { attestButton, attestCard, openFile } from './support/attest';
+
+// Attesting to what was read: a Deck crew member on a phone must open each file of a division's
+// procedure before attesting, confirms in a dialog, and the office sees in Compliance who is behind.
+test.describe.configure({ mode: 'serial' });
+
+const stamp = Date.now().toString(36);
+const TITLE = `Enclosed space entry and gas testing ${stamp}`;
+const LONG_FILE = 'Enclosed-space-entry-gas-testing-and-ventilation-procedure-for-ballast-tanks-rev7.pdf';
+const SHORT_FILE = 'permit-to-enter.pdf';
+const reader: E2eUser = {
+  username: `konstantinos.${stamp}`,
+  password: 'deck-reader-2026-pass',
+  firstName: 'Konstantinos',
+  lastName: 'Papadopoulos-Andersson',
+  role: 'user',
+};
+const behind: E2eUser = { username: `marta.${stamp}`, password: 'deck-behind-2026-pass', firstName: 'Marta', lastName: 'Sørensen-Lindqvist', role: 'user' };
+const phone = VIEWPORTS.find((v) => v.name === 'phone')!;
+const desktop = VIEWPORTS.find((v) => v.name === 'desktop')!;
+let sop: SopDetail;
+
+test.beforeAll(async ({ baseURL }) => {
+  const admin = await apiAs(baseURL!, E2E_USERS.admin);
+  const deck = await departmentId(admin, 'Deck');
+  for (const person of [reader, behind]) {
+    const made = await admin.post('/api/admin/users', { data: { ...person, email: `${person.username}@ship.example` } });
+    expect(made.status()).toBe(201);
+    const placed = await admin.patch(`/api/admin/users/${((await made.json()) as PublicUser).id}`, { data: { departmentId: deck } });
+    expect(placed.status()).toBe(200);
+  }
+  // A procedure of the Marine division: Deck crew must read it.
+  const author = await apiAs(baseURL!, E2E_USERS.user);
+  const approver = await apiAs(baseURL!, E2E_USERS.approver);
+  const id = await createSop(
+    author,
+    TITLE,
+    'Marine',
+    '# Purpose\nNobody enters a tank alone.\n\n## Steps\n1. Ventilate\n2. Test the atmosphere\n3. Post a watch',
+  );
+  const draft = (await (await author.get(`/api/sops/${id}`)).json()) as SopDetail;
+  for (const file of [
+    await makePdf(LONG_FILE, 'Gas testing', ['Oxygen 20.9 %', 'No entry above 1 % LEL']),
+    await makePdf(SHORT_FILE, 'Permit', ['Signed by the master']),
+  ]) {
+    expect((await author.post(`/api/sop-versions/${draft.latestVersionId}/attachments`, { multipart: { file } })).status()).toBe(201);
+  }
+  await publishSop(author, approver, id, TITLE);
+  sop = (await (await author.get(`/api/sops/${id}`)).json()) as SopDetail;
+  for (const api of [admin, author, approver]) await api.dispose();
+});
+
+const card = attestCard;
+
+test('a crew member on a phone is offered the attestation only after opening every file, confirms it, and sees it recorded', async ({ browser, baseURL }) => {
+  const context = await a11yContext(browser, phone);
+  const page = await context.newPage();
+  await signInAt(page, reader, `/sop/${sop.id}`);
+
+  // The card comes after the procedure and its files, and says what is left to open.
+  await expect(card(page)).toContainText('Waiting for you: please read version 1.0 and attest');
+  const order = await page.evaluate(() => {
+    const top = (selector: string) => document.querySelector(selector)?.getBoundingClientRect().top ?? -1;
+    return { content: top('[data-testid="sop-content"]'), files: top('[data-testid="attachment"]'), card: top('[data-testid="read-and-attest"]') };
+  });
+  expect(order.files).toBeGreaterThan(order.content);
+  expect(order.card).toBeGreaterThan(order.files);
+  await expect(card(page).getByTestId('files-to-open')).toHaveText('Open the 2 files not opened yet to attest.');
+  await expect(attestButton(page, '1.0', TITLE)).toHaveCount(0);
+  await expectNoSidewaysScroll(page, 'phone SOP page before opening the files');
+  await page.screenshot({ path: 'screenshots/attest-before-390.png', fullPage: true });
+
+  await openFile(page, LONG_FILE);
+  await expect(card(page).getByTestId('files-to-open')).toHaveText(`Open “${SHORT_FILE}” to attest.`);
+  await expect(card(page).getByRole('listitem').filter({ hasText: LONG_FILE })).toContainText('opened');
+  await expect(attestButton(page, '1.0', TITLE)).toHaveCount(0);
+  await openFile(page, SHORT_FILE);
+  await expect(attestButton(page, '1.0', TITLE)).toBeVisible();
+  await expect(card(page).getByTestId('files-to-open')).toHaveCount(0);
+
+  // The openings were recorded on the server, not only on this page.
+  const summary = await (await page.request.get(`/api/sop-versions/${sop.effectiveVersionId}/attestations`)).json();
+  expect([...summary.opened].sort()).toEqual(sop.versions[0].attachments.map((a) => a.id).sort());
+
+  // By keyboard: the dialog opens, Escape cancels and focus returns to the button.
+  await attestButton(page, '1.0', TITLE).focus();
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('alertdialog', { name: 'Confirm your attestation' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toContainText(`I have read and understood version 1.0 of ${TITLE}.`);
+  await expect(dialog).toContainText('the 2 files you opened');
+  await expectNoSeriousA11yViolations(page, 'phone attestation dialog');
+  await page.screenshot({ path: 'screenshots/attest-dialog-390.png' });
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(attestButton(page, '1.0', TITLE)).toBeFocused();
+
+  await page.keyboard.press('Enter');
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: 'Attest', exact: true }).click();
+  await expect(dialog).toBeHidden();
+  await expect(card(page).getByTestId('attested-by-me')).toContainText('You attested version 1.0 on');
+  await expect(page.locator('[data-testid="read-and-attest"] p[tabindex="-1"]')).toBeFocused();
+  await expect(attestButton(page, '1.0', TITLE)).toHaveCount(0);
+  await expectNoSidewaysScroll(page, 'phone SOP page after attesting');
+  await page.screenshot({ path: 'screenshots/attest-done-390.png', fullPage: true });
+
+  // What the attestation kept: both files opened.
+  const office = await apiAs(baseURL!, E2E_USERS.approver);
+  const deck = await departmentId(office, 'Deck');
+  const people = (await (await office.get(`/api/compliance/people?departmentId=${deck}`)).json()) as { id: number; withoutOpening: number; attested: number }[];
+  expect(people.find((p) => p.withoutOpening > 0)).toBeUndefined();
+  await office.dispose();
+  await context.close();
+});
+
+test('the approver finds Compliance in the navigation and the People view names who is behind', async ({ browser }) => {
+  const context = await a11yContext(browser, desktop);
+  const page = await context.newPage();
+  await signIn(page, E2E_USERS.approver);
+  await navigateByMenu(page, 'Compliance');
+  await expect(page).toHaveURL(/\/compliance$/);
+  await page.getByRole('button', { name: 'People' }).click();
+  await expect(page.getByText('Choose a department to see who in it is behind.')).toBeVisible();
+  await page.getByLabel('Department').click();
+  await page.getByRole('option', { name: 'Deck' }).click();
+  const table = page.getByRole('table', { name: 'People' });
+  const marta = table.getByRole('row', { name: /Marta Sørensen-Lindqvist/ });
+  await expect(marta).toContainText(TITLE);
+  await expect(marta).toContainText(/0 of \d/);
+  // Konstantinos attested it (other journeys may give Deck more to read).
+  const konstantinos = table.getByRole('row', { name: /Konstantinos Papadopoulos-Andersson/ });
+  await expect(konstantinos).toBeVisible();
+  await expect(konstantinos).not.toContainText(TITLE);
+  await expect(page.getByRole('link', { name: 'Export CSV' })).toHaveAttribute('href', /\/api\/compliance\/people\.csv\?departmentId=\d+$/);
+  await expectNoSidewaysScroll(page, 'compliance people 1366');
+  await expectNoSeriousA11yViolations(page, 'compliance people view');
+  await page.screenshot({ path: 'screenshots/compliance-people-1366.png', fullPage: true });
+
+  // The procedures view of Deck counts the division's procedure over Deck's members.
+  await page.getByRole('button', { name: 'Procedures' }).click();
+  await expect(page.getByRole('table', { name: 'Compliance' }).getByRole('row', { name: new RegExp(TITLE) })).toBeVisible();
+  await context.close();
+});
+
+/**
+ * The SOP page's layout shift for a crew member with reading outstanding, with the reading and
+ * attestation answers held back 1.5 s: printed as a figure, and held to the 0.05 the issue asks.
+ */
+test('the SOP page does not shift when the reading answers arrive late', async ({ browser }) => {
+  for (const viewport of [phone, desktop]) {
+    // No service worker: page.route must see the answers to hold them back.
+    const context = await browser.newContext({ viewport: { width: viewport.width, height: viewport.height }, serviceWorkers: 'block' });
+    const page = await context.newPage();
+    await signIn(page, behind);
+    await page.addInitScript(() => {
+      const w = window as unknown as { __shift: number };
+      w.__shift = 0;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[]) if (!entry.hadRecentInput) w.__shift += entry.value;
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    const late = async (route: import('@playwright/test').Route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await route.continue();
+    };
+    await page.route(`**/api/sops/${sop.id}/reading`, late);
+    await page.route(`**/api/sop-versions/${sop.effectiveVersionId}/attestations`, late);
+    await page.goto(`/sop/${sop.id}`);
+    await expect(card(page).getByTestId('reading-notice')).toBeVisible();
+    await expect(card(page).getByTestId('attestation-count')).toContainText('attested');
+    await page.waitForTimeout(500);
+    const shift = await page.evaluate(() => (window as unknown as { __shift: number }).__shift);
+    console.log(`layout shift, SOP page at ${viewport.width} px, reading answers 1.5 s late: ${shift.toFixed(4)}`);
+    expect(shift).toBeLessThanOrEqual(0.05);
+    await context.close();
+  }
+});
