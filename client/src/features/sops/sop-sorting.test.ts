@@ -22,6 +22,7 @@ const sop = (id: number, title: string, department: string, status: SopListItem[
   owner: null,
   latestVersion: null,
   hasPublishedVersion: false,
+  inForce: null,
   pendingTaskId: null,
 });
 

@@ -9,6 +9,7 @@ import { discardTempFiles, type ReceivedFile, receiveUpload } from '../../files/
 import { badRequest, notFound, unsupportedType } from '../../http/errors';
 import { answers, ERROR_ANSWERS } from '../../http/responses';
 import { wakeJobRunners } from '../../jobs/job-queue';
+import { assertAttachmentVisible, viewOf } from '../sops/sop-visibility';
 import { canPreview, previewFailure, previewState, requestPreview, waitForPreview } from './attachment-previews.service';
 import { sendControlledCopy } from './controlled-copy.service';
 import { type CheckedFile, checkAttachmentType, findVersionForUpload, storeAttachments } from './attachment-store.service';
@@ -54,6 +55,7 @@ export const attachmentRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/attachments/:id/download',
     { ...storedFileRoute, config: { access: 'files.read' }, schema: { params: IdParams, response: ERROR_ANSWERS } },
     async (request, reply) => {
+      await assertAttachmentVisible(app.db, viewOf(request.actor), request.params.id);
       const [file] = await app.db
         .select({ originalName: attachments.originalName, mimeType: attachments.mimeType, sha256: attachments.sha256, size: storedFiles.size })
         .from(attachments)
@@ -68,13 +70,17 @@ export const attachmentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/attachments/:id/controlled-copy',
     { ...storedFileRoute, config: { access: 'files.read' }, schema: { params: IdParams, response: ERROR_ANSWERS } },
-    async (request, reply) => sendControlledCopy(app.db, app.documentWorkers, request.actor, request.params.id, reply),
+    async (request, reply) => {
+      await assertAttachmentVisible(app.db, viewOf(request.actor), request.params.id);
+      return sendControlledCopy(app.db, app.documentWorkers, request.actor, request.params.id, reply);
+    },
   );
 
   app.get(
     '/api/attachments/:id/preview',
     { ...storedFileRoute, config: { access: 'files.read' }, schema: { params: IdParams, response: ERROR_ANSWERS } },
     async (request, reply) => {
+      await assertAttachmentVisible(app.db, viewOf(request.actor), request.params.id, 'Preview not available');
       const [preview] = await app.db
         .select({ originalName: attachments.originalName, mimeType: attachmentPreviews.mimeType, sha256: attachmentPreviews.sha256, size: storedFiles.size })
         .from(attachmentPreviews)
@@ -99,6 +105,7 @@ export const attachmentRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const id = request.params.id;
+      await assertAttachmentVisible(app.db, viewOf(request.actor), id);
       const state = await previewState(app.db, id);
       if (!state) throw notFound('Attachment not found');
       if (!canPreview(state.mimeType)) throw unsupportedType('Previews are available for PDF and Word (docx) files only');

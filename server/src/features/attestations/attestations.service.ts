@@ -6,8 +6,10 @@ import type { Db } from '../../db/client';
 import { attestations, sopVersions, sops } from '../../db/schema';
 import { conflict, notFound } from '../../http/errors';
 import { recordAudit } from '../audit/audit.service';
+import { assertVersionVisible, viewOf } from '../sops/sop-visibility';
 
-async function findVersion(db: Db, versionId: number) {
+async function findVersion(db: Db, actor: SessionUser, versionId: number) {
+  await assertVersionVisible(db, viewOf(actor), versionId, 'This SOP version does not exist');
   const [row] = await db
     .select({ id: sopVersions.id, isPublished: sopVersions.isPublished, versionNumber: sopVersions.versionNumber, sopId: sops.id, title: sops.title })
     .from(sopVersions)
@@ -22,7 +24,7 @@ async function findVersion(db: Db, versionId: number) {
  * again answers the existing row (created = false) and writes no second audit event.
  */
 export async function attest(db: Db, actor: SessionUser, versionId: number): Promise<{ attestation: z.output<typeof Attestation>; created: boolean }> {
-  const version = await findVersion(db, versionId);
+  const version = await findVersion(db, actor, versionId);
   if (!version.isPublished)
     throw conflict(`Only a published version can be attested; version ${version.versionNumber} of "${version.title}" is not published`, 'not_published');
   return db.transaction(async (tx) => {
@@ -50,7 +52,7 @@ export async function attest(db: Db, actor: SessionUser, versionId: number): Pro
 }
 
 export async function attestationSummary(db: Db, actor: SessionUser, versionId: number): Promise<z.output<typeof AttestationSummary>> {
-  await findVersion(db, versionId);
+  await findVersion(db, actor, versionId);
   const [[{ total }], [mine]] = await Promise.all([
     db.select({ total: count() }).from(attestations).where(eq(attestations.versionId, versionId)),
     db

@@ -7,6 +7,7 @@ import { crewOf, type TestUser } from '../../test/factory';
 import { buildDepartment, createSopAs, submitSopAs } from '../../test/factories';
 import { listDecidableTasks } from '../approvals/list-tasks';
 import { listSopsJson } from './sop-list.service';
+import { EVERYTHING } from './sop-visibility';
 
 /**
  * The SOP list's JSON is built by PostgreSQL (json_build_object) and sent as it is, past the
@@ -59,7 +60,7 @@ beforeAll(async () => {
 
 describe('the SOP list query answers what SopList declares', () => {
   it('parses with the list schema, every row with exactly the fields the schema names', async () => {
-    const rows: unknown[] = JSON.parse(await listSopsJson(t.db));
+    const rows: unknown[] = JSON.parse(await listSopsJson(t.db, EVERYTHING));
     expect(rows).toHaveLength(5);
     const parsed = SopList.parse(rows);
     // `match` comes with search answers only (checked with the filtered lists below).
@@ -116,7 +117,7 @@ describe('the SOP list query answers what SopList declares', () => {
       { departmentId: (await t.as(owner, { method: 'GET', url: '/api/departments' })).json()[0].id },
       { search: 'linen' },
     ]) {
-      const raw: Record<string, unknown>[] = JSON.parse(await listSopsJson(t.db, query));
+      const raw: Record<string, unknown>[] = JSON.parse(await listSopsJson(t.db, EVERYTHING, query));
       const rows = SopList.parse(raw);
       expect(rows.length, JSON.stringify(query)).toBeGreaterThan(0);
       for (const row of raw) expect('match' in row, JSON.stringify(query)).toBe('search' in query);
