@@ -8,7 +8,7 @@ import ExcelJS from 'exceljs';
 import { openDatabase } from '../server/src/db/client';
 import { createDocumentWorkers } from '../server/src/documents/worker-pool';
 import { sopRegisterRows } from '../server/src/features/sops/sop-register.service';
-import { EVERYTHING } from '../server/src/features/sops/sop-visibility';
+import { EVERYTHING } from '../server/src/features/sops/sop-visibility.service';
 import { toCsv } from '../server/src/http/csv';
 import { newTempPath } from '../server/src/files/temp-files';
 import { buildPdf } from '../server/src/test/documents';

@@ -23,7 +23,7 @@ import pg from 'pg';
 import { openDatabase } from '../server/src/db/client';
 import { createDocumentWorkers } from '../server/src/documents/worker-pool';
 import { listSopsJson } from '../server/src/features/sops/sop-list.service';
-import { EVERYTHING } from '../server/src/features/sops/sop-visibility';
+import { EVERYTHING } from '../server/src/features/sops/sop-visibility.service';
 import { buildPdf } from '../server/src/test/documents';
 import { generateBenchData } from './generate';
 import { percentile } from './measure';

@@ -38,8 +38,7 @@ test('a reader on a phone finds the procedure, sees the version in force first a
   await search.fill(READ);
   const card = page.getByTestId('sop-card').filter({ hasText: READ });
   await expect(card).toHaveCount(1);
-  await expect(card).toContainText('Published');
-  await expect(card).toContainText('v1.0');
+  await expect(card).toContainText('In force · v1.0 · approved ');
   await expectNoSeriousA11yViolations(page, 'phone procedures search');
   await card.getByRole('link', { name: READ }).click();
 
@@ -47,7 +46,7 @@ test('a reader on a phone finds the procedure, sees the version in force first a
   const attest = page.getByRole('button', { name: 'Attest' });
   // Above the fold: the reader does not have to scroll to the end of the page to attest.
   await expect(attest).toBeInViewport();
-  await expect(page.getByTestId('sop-status')).toHaveText('PUBLISHED');
+  await expect(page.getByTestId('sop-status')).toContainText('In force · v1.0 · approved ');
   await expectNoSeriousA11yViolations(page, 'phone SOP page before attesting');
   await expectNoSidewaysScroll(page, 'phone SOP page');
   await attest.click();

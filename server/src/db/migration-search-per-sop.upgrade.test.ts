@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { listSopsJson } from '../features/sops/sop-list.service';
-import { EVERYTHING } from '../features/sops/sop-visibility';
+import { EVERYTHING } from '../features/sops/sop-visibility.service';
 import { upgradedFrom } from '../test/previous-release';
 
 /**

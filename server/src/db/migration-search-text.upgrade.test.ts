@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createBackgroundJobs } from '../background-jobs';
 import { listSopsJson } from '../features/sops/sop-list.service';
-import { EVERYTHING } from '../features/sops/sop-visibility';
+import { EVERYTHING } from '../features/sops/sop-visibility.service';
 import { makeDocx, makePdf } from '../test/documents';
 import { upgradedFrom } from '../test/previous-release';
 import { fileTexts, jobs } from './schema';

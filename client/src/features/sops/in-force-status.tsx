@@ -24,12 +24,13 @@ export function revisionLine(sop: Pick<SopListItem, 'inForce'> & Latest): string
 
 /**
  * What the SOP stands on, said plainly: the version in force and when it was approved, and
- * on a second line the revision in progress, for those who may see it. An SOP never approved
+ * on a second line the revision in progress and where it stands (Draft, Submitted, ...), for
+ * those who may see it. An SOP never approved
  * shows its status badge (Draft, Submitted, ...): there is nothing in force to name.
  */
-export function InForceStatus({ sop, className }: { sop: Standing; className?: string }) {
+export function InForceStatus({ sop, upper, className }: { sop: Standing; upper?: boolean; className?: string }) {
   const inForce = inForceLine(sop);
-  if (!inForce) return <StatusBadge status={sop.status} className={className} data-testid="sop-status" />;
+  if (!inForce) return <StatusBadge status={sop.status} upper={upper} className={className} data-testid="sop-status" />;
   const revision = revisionLine(sop);
   return (
     <div className={cn('flex min-w-0 flex-col gap-0.5 text-sm', className)} data-testid="sop-status" data-status="in_force">
@@ -37,8 +38,9 @@ export function InForceStatus({ sop, className }: { sop: Standing; className?: s
         {inForce}
       </span>
       {revision && (
-        <span className="text-xs font-medium text-amber-800" data-testid="sop-revision">
+        <span className="flex flex-wrap items-center gap-1.5 text-xs font-medium text-amber-800" data-testid="sop-revision">
           {revision}
+          <StatusBadge status={sop.status} className="text-[11px]" />
         </span>
       )}
     </div>

@@ -89,9 +89,7 @@ const SopCard = memo(function SopCard({
         </div>
         <div>
           <dt className="text-muted-foreground">Version</dt>
-          <dd className="font-medium tabular-nums">
-            {versionLabel(sop)}
-          </dd>
+          <dd className="font-medium tabular-nums">{versionLabel(sop)}</dd>
         </div>
         <div>
           <dt className="text-muted-foreground">Owner</dt>

@@ -140,7 +140,7 @@ export function SopDetailPage({ attestation }: { attestation?: (sop: SopDetail) 
       <div className="space-y-2">
         <div className="flex flex-wrap items-center gap-3">
           <h2 className="text-2xl font-semibold tracking-tight text-navy">{sop.title}</h2>
-          <InForceStatus sop={sop} />
+          <InForceStatus sop={sop} upper />
         </div>
         {sop.summary && <p className="max-w-3xl text-muted-foreground">{sop.summary}</p>}
         {(sop.category || sop.tags.length > 0) && (

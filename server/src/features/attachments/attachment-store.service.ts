@@ -11,7 +11,7 @@ import { putFile } from '../../files/store';
 import type { ReceivedFile } from '../../files/temp-files';
 import { refuse } from '../../http/access';
 import { badRequest, notFound, unsupportedType } from '../../http/errors';
-import { assertVersionVisible, viewOf } from '../sops/sop-visibility';
+import { assertVersionVisible, viewOf } from '../sops/sop-visibility.service';
 import { wakeJobRunners } from '../../jobs/job-queue';
 import { recordAudit } from '../audit/audit.service';
 import { startPreview } from './attachment-previews.service';

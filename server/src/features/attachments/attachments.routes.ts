@@ -9,7 +9,7 @@ import { discardTempFiles, type ReceivedFile, receiveUpload } from '../../files/
 import { badRequest, notFound, unsupportedType } from '../../http/errors';
 import { answers, ERROR_ANSWERS } from '../../http/responses';
 import { wakeJobRunners } from '../../jobs/job-queue';
-import { assertAttachmentVisible, viewOf } from '../sops/sop-visibility';
+import { assertAttachmentVisible, viewOf } from '../sops/sop-visibility.service';
 import { canPreview, previewFailure, previewState, requestPreview, waitForPreview } from './attachment-previews.service';
 import { sendControlledCopy } from './controlled-copy.service';
 import { type CheckedFile, checkAttachmentType, findVersionForUpload, storeAttachments } from './attachment-store.service';

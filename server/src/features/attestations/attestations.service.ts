@@ -6,7 +6,7 @@ import type { Db } from '../../db/client';
 import { attestations, sopVersions, sops } from '../../db/schema';
 import { conflict, notFound } from '../../http/errors';
 import { recordAudit } from '../audit/audit.service';
-import { assertVersionVisible, viewOf } from '../sops/sop-visibility';
+import { assertVersionVisible, viewOf } from '../sops/sop-visibility.service';
 
 async function findVersion(db: Db, actor: SessionUser, versionId: number) {
   await assertVersionVisible(db, viewOf(actor), versionId, 'This SOP version does not exist');

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { DashboardStats, RecentActivity } from '../../../../common/contracts/dashboard';
 import { answers } from '../../http/responses';
-import { viewOf } from '../sops/sop-visibility';
+import { viewOf } from '../sops/sop-visibility.service';
 import { dashboardStats, recentActivity } from './dashboard.service';
 
 export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -7,7 +7,7 @@ import type { Db } from '../../db/client';
 import { alias } from 'drizzle-orm/pg-core';
 import { auditEvents, sops, users } from '../../db/schema';
 import { decidableTaskIds } from '../approvals/decidable-tasks.service';
-import { eventVisible, type SopView, sopVisible, viewOf } from '../sops/sop-visibility';
+import { eventVisible, type SopView, sopVisible, viewOf } from '../sops/sop-visibility.service';
 
 const RECENT_EDIT_DAYS = 7;
 

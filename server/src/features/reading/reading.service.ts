@@ -4,7 +4,7 @@ import type { SessionUser } from '../../../../common/contracts/auth';
 import { type MyReading, READING_DONE_LIMIT, type ReadingItem, type SopReading } from '../../../../common/contracts/reading';
 import type { Db } from '../../db/client';
 import { notFound } from '../../http/errors';
-import { assertSopVisible, sopVisible, viewOf } from '../sops/sop-visibility';
+import { assertSopVisible, sopVisible, viewOf } from '../sops/sop-visibility.service';
 import { departmentsReadBy, iso, type Rows, versionInForce } from './audience';
 
 type Item = z.output<typeof ReadingItem>;

@@ -5,7 +5,7 @@ import type { Db } from '../../db/client';
 import { attachments, sopVersions } from '../../db/schema';
 import { badRequest, notFound } from '../../http/errors';
 import { findSopForAccess } from './sop-detail.service';
-import { assertSopVisible, assertVersionVisible, type SopView } from './sop-visibility';
+import { assertSopVisible, assertVersionVisible, type SopView } from './sop-visibility.service';
 
 type FileRow = { id: number; versionId: number; originalName: string; sha256: string | null; size: number };
 

@@ -5,7 +5,7 @@ import type { Db } from '../../db/client';
 import { approvalTasks, attachments, sops, sopVersions } from '../../db/schema';
 import { notFound } from '../../http/errors';
 import { toVersion } from './sop-mappers';
-import { assertSopVisible, type SopView, shownVersions } from './sop-visibility';
+import { assertSopVisible, type SopView, shownVersions } from './sop-visibility.service';
 import { reviewScheduleOf } from './sop-review-schedule';
 
 const person = { columns: { firstName: true, lastName: true } } as const;

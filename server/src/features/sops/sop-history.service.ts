@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { SopHistory } from '../../../../common/contracts/review-loop';
 import type { Db } from '../../db/client';
 import { findSopForAccess } from './sop-detail.service';
-import { assertSopVisible, eventVersionId, eventVisible, type SopView } from './sop-visibility';
+import { assertSopVisible, eventVersionId, eventVisible, type SopView } from './sop-visibility.service';
 
 interface HistoryRow {
   id: number;

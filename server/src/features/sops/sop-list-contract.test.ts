@@ -7,7 +7,7 @@ import { crewOf, type TestUser } from '../../test/factory';
 import { buildDepartment, createSopAs, submitSopAs } from '../../test/factories';
 import { listDecidableTasks } from '../approvals/list-tasks';
 import { listSopsJson } from './sop-list.service';
-import { EVERYTHING } from './sop-visibility';
+import { EVERYTHING } from './sop-visibility.service';
 
 /**
  * The SOP list's JSON is built by PostgreSQL (json_build_object) and sent as it is, past the

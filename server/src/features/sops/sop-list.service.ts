@@ -4,7 +4,7 @@ import { OPEN_TASK_STATUS, type ReviewFilter, type SopStatus } from '../../../..
 import type { Db } from '../../db/client';
 import { sops } from '../../db/schema';
 import { nextReviewDueJson, reviewClockJoins, reviewClockLateralJoins, reviewDay, reviewFilterSql, reviewStatusSql } from './sop-review-schedule';
-import { type SopView, shownStatus, shownVersionId, sopVisible } from './sop-visibility';
+import { type SopView, shownStatus, shownVersionId, sopVisible } from './sop-visibility.service';
 import { type MatchSource, matchOf, type SearchTier, searchPlan } from './sop-search';
 
 export interface ListFilters {
@@ -35,7 +35,7 @@ const isoJson = (column: string) => sql.raw(`to_char(${column} at time zone 'UTC
  * the query then reads `from` (the hits joined to their SOPs) and needs no WHERE of its own.
  */
 export function listScope(view: SopView, filters: ListFilters) {
-  // Only the SOPs the view may see, as it sees them (sop-visibility.ts).
+  // Only the SOPs the view may see, as it sees them (sop-visibility.service.ts).
   const conditions: SQL[] = view.everything ? [] : [sopVisible(view)];
   if (filters.departmentId) {
     // A division's own SOPs and those of its departments.

@@ -5,7 +5,7 @@ import { answers } from '../../http/responses';
 import { compareVersions } from './sop-compare.service';
 import { getSopHistory } from './sop-history.service';
 import { confirmReview } from './sop-reviews.service';
-import { viewOf } from './sop-visibility';
+import { viewOf } from './sop-visibility.service';
 
 /** The review loop around an SOP: its history, version comparison and periodic review. */
 export const sopReviewLoopRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { SearchMatch } from '../../../../common/contracts/sops';
 import type { Db } from '../../db/client';
 import { sops } from '../../db/schema';
-import { inForceIdOf, type SopView, shownVersionId } from './sop-visibility';
+import { inForceIdOf, type SopView, shownVersionId } from './sop-visibility.service';
 
 /** Title (A), category and tags (B), summary (C) and the content (D) of the version `versionId`. */
 const searchDocumentOf = (versionId: SQL) => sql`

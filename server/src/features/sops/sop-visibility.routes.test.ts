@@ -222,7 +222,8 @@ describe('a plain user reads the version in force', () => {
     const activity = await get(crew, '/api/dashboard/activity');
     for (const title of HIDDEN_TITLES) expect(activity.body).not.toContain(title);
     // The revision in progress of an SOP in force is not news to them.
-    const draftEvent = (e: { action: string; metadata: { title: string | null } }) => e.action === 'sop_version_created' && e.metadata.title === 'Mooring in force';
+    const draftEvent = (e: { action: string; metadata: { title: string | null } }) =>
+      e.action === 'sop_version_created' && e.metadata.title === 'Mooring in force';
     expect((activity.json() as { action: string; metadata: { title: string | null } }[]).filter(draftEvent)).toEqual([]);
     const all = await get(admin, '/api/dashboard/activity');
     expect(all.body).toContain(HIDDEN_TITLES[1]);
@@ -390,4 +391,3 @@ describe('every route', () => {
     }
   });
 });
-

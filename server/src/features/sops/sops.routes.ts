@@ -20,7 +20,7 @@ import { submitSop } from './sop-lifecycle.service';
 import { REGISTER_COLUMNS, sopRegisterRows } from './sop-register.service';
 import { reviewDay } from './sop-review-schedule';
 import { toVersion } from './sop-mappers';
-import { assertSopVisible, viewOf } from './sop-visibility';
+import { assertSopVisible, viewOf } from './sop-visibility.service';
 import { addVersion, createSop, deleteSop, updateSop } from './sop-write.service';
 
 export const sopRoutes: FastifyPluginAsyncZod = async (app) => {

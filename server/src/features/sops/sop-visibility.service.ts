@@ -3,7 +3,7 @@ import type { SessionUser } from '../../../../common/contracts/auth';
 import { can } from '../../../../common/permissions';
 import type { Db } from '../../db/client';
 import { notFound } from '../../http/errors';
-import { departmentsReadBy } from '../reading/audience';
+import { departmentsReadBy } from '../reading/audience.service';
 
 /**
  * Who sees which SOP and which version, in one place. Crew work from the approved version
