@@ -130,7 +130,12 @@ describe('the SOP list query answers what SopList declares', () => {
     const reader = await t.signedInUser('user');
     const raw: Record<string, unknown>[] = JSON.parse(await listSopsJson(t.db, viewOf(reader)));
     const rows = SopList.parse(raw);
-    for (const row of raw) expect(Object.keys(row).sort()).toEqual(Object.keys(SopListItem.shape).filter((key) => key !== 'match').sort());
+    for (const row of raw)
+      expect(Object.keys(row).sort()).toEqual(
+        Object.keys(SopListItem.shape)
+          .filter((key) => key !== 'match')
+          .sort(),
+      );
     expect(rows.map((row) => row.title)).toEqual(['Minibar restock']);
     expect(rows[0]).toMatchObject({ status: 'published', latestVersion: { versionNumber: '1.0', isPublished: true }, inForce: { versionNumber: '1.0' } });
     expect(rows[0].latestVersionId).toBe(rows[0].inForce?.id);

@@ -229,6 +229,13 @@ describe('a plain user reads the version in force', () => {
     expect(all.body).toContain(HIDDEN_TITLES[1]);
   });
 
+  it('counts per department only the SOPs they may see', async () => {
+    const counted = async (user: TestUser) =>
+      ((await get(user, '/api/departments')).json() as { name: string; sopCount: number }[]).reduce((sum, d) => sum + d.sopCount, 0);
+    expect(await counted(crew)).toBe((await listed(crew)).length);
+    expect(await counted(admin)).toBe((await listed(admin)).length);
+  });
+
   it('keeps required reading to what they may see', async () => {
     const res = await get(crew, '/api/reading');
     expect(res.statusCode).toBe(200);
