@@ -5,7 +5,8 @@ import { approvalTasks, attachmentPreviews, attachments, departments } from '../
 import { crewOf } from '../test/factory';
 import { seedDemo } from './demo';
 
-const { t, reader } = await crewOf({ reader: 'user' });
+// An approver reads every status (a plain user sees the versions in force and their own SOPs).
+const { t, reader, crew } = await crewOf({ reader: 'approver', crew: 'user' });
 
 describe('seedDemo', () => {
   it('fills an empty database with every status, real attachments and their previews', async () => {
@@ -17,6 +18,10 @@ describe('seedDemo', () => {
     expect(new Set(list.map((s) => s.status))).toEqual(new Set(['published', 'draft', 'submitted', 'changes_requested']));
     expect(list.every((s) => s.latestVersion && s.latestVersion.attachmentCount === 1)).toBe(true);
     expect(list.find((s) => s.status === 'submitted')?.pendingTaskId).toEqual(expect.any(Number));
+    // A crew member's list holds only what is in force.
+    const crewList: SopListItem[] = (await t.as(crew, { method: 'GET', url: '/api/sops' })).json();
+    expect(crewList.length).toBeGreaterThan(0);
+    expect(crewList.every((s) => s.inForce !== null && s.status === 'published')).toBe(true);
 
     // The SOP revised after publication: a draft whose published version stays effective.
     const revising = list.find((s) => s.status === 'draft' && s.hasPublishedVersion)!;
