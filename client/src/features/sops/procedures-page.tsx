@@ -60,14 +60,17 @@ const ListActions = memo(function ListActions({
   online,
   exporting,
   onExport,
-  authoring = true,
+  reader = false,
 }: {
   user: PublicUser | null;
   online: boolean;
   exporting: boolean;
   onExport: () => void;
-  /** False: the reading actions only (the authoring ones are drawn under the list, see AuthoringActions). */
-  authoring?: boolean;
+  /**
+   * A reader: on a phone their authoring actions are drawn under the list instead (see
+   * ProceduresPage). Hidden by CSS, not unmounted, so a dialog they opened survives a resize.
+   */
+  reader?: boolean;
 }) {
   return (
     <>
@@ -81,7 +84,13 @@ const ListActions = memo(function ListActions({
           </Link>
         </Button>
       )}
-      {authoring && <AuthoringActions online={online} />}
+      {reader ? (
+        <div className="hidden sm:contents">
+          <AuthoringActions online={online} />
+        </div>
+      ) : (
+        <AuthoringActions online={online} />
+      )}
     </>
   );
 });
@@ -195,8 +204,9 @@ export default function ProceduresPage() {
   const wide = useMediaQuery('(min-width: 1024px)');
   // A reader (who works from the versions in force) on a phone sees procedures first: the
   // authoring actions move under the list and the filters after the search fold away.
+  const reader = !can(user, 'sop.read.unreleased');
   const phone = !useMediaQuery('(min-width: 640px)');
-  const readerOnPhone = phone && !can(user, 'sop.read.unreleased');
+  const readerOnPhone = reader && phone;
 
   const departments = useQuery(departmentsQuery);
   const sops = useQuery({ ...sopQueries.list({ departmentId, status, search: params.search, review }), placeholderData: keepPreviousData });
@@ -291,7 +301,7 @@ export default function ProceduresPage() {
       <PageHeader
         title="Procedures"
         description="Standard operating procedures across the fleet"
-        actions={<ListActions user={user} online={online} exporting={exporting} onExport={onExport} authoring={!readerOnPhone} />}
+        actions={<ListActions user={user} online={online} exporting={exporting} onExport={onExport} reader={reader} />}
       />
       <div className="grid gap-5 lg:grid-cols-[216px_minmax(0,1fr)]">
         {wide && <aside>{sidebar}</aside>}
@@ -354,8 +364,8 @@ export default function ProceduresPage() {
               />
             </>
           )}
-          {readerOnPhone && (
-            <div className="flex flex-wrap items-center gap-2 rounded-lg border bg-card p-3" data-testid="authoring-actions">
+          {reader && (
+            <div className="flex flex-wrap items-center gap-2 rounded-lg border bg-card p-3 sm:hidden" data-testid="authoring-actions">
               <p className="w-full text-sm text-muted-foreground">Write or upload a procedure of your own:</p>
               <AuthoringActions online={online} />
             </div>
