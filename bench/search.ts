@@ -23,6 +23,7 @@ import pg from 'pg';
 import { openDatabase } from '../server/src/db/client';
 import { createDocumentWorkers } from '../server/src/documents/worker-pool';
 import { listSopsJson } from '../server/src/features/sops/sop-list.service';
+import { EVERYTHING } from '../server/src/features/sops/sop-visibility.service';
 import { buildPdf } from '../server/src/test/documents';
 import { generateBenchData } from './generate';
 import { percentile } from './measure';
@@ -100,12 +101,12 @@ async function measure(kind: 'embedded' | 'postgres'): Promise<Measured> {
     const tops: Record<string, number[]> = {};
     const counts: Record<string, number> = {};
     // One warm-up round, then RUNS rounds of every query in turn, one at a time.
-    for (const terms of Object.values(QUERIES)) for (const term of terms) await listSopsJson(database.db, { search: term });
+    for (const terms of Object.values(QUERIES)) for (const term of terms) await listSopsJson(database.db, EVERYTHING, { search: term });
     for (let run = 0; run < RUNS; run += 1) {
       for (const [category, terms] of Object.entries(QUERIES)) {
         for (const term of terms) {
           const t0 = performance.now();
-          const json = await listSopsJson(database.db, { search: term });
+          const json = await listSopsJson(database.db, EVERYTHING, { search: term });
           (latencies[category] ??= []).push(performance.now() - t0);
           if (run === 0) {
             const rows = JSON.parse(json) as { id: number }[];

@@ -13,6 +13,12 @@ export type Rule = 'yes' | 'no' | 'owner' | 'not-submitter';
 
 export const PERMISSIONS = {
   'sop.read': { admin: 'yes', approver: 'yes', user: 'yes' },
+  /**
+   * Every version of every SOP: drafts, submissions, superseded files and confidential SOPs
+   * outside one's audience. Without it a reader sees the version in force of each SOP that
+   * has one (confidential ones within their audience) and every version of the SOPs they own.
+   */
+  'sop.read.unreleased': { admin: 'yes', approver: 'yes', user: 'no' },
   'sop.create': { admin: 'yes', approver: 'yes', user: 'yes' },
   'sop.edit': { admin: 'yes', approver: 'yes', user: 'owner' },
   'sop.submit': { admin: 'yes', approver: 'yes', user: 'owner' },

@@ -166,12 +166,11 @@ test('the approver approves version 1.1', async ({ page }) => {
 test('the author sees it published, downloads it and attests', async ({ page }) => {
   await signIn(page, E2E_USERS.user);
   const row = await sopRow(page);
-  await expect(row).toContainText('Published');
-  await expect(row).toContainText('YES');
+  await expect(row.getByTestId('sop-status')).toContainText('In force · v1.1 · approved ');
   await expect(row).toContainText('v1.1');
 
   await page.getByRole('link', { name: TITLE }).click();
-  await expect(page.getByTestId('sop-status')).toHaveText('PUBLISHED');
+  await expect(page.getByTestId('sop-status')).toContainText('In force · v1.1 · approved ');
   const head = page.waitForResponse((res) => res.request().method() === 'HEAD' && /\/api\/attachments\/\d+\/download$/.test(res.url()));
   await page.getByRole('button', { name: 'Download', exact: true }).click();
   expect((await head).status()).toBe(200);

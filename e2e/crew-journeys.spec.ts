@@ -39,8 +39,7 @@ test('a reader on a phone finds the procedure, sees the version in force first a
   await search.fill(READ);
   const card = page.getByTestId('sop-card').filter({ hasText: READ });
   await expect(card).toHaveCount(1);
-  await expect(card).toContainText('Published');
-  await expect(card).toContainText('v1.0');
+  await expect(card).toContainText('In force · v1.0 · approved ');
   await expectNoSeriousA11yViolations(page, 'phone procedures search');
   await card.getByRole('link', { name: READ }).click();
 
@@ -51,7 +50,7 @@ test('a reader on a phone finds the procedure, sees the version in force first a
   await expect(attest).toBeVisible();
   const above = async (upper: string, lower: string) => (await page.getByTestId(upper).boundingBox())!.y < (await page.getByTestId(lower).boundingBox())!.y;
   expect(await above('sop-content', 'read-and-attest')).toBe(true);
-  await expect(page.getByTestId('sop-status')).toHaveText('PUBLISHED');
+  await expect(page.getByTestId('sop-status')).toContainText('In force · v1.0 · approved ');
   await expectNoSeriousA11yViolations(page, 'phone SOP page before attesting');
   await expectNoSidewaysScroll(page, 'phone SOP page');
   await attestOnPage(page);

@@ -154,8 +154,9 @@ test('the approver sees what changed since the version in force and confirms the
   await expect(confirm).toHaveCount(0);
 });
 
-test('a reader opens the superseded 1.0 and the unapproved 1.1, each with its banner and its own files', async ({ page }) => {
-  await signIn(page, E2E_USERS.user2);
+// Its owner may open every version; another crew member is only ever given the version in force.
+test('the owner opens the superseded 1.0 and the unapproved 1.1, each with its banner and its own files', async ({ page }) => {
+  await signIn(page, E2E_USERS.user);
   await page.goto(`/sop/${sopId}?version=${versions['1.0'].id}`);
   await expect(page.getByTestId('version-banner')).toContainText('Superseded by 1.2 — not for use');
   await expect(page.getByTestId('attachment')).toContainText('gangway-watch-v1.pdf');
@@ -171,11 +172,20 @@ test('a reader opens the superseded 1.0 and the unapproved 1.1, each with its ba
   await page.goto(`/sop/${sopId}?version=${versions['1.1'].id}`);
   await expect(page.getByTestId('version-banner')).toContainText('Draft — not approved');
 
-  // Without ?version= the reader lands on the version in force.
+  // Without ?version= the page shows the version in force (the newest, approved).
   await page.goto(`/sop/${sopId}`);
   await expect(page.getByTestId('version-banner')).toHaveCount(0);
   await expect(page.getByText('The deck cadet relieves the watch at meal times')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Confirm review' })).toHaveCount(0);
+});
+
+test('another crew member asking for the superseded 1.0 gets the version in force', async ({ page }) => {
+  await signIn(page, E2E_USERS.user2);
+  await page.goto(`/sop/${sopId}?version=${versions['1.0'].id}`);
+  await expect(page.getByText('The deck cadet relieves the watch at meal times')).toBeVisible();
+  await expect(page.getByTestId('version-banner')).toHaveCount(0);
+  await expect(page.getByText('gangway-watch-v1.pdf', { exact: true })).toHaveCount(0);
+  expect((await page.request.get(`/api/attachments/${versions['1.0'].fileId}/download`)).status()).toBe(404);
 });
 
 test('an approver confirms a periodic review', async ({ page }) => {

@@ -110,7 +110,7 @@ for (const viewport of VIEWPORTS) {
 
       await page.getByRole('link', { name: PUBLISHED }).click();
       await expect(page.getByRole('heading', { name: PUBLISHED })).toBeVisible();
-      await expect(page.getByTestId('sop-status')).toHaveText('PUBLISHED');
+      await expect(page.getByTestId('sop-status')).toContainText('In force · v1.0 · approved ');
       await check(page, `${viewport.name} ${role} SOP page`);
       if (role !== 'user') await checkDialog(page, `${viewport.name} ${role} Send Email`, page.getByRole('button', { name: /Send Email/ }));
 

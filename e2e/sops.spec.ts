@@ -70,7 +70,6 @@ test('an author creates an SOP with a PDF through the form', async ({ page }) =>
   await expect(row).toContainText('Deck');
   await expect(row).toContainText('Draft');
   await expect(row).toContainText('v1.0');
-  await expect(row).toContainText('NO');
   await expect(row).toContainText('Liam Murphy');
   await expect(row).toContainText('Today');
 });
@@ -276,8 +275,7 @@ test('the upload dialog turns one file into an SOP, which is submitted, approved
     .getByRole('button', { name: 'Confirm approval' })
     .click();
   await expect(toast(page, 'Approval task updated successfully')).toBeVisible();
-  await expect(row).toContainText('Published');
-  await expect(row).toContainText('YES');
+  await expect(row).toContainText('In force · v1.0 · approved ');
 
   const head = page.waitForResponse((res) => res.request().method() === 'HEAD' && res.url().includes('/api/attachments/'));
   await row.getByRole('button', { name: `Download: ${title}` }).click();
@@ -298,7 +296,7 @@ test('the list as an approver: every status with its label, and the admin action
   const rows = page.getByTestId('sop-row').filter({ hasText: stamp });
   await expect(rows).toHaveCount(4);
   await expect(rows.filter({ hasText: `Bunkering Checklist ${stamp}` })).toContainText('Submitted');
-  await expect(rows.filter({ hasText: `Galley Hygiene Upload ${stamp}` })).toContainText('Published');
+  await expect(rows.filter({ hasText: `Galley Hygiene Upload ${stamp}` })).toContainText('In force · v1.0');
 
   // 'No approved version' leaves out the published one.
   await page.getByLabel('No approved version').check();

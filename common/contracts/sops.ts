@@ -203,6 +203,8 @@ export const SopListItem = z.object({
     .nullable(),
   /** Whether any version is published ("No approved version" filter). */
   hasPublishedVersion: z.boolean(),
+  /** The version in force (the newest approved one) and when it was approved; null when none is. */
+  inForce: z.object({ id: int, versionNumber: z.string(), approvedAt: isoDate }).nullable(),
   /** The pending approval task of the latest version, for the list's Approve action. */
   pendingTaskId: int.nullable(),
   ...ReviewSchedule.shape,

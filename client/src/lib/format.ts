@@ -55,3 +55,9 @@ export function formatSize(bytes: number): string {
 
 /** Audit actions arrive in snake_case; screens show them with spaces. */
 export const humanizeAction = (action: string) => action.replaceAll('_', ' ');
+
+/** '12 Mar 2026': the day an approval took effect, as the status line says it. */
+export function formatDay(value: DateInput, fallback = ''): string {
+  const date = toDate(value);
+  return date ? format(date, 'd MMM yyyy') : fallback;
+}

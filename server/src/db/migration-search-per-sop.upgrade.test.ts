@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { listSopsJson } from '../features/sops/sop-list.service';
+import { EVERYTHING } from '../features/sops/sop-visibility.service';
 import { upgradedFrom } from '../test/previous-release';
 
 /**
@@ -58,7 +59,7 @@ const words = async (sopId: number) => {
   };
   return result.rows[0]?.words ?? [];
 };
-const titles = async (term: string) => (JSON.parse(await listSopsJson(upgraded.db, { search: term })) as { title: string }[]).map((s) => s.title);
+const titles = async (term: string) => (JSON.parse(await listSopsJson(upgraded.db, EVERYTHING, { search: term })) as { title: string }[]).map((s) => s.title);
 const run = (query: ReturnType<typeof sql>) => upgraded.db.execute(query);
 
 describe('migration 0009: the words of each SOP’s files', () => {

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createBackgroundJobs } from '../background-jobs';
 import { listSopsJson } from '../features/sops/sop-list.service';
+import { EVERYTHING } from '../features/sops/sop-visibility.service';
 import { makeDocx, makePdf } from '../test/documents';
 import { upgradedFrom } from '../test/previous-release';
 import { fileTexts, jobs } from './schema';
@@ -48,7 +49,7 @@ const upgraded = upgradedFrom(6, async (old) => {
   }
 });
 
-const titles = async (term: string) => (JSON.parse(await listSopsJson(upgraded.db, { search: term })) as { title: string }[]).map((s) => s.title);
+const titles = async (term: string) => (JSON.parse(await listSopsJson(upgraded.db, EVERYTHING, { search: term })) as { title: string }[]).map((s) => s.title);
 
 describe('migration 0008: text extraction backfill', () => {
   it('queues one extract-text job per stored PDF, Word and text file', async () => {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext, type TestUser } from '../test/factory';
+import { createTestContext, signIn, type TestContext, type TestUser } from '../test/factory';
 import { buildDepartment, createSopAs, uploadAttachments } from '../test/factories';
 
 /** API answers never land in a shared cache; HSTS only over HTTPS. */
@@ -32,7 +32,8 @@ describe('Cache-Control on /api answers', () => {
     expect(res.statusCode).toBe(status);
     expect(res.headers['cache-control']).toBe('no-store');
     expect(res.headers.etag).toBeUndefined();
-    if (url === '/api/logout') user = await t.signedInUser('user');
+    // The same person signs in again: the file later tests download is of their own draft.
+    if (url === '/api/logout') user = { ...user, cookie: await signIn(t.app, user.username, user.password) };
   });
 
   it.each([

@@ -6,7 +6,8 @@ import { approvalTasks, attachmentPreviews, attachments, departments, users } fr
 import { crewOf } from '../test/factory';
 import { seedDemo } from './demo';
 
-const { t, reader } = await crewOf({ reader: 'user' });
+// An approver reads every status (a plain user sees the versions in force and their own SOPs).
+const { t, reader, crew } = await crewOf({ reader: 'approver', crew: 'user' });
 
 describe('seedDemo', () => {
   it('fills an empty database with every status, real attachments and their previews', async () => {
@@ -18,6 +19,10 @@ describe('seedDemo', () => {
     expect(new Set(list.map((s) => s.status))).toEqual(new Set(['published', 'draft', 'submitted', 'changes_requested']));
     expect(list.every((s) => s.latestVersion && s.latestVersion.attachmentCount === 1)).toBe(true);
     expect(list.find((s) => s.status === 'submitted')?.pendingTaskId).toEqual(expect.any(Number));
+    // A crew member's list holds only what is in force.
+    const crewList: SopListItem[] = (await t.as(crew, { method: 'GET', url: '/api/sops' })).json();
+    expect(crewList.length).toBeGreaterThan(0);
+    expect(crewList.every((s) => s.inForce !== null && s.status === 'published')).toBe(true);
 
     // The SOP revised after publication: a draft whose published version stays effective.
     const revising = list.find((s) => s.status === 'draft' && s.hasPublishedVersion)!;
@@ -37,8 +42,8 @@ describe('seedDemo', () => {
       expect.arrayContaining(['Marine', 'Deck', 'Engine', 'Hotel', 'Housekeeping', 'Food & Beverage', 'Guest Services', 'Safety & Environment', 'Medical']),
     );
     // Crew work in departments: some of their required reading is done, some outstanding.
-    const crew = await t.db.select({ id: users.id, username: users.username, departmentId: users.departmentId }).from(users).where(eq(users.role, 'user'));
-    const demoCrew = crew.filter((u) => u.id !== reader.id);
+    const people = await t.db.select({ id: users.id, username: users.username, departmentId: users.departmentId }).from(users).where(eq(users.role, 'user'));
+    const demoCrew = people.filter((u) => u.id !== crew.id);
     expect(demoCrew.length).toBeGreaterThan(4);
     expect(demoCrew.every((u) => u.departmentId !== null)).toBe(true);
     const reading: MyReading[] = await Promise.all(

@@ -1,9 +1,10 @@
 import { memo, useEffect, useMemo, useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { ChevronDown, ChevronRight, Download, Plus, Search } from 'lucide-react';
+import { ChevronDown, ChevronRight, Download, Plus, Search, SlidersHorizontal } from 'lucide-react';
 import { Link } from 'wouter';
 import type { SopListItem } from '@common/contracts/sops';
 import { SEARCH_RESULT_LIMIT } from '@common/limits';
+import { can } from '@common/permissions';
 import type { SopStatus } from '@common/sop-lifecycle';
 import { IdleOptionsSelect } from '@/components/idle-options-select';
 import { PageHeader } from '@/components/page-header';
@@ -53,12 +54,41 @@ function useDebouncedValue<T>(value: T, delayMs: number): T {
  * list's answer arriving redraws the page, and these (Radix selects, dialog triggers) were
  * most of that work, in one long task on a phone.
  */
-const ListActions = memo(function ListActions({ online, exporting, onExport }: { online: boolean; exporting: boolean; onExport: () => void }) {
+const ListActions = memo(function ListActions({
+  online,
+  exporting,
+  onExport,
+  reader = false,
+}: {
+  online: boolean;
+  exporting: boolean;
+  onExport: () => void;
+  /**
+   * A reader: on a phone their authoring actions are drawn under the list instead (see
+   * ProceduresPage). Hidden by CSS, not unmounted, so a dialog they opened survives a resize.
+   */
+  reader?: boolean;
+}) {
   return (
     <>
       <Button variant="outline" size="sm" onClick={onExport} disabled={exporting}>
         <Download /> {exporting ? 'Exporting...' : 'Export'}
       </Button>
+      {reader ? (
+        <div className="hidden sm:contents">
+          <AuthoringActions online={online} />
+        </div>
+      ) : (
+        <AuthoringActions online={online} />
+      )}
+    </>
+  );
+});
+
+/** Bulk upload, Upload and New SOP. */
+const AuthoringActions = memo(function AuthoringActions({ online }: { online: boolean }) {
+  return (
+    <>
       <BulkUploadDialog />
       <UploadSopButton triggerClassName="h-8" />
       {online ? (
@@ -76,24 +106,32 @@ const ListActions = memo(function ListActions({ online, exporting, onExport }: {
   );
 });
 
-/** Search, status, review, sort and 'No approved version'. */
+/**
+ * Search, status, review, sort and 'No approved version'. `folded`: the filters after the
+ * search stay behind a 'Filters' button until opened (a reader's phone shows procedures first).
+ */
 const ListFilters = memo(function ListFilters({
   params,
   setParams,
   searchText,
   onSearchText,
   updating,
+  folded = false,
 }: {
   params: ListParams;
   setParams: (change: Partial<ListParams>) => void;
   searchText: string;
   onSearchText: (text: string) => void;
   updating: boolean;
+  folded?: boolean;
 }) {
   const { status, review, noApprovedVersion } = params;
+  const [open, setOpen] = useState(false);
+  const filtering = status !== 'all' || review !== null || noApprovedVersion || params.sort !== null;
+  const showAll = !folded || open;
   return (
     <div className="flex flex-wrap items-end gap-3 rounded-lg border bg-card p-3">
-      <div className="w-full space-y-1 sm:w-auto sm:min-w-[220px] sm:flex-1">
+      <div className={cn('space-y-1 sm:w-auto sm:min-w-[220px] sm:flex-1', folded ? 'min-w-0 flex-1' : 'w-full')}>
         <Label htmlFor="sop-search">Search</Label>
         <div className="relative">
           <Search className="absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
@@ -107,21 +145,30 @@ const ListFilters = memo(function ListFilters({
           />
         </div>
       </div>
-      <div className="w-full space-y-1 sm:w-[180px]">
-        <Label htmlFor="sop-status-filter">Status</Label>
-        <IdleOptionsSelect
-          id="sop-status-filter"
-          value={status}
-          options={STATUS_FILTERS}
-          onValueChange={(value) => setParams({ status: value as SopStatus | 'all' })}
-        />
-      </div>
-      <ReviewFilterSelect value={review} onChange={(next) => setParams({ review: next })} />
-      <SortSelect sort={params.sort} onSort={(sort) => setParams({ sort })} />
-      <div className="flex h-9 items-center gap-2">
-        <Checkbox id="sop-no-approved" checked={noApprovedVersion} onCheckedChange={(checked) => setParams({ noApprovedVersion: checked === true })} />
-        <Label htmlFor="sop-no-approved">No approved version</Label>
-      </div>
+      {folded && (
+        <Button variant="outline" aria-expanded={open} aria-controls="sop-more-filters" onClick={() => setOpen((was) => !was)}>
+          <SlidersHorizontal /> Filters{filtering ? ' (on)' : ''}
+        </Button>
+      )}
+      {showAll && (
+        <div id="sop-more-filters" className="contents">
+          <div className="w-full space-y-1 sm:w-[180px]">
+            <Label htmlFor="sop-status-filter">Status</Label>
+            <IdleOptionsSelect
+              id="sop-status-filter"
+              value={status}
+              options={STATUS_FILTERS}
+              onValueChange={(value) => setParams({ status: value as SopStatus | 'all' })}
+            />
+          </div>
+          <ReviewFilterSelect value={review} onChange={(next) => setParams({ review: next })} />
+          <SortSelect sort={params.sort} onSort={(sort) => setParams({ sort })} />
+          <div className="flex h-9 items-center gap-2">
+            <Checkbox id="sop-no-approved" checked={noApprovedVersion} onCheckedChange={(checked) => setParams({ noApprovedVersion: checked === true })} />
+            <Label htmlFor="sop-no-approved">No approved version</Label>
+          </div>
+        </div>
+      )}
       {updating && <Spinner className="mb-2 size-4" label="Updating list" />}
     </div>
   );
@@ -145,6 +192,11 @@ export default function ProceduresPage() {
   const returnFocus = useReturnFocus();
   // One department tree at a time: the side column on wide screens, the folding filter below.
   const wide = useMediaQuery('(min-width: 1024px)');
+  // A reader (who works from the versions in force) on a phone sees procedures first: the
+  // authoring actions move under the list and the filters after the search fold away.
+  const reader = !can(user, 'sop.read.unreleased');
+  const phone = !useMediaQuery('(min-width: 640px)');
+  const readerOnPhone = reader && phone;
 
   const departments = useQuery(departmentsQuery);
   const sops = useQuery({ ...sopQueries.list({ departmentId, status, search: params.search, review }), placeholderData: keepPreviousData });
@@ -239,7 +291,7 @@ export default function ProceduresPage() {
       <PageHeader
         title="Procedures"
         description="Standard operating procedures across the fleet"
-        actions={<ListActions online={online} exporting={exporting} onExport={onExport} />}
+        actions={<ListActions online={online} exporting={exporting} onExport={onExport} reader={reader} />}
       />
       <div className="grid grid-cols-1 gap-5 lg:grid-cols-[216px_minmax(0,1fr)]">
         {wide && <aside>{sidebar}</aside>}
@@ -250,6 +302,7 @@ export default function ProceduresPage() {
             searchText={searchText}
             onSearchText={setSearchText}
             updating={sops.isFetching && !sops.isLoading}
+            folded={readerOnPhone}
           />
           {/* Below 1024 px the department tree folds away under the search instead of pushing it down. */}
           {!wide && (
@@ -300,6 +353,12 @@ export default function ProceduresPage() {
                 onAction={onRowAction}
               />
             </>
+          )}
+          {reader && (
+            <div className="flex flex-wrap items-center gap-2 rounded-lg border bg-card p-3 sm:hidden" data-testid="authoring-actions">
+              <p className="w-full text-sm text-muted-foreground">Write or upload a procedure of your own:</p>
+              <AuthoringActions online={online} />
+            </div>
           )}
         </section>
       </div>

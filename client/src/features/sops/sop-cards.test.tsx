@@ -24,6 +24,7 @@ const sop = (i: number): SopListItem => ({
   owner: { firstName: 'Liam', lastName: 'Murphy' },
   latestVersion: null,
   hasPublishedVersion: true,
+  inForce: { id: i + 1, versionNumber: '1.0', approvedAt: '2025-01-02T00:00:00Z' },
   pendingTaskId: null,
 });
 const page = (from: number) => Array.from({ length: 50 }, (_, i) => sop(from + i));

@@ -6,7 +6,7 @@ import { formatRelativeDay } from '@/lib/format';
 import { ownerNameOf } from '@/lib/names';
 import { actionsFor, SopRowActions, type RowAction } from './sop-row-actions';
 import { ReviewBadge } from './review-badge';
-import { StatusBadge } from './status-badge';
+import { InForceStatus } from './in-force-status';
 import { MatchSnippet } from './match-snippet';
 
 export const versionLabel = (sop: SopListItem) => (sop.latestVersion ? `v${sop.latestVersion.versionNumber}` : 'No version');
@@ -79,11 +79,9 @@ const SopCard = memo(function SopCard({
           </Link>
           <MatchSnippet match={sop.match} />
         </div>
-        <div className="flex shrink-0 flex-col items-end gap-1">
-          <StatusBadge status={sop.status} />
-          <ReviewBadge status={sop.reviewStatus} />
-        </div>
+        <ReviewBadge status={sop.reviewStatus} />
       </div>
+      <InForceStatus sop={sop} />
       <dl className="grid grid-cols-2 gap-x-3 gap-y-1 text-xs">
         <div>
           <dt className="text-muted-foreground">Department</dt>
@@ -91,10 +89,7 @@ const SopCard = memo(function SopCard({
         </div>
         <div>
           <dt className="text-muted-foreground">Version</dt>
-          <dd className="font-medium tabular-nums">
-            {versionLabel(sop)}
-            {sop.latestVersion?.isPublished && <span className="ml-1 text-emerald-800">· Latest published</span>}
-          </dd>
+          <dd className="font-medium tabular-nums">{versionLabel(sop)}</dd>
         </div>
         <div>
           <dt className="text-muted-foreground">Owner</dt>

@@ -23,8 +23,8 @@ import { refetchUnlessJustRead } from '@/lib/page-load-read';
 import { sopQueries, useSubmitSop } from './api';
 import { AttachmentList, downloadAttachment } from './attachment-list';
 import { EffectiveVersionNotice } from './effective-version-notice';
+import { InForceStatus } from './in-force-status';
 import { proceduresHref } from './list-params';
-import { StatusBadge } from './status-badge';
 import { SendEmailDialog } from './send-email-dialog';
 import { MarkdownContent } from '@/components/markdown-content';
 import { ChangesRequestedBanner } from './changes-requested-banner';
@@ -169,7 +169,7 @@ export function SopDetailPage({ reading, reviewComments }: Props) {
       <div className="space-y-2">
         <div className="flex flex-wrap items-center gap-3">
           <h2 className="text-2xl font-semibold tracking-tight text-navy">{sop.title}</h2>
-          <StatusBadge status={sop.status} upper data-testid="sop-status" />
+          <InForceStatus sop={sop} upper />
         </div>
         {sop.summary && <p className="max-w-3xl text-muted-foreground">{sop.summary}</p>}
         {(sop.category || sop.tags.length > 0) && (

@@ -23,6 +23,7 @@ const sop = (id: number, title: string, department: string, status: SopListItem[
   owner: null,
   latestVersion: null,
   hasPublishedVersion: false,
+  inForce: null,
   pendingTaskId: null,
 });
 

@@ -40,6 +40,7 @@ const many: SopListItem[] = Array.from({ length: 5000 }, (_, i) => ({
   owner: { firstName: 'Liam', lastName: 'Murphy' },
   latestVersion: null,
   hasPublishedVersion: i % 3 === 0,
+  inForce: i % 3 === 0 ? { id: i + 1, versionNumber: '1.0', approvedAt: '2025-01-02T00:00:00Z' } : null,
   pendingTaskId: null,
 }));
 

@@ -12,7 +12,7 @@ import { actionsFor, SopRowActions, type RowAction } from './sop-row-actions';
 import { nextSort, pageOf, sortSops, type SortColumn, type SortState } from './sop-sorting';
 import { SopCards, versionLabel } from './sop-cards';
 import { ReviewBadge } from './review-badge';
-import { StatusBadge } from './status-badge';
+import { InForceStatus } from './in-force-status';
 import { MatchSnippet } from './match-snippet';
 
 interface Props {
@@ -60,7 +60,6 @@ export function SopTable({ sops, user, busyId, sort, page, onSort, onPage, onAct
               <SortableHead label="Department" column="department" sort={sort} onSort={sortBy} />
               <SortableHead label="Status" column="status" sort={sort} onSort={sortBy} />
               <TableHead>Version</TableHead>
-              <TableHead>Latest</TableHead>
               <TableHead>Owner</TableHead>
               <SortableHead label="Last Edited" column="updatedAt" sort={sort} onSort={sortBy} />
               <TableHead>Actions</TableHead>
@@ -80,20 +79,13 @@ export function SopTable({ sops, user, busyId, sort, page, onSort, onPage, onAct
                   <MatchSnippet match={sop.match} />
                 </TableCell>
                 <TableCell className="max-w-[150px] whitespace-normal">{sop.department?.name ?? '—'}</TableCell>
-                <TableCell>
-                  <div className="flex flex-wrap gap-1">
-                    <StatusBadge status={sop.status} />
+                <TableCell className="max-w-[220px] min-w-[150px] whitespace-normal">
+                  <div className="flex flex-col items-start gap-1">
+                    <InForceStatus sop={sop} />
                     <ReviewBadge status={sop.reviewStatus} />
                   </div>
                 </TableCell>
                 <TableCell className="tabular-nums">{versionLabel(sop)}</TableCell>
-                <TableCell>
-                  {sop.latestVersion?.isPublished ? (
-                    <span className="font-semibold text-emerald-700">YES</span>
-                  ) : (
-                    <span className="text-muted-foreground">NO</span>
-                  )}
-                </TableCell>
                 <TableCell>{ownerNameOf(sop.owner)}</TableCell>
                 <TableCell className="text-muted-foreground">{formatRelativeDay(sop.updatedAt)}</TableCell>
                 <TableCell className="py-1">

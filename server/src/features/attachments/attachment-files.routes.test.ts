@@ -7,7 +7,9 @@ import { corruptStoredFile } from '../../test/stored-files';
 import { buildDepartment, createSopAs, uploadAttachments } from '../../test/factories';
 import { makeDocx, makePdf } from '../../test/documents';
 
-const { t, owner, reader } = await crewOf({ owner: 'user', reader: 'user' });
+// The reader reads other people's drafts and superseded versions: an approver may (a plain user
+// sees only the version in force; sop-visibility.routes.test.ts).
+const { t, owner, reader } = await crewOf({ owner: 'user', reader: 'approver' });
 let versionId: number;
 
 beforeAll(async () => {
@@ -32,7 +34,7 @@ async function waitForPreview(id: number, user: TestUser) {
 }
 
 describe('GET and HEAD /api/attachments/{id}/download', () => {
-  it('sends the bytes with the stored type and a safe attachment name to every role', async () => {
+  it('sends the bytes with the stored type and a safe attachment name to a reader who may see them', async () => {
     const data = Buffer.from('Isolation ward rules\n');
     const attachment = await uploadOne('Ärzte ward.txt', data);
     const res = await t.as(reader, { method: 'GET', url: `/api/attachments/${attachment.id}/download` });

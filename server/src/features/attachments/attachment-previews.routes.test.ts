@@ -10,7 +10,9 @@ import { buildDepartment, createSopAs, uploadAttachments } from '../../test/fact
 import { makeDocx, makePdf } from '../../test/documents';
 
 // Jobs run only when a test says so, so each test sees the queue before and after.
-const { t, owner, reader } = await crewOf({ owner: 'user', reader: 'user' }, { jobs: 'manual' });
+// The reader reads other people's drafts and superseded versions: an approver may (a plain user
+// sees only the version in force; sop-visibility.routes.test.ts).
+const { t, owner, reader } = await crewOf({ owner: 'user', reader: 'approver' }, { jobs: 'manual' });
 let sopId: number;
 let versionId: number;
 

@@ -3,13 +3,15 @@ import type { SessionUser } from '../../../../common/contracts/auth';
 import type { Db } from '../../db/client';
 import { attachments, storedFiles } from '../../db/schema';
 import { notFound } from '../../http/errors';
+import { assertAttachmentVisible, viewOf } from '../sops/sop-visibility.service';
 
 /**
- * The one answer to "may this actor read this attachment's file?", used by the download and
+ * The one answer to "may this actor read this attachment's file?" (the SOPs' visibility rule, then the bytes), used by the download and
  * by every other view of the same bytes (the reader's HTML of a Word file), so they can never
  * disagree: 404 for an attachment that does not exist or whose bytes are gone.
  */
-export async function findReadableAttachment(db: Db, _actor: SessionUser, attachmentId: number) {
+export async function findReadableAttachment(db: Db, actor: SessionUser, attachmentId: number) {
+  await assertAttachmentVisible(db, viewOf(actor), attachmentId);
   const [file] = await db
     .select({ originalName: attachments.originalName, mimeType: attachments.mimeType, sha256: attachments.sha256, size: storedFiles.size })
     .from(attachments)

@@ -11,6 +11,7 @@ import { putFile } from '../../files/store';
 import type { ReceivedFile } from '../../files/temp-files';
 import { refuse } from '../../http/access';
 import { badRequest, notFound, unsupportedType } from '../../http/errors';
+import { assertVersionVisible, viewOf } from '../sops/sop-visibility.service';
 import { wakeJobRunners } from '../../jobs/job-queue';
 import { recordAudit } from '../audit/audit.service';
 import { startHtmlConversion } from './attachment-html.service';
@@ -75,6 +76,7 @@ export function checkAttachmentType(file: IncomingFile): CheckedFile {
 
 /** The version, with its SOP's owner and state; 404 when unknown, and refused as the lifecycle says. */
 export async function findVersionForUpload(db: Db, actor: SessionUser, versionId: number) {
+  await assertVersionVisible(db, viewOf(actor), versionId);
   const row = await versionState(db, versionId);
   if (!row) throw notFound('SOP version not found');
   refuse(refuseAddFiles(actor, row));

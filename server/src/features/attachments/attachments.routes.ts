@@ -12,6 +12,7 @@ import { answers, ERROR_ANSWERS } from '../../http/responses';
 import { wakeJobRunners } from '../../jobs/job-queue';
 import { documentHtml, isConvertedToHtml } from './attachment-html.service';
 import { findReadableAttachment } from './attachment-read.service';
+import { assertAttachmentVisible, viewOf } from '../sops/sop-visibility.service';
 import { canPreview, previewFailure, previewState, requestPreview, waitForPreview } from './attachment-previews.service';
 import { sendControlledCopy } from './controlled-copy.service';
 import { type CheckedFile, checkAttachmentType, findVersionForUpload, storeAttachments } from './attachment-store.service';
@@ -83,13 +84,17 @@ export const attachmentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/attachments/:id/controlled-copy',
     { ...storedFileRoute, config: { access: 'files.read', recordsAction: true }, schema: { params: IdParams, response: ERROR_ANSWERS } },
-    async (request, reply) => sendControlledCopy(app.db, app.documentWorkers, request.actor, request.params.id, reply),
+    async (request, reply) => {
+      await assertAttachmentVisible(app.db, viewOf(request.actor), request.params.id);
+      return sendControlledCopy(app.db, app.documentWorkers, request.actor, request.params.id, reply);
+    },
   );
 
   app.get(
     '/api/attachments/:id/preview',
     { ...storedFileRoute, config: { access: 'files.read' }, schema: { params: IdParams, response: ERROR_ANSWERS } },
     async (request, reply) => {
+      await assertAttachmentVisible(app.db, viewOf(request.actor), request.params.id, 'Preview not available');
       const [preview] = await app.db
         .select({ originalName: attachments.originalName, mimeType: attachmentPreviews.mimeType, sha256: attachmentPreviews.sha256, size: storedFiles.size })
         .from(attachmentPreviews)
@@ -114,6 +119,7 @@ export const attachmentRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const id = request.params.id;
+      await assertAttachmentVisible(app.db, viewOf(request.actor), id);
       const state = await previewState(app.db, id);
       if (!state) throw notFound('Attachment not found');
       if (!canPreview(state.mimeType)) throw unsupportedType('Previews are available for PDF and Word (docx) files only');

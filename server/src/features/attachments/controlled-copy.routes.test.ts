@@ -42,8 +42,9 @@ beforeAll(async () => {
 });
 
 describe('GET /api/attachments/{id}/controlled-copy', () => {
-  it('is 409 while the SOP has no version in force', async () => {
-    const res = await copy(firstPdf.id);
+  it('is 409 while the SOP has no version in force (404 to a reader, who may not see the draft)', async () => {
+    expect((await copy(firstPdf.id)).statusCode).toBe(404);
+    const res = await copy(firstPdf.id, owner);
     expect(res.statusCode).toBe(409);
     expect(res.json()).toMatchObject({ code: 'not_in_force', message: expect.stringContaining('version in force') });
   });
@@ -116,10 +117,13 @@ describe('GET /api/attachments/{id}/controlled-copy', () => {
     const pending = await detail(sop.id);
     const carried = pending.latestVersion!.attachments.find((a) => a.originalName === 'anchor.pdf')!;
     // Not approved yet: the version in force is still 2.1, so its own file still prints.
-    expect((await copy(carried.id)).statusCode).toBe(409);
+    // The owner is told why; a reader, who may not see the draft's file, gets 404.
+    expect((await copy(carried.id, owner)).statusCode).toBe(409);
+    expect((await copy(carried.id)).statusCode).toBe(404);
     expect((await copy(firstPdf.id)).statusCode).toBe(200);
     await approve(sop.id);
-    const superseded = await copy(firstPdf.id);
+    expect((await copy(firstPdf.id)).statusCode).toBe(404);
+    const superseded = await copy(firstPdf.id, owner);
     expect(superseded.statusCode).toBe(409);
     expect(superseded.json().message).toContain('superseded');
     const current = await copy(carried.id);

@@ -40,7 +40,8 @@ describe('POST /api/objects/upload, PUT, POST /api/attachments', () => {
         .from(pendingUploads)
         .where(eq(pendingUploads.id, uploadURL.split('/').pop()!)),
     ).toHaveLength(0);
-    const download = await t.as(other, { method: 'GET', url: `/api/attachments/${res.json().id}/download` });
+    // The owner reads it back (another plain user may not see a draft's files).
+    const download = await t.as(owner, { method: 'GET', url: `/api/attachments/${res.json().id}/download` });
     expect(download.rawPayload.equals(pdf)).toBe(true);
   });
 
@@ -69,7 +70,8 @@ describe('POST /api/objects/upload, PUT, POST /api/attachments', () => {
     expect((await put(other, uploadURL, Buffer.from('x'))).statusCode).toBe(404);
     expect((await put(null, uploadURL, Buffer.from('x'))).statusCode).toBe(401);
     await put(owner, uploadURL, Buffer.from('mine'));
-    expect((await attach(other, { fileURL: uploadURL })).statusCode).toBe(403);
+    // Onto the owner's draft: 404, as that draft is not theirs to see.
+    expect((await attach(other, { fileURL: uploadURL })).statusCode).toBe(404);
     const otherVersion = (await createSopAs(t, other, { departmentId: (await buildDepartment(t.db)).id })).latestVersionId!;
     expect((await attach(other, { fileURL: uploadURL, versionId: otherVersion })).statusCode).toBe(404);
   });

@@ -2,18 +2,18 @@ import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Attestation, AttestationSummary, AttachmentRead } from '../../../../common/contracts/approvals';
 import type { SessionUser } from '../../../../common/contracts/auth';
-import { can } from '../../../../common/permissions';
 import type { Db } from '../../db/client';
 import { attachmentReads, attachments, attestations, sopVersions, sops } from '../../db/schema';
 import { conflict, notFound } from '../../http/errors';
 import { recordAudit } from '../audit/audit.service';
+import { assertVersionVisible, viewOf } from '../sops/sop-visibility.service';
 
 /**
- * The version, if the actor may read it: those who may edit the SOP (its owner, approvers,
- * admins) read every version; anyone else only the version in force. Any other is 404, as if
- * it did not exist.
+ * The version, if the actor may read it (the one visibility rule of SOPs and versions); any
+ * other is 404, as if it did not exist.
  */
 export async function findReadableVersion(db: Db, actor: SessionUser, versionId: number) {
+  await assertVersionVisible(db, viewOf(actor), versionId, 'This SOP version does not exist');
   const [row] = await db
     .select({
       id: sopVersions.id,
@@ -21,13 +21,11 @@ export async function findReadableVersion(db: Db, actor: SessionUser, versionId:
       versionNumber: sopVersions.versionNumber,
       sopId: sops.id,
       title: sops.title,
-      ownerId: sops.ownerId,
-      inForce: sql<boolean>`${sopVersions.id} = (select max(p.id) from sop_versions p where p.sop_id = ${sops.id} and p.is_published)`,
     })
     .from(sopVersions)
     .innerJoin(sops, eq(sops.id, sopVersions.sopId))
     .where(eq(sopVersions.id, versionId));
-  if (!row || !(row.inForce || can(actor, 'sop.edit', { ownerId: row.ownerId }))) throw notFound('This SOP version does not exist');
+  if (!row) throw notFound('This SOP version does not exist');
   return row;
 }
 

@@ -9,12 +9,16 @@ import { changeOwnPassword } from './password-change.service';
 import { startSession } from './session-lifetime';
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.post('/api/login', { schema: { body: LoginInput, response: answers({ 200: PublicUser }) }, config: { public: true, onBoard: true } }, async (request, reply) => {
-    const user = await authenticate(app.db, request.body, request.ip, trustedDevice(request, request.body.username));
-    await startSession(request, user.id);
-    rememberDevice(request, reply, user.username);
-    return user;
-  });
+  app.post(
+    '/api/login',
+    { schema: { body: LoginInput, response: answers({ 200: PublicUser }) }, config: { public: true, onBoard: true } },
+    async (request, reply) => {
+      const user = await authenticate(app.db, request.body, request.ip, trustedDevice(request, request.body.username));
+      await startSession(request, user.id);
+      rememberDevice(request, reply, user.username);
+      return user;
+    },
+  );
 
   app.post('/api/register', { schema: { body: RegisterInput, response: answers({ 201: PublicUser }) }, config: { public: true } }, async (request, reply) => {
     const user = await register(app.db, request.body, request.ip);

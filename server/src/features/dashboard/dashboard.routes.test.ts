@@ -47,7 +47,8 @@ describe('GET /api/dashboard/stats', () => {
     const stale = await buildSop(t.db, { departmentId, ownerId: admin.id });
     await t.db.update(sops).set({ status: 'draft' }).where(eq(sops.id, stale.sop.id));
 
-    expect(await stats(user)).toEqual({ pendingTasks: 0, mySubmissions: 2, totalSops: 5, recentEdits: 4 });
+    // A plain user counts the SOPs they may see: here only their own (the others are never approved).
+    expect(await stats(user)).toEqual({ pendingTasks: 0, mySubmissions: 2, totalSops: 2, recentEdits: 2 });
     expect(await stats(approver)).toEqual({ pendingTasks: 1, mySubmissions: 1, totalSops: 5, recentEdits: 4 });
     expect(await stats(admin)).toEqual({ pendingTasks: 2, mySubmissions: 2, totalSops: 5, recentEdits: 4 });
   });
@@ -86,7 +87,8 @@ describe('GET /api/dashboard/activity', () => {
       .insert(auditEvents)
       .values({ actorId: approver.id, action: 'attachment_uploaded', entityType: 'attachment', metadata: { title: 'Bunkering' }, createdAt: at(40) });
 
-    const res = await t.as(user, { method: 'GET', url: '/api/dashboard/activity' });
+    // An approver sees every SOP event (a plain user only those of versions they may see: sop-visibility.routes.test.ts).
+    const res = await t.as(approver, { method: 'GET', url: '/api/dashboard/activity' });
     expect(res.statusCode).toBe(200);
     const entries = res.json() as ActivityEntry[];
     expect(entries).toHaveLength(20);

@@ -1,15 +1,18 @@
-import { desc, eq, like, or, sql } from 'drizzle-orm';
+import { and, desc, eq, like, or, sql } from 'drizzle-orm';
+import type { SessionUser } from '../../../../common/contracts/auth';
 import type { z } from 'zod';
 import { ACTIVITY_LIMIT, type ActivityEntry, type DashboardStats } from '../../../../common/contracts/dashboard';
-import { can, type Actor } from '../../../../common/permissions';
+import { can } from '../../../../common/permissions';
 import type { Db } from '../../db/client';
+import { alias } from 'drizzle-orm/pg-core';
 import { auditEvents, sops, users } from '../../db/schema';
 import { decidableTaskIds } from '../approvals/decidable-tasks.service';
+import { eventVisible, type SopView, sopVisible, viewOf } from '../sops/sop-visibility.service';
 
 const RECENT_EDIT_DAYS = 7;
 
-/** The four dashboard counts in one statement. */
-export async function dashboardStats(db: Db, actor: Actor): Promise<z.output<typeof DashboardStats>> {
+/** The four dashboard counts in one statement, over the SOPs the actor may see. */
+export async function dashboardStats(db: Db, actor: SessionUser): Promise<z.output<typeof DashboardStats>> {
   const pendingTasks = can(actor, 'approval.list') ? sql`(select count(*) from (${decidableTaskIds(actor)}) d)::int` : sql`0`;
   const [row] = await db
     .select({
@@ -18,7 +21,8 @@ export async function dashboardStats(db: Db, actor: Actor): Promise<z.output<typ
       totalSops: sql<number>`count(*)::int`,
       recentEdits: sql<number>`(count(*) filter (where ${sops.updatedAt} >= now() - make_interval(days => ${RECENT_EDIT_DAYS})))::int`,
     })
-    .from(sops);
+    .from(sops)
+    .where(sopVisible(viewOf(actor)));
   return {
     pendingTasks: Number(row.pendingTasks),
     mySubmissions: Number(row.mySubmissions),
@@ -27,23 +31,27 @@ export async function dashboardStats(db: Db, actor: Actor): Promise<z.output<typ
   };
 }
 
-/** SOP-related events: about an SOP, or an action on SOPs or their attachments. */
-const sopRelated = or(eq(auditEvents.entityType, 'sop'), like(auditEvents.action, 'sop\\_%'), like(auditEvents.action, 'attachment\\_%'));
+/** The audit trail as `e`, the name the visibility rule reads it by. */
+const e = alias(auditEvents, 'e');
 
-export async function recentActivity(db: Db): Promise<z.output<typeof ActivityEntry>[]> {
+/** SOP-related events: about an SOP, or an action on SOPs or their attachments. */
+const sopRelated = or(eq(e.entityType, 'sop'), like(e.action, 'sop\\_%'), like(e.action, 'attachment\\_%'));
+
+/** The newest SOP events the viewer may see (`eventVisible`). */
+export async function recentActivity(db: Db, view: SopView): Promise<z.output<typeof ActivityEntry>[]> {
   const rows = await db
     .select({
-      id: auditEvents.id,
-      action: auditEvents.action,
-      createdAt: auditEvents.createdAt,
-      actorId: auditEvents.actorId,
+      id: e.id,
+      action: e.action,
+      createdAt: e.createdAt,
+      actorId: e.actorId,
       actorFirstName: users.firstName,
-      metadata: auditEvents.metadata,
+      metadata: e.metadata,
     })
-    .from(auditEvents)
-    .leftJoin(users, eq(users.id, auditEvents.actorId))
-    .where(sopRelated)
-    .orderBy(desc(auditEvents.createdAt), desc(auditEvents.id))
+    .from(e)
+    .leftJoin(users, eq(users.id, e.actorId))
+    .where(and(sopRelated, eventVisible(view)))
+    .orderBy(desc(e.createdAt), desc(e.id))
     .limit(ACTIVITY_LIMIT);
   return rows.map((r) => ({
     id: r.id,

@@ -2,11 +2,14 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { Department, DepartmentIdParams, DepartmentInput, DepartmentList } from '../../../../common/contracts/departments';
 import { MessageBody } from '../../../../common/contracts/errors';
 import { answers } from '../../http/responses';
+import { viewOf } from '../sops/sop-visibility.service';
 import { listDepartments } from './departments.service';
 import { createDepartment, deleteDepartment, updateDepartment } from './departments.write';
 
 export const departmentRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/api/departments', { schema: { response: answers({ 200: DepartmentList }) }, config: { access: 'sop.read' } }, async () => listDepartments(app.db));
+  app.get('/api/departments', { schema: { response: answers({ 200: DepartmentList }) }, config: { access: 'sop.read' } }, async (request) =>
+    listDepartments(app.db, viewOf(request.actor)),
+  );
 
   app.post(
     '/api/departments',

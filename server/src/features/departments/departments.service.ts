@@ -3,12 +3,14 @@ import type { z } from 'zod';
 import type { Department } from '../../../../common/contracts/departments';
 import type { Db } from '../../db/client';
 import { departments, sops } from '../../db/schema';
+import { type SopView, sopVisible } from '../sops/sop-visibility.service';
 
-/** Divisions first, then each division's departments, by name; with their SOP counts. */
-export async function listDepartments(db: Db): Promise<z.output<typeof Department>[]> {
+/** Divisions first, then each division's departments, by name; with the counts of the SOPs `view` may see. */
+export async function listDepartments(db: Db, view: SopView): Promise<z.output<typeof Department>[]> {
   const counts = db
     .select({ departmentId: sops.departmentId, sopCount: count().as('sop_count') })
     .from(sops)
+    .where(sopVisible(view))
     .groupBy(sops.departmentId)
     .as('counts');
   const rows = await db

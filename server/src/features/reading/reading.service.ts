@@ -4,6 +4,7 @@ import type { SessionUser } from '../../../../common/contracts/auth';
 import { type MyReading, READING_DONE_LIMIT, type ReadingItem, type SopReading } from '../../../../common/contracts/reading';
 import type { Db } from '../../db/client';
 import { notFound } from '../../http/errors';
+import { assertSopVisible, sopVisible, viewOf } from '../sops/sop-visibility.service';
 import { departmentsReadBy, iso, type Rows, versionInForce } from './audience';
 
 type Item = z.output<typeof ReadingItem>;
@@ -50,7 +51,9 @@ export function outstandingReading(reader: Pick<SessionUser, 'id' | 'departmentI
 /** GET /api/reading: two statements, each served by indexes whatever the number of users and attestations. */
 export async function myReading(db: Db, reader: SessionUser): Promise<z.output<typeof MyReading>> {
   const outstandingQuery = db.execute(sql`${outstandingReading(reader)} order by at desc, sop_id`) as unknown as Promise<Rows<ItemRow>>;
-  // The reader's attestations of versions still in force, wherever the SOP belongs.
+  // The reader's attestations of versions still in force, wherever the SOP belongs, of the SOPs
+  // they may still see (a confidential SOP drops out when they leave its audience). What is
+  // outstanding needs no such check: the audience of an SOP always sees its version in force.
   const doneQuery = db.execute(sql`
     select s.id as sop_id, s.title, d.id as department_id, d.name as department_name,
       v.id as version_id, v.version_number, ${iso(sql`v.approved_at`)} as approved_at, v.changelog,
@@ -61,6 +64,7 @@ export async function myReading(db: Db, reader: SessionUser): Promise<z.output<t
     join departments d on d.id = s.department_id
     where a.user_id = ${reader.id}
       and v.id = (select max(p.id) from sop_versions p where p.sop_id = v.sop_id and p.is_published)
+      and ${sopVisible(viewOf(reader), 's')}
     order by a.attested_at desc, a.id desc
     limit ${READING_DONE_LIMIT}`) as unknown as Promise<Rows<ItemRow>>;
   const [outstanding, done] = await Promise.all([outstandingQuery, doneQuery]);
@@ -80,6 +84,7 @@ interface VersionRow {
  * the version in force, and what changed since the version they last attested.
  */
 export async function sopReading(db: Db, reader: SessionUser, sopId: number): Promise<z.output<typeof SopReading>> {
+  await assertSopVisible(db, viewOf(reader), sopId);
   const department = reader.departmentId ?? 0;
   const [sop] = (
     (await db.execute(sql`

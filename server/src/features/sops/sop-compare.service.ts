@@ -5,6 +5,7 @@ import type { Db } from '../../db/client';
 import { attachments, sopVersions } from '../../db/schema';
 import { badRequest, notFound } from '../../http/errors';
 import { findSopForAccess } from './sop-detail.service';
+import { assertSopVisible, assertVersionVisible, type SopView } from './sop-visibility.service';
 
 type FileRow = { id: number; versionId: number; originalName: string; sha256: string | null; size: number };
 
@@ -16,8 +17,12 @@ const fileKey = (f: FileRow) => f.sha256 ?? `legacy:${f.originalName}:${f.size}`
  * is compared line by line by jsdiff; files are compared by checksum, so a file carried
  * into a new version is `unchanged` and a replaced one is `removed` plus `added`.
  */
-export async function compareVersions(db: Db, sopId: number, fromId: number, toId: number): Promise<VersionComparison> {
+export async function compareVersions(db: Db, view: SopView, sopId: number, fromId: number, toId: number): Promise<VersionComparison> {
+  await assertSopVisible(db, view, sopId);
   await findSopForAccess(db, sopId);
+  // A version the view may not see is as unknown as one that does not exist.
+  await assertVersionVisible(db, view, fromId, `From version ${fromId} does not exist`);
+  await assertVersionVisible(db, view, toId, `To version ${toId} does not exist`);
   const rows = await db
     .select({ id: sopVersions.id, sopId: sopVersions.sopId, versionNumber: sopVersions.versionNumber, content: sopVersions.content })
     .from(sopVersions)

@@ -5,12 +5,18 @@ import type { Db } from '../../db/client';
 import { approvalTasks, attachments, sops, sopVersions } from '../../db/schema';
 import { notFound } from '../../http/errors';
 import { toVersion } from './sop-mappers';
+import { assertSopVisible, type SopView, shownVersions } from './sop-visibility.service';
 import { reviewScheduleOf } from './sop-review-schedule';
 
 const person = { columns: { firstName: true, lastName: true } } as const;
 
-/** GET /api/sops/{id}: the SOP with every version (newest first), their attachments and the people involved. */
-export async function getSopDetail(db: Db, id: number, today?: string): Promise<z.output<typeof SopDetail>> {
+/**
+ * GET /api/sops/{id}: the SOP with every version the view may see (newest first), their
+ * attachments and the people involved. A reader who does not own it gets it as its version in
+ * force: that version alone, as the latest, with the status it was published with.
+ */
+export async function getSopDetail(db: Db, view: SopView, id: number, today?: string): Promise<z.output<typeof SopDetail>> {
+  await assertSopVisible(db, view, id);
   const row = await db.query.sops.findFirst({
     where: eq(sops.id, id),
     with: {
@@ -29,21 +35,32 @@ export async function getSopDetail(db: Db, id: number, today?: string): Promise<
   });
   if (!row) throw notFound('SOP not found');
 
-  const versions = row.versions.map(toVersion);
-  const latestRow = row.versions.find((v) => v.id === row.latestVersionId) ?? null;
+  const shown = shownVersions(view, row, row.versions);
+  const versions = shown.map(toVersion);
+  const hidesNewer = shown.length > 0 && shown[0].id !== row.latestVersionId;
+  const latestVersionId = hidesNewer ? shown[0].id : row.latestVersionId;
+  const latestRow = shown.find((v) => v.id === latestVersionId) ?? null;
   const { searchVector: _vector, versions: _rows, ...sop } = row;
   return {
     ...sop,
+    status: hidesNewer ? 'published' : row.status,
+    latestVersionId,
     department: row.department ?? null,
     owner: row.owner ?? null,
-    latestVersion: versions.find((v) => v.id === row.latestVersionId) ?? null,
+    latestVersion: versions.find((v) => v.id === latestVersionId) ?? null,
     versions,
     hasPublishedVersion: versions.some((v) => v.isPublished),
     // Newest published version: what readers rely on while a newer draft is in progress.
     effectiveVersionId: versions.find((v) => v.isPublished)?.id ?? null,
+    inForce: inForceOf(row.versions),
     pendingTaskId: latestRow?.approvalTasks[0]?.id ?? null,
     ...(await reviewScheduleOf(db, id, today)),
   };
+}
+
+function inForceOf(versions: { id: number; versionNumber: string; approvedAt: Date | null; isPublished: boolean }[]) {
+  const version = versions.find((v) => v.isPublished && v.approvedAt);
+  return version?.approvedAt ? { id: version.id, versionNumber: version.versionNumber, approvedAt: version.approvedAt } : null;
 }
 
 /** The few columns the permission checks need, or 404. */

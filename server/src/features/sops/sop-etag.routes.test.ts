@@ -5,7 +5,9 @@ import { crewOf, type TestUser } from '../../test/factory';
 import { buildDepartment, createSopAs, submitSopAs, uploadAttachments } from '../../test/factories';
 
 /** GET /api/sops and /api/sops/{id}: ETag from the database's data version, 304, one build per version. */
-const { t, admin, author, approver, reader } = await crewOf({ admin: 'admin', author: 'user', approver: 'approver', reader: 'user' });
+// The reader reads other people's drafts and superseded versions: an approver may (a plain user
+// sees only the version in force; sop-visibility.routes.test.ts).
+const { t, admin, author, approver, reader } = await crewOf({ admin: 'admin', author: 'user', approver: 'approver', reader: 'approver' });
 let department: { id: number; name: string };
 let sop: SopDetail;
 
@@ -24,8 +26,9 @@ async function get(url: string, headers: Record<string, string> = {}, user: Test
 async function tagOf(url: string): Promise<string> {
   const res = await get(url);
   expect(res.statusCode).toBe(200);
-  // The data version and the (UTC) day the review statuses were computed for.
-  expect(res.headers.etag).toMatch(new RegExp(`^"v\\d+-${new Date().toISOString().slice(0, 10)}-identity"$`));
+  // The data version, the (UTC) day the review statuses were computed for and whose view it is
+  // (`all` for approvers and admins; a plain user's own answer is named by their id).
+  expect(res.headers.etag).toMatch(new RegExp(`^"v\\d+-${new Date().toISOString().slice(0, 10)}-all-identity"$`));
   return res.headers.etag as string;
 }
 

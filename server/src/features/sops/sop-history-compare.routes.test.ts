@@ -6,8 +6,14 @@ import { makePdf } from '../../test/documents';
 import { buildDepartment, createSopAs, submitSopAs, uploadAttachments } from '../../test/factories';
 import type { FilePart } from '../../test/multipart';
 
+// The reader reads other people's drafts and superseded versions: an approver may (a plain user
+// sees only the version in force; sop-visibility.routes.test.ts).
 const { t, owner, approver, reader } = await crewOf(
-  { owner: { role: 'user', firstName: 'Olive', lastName: 'Owner' }, approver: { role: 'approver', firstName: 'Arne', lastName: 'Approver' }, reader: 'user' },
+  {
+    owner: { role: 'user', firstName: 'Olive', lastName: 'Owner' },
+    approver: { role: 'approver', firstName: 'Arne', lastName: 'Approver' },
+    reader: 'approver',
+  },
   { jobs: 'manual' },
 );
 let deptId: number;

@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import type { SopHistory } from '../../../../common/contracts/review-loop';
 import type { Db } from '../../db/client';
 import { findSopForAccess } from './sop-detail.service';
+import { assertSopVisible, eventVersionId, eventVisible, type SopView } from './sop-visibility.service';
 
 interface HistoryRow {
   id: number;
@@ -16,17 +17,14 @@ interface HistoryRow {
   comments: string | null;
 }
 
-/** A metadata number, or null when absent or not a number (metadata is free JSON). */
-const metadataInt = (key: string) => sql.raw(`(case when jsonb_typeof(e.metadata->'${key}') = 'number' then (e.metadata->>'${key}')::int end)`);
-
 /**
  * GET /api/sops/{id}/history: every event the audit trail holds for the SOP, newest first
  * (creation, edits, versions, files, submissions, decisions with their comments, periodic
- * reviews). The version is the one the event names, else for a decision the version of its
- * approval task, and for the creation the first version, which creating writes. Events in one transaction share a
- * time, so the id orders them.
+ * reviews) that the view may see. The version is the one the event names (`eventVersionId`).
+ * Events in one transaction share a time, so the id orders them.
  */
-export async function getSopHistory(db: Db, sopId: number): Promise<z.output<typeof SopHistory>> {
+export async function getSopHistory(db: Db, view: SopView, sopId: number): Promise<z.output<typeof SopHistory>> {
+  await assertSopVisible(db, view, sopId);
   await findSopForAccess(db, sopId);
   const result = (await db.execute(sql`
     select e.id, e.action,
@@ -37,11 +35,10 @@ export async function getSopHistory(db: Db, sopId: number): Promise<z.output<typ
       e.metadata->>'comments' as comments
     from audit_events e
     left join users u on u.id = e.actor_id
-    left join approval_tasks t on t.id = ${metadataInt('taskId')}
-    left join sop_versions v on v.sop_id = ${sopId} and v.id = coalesce(${metadataInt('versionId')}, t.version_id,
-      case when e.action = 'sop_created' then (select min(id) from sop_versions where sop_id = ${sopId}) end)
-    where (e.entity_type = 'sop' and e.entity_id = ${sopId})
-       or (e.entity_type = 'attachment' and e.metadata->'sopId' = to_jsonb(${sopId}::int))
+    left join sop_versions v on v.sop_id = ${sopId} and v.id = ${eventVersionId(sql`${sopId}::int`)}
+    where ((e.entity_type = 'sop' and e.entity_id = ${sopId})
+       or (e.entity_type = 'attachment' and e.metadata->'sopId' = to_jsonb(${sopId}::int)))
+      and ${eventVisible(view)}
     order by e.created_at desc, e.id desc`)) as unknown as { rows: HistoryRow[] };
 
   return result.rows.map((r) => ({

@@ -7,6 +7,7 @@ import { crewOf, type TestUser } from '../../test/factory';
 import { buildDepartment, createSopAs, submitSopAs } from '../../test/factories';
 import { listDecidableTasks } from '../approvals/list-tasks';
 import { listSopsJson } from './sop-list.service';
+import { EVERYTHING, viewOf } from './sop-visibility.service';
 
 /**
  * The SOP list's JSON is built by PostgreSQL (json_build_object) and sent as it is, past the
@@ -59,7 +60,7 @@ beforeAll(async () => {
 
 describe('the SOP list query answers what SopList declares', () => {
   it('parses with the list schema, every row with exactly the fields the schema names', async () => {
-    const rows: unknown[] = JSON.parse(await listSopsJson(t.db));
+    const rows: unknown[] = JSON.parse(await listSopsJson(t.db, EVERYTHING));
     expect(rows).toHaveLength(5);
     const parsed = SopList.parse(rows);
     // `match` comes with search answers only (checked with the filtered lists below).
@@ -85,8 +86,10 @@ describe('the SOP list query answers what SopList declares', () => {
     expect(byTitle.get('Minibar restock')).toMatchObject({
       hasPublishedVersion: true,
       latestVersion: { versionNumber: '1.1', isPublished: false },
+      inForce: { versionNumber: '1.0', approvedAt: expect.any(Date) },
       reviewStatus: 'ok',
     });
+    expect(byTitle.get('Linen change')?.inForce).toBeNull();
     expect(Math.abs(Date.parse(byTitle.get('Minibar restock')!.nextReviewDue!) - inAYear.getTime())).toBeLessThan(3 * 86_400_000);
     expect(byTitle.get('Lost and found')).toMatchObject({ ownerId: null, owner: null });
     expect(byTitle.get('Linen change')).toMatchObject({
@@ -116,11 +119,26 @@ describe('the SOP list query answers what SopList declares', () => {
       { departmentId: (await t.as(owner, { method: 'GET', url: '/api/departments' })).json()[0].id },
       { search: 'linen' },
     ]) {
-      const raw: Record<string, unknown>[] = JSON.parse(await listSopsJson(t.db, query));
+      const raw: Record<string, unknown>[] = JSON.parse(await listSopsJson(t.db, EVERYTHING, query));
       const rows = SopList.parse(raw);
       expect(rows.length, JSON.stringify(query)).toBeGreaterThan(0);
       for (const row of raw) expect('match' in row, JSON.stringify(query)).toBe('search' in query);
     }
+  });
+
+  it('parses a plain user’s list, which holds the versions in force as that version', async () => {
+    const reader = await t.signedInUser('user');
+    const raw: Record<string, unknown>[] = JSON.parse(await listSopsJson(t.db, viewOf(reader)));
+    const rows = SopList.parse(raw);
+    for (const row of raw)
+      expect(Object.keys(row).sort()).toEqual(
+        Object.keys(SopListItem.shape)
+          .filter((key) => key !== 'match')
+          .sort(),
+      );
+    expect(rows.map((row) => row.title)).toEqual(['Minibar restock']);
+    expect(rows[0]).toMatchObject({ status: 'published', latestVersion: { versionNumber: '1.0', isPublished: true }, inForce: { versionNumber: '1.0' } });
+    expect(rows[0].latestVersionId).toBe(rows[0].inForce?.id);
   });
 });
 

@@ -4,7 +4,9 @@ import { sops } from '../../db/schema';
 import { crewOf } from '../../test/factory';
 import { buildDepartment, createSopAs, submitSopAs } from '../../test/factories';
 
-const { t, owner, reader } = await crewOf({ owner: { role: 'user', firstName: 'Ana', lastName: 'Silva' }, reader: 'user' });
+// The reader reads other people's drafts and superseded versions: an approver may (a plain user
+// sees only the version in force; sop-visibility.routes.test.ts).
+const { t, owner, reader } = await crewOf({ owner: { role: 'user', firstName: 'Ana', lastName: 'Silva' }, reader: 'approver' });
 let marine: { id: number };
 let deck: { id: number };
 let engine: { id: number };

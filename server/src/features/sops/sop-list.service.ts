@@ -4,6 +4,7 @@ import { OPEN_TASK_STATUS, type ReviewFilter, type SopStatus } from '../../../..
 import type { Db } from '../../db/client';
 import { sops } from '../../db/schema';
 import { nextReviewDueJson, reviewClockJoins, reviewClockLateralJoins, reviewDay, reviewFilterSql, reviewStatusSql } from './sop-review-schedule';
+import { type SopView, shownStatus, shownVersionId, sopVisible } from './sop-visibility.service';
 import { type MatchSource, matchOf, type SearchTier, searchPlan } from './sop-search';
 
 export interface ListFilters {
@@ -33,27 +34,29 @@ const isoJson = (column: string) => sql.raw(`to_char(${column} at time zone 'UTC
  * With a search, the `hits` CTE ranks every SOP found and keeps the best SEARCH_RESULT_LIMIT;
  * the query then reads `from` (the hits joined to their SOPs) and needs no WHERE of its own.
  */
-export function listScope(filters: ListFilters) {
-  const conditions: SQL[] = [];
+export function listScope(view: SopView, filters: ListFilters) {
+  // Only the SOPs the view may see, as it sees them (sop-visibility.service.ts).
+  const conditions: SQL[] = view.everything ? [] : [sopVisible(view)];
   if (filters.departmentId) {
     // A division's own SOPs and those of its departments.
     conditions.push(sql`${sops.departmentId} in (select id from departments where id = ${filters.departmentId} or parent_id = ${filters.departmentId})`);
   }
-  if (filters.status && filters.status !== 'all') conditions.push(sql`${sops.status} = ${filters.status}`);
+  if (filters.status && filters.status !== 'all') conditions.push(sql`${shownStatus(view)} = ${filters.status}`);
   const today = filters.today ?? reviewDay();
   if (filters.review) conditions.push(reviewFilterSql(filters.review, today));
   if (filters.noApprovedVersion) conditions.push(sql`eff.sop_id is null`);
-  const search = searchPlan(filters.search);
+  const search = searchPlan(filters.search, view);
   const whereAll = (more: SQL[]) => {
     const all = [...conditions, ...more];
     return all.length ? sql`where ${sql.join(all, sql` and `)}` : sql``;
   };
   const newestFirst = sql`sops.updated_at desc, sops.id desc`;
-  if (!search) return { search, today, hits: sql``, from: sql`sops`, filter: whereAll([]), order: newestFirst };
+  const shown = { shown: shownVersionId(view), status: shownStatus(view) };
+  if (!search) return { search, today, ...shown, hits: sql``, from: sql`sops`, filter: whereAll([]), order: newestFirst };
   // The version in force and the last review, looked up per SOP, only when a filter reads them.
   const clock = filters.review || filters.noApprovedVersion ? reviewClockLateralJoins : sql``;
   const best = (tier: SearchTier) => {
-    const ranked = sql`select sops.id, sops.latest_version_id, sops.updated_at, ${tier.rank} as rank
+    const ranked = sql`select sops.id, sops.owner_id, sops.latest_version_id, sops.updated_at, ${tier.rank} as rank
         from sops ${clock}
         ${whereAll([tier.found])}
         order by rank desc, ${newestFirst}`;
@@ -69,6 +72,7 @@ export function listScope(filters: ListFilters) {
   return {
     search,
     today,
+    ...shown,
     hits: sql`with ${search.with ? sql`${search.with}, ` : sql``}hits as (${tiers})`,
     from: sql`hits join sops on sops.id = hits.id`,
     filter: sql``,
@@ -77,14 +81,14 @@ export function listScope(filters: ListFilters) {
 }
 
 /**
- * GET /api/sops in one query: the SOP row, its department, owner and latest version
- * summary (attachment count, first attachment, submitter), whether any version is
+ * GET /api/sops in one query, as `view` sees the SOPs: the SOP row, its department, owner,
+ * the version in force and the latest version it may see, as a summary (attachment count, first attachment, submitter), whether any version is
  * published and the pending task. The per-version facts are aggregated once and hash-joined
  * (~4x faster for the whole list than a lookup per row on PostgreSQL). No content and no blobs leave the database, and the
  * JSON is built by PostgreSQL: thousands of rows cross the driver as one string.
  */
-export async function listSopsJson(db: Db, filters: ListFilters = {}): Promise<string> {
-  const { search, today, hits, from, filter, order } = listScope(filters);
+export async function listSopsJson(db: Db, view: SopView, filters: ListFilters = {}): Promise<string> {
+  const { search, today, shown, status, hits, from, filter, order } = listScope(view, filters);
 
   const sop = sql`json_build_object(
       'id', sops.id,
@@ -94,8 +98,8 @@ export async function listSopsJson(db: Db, filters: ListFilters = {}): Promise<s
       'summary', sops.summary,
       'tags', to_json(sops.tags),
       'ownerId', sops.owner_id,
-      'status', sops.status,
-      'latestVersionId', sops.latest_version_id,
+      'status', ${status},
+      'latestVersionId', lv.id,
       'reviewFrequency', sops.review_frequency,
       'isConfidential', sops.is_confidential,
       'vesselCodes', to_json(sops.vessel_codes),
@@ -116,6 +120,8 @@ export async function listSopsJson(db: Db, filters: ListFilters = {}): Promise<s
         'submittedByUser', case when su.id is null then null else json_build_object('firstName', su.first_name, 'lastName', su.last_name) end
       ) end,
       'hasPublishedVersion', eff.sop_id is not null,
+      'inForce', case when eff.sop_id is null then null else json_build_object(
+        'id', eff.id, 'versionNumber', eff.version_number, 'approvedAt', ${isoJson('eff.approved_at')}) end,
       'pendingTaskId', pending.id,
       'nextReviewDue', ${nextReviewDueJson},
       'reviewStatus', ${reviewStatusSql(today)}
@@ -131,7 +137,7 @@ export async function listSopsJson(db: Db, filters: ListFilters = {}): Promise<s
     from ${from}
     left join departments d on d.id = sops.department_id
     left join users o on o.id = sops.owner_id
-    left join sop_versions lv on lv.id = sops.latest_version_id
+    left join sop_versions lv on lv.id = ${shown}
     left join users su on su.id = lv.submitted_by
     ${
       search

@@ -52,7 +52,10 @@ function expectRefusal(
 
 describe('403: a plain user on an SOP they do not own', () => {
   it('refuses edit, new version, submit and files with the sentence for each, changing nothing', async () => {
+    // An SOP in force, which they may read (another person's draft is 404 to them: sop-visibility.routes.test.ts).
     const sop = await createSopAs(t, owner, { departmentId });
+    await t.db.update(sopVersions).set({ approvedAt: new Date(), approvedBy: approver.id }).where(eq(sopVersions.id, sop.latestVersionId!));
+    await t.db.update(sops).set({ status: 'published' }).where(eq(sops.id, sop.id));
     const before = await snapshot(sop.id);
     expectRefusal(await edit(other, sop.id, { content: 'Other text' }), 403, 'Only the owner, an approver or an admin can edit this SOP');
     expectRefusal(await edit(other, sop.id, {}), 403, 'Only the owner, an approver or an admin can edit this SOP');

@@ -4,10 +4,12 @@ import type { SopListItem } from '../../../../common/contracts/sops';
 import { crewOf, type TestUser } from '../../test/factory';
 import { buildDepartment, buildSop, createSopAs, submitSopAs } from '../../test/factories';
 
+// The reader reads other people's drafts and superseded versions: an approver may (a plain user
+// sees only the version in force; sop-visibility.routes.test.ts).
 const { t, owner, approver, reader } = await crewOf({
   owner: { role: 'user', firstName: 'Ana', lastName: 'Silva' },
   approver: { role: 'approver', firstName: 'Bruno', lastName: 'Costa' },
-  reader: 'user',
+  reader: 'approver',
 });
 let marine: { id: number };
 let deck: { id: number };

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { type ListFilters, listScope } from './sop-list.service';
+import type { SopView } from './sop-visibility.service';
 import { nextReviewDueJson, reviewClockJoins } from './sop-review-schedule';
 
 /** The register's columns, in the order auditors read them. */
@@ -24,16 +25,16 @@ const isoText = (column: string) => sql.raw(`to_char(${column} at time zone 'UTC
 const personName = (alias: string) => sql.raw(`nullif(trim(concat_ws(' ', ${alias}.first_name, ${alias}.last_name)), '')`);
 
 /**
- * The document register: one row per SOP the list shows for the same filters, in the list's
+ * The document register: one row per SOP the list shows `view` for the same filters, in the list's
  * order (the filters and order come from the list's own `listScope`). The approval columns
  * describe the version in force; the division is the department's parent (empty when the
  * department is itself a division).
  */
-export async function sopRegisterRows(db: Db, filters: ListFilters = {}): Promise<RegisterRow[]> {
-  const { hits, from, filter, order } = listScope(filters);
+export async function sopRegisterRows(db: Db, view: SopView, filters: ListFilters = {}): Promise<RegisterRow[]> {
+  const { hits, from, filter, order, shown, status } = listScope(view, filters);
   const result = (await db.execute(sql`
     ${hits}
-    select sops.title, d.name as department, p.name as division, sops.status,
+    select sops.title, d.name as department, p.name as division, ${status} as status,
       lv.version_number as version, ev.version_number as in_force,
       ${isoText('ev.approved_at')} as approved_at, ${personName('ap')} as approved_by,
       ${personName('o')} as owner, ${nextReviewDueJson} as next_review_due, ${isoText('sops.updated_at')} as last_edited
@@ -41,7 +42,7 @@ export async function sopRegisterRows(db: Db, filters: ListFilters = {}): Promis
     left join departments d on d.id = sops.department_id
     left join departments p on p.id = d.parent_id
     left join users o on o.id = sops.owner_id
-    left join sop_versions lv on lv.id = sops.latest_version_id
+    left join sop_versions lv on lv.id = ${shown}
     ${reviewClockJoins}
     left join sop_versions ev on ev.id = eff.id
     left join users ap on ap.id = ev.approved_by

@@ -5,17 +5,18 @@ import { answers } from '../../http/responses';
 import { compareVersions } from './sop-compare.service';
 import { getSopHistory } from './sop-history.service';
 import { confirmReview } from './sop-reviews.service';
+import { viewOf } from './sop-visibility.service';
 
 /** The review loop around an SOP: its history, version comparison and periodic review. */
 export const sopReviewLoopRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/api/sops/:id/history', { config: { access: 'sop.read' }, schema: { params: IdParams, response: answers({ 200: SopHistory }) } }, async (request) =>
-    getSopHistory(app.db, request.params.id),
+    getSopHistory(app.db, viewOf(request.actor), request.params.id),
   );
 
   app.get(
     '/api/sops/:id/compare',
     { config: { access: 'sop.read' }, schema: { params: IdParams, querystring: CompareQuery, response: answers({ 200: VersionComparison }) } },
-    async (request) => compareVersions(app.db, request.params.id, request.query.from, request.query.to),
+    async (request) => compareVersions(app.db, viewOf(request.actor), request.params.id, request.query.from, request.query.to),
   );
 
   app.post(

@@ -14,7 +14,7 @@ import type { Db } from '../../db/client';
  */
 export const reviewClockJoins = sql`
     left join (
-      select distinct on (sop_id) sop_id, id, approved_at
+      select distinct on (sop_id) sop_id, id, version_number, approved_at
       from sop_versions where is_published order by sop_id, id desc
     ) eff on eff.sop_id = sops.id
     left join (select sop_id, max(reviewed_at) as last_at from sop_reviews group by sop_id) rev on rev.sop_id = sops.id`;
@@ -22,7 +22,7 @@ export const reviewClockJoins = sql`
 /** The same `eff` and `rev`, looked up per row: cheaper when a few rows are read (a search's best hits). */
 export const reviewClockLateralJoins = sql`
     left join lateral (
-      select sop_id, id, approved_at from sop_versions
+      select sop_id, id, version_number, approved_at from sop_versions
       where sop_id = sops.id and is_published order by id desc limit 1
     ) eff on true
     left join lateral (select max(reviewed_at) as last_at from sop_reviews where sop_id = sops.id) rev on true`;

@@ -16,7 +16,9 @@ import { refreshAllSearchVectors } from './sop-search';
  * latest and effective versions, with a match that says why, typo-tolerant titles, and
  * hostile input. Jobs run when a test says so, so each sees the state before and after.
  */
-const { t, owner, approver, reader } = await crewOf({ owner: 'user', approver: 'approver', reader: 'user' }, { jobs: 'manual' });
+// The reader reads other people's drafts and superseded versions: an approver may (a plain user
+// sees only the version in force; sop-visibility.routes.test.ts).
+const { t, owner, approver, reader } = await crewOf({ owner: 'user', approver: 'approver', reader: 'approver' }, { jobs: 'manual' });
 let deptId: number;
 
 beforeAll(async () => {

@@ -3,13 +3,17 @@ import type { z } from 'zod';
 import type { SearchMatch } from '../../../../common/contracts/sops';
 import type { Db } from '../../db/client';
 import { sops } from '../../db/schema';
+import { inForceIdOf, type SopView, shownVersionId } from './sop-visibility.service';
 
-/** Title (A), category and tags (B), summary (C) and the latest version's content (D). */
-const searchDocument = sql`
-  setweight(to_tsvector('english', coalesce(title, '')), 'A') ||
-  setweight(to_tsvector('english', coalesce(category, '') || ' ' || array_to_string(tags, ' ')), 'B') ||
-  setweight(to_tsvector('english', coalesce(summary, '')), 'C') ||
-  setweight(to_tsvector('english', coalesce((select content from sop_versions v where v.id = sops.latest_version_id), '')), 'D')`;
+/** Title (A), category and tags (B), summary (C) and the content (D) of the version `versionId`. */
+const searchDocumentOf = (versionId: SQL) => sql`
+  setweight(to_tsvector('english', coalesce(sops.title, '')), 'A') ||
+  setweight(to_tsvector('english', coalesce(sops.category, '') || ' ' || array_to_string(sops.tags, ' ')), 'B') ||
+  setweight(to_tsvector('english', coalesce(sops.summary, '')), 'C') ||
+  setweight(to_tsvector('english', coalesce((select content from sop_versions v where v.id = ${versionId}), '')), 'D')`;
+
+/** The stored document: the latest version's content. */
+const searchDocument = searchDocumentOf(sql`sops.latest_version_id`);
 
 /**
  * Rebuilds one SOP's search vector from its own fields and its latest version's content.
@@ -74,7 +78,7 @@ export interface SearchTier {
   found: SQL;
   /**
    * A costlier condition checked last, on the rows `found` gives in rank order, until the
-   * page is full. It reads `sops.id` and `sops.latest_version_id` only.
+   * page is full. It reads `sops.id`, `sops.owner_id` and `sops.latest_version_id` only.
    */
   checkedLast?: SQL;
   rank: SQL<number>;
@@ -96,12 +100,24 @@ export interface SearchPlan {
 }
 
 /**
- * The SQL of a search, or null when the input is blank. The tiers read `sops` only; the match
- * source also `eff` (the version in force) and `lv` (the latest version).
+ * The SQL of a search as `view` sees the SOPs, or null when the input is blank. The tiers read
+ * `sops` only; the match source also `eff` (the version in force) and `lv` (the version the
+ * view is shown: `shownVersionId`).
  */
-export function searchPlan(search: string | undefined): SearchPlan | null {
+export function searchPlan(search: string | undefined, view: SopView): SearchPlan | null {
   const term = search?.trim();
   if (!term) return null;
+  // The version whose content and files the view searches: the latest, or for a reader who
+  // does not own the SOP the version in force. The stored vector holds the latest version's
+  // content, so where the view reads another version its document is made at query time
+  // (only SOPs with a revision in progress, and only for readers).
+  const shown = shownVersionId(view);
+  const inForce = inForceIdOf('sops');
+  const readsLatest = view.everything ? sql`true` : sql`(sops.latest_version_id is not distinct from ${shown})`;
+  const vectorMatches = (tsquery: SQL) =>
+    view.everything
+      ? sql`${sops.searchVector} @@ ${tsquery}`
+      : sql`((${readsLatest} and ${sops.searchVector} @@ ${tsquery}) or (not ${readsLatest} and ${searchDocumentOf(shown)} @@ ${tsquery}))`;
   const words = searchWords(term);
   const tsquery = prefixQuery(term);
   // Short or symbol-only input still finds titles that contain it literally.
@@ -116,8 +132,8 @@ export function searchPlan(search: string | undefined): SearchPlan | null {
   }
   const query = sql`to_tsquery('english', ${tsquery})`;
   /** Every word in one weight of the SOP's vector: A title, C summary, D content. */
-  const inWeight = (weight: 'A' | 'C' | 'D') => sql`${sops.searchVector} @@ to_tsquery('english', ${words.map((w) => `${w}:*${weight}`).join(' & ')})`;
-  const ownHit = sql`${sops.searchVector} @@ ${query}`;
+  const inWeight = (weight: 'A' | 'C' | 'D') => vectorMatches(sql`to_tsquery('english', ${words.map((w) => `${w}:*${weight}`).join(' & ')})`);
+  const ownHit = vectorMatches(query);
   // Either side through its index (the SOP vectors' GIN, the titles' trigrams).
   const own = sql`(${ownHit} or ${titleLiteral})`;
   // An SOP without a vector yet is not an own hit (and so may be a hit of a later tier).
@@ -125,12 +141,11 @@ export function searchPlan(search: string | undefined): SearchPlan | null {
   // The same titles for the rank of every own hit, found once through their trigram index:
   // ILIKE lower-cases each title it reads, which on thousands of hits cost more than ts_rank.
   const titleHit = sql`sops.id in (select t.id from sops t where t.title ilike ${likePattern(term)})`;
-  // One file of the latest or the effective version holds every word. The SOP's merged file
+  // One file of the shown (latest) or the effective version holds every word. The SOP's merged file
   // words (sop_search_files) narrow through their index or are checked as the SOPs are walked
   // newest first; the files themselves then decide, for the few SOPs that get this far.
   const inFiles = sql`exists (select 1 from attachments a join file_texts ft on ft.sha256 = a.sha256
-        where a.version_id in (sops.latest_version_id, (
-          select v.id from sop_versions v where v.sop_id = sops.id and v.is_published order by v.id desc limit 1))
+        where a.version_id in (${shown}, ${inForce})
         and ft.search_vector @@ ${query})`;
   const fileHit = sql`(sops.id in (select f.sop_id from sop_search_files f where f.words @@ ${query}) and ${inFiles})`;
   // The titles' own vector narrows through its index (a word of the SOP's vector that is in
@@ -165,8 +180,8 @@ export function searchPlan(search: string | undefined): SearchPlan | null {
   const fileOrTypo = sql`coalesce((
         select ${source('attachment', sql`'attachmentId', a.id, 'attachmentName', a.original_name, 'window', ${window(sql`ft.text`)}`)}
         from attachments a join file_texts ft on ft.sha256 = a.sha256
-        where a.version_id in (sops.latest_version_id, eff.id) and ft.search_vector @@ ${query}
-        order by a.version_id = sops.latest_version_id desc, a.id
+        where a.version_id in (lv.id, eff.id) and ft.search_vector @@ ${query}
+        order by a.version_id = lv.id desc, a.id
         limit 1),
         ${source('title', sql`'text', sops.title, 'typo', not ${ownHit}`)})`;
   // A row of the files or typos tier holds the words in none of its own fields (each is part of

@@ -74,7 +74,8 @@ describe('POST /api/sops/{id}/submit', () => {
   it('refuses a user who is not the owner and changes nothing', async () => {
     const sop = await createSopAs(t, owner, { departmentId });
     const res = await submit(other, sop.id);
-    expect(res.statusCode).toBe(403);
+    // Another person's draft is not theirs to see: 404 (the 403 on an SOP in force: sop-refusals.routes.test.ts).
+    expect(res.statusCode).toBe(404);
     const [row] = await t.db.select().from(sops).where(eq(sops.id, sop.id));
     expect(row.status).toBe('draft');
     expect(await tasksOf(sop.latestVersionId!)).toHaveLength(0);

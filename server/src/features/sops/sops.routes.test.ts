@@ -80,10 +80,11 @@ describe('POST /api/sops', () => {
 });
 
 describe('GET /api/sops/{id}', () => {
-  it('lets every role read, with versions newest first', async () => {
+  it('lets the owner, approvers and admins read every version, newest first; another plain user gets 404 for a draft', async () => {
     const sop = await createSopAs(t, owner, { departmentId: deck.id });
     await t.as(owner, { method: 'POST', url: `/api/sops/${sop.id}/versions`, payload: { content: 'second text' } });
-    for (const reader of [admin, approver, other]) {
+    expect((await t.as(other, { method: 'GET', url: `/api/sops/${sop.id}` })).statusCode).toBe(404);
+    for (const reader of [admin, approver, owner]) {
       const res = await t.as(reader, { method: 'GET', url: `/api/sops/${sop.id}` });
       expect(res.statusCode).toBe(200);
       const body: SopDetail = res.json();
@@ -131,9 +132,12 @@ describe('PUT /api/sops/{id}', () => {
     }
   });
 
-  it('refuses a user who is not the owner and changes nothing', async () => {
+  it('refuses a user who is not the owner and changes nothing (404 while they may not see it)', async () => {
     const sop = await createSopAs(t, owner, { departmentId: deck.id, title: 'Kept' });
-    const res = await t.as(other, { method: 'PUT', url: `/api/sops/${sop.id}`, payload: { title: 'Stolen', departmentId: deck.id, content: 'x' } });
+    const steal = () => t.as(other, { method: 'PUT', url: `/api/sops/${sop.id}`, payload: { title: 'Stolen', departmentId: deck.id, content: 'x' } });
+    expect((await steal()).statusCode).toBe(404);
+    await t.db.update(sopVersions).set({ approvedAt: new Date(), approvedBy: approver.id }).where(eq(sopVersions.id, sop.latestVersionId!));
+    const res = await steal();
     expect(res.statusCode).toBe(403);
     const [row] = await t.db.select().from(sops).where(eq(sops.id, sop.id));
     expect(row.title).toBe('Kept');
@@ -181,7 +185,8 @@ describe('POST /api/sops/{id}/versions', () => {
     const empty = await t.as(owner, { method: 'POST', url: `/api/sops/${sop.id}/versions`, payload: { content: '' } });
     expect(empty.statusCode).toBe(400);
     expect(empty.json().message).toContain('Content is required');
-    expect((await t.as(other, { method: 'POST', url: `/api/sops/${sop.id}/versions`, payload: { content: 'x' } })).statusCode).toBe(403);
+    // Another person's draft is not theirs to see: 404 (403 on an SOP in force: sop-refusals.routes.test.ts).
+    expect((await t.as(other, { method: 'POST', url: `/api/sops/${sop.id}/versions`, payload: { content: 'x' } })).statusCode).toBe(404);
     expect((await t.as(owner, { method: 'POST', url: `/api/sops/${sop.id}/versions`, payload: { content: 'x', versionNumber: '1.0' } })).statusCode).toBe(409);
     expect((await t.as(admin, { method: 'POST', url: '/api/sops/999999/versions', payload: { content: 'x' } })).statusCode).toBe(404);
   });
@@ -191,11 +196,15 @@ describe('POST /api/sops/{id}/versions', () => {
     await t.db.update(sopVersions).set({ approvedAt: new Date(), approvedBy: approver.id }).where(eq(sopVersions.id, sop.latestVersionId!));
     await t.db.update(sops).set({ status: 'published' }).where(eq(sops.id, sop.id));
     await t.as(owner, { method: 'POST', url: `/api/sops/${sop.id}/versions`, payload: { content: 'revision' } });
-    const body: SopDetail = (await t.as(other, { method: 'GET', url: `/api/sops/${sop.id}` })).json();
+    const body: SopDetail = (await t.as(approver, { method: 'GET', url: `/api/sops/${sop.id}` })).json();
     expect(body.status).toBe('draft');
     expect(body.effectiveVersionId).toBe(sop.latestVersionId);
     expect(body.versions[1].isPublished).toBe(true);
     expect(body.hasPublishedVersion).toBe(true);
+    // Another plain user reads it as the version in force.
+    const asRead: SopDetail = (await t.as(other, { method: 'GET', url: `/api/sops/${sop.id}` })).json();
+    expect(asRead.status).toBe('published');
+    expect(asRead.versions.map((v) => v.id)).toEqual([sop.latestVersionId]);
   });
 
   it('refuses a new version while the SOP waits for approval', async () => {

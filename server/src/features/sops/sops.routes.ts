@@ -21,6 +21,7 @@ import { submitSop } from './sop-lifecycle.service';
 import { REGISTER_COLUMNS, sopRegisterRows } from './sop-register.service';
 import { reviewDay } from './sop-review-schedule';
 import { toVersion } from './sop-mappers';
+import { assertSopVisible, viewOf } from './sop-visibility.service';
 import { addVersion, createSop, deleteSop, updateSop } from './sop-write.service';
 
 export const sopRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -33,12 +34,14 @@ export const sopRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: { access: 'sop.read' }, compress: false, schema: { querystring: ListSopsQuery, response: answers({ 200: SopList }) } },
     async (request, reply) => {
       const { query } = request;
-      // Review statuses depend on the day as well as the data: the day joins the tag.
+      // Review statuses depend on the day as well as the data, and what is shown on who asks:
+      // both join the tag and the cache key.
       const today = reviewDay();
+      const view = viewOf(request.actor);
       return sendVersionedJson(app.answerCache, app.db, request, reply, {
         key: `list ${JSON.stringify(query)}`,
-        scope: today,
-        build: () => listSopsJson(app.db, { ...query, today }),
+        scope: `${today}-${view.key}`,
+        build: () => listSopsJson(app.db, view, { ...query, today }),
       });
     },
   );
@@ -48,7 +51,7 @@ export const sopRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/sops/export.csv',
     { config: { access: 'sop.read' }, schema: { querystring: ListSopsQuery, response: ERROR_ANSWERS } },
     async (request, reply) => {
-      const rows = await sopRegisterRows(app.db, request.query);
+      const rows = await sopRegisterRows(app.db, viewOf(request.actor), request.query);
       return sendCsv(reply, datedFileName('sop-register'), toCsv([...REGISTER_COLUMNS], rows));
     },
   );
@@ -58,7 +61,7 @@ export const sopRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: { access: 'sop.create' }, schema: { body: CreateSopInput, response: answers({ 201: SopDetail }) } },
     async (request, reply) => {
       const id = await createSop(app.db, request.actor, request.body);
-      return reply.status(201).send(await getSopDetail(app.db, id));
+      return reply.status(201).send(await getSopDetail(app.db, viewOf(request.actor), id));
     },
   );
 
@@ -68,10 +71,11 @@ export const sopRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { id } = request.params;
       const today = reviewDay();
+      const view = viewOf(request.actor);
       return sendVersionedJson(app.answerCache, app.db, request, reply, {
         key: `sop ${id}`,
-        scope: today,
-        build: async () => JSON.stringify(SopDetail.encode(await getSopDetail(app.db, id, today))),
+        scope: `${today}-${view.key}`,
+        build: async () => JSON.stringify(SopDetail.encode(await getSopDetail(app.db, view, id, today))),
       });
     },
   );
@@ -80,8 +84,10 @@ export const sopRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/sops/:id',
     { config: { access: 'sop.edit' }, schema: { params: IdParams, body: UpdateSopInput, response: answers({ 200: UpdatedSop }) } },
     async (request) => {
+      const view = viewOf(request.actor);
+      await assertSopVisible(app.db, view, request.params.id);
       const saved = await updateSop(app.db, request.actor, request.params.id, request.body);
-      return { ...(await getSopDetail(app.db, request.params.id)), ...saved };
+      return { ...(await getSopDetail(app.db, view, request.params.id)), ...saved };
     },
   );
 
@@ -94,6 +100,7 @@ export const sopRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/sops/:id/versions',
     { config: { access: 'sop.edit' }, schema: { params: IdParams, body: CreateVersionInput, response: answers({ 201: SopVersion }) } },
     async (request, reply) => {
+      await assertSopVisible(app.db, viewOf(request.actor), request.params.id);
       const version = await addVersion(app.db, request.actor, request.params.id, request.body);
       return reply.status(201).send(toVersion(version));
     },
@@ -103,8 +110,10 @@ export const sopRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/sops/:id/submit',
     { config: { access: 'sop.submit' }, schema: { params: IdParams, response: answers({ 200: SubmitSopResult }) } },
     async (request) => {
+      const view = viewOf(request.actor);
+      await assertSopVisible(app.db, view, request.params.id);
       const { taskId } = await submitSop(app.db, request.actor, request.params.id);
-      return { ...(await getSopDetail(app.db, request.params.id)), taskId, message: 'SOP submitted for approval' };
+      return { ...(await getSopDetail(app.db, view, request.params.id)), taskId, message: 'SOP submitted for approval' };
     },
   );
 };

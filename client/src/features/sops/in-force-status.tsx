@@ -1,0 +1,48 @@
+import type { SopListItem } from '@common/contracts/sops';
+import { formatDay } from '@/lib/format';
+import { cn } from '@/lib/utils';
+import { StatusBadge } from './status-badge';
+
+type Latest = { latestVersion: { id: number; versionNumber: string } | null };
+type Standing = Pick<SopListItem, 'status' | 'inForce'> & Latest;
+
+/** 'In force · v1.0 · approved 12 Mar 2026', or null for an SOP with no approved version. */
+export function inForceLine(sop: Pick<SopListItem, 'inForce'>): string | null {
+  const { inForce } = sop;
+  return inForce ? `In force · v${inForce.versionNumber} · approved ${formatDay(inForce.approvedAt)}` : null;
+}
+
+/**
+ * 'Revision v1.1 in progress' when a newer version than the one in force is being worked on.
+ * The server sends the newer version only to those who may see it (its owner, approvers and
+ * admins); a reader's latest version is the version in force, so they never get this line.
+ */
+export function revisionLine(sop: Pick<SopListItem, 'inForce'> & Latest): string | null {
+  const { inForce, latestVersion } = sop;
+  return inForce && latestVersion && latestVersion.id !== inForce.id ? `Revision v${latestVersion.versionNumber} in progress` : null;
+}
+
+/**
+ * What the SOP stands on, said plainly: the version in force and when it was approved, and
+ * on a second line the revision in progress and where it stands (Draft, Submitted, ...), for
+ * those who may see it. An SOP never approved
+ * shows its status badge (Draft, Submitted, ...): there is nothing in force to name.
+ */
+export function InForceStatus({ sop, upper, className }: { sop: Standing; upper?: boolean; className?: string }) {
+  const inForce = inForceLine(sop);
+  if (!inForce) return <StatusBadge status={sop.status} upper={upper} className={className} data-testid="sop-status" />;
+  const revision = revisionLine(sop);
+  return (
+    <div className={cn('flex min-w-0 flex-col gap-0.5 text-sm', className)} data-testid="sop-status" data-status="in_force">
+      <span className="inline-flex w-fit max-w-full items-center rounded-md border border-emerald-300 bg-emerald-50 px-2 py-0.5 font-medium text-emerald-900">
+        {inForce}
+      </span>
+      {revision && (
+        <span className="flex flex-wrap items-center gap-1.5 text-xs font-medium text-amber-800" data-testid="sop-revision">
+          {revision}
+          <StatusBadge status={sop.status} className="text-[11px]" />
+        </span>
+      )}
+    </div>
+  );
+}
