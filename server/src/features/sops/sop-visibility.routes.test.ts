@@ -299,8 +299,8 @@ describe('approvers and admins see everything', () => {
 describe('every route', () => {
   const BY_SOP = ['/api/sops/:id', '/api/sops/:id/history', '/api/sops/:id/compare', '/api/sops/:id/reading', '/api/sops/:id/compliance'];
   const BY_SOP_WRITES = ['/api/sops/:id/versions', '/api/sops/:id/submit', '/api/sops/:id/reviews'];
-  const BY_VERSION = ['/api/sop-versions/:id/attestations', '/api/sop-versions/:id/attachments'];
-  const BY_ATTACHMENT = ['/api/attachments/:id/download', '/api/attachments/:id/preview', '/api/attachments/:id/controlled-copy'];
+  const BY_VERSION = ['/api/sop-versions/:id/attestations', '/api/sop-versions/:id/attachments', '/api/sop-versions/:id/comments', '/api/sop-versions/:id/reads'];
+  const BY_ATTACHMENT = ['/api/attachments/:id/download', '/api/attachments/:id/preview', '/api/attachments/:id/controlled-copy', '/api/attachments/:id/html'];
   const COLLECTIONS = [
     '/api/sops',
     '/api/sops/export.csv',
@@ -314,6 +314,13 @@ describe('every route', () => {
     '/api/audit',
     '/api/audit/export.csv',
     '/api/audit/facets',
+    '/api/compliance/people',
+    '/api/compliance/people.csv',
+    // The fleet's master lists name SOPs: approvers and admins only.
+    '/api/fleet/vessels',
+    '/api/fleet/vessels/:code/documents',
+    '/api/fleet/vessels/:code/documents.csv',
+    '/api/fleet/status',
   ];
   /** Routes that read or write no SOP, version or SOP file. */
   const NOT_SOPS = [
@@ -341,6 +348,7 @@ describe('every route', () => {
     '/api/objects/upload',
     '/api/objects/uploads/:uploadId',
     '/api/approvals/:taskId',
+    '/api/admin/vessels',
     // Creates an attachment on a version through findVersionForUpload, like the upload route.
     '/api/attachments',
   ];
@@ -363,6 +371,8 @@ describe('every route', () => {
       if (url === '/api/sops/:id' && method === 'PUT') payload = { title: 'Renamed', departmentId: 1, content: 'New text' };
       if (url === '/api/sops/:id/versions') payload = { versionNumber: '9.0', content: 'New text' };
       if (url === '/api/sops/:id/reviews') payload = { comments: null };
+      if (url === '/api/sop-versions/:id/comments' && method === 'POST') payload = { body: 'A question about step 2' };
+      if (url === '/api/sop-versions/:id/reads') payload = { attachmentId: 1 };
       return { method, path, payload };
     });
   }
