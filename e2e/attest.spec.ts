@@ -6,7 +6,7 @@ import { apiAs, createSop, departmentId, publishSop } from './support/seed';
 import { signIn, signInAt } from './support/session';
 import { makePdf } from './support/sop-files';
 import { E2E_USERS, type E2eUser } from './support/users';
-import { attestButton, attestCard, openFile } from './support/attest';
+import { attestButton, attestCard, fileLine, openFile } from './support/attest';
 
 // Attesting to what was read: a Deck crew member on a phone must open each file of a division's
 // procedure before attesting, confirms in a dialog, and the office sees in Compliance who is behind.
@@ -80,7 +80,8 @@ test('a crew member on a phone is offered the attestation only after opening eve
 
   await openFile(page, LONG_FILE);
   await expect(card(page).getByTestId('files-to-open')).toHaveText(`Open “${SHORT_FILE}” to attest.`);
-  await expect(card(page).getByRole('listitem').filter({ hasText: LONG_FILE })).toContainText('opened');
+  await expect(fileLine(page, LONG_FILE)).toHaveText(/· opened$/);
+  await expect(fileLine(page, SHORT_FILE)).toHaveText(/· not opened yet$/);
   await expect(attestButton(page, '1.0', TITLE)).toHaveCount(0);
   await openFile(page, SHORT_FILE);
   await expect(attestButton(page, '1.0', TITLE)).toBeVisible();

@@ -9,14 +9,20 @@ export const attestButton = (page: Page, versionNumber?: string, title?: string)
     name: versionNumber && title ? `I have read and understood version ${versionNumber} of ${title}` : /^I have read and understood version /,
   });
 
-/** Opens one file of the SOP page the way the page offers it now (its download), closing the tab the download opens. */
+/** The card's line for one file of the version ('<name> · opened' or '… · not opened yet'). */
+export const fileLine = (page: Page, name: string) => attestCard(page).getByRole('listitem').filter({ hasText: name });
+
+/**
+ * Opens one file of the SOP page in the document reader, waits until the card counts it as
+ * opened (the reader has drawn it) and closes the reader with Escape.
+ */
 export async function openFile(page: Page, name: string) {
-  const opened = page
-    .context()
-    .waitForEvent('page', { timeout: 5_000 })
-    .catch(() => null);
-  await page.getByRole('button', { name: `Download ${name}`, exact: true }).click();
-  (await opened)?.close();
+  await page.getByRole('button', { name: `Read ${name}`, exact: true }).click();
+  const reader = page.getByRole('dialog', { name });
+  await expect(reader).toBeVisible();
+  await expect(fileLine(page, name)).toHaveText(/· opened$/);
+  await page.keyboard.press('Escape');
+  await expect(reader).toBeHidden();
 }
 
 /** Opens every file the card lists as not opened yet. */

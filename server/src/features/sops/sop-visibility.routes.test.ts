@@ -299,7 +299,12 @@ describe('approvers and admins see everything', () => {
 describe('every route', () => {
   const BY_SOP = ['/api/sops/:id', '/api/sops/:id/history', '/api/sops/:id/compare', '/api/sops/:id/reading', '/api/sops/:id/compliance'];
   const BY_SOP_WRITES = ['/api/sops/:id/versions', '/api/sops/:id/submit', '/api/sops/:id/reviews'];
-  const BY_VERSION = ['/api/sop-versions/:id/attestations', '/api/sop-versions/:id/attachments', '/api/sop-versions/:id/comments', '/api/sop-versions/:id/reads'];
+  const BY_VERSION = [
+    '/api/sop-versions/:id/attestations',
+    '/api/sop-versions/:id/attachments',
+    '/api/sop-versions/:id/comments',
+    '/api/sop-versions/:id/reads',
+  ];
   const BY_ATTACHMENT = ['/api/attachments/:id/download', '/api/attachments/:id/preview', '/api/attachments/:id/controlled-copy', '/api/attachments/:id/html'];
   const COLLECTIONS = [
     '/api/sops',
