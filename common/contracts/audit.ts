@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isoDate } from './fields';
+import { isoDate, singleLine } from './fields';
 
 export const AUDIT_LIMIT_DEFAULT = 10;
 export const AUDIT_LIMIT_MAX = 100;
@@ -26,8 +26,9 @@ const time = (name: string) =>
 /** The filters the trail, its screen and its export share; they combine with AND and `from`/`to` include their bounds. */
 const AuditFilterFields = z.object({
   actorId: id('actorId'),
-  action: z.string().trim().min(1, 'action must not be empty').max(60, 'action must be at most 60 characters').optional(),
-  entityType: z.string().trim().min(1, 'entityType must not be empty').max(40, 'entityType must be at most 40 characters').optional(),
+  // One line each: a control character (a NUL above all) is the client's mistake, refused here, not by the database.
+  action: singleLine('action').trim().min(1, 'action must not be empty').max(60, 'action must be at most 60 characters').optional(),
+  entityType: singleLine('entityType').trim().min(1, 'entityType must not be empty').max(40, 'entityType must be at most 40 characters').optional(),
   from: time('from'),
   to: time('to'),
 });

@@ -90,7 +90,8 @@ const upgraded = upgradedFrom(4, async (old) => {
 beforeAll(async () => {
   app = await buildApp({ db: upgraded.db, sessionSecret: TEST_SESSION_SECRET });
   await app.ready();
-  const reader = await buildUser(upgraded.db);
+  // An approver reads every status: the old rows include drafts and submissions.
+  const reader = await buildUser(upgraded.db, { role: 'approver' });
   cookie = await signIn(app, reader.username, reader.password);
 }, 120_000);
 

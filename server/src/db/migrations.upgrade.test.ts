@@ -79,7 +79,8 @@ describe('upgrading a database made before the file store', () => {
     const app = await buildApp({ db: upgraded.db, sessionSecret: 'a-test-secret-that-is-long-enough-for-sessions' });
     await app.ready();
     try {
-      const reader = await buildUser(upgraded.db);
+      // An approver reads the files of every version, drafts included.
+      const reader = await buildUser(upgraded.db, { role: 'approver' });
       const cookie = await signIn(app, reader.username, reader.password);
       const downloads: [string, Buffer][] = [
         [`/api/attachments/${ids.manual}/download`, files.manual],

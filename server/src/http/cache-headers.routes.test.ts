@@ -71,7 +71,8 @@ describe('Cache-Control on /api answers', () => {
   });
 
   it('a copy the browser keeps is worth nothing once signed out: revalidating it without the session is 401, never 304', async () => {
-    const reader = await t.signedInUser('user');
+    // An approver, who may read the draft's file as well as the list.
+    const reader = await t.signedInUser('approver');
     for (const url of ['/api/sops', `/api/attachments/${attachmentId}/download`]) {
       const first = await t.as(reader, { method: 'GET', url });
       const tag = first.headers.etag as string;

@@ -9,7 +9,8 @@ import { buildDepartment, createSopAs, uploadAttachments } from '../../test/fact
 import { makeDocx, makePdf } from '../../test/documents';
 
 // Jobs run only when a test says so, so each test sees the state before and after conversion.
-const { t, owner, reader } = await crewOf({ owner: 'user', reader: 'user' }, { jobs: 'manual' });
+// The reader is an approver: the files belong to a draft, which only its owner and approvers may read.
+const { t, owner, reader } = await crewOf({ owner: 'user', reader: 'approver' }, { jobs: 'manual' });
 let versionId: number;
 
 beforeAll(async () => {
