@@ -9,8 +9,11 @@ export const attestButton = (page: Page, versionNumber?: string, title?: string)
     name: versionNumber && title ? `I have read and understood version ${versionNumber} of ${title}` : /^I have read and understood version /,
   });
 
-/** The card's line for one file of the version ('<name> · opened' or '… · not opened yet'). */
-export const fileLine = (page: Page, name: string) => attestCard(page).getByRole('listitem').filter({ hasText: name });
+/**
+ * The card's line for one file of the version ('<name> · opened' or '… · not opened yet'). By
+ * test id, not role: while the reader is open the page behind it is hidden from the accessibility tree.
+ */
+export const fileLine = (page: Page, name: string) => attestCard(page).getByTestId('attest-files').locator('li').filter({ hasText: name });
 
 /**
  * Opens one file of the SOP page in the document reader, waits until the card counts it as
