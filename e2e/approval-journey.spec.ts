@@ -170,6 +170,8 @@ test('the author sees it published, downloads it and attests', async ({ page }) 
   await expect(row).toContainText('v1.1');
 
   await page.getByRole('link', { name: TITLE }).click();
+  // The list's rows carry the same status line: read the SOP page's once it is there.
+  await expect(page.getByRole('heading', { name: TITLE })).toBeVisible();
   await expect(page.getByTestId('sop-status')).toContainText('In force · v1.1 · approved ');
   const head = page.waitForResponse((res) => res.request().method() === 'HEAD' && /\/api\/attachments\/\d+\/download$/.test(res.url()));
   await page.getByRole('button', { name: 'Download', exact: true }).click();

@@ -187,8 +187,9 @@ test("a crew member on a phone opens today's daily program in the reader, and se
   const today = page.getByRole('list', { name: new RegExp(`^Program of ${CRUISE} for `) });
   await expect(today).toBeVisible();
   await expect(page.getByText('No program for today')).toHaveCount(0);
-  // Other days stay one step away.
-  await page.getByRole('button', { name: 'Next day' }).click();
+  // Other days stay one step away (yesterday: no journey uploads a program for it; the
+  // offline journey uploads one for tomorrow).
+  await page.getByRole('button', { name: 'Previous day' }).click();
   await expect(page.getByText(/^No program for \w{3}, /)).toBeVisible();
   await page.getByRole('button', { name: 'Today', exact: true }).click();
   await today.getByRole('button', { name: `Read ${CRUISE}_today_daily_program.pdf` }).click();

@@ -105,7 +105,7 @@ function AuditLog() {
       />
       <section
         aria-label="Filters"
-        className="mb-4 grid gap-3 rounded-lg border bg-card p-3 sm:grid-cols-2 lg:grid-cols-[repeat(5,minmax(0,1fr))_auto] lg:items-end"
+        className="mb-4 grid grid-cols-1 gap-3 rounded-lg border bg-card p-3 sm:grid-cols-2 lg:grid-cols-[repeat(5,minmax(0,1fr))_auto] lg:items-end"
       >
         <div className="space-y-1">
           <Label htmlFor="audit-actor">Actor</Label>

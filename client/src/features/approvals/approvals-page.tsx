@@ -78,7 +78,7 @@ function ApprovalCenter() {
 
   if (isLoading) {
     return (
-      <div className="grid gap-4 lg:grid-cols-[300px_1fr]" role="status" aria-busy="true" aria-label="Loading approvals">
+      <div className="grid grid-cols-1 gap-4 lg:grid-cols-[300px_1fr]" role="status" aria-busy="true" aria-label="Loading approvals">
         <Skeleton className="h-64" />
         <Skeleton className="h-96" />
       </div>
@@ -96,7 +96,7 @@ function ApprovalCenter() {
   }
   if (!selected && requestedId !== null) {
     return (
-      <div className="grid items-start gap-4 lg:grid-cols-[300px_minmax(0,1fr)]">
+      <div className="grid grid-cols-1 items-start gap-4 lg:grid-cols-[300px_minmax(0,1fr)]">
         {tasks.length > 0 && <PendingList tasks={tasks} selectedId={null} onSelect={choose} />}
         <TaskNotWaiting taskId={requestedId} />
       </div>
@@ -115,7 +115,7 @@ function ApprovalCenter() {
   // version is read), then comments and history. From 1024 px the review sits under the queue,
   // beside the version; from 1280 px it gets a column of its own.
   return (
-    <div className="grid items-start gap-4 lg:grid-cols-[300px_minmax(0,1fr)] xl:grid-cols-[280px_minmax(0,1fr)_320px]">
+    <div className="grid grid-cols-1 items-start gap-4 lg:grid-cols-[300px_minmax(0,1fr)] xl:grid-cols-[280px_minmax(0,1fr)_320px]">
       <div className="contents lg:col-start-1 lg:row-start-1 lg:flex lg:flex-col lg:gap-4 xl:contents">
         <div className="order-1 xl:col-start-1 xl:row-start-1">
           <PendingList tasks={tasks} selectedId={selected.id} onSelect={choose} />

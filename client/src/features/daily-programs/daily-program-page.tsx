@@ -26,7 +26,7 @@ export default function DailyProgramPage() {
   return (
     <div>
       <PageHeader title="Daily Program" description="Daily cruise programs by cruise code and day." />
-      <div className={canManage ? 'grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_340px]' : ''}>
+      <div className={canManage ? 'grid grid-cols-1 items-start gap-6 lg:grid-cols-[minmax(0,1fr)_340px]' : ''}>
         <section aria-label="Daily programs">
           <div className="space-y-6">
             {query.isSuccess && <ProgramDay cruises={cruises} date={date} today={today} onDate={setDate} onRead={setReading} />}

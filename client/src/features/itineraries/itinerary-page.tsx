@@ -22,7 +22,7 @@ export default function ItineraryPage() {
   return (
     <div>
       <PageHeader title="Itinerary" description="Cruise itineraries: ports of call, arrival and departure times." />
-      <div className={canManage ? 'grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_340px]' : ''}>
+      <div className={canManage ? 'grid grid-cols-1 items-start gap-6 lg:grid-cols-[minmax(0,1fr)_340px]' : ''}>
         <section aria-label="Itineraries" className="space-y-3">
           <FileListState query={query} what="itineraries" icon={MapIcon} empty={list.length === 0}>
             {list.map((itinerary) => (
