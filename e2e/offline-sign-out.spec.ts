@@ -56,6 +56,10 @@ test('signing out with no link clears everything at once; the next person sees t
 
   // The link returns: the sign-out goes first, and the old session is over.
   await context.setOffline(false);
+  // The page hears that the link is back (its 'online' sends the waiting sign-out) before the next
+  // navigation; navigating in the same instant sometimes left Chromium's page waiting.
+  await page.waitForFunction(() => navigator.onLine);
+  await expect.poll(() => page.evaluate((key) => localStorage.getItem(key), PENDING)).toBeNull();
   await page.goto('/documents');
   await expect(page).toHaveURL(/\/auth$/);
   await expect.poll(() => page.evaluate((key) => localStorage.getItem(key), PENDING)).toBeNull();

@@ -20,11 +20,14 @@ export function rememberSignOut() {
 }
 
 let sending: Promise<boolean> | null = null;
+const SEND_TIMEOUT_MS = 4000;
 
 /** Sends the sign-out that waits, if one does; true once none waits (the server has it). */
 export function sendPendingSignOut(): Promise<boolean> {
   if (!signOutPending()) return Promise.resolve(true);
-  sending ??= fetch('/api/logout', { method: 'POST', credentials: 'include' })
+  // Never wait on it for long: on a link that has just come back a request can hang, and the app
+  // waits on this before anything else; the next read (or the next 'online') sends it again.
+  sending ??= fetch('/api/logout', { method: 'POST', credentials: 'include', signal: AbortSignal.timeout(SEND_TIMEOUT_MS) })
     .then((res) => {
       if (!res.ok) return false;
       // The answer's Clear-Site-Data empties storage too; this covers a browser that ignores it.
