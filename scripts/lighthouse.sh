@@ -10,7 +10,7 @@ lighthouse="${LIGHTHOUSE:-npx -y lighthouse@13}"
 mkdir -p "$out"
 cookie=$(curl -s -D - -o /dev/null -H 'Content-Type: application/json' \
   -d "{\"username\":\"${LH_USER:-crew}\",\"password\":\"${LH_PASSWORD:-e2e-crew-password}\"}" "$base/api/login" |
-  awk -F': ' 'tolower($1)=="set-cookie" {split($2, a, ";"); print a[1]}' | head -1)
+  awk -F': ' 'tolower($1)=="set-cookie" {split($2, a, ";"); print a[1]}' | grep '^sop.sid=' | head -1)
 [ -n "$cookie" ] || { echo "sign-in failed" >&2; exit 1; }
 export CHROME_PATH="${CHROME_PATH:-/usr/bin/chromium}"
 printf '%-14s %6s %6s %8s %8s %6s\n' page perf a11y LCP TBT CLS

@@ -47,7 +47,7 @@ export function RequiredReadingSection() {
           <BookOpenCheck className="size-4 text-ocean" aria-hidden="true" /> Required reading
         </CardTitle>
         {reading.data && (
-          <Badge className={outstanding.length ? 'bg-amber-600' : 'bg-emerald-700'} data-testid="required-reading-count">
+          <Badge className={outstanding.length ? 'bg-amber-700' : 'bg-emerald-700'} data-testid="required-reading-count">
             {outstanding.length} to read
           </Badge>
         )}
