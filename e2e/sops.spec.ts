@@ -119,9 +119,14 @@ test('the SOP is found by search and by department', async ({ page }) => {
   await searchFor(page, stamp);
   const ours = page.getByTestId('sop-row').filter({ hasText: stamp });
   await expect(ours).toHaveCount(4);
+  // Each click waits for the header to say its order: a second click landing while the first
+  // one's answer redraws the table was lost once under load.
+  const titleHeader = page.locator('th', { has: page.getByRole('button', { name: 'SOP Title' }) });
   await page.getByRole('button', { name: 'SOP Title' }).click();
+  await expect(titleHeader).toHaveAttribute('aria-sort', 'ascending');
   await expect(ours.first()).toContainText(TITLE);
   await page.getByRole('button', { name: 'SOP Title' }).click();
+  await expect(titleHeader).toHaveAttribute('aria-sort', 'descending');
   await expect(ours.first()).toContainText(`Engine Room Rounds ${stamp}`);
 });
 
