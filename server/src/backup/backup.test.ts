@@ -18,9 +18,12 @@ import { makeDocx, makePdf } from '../test/documents';
 
 const work = mkdtempSync(path.join(tmpdir(), 'sop-backup-'));
 
-/** PostgreSQL with TEST_DATABASE_URL; else the embedded database on disk, as the server opens it. */
-function openRoundTripDatabase(name: string): Promise<Database> {
-  return process.env.TEST_DATABASE_URL ? openTestDatabase() : openDatabase({ dataDir: path.join(work, name) });
+/**
+ * PostgreSQL with TEST_DATABASE_URL; else the embedded database on disk: the source as the
+ * server opens it (the app's role), the restore target as `npm run restore` does (the owner).
+ */
+function openRoundTripDatabase(name: string, role: 'app' | 'owner'): Promise<Database> {
+  return process.env.TEST_DATABASE_URL ? openTestDatabase() : openDatabase({ dataDir: path.join(work, name), role });
 }
 
 /** Every row of every table (generated columns too), as the database itself renders it. */
@@ -81,7 +84,7 @@ const sourceFiles = storeDir('source');
 const targetFiles = storeDir('target');
 
 beforeAll(async () => {
-  source = await openRoundTripDatabase('source');
+  source = await openRoundTripDatabase('source', 'app');
   t = await createTestContext({ database: source });
   const author = await t.signedInUser('user');
   const division = await buildDepartment(t.db, 'Deck');
@@ -109,7 +112,7 @@ beforeAll(async () => {
     writeFileSync(path.join(sourceFiles, 'tmp', 'half-written'), 'partial');
   }
   signingSecret = await sharedSessionSecret(source.db);
-  target = await openRoundTripDatabase('target');
+  target = await openRoundTripDatabase('target', 'owner');
 }, 400_000);
 
 afterAll(async () => {

@@ -30,7 +30,15 @@ const database = await openDatabase({
   dataDir: config.dataDir,
   fileDir: config.fileDir,
   whenBusy: 'join',
+  role: command === 'restore' ? 'owner' : 'app',
 });
+if (command === 'restore' && database.access === 'through-owner') {
+  await database.close();
+  console.error(
+    `\n  Stop the server first: a restore replaces the audit trail, which only the database's owner may do, and the running server lets other processes in as the app only.\n`,
+  );
+  process.exit(1);
+}
 /** Where the file store keeps bytes as files (null: as rows in the database). */
 const fileDir = fileStoreDir();
 const where =

@@ -47,6 +47,12 @@ export interface OpenOptions {
    * throws DataFolderBusyError; 'join' (seeds, backup) works through that owner's socket.
    */
   whenBusy?: 'refuse' | 'join';
+  /**
+   * Embedded database on disk: 'app' (default) works as a role that owns nothing and cannot
+   * touch the audit guard; 'owner' keeps the superuser, for a restore with no server running.
+   * Joining a running server always gets the app role.
+   */
+  role?: 'app' | 'owner';
 }
 
 const migrationsFolder = path.resolve(import.meta.dirname, 'migrations');
@@ -93,7 +99,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   const resolved = path.resolve(dataDir);
   const running = await findOwner(resolved);
   if (running && opts.whenBusy !== 'join') throw new DataFolderBusyError(resolved, running);
-  const owner = running ? undefined : await startOwner(resolved);
+  const owner = running ? undefined : await startOwner(resolved, opts.role);
   // PGlite writes the files of a new database from its template as 0666, whatever the umask.
   if (owner) await makePrivate([resolved]);
   const pool = embeddedPool(running?.socketPath ?? owner!.socketPath);
@@ -102,7 +108,8 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     await owner?.stop();
   };
   try {
-    const database = await withPool(pool, 'pglite', owner ? 'owner' : 'through-owner', stop);
+    // The owner's worker has migrated before it served the socket.
+    const database = await withPool(pool, 'pglite', owner ? 'owner' : 'through-owner', stop, false);
     await configureFileStore({ dir: opts.fileDir ?? path.join(resolved, 'files') });
     // Beside a running owner, a file it is writing right now must not look abandoned.
     await sweepFiles(database.db, { graceMs: owner ? 0 : SHARED_DIR_GRACE_MS });

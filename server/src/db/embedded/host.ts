@@ -1,7 +1,11 @@
 import { rmSync } from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
+import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { drizzle } from 'drizzle-orm/pglite';
+import { migrate } from 'drizzle-orm/pglite/migrator';
+import { APP_ROLE, prepareAppRole, roleGate } from './app-role';
 import { serveWireProtocol } from './wire-server';
 
 /**
@@ -9,16 +13,22 @@ import { serveWireProtocol } from './wire-server';
  * heap) run here, never on the thread that answers HTTP. It serves the wire protocol on the
  * data folder's socket and, when told to stop, closes the socket, checkpoints and closes
  * PGlite before the owner's lock is released.
+ *
+ * It migrates as the superuser before serving. Served as 'app' (the server, seeds, backups),
+ * every client works as the app role, which cannot touch the audit guard; as 'owner' (a restore
+ * with the server stopped) clients keep the superuser, as a restore must replace the trail.
  */
 
 export interface HostData {
   pgliteDir: string;
   socketPath: string;
+  role: 'app' | 'owner';
 }
 
 export type HostMessage = { type: 'ready' } | { type: 'failed'; message: string } | { type: 'stopped' };
 
-const { pgliteDir, socketPath } = workerData as HostData;
+const { pgliteDir, socketPath, role } = workerData as HostData;
+const migrationsFolder = path.resolve(import.meta.dirname, '../migrations');
 const port = parentPort!;
 
 function send(message: HostMessage) {
@@ -27,13 +37,16 @@ function send(message: HostMessage) {
 
 try {
   const pglite = await PGlite.create(pgliteDir, { extensions: { pg_trgm } });
+  await migrate(drizzle(pglite), { migrationsFolder });
+  await prepareAppRole(pglite);
+  if (role === 'app') await pglite.exec(`set role ${APP_ROLE}`);
   rmSync(socketPath, { force: true });
-  const server = await serveWireProtocol(pglite, socketPath);
+  const server = await serveWireProtocol(pglite, socketPath, role === 'app' ? { refuse: roleGate } : {});
   port.on('message', async (message: { type: 'stop' }) => {
     if (message.type !== 'stop') return;
     // Clients still connected (a pool not yet ended) must not keep the database open.
     await server.close();
-    await pglite.exec('CHECKPOINT');
+    await pglite.exec('reset role; checkpoint');
     await pglite.close();
     rmSync(socketPath, { force: true });
     send({ type: 'stopped' });

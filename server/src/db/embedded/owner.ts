@@ -134,10 +134,13 @@ function startHost(data: HostData): Worker {
   return new Worker(boot, { eval: true, workerData: data });
 }
 
-/** Takes ownership of dataDir and starts PGlite in a worker thread serving its socket. */
-export async function startOwner(dataDir: string): Promise<Owner> {
+/**
+ * Takes ownership of dataDir and starts PGlite in a worker thread serving its socket, to
+ * clients in the app's role unless `role` is 'owner' (see host.ts).
+ */
+export async function startOwner(dataDir: string, role: HostData['role'] = 'app'): Promise<Owner> {
   const lock = await takeLock(dataDir);
-  const data: HostData = { pgliteDir: path.join(dataDir, 'pglite'), socketPath: lock.socketPath };
+  const data: HostData = { pgliteDir: path.join(dataDir, 'pglite'), socketPath: lock.socketPath, role };
   const worker = startHost(data);
   const opened = new Promise<void>((resolve, reject) => {
     worker.once('message', (message: HostMessage) =>

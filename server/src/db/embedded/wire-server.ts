@@ -36,7 +36,16 @@ export interface WireServer {
   close(): Promise<void>;
 }
 
-export function serveWireProtocol(pglite: PGlite, socketPath: string): Promise<WireServer> {
+export interface WireOptions {
+  /**
+   * Statements this server never lets reach PGlite: a simple query or a Parse whose text it
+   * matches is replaced by `refusal`, a statement that fails with the reason (so PostgreSQL
+   * itself answers the error and ends a transaction as any failed statement would).
+   */
+  refuse?: { matches(sql: string): boolean; refusal: string };
+}
+
+export function serveWireProtocol(pglite: PGlite, socketPath: string, options: WireOptions = {}): Promise<WireServer> {
   const queue: Pending[] = [];
   const connections = new Set<Connection>();
   let holder: Connection | null = null;
@@ -109,7 +118,7 @@ export function serveWireProtocol(pglite: PGlite, socketPath: string): Promise<W
           return;
         }
         connection.started = true;
-        queue.push({ connection, message: new Uint8Array(buffer.subarray(0, length)), endsUnit: true });
+        queue.push({ connection, message: startupWithoutOptions(buffer.subarray(0, length)), endsUnit: true });
         continue;
       }
       if (buffer.length < 5) break;
@@ -121,7 +130,8 @@ export function serveWireProtocol(pglite: PGlite, socketPath: string): Promise<W
         connection.socket.end();
         return;
       }
-      queue.push({ connection, message: new Uint8Array(buffer.subarray(0, length)), endsUnit: type === 'Q' || type === 'S' });
+      const message = options.refuse ? refused(type, buffer.subarray(0, length), options.refuse) : buffer.subarray(0, length);
+      queue.push({ connection, message: new Uint8Array(message), endsUnit: type === 'Q' || type === 'S' });
     }
     void drain();
   }
@@ -150,6 +160,45 @@ export function serveWireProtocol(pglite: PGlite, socketPath: string): Promise<W
       resolve({ close });
     });
   });
+}
+
+/**
+ * A client's startup message may carry settings (`options=-c ...`, or any parameter name) that
+ * the one shared session would apply for everyone: only who is connecting is passed on.
+ */
+function startupWithoutOptions(message: Buffer): Uint8Array {
+  const fields = message
+    .subarray(8, message.length - 1)
+    .toString('utf8')
+    .split('\0');
+  const kept: string[] = [];
+  for (let i = 0; i + 1 < fields.length; i += 2) if (fields[i] === 'user' || fields[i] === 'database') kept.push(fields[i], fields[i + 1]);
+  const body = Buffer.from(`${kept.map((field) => `${field}\0`).join('')}\0`, 'utf8');
+  const out = Buffer.alloc(8 + body.length);
+  out.writeInt32BE(out.length, 0);
+  out.writeInt32BE(message.readInt32BE(4), 4);
+  body.copy(out, 8);
+  return new Uint8Array(out);
+}
+
+/** A simple query ('Q') or a Parse ('P') whose statement text the gate refuses becomes the refusal. */
+function refused(type: string, message: Buffer, refuse: NonNullable<WireOptions['refuse']>): Buffer {
+  if (type === 'Q') {
+    const text = message.subarray(5, message.indexOf(0, 5)).toString('utf8');
+    return refuse.matches(text) ? Buffer.from(simpleQuery(refuse.refusal)) : message;
+  }
+  if (type === 'P') {
+    const nameEnd = message.indexOf(0, 5);
+    const textEnd = message.indexOf(0, nameEnd + 1);
+    if (!refuse.matches(message.subarray(nameEnd + 1, textEnd).toString('utf8'))) return message;
+    const body = Buffer.concat([message.subarray(5, nameEnd + 1), Buffer.from(`${refuse.refusal}\0`, 'utf8'), Buffer.alloc(2)]);
+    const out = Buffer.alloc(5 + body.length);
+    out.write('P', 0);
+    out.writeInt32BE(4 + body.length, 1);
+    body.copy(out, 5);
+    return out;
+  }
+  return message;
 }
 
 function simpleQuery(text: string): Uint8Array {
