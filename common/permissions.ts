@@ -12,6 +12,8 @@ import { ROLES, type Role } from './roles';
 export type Rule = 'yes' | 'no' | 'owner' | 'not-submitter';
 
 export const PERMISSIONS = {
+  /** One's own account (the password change); every signed-in person. */
+  'account.manage': { admin: 'yes', approver: 'yes', user: 'yes' },
   'sop.read': { admin: 'yes', approver: 'yes', user: 'yes' },
   /**
    * Every version of every SOP: drafts, submissions, superseded files and confidential SOPs

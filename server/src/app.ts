@@ -16,7 +16,7 @@ import { HealthOk, HealthUnavailable } from '../../common/contracts/health';
 import type { Db } from './db/client';
 import type { Action } from '../../common/permissions';
 import { createDocumentWorkers, type DocumentWorkerOptions, type DocumentWorkers } from './documents/worker-pool';
-import { checkRouteAccess, registerActor } from './http/access';
+import { checkRouteAccess, registerActor, requireAccessRule } from './http/access';
 import { registerCacheHeaders, staticAssetHeaders } from './http/cache-headers';
 import { registerErrorHandler } from './http/error-handler';
 import { withSafeLogging } from './http/log-serializers';
@@ -61,7 +61,7 @@ declare module 'fastify' {
     fleetLink: FleetLink;
   }
   interface FastifyRequest {
-    /** The signed-in user, or null (set by the preValidation hook). */
+    /** The signed-in user, or null (set by the preParsing hook). */
     user: SessionUser | null;
     /** The signed-in user; reading it without one answers 401. Every non-public /api route has one. */
     readonly actor: SessionUser;
@@ -114,6 +114,7 @@ export async function buildApp(opts: AppOptions) {
   app.decorate('documentWorkers', documentWorkers);
   app.addHook('onClose', () => documentWorkers.close());
   app.addHook('onRoute', requireResponseSchema);
+  app.addHook('onRoute', requireAccessRule);
   registerActor(app);
 
   registerErrorHandler(app);
@@ -165,10 +166,10 @@ export async function buildApp(opts: AppOptions) {
     limits: { fileSize: MAX_FILE_BYTES, files: 10, fields: 20, fieldSize: 64 * 1024 },
   });
 
-  // Before any input is validated or any upload is read: who is asking, and may they call
-  // this route at all. The user is re-read on every request, so a deactivated user or a
-  // changed role takes effect at once.
-  app.addHook('preValidation', async (request) => {
+  // Before the body is parsed (so a malformed body signed out is still 401) and before any
+  // upload is read: who is asking, and may they call this route at all. The user is re-read
+  // on every request, so a deactivated user or a changed role takes effect at once.
+  app.addHook('preParsing', async (request, _reply, payload) => {
     const userId = request.session?.userId;
     if (userId) {
       const user = withinAbsoluteLifetime(request.session) ? await findActiveUser(app.db, userId) : undefined;
@@ -178,6 +179,7 @@ export async function buildApp(opts: AppOptions) {
       } else await request.session.destroy();
     }
     checkRouteAccess(request);
+    return payload;
   });
 
   registerUploadSlots(app, opts.uploadLimits);

@@ -1,11 +1,11 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import type { Refusal } from '../../../common/sop-lifecycle';
 import { roleMay } from '../../../common/permissions';
 import { conflict, forbidden, unauthorized } from './errors';
 
 /**
  * The one access funnel. A route declares its role rule once, as `config.access`, and the
- * preValidation hook checks it here before any input is read; rules that need the
+ * preParsing hook checks it here before any input is parsed; rules that need the
  * resource (owner, own submission) are decided in the service by common/sop-lifecycle.ts
  * and thrown with `refuse`. Handlers read the signed-in user as `request.actor`.
  */
@@ -22,6 +22,20 @@ export function registerActor(app: FastifyInstance) {
 }
 
 /**
+ * Deny by default: every /api route names its rule when it is registered, a permission
+ * (`config.access`) or `config.public`, or the app does not start. (The type cannot require
+ * it, since Fastify's `config` itself is optional; this hook and the signed-out walk over every
+ * route in access.routes.test.ts do.)
+ */
+export function requireAccessRule(route: RouteOptions) {
+  if (!route.url.startsWith('/api/')) return;
+  const config = route.config as { public?: boolean; access?: unknown } | undefined;
+  if (!config?.public && !config?.access) {
+    throw new Error(`${route.method} ${route.url} names no access rule: set config.access to a permission of common/permissions.ts, or config.public.`);
+  }
+}
+
+/**
  * The route's rules: a signed-out caller is 401, a write to office-owned data on a ship 409
  * `office_only`, a role that may never do it 403. On a ship a write is refused unless its
  * route says it changes only what happens on board (`config.onBoard`), so a new route is
@@ -35,11 +49,9 @@ export function checkRouteAccess(request: FastifyRequest) {
     if (officeOnly) throw officeOnlyRefusal();
     return;
   }
-  if (officeOnly) {
-    void request.actor; // signed out: 401 first
-    throw officeOnlyRefusal();
-  }
-  if (config?.access && !roleMay(request.actor, config.access)) throw forbidden();
+  const actor = request.actor; // signed out: 401, before anything else is said
+  if (officeOnly) throw officeOnlyRefusal();
+  if (!config?.access || !roleMay(actor, config.access)) throw forbidden();
 }
 
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);

@@ -36,8 +36,12 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/api/user', { schema: { response: answers({ 200: PublicUser }) }, config: { public: true } }, async (request) => request.actor);
 
-  app.post('/api/user/password', { schema: { body: ChangePasswordInput, response: answers({ 200: MessageBody }) } }, async (request) => {
-    await changeOwnPassword(app.db, request.actor, request.body, request.session.sessionId, request.ip);
-    return { message: 'Password changed. Your other sessions have been signed out.' };
-  });
+  app.post(
+    '/api/user/password',
+    { schema: { body: ChangePasswordInput, response: answers({ 200: MessageBody }) }, config: { access: 'account.manage' } },
+    async (request) => {
+      await changeOwnPassword(app.db, request.actor, request.body, request.session.sessionId, request.ip);
+      return { message: 'Password changed. Your other sessions have been signed out.' };
+    },
+  );
 };
