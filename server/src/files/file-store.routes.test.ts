@@ -12,7 +12,8 @@ import { corruptStoredFile, storeTotals } from '../test/stored-files';
 import { diskPath, fileStoreDir, readCounter, tempDir } from './store';
 import { buildDepartment, createSopAs, uploadAttachments } from '../test/factories';
 
-const { t, owner, admin } = await crewOf({ owner: 'user', admin: 'admin' });
+// No background jobs: text extraction would open the bytes while a test counts the opens.
+const { t, owner, admin } = await crewOf({ owner: 'user', admin: 'admin' }, { jobs: 'manual' });
 let deptId: number;
 
 beforeAll(async () => {

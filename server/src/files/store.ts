@@ -28,16 +28,16 @@
  */
 import { createReadStream } from 'node:fs';
 import { mkdir, open, rename, rm, stat } from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { storedFileChunks, storedFiles } from '../db/schema';
+import { configureFileStore, diskPath, fileStoreDir, tempDir } from './store-location';
 import { hashFile, writeTempFile } from './temp-files';
 import { FileIntegrityError, verifyWhileStreaming } from './verify-stream';
 
-export { FileIntegrityError };
+export { configureFileStore, diskPath, FileIntegrityError, fileStoreDir, tempDir };
 
 export interface StoredFile {
   sha256: string;
@@ -46,21 +46,6 @@ export interface StoredFile {
 
 /** Rows of the database backend; also the read size from disk, so both stream alike. */
 export const CHUNK_BYTES = 1024 * 1024;
-
-let fileDir: string | null = null;
-
-/** `dir`: keep the bytes as files there; null: keep them in the database. */
-export async function configureFileStore(opts: { dir: string | null }) {
-  fileDir = opts.dir ? path.resolve(opts.dir) : null;
-  await mkdir(tempDir(), { recursive: true });
-}
-
-export const fileStoreDir = () => fileDir;
-
-/** Uploads are written here first; on the store's own file system, so a put is a rename. */
-export const tempDir = () => (fileDir ? path.join(fileDir, 'tmp') : path.join(os.tmpdir(), 'sop-harbor-uploads', String(process.pid)));
-
-export const diskPath = (dir: string, sha256: string) => path.join(dir, sha256.slice(0, 2), sha256.slice(2, 4), sha256);
 
 /** How often bytes were opened for reading: tests use it to show HEAD reads none. */
 export const readCounter = { opened: 0 };
@@ -72,7 +57,8 @@ export async function putFile(db: Db, tempPath: string, known?: StoredFile): Pro
     // so a concurrent release of the same hash either finishes first or fails on our record.
     const inserted = await db.insert(storedFiles).values(file).onConflictDoNothing().returning({ sha256: storedFiles.sha256 });
     if (inserted.length === 0) await db.select({ sha256: storedFiles.sha256 }).from(storedFiles).where(eq(storedFiles.sha256, file.sha256)).for('update');
-    if (fileDir) await placeOnDisk(fileDir, tempPath, file.sha256);
+    const dir = fileStoreDir();
+    if (dir) await placeOnDisk(dir, tempPath, file.sha256);
     else if (inserted.length > 0) await writeChunks(db, tempPath, file.sha256);
     return file;
   } finally {
@@ -125,7 +111,8 @@ export async function openRead(db: Db, sha256: string, knownSize?: number): Prom
   const size = knownSize ?? (await storedSize(db, sha256));
   if (size === undefined) throw new FileIntegrityError(sha256, 'is not in the file store');
   readCounter.opened += 1;
-  const source = fileDir ? createReadStream(diskPath(fileDir, sha256), { highWaterMark: 256 * 1024 }) : Readable.from(readChunks(db, sha256));
+  const dir = fileStoreDir();
+  const source = dir ? createReadStream(diskPath(dir, sha256), { highWaterMark: 256 * 1024 }) : Readable.from(readChunks(db, sha256));
   return verifyWhileStreaming(source, sha256, size);
 }
 
@@ -158,7 +145,8 @@ export async function* readChunks(db: Db, sha256: string) {
 
 /** The first bytes of a stored file (to tell its type), unverified: never sent to anyone. */
 export async function readHead(db: Db, sha256: string, bytes: number): Promise<Buffer> {
-  const source = fileDir ? createReadStream(diskPath(fileDir, sha256), { end: bytes - 1 }) : Readable.from(readChunks(db, sha256));
+  const dir = fileStoreDir();
+  const source = dir ? createReadStream(diskPath(dir, sha256), { end: bytes - 1 }) : Readable.from(readChunks(db, sha256));
   const parts: Buffer[] = [];
   let total = 0;
   for await (const part of source) {
@@ -216,7 +204,8 @@ export async function releaseFiles(db: Db, hashes: Iterable<string | null | unde
           .where(and(eq(storedFiles.sha256, sha256), unreferenced))
           .returning({ sha256: storedFiles.sha256 });
         // Removed before the commit: a put of the same bytes waits on this row, then places them anew.
-        if (gone.length > 0 && fileDir) await rm(diskPath(fileDir, sha256), { force: true });
+        const dir = fileStoreDir();
+        if (gone.length > 0 && dir) await rm(diskPath(dir, sha256), { force: true });
       });
     } catch (err) {
       // A record took the file meanwhile (its foreign key stopped the delete): the bytes stay.

@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { MAX_FILE_BYTES } from '../../../common/limits';
 import { payloadTooLarge } from '../http/errors';
-import { tempDir } from './store';
+import { tempDir } from './store-location';
 
 /** An upload written to a temp file: what the store and the type checks need, without the bytes. */
 export interface ReceivedFile {
