@@ -1,3 +1,14 @@
+import { ERROR_CODES, type ErrorCode } from '@common/contracts/errors';
+
+/**
+ * The server's codes, and two this browser gives itself with no link: 'offline' (a write it
+ * refused) and 'offline_not_cached' (a read with no stored copy).
+ */
+const BROWSER_CODES = ['offline', 'offline_not_cached'] as const;
+export type ApiErrorCode = ErrorCode | (typeof BROWSER_CODES)[number];
+
+const KNOWN_CODES: ReadonlySet<string> = new Set([...ERROR_CODES, ...BROWSER_CODES]);
+
 /**
  * A failed call, as the server described it. Every error body is JSON with a person-readable
  * `message` (the upload endpoints repeat it in `error`) and a machine `code`; a body that is not
@@ -10,8 +21,8 @@ export class ApiError extends Error {
     /** The HTTP status; 0 when no answer arrived. */
     readonly status: number,
     message: string,
-    /** The server's machine code for the case, when it sent one. */
-    readonly code: string | undefined,
+    /** The server's machine code for the case, when it sent one we know. */
+    readonly code: ApiErrorCode | undefined,
     /** The parsed JSON body, or the raw text when it was not JSON. */
     readonly body: unknown,
   ) {
@@ -36,7 +47,8 @@ export function apiErrorOf(status: number, statusText: string, text: string): Ap
   } catch {
     // Not JSON: keep the text as the body.
   }
-  const code = typeof body === 'object' && body !== null && typeof (body as { code?: unknown }).code === 'string' ? (body as { code: string }).code : undefined;
+  const sent = typeof body === 'object' && body !== null ? (body as { code?: unknown }).code : undefined;
+  const code = typeof sent === 'string' && KNOWN_CODES.has(sent) ? (sent as ApiErrorCode) : undefined;
   return new ApiError(status, messageIn(body) ?? (statusText || `Request failed with status ${status}`), code, body);
 }
 

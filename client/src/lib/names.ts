@@ -1,3 +1,5 @@
+import { fullName } from '@common/names';
+
 export interface NamedUser {
   firstName?: string | null;
   lastName?: string | null;
@@ -20,17 +22,13 @@ export function initialsOf(user: NamedUser | null | undefined): string {
 
 /** The best name known: 'first last', else first name, else username, else email, else 'User'. */
 export function displayNameOf(user: NamedUser | null | undefined): string {
-  const first = user?.firstName?.trim();
-  const last = user?.lastName?.trim();
-  if (first && last) return `${first} ${last}`;
-  if (first) return first;
-  return user?.username?.trim() || user?.email?.trim() || 'User';
+  // A last name alone does not make a name here: the username says more.
+  return (user?.firstName?.trim() && fullName(user)) || user?.username?.trim() || user?.email?.trim() || 'User';
 }
 
 /** Owner columns and cards: first and last name, or 'Unknown User'. */
 export function ownerNameOf(owner: { firstName?: string | null; lastName?: string | null } | null | undefined): string {
-  const name = [owner?.firstName?.trim(), owner?.lastName?.trim()].filter(Boolean).join(' ');
-  return name || 'Unknown User';
+  return fullName(owner) ?? 'Unknown User';
 }
 
 /** Activity lists: the actor's first name or 'User'. */

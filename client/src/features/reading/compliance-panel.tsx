@@ -5,10 +5,11 @@ import { QueryState } from '@/components/query-state';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { readingQueries } from './api';
 import { ComplianceBar } from './compliance-bars';
+import { fullName, type PersonName } from '@common/names';
 
 const SHOWN_NAMES = 30;
 
-const nameOf = (p: { firstName: string | null; lastName: string | null }) => [p.firstName, p.lastName].filter(Boolean).join(' ') || 'Unnamed user';
+const nameOf = (p: PersonName) => fullName(p) ?? 'Unnamed user';
 
 /** The SOP page, for approvers and admins: who must read the version in force and who has. */
 export function CompliancePanel({ sopId }: { sopId: number }) {

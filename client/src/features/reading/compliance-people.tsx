@@ -5,8 +5,9 @@ import { QueryState } from '@/components/query-state';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { readingQueries } from './api';
 import { ShareBar } from './compliance-bars';
+import { fullName, type PersonName } from '@common/names';
 
-const nameOf = (p: { firstName: string | null; lastName: string | null }) => [p.firstName, p.lastName].filter(Boolean).join(' ') || 'Unnamed user';
+const nameOf = (p: PersonName) => fullName(p) ?? 'Unnamed user';
 
 function Outstanding({ person }: { person: PersonCompliance }) {
   if (person.outstanding.length === 0) return <span className="text-emerald-800">Up to date</span>;

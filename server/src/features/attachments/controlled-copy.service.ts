@@ -17,13 +17,13 @@ import { readAll } from '../../files/store';
 import { newTempPath } from '../../files/temp-files';
 import { conflict, HttpError, notFound } from '../../http/errors';
 import { recordAudit } from '../audit/audit.service';
+import { fullName } from '../../../../common/names';
 
 const PDF = 'application/pdf';
 
 const utcDate = (d: Date) => d.toISOString().slice(0, 10);
 const utcDateTime = (d: Date) => `${d.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
-const personName = (u: Pick<SessionUser, 'firstName' | 'lastName' | 'username'>) =>
-  [u.firstName?.trim(), u.lastName?.trim()].filter(Boolean).join(' ') || u.username;
+const personName = (u: Pick<SessionUser, 'firstName' | 'lastName' | 'username'>) => fullName(u) ?? u.username;
 
 /** The attachment and its version, if it may be printed: a PDF of the version in force (409 otherwise, 404 unknown). */
 async function printableAttachment(db: Db, attachmentId: number) {

@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import { AUDIT_EXPORT_MAX, type AuditEvent, type AuditExportFilters, type AuditFacets, type AuditFilters } from '../../../../common/contracts/audit';
 import type { Db } from '../../db/client';
 import { auditEvents, users } from '../../db/schema';
+import { fullName } from '../../../../common/names';
 
 /**
  * Events newest first, each with its actor's name (accounts are never removed, so the name
@@ -48,7 +49,7 @@ export async function auditExportRows(db: Db, filters: AuditExportFilters): Prom
   const events = await selectEvents(db, filterConditions(filters), AUDIT_EXPORT_MAX);
   return events.map((e) => {
     const { name, title, ...details } = e.metadata;
-    const actor = e.actor ? [e.actor.firstName, e.actor.lastName].filter(Boolean).join(' ') || `User ${e.actorId}` : 'System';
+    const actor = e.actor ? (fullName(e.actor) ?? `User ${e.actorId}`) : 'System';
     return [
       e.createdAt.toISOString(),
       actor,

@@ -22,7 +22,8 @@ export const REGISTER_COLUMNS = [
 type RegisterRow = (string | null)[];
 
 const isoText = (column: string) => sql.raw(`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`);
-const personName = (alias: string) => sql.raw(`nullif(trim(concat_ws(' ', ${alias}.first_name, ${alias}.last_name)), '')`);
+/** fullName (common/names.ts) in SQL, for a register that streams rows without touching them: each part trimmed, empty ones left out. */
+const personName = (alias: string) => sql.raw(`nullif(concat_ws(' ', nullif(trim(${alias}.first_name), ''), nullif(trim(${alias}.last_name), '')), '')`);
 
 /**
  * The document register: one row per SOP the list shows `view` for the same filters, in the list's
