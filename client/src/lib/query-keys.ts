@@ -7,6 +7,8 @@ export interface SopListParams {
   status?: SopStatus;
   search?: string;
   review?: ReviewFilter;
+  /** Only SOPs without any approved version (the server filters). */
+  noApprovedVersion?: true;
 }
 
 /**

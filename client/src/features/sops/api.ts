@@ -12,10 +12,12 @@ export interface SopListFilters {
   status?: SopStatus | 'all';
   search?: string;
   review?: ReviewFilter | null;
+  /** Only SOPs that have never had an approved version. */
+  noApprovedVersion?: boolean;
 }
 
 /** GET /api/sops/export.csv for the filters the list shows (the server applies the list's own rules). */
-export const registerExportUrl = (filters: SopListFilters & { noApprovedVersion?: boolean }) =>
+export const registerExportUrl = (filters: SopListFilters) =>
   withQuery('/api/sops/export.csv', {
     departmentId: filters.departmentId,
     status: filters.status === 'all' ? undefined : filters.status,
@@ -43,6 +45,7 @@ export const sopQueries = {
         status: filters.status === 'all' ? undefined : filters.status,
         search: filters.search?.trim() || undefined,
         review: filters.review ?? undefined,
+        noApprovedVersion: filters.noApprovedVersion || undefined,
       }),
     }),
   detail: (id: number) => queryOptions<SopDetail>({ queryKey: queryKeys.sops.detail(id) }),

@@ -54,6 +54,9 @@ function useDebouncedValue<T>(value: T, delayMs: number): T {
  * list's answer arriving redraws the page, and these (Radix selects, dialog triggers) were
  * most of that work, in one long task on a phone.
  */
+/** One empty list for every render without an answer, so memoised rows see no change. */
+const NO_ROWS: SopListItem[] = [];
+
 const ListActions = memo(function ListActions({
   online,
   exporting,
@@ -199,16 +202,13 @@ export default function ProceduresPage() {
   const readerOnPhone = reader && phone;
 
   const departments = useQuery(departmentsQuery);
-  const sops = useQuery({ ...sopQueries.list({ departmentId, status, search: params.search, review }), placeholderData: keepPreviousData });
+  const sops = useQuery({ ...sopQueries.list({ departmentId, status, search: params.search, review, noApprovedVersion }), placeholderData: keepPreviousData });
   const submit = useSubmitSop();
   const approve = useApproveSop();
 
   // The first answer is drawn in a background render (see useArrival); later ones are not held back.
   const listed = useArrival(sops.data) !== undefined || sops.isError;
-  const rows = useMemo(() => {
-    const all = sops.data ?? [];
-    return noApprovedVersion ? all.filter((sop) => sop.hasPublishedVersion === false) : all;
-  }, [sops.data, noApprovedVersion]);
+  const rows = sops.data ?? NO_ROWS;
   const selectedName = departments.data?.find((d) => d.id === departmentId)?.name;
 
   const onAction = async (action: RowAction, sop: SopListItem) => {
