@@ -25,7 +25,7 @@ const screens = sharedLoads({
   compliance: () => import('@/features/reading/compliance-page'),
   auditLog: () => import('@/features/admin/audit-log-page'),
   changePassword: () => import('@/features/auth/change-password-page'),
-  offlineCopies: () => import('@/offline/offline-copies-page'),
+  offlineCopies: () => import('@/features/offline/offline-copies-page'),
   notFound: () => import('./not-found-page'),
 });
 const AuthPage = lazy(screens.auth);

@@ -11,9 +11,9 @@ import { toast } from '@/hooks/use-toast';
 import { formatDateTime, formatSize } from '@/lib/format';
 import { queryKeys } from '@/lib/query-keys';
 import { useCurrentUser } from '@/lib/session';
-import type { CopyKind } from './budget';
-import { type OfflineCopiesSummary, offlineCopiesQuery, stopKeeping, updateCopiesNow } from './offline-copies';
-import { useOnline } from './offline-status';
+import type { CopyKind } from '@/offline/budget';
+import { type OfflineCopiesSummary, offlineCopiesQuery, stopKeeping, updateCopiesNow } from '@/offline/offline-copies';
+import { useOnline } from '@/offline/offline-status';
 
 const KIND_ROWS: { kind: CopyKind; label: string }[] = [
   { kind: 'kept', label: 'SOPs kept offline' },
