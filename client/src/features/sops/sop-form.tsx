@@ -18,7 +18,7 @@ import { proceduresHref } from './list-params';
 import { ContentEditor } from './content-editor';
 import { DepartmentSelect } from '@/components/department-select';
 import { TagsInput } from './tags-input';
-import { VesselChoice } from '@/features/fleet/vessel-choice';
+import { VesselChoice } from '@/components/vessel-choice';
 import { SopFormSchema, useSaveSop, type SopFormInput, type SopFormOutput } from './use-save-sop';
 
 interface Props {

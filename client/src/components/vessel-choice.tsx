@@ -1,8 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
+import type { FleetVessel } from '@common/contracts/fleet';
 import { can } from '@common/permissions';
 import { Checkbox } from '@/components/ui/checkbox';
+import { queryKeys } from '@/lib/query-keys';
 import { useCurrentUser } from '@/lib/session';
-import { fleetQueries } from './api';
 
 interface Props {
   value: string[];
@@ -16,7 +17,7 @@ interface Props {
  */
 export function VesselChoice({ value, onChange, disabled }: Props) {
   const { user } = useCurrentUser();
-  const vessels = useQuery({ ...fleetQueries.vessels(), enabled: can(user, 'fleet.read') });
+  const vessels = useQuery<FleetVessel[]>({ queryKey: queryKeys.fleet.vessels(), enabled: can(user, 'fleet.read') });
   const list = vessels.data ?? [];
   if (list.length === 0) return null;
   const toggle = (code: string, on: boolean) => onChange(on ? [...value, code] : value.filter((c) => c !== code));
@@ -39,7 +40,9 @@ export function VesselChoice({ value, onChange, disabled }: Props) {
         ))}
       </ul>
       <p className="mt-2 text-xs text-muted-foreground" aria-live="polite">
-        {value.length === 0 ? 'None ticked: it applies to every vessel.' : `Only the ${value.length === 1 ? 'vessel' : `${value.length} vessels`} ticked receive it.`}
+        {value.length === 0
+          ? 'None ticked: it applies to every vessel.'
+          : `Only the ${value.length === 1 ? 'vessel' : `${value.length} vessels`} ticked receive it.`}
       </p>
     </fieldset>
   );
