@@ -2,6 +2,7 @@ import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { AckPolicy, jetstreamManager } from '@nats-io/jetstream';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -57,7 +58,6 @@ function makeCertificates() {
 
 /** Starts nats-server with one of the deploy configs; resolves with its log so far once ready. */
 async function natsServer(conf: string, env: Record<string, string>): Promise<{ log: () => string }> {
-  console.log(conf, JSON.stringify(env));
   const child = spawn(NATS_SERVER, ['-c', path.join(CONFIG_DIR, conf)], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   started.push(child);
   let output = '';
@@ -155,19 +155,6 @@ describe('the production NATS configs: TLS on the leaf link, one credential per 
     const { taskId } = await submitSopAs(office, crew, sop.id);
     expect((await office.as(approver, { method: 'PUT', url: `/api/approvals/${taskId}`, payload: { status: 'approved' } })).statusCode).toBe(200);
 
-    setTimeout(
-      () =>
-        console.log(
-          'HUBLOG',
-          hub
-            .log()
-            .split('\n')
-            .filter((l) => /iolation|ERR|WRN/.test(l))
-            .slice(-30)
-            .join('\n'),
-        ),
-      40_000,
-    );
     const cookie = await eventually(async (): Promise<string | false> => signIn(ship.app, crew.username, TEST_PASSWORD).catch(() => false), 30_000);
     await eventually(async () => (await ship.db.select({ n: count() }).from(sops).where(eq(sops.id, sop.id)))[0].n === 1, 30_000);
     const onBoard = (await ship.app.inject({ method: 'GET', url: `/api/sops/${sop.id}`, headers: { cookie } })).json() as SopDetail;
@@ -190,13 +177,6 @@ describe('the production NATS configs: TLS on the leaf link, one credential per 
     // The hub turns it away at the TLS handshake, every time it tries; nothing it publishes reaches the office.
     await eventually(() => hub.log().includes('TLS Handshake Failure') && plain.log().includes('TLS leafnode handshake error'), 15_000);
     const heard = await heardAshore(await client(officeUrl), await client(`nats://127.0.0.1:${port}`), 'fleet.ship.AURORA', 'over plain TCP');
-    console.log(
-      plain
-        .log()
-        .split('\n')
-        .filter((l) => /eaf|TLS/.test(l))
-        .join('\n'),
-    );
     expect(heard).toEqual([]);
   });
 
@@ -207,6 +187,13 @@ describe('the production NATS configs: TLS on the leaf link, one credential per 
     expect(await heardAshore(ashore, onShip, 'fleet.ship.NORD', 'posing as NORD')).toEqual([]);
     expect(await heardAshore(ashore, onShip, 'fleet.office.NORD', 'posing as the office')).toEqual([]);
     expect(await heardAshore(ashore, onShip, 'fleet.files.NORD', 'posing as the office')).toEqual([]);
+
+    // Nor may it reach into the office's streams beyond its own share: no reading another
+    // vessel's messages, no deleting a stream (the requests find no one to answer them).
+    const hubApi = await jetstreamManager(onShip, { domain: 'hub', checkAPI: false, timeout: 2000 });
+    await expect(hubApi.consumers.add('FLEET_OFFICE', { filter_subject: 'fleet.office.NORD', ack_policy: AckPolicy.None })).rejects.toThrow();
+    await expect(hubApi.streams.delete('FLEET_OFFICE')).rejects.toThrow();
+    expect((await (await jetstreamManager(ashore)).streams.info('FLEET_OFFICE')).config.name).toBe('FLEET_OFFICE');
   });
 
   it('refuses a wrong password for a vessel', async () => {
