@@ -30,6 +30,9 @@ const WORK = path.join(tmpdir(), `sop-fleet-e2e-${e2ePort}`);
 const VESSEL = 'AURORA';
 const VESSEL_NAME = 'Aurora Borealis of the Northern Seas';
 const TITLE = 'Lifeboat Davit Launching and Recovery Drill';
+// A second vessel that never connects, with a procedure of its own: what 'pending' looks like.
+const OTHER = { code: 'NORD-STAR', name: 'Nordic Star of the Western Fjords and the Far North' };
+const OTHER_TITLE = 'Bunkering Operations, Fuel Transfer and Spill Response for Ports with Restricted Berths';
 const { admin: ADMIN, approver: APPROVER, user: CREW } = E2E_USERS;
 
 const IN_STEP = /^Ship copy · in step with the office at \d\d:\d\d$/;
@@ -88,6 +91,16 @@ const context = (browser: Browser, base: string, viewport: Pick<Viewport, 'width
 
 const shipLine = (page: Page) => page.getByTestId('ship-link-line');
 
+/** Screenshots for review at the three widths (the page's own width last). */
+async function shoot(page: Page, name: string) {
+  const own = page.viewportSize()!;
+  for (const { width, height } of [...VIEWPORTS.filter((v) => v.width !== own.width), own]) {
+    await page.setViewportSize({ width, height });
+    await expectNoSidewaysScroll(page, `${name} ${width}`);
+    await page.screenshot({ path: `screenshots/${name}-${width}.png`, fullPage: true });
+  }
+}
+
 test.beforeAll(async () => {
   test.setTimeout(300_000);
   rmSync(WORK, { recursive: true, force: true });
@@ -105,8 +118,19 @@ test.beforeAll(async () => {
   expect((await admin.post('/api/admin/vessels', { data: { code: VESSEL, name: VESSEL_NAME } })).status()).toBe(201);
   const crew = ((await (await admin.get('/api/admin/users')).json()) as AdminUser[]).find((u) => u.username === CREW.username)!;
   expect((await admin.patch(`/api/admin/users/${crew.id}`, { data: { departmentId: await departmentId(admin, 'Deck') } })).ok()).toBe(true);
+  expect((await admin.post('/api/admin/vessels', { data: OTHER })).status()).toBe(201);
   sopId = await createSop(admin, TITLE, 'Deck', '1. Muster the boat crew at the davit\n2. Lower to embarkation deck\n3. Recover and secure');
   await publishSop(admin, approver, sopId, TITLE);
+  const other = await admin.post('/api/sops', {
+    data: {
+      title: OTHER_TITLE,
+      departmentId: await departmentId(admin, 'Engine'),
+      content: '1. Close the scuppers\n2. Agree the transfer rate',
+      vesselCodes: [OTHER.code],
+    },
+  });
+  expect(other.status()).toBe(201);
+  await publishSop(admin, approver, ((await other.json()) as { id: number }).id, OTHER_TITLE);
   await admin.dispose();
   await approver.dispose();
 
@@ -139,6 +163,7 @@ test('crew on board at 820 px read, attest with the link cut, and the attestatio
   const page = await ctx.newPage();
   await signIn(page, CREW);
   await expect(shipLine(page)).toHaveText(IN_STEP, { timeout: 60_000 });
+  await shoot(page, 'fleet-ship-in-step');
 
   // The ship's copy offers nothing the office owns: no New SOP, no Upload, no Edit.
   await page.goto('/documents');
@@ -167,6 +192,7 @@ test('crew on board at 820 px read, attest with the link cut, and the attestatio
   await expect(dialog).toBeHidden();
   await expect(shipLine(page)).toHaveText(WAITING, { timeout: 60_000 });
   await expectNoSeriousA11yViolations(page, 'ship SOP with the link cut 820');
+  await shoot(page, 'fleet-ship-waiting');
 
   // Ashore nothing has arrived yet.
   const admin = await apiAs(OFFICE, ADMIN);
@@ -205,6 +231,10 @@ for (const viewport of [VIEWPORTS[0], VIEWPORTS[2]]) {
     await expect(page.getByRole('link', { name: /Export CSV/ })).toHaveAttribute('href', `/api/fleet/vessels/${VESSEL}/documents.csv`);
     await expectNoSidewaysScroll(page, `fleet page ${viewport.width}`);
     await expectNoSeriousA11yViolations(page, `fleet page ${viewport.width}`);
+    const other = page.getByRole('list', { name: 'Vessels' }).getByRole('listitem').filter({ hasText: OTHER.name });
+    await expect(other).toContainText('Never');
+    await expect(other).toContainText('0 current · 2 pending');
+    if (viewport.width === 1366) await shoot(page, 'fleet-page');
 
     // Registering: the server's word on a code already taken stays on the form.
     await page.getByRole('button', { name: 'Register vessel' }).click();
@@ -213,6 +243,7 @@ for (const viewport of [VIEWPORTS[0], VIEWPORTS[2]]) {
     await form.getByLabel('Name').fill('A second Aurora');
     await form.getByRole('button', { name: 'Register vessel' }).click();
     await expect(form.getByRole('alert')).toContainText(VESSEL);
+    await page.screenshot({ path: `screenshots/fleet-register-${viewport.width}.png` });
     await form.getByRole('button', { name: 'Cancel' }).click();
     await expect(form).toBeHidden();
     await ctx.close();
