@@ -163,7 +163,6 @@ test('crew on board at 820 px read, attest with the link cut, and the attestatio
   const page = await ctx.newPage();
   await signIn(page, CREW);
   await expect(shipLine(page)).toHaveText(IN_STEP, { timeout: 60_000 });
-  await shoot(page, 'fleet-ship-in-step');
 
   // The ship's copy offers nothing the office owns: no New SOP, no Upload, no Edit.
   await page.goto('/documents');
@@ -177,6 +176,7 @@ test('crew on board at 820 px read, attest with the link cut, and the attestatio
   await expect(page.getByText('Lower to embarkation deck')).toBeVisible();
   await expect(page.getByRole('link', { name: 'Edit' })).toHaveCount(0);
   await expectNoSidewaysScroll(page, 'ship SOP 820');
+  await shoot(page, 'fleet-ship-in-step');
 
   // Everything made on board so far has reached the office; then the link goes. The proxy alone
   // cannot hold a cut: nats-server 2.9 tells a leaf node the hub's own leaf address, which the
@@ -235,6 +235,25 @@ for (const viewport of [VIEWPORTS[0], VIEWPORTS[2]]) {
     await expect(other).toContainText('Never');
     await expect(other).toContainText('0 current · 2 pending');
     if (viewport.width === 1366) await shoot(page, 'fleet-page');
+
+    // The other vessel's master list, by keyboard: what it has not received yet.
+    await other.getByRole('button', { name: /Master list/ }).focus();
+    await page.keyboard.press('Enter');
+    await expect(other.getByRole('button', { name: /Master list/ })).toHaveAttribute('aria-pressed', 'true');
+    const pending = page.getByRole(viewport.width < 768 ? 'list' : 'table', { name: `On board ${OTHER.name}` });
+    await expect(pending).toContainText(OTHER_TITLE);
+    await expect(pending).toContainText('Pending');
+    await expect(pending).toContainText(/not on board yet/i);
+    await page.screenshot({ path: `screenshots/fleet-page-pending-${viewport.width}.png`, fullPage: true });
+    if (viewport.width === 1366) {
+      // Eight tabs for an admin still fit beside the bell at 1024 px.
+      await page.setViewportSize({ width: 1024, height: 768 });
+      const nav = page.getByRole('navigation', { name: 'Main' });
+      await expect(nav.getByRole('link', { name: 'Admin' })).toBeVisible();
+      expect(await nav.evaluate((n) => n.scrollWidth <= n.clientWidth)).toBe(true);
+      await page.screenshot({ path: 'screenshots/fleet-page-1024.png' });
+      await page.setViewportSize({ width: viewport.width, height: viewport.height });
+    }
 
     // Registering: the server's word on a code already taken stays on the form.
     await page.getByRole('button', { name: 'Register vessel' }).click();
