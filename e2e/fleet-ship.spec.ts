@@ -248,9 +248,15 @@ for (const viewport of [VIEWPORTS[0], VIEWPORTS[2]]) {
     if (viewport.width === 1366) {
       // Eight tabs for an admin still fit beside the bell at 1024 px.
       await page.setViewportSize({ width: 1024, height: 768 });
-      const nav = page.getByRole('navigation', { name: 'Main' });
-      await expect(nav.getByRole('link', { name: 'Admin' })).toBeVisible();
-      expect(await nav.evaluate((n) => n.scrollWidth <= n.clientWidth)).toBe(true);
+      const lastTab = page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Admin' });
+      await expect(lastTab).toBeVisible();
+      const tabEnd = (await lastTab.boundingBox())!;
+      const bell = (await page
+        .getByRole('banner')
+        .getByRole('button', { name: /notification/i })
+        .first()
+        .boundingBox())!;
+      expect(tabEnd.x + tabEnd.width).toBeLessThanOrEqual(bell.x);
       await page.screenshot({ path: 'screenshots/fleet-page-1024.png' });
       await page.setViewportSize({ width: viewport.width, height: viewport.height });
     }
@@ -265,6 +271,15 @@ for (const viewport of [VIEWPORTS[0], VIEWPORTS[2]]) {
     await page.screenshot({ path: `screenshots/fleet-register-${viewport.width}.png` });
     await form.getByRole('button', { name: 'Cancel' }).click();
     await expect(form).toBeHidden();
+    await expect(page.getByRole('button', { name: 'Register vessel' })).toBeFocused();
+
+    // The SOP form offers the register's vessels; none ticked is every vessel.
+    await page.goto('/sop/new');
+    const vessels = page.getByRole('group', { name: 'Vessels' });
+    await expect(vessels.getByRole('checkbox')).toHaveCount(2);
+    await expect(vessels).toContainText('None ticked: it applies to every vessel.');
+    await vessels.getByRole('checkbox', { name: new RegExp(VESSEL_NAME) }).check();
+    await expect(vessels).toContainText('Only the vessel ticked receives it.');
     await ctx.close();
   });
 }

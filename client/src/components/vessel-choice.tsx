@@ -42,7 +42,9 @@ export function VesselChoice({ value, onChange, disabled }: Props) {
       <p className="mt-2 text-xs text-muted-foreground" aria-live="polite">
         {value.length === 0
           ? 'None ticked: it applies to every vessel.'
-          : `Only the ${value.length === 1 ? 'vessel' : `${value.length} vessels`} ticked receive it.`}
+          : value.length === 1
+            ? 'Only the vessel ticked receives it.'
+            : `Only the ${value.length} vessels ticked receive it.`}
       </p>
     </fieldset>
   );

@@ -4,7 +4,7 @@ import { useForm } from 'react-hook-form';
 import { CreateVesselInput } from '@common/contracts/fleet';
 import { FieldError } from '@/components/field-error';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { errorText } from '@/lib/api-error';
@@ -38,54 +38,53 @@ export function RegisterVesselDialog({ onRegistered }: { onRegistered: (code: st
   );
 
   return (
-    <>
-      <Button size="sm" onClick={() => setOpen(true)}>
-        Register vessel
-      </Button>
-      <Dialog open={open} onOpenChange={(next) => !register.isPending && setOpen(next)}>
-        <DialogContent>
-          <DialogHeader>
-            <DialogTitle>Register vessel</DialogTitle>
-            <DialogDescription>The code is the one the ship's copy is started with (VESSEL); it cannot change later.</DialogDescription>
-          </DialogHeader>
-          <form onSubmit={submit} noValidate className="space-y-4">
-            <div className="space-y-2">
-              <Label htmlFor="vessel-code">Code</Label>
-              <Input
-                id="vessel-code"
-                autoComplete="off"
-                spellCheck={false}
-                className="uppercase"
-                aria-invalid={!!errors.code}
-                aria-describedby="vessel-code-hint"
-                {...form.register('code', { setValueAs: (value: string) => value.toUpperCase() })}
-              />
-              <p id="vessel-code-hint" className="text-xs text-muted-foreground">
-                2 to 16 of A-Z, 0-9 and -, for example AURORA
-              </p>
-              <FieldError message={errors.code?.message} />
-            </div>
-            <div className="space-y-2">
-              <Label htmlFor="vessel-name">Name</Label>
-              <Input id="vessel-name" autoComplete="off" aria-invalid={!!errors.name} {...form.register('name')} />
-              <FieldError message={errors.name?.message} />
-            </div>
-            {register.isError && (
-              <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
-                {errorText(register.error, 'The vessel could not be registered.')}
-              </p>
-            )}
-            <DialogFooter>
-              <Button type="button" variant="outline" onClick={() => setOpen(false)} disabled={register.isPending}>
-                Cancel
-              </Button>
-              <Button type="submit" disabled={register.isPending}>
-                {register.isPending ? 'Registering...' : 'Register vessel'}
-              </Button>
-            </DialogFooter>
-          </form>
-        </DialogContent>
-      </Dialog>
-    </>
+    <Dialog open={open} onOpenChange={(next) => !register.isPending && setOpen(next)}>
+      {/* A Radix trigger: focus returns to it when the dialog closes. */}
+      <DialogTrigger asChild>
+        <Button size="sm">Register vessel</Button>
+      </DialogTrigger>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Register vessel</DialogTitle>
+          <DialogDescription>The code is the one the ship's copy is started with (VESSEL); it cannot change later.</DialogDescription>
+        </DialogHeader>
+        <form onSubmit={submit} noValidate className="space-y-4">
+          <div className="space-y-2">
+            <Label htmlFor="vessel-code">Code</Label>
+            <Input
+              id="vessel-code"
+              autoComplete="off"
+              spellCheck={false}
+              className="uppercase"
+              aria-invalid={!!errors.code}
+              aria-describedby="vessel-code-hint"
+              {...form.register('code', { setValueAs: (value: string) => value.toUpperCase() })}
+            />
+            <p id="vessel-code-hint" className="text-xs text-muted-foreground">
+              2 to 16 of A-Z, 0-9 and -, for example AURORA
+            </p>
+            <FieldError message={errors.code?.message} />
+          </div>
+          <div className="space-y-2">
+            <Label htmlFor="vessel-name">Name</Label>
+            <Input id="vessel-name" autoComplete="off" aria-invalid={!!errors.name} {...form.register('name')} />
+            <FieldError message={errors.name?.message} />
+          </div>
+          {register.isError && (
+            <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
+              {errorText(register.error, 'The vessel could not be registered.')}
+            </p>
+          )}
+          <DialogFooter>
+            <Button type="button" variant="outline" onClick={() => setOpen(false)} disabled={register.isPending}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={register.isPending}>
+              {register.isPending ? 'Registering...' : 'Register vessel'}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
   );
 }
