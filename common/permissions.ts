@@ -50,7 +50,34 @@ export type Action = keyof typeof PERMISSIONS;
 export interface Actor {
   id: number;
   role: Role;
+  /**
+   * Signed in on a ship's copy: the office owns every record but what happens on board, so
+   * the screens offer none of the office-owned actions (the server answers them 409 office_only).
+   */
+  onShip?: boolean;
 }
+
+/** What changes office-owned data, or only exists ashore (approval tasks never travel to a ship). */
+export const OFFICE_OWNED: ReadonlySet<Action> = new Set<Action>([
+  'sop.create',
+  'sop.edit',
+  'sop.submit',
+  'sop.delete',
+  'sop.email',
+  'sop.review.confirm',
+  'sop.review.comment',
+  'approval.list',
+  'approval.decide',
+  'files.manage',
+  'users.manage',
+  'departments.manage',
+  'settings.manage',
+  'vessels.manage',
+  // What each ship holds is known ashore only.
+  'fleet.read',
+]);
+
+const refusedOnShip = (actor: Actor, action: Action) => actor.onShip === true && OFFICE_OWNED.has(action);
 
 export interface Resource {
   ownerId?: number | null;
@@ -62,7 +89,7 @@ export interface Resource {
  * since only the service can decide it. Routes check this before reading any input.
  */
 export function roleMay(actor: Actor | null | undefined, action: Action): boolean {
-  return actor != null && PERMISSIONS[action][actor.role] !== 'no';
+  return actor != null && PERMISSIONS[action][actor.role] !== 'no' && !refusedOnShip(actor, action);
 }
 
 /** The roles for which the action is not refused outright. */
@@ -74,7 +101,7 @@ export function rolesThatMay(action: Action): Role[] {
 export const ADMINISTRATOR_ROLES = rolesThatMay('users.manage');
 
 export function can(actor: Actor | null | undefined, action: Action, resource?: Resource): boolean {
-  if (!actor) return false;
+  if (!actor || refusedOnShip(actor, action)) return false;
   const rule: Rule = PERMISSIONS[action][actor.role];
   switch (rule) {
     case 'yes':

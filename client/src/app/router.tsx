@@ -23,6 +23,7 @@ const screens = sharedLoads({
   approvals: () => import('@/features/approvals/approvals-page'),
   admin: () => import('@/features/admin/admin-page'),
   compliance: () => import('@/features/reading/compliance-page'),
+  fleet: () => import('@/features/fleet/fleet-page'),
   auditLog: () => import('@/features/admin/audit-log-page'),
   changePassword: () => import('@/features/auth/change-password-page'),
   offlineCopies: () => import('@/features/offline/offline-copies-page'),
@@ -38,6 +39,7 @@ const ItineraryPage = lazy(screens.itinerary);
 const ApprovalsPage = lazy(screens.approvals);
 const AdminPage = lazy(screens.admin);
 const CompliancePage = lazy(screens.compliance);
+const FleetPage = lazy(screens.fleet);
 const AuditLogPage = lazy(screens.auditLog);
 const ChangePasswordPage = lazy(screens.changePassword);
 const OfflineCopiesPage = lazy(screens.offlineCopies);
@@ -56,6 +58,7 @@ export function screenFor(pathname: string): keyof typeof screens {
   if (path === '/approvals' || /^\/approvals\/[^/]+$/.test(path)) return 'approvals';
   if (path === '/admin') return 'admin';
   if (path === '/compliance') return 'compliance';
+  if (path === '/fleet') return 'fleet';
   if (path === '/admin/audit') return 'auditLog';
   if (path === '/account/password') return 'changePassword';
   if (path === '/offline') return 'offlineCopies';
@@ -124,6 +127,7 @@ export function AppRouter() {
         <ProtectedRoute path="/approvals/:taskId?" title="Approvals" component={ApprovalsPage} />
         <ProtectedRoute path="/admin" title="Administration" component={AdminPage} />
         <ProtectedRoute path="/compliance" title="Reading compliance" component={CompliancePage} />
+        <ProtectedRoute path="/fleet" title="Fleet" component={FleetPage} />
         <ProtectedRoute path="/admin/audit" title="Audit Log" component={AuditLogPage} />
         <ProtectedRoute path="/account/password" title="Change password" component={ChangePasswordPage} />
         <ProtectedRoute path="/offline" title="Offline copies" component={OfflineCopiesPage} />

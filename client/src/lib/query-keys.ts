@@ -54,6 +54,12 @@ export const queryKeys = {
     sop: (id: number) => [`/api/sops/${id}/compliance`] as const,
   },
   notifications: () => ['/api/notifications'] as const,
+  /** This instance (office or ship) and its link; the office's vessel register and what each ship holds. */
+  fleet: {
+    status: () => ['/api/fleet/status'] as const,
+    vessels: () => ['/api/fleet/vessels'] as const,
+    documents: (code: string) => [`/api/fleet/vessels/${encodeURIComponent(code)}/documents`] as const,
+  },
   dashboard: {
     stats: () => ['/api/dashboard/stats'] as const,
     activity: () => ['/api/dashboard/activity'] as const,
@@ -95,6 +101,8 @@ export function attestationChangeKeys(versionId: number, sopId?: number): QueryK
     queryKeys.reading.mine(),
     queryKeys.compliance.lists(),
     queryKeys.compliance.everyone(),
+    // On a ship: what waits to be sent to the office.
+    queryKeys.fleet.status(),
     ...(sopId === undefined ? [] : [queryKeys.reading.sop(sopId), queryKeys.compliance.sop(sopId)]),
   ];
 }

@@ -10,6 +10,7 @@ import { markSignedOut, useCurrentUser } from './session';
 
 const alice = { id: 1, username: 'alice', firstName: 'Alice', lastName: 'Reed', email: null, role: 'user' };
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status });
+const userReads = (fetch: ReturnType<typeof vi.fn>) => fetch.mock.calls.filter(([url]) => String(url).endsWith('/api/user')).length;
 
 function setup(fetch: ReturnType<typeof vi.fn>) {
   vi.stubGlobal('fetch', fetch);
@@ -49,7 +50,21 @@ describe('useCurrentUser', () => {
     client.clear();
     markSignedOut(client);
     expect(mount().result.current).toMatchObject({ user: null, isLoading: false });
-    expect(fetch).toHaveBeenCalledTimes(1);
+    // The user was read once (the fleet status, read beside it once signed in, is another address).
+    expect(userReads(fetch)).toBe(1);
+  });
+
+  it("marks the user onShip once the fleet status says this is a ship's copy, and only then", async () => {
+    const status = (role: 'office' | 'ship') => ({ role, vessel: null, connected: true, lastContactAt: null, waiting: { toSend: 0 }, problem: null });
+    for (const role of ['office', 'ship'] as const) {
+      const fetch = vi.fn(async (url: string) => json(200, url.endsWith('/api/fleet/status') ? status(role) : alice));
+      const shown = setup(fetch).mount();
+      await waitFor(() => expect(fetch.mock.calls.some(([url]) => url.endsWith('/api/fleet/status'))).toBe(true));
+      if (role === 'ship') await waitFor(() => expect(shown.result.current.user).toEqual({ ...alice, onShip: true }));
+      else await waitFor(() => expect(shown.result.current.user).toEqual(alice));
+      cleanup();
+      vi.unstubAllGlobals();
+    }
   });
 
   it('forgets the user when a later read answers 401', async () => {

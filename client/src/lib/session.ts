@@ -1,5 +1,7 @@
+import { useMemo } from 'react';
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import type { PublicUser } from '@common/contracts/auth';
+import type { FleetStatus } from '@common/contracts/fleet';
 import { getJson } from './api';
 import { ApiError, isUnauthorized } from './api-error';
 import { sendPendingSignOut } from './pending-sign-out';
@@ -23,11 +25,28 @@ export const currentUserQuery = queryOptions<PublicUser, ApiError>({
   refetchOnWindowFocus: false,
 });
 
-/** The signed-in user, or null when signed out (or while the first answer is awaited). */
+/** A signed-in user, marked `onShip` on a ship's copy (the screens then offer no office-owned action). */
+export type SessionUser = PublicUser & { onShip?: boolean };
+
+/**
+ * The signed-in user, or null when signed out (or while the first answer is awaited). On a
+ * ship's copy the user is marked `onShip` once the fleet status has said so: `can()` then
+ * refuses every office-owned action. This reader of the status never asks again by itself (an
+ * instance does not change kind); the header's link line keeps the same entry fresh.
+ */
 export function useCurrentUser() {
   const { data, isLoading, error } = useQuery(currentUserQuery);
   // A failed refetch keeps the last answer; a 401 means that user is gone.
-  return { user: isUnauthorized(error) ? null : (data ?? null), isLoading };
+  const user = isUnauthorized(error) ? null : (data ?? null);
+  const onShip = useQuery({
+    queryKey: queryKeys.fleet.status(),
+    queryFn: ({ signal }) => getJson<FleetStatus>(queryKeys.fleet.status()[0], { signal }),
+    enabled: user !== null,
+    staleTime: Number.POSITIVE_INFINITY,
+    select: (status) => status.role === 'ship',
+  }).data;
+  const shown = useMemo<SessionUser | null>(() => (user && onShip ? { ...user, onShip: true } : user), [user, onShip]);
+  return { user: shown, isLoading };
 }
 
 /**

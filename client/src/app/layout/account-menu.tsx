@@ -9,19 +9,23 @@ interface Props {
   children: ReactNode;
   /** Opened already: the placeholder was pressed before this module arrived. */
   defaultOpen?: boolean;
+  /** On a ship's copy the password is changed ashore: no such item. */
+  onShip?: boolean;
 }
 
-/** The user area's menu (change password, offline copies). Its own chunk: the menu and popper code is not needed to paint a screen. */
-export default function AccountMenu({ className, children, defaultOpen }: Props) {
+/** The user area's menu (change password ashore, offline copies). Its own chunk: the menu and popper code is not needed to paint a screen. */
+export default function AccountMenu({ className, children, defaultOpen, onShip }: Props) {
   const [, navigate] = useLocation();
   return (
     <DropdownMenu defaultOpen={defaultOpen}>
       <DropdownMenuTrigger className={className}>{children}</DropdownMenuTrigger>
       <DropdownMenuContent align="end">
-        <DropdownMenuItem onSelect={() => navigate('/account/password')}>
-          <KeyRound aria-hidden="true" />
-          Change password
-        </DropdownMenuItem>
+        {!onShip && (
+          <DropdownMenuItem onSelect={() => navigate('/account/password')}>
+            <KeyRound aria-hidden="true" />
+            Change password
+          </DropdownMenuItem>
+        )}
         <DropdownMenuItem onSelect={() => navigate('/offline')}>
           <HardDriveDownload aria-hidden="true" />
           Offline copies

@@ -6,10 +6,11 @@ import type { PublicUser } from '@common/contracts/auth';
 import { RoleBadge } from '@/components/role-badge';
 import { loadNotificationsMenu, NotificationsBell } from '@/features/reading/notifications-bell';
 import { Avatar, AvatarFallback } from '@/components/ui/avatar';
-import { useCurrentUser } from '@/lib/session';
+import { type SessionUser, useCurrentUser } from '@/lib/session';
 import { displayNameOf, initialsOf } from '@/lib/names';
 import { cn } from '@/lib/utils';
 import { loadOnce } from '@/lib/load-once';
+import { ShipLinkLine } from '@/features/fleet/ship-link-line';
 import { HEADER_FOCUS, isActive, LogoutButton, TABS, type Tab } from './header-parts';
 
 // The sheet (and the dialog code under it) is fetched on the first tap: desktops never need it.
@@ -57,7 +58,7 @@ function MenuButton({ user, tabs, location }: { user: PublicUser; tabs: Tab[]; l
 // still being evaluated, lengthening the first long task.
 const USER_AREA = `flex items-center gap-3 rounded-full xl:rounded-md xl:pr-1 ${HEADER_FOCUS}`;
 
-function UserArea({ user }: { user: PublicUser }) {
+function UserArea({ user }: { user: SessionUser }) {
   const [pressed, setPressed] = useState(false);
   // Named by the visible name (wide screens) plus what it opens; the initials are decoration.
   const content = (
@@ -79,7 +80,7 @@ function UserArea({ user }: { user: PublicUser }) {
   );
   return (
     <Suspense fallback={placeholder}>
-      <AccountMenu className={USER_AREA} defaultOpen={pressed}>
+      <AccountMenu className={USER_AREA} defaultOpen={pressed} onShip={user.onShip}>
         {content}
       </AccountMenu>
     </Suspense>
@@ -131,6 +132,7 @@ export function AppHeader() {
           <LogoutButton className="hidden lg:inline-flex" />
         </div>
       </div>
+      <ShipLinkLine />
     </header>
   );
 }

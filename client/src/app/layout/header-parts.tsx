@@ -12,6 +12,7 @@ export const TABS: Tab[] = [
   { label: 'Itinerary', href: '/itinerary' },
   { label: 'Approvals', href: '/approvals', requires: 'approval.list' },
   { label: 'Compliance', href: '/compliance', requires: 'compliance.read' },
+  { label: 'Fleet', href: '/fleet', requires: 'fleet.read' },
   { label: 'Admin', href: '/admin', requires: 'users.manage' },
 ];
 

@@ -1,3 +1,4 @@
+import { can } from '@common/permissions';
 import { RecentActivity } from '@/features/dashboard/recent-activity';
 import { ReviewLoopLists } from '@/features/dashboard/review-loop-lists';
 import { SummaryCards } from '@/features/dashboard/summary-cards';
@@ -11,7 +12,10 @@ export default function DashboardPage() {
   const { user } = useCurrentUser();
   return (
     <>
-      <WelcomeBanner firstName={user?.firstName} actions={<UploadSopButton triggerClassName="bg-white text-navy hover:bg-sky-50" />} />
+      <WelcomeBanner
+        firstName={user?.firstName}
+        actions={can(user, 'sop.create') && <UploadSopButton triggerClassName="bg-white text-navy hover:bg-sky-50" />}
+      />
       <div className="space-y-6">
         <RequiredReadingSection />
         <SummaryCards />

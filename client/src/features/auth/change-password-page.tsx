@@ -8,6 +8,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
+import { useCurrentUser } from '@/lib/session';
 import { useChangePassword } from './api';
 
 type Fields = { currentPassword: string; newPassword: string; confirmPassword: string };
@@ -15,6 +16,21 @@ const EMPTY: Fields = { currentPassword: '', newPassword: '', confirmPassword: '
 
 /** A signed-in user changes their own password; their other sessions end, this one stays. */
 export default function ChangePasswordPage() {
+  const { user } = useCurrentUser();
+  if (user?.onShip) {
+    return (
+      <div className="mx-auto max-w-lg">
+        <PageHeader title="Change Password" />
+        <p className="rounded-lg border bg-white p-6 text-sm text-muted-foreground">
+          This is a ship copy: your account belongs to the office, so your password is changed ashore and reaches the ship with the next update.
+        </p>
+      </div>
+    );
+  }
+  return <ChangePasswordFormCard />;
+}
+
+function ChangePasswordFormCard() {
   const changePassword = useChangePassword();
   const form = useForm<Fields>({ resolver: zodResolver(ChangePasswordForm), defaultValues: EMPTY });
   const { errors } = form.formState;

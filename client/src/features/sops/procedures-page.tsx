@@ -88,8 +88,11 @@ const ListActions = memo(function ListActions({
   );
 });
 
-/** Bulk upload, Upload and New SOP. */
+/** Bulk upload, Upload and New SOP (none on a ship's copy). */
 const AuthoringActions = memo(function AuthoringActions({ online }: { online: boolean }) {
+  const { user } = useCurrentUser();
+  // On a ship's copy SOPs are written ashore.
+  if (!can(user, 'sop.create')) return null;
   return (
     <>
       <BulkUploadDialog />
@@ -354,7 +357,7 @@ export default function ProceduresPage() {
               />
             </>
           )}
-          {reader && (
+          {reader && can(user, 'sop.create') && (
             <div className="flex flex-wrap items-center gap-2 rounded-lg border bg-card p-3 sm:hidden" data-testid="authoring-actions">
               <p className="w-full text-sm text-muted-foreground">Write or upload a procedure of your own:</p>
               <AuthoringActions online={online} />

@@ -18,6 +18,7 @@ import { proceduresHref } from './list-params';
 import { ContentEditor } from './content-editor';
 import { DepartmentSelect } from '@/components/department-select';
 import { TagsInput } from './tags-input';
+import { VesselChoice } from '@/components/vessel-choice';
 import { SopFormSchema, useSaveSop, type SopFormInput, type SopFormOutput } from './use-save-sop';
 
 interface Props {
@@ -120,6 +121,12 @@ export function SopForm({ editId, initial, currentVersion, suggestedVersion }: P
               />
               <FieldError message={errors.reviewFrequency?.message} />
             </div>
+            <Controller
+              control={form.control}
+              name="vesselCodes"
+              render={({ field }) => <VesselChoice value={field.value ?? []} onChange={field.onChange} disabled={saving} />}
+            />
+            <FieldError message={errors.vesselCodes?.message} />
             {isEdit && (
               <>
                 <div className="space-y-1.5">

@@ -20,6 +20,7 @@ export const SopFormSchema = CreateSopInput.pick({
   changelog: true,
   keepAttachmentIds: true,
   reviewFrequency: true,
+  vesselCodes: true,
 }).extend({
   content: z
     .string({ error: 'Content is required' })

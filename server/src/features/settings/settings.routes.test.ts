@@ -35,6 +35,15 @@ describe('self-registration switch', () => {
     expect((await register('late.joiner')).statusCode).toBe(201);
   });
 
+  it("is closed on a ship's copy whatever the office set (accounts are made ashore)", async () => {
+    expect((await put({ registrationOpen: true })).statusCode).toBe(200);
+    const ship = await t.anotherInstance({ instance: { kind: 'ship', vessel: 'AURORA', natsUrl: 'nats://127.0.0.1:4222' } });
+    const onBoard = await ship.app.inject({ method: 'GET', url: '/api/settings' });
+    expect(onBoard.statusCode).toBe(200);
+    expect(onBoard.json()).toEqual({ registrationOpen: false });
+    expect((await settings()).json()).toEqual({ registrationOpen: true });
+  });
+
   it.each([[{}], [{ registrationOpen: 'no' }]])('refuses %j with 400 naming the field', async (payload) => {
     const res = await put(payload);
     expect(res.statusCode).toBe(400);

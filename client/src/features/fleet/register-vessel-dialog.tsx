@@ -1,0 +1,90 @@
+import { useEffect, useState } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { CreateVesselInput } from '@common/contracts/fleet';
+import { FieldError } from '@/components/field-error';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { errorText } from '@/lib/api-error';
+import { useRegisterVessel } from './api';
+
+type Fields = { code: string; name: string };
+const EMPTY: Fields = { code: '', name: '' };
+
+/** An admin adds a vessel to the register: the ship started with VESSEL=<code> is then sent what applies to it. */
+export function RegisterVesselDialog({ onRegistered }: { onRegistered: (code: string) => void }) {
+  const [open, setOpen] = useState(false);
+  const register = useRegisterVessel();
+  // The contract's own rules, so the form says what the server would (the server still decides).
+  const form = useForm<Fields>({ resolver: zodResolver(CreateVesselInput) as never, defaultValues: EMPTY });
+  const { errors } = form.formState;
+  const { reset: resetCall } = register;
+
+  useEffect(() => {
+    if (!open) return;
+    form.reset(EMPTY);
+    resetCall();
+  }, [open, form, resetCall]);
+
+  const submit = form.handleSubmit((values) =>
+    register.mutate(values, {
+      onSuccess: (vessel) => {
+        setOpen(false);
+        onRegistered(vessel.code);
+      },
+    }),
+  );
+
+  return (
+    <Dialog open={open} onOpenChange={(next) => !register.isPending && setOpen(next)}>
+      {/* A Radix trigger: focus returns to it when the dialog closes. */}
+      <DialogTrigger asChild>
+        <Button size="sm">Register vessel</Button>
+      </DialogTrigger>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Register vessel</DialogTitle>
+          <DialogDescription>The code is the one the ship's copy is started with (VESSEL); it cannot change later.</DialogDescription>
+        </DialogHeader>
+        <form onSubmit={submit} noValidate className="space-y-4">
+          <div className="space-y-2">
+            <Label htmlFor="vessel-code">Code</Label>
+            <Input
+              id="vessel-code"
+              autoComplete="off"
+              spellCheck={false}
+              className="uppercase"
+              aria-invalid={!!errors.code}
+              aria-describedby="vessel-code-hint"
+              {...form.register('code', { setValueAs: (value: string) => value.toUpperCase() })}
+            />
+            <p id="vessel-code-hint" className="text-xs text-muted-foreground">
+              2 to 16 of A-Z, 0-9 and -, for example AURORA
+            </p>
+            <FieldError message={errors.code?.message} />
+          </div>
+          <div className="space-y-2">
+            <Label htmlFor="vessel-name">Name</Label>
+            <Input id="vessel-name" autoComplete="off" aria-invalid={!!errors.name} {...form.register('name')} />
+            <FieldError message={errors.name?.message} />
+          </div>
+          {register.isError && (
+            <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
+              {errorText(register.error, 'The vessel could not be registered.')}
+            </p>
+          )}
+          <DialogFooter>
+            <Button type="button" variant="outline" onClick={() => setOpen(false)} disabled={register.isPending}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={register.isPending}>
+              {register.isPending ? 'Registering...' : 'Register vessel'}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

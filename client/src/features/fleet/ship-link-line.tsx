@@ -1,0 +1,52 @@
+import { useQuery } from '@tanstack/react-query';
+import { format, isSameDay } from 'date-fns';
+import type { FleetStatus } from '@common/contracts/fleet';
+import { fleetQueries } from './api';
+
+/** How often the line asks again (and whenever the window regains focus). */
+const REFRESH_MS = 10_000;
+
+/** '10:42' today, '24 Nov 10:42' before. */
+function timeOf(value: string | Date, now: Date): string {
+  const date = new Date(value);
+  return isSameDay(date, now) ? format(date, 'HH:mm') : format(date, 'd MMM HH:mm');
+}
+
+const waitingWords = (n: number) => `${n} ${n === 1 ? 'attestation' : 'attestations'} waiting to send`;
+
+/** The ship's link in one sentence: in step with the office, or since when not and what waits. */
+export function shipLinkSentence(status: FleetStatus, now: Date = new Date()): string {
+  const waiting = status.waiting.toSend > 0 ? ` · ${waitingWords(status.waiting.toSend)}` : '';
+  if (status.connected && status.lastContactAt) return `Ship copy · in step with the office at ${timeOf(status.lastContactAt, now)}${waiting}`;
+  const since = status.lastContactAt ? `No link to the office since ${timeOf(status.lastContactAt, now)}` : 'No link to the office yet';
+  return `${since}${waiting}`;
+}
+
+/**
+ * On a ship's copy: a quiet line under the header saying whether the copy is in step with the
+ * office, or since when the link is down and what waits to be sent. Nothing at the office.
+ */
+export function ShipLinkLine() {
+  // Only a ship keeps asking: an office's answer never changes the header.
+  const onShip = (query: { state: { data?: FleetStatus } }) => query.state.data?.role === 'ship';
+  const status = useQuery({
+    ...fleetQueries.status(),
+    staleTime: 0,
+    refetchInterval: (query) => (onShip(query) ? REFRESH_MS : false),
+    refetchOnWindowFocus: (query) => (onShip(query) ? 'always' : false),
+  });
+  const data = status.data;
+  if (data?.role !== 'ship') return null;
+  return (
+    <div className="border-t border-white/10 bg-navy">
+      <p
+        className="mx-auto w-full max-w-[1440px] px-4 py-1 text-xs text-slate-300 sm:px-6 lg:px-8"
+        data-testid="ship-link-line"
+        title={data.problem ?? undefined}
+      >
+        {shipLinkSentence(data)}
+        {data.problem && <span className="text-amber-200"> · {data.problem}</span>}
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,285 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { type APIRequestContext, type Browser, type BrowserContext, expect, type Page, test } from '@playwright/test';
+import type { AdminUser } from '../common/contracts/users';
+import type { SopCompliance } from '../common/contracts/reading';
+import { type LinkProxy, startLinkProxy } from '../server/src/fleet/test/link-proxy';
+import { type NatsServer, startHub, startShipNats } from '../server/src/fleet/test/nats-servers';
+import { expectNoSeriousA11yViolations, expectNoSidewaysScroll, navigateByMenu, VIEWPORTS, type Viewport } from './support/a11y';
+import { attestButton } from './support/attest';
+import { apiAs, createSop, departmentId, publishSop } from './support/seed';
+import { signIn } from './support/session';
+import { E2E_USERS } from './support/users';
+
+// The fleet in one browser journey: a hub and a ship's leaf nats-server, a TCP proxy standing in
+// for the satellite link, an office app and a ship app, all started here. Crew sign in on the
+// ship with their office account, read what the office published, attest while the link is
+// cut, and see the attestation wait, then go. The office's Fleet page then shows the vessel.
+// The client is the one the webServer built for the other journeys (scripts/e2e-server.sh).
+test.describe.configure({ mode: 'serial' });
+test.setTimeout(300_000);
+
+const e2ePort = Number(process.env.E2E_PORT ?? 5100);
+const OFFICE = `http://127.0.0.1:${e2ePort + 60}`;
+const SHIP = `http://127.0.0.1:${e2ePort + 61}`;
+const CLIENT_DIR = path.join(process.env.TMPDIR ?? '/tmp', `sop-e2e-${e2ePort}`, 'client');
+const WORK = path.join(tmpdir(), `sop-fleet-e2e-${e2ePort}`);
+
+const VESSEL = 'AURORA';
+const VESSEL_NAME = 'Aurora Borealis of the Northern Seas';
+const TITLE = 'Lifeboat Davit Launching and Recovery Drill';
+// A second vessel that never connects, with a procedure of its own: what 'pending' looks like.
+const OTHER = { code: 'NORD-STAR', name: 'Nordic Star of the Western Fjords and the Far North' };
+const OTHER_TITLE = 'Bunkering Operations, Fuel Transfer and Spill Response for Ports with Restricted Berths';
+const { admin: ADMIN, approver: APPROVER, user: CREW } = E2E_USERS;
+
+const IN_STEP = /^Ship copy · in step with the office at \d\d:\d\d$/;
+const CUT = /^No link to the office since \d\d:\d\d$/;
+const WAITING = /^No link to the office since \d\d:\d\d · 1 attestation waiting to send$/;
+
+let hub: NatsServer;
+let shipNats: NatsServer;
+let proxy: LinkProxy;
+const apps: ChildProcess[] = [];
+let sopId = 0;
+
+/** One app: the office (with the journeys' accounts) or, with VESSEL, the ship's copy. */
+function startApp(name: string, port: number, env: Record<string, string>, seed: boolean) {
+  const dataDir = path.join(WORK, name);
+  mkdirSync(dataDir, { recursive: true });
+  const main = 'exec npx tsx server/src/main.ts';
+  const child = spawn('bash', ['-c', seed ? `npx tsx server/src/seed/e2e-users.ts && ${main}` : main], {
+    detached: true,
+    stdio: 'ignore',
+    env: {
+      ...process.env,
+      DATA_DIR: dataDir,
+      CLIENT_DIR,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATABASE_URL: '',
+      ADMIN_USERNAME: ADMIN.username,
+      ADMIN_PASSWORD: ADMIN.password,
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
+  });
+  apps.push(child);
+}
+
+async function up(base: string): Promise<boolean> {
+  try {
+    return (await fetch(`${base}/healthz`)).ok;
+  } catch {
+    return false;
+  }
+}
+
+/** Polls until `check` holds; generous, as two apps and two NATS servers share a busy machine. */
+async function eventually(what: string, check: () => Promise<boolean>, timeoutMs = 120_000) {
+  const until = Date.now() + timeoutMs;
+  while (!(await check().catch(() => false))) {
+    if (Date.now() > until) throw new Error(`Timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+}
+
+const context = (browser: Browser, base: string, viewport: Pick<Viewport, 'width' | 'height'>): Promise<BrowserContext> =>
+  browser.newContext({ baseURL: base, bypassCSP: true, viewport: { width: viewport.width, height: viewport.height } });
+
+const shipLine = (page: Page) => page.getByTestId('ship-link-line');
+
+/** Screenshots for review at the three widths (the page's own width last). */
+async function shoot(page: Page, name: string) {
+  const own = page.viewportSize()!;
+  for (const { width, height } of [...VIEWPORTS.filter((v) => v.width !== own.width), own]) {
+    await page.setViewportSize({ width, height });
+    await expectNoSidewaysScroll(page, `${name} ${width}`);
+    await page.screenshot({ path: `screenshots/${name}-${width}.png`, fullPage: true });
+  }
+}
+
+test.beforeAll(async () => {
+  test.setTimeout(300_000);
+  rmSync(WORK, { recursive: true, force: true });
+  hub = await startHub();
+  proxy = await startLinkProxy({ port: Number(new URL(hub.leafUrl!.replace('nats-leaf', 'http')).port) });
+  shipNats = await startShipNats(VESSEL, proxy.url);
+  startApp('office', e2ePort + 60, { NATS_URL: hub.url }, true);
+  startApp('ship', e2ePort + 61, { NATS_URL: shipNats.url, VESSEL }, false);
+  await eventually('the office app', () => up(OFFICE), 180_000);
+  await eventually('the ship app', () => up(SHIP), 180_000);
+
+  // Ashore: the vessel is registered, the crew member joins Deck, and a Deck procedure is published.
+  const admin = await apiAs(OFFICE, ADMIN);
+  const approver = await apiAs(OFFICE, APPROVER);
+  expect((await admin.post('/api/admin/vessels', { data: { code: VESSEL, name: VESSEL_NAME } })).status()).toBe(201);
+  const crew = ((await (await admin.get('/api/admin/users')).json()) as AdminUser[]).find((u) => u.username === CREW.username)!;
+  expect((await admin.patch(`/api/admin/users/${crew.id}`, { data: { departmentId: await departmentId(admin, 'Deck') } })).ok()).toBe(true);
+  expect((await admin.post('/api/admin/vessels', { data: OTHER })).status()).toBe(201);
+  sopId = await createSop(admin, TITLE, 'Deck', '1. Muster the boat crew at the davit\n2. Lower to embarkation deck\n3. Recover and secure');
+  await publishSop(admin, approver, sopId, TITLE);
+  const other = await admin.post('/api/sops', {
+    data: {
+      title: OTHER_TITLE,
+      departmentId: await departmentId(admin, 'Engine'),
+      content: '1. Close the scuppers\n2. Agree the transfer rate',
+      vesselCodes: [OTHER.code],
+    },
+  });
+  expect(other.status()).toBe(201);
+  await publishSop(admin, approver, ((await other.json()) as { id: number }).id, OTHER_TITLE);
+  await admin.dispose();
+  await approver.dispose();
+
+  // On board: the crew's account, then the procedure, arrive over the link.
+  let onBoard: APIRequestContext | undefined;
+  await eventually('the crew account on board', async () => {
+    onBoard = await apiAs(SHIP, CREW);
+    return true;
+  });
+  await eventually('the procedure on board', async () => (await onBoard!.get(`/api/sops/${sopId}`)).ok());
+  await onBoard!.dispose();
+});
+
+test.afterAll(async () => {
+  for (const app of apps) {
+    try {
+      if (app.pid) process.kill(-app.pid, 'SIGTERM');
+    } catch {
+      // Already gone.
+    }
+  }
+  await proxy?.close();
+  await shipNats?.dispose();
+  await hub?.dispose();
+  rmSync(WORK, { recursive: true, force: true });
+});
+
+test('crew on board at 820 px read, attest with the link cut, and the attestation reaches the office when it returns', async ({ browser }) => {
+  const ctx = await context(browser, SHIP, VIEWPORTS[1]);
+  const page = await ctx.newPage();
+  await signIn(page, CREW);
+  await expect(shipLine(page)).toHaveText(IN_STEP, { timeout: 60_000 });
+
+  // The ship's copy offers nothing the office owns: no New SOP, no Upload, no Edit.
+  await page.goto('/documents');
+  await expect(page.getByRole('link', { name: TITLE })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Export' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'New SOP' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Upload SOP File' })).toHaveCount(0);
+  await expectNoSeriousA11yViolations(page, 'ship procedures 820');
+  await page.getByRole('link', { name: TITLE }).click();
+  await expect(page.getByRole('heading', { name: TITLE })).toBeVisible();
+  await expect(page.getByText('Lower to embarkation deck')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Edit' })).toHaveCount(0);
+  await expectNoSidewaysScroll(page, 'ship SOP 820');
+  await shoot(page, 'fleet-ship-in-step');
+
+  // Everything made on board so far has reached the office; then the link goes. The proxy alone
+  // cannot hold a cut: nats-server 2.9 tells a leaf node the hub's own leaf address, which the
+  // ship then dials directly (see deploy/nats/hub-tls.conf, advertise). The hub goes quiet too.
+  await expect(shipLine(page)).toHaveText(IN_STEP, { timeout: 60_000 });
+  proxy.cut();
+  await hub.stop();
+  await expect(shipLine(page)).toHaveText(CUT, { timeout: 90_000 });
+
+  await attestButton(page, '1.0', TITLE).click();
+  const dialog = page.getByRole('alertdialog', { name: 'Confirm your attestation' });
+  await dialog.getByRole('button', { name: 'Attest', exact: true }).click();
+  await expect(dialog).toBeHidden();
+  await expect(shipLine(page)).toHaveText(WAITING, { timeout: 60_000 });
+  await expectNoSeriousA11yViolations(page, 'ship SOP with the link cut 820');
+  await shoot(page, 'fleet-ship-waiting');
+
+  // Ashore nothing has arrived yet.
+  const admin = await apiAs(OFFICE, ADMIN);
+  const compliance = async () => (await (await admin.get(`/api/sops/${sopId}/compliance`)).json()) as SopCompliance;
+  expect((await compliance()).attested).toBe(0);
+
+  await hub.start();
+  proxy.restore();
+  await expect(shipLine(page)).toHaveText(IN_STEP, { timeout: 120_000 });
+  // In step with nothing waiting: the office has applied it, and it counts there.
+  const counted = await compliance();
+  expect(counted.attested).toBe(1);
+  expect(counted.outstanding.map((p) => p.firstName)).not.toContain(CREW.firstName);
+  await admin.dispose();
+  await ctx.close();
+});
+
+for (const viewport of [VIEWPORTS[0], VIEWPORTS[2]]) {
+  test(`the office's Fleet page at ${viewport.width} px: the vessel, its last contact and its master list`, async ({ browser }) => {
+    const ctx = await context(browser, OFFICE, viewport);
+    const page = await ctx.newPage();
+    await signIn(page, ADMIN);
+    await navigateByMenu(page, 'Fleet');
+    await expect(page.getByRole('heading', { name: 'Fleet', level: 1 })).toBeVisible();
+    // No ship line at the office.
+    await expect(shipLine(page)).toHaveCount(0);
+
+    const card = page.getByRole('list', { name: 'Vessels' }).getByRole('listitem').filter({ hasText: VESSEL_NAME });
+    await expect(card).toContainText(VESSEL);
+    await expect(card).toContainText('1 current · 0 pending');
+    await expect(card).not.toContainText('Never');
+
+    const list = page.getByRole(viewport.width < 768 ? 'list' : 'table', { name: `On board ${VESSEL_NAME}` });
+    await expect(list).toContainText(TITLE);
+    await expect(list).toContainText('Current');
+    await expect(page.getByRole('link', { name: /Export CSV/ })).toHaveAttribute('href', `/api/fleet/vessels/${VESSEL}/documents.csv`);
+    await expectNoSidewaysScroll(page, `fleet page ${viewport.width}`);
+    await expectNoSeriousA11yViolations(page, `fleet page ${viewport.width}`);
+    const other = page.getByRole('list', { name: 'Vessels' }).getByRole('listitem').filter({ hasText: OTHER.name });
+    await expect(other).toContainText('Never');
+    await expect(other).toContainText('0 current · 2 pending');
+    if (viewport.width === 1366) await shoot(page, 'fleet-page');
+
+    // The other vessel's master list, by keyboard: what it has not received yet.
+    await other.getByRole('button', { name: /Master list/ }).focus();
+    await page.keyboard.press('Enter');
+    await expect(other.getByRole('button', { name: /Master list/ })).toHaveAttribute('aria-pressed', 'true');
+    const pending = page.getByRole(viewport.width < 768 ? 'list' : 'table', { name: `On board ${OTHER.name}` });
+    await expect(pending).toContainText(OTHER_TITLE);
+    await expect(pending).toContainText('Pending');
+    await expect(pending).toContainText(/not on board yet/i);
+    await page.screenshot({ path: `screenshots/fleet-page-pending-${viewport.width}.png`, fullPage: true });
+    if (viewport.width === 1366) {
+      // Eight tabs for an admin still fit beside the bell at 1024 px.
+      await page.setViewportSize({ width: 1024, height: 768 });
+      const lastTab = page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Admin' });
+      await expect(lastTab).toBeVisible();
+      const tabEnd = (await lastTab.boundingBox())!;
+      const bell = (await page
+        .getByRole('banner')
+        .getByRole('button', { name: /notification/i })
+        .first()
+        .boundingBox())!;
+      expect(tabEnd.x + tabEnd.width).toBeLessThanOrEqual(bell.x);
+      await page.screenshot({ path: 'screenshots/fleet-page-1024.png' });
+      await page.setViewportSize({ width: viewport.width, height: viewport.height });
+    }
+
+    // Registering: the server's word on a code already taken stays on the form.
+    await page.getByRole('button', { name: 'Register vessel' }).click();
+    const form = page.getByRole('dialog', { name: 'Register vessel' });
+    await form.getByLabel('Code').fill(VESSEL.toLowerCase());
+    await form.getByLabel('Name').fill('A second Aurora');
+    await form.getByRole('button', { name: 'Register vessel' }).click();
+    await expect(form.getByRole('alert')).toContainText(VESSEL);
+    await page.screenshot({ path: `screenshots/fleet-register-${viewport.width}.png` });
+    await form.getByRole('button', { name: 'Cancel' }).click();
+    await expect(form).toBeHidden();
+    await expect(page.getByRole('button', { name: 'Register vessel' })).toBeFocused();
+
+    // The SOP form offers the register's vessels; none ticked is every vessel.
+    await page.goto('/sop/new');
+    const vessels = page.getByRole('group', { name: 'Vessels' });
+    await expect(vessels.getByRole('checkbox')).toHaveCount(2);
+    await expect(vessels).toContainText('None ticked: it applies to every vessel.');
+    await vessels.getByRole('checkbox', { name: new RegExp(VESSEL_NAME) }).check();
+    await expect(vessels).toContainText('Only the vessel ticked receives it.');
+    await ctx.close();
+  });
+}

@@ -1,0 +1,211 @@
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { AckPolicy, jetstreamManager } from '@nats-io/jetstream';
+import { connect, type NatsConnection } from '@nats-io/transport-node';
+import { count, eq } from 'drizzle-orm';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { SopDetail } from '../../../common/contracts/sops';
+import { attestations, sops } from '../db/schema';
+import { buildDepartment, createSopAs, submitSopAs } from '../test/factories';
+import { createTestContext, signIn, TEST_PASSWORD } from '../test/factory';
+import { startOfficeLink } from './office-link';
+import { startShipLink } from './ship-link';
+import { eventually } from './test/fleet-harness';
+import { freePort } from './test/nats-servers';
+
+// The production NATS configs (deploy/nats/hub-tls.conf with fleet-users.conf, ship-tls.conf),
+// used as they are with environment variables: the leaf link over TLS with a CA made here, the
+// vessel signed in with its own credential, the office with its own.
+const CONFIG_DIR = path.resolve(import.meta.dirname, '../../../deploy/nats');
+const NATS_SERVER = process.env.NATS_SERVER ?? 'nats-server';
+const dir = mkdtempSync(path.join(tmpdir(), 'sop-nats-tls-'));
+const started: ChildProcess[] = [];
+const cleanups: (() => Promise<unknown>)[] = [];
+afterAll(async () => {
+  for (const cleanup of cleanups.reverse()) await cleanup();
+  for (const child of started) child.kill('SIGKILL');
+  rmSync(dir, { recursive: true, force: true });
+});
+
+/** A CA, and the hub's certificate and key signed by it for 127.0.0.1 (openssl, in the temporary folder). */
+function makeCertificates() {
+  const file = (name: string) => path.join(dir, name);
+  const openssl = (...args: string[]) => execFileSync('openssl', args, { stdio: 'pipe' });
+  openssl('req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', file('ca.key'), '-out', file('ca.pem'), '-days', '2', '-subj', '/CN=Fleet test CA');
+  openssl('req', '-newkey', 'rsa:2048', '-nodes', '-keyout', file('hub.key'), '-out', file('hub.csr'), '-subj', '/CN=hub');
+  writeFileSync(file('san.cnf'), 'subjectAltName=IP:127.0.0.1,DNS:localhost\n');
+  openssl(
+    'x509',
+    '-req',
+    '-in',
+    file('hub.csr'),
+    '-CA',
+    file('ca.pem'),
+    '-CAkey',
+    file('ca.key'),
+    '-CAcreateserial',
+    '-out',
+    file('hub.pem'),
+    '-days',
+    '2',
+    '-extfile',
+    file('san.cnf'),
+  );
+  return { ca: file('ca.pem'), cert: file('hub.pem'), key: file('hub.key') };
+}
+
+/** Starts nats-server with one of the deploy configs; resolves with its log so far once ready. */
+async function natsServer(conf: string, env: Record<string, string>): Promise<{ log: () => string }> {
+  const child = spawn(NATS_SERVER, ['-c', path.join(CONFIG_DIR, conf)], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  started.push(child);
+  let output = '';
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`nats-server (${conf}) did not start:\n${output}`)), 10_000);
+    const read = (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes('Server is ready')) {
+        clearTimeout(timer);
+        resolve();
+      }
+    };
+    child.stdout!.on('data', read);
+    child.stderr!.on('data', read);
+    child.once('exit', (code) => reject(new Error(`nats-server (${conf}) exited with ${code}:\n${output}`)));
+  });
+  return { log: () => output };
+}
+
+const store = (name: string) => mkdtempSync(path.join(dir, `${name}-`));
+const AURORA_PASSWORD = 'aurora-secret-for-tests';
+
+const certs = makeCertificates();
+const hubPort = await freePort();
+const leafPort = await freePort();
+const hub = await natsServer('hub-tls.conf', {
+  NATS_HOST: '127.0.0.1',
+  NATS_PORT: String(hubPort),
+  NATS_LEAF_PORT: String(leafPort),
+  NATS_LEAF_ADVERTISE: `127.0.0.1:${leafPort}`,
+  NATS_STORE_DIR: store('hub'),
+  NATS_TLS_CERT: certs.cert,
+  NATS_TLS_KEY: certs.key,
+  NATS_TLS_CA: certs.ca,
+  NATS_PASSWORD_AURORA: AURORA_PASSWORD,
+});
+// The office app connects without a credential (hub-tls.conf's no_auth_user).
+const officeUrl = `nats://127.0.0.1:${hubPort}`;
+const shipPort = await freePort();
+await natsServer('ship-tls.conf', {
+  NATS_PORT: String(shipPort),
+  NATS_STORE_DIR: store('aurora'),
+  VESSEL: 'AURORA',
+  NATS_HUB_LEAF_URL: `tls://AURORA:${AURORA_PASSWORD}@127.0.0.1:${leafPort}`,
+  NATS_TLS_CA: certs.ca,
+});
+const shipUrl = `nats://127.0.0.1:${shipPort}`;
+await eventually(() => hub.log().includes('Leafnode connection created'));
+
+/** Connects, and closes the connection after the file's tests. */
+async function client(servers: string): Promise<NatsConnection> {
+  const nc = await connect({ servers });
+  cleanups.push(() => nc.close());
+  return nc;
+}
+
+/** What the office hears on `subject` (core NATS), once interest has crossed the link. */
+async function heardAshore(ashore: NatsConnection, onShip: NatsConnection, subject: string, probe: string) {
+  const heard: string[] = [];
+  // Only the probe counts: the ship's own link publishes on its subject too.
+  const sub = ashore.subscribe(subject, {
+    callback: (_err, msg) => {
+      if (msg.string() === probe) heard.push(probe);
+    },
+  });
+  await ashore.flush();
+  // Interest crosses the link a moment after the subscription: keep publishing for a while.
+  const until = Date.now() + 3000;
+  while (Date.now() < until && heard.length === 0) {
+    onShip.publish(subject, probe);
+    await onShip.flush();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  sub.unsubscribe();
+  return heard;
+}
+
+describe('the production NATS configs: TLS on the leaf link, one credential per vessel', () => {
+  it('carry the fleet: an SOP published ashore is applied on board, an attestation on board counts ashore', async () => {
+    const office = await createTestContext({ jobs: 'manual' });
+    cleanups.push(() => office.close());
+    const officeLink = startOfficeLink(office.db, officeUrl, office.app.log, { everyMs: 150 });
+    cleanups.push(() => officeLink.close());
+    const ship = await createTestContext({ jobs: 'manual', instance: { kind: 'ship', vessel: 'AURORA', natsUrl: shipUrl } });
+    cleanups.push(() => ship.close());
+    const shipLink = startShipLink(ship.db, 'AURORA', shipUrl, ship.app.log, { everyMs: 150 });
+    cleanups.push(() => shipLink.close());
+
+    const admin = await office.signedInUser('admin');
+    const approver = await office.signedInUser('approver');
+    const crew = await office.signedInUser('user');
+    expect((await office.as(admin, { method: 'POST', url: '/api/admin/vessels', payload: { code: 'AURORA', name: 'Aurora Borealis' } })).statusCode).toBe(201);
+    const departmentId = (await buildDepartment(office.db, 'Deck')).id;
+    const sop = await createSopAs(office, crew, { departmentId, title: 'Lifeboat drill', content: 'Lower to the embarkation deck.' });
+    const { taskId } = await submitSopAs(office, crew, sop.id);
+    expect((await office.as(approver, { method: 'PUT', url: `/api/approvals/${taskId}`, payload: { status: 'approved' } })).statusCode).toBe(200);
+
+    const cookie = await eventually(async (): Promise<string | false> => signIn(ship.app, crew.username, TEST_PASSWORD).catch(() => false), 30_000);
+    await eventually(async () => (await ship.db.select({ n: count() }).from(sops).where(eq(sops.id, sop.id)))[0].n === 1, 30_000);
+    const onBoard = (await ship.app.inject({ method: 'GET', url: `/api/sops/${sop.id}`, headers: { cookie } })).json() as SopDetail;
+    expect(onBoard.title).toBe('Lifeboat drill');
+    expect(shipLink.problem()).toBeNull();
+
+    const attested = await ship.app.inject({ method: 'POST', url: `/api/sop-versions/${onBoard.effectiveVersionId}/attestations`, headers: { cookie } });
+    expect(attested.statusCode).toBe(201);
+    await eventually(async () => (await office.db.select({ n: count() }).from(attestations).where(eq(attestations.vesselCode, 'AURORA')))[0].n === 1, 30_000);
+  }, 120_000);
+
+  it("refuses a plain (non-TLS) leaf node, even with the vessel's credential", async () => {
+    const port = await freePort();
+    const plain = await natsServer('ship.conf', {
+      NATS_PORT: String(port),
+      NATS_STORE_DIR: store('plain'),
+      VESSEL: 'PLAIN',
+      NATS_HUB_LEAF_URL: `nats-leaf://AURORA:${AURORA_PASSWORD}@127.0.0.1:${leafPort}`,
+    });
+    // The hub turns it away at the TLS handshake, every time it tries; nothing it publishes reaches the office.
+    await eventually(() => hub.log().includes('TLS Handshake Failure') && plain.log().includes('TLS leafnode handshake error'), 15_000);
+    const heard = await heardAshore(await client(officeUrl), await client(`nats://127.0.0.1:${port}`), 'fleet.ship.AURORA', 'over plain TCP');
+    expect(heard).toEqual([]);
+  });
+
+  it("lets a vessel's credential publish its own subjects across the link, never another vessel's or the office's", async () => {
+    const ashore = await client(officeUrl);
+    const onShip = await client(shipUrl);
+    expect(await heardAshore(ashore, onShip, 'fleet.ship.AURORA', 'from AURORA')).toEqual(['from AURORA']);
+    expect(await heardAshore(ashore, onShip, 'fleet.ship.NORD', 'posing as NORD')).toEqual([]);
+    expect(await heardAshore(ashore, onShip, 'fleet.office.NORD', 'posing as the office')).toEqual([]);
+    expect(await heardAshore(ashore, onShip, 'fleet.files.NORD', 'posing as the office')).toEqual([]);
+
+    // Nor may it reach into the office's streams beyond its own share: no reading another
+    // vessel's messages, no deleting a stream (the requests find no one to answer them).
+    const hubApi = await jetstreamManager(onShip, { domain: 'hub', checkAPI: false, timeout: 2000 });
+    await expect(hubApi.consumers.add('FLEET_OFFICE', { filter_subject: 'fleet.office.NORD', ack_policy: AckPolicy.None })).rejects.toThrow();
+    await expect(hubApi.streams.delete('FLEET_OFFICE')).rejects.toThrow();
+    expect((await (await jetstreamManager(ashore)).streams.info('FLEET_OFFICE')).config.name).toBe('FLEET_OFFICE');
+  });
+
+  it('refuses a wrong password for a vessel', async () => {
+    const port = await freePort();
+    const wrong = await natsServer('ship-tls.conf', {
+      NATS_PORT: String(port),
+      NATS_STORE_DIR: store('wrong'),
+      VESSEL: 'WRONG',
+      NATS_HUB_LEAF_URL: `tls://AURORA:not-the-password@127.0.0.1:${leafPort}`,
+      NATS_TLS_CA: certs.ca,
+    });
+    await eventually(() => hub.log().includes('authentication error - User "AURORA"') && wrong.log().includes('Authorization Violation'), 15_000);
+    expect(await heardAshore(await client(officeUrl), await client(`nats://127.0.0.1:${port}`), 'fleet.ship.AURORA', 'with a wrong password')).toEqual([]);
+  });
+});
