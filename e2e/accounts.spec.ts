@@ -2,9 +2,9 @@ import { expect, request as apiRequest, test, type APIRequestContext, type Page 
 import type { Department } from '../common/contracts/departments';
 import { signIn, signOut } from './support/session';
 import { E2E_USERS, type E2eUser } from './support/users';
+import { toast } from './support/toast';
 
 const suffix = Date.now().toString(36);
-const toast = (page: Page, text: string) => page.getByText(text, { exact: true }).first();
 const usersTable = (page: Page) => page.getByRole('table', { name: 'Users' });
 
 async function openAdmin(page: Page) {

@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { signIn, signOut } from './support/session';
 import { E2E_USERS, type E2eUser } from './support/users';
+import { toast } from './support/toast';
 
 const suffix = Date.now().toString(36);
 
@@ -8,8 +9,6 @@ async function openAdmin(page: Page) {
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Admin' }).click();
   await expect(page.getByRole('heading', { name: 'Administration Center' })).toBeVisible();
 }
-
-const toast = (page: Page, text: string) => page.getByText(text, { exact: true }).first();
 
 test('an admin creates an approver, who signs in and sees the Approvals tab', async ({ page }) => {
   const approver: E2eUser = { username: `bosun.${suffix}`, password: 'approver-pass-123', firstName: 'Rhea', lastName: 'Quist', role: 'approver' };

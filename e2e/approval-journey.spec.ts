@@ -4,6 +4,7 @@ import { signIn, signOut } from './support/session';
 import { makePdf } from './support/sop-files';
 import { E2E_USERS } from './support/users';
 import { attestButton, attestOnPage } from './support/attest';
+import { toast } from './support/toast';
 
 // One SOP through review across three roles: the author submits, the approver asks for changes,
 // the author revises to 1.1 and resubmits, the approver approves, the author reads and attests.
@@ -12,8 +13,6 @@ test.describe.configure({ mode: 'serial' });
 const stamp = Date.now().toString(36);
 const TITLE = `Mooring Line Inspection ${stamp}`;
 const COMMENT = 'Add the snap-back zone warning before step 2.';
-
-const toast = (page: Page, text: string) => page.getByText(text, { exact: true }).first();
 
 /** A dashboard count once it has loaded ('...' while loading). */
 async function stat(page: Page, key: keyof DashboardStats): Promise<number> {

@@ -1,9 +1,10 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { expectNoSeriousA11yViolations, expectNoSidewaysScroll, signedInAt, VIEWPORTS } from './support/a11y';
 import { apiAs, createSop, publishSop } from './support/seed';
 import { signIn } from './support/session';
 import { E2E_USERS } from './support/users';
 import { attestButton, attestOnPage } from './support/attest';
+import { toast } from './support/toast';
 
 // The crew's own journeys: a reader attesting on a phone, an admin managing users on a tablet,
 // a list that survives Back and reload, work that is not lost silently, a session that ends.
@@ -13,7 +14,6 @@ const stamp = Date.now().toString(36);
 const READ = `Enclosed Space Entry ${stamp}`;
 const phone = VIEWPORTS.find((v) => v.name === 'phone')!;
 const tablet = VIEWPORTS.find((v) => v.name === 'tablet')!;
-const toast = (page: Page, text: string) => page.getByText(text, { exact: true }).first();
 
 test.beforeAll(async ({ baseURL }) => {
   const crew = await apiAs(baseURL!, E2E_USERS.user);

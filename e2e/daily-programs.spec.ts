@@ -3,6 +3,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { signInAt } from './support/session';
 import { makePdf, makeXlsx } from './support/sop-files';
 import { E2E_USERS } from './support/users';
+import { toast } from './support/toast';
 
 const pdf = (name: string, text: string) => makePdf(name, text);
 const xlsx = (name: string) =>
@@ -10,8 +11,6 @@ const xlsx = (name: string) =>
     [1, 'Barcelona', '', '18:00'],
     [2, 'Palma de Mallorca', '08:00', '17:00'],
   ]);
-
-const toast = (page: Page, text: string) => page.getByText(text, { exact: true }).first();
 
 async function chooseMode(page: Page, label: 'Combined (1 PDF)' | 'Separate (4 PDFs)') {
   await page.getByLabel('Upload mode').click();

@@ -3,6 +3,7 @@ import type { SopDetail, SopListItem } from '../common/contracts/sops';
 import { apiAs, departmentId } from './support/seed';
 import { signIn } from './support/session';
 import { E2E_USERS } from './support/users';
+import { toast } from './support/toast';
 
 // Reviewers' words arrive and decisions can be taken anywhere: an approver on a tablet opens a
 // task from its own link (signing in on the way), keeps Approve and Request Changes in reach
@@ -21,8 +22,6 @@ const CONTENT = `# Purpose\nPassengers board tenders safely at anchor.\n\n## Ste
 const QUESTION = 'Step 12: who decides that the sea state is too high for boarding?';
 const REQUEST = 'Name the officer who stops boarding, and the sea-state limit.';
 const COMMENT_REQUIRED = 'A comment is required to request changes: say what the author should change';
-
-const toast = (page: Page, text: string) => page.getByText(text, { exact: true }).first();
 
 let author: APIRequestContext;
 let taskId: number;

@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { type APIRequestContext, type Download, expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, type Download, expect, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { PDFDocument } from 'pdf-lib';
 import { buildPdf, pdfPageTexts } from '../server/src/test/documents';
@@ -7,6 +7,7 @@ import { expectNoSeriousA11yViolations } from './support/a11y';
 import { apiAs, createSop, publishSop } from './support/seed';
 import { signInAt } from './support/session';
 import { E2E_USERS } from './support/users';
+import { toast } from './support/toast';
 
 // Registers, controlled copies, bulk upload and the itinerary table, as the crew and the office use them.
 test.describe.configure({ mode: 'serial' });
@@ -14,7 +15,6 @@ test.describe.configure({ mode: 'serial' });
 test.use({ bypassCSP: true });
 
 const stamp = Date.now().toString(36);
-const toast = (page: Page, text: string) => page.getByText(text, { exact: true }).first();
 const saved = async (download: Download) => readFile((await download.path())!);
 const VIEWPORTS = [
   { name: 'desktop', width: 1366, height: 768 },

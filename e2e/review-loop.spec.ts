@@ -4,6 +4,7 @@ import { apiAs, departmentId, publishSop } from './support/seed';
 import { signIn } from './support/session';
 import { makePdf } from './support/sop-files';
 import { E2E_USERS } from './support/users';
+import { toast } from './support/toast';
 
 // The review loop: 1.0 is in force; the author's revision 1.1 gets changes requested with a
 // comment; the author sees it on the dashboard and the SOP page, compares 1.0 with 1.1 and
@@ -17,8 +18,6 @@ const COMMENT = 'Name who relieves the gangway watch at meal times.';
 const V1 = '# Purpose\nKeep the gangway manned in port.\n\n## Steps\n1. Check every pass against the crew list';
 const V2 = `${V1}\n2. Log visitors`;
 const V3 = `${V2}\n3. The deck cadet relieves the watch at meal times`;
-
-const toast = (page: Page, text: string) => page.getByText(text, { exact: true }).first();
 
 let author: APIRequestContext;
 let sopId: number;

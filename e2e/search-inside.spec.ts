@@ -4,6 +4,7 @@ import { buildPdf } from '../server/src/test/documents';
 import { a11yContext, expectNoSeriousA11yViolations, expectNoSidewaysScroll, VIEWPORTS } from './support/a11y';
 import { signIn, signInAt } from './support/session';
 import { E2E_USERS } from './support/users';
+import { toast } from './support/toast';
 
 // Search inside the files: a PDF uploaded from the dashboard is read in the background; a
 // sentence from its third page finds the SOP, with the snippet, the words marked and the
@@ -15,8 +16,6 @@ const TITLE = `Tender Boarding ${stamp}`;
 const FILE = `tender-boarding-${stamp}.pdf`;
 const SENTENCE = `The coxswain checks the ${stamp} grab rails before guests step aboard`;
 const SEARCH = `coxswain checks the ${stamp} grab rails`;
-
-const toast = (page: Page, text: string) => page.getByText(text, { exact: true }).first();
 
 /** A real three-page PDF; the sentence is on page 3 only. */
 async function threePagePdf() {

@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { signIn, signInAt, signOut } from './support/session';
 import { makePdf } from './support/sop-files';
 import { E2E_USERS } from './support/users';
+import { toast } from './support/toast';
 
 // One SOP's life, in order: create with a PDF, find it, read it, revise it, download it, delete it.
 test.describe.configure({ mode: 'serial' });
@@ -9,8 +10,6 @@ test.describe.configure({ mode: 'serial' });
 const stamp = Date.now().toString(36);
 const TITLE = `Anchor Watch Procedure ${stamp}`;
 const SEARCH_WORD = `Anchor Watch Procedure ${stamp}`;
-
-const toast = (page: Page, text: string) => page.getByText(text, { exact: true }).first();
 
 async function departmentIdByName(page: Page, name: string): Promise<number> {
   const res = await page.request.get('/api/departments');
