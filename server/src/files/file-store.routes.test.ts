@@ -5,12 +5,12 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MAX_FILE_BYTES } from '../../../common/limits';
 import { StorageFacts } from '../../../common/contracts/storage';
-import type { Attachment, SopDetail } from '../../../common/contracts/sops';
+import type { SopDetail } from '../../../common/contracts/sops';
 import { attachments } from '../db/schema';
 import { crewOf } from '../test/factory';
 import { corruptStoredFile, storeTotals } from '../test/stored-files';
 import { diskPath, fileStoreDir, readCounter, tempDir } from './store';
-import { buildDepartment, createSopAs, uploadAttachments } from '../test/factories';
+import { buildDepartment, createSopAs, uploadAttachments, uploadFiles } from '../test/factories';
 
 // No background jobs: text extraction would open the bytes while a test counts the opens.
 const { t, owner, admin } = await crewOf({ owner: 'user', admin: 'admin' }, { jobs: 'manual' });
@@ -24,11 +24,7 @@ const digestOf = (data: Buffer) => `sha-256=:${createHash('sha256').update(data)
 /** Text files: no preview is rendered in the background, so the store's totals stay still. */
 const text = (label: string, bytes = 200) => Buffer.from(`${label}\n`.padEnd(bytes, '.'));
 
-async function upload(versionId: number, files: { name: string; data: Buffer }[]): Promise<Attachment[]> {
-  const res = await uploadAttachments(t, owner, versionId, files);
-  expect(res.statusCode).toBe(201);
-  return files.length === 1 ? [res.json()] : res.json();
-}
+const upload = (versionId: number, files: { name: string; data: Buffer }[]) => uploadFiles(t, owner, versionId, files);
 
 const hashOf = async (attachmentId: number) =>
   (await t.db.select({ sha256: attachments.sha256 }).from(attachments).where(eq(attachments.id, attachmentId)))[0].sha256!;

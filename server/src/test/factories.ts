@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { SessionUser } from '../../../common/contracts/auth';
-import type { CreateSopInput, SopDetail, SubmitSopResult } from '../../../common/contracts/sops';
+import type { Attachment, CreateSopInput, SopDetail, SopListItem, SubmitSopResult } from '../../../common/contracts/sops';
 import type { Role } from '../../../common/roles';
 import { INITIAL_STATUS, type SopStatus, SUBMITTED_STATUS } from '../../../common/sop-lifecycle';
 import type { Db } from '../db/client';
@@ -50,8 +50,10 @@ export async function buildDepartment(db: Db, name = `Department ${next()}`, par
 }
 
 export interface BuildSopOptions {
-  departmentId: number;
-  ownerId: number;
+  /** A new department unless given. */
+  departmentId?: number;
+  /** A new user (role user) unless given. */
+  ownerId?: number;
   title?: string;
   versionNumber?: string;
   content?: string;
@@ -62,8 +64,16 @@ export interface BuildSopOptions {
   taskCreatedAt?: Date;
 }
 
-/** An SOP with one version, submitted for approval with a pending task unless submittedBy is null. */
-export async function buildSop(db: Db, opts: BuildSopOptions) {
+/**
+ * An SOP with one version, submitted for approval with a pending task unless submittedBy is
+ * null. Its department and owner are created when not given.
+ */
+export async function buildSop(db: Db, given: BuildSopOptions = {}) {
+  const opts = {
+    ...given,
+    departmentId: given.departmentId ?? (await buildDepartment(db)).id,
+    ownerId: given.ownerId ?? (await buildUser(db)).id,
+  };
   const title = opts.title ?? `Mooring procedure ${next()}`;
   const submittedBy = opts.submittedBy === undefined ? opts.ownerId : opts.submittedBy;
   const [sop] = await db
@@ -113,6 +123,33 @@ export async function submitSopAs(t: TestContext, user: TestUser, sopId: number)
   const res = await t.as(user, { method: 'POST', url: `/api/sops/${sopId}/submit` });
   if (res.statusCode !== 200) throw new Error(`submitting SOP ${sopId} failed: ${res.statusCode} ${res.body}`);
   return res.json();
+}
+
+/** GET /api/sops/{id} as `user`; throws unless the server answers 200. */
+export async function getSop(t: TestContext, user: TestUser | null, id: number): Promise<SopDetail> {
+  const res = await t.as(user, { method: 'GET', url: `/api/sops/${id}` });
+  if (res.statusCode !== 200) throw new Error(`reading SOP ${id} failed: ${res.statusCode} ${res.body}`);
+  return res.json();
+}
+
+/** GET /api/sops with a query string ('?search=...') as `user`; throws unless the server answers 200. */
+export async function listSops(t: TestContext, user: TestUser | null, query = ''): Promise<SopListItem[]> {
+  const res = await t.as(user, { method: 'GET', url: `/api/sops${query}` });
+  if (res.statusCode !== 200) throw new Error(`listing SOPs (${query}) failed: ${res.statusCode} ${res.body}`);
+  return res.json();
+}
+
+/** Uploads files to a version as `user`; throws unless the server answers 201; always a list. */
+export async function uploadFiles(t: TestContext, user: TestUser, versionId: number, files: FilePart[]): Promise<Attachment[]> {
+  const res = await uploadAttachments(t, user, versionId, files);
+  if (res.statusCode !== 201) throw new Error(`uploading to version ${versionId} failed: ${res.statusCode} ${res.body}`);
+  const answer = res.json();
+  return Array.isArray(answer) ? answer : [answer];
+}
+
+/** PUT /api/approvals/{taskId} as `user` (approve or request changes); the answer as it comes. */
+export function decideTask(t: TestContext, user: TestUser | null, taskId: number, payload: unknown) {
+  return t.as(user, { method: 'PUT', url: `/api/approvals/${taskId}`, payload: payload as object });
 }
 
 /** POST /api/sop-versions/{id}/attachments as `user`, the files in the `file` field; the answer as it comes. */

@@ -5,7 +5,7 @@ import type { Attachment, SopDetail } from '../../../../common/contracts/sops';
 import { auditEvents } from '../../db/schema';
 import { buildDocx, buildPdf, pdfPageTexts } from '../../test/documents';
 import { crewOf, type TestUser } from '../../test/factory';
-import { buildDepartment, createSopAs, submitSopAs, uploadAttachments } from '../../test/factories';
+import { buildDepartment, createSopAs, submitSopAs, uploadAttachments, getSop } from '../../test/factories';
 
 const { t, owner, approver, reader } = await crewOf({
   owner: 'user',
@@ -18,7 +18,7 @@ let firstPdf: Attachment;
 let firstDocx: Attachment;
 let departmentId: number;
 
-const detail = async (id: number): Promise<SopDetail> => (await t.as(owner, { method: 'GET', url: `/api/sops/${id}` })).json();
+const detail = (id: number) => getSop(t, owner, id);
 const copy = (id: number | string, as: TestUser | null = reader) => t.as(as, { method: 'GET', url: `/api/attachments/${id}/controlled-copy` });
 
 async function approve(sopId: number) {

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { SopDetail } from '../../../../common/contracts/sops';
 import { attachments } from '../../db/schema';
 import { crewOf } from '../../test/factory';
-import { buildDepartment, createSopAs, uploadAttachments } from '../../test/factories';
+import { buildDepartment, createSopAs, uploadAttachments, getSop } from '../../test/factories';
 import { makePdf } from '../../test/documents';
 
 const { t, owner } = await crewOf({ owner: 'user' });
@@ -24,7 +24,7 @@ async function sopWithTwoFiles(): Promise<{ sop: SopDetail; ids: number[] }> {
   return { sop, ids: (res.json() as { id: number }[]).map((a) => a.id) };
 }
 
-const detail = async (id: number): Promise<SopDetail> => (await t.as(owner, { method: 'GET', url: `/api/sops/${id}` })).json();
+const detail = (id: number) => getSop(t, owner, id);
 const edit = (id: number, payload: Record<string, unknown>) =>
   t.as(owner, { method: 'PUT', url: `/api/sops/${id}`, payload: { title: 'Anchoring', departmentId: deptId, content: 'Revised steps.', ...payload } });
 

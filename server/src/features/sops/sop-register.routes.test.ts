@@ -1,8 +1,7 @@
 import { parse } from 'csv-parse/sync';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { SopListItem } from '../../../../common/contracts/sops';
 import { crewOf, type TestUser } from '../../test/factory';
-import { buildDepartment, buildSop, createSopAs, submitSopAs } from '../../test/factories';
+import { buildDepartment, buildSop, createSopAs, submitSopAs, listSops } from '../../test/factories';
 
 // The reader reads other people's drafts and superseded versions: an approver may (a plain user
 // sees only the version in force; sop-visibility.routes.test.ts).
@@ -31,7 +30,7 @@ beforeAll(async () => {
 
 const exportCsv = (query = '', as: TestUser | null = reader) => t.as(as, { method: 'GET', url: `/api/sops/export.csv${query}` });
 const records = (body: string): string[][] => parse(body.replace(/^\uFEFF/, ''), { relax_column_count: false });
-const list = async (query = ''): Promise<SopListItem[]> => (await t.as(reader, { method: 'GET', url: `/api/sops${query}` })).json();
+const list = (query = '') => listSops(t, reader, query);
 
 describe('GET /api/sops/export.csv', () => {
   it('is UTF-8 CSV with a BOM and CRLF line ends, named as a download', async () => {

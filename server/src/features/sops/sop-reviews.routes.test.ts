@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ConfirmedReview } from '../../../../common/contracts/review-loop';
-import type { SopDetail, SopListItem } from '../../../../common/contracts/sops';
+import type { SopListItem } from '../../../../common/contracts/sops';
 import { addMonths, reviewStatusOn, utcDay } from '../../../../common/sop-lifecycle';
 import { auditEvents, sopReviews, sops, sopVersions } from '../../db/schema';
 import { crewOf, type TestUser } from '../../test/factory';
-import { buildDepartment, createSopAs } from '../../test/factories';
+import { buildDepartment, createSopAs, getSop } from '../../test/factories';
 
 const { t, owner, approver, admin } = await crewOf(
   { owner: 'user', approver: { role: 'approver', firstName: 'Rita', lastName: 'Reviewer' }, admin: 'admin' },
@@ -22,7 +22,7 @@ const addDays = (day: string, days: number) => utcDay(new Date(Date.parse(`${day
 
 const confirm = (user: TestUser | null, sopId: number, payload: object = { comments: 'Checked against the current galley layout.' }) =>
   t.as(user, { method: 'POST', url: `/api/sops/${sopId}/reviews`, payload });
-const detail = async (id: number): Promise<SopDetail> => (await t.as(owner, { method: 'GET', url: `/api/sops/${id}` })).json();
+const detail = (id: number) => getSop(t, owner, id);
 const list = async (query = ''): Promise<SopListItem[]> => {
   const res = await t.as(owner, { method: 'GET', url: `/api/sops${query}` });
   expect(res.statusCode).toBe(200);

@@ -1,12 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MAX_EXTRACTED_TEXT_CHARS } from '../../../../common/text-status';
-import type { Attachment, SopDetail, SopListItem } from '../../../../common/contracts/sops';
+import type { SopListItem } from '../../../../common/contracts/sops';
 import { SEARCH_RESULT_LIMIT } from '../../../../common/limits';
 import { fileTexts, jobs } from '../../db/schema';
 import { buildDocx, buildPdf, makeDocx, makePdf } from '../../test/documents';
 import { crewOf, type TestUser } from '../../test/factory';
-import { buildDepartment, buildSop, createSopAs, submitSopAs, uploadAttachments } from '../../test/factories';
+import { buildDepartment, buildSop, createSopAs, submitSopAs, uploadFiles, getSop } from '../../test/factories';
 import { truncatedPdf } from '../../test/hostile-files';
 import type { FilePart } from '../../test/multipart';
 import { refreshAllSearchVectors } from './sop-search';
@@ -31,14 +31,9 @@ const search = async (term: string, user: TestUser = reader) => {
   return res.json() as SopListItem[];
 };
 const titlesFor = async (term: string) => (await search(term)).map((s) => s.title);
-const detail = async (id: number): Promise<SopDetail> => (await t.as(owner, { method: 'GET', url: `/api/sops/${id}` })).json();
+const detail = (id: number) => getSop(t, owner, id);
 
-async function upload(versionId: number, files: FilePart[]): Promise<Attachment[]> {
-  const res = await uploadAttachments(t, owner, versionId, files);
-  expect(res.statusCode).toBe(201);
-  const answer = res.json();
-  return Array.isArray(answer) ? answer : [answer];
-}
+const upload = (versionId: number, files: FilePart[]) => uploadFiles(t, owner, versionId, files);
 
 async function approve(sopId: number) {
   expect((await submitSopAs(t, owner, sopId)).status).toBeDefined();
