@@ -7,7 +7,8 @@ import type { LightMyRequestResponse } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../app';
 import { auditEvents, departments, sops, users } from '../db/schema';
-import { buildDepartment, buildSop } from '../test/factories';
+import { makePdf } from '../test/documents';
+import { buildDepartment, createSopAs, decideTask, getSop, submitSopAs, uploadFiles } from '../test/factories';
 import { crewOf, signIn, TEST_PASSWORD } from '../test/factory';
 import { FleetConfigError, fleetInstance } from './instance';
 
@@ -17,13 +18,17 @@ const { t, admin, approver, crew } = await crewOf({ admin: 'admin', approver: 'a
 let ship: App;
 let departmentId: number;
 let versionId: number;
+let attachmentId: number;
 
 beforeAll(async () => {
   ship = (await t.anotherInstance({ instance: { kind: 'ship', vessel: 'AURORA', natsUrl: 'nats://127.0.0.1:1' } })).app;
   departmentId = (await buildDepartment(t.db, 'Deck')).id;
-  const { version, task } = await buildSop(t.db, { departmentId, ownerId: crew.id, title: 'Mooring stations' });
-  expect((await t.as(approver, { method: 'PUT', url: `/api/approvals/${task!.id}`, payload: { status: 'approved' } })).statusCode).toBe(200);
-  versionId = version.id;
+  const sop = await createSopAs(t, crew, { departmentId, title: 'Mooring stations' });
+  versionId = sop.latestVersionId!;
+  [{ id: attachmentId }] = await uploadFiles(t, crew, versionId, [{ name: 'mooring.pdf', data: await makePdf('Mooring', ['Lines fore and aft']) }]);
+  await submitSopAs(t, crew, sop.id);
+  const taskId = (await getSop(t, approver, sop.id)).pendingTaskId!;
+  expect((await decideTask(t, approver, taskId, { status: 'approved' })).statusCode).toBe(200);
 });
 
 const onShip = (cookie: string | null, options: { method: string; url: string; payload?: unknown }) =>
@@ -45,7 +50,7 @@ function routesOf(app: App): Array<[string, string]> {
 }
 
 const OFFICE_ONLY = { code: 'office_only', message: expect.stringContaining('made ashore') };
-const ON_BOARD_WRITES = ['POST /api/login', 'POST /api/logout', 'POST /api/sop-versions/:id/attestations'];
+const ON_BOARD_WRITES = ['POST /api/login', 'POST /api/logout', 'POST /api/sop-versions/:id/attestations', 'POST /api/sop-versions/:id/reads'];
 
 describe('a ship instance', () => {
   it('answers every write to office-owned data with 409 office_only and changes nothing', async () => {
@@ -76,9 +81,11 @@ describe('a ship instance', () => {
     expect(register.json()).toEqual(OFFICE_ONLY);
   });
 
-  it('lets crew sign in with their office account, read and attest', async () => {
+  it('lets crew sign in with their office account, read, open the files and attest', async () => {
     const cookie = await signIn(ship, crew.username, TEST_PASSWORD);
     expect((await onShip(cookie, { method: 'GET', url: '/api/sops' })).statusCode).toBe(200);
+    const opened = await onShip(cookie, { method: 'POST', url: `/api/sop-versions/${versionId}/reads`, payload: { attachmentId } });
+    expect(opened.statusCode, opened.body).toBe(201);
     const attested = await onShip(cookie, { method: 'POST', url: `/api/sop-versions/${versionId}/attestations` });
     expect(attested.statusCode).toBe(201);
     expect((await onShip(cookie, { method: 'POST', url: '/api/logout' })).statusCode).toBe(200);

@@ -25,9 +25,13 @@ export const attestationRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   // The reader opened a file of the version: kept once per reader and file, at the first opening.
+  // Reading state belongs to where the reading happens, so a ship records it on board.
   app.post(
     '/api/sop-versions/:id/reads',
-    { schema: { params: IdParams, body: RecordReadInput, response: answers({ 200: AttachmentRead, 201: AttachmentRead }) }, config: { access: 'sop.read' } },
+    {
+      schema: { params: IdParams, body: RecordReadInput, response: answers({ 200: AttachmentRead, 201: AttachmentRead }) },
+      config: { access: 'sop.read', onBoard: true },
+    },
     async (request, reply) => {
       const { read, created } = await recordRead(app.db, request.actor, request.params.id, request.body.attachmentId);
       return reply.status(created ? 201 : 200).send(read);
