@@ -46,7 +46,7 @@ export const EMPTY_SOP_FORM: SopFormInput = {
  * Create: POST /api/sops (the first version comes with it). Edit: PUT /api/sops/{id}, which
  * adds a version when the text or the files change. Then each picked file goes to that newest version, one request per file so
  * each shows its own progress. Save Draft changes no status; Submit for Approval saves, then
- * submits the saved version (docs/decisions.md, 'Submit for Approval on the form submits').
+ * submits the saved version (docs/decisions/010-sop-versions-and-files.md, 'Submit for Approval on the form submits').
  */
 export function useSaveSop(editId: number | null) {
   const [, navigate] = useLocation();

@@ -128,7 +128,7 @@ const TABLE_KINDS: Record<string, 'xlsx' | 'csv'> = {
 
 /**
  * The itinerary as a table, read in a document worker: .xlsx and .csv. There is no kept
- * parser for the old binary .xls format (see docs/decisions.md): 422, and the file still downloads.
+ * parser for the old binary .xls format (see docs/decisions/019-daily-programs-and-itineraries.md): 422, and the file still downloads.
  */
 export async function itineraryTable(db: Db, workers: DocumentWorkers, id: number): Promise<ItineraryTable> {
   const file = await findItineraryFile(db, id);
