@@ -33,6 +33,8 @@ export const NOT_CACHED_MESSAGE = 'Not available offline: open it once while onl
  */
 const KEPT_READS = [
   /^\/api\/user$/,
+  // Whether this is a ship's copy: with no link the screens must still offer no office action.
+  /^\/api\/fleet\/status$/,
   /^\/api\/settings$/,
   /^\/api\/departments$/,
   /^\/api\/sops$/,
