@@ -73,6 +73,8 @@ export const queryKeys = {
     /** The Audit Log screen's pages for one set of filters (paged by `before`). */
     log: (filters: Record<string, string | number | undefined>) => ['/api/audit', 'log', filters] as const,
     facets: () => ['/api/audit/facets'] as const,
+    /** The hash chain's last verification (the Audit Trail card). */
+    verification: () => ['/api/audit/verification'] as const,
   },
   /** Not a URL: what the offline copies of this browser hold for the user (offline/offline-copies.ts). */
   offlineCopies: () => ['offline-copies'] as const,
