@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PREVIEW_STATUSES } from '../preview-status';
+import { REVISION_CLASSES } from '../revision-classes';
 import { APPROVAL_STATUSES, SOP_STATUSES } from '../sop-lifecycle';
 import { TEXT_STATUSES } from '../text-status';
 import { ErrorBody } from './errors';
@@ -142,6 +143,8 @@ export const SopVersion = z.object({
   approvedAt: isoDate.nullable(),
   isPublished: z.boolean(),
   createdAt: isoDate,
+  /** major, minor or editorial: an editorial version keeps the attestations of the one it replaced. */
+  revisionClass: z.enum(REVISION_CLASSES),
   attachments: z.array(Attachment),
   submittedByUser: PersonName.nullable(),
   approvedByUser: PersonName.nullable().optional(),
@@ -248,6 +251,12 @@ export const ApprovalTask = z.object({
   }),
 });
 export type ApprovalTask = z.input<typeof ApprovalTask>;
+
+export const RevisionClassField = z.enum(REVISION_CLASSES, { error: 'revisionClass must be one of major, minor or editorial' });
+
+/** POST /api/sops/{id}/submit: the body is optional; without `revisionClass` the version is a major revision. */
+export const SubmitSopInput = z.object({ revisionClass: RevisionClassField.optional() }).nullish();
+export type SubmitSopInput = z.input<typeof SubmitSopInput>;
 
 /** POST /api/sops/{id}/submit: the submitted SOP, the opened approval task and a message. */
 export const SubmitSopResult = SopDetail.extend({ taskId: int, message: z.string() });

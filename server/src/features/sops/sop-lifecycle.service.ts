@@ -1,5 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { SessionUser } from '../../../../common/contracts/auth';
+import { DEFAULT_REVISION_CLASS, type RevisionClass } from '../../../../common/revision-classes';
 import type { Db } from '../../db/client';
 import { approvalTasks, sops, sopVersions } from '../../db/schema';
 import { OPEN_TASK_STATUS, refuseSubmit, SUBMITTABLE, SUBMITTED_STATUS } from '../../../../common/sop-lifecycle';
@@ -11,7 +12,12 @@ import { findSopForAccess } from './sop-detail.service';
  * Sends the latest version for approval: the SOP becomes `submitted`, the version gets
  * its submitter stamps and one pending approval task is opened for it.
  */
-export async function submitSop(db: Db, actor: SessionUser, id: number): Promise<{ sopId: number; versionId: number; taskId: number }> {
+export async function submitSop(
+  db: Db,
+  actor: SessionUser,
+  id: number,
+  revisionClass: RevisionClass = DEFAULT_REVISION_CLASS,
+): Promise<{ sopId: number; versionId: number; taskId: number }> {
   const found = await findSopForAccess(db, id);
   const [latestVersion] = found.latestVersionId
     ? await db.select({ submittedAt: sopVersions.submittedAt }).from(sopVersions).where(eq(sopVersions.id, found.latestVersionId))
@@ -30,7 +36,7 @@ export async function submitSop(db: Db, actor: SessionUser, id: number): Promise
       .returning({ id: sops.id });
     // The other submit won: this one is refused as a submit of a submitted SOP would be.
     if (moved.length === 0) refuse(refuseSubmit(actor, { ...sop, status: SUBMITTED_STATUS }));
-    await tx.update(sopVersions).set({ submittedBy: actor.id, submittedAt: now }).where(eq(sopVersions.id, versionId));
+    await tx.update(sopVersions).set({ submittedBy: actor.id, submittedAt: now, revisionClass }).where(eq(sopVersions.id, versionId));
     // A version has at most one open task (a unique index): one left open by older data is reused.
     const [task] = await tx
       .insert(approvalTasks)
@@ -42,7 +48,7 @@ export async function submitSop(db: Db, actor: SessionUser, id: number): Promise
       action: 'sop_submitted',
       entityType: 'sop',
       entityId: id,
-      metadata: { title: sop.title, versionId, taskId: task.id },
+      metadata: { title: sop.title, versionId, taskId: task.id, revisionClass },
     });
     return { sopId: id, versionId, taskId: task.id };
   });

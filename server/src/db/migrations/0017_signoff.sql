@@ -69,3 +69,14 @@ ALTER TABLE "audit_events" ALTER COLUMN "hash" SET NOT NULL;
 --> statement-breakpoint
 CREATE TRIGGER "audit_events_chain" BEFORE INSERT ON "audit_events"
 	FOR EACH ROW EXECUTE FUNCTION "audit_events_chain"();
+--> statement-breakpoint
+-- Revision classes: what the submitter (or the approver, approving) says a version changes.
+-- An editorial version (typo, layout) carries the attestations of the version it replaces.
+ALTER TABLE "sop_versions" ADD COLUMN "revision_class" varchar(10) DEFAULT 'major' NOT NULL;
+--> statement-breakpoint
+ALTER TABLE "sop_versions" ADD CONSTRAINT "sop_versions_revision_class_check" CHECK ("revision_class" in ('major', 'minor', 'editorial'));
+--> statement-breakpoint
+-- An attestation carried over to an editorial version names the version it was made for.
+ALTER TABLE "attestations" ADD COLUMN "carried_from_version_id" integer REFERENCES "sop_versions"("id") ON DELETE SET NULL;
+--> statement-breakpoint
+CREATE INDEX "attestations_carried_from_idx" ON "attestations" ("carried_from_version_id");
