@@ -1,5 +1,8 @@
+import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { SopDetail } from '@common/contracts/sops';
+import { DEFAULT_REVISION_CLASS, type RevisionClass } from '@common/revision-classes';
+import { RevisionClassSelect } from '@/components/revision-class-select';
 import { Spinner } from '@/components/spinner';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Button } from '@/components/ui/button';
@@ -10,7 +13,8 @@ interface Props {
   /** The SOP and the version to approve; null closes the dialog. */
   target: { sopId: number; versionId: number } | null;
   pending: boolean;
-  onConfirm: () => void;
+  /** With the revision class the approver settled on (the submitter's unless changed here). */
+  onConfirm: (revisionClass: RevisionClass) => void;
   onClose: () => void;
 }
 
@@ -24,6 +28,9 @@ export function ApproveConfirmDialog({ target, pending, onConfirm, onClose }: Pr
   const detail = useQuery<SopDetail>({ queryKey: queryKeys.sops.detail(target?.sopId ?? 0), enabled: !!target });
   const sop = detail.data;
   const version = sop?.versions.find((v) => v.id === target?.versionId);
+  // The approver's choice; until they make one, the class the version was submitted with.
+  const [chosen, setChosen] = useState<{ versionId: number; revisionClass: RevisionClass } | null>(null);
+  const revisionClass = chosen && chosen.versionId === version?.id ? chosen.revisionClass : (version?.revisionClass ?? DEFAULT_REVISION_CLASS);
 
   return (
     <ConfirmDialog
@@ -34,7 +41,7 @@ export function ApproveConfirmDialog({ target, pending, onConfirm, onClose }: Pr
       onClose={onClose}
       className="max-h-[95vh] overflow-y-auto sm:max-w-2xl"
       action={
-        <Button className="bg-emerald-700 hover:bg-emerald-800" disabled={pending || !version} onClick={onConfirm}>
+        <Button className="bg-emerald-700 hover:bg-emerald-800" disabled={pending || !version} onClick={() => onConfirm(revisionClass)}>
           {pending ? 'Approving...' : 'Confirm approval'}
         </Button>
       }
@@ -55,6 +62,12 @@ export function ApproveConfirmDialog({ target, pending, onConfirm, onClose }: Pr
             <dt className="text-muted-foreground">Change summary</dt>
             <dd className="whitespace-pre-wrap">{version.changelog || 'No change summary'}</dd>
           </dl>
+          <RevisionClassSelect
+            id="approve-revision-class"
+            value={revisionClass}
+            onChange={(value) => setChosen({ versionId: version.id, revisionClass: value })}
+            disabled={pending}
+          />
           <div className="space-y-1">
             <p className="font-semibold text-navy">Changes since the version in force</p>
             <ChangesSinceInForce sopId={sop.id} versionId={version.id} />

@@ -99,7 +99,7 @@ export function DecisionBar({ task, onDecided }: Props) {
       <ApproveConfirmDialog
         target={confirming ? { sopId: task.version.sop.id, versionId: task.versionId } : null}
         pending={decide.isPending}
-        onConfirm={() => decide.mutate({ taskId: task.id, status: DECISION.approve, comments: comment })}
+        onConfirm={(revisionClass) => decide.mutate({ taskId: task.id, status: DECISION.approve, comments: comment, revisionClass })}
         onClose={() => setConfirming(false)}
       />
     </section>

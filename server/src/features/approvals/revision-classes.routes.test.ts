@@ -96,7 +96,10 @@ describe('revision classes', () => {
     expect(classOf('sop_approved')).toBe('editorial');
 
     const csv = (await t.as(approver, { method: 'GET', url: '/api/sops/export.csv?search=Bunkering' })).body;
-    const [header, row] = csv.trim().split('\n').map((line) => line.split(','));
+    const [header, row] = csv
+      .trim()
+      .split('\n')
+      .map((line) => line.split(','));
     expect(row[header.indexOf('Revision class')]).toBe('editorial');
   });
 
