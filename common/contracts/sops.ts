@@ -3,6 +3,7 @@ import { PREVIEW_STATUSES } from '../preview-status';
 import { REVISION_CLASSES } from '../revision-classes';
 import { APPROVAL_STATUSES, SOP_STATUSES } from '../sop-lifecycle';
 import { TEXT_STATUSES } from '../text-status';
+import { TaskStep } from './approval-routes';
 import { ErrorBody } from './errors';
 import { VesselCodes } from './fleet';
 import { FileName, idField, idParams, isoDate, multiLine, optionalText, singleLine } from './fields';
@@ -249,6 +250,8 @@ export const ApprovalTask = z.object({
   version: SopVersion.extend({
     sop: z.object({ id: int, title: z.string(), status: z.enum(SOP_STATUSES), department: z.object({ name: z.string() }).nullable() }),
   }),
+  /** Where the task stands on its review route (one step for the default route). */
+  step: TaskStep,
 });
 export type ApprovalTask = z.input<typeof ApprovalTask>;
 

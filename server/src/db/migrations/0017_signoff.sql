@@ -80,3 +80,45 @@ ALTER TABLE "sop_versions" ADD CONSTRAINT "sop_versions_revision_class_check" CH
 ALTER TABLE "attestations" ADD COLUMN "carried_from_version_id" integer REFERENCES "sop_versions"("id") ON DELETE SET NULL;
 --> statement-breakpoint
 CREATE INDEX "attestations_carried_from_idx" ON "attestations" ("carried_from_version_id");
+--> statement-breakpoint
+-- Review routes: a department's (or its division's) ordered approval steps, each
+-- { name, approverIds (null: any approver), required }. No route: one step, any approver.
+ALTER TABLE "departments" ADD COLUMN "approval_route" jsonb;
+--> statement-breakpoint
+-- A task keeps the route it was submitted under (null: the single default step) and the step it is at.
+ALTER TABLE "approval_tasks" ADD COLUMN "route_steps" jsonb;
+--> statement-breakpoint
+ALTER TABLE "approval_tasks" ADD COLUMN "step_index" integer DEFAULT 0 NOT NULL;
+--> statement-breakpoint
+-- Each decision on a step: who, in what capacity (meaning), at which step. One per person and task.
+CREATE TABLE "approval_signatures" (
+	"id" integer PRIMARY KEY GENERATED ALWAYS AS IDENTITY,
+	"task_id" integer NOT NULL REFERENCES "approval_tasks"("id") ON DELETE CASCADE,
+	"version_id" integer NOT NULL REFERENCES "sop_versions"("id") ON DELETE CASCADE,
+	"step_index" integer NOT NULL,
+	"step_name" varchar(100) NOT NULL,
+	"user_id" integer NOT NULL REFERENCES "users"("id") ON DELETE RESTRICT,
+	"meaning" varchar(30) NOT NULL,
+	"signed_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "approval_signatures_meaning_check" CHECK ("meaning" in ('approved', 'reviewed', 'changes_requested', 'rejected'))
+);
+--> statement-breakpoint
+CREATE UNIQUE INDEX "approval_signatures_task_user_key" ON "approval_signatures" ("task_id", "user_id");
+--> statement-breakpoint
+CREATE INDEX "approval_signatures_version_idx" ON "approval_signatures" ("version_id");
+--> statement-breakpoint
+CREATE INDEX "approval_signatures_user_idx" ON "approval_signatures" ("user_id");
+--> statement-breakpoint
+-- People added to one step of one task ('Add Co-Approver'): each must sign before the step is done.
+CREATE TABLE "approval_co_approvers" (
+	"task_id" integer NOT NULL REFERENCES "approval_tasks"("id") ON DELETE CASCADE,
+	"step_index" integer NOT NULL,
+	"user_id" integer NOT NULL REFERENCES "users"("id") ON DELETE RESTRICT,
+	"added_by" integer REFERENCES "users"("id") ON DELETE SET NULL,
+	"added_at" timestamp with time zone DEFAULT now() NOT NULL,
+	PRIMARY KEY ("task_id", "step_index", "user_id")
+);
+--> statement-breakpoint
+CREATE INDEX "approval_co_approvers_user_idx" ON "approval_co_approvers" ("user_id");
+--> statement-breakpoint
+CREATE INDEX "approval_co_approvers_added_by_idx" ON "approval_co_approvers" ("added_by");

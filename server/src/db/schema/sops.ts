@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { type AnyPgColumn, boolean, check, index, integer, jsonb, pgEnum, pgTable, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { APPROVAL_STATUSES, INITIAL_STATUS, OPEN_TASK_STATUS, SOP_STATUSES } from '../../../../common/sop-lifecycle';
+import type { RouteStep } from '../../../../common/contracts/approval-routes';
 import type { RevisionClass } from '../../../../common/revision-classes';
 import { createdAt, tsvector, updatedAt } from './columns';
 import { departments } from './departments';
@@ -99,6 +100,9 @@ export const approvalTasks = pgTable(
     comments: text('comments'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    /** The route the version was submitted under (null: one step, any approver) and the step it is at. */
+    routeSteps: jsonb('route_steps').$type<RouteStep[]>(),
+    stepIndex: integer('step_index').notNull().default(0),
   },
   (t) => [
     index('approval_tasks_status_idx').on(t.status, t.createdAt),

@@ -6,6 +6,7 @@ import { approvalTasks, sops, sopVersions } from '../../db/schema';
 import { OPEN_TASK_STATUS, refuseSubmit, SUBMITTABLE, SUBMITTED_STATUS } from '../../../../common/sop-lifecycle';
 import { refuse } from '../../http/access';
 import { recordAudit } from '../audit/audit.service';
+import { effectiveRoute } from '../approvals/approval-routes.service';
 import { findSopForAccess } from './sop-detail.service';
 
 /**
@@ -37,11 +38,19 @@ export async function submitSop(
     // The other submit won: this one is refused as a submit of a submitted SOP would be.
     if (moved.length === 0) refuse(refuseSubmit(actor, { ...sop, status: SUBMITTED_STATUS }));
     await tx.update(sopVersions).set({ submittedBy: actor.id, submittedAt: now, revisionClass }).where(eq(sopVersions.id, versionId));
+    // The task keeps the route of the SOP's department (or division) as it is now.
+    const [{ departmentId }] = await tx.select({ departmentId: sops.departmentId }).from(sops).where(eq(sops.id, id));
+    const route = await effectiveRoute(tx, departmentId);
+    const routeSteps = route.steps.length ? route.steps : null;
     // A version has at most one open task (a unique index): one left open by older data is reused.
     const [task] = await tx
       .insert(approvalTasks)
-      .values({ versionId, status: OPEN_TASK_STATUS, createdAt: now, updatedAt: now })
-      .onConflictDoUpdate({ target: approvalTasks.versionId, targetWhere: sql.raw(`status = '${OPEN_TASK_STATUS}'`), set: { createdAt: now, updatedAt: now } })
+      .values({ versionId, status: OPEN_TASK_STATUS, createdAt: now, updatedAt: now, routeSteps, stepIndex: 0 })
+      .onConflictDoUpdate({
+        target: approvalTasks.versionId,
+        targetWhere: sql.raw(`status = '${OPEN_TASK_STATUS}'`),
+        set: { createdAt: now, updatedAt: now, routeSteps, stepIndex: 0 },
+      })
       .returning({ id: approvalTasks.id });
     await recordAudit(tx, {
       actorId: actor.id,

@@ -355,6 +355,9 @@ describe('every route', () => {
     '/api/approvals/:taskId',
     '/api/admin/vessels',
     '/api/audit/verify',
+    '/api/approvers',
+    '/api/approvals/:taskId/co-approvers',
+    '/api/departments/:id/approval-route',
     '/api/audit/verification',
     // Creates an attachment on a version through findVersionForUpload, like the upload route.
     '/api/attachments',
