@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
-import { apiAs, createSop, publishSop } from './support/seed';
+import { apiAs, createSop, departmentId, publishSop } from './support/seed';
 import { signIn, signInAt, signOut } from './support/session';
-import { E2E_USERS } from './support/users';
+import { E2E_USERS, type E2eUser } from './support/users';
 
 // Sign-off: the audit trail's hash chain verified from the Administration page, and an
 // editorial revision approved in the Approval Center keeps the readers' attestations.
@@ -50,8 +50,8 @@ test('an editorial revision submitted from the form is approved as such, and the
     .getByRole('button', { name: new RegExp(TITLE) })
     .click();
   await expect(page.getByTestId('revision-class')).toContainText('Editorial');
-  await page.getByRole('button', { name: 'Approve' }).click();
-  const dialog = page.getByRole('dialog');
+  await page.getByRole('button', { name: 'Approve', exact: true }).click();
+  const dialog = page.getByRole('alertdialog');
   await expect(dialog.getByLabel('Revision class')).toContainText('Editorial');
   await dialog.getByRole('button', { name: 'Confirm approval' }).click();
   await expect(page.getByText('Approval task updated successfully').first()).toBeVisible();
@@ -64,4 +64,51 @@ test('an editorial revision submitted from the form is approved as such, and the
   expect(after.latestVersion.versionNumber).toBe('1.1');
   await page.goto(`/sop/${id}`);
   await expect(page.getByTestId('timeline-event').filter({ hasText: 'Approved' }).first()).toContainText('Editorial revision');
+});
+
+const ROUTED = `Linen Change ${stamp}`;
+
+test('two approvers sign a two-step review route in the Approval Center', async ({ page, baseURL }) => {
+  const admin = await apiAs(baseURL!, E2E_USERS.admin);
+  const author = await apiAs(baseURL!, E2E_USERS.user);
+  const approverApi = await apiAs(baseURL!, E2E_USERS.approver);
+  const people: { id: number; username: string }[] = await (await approverApi.get('/api/approvers')).json();
+  const idOf = (username: string) => people.find((p) => p.username === username)!.id;
+  const housekeeping = await departmentId(admin, 'Housekeeping');
+  const route = await admin.put(`/api/departments/${housekeeping}/approval-route`, {
+    data: {
+      steps: [
+        { name: 'Department review', approverIds: [idOf(E2E_USERS.approver.username)], required: 1 },
+        { name: 'DPA approval', approverIds: [idOf(E2E_USERS.admin.username)], required: 1 },
+      ],
+    },
+  });
+  expect(route.status()).toBe(200);
+  const id = await createSop(author, ROUTED, 'Housekeeping', 'Change the linen every third day.');
+  expect((await author.post(`/api/sops/${id}/submit`)).status()).toBe(200);
+
+  const sign = async (user: E2eUser, stepText: RegExp, toast: string) => {
+    await signIn(page, user);
+    await page.goto('/approvals');
+    await page
+      .getByRole('navigation', { name: /Pending Approvals/ })
+      .getByRole('button', { name: new RegExp(ROUTED) })
+      .click();
+    await expect(page.getByTestId('review-route').getByRole('heading')).toHaveText(stepText);
+    await page.getByRole('button', { name: 'Approve', exact: true }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Confirm approval' }).click();
+    await expect(page.getByText(toast).first()).toBeVisible();
+  };
+
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await sign(E2E_USERS.approver, /^Step 1 of 2: Department review$/, 'Approval task updated successfully');
+  let sop = await (await author.get(`/api/sops/${id}`)).json();
+  expect(sop.status).toBe('submitted');
+  await signOut(page);
+
+  await sign(E2E_USERS.admin, /^Step 2 of 2: DPA approval$/, 'Approval task updated successfully');
+  sop = await (await author.get(`/api/sops/${id}`)).json();
+  expect(sop.status).toBe('published');
+  await page.goto(`/sop/${id}`);
+  await expect(page.getByTestId('timeline-event').filter({ hasText: 'Approved' }).first()).toBeVisible();
 });

@@ -16,6 +16,8 @@ interface Props {
   /** With the revision class the approver settled on (the submitter's unless changed here). */
   onConfirm: (revisionClass: RevisionClass) => void;
   onClose: () => void;
+  /** The task's place on its review route, when known: an approval before the last step publishes nothing yet. */
+  step?: { index: number; count: number; name: string; required: number };
 }
 
 /**
@@ -23,7 +25,7 @@ interface Props {
  * its files, its change summary and what changed since the version in force. Used by the
  * procedures list and the Approval Center.
  */
-export function ApproveConfirmDialog({ target, pending, onConfirm, onClose }: Props) {
+export function ApproveConfirmDialog({ target, pending, onConfirm, onClose, step }: Props) {
   // The SOP detail, by its shared key: the same cache entry as the SOP page's.
   const detail = useQuery<SopDetail>({ queryKey: queryKeys.sops.detail(target?.sopId ?? 0), enabled: !!target });
   const sop = detail.data;
@@ -36,7 +38,11 @@ export function ApproveConfirmDialog({ target, pending, onConfirm, onClose }: Pr
     <ConfirmDialog
       open={!!target}
       title={<>Approve {sop ? `"${sop.title}"` : 'this SOP'}?</>}
-      description="Approving publishes this version: it becomes the version in force for every reader."
+      description={
+        step && (step.count > 1 || step.required > 1)
+          ? `Approving signs step ${step.index + 1} of ${step.count} (${step.name}); the version is published once the last step has all its approvals.`
+          : 'Approving publishes this version: it becomes the version in force for every reader.'
+      }
       pending={pending}
       onClose={onClose}
       className="max-h-[95vh] overflow-y-auto sm:max-w-2xl"

@@ -36,6 +36,8 @@ export const queryKeys = {
     attestations: (versionId: number) => [`/api/sop-versions/${versionId}/attestations`] as const,
     /** A version's review thread. */
     comments: (versionId: number) => [`/api/sop-versions/${versionId}/comments`] as const,
+    /** The active approvers and admins (review steps, co-approvers). */
+    approvers: () => ['/api/approvers'] as const,
   },
   /** Required reading: the caller's list and one SOP as the caller must read it. */
   reading: {
