@@ -52,7 +52,7 @@ test('the register exports what the filtered list shows, as a CSV Excel opens', 
   const bytes = await saved(download);
   expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
   const lines = bytes.toString('utf8').slice(1).split('\r\n').filter(Boolean);
-  expect(lines[0]).toBe('Title,Department,Division,Status,Version,Version in force,Approved at,Approved by,Owner,Next review due,Last edited');
+  expect(lines[0]).toBe('Title,Department,Division,Status,Version,Version in force,Revision class,Approved at,Approved by,Owner,Next review due,Last edited');
   expect(lines).toHaveLength(3);
   expect(lines.some((l) => l.startsWith(`"Ballast Sampling, ""Port"" ${stamp}",Deck,Marine,draft,1.0`))).toBe(true);
   expect(lines.some((l) => l.startsWith(`Ballast Exchange ${stamp},Engine,Marine,draft,1.0`))).toBe(true);

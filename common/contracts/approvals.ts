@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { APPROVAL_STATUSES, COMMENT_REQUIRED_MESSAGE, DECISIONS, decisionNeedsComment, SOP_STATUSES } from '../sop-lifecycle';
 import { count, idField, isoDate, multiLine, optionalText } from './fields';
-import { ApprovalTask } from './sops';
+import { ApprovalTask, RevisionClassField } from './sops';
 
 /**
  * PUT /api/approvals/{taskId}: anything but the three decisions is a 400, and so is a request
@@ -11,6 +11,8 @@ export const DecideTaskInput = z
   .object({
     status: z.enum(DECISIONS, { error: 'Status must be one of approved, changes_requested or rejected' }),
     comments: optionalText(5000, 'Comments'),
+    /** Approving may change the class the submitter gave (ignored for other decisions). */
+    revisionClass: RevisionClassField.optional(),
   })
   .refine((input) => !decisionNeedsComment(input.status, input.comments), { message: COMMENT_REQUIRED_MESSAGE, path: ['comments'] });
 export type DecideTaskInput = z.input<typeof DecideTaskInput>;

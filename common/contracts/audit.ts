@@ -83,3 +83,17 @@ export type AuditEvent = z.input<typeof AuditEvent>;
 
 /** GET /api/audit. */
 export const AuditEvents = z.array(AuditEvent);
+
+/**
+ * GET /api/audit/verify: every event's hash recomputed from its content and the previous
+ * event's hash. `firstBrokenId` is the first event that no longer matches (edited, or the
+ * event before it removed); `checkedAt` is when this verification ran.
+ */
+export const AuditVerification = z.discriminatedUnion('intact', [
+  z.object({ intact: z.literal(true), events: z.number().int(), checkedAt: isoDate }),
+  z.object({ intact: z.literal(false), events: z.number().int(), firstBrokenId: z.number().int(), checkedAt: isoDate }),
+]);
+export type AuditVerification = z.output<typeof AuditVerification>;
+
+/** GET /api/audit/verification: the last verification's answer, null before the first. */
+export const LastAuditVerification = AuditVerification.nullable();

@@ -38,6 +38,8 @@ export const ERROR_CODES = [
   'preview_unavailable', // 422: no table preview for this kind of file (.xls); it still downloads
   'office_only', // 409 on a ship: the office owns this record; the change is made ashore
   'unavailable', // 503 from /healthz: the database cannot be reached
+  'not_on_step', // 403: the approval task's current step is for other approvers
+  'already_signed', // 409: the caller already decided on this version (nobody decides twice)
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

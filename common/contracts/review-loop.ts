@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { REVISION_CLASSES } from '../revision-classes';
 import { REVIEW_FILTERS, REVIEW_FREQUENCY_MONTHS, REVIEW_STATUSES } from '../sop-lifecycle';
 import { idField, isoDate, optionalText } from './fields';
 
@@ -46,6 +47,8 @@ export const SopHistoryEvent = z.object({
   versionId: z.number().int().nullable(),
   versionNumber: z.string().nullable(),
   comments: z.string().nullable(),
+  /** The revision class a submission or an approval gave the version; null for other events. */
+  revisionClass: z.enum(REVISION_CLASSES).nullable(),
 });
 export type SopHistoryEvent = z.input<typeof SopHistoryEvent>;
 export const SopHistory = z.array(SopHistoryEvent);

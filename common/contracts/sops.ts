@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { PREVIEW_STATUSES } from '../preview-status';
+import { REVISION_CLASSES } from '../revision-classes';
 import { APPROVAL_STATUSES, SOP_STATUSES } from '../sop-lifecycle';
 import { TEXT_STATUSES } from '../text-status';
+import { TaskStep } from './approval-routes';
 import { ErrorBody } from './errors';
 import { VesselCodes } from './fleet';
 import { FileName, idField, idParams, isoDate, multiLine, optionalText, singleLine } from './fields';
@@ -142,6 +144,8 @@ export const SopVersion = z.object({
   approvedAt: isoDate.nullable(),
   isPublished: z.boolean(),
   createdAt: isoDate,
+  /** major, minor or editorial: an editorial version keeps the attestations of the one it replaced. */
+  revisionClass: z.enum(REVISION_CLASSES),
   attachments: z.array(Attachment),
   submittedByUser: PersonName.nullable(),
   approvedByUser: PersonName.nullable().optional(),
@@ -246,8 +250,16 @@ export const ApprovalTask = z.object({
   version: SopVersion.extend({
     sop: z.object({ id: int, title: z.string(), status: z.enum(SOP_STATUSES), department: z.object({ name: z.string() }).nullable() }),
   }),
+  /** Where the task stands on its review route (one step for the default route). */
+  step: TaskStep,
 });
 export type ApprovalTask = z.input<typeof ApprovalTask>;
+
+export const RevisionClassField = z.enum(REVISION_CLASSES, { error: 'revisionClass must be one of major, minor or editorial' });
+
+/** POST /api/sops/{id}/submit: the body is optional; without `revisionClass` the version is a major revision. */
+export const SubmitSopInput = z.object({ revisionClass: RevisionClassField.optional() }).nullish();
+export type SubmitSopInput = z.input<typeof SubmitSopInput>;
 
 /** POST /api/sops/{id}/submit: the submitted SOP, the opened approval task and a message. */
 export const SubmitSopResult = SopDetail.extend({ taskId: int, message: z.string() });

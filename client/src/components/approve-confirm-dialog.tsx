@@ -1,5 +1,8 @@
+import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { SopDetail } from '@common/contracts/sops';
+import { DEFAULT_REVISION_CLASS, type RevisionClass } from '@common/revision-classes';
+import { RevisionClassSelect } from '@/components/revision-class-select';
 import { Spinner } from '@/components/spinner';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Button } from '@/components/ui/button';
@@ -10,8 +13,11 @@ interface Props {
   /** The SOP and the version to approve; null closes the dialog. */
   target: { sopId: number; versionId: number } | null;
   pending: boolean;
-  onConfirm: () => void;
+  /** With the revision class the approver settled on (the submitter's unless changed here). */
+  onConfirm: (revisionClass: RevisionClass) => void;
   onClose: () => void;
+  /** The task's place on its review route, when known: an approval before the last step publishes nothing yet. */
+  step?: { index: number; count: number; name: string; required: number };
 }
 
 /**
@@ -19,22 +25,29 @@ interface Props {
  * its files, its change summary and what changed since the version in force. Used by the
  * procedures list and the Approval Center.
  */
-export function ApproveConfirmDialog({ target, pending, onConfirm, onClose }: Props) {
+export function ApproveConfirmDialog({ target, pending, onConfirm, onClose, step }: Props) {
   // The SOP detail, by its shared key: the same cache entry as the SOP page's.
   const detail = useQuery<SopDetail>({ queryKey: queryKeys.sops.detail(target?.sopId ?? 0), enabled: !!target });
   const sop = detail.data;
   const version = sop?.versions.find((v) => v.id === target?.versionId);
+  // The approver's choice; until they make one, the class the version was submitted with.
+  const [chosen, setChosen] = useState<{ versionId: number; revisionClass: RevisionClass } | null>(null);
+  const revisionClass = chosen && chosen.versionId === version?.id ? chosen.revisionClass : (version?.revisionClass ?? DEFAULT_REVISION_CLASS);
 
   return (
     <ConfirmDialog
       open={!!target}
       title={<>Approve {sop ? `"${sop.title}"` : 'this SOP'}?</>}
-      description="Approving publishes this version: it becomes the version in force for every reader."
+      description={
+        step && (step.count > 1 || step.required > 1)
+          ? `Approving signs step ${step.index + 1} of ${step.count} (${step.name}); the version is published once the last step has all its approvals.`
+          : 'Approving publishes this version: it becomes the version in force for every reader.'
+      }
       pending={pending}
       onClose={onClose}
       className="max-h-[95vh] overflow-y-auto sm:max-w-2xl"
       action={
-        <Button className="bg-emerald-700 hover:bg-emerald-800" disabled={pending || !version} onClick={onConfirm}>
+        <Button className="bg-emerald-700 hover:bg-emerald-800" disabled={pending || !version} onClick={() => onConfirm(revisionClass)}>
           {pending ? 'Approving...' : 'Confirm approval'}
         </Button>
       }
@@ -55,6 +68,12 @@ export function ApproveConfirmDialog({ target, pending, onConfirm, onClose }: Pr
             <dt className="text-muted-foreground">Change summary</dt>
             <dd className="whitespace-pre-wrap">{version.changelog || 'No change summary'}</dd>
           </dl>
+          <RevisionClassSelect
+            id="approve-revision-class"
+            value={revisionClass}
+            onChange={(value) => setChosen({ versionId: version.id, revisionClass: value })}
+            disabled={pending}
+          />
           <div className="space-y-1">
             <p className="font-semibold text-navy">Changes since the version in force</p>
             <ChangesSinceInForce sopId={sop.id} versionId={version.id} />

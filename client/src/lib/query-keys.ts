@@ -38,6 +38,8 @@ export const queryKeys = {
     attestations: (versionId: number) => [`/api/sop-versions/${versionId}/attestations`] as const,
     /** A version's review thread. */
     comments: (versionId: number) => [`/api/sop-versions/${versionId}/comments`] as const,
+    /** The active approvers and admins (review steps, co-approvers). */
+    approvers: () => ['/api/approvers'] as const,
   },
   /** Required reading: the caller's list and one SOP as the caller must read it. */
   reading: {
@@ -81,6 +83,8 @@ export const queryKeys = {
     /** The Audit Log screen's pages for one set of filters (paged by `before`). */
     log: (filters: Record<string, string | number | undefined>) => ['/api/audit', 'log', filters] as const,
     facets: () => ['/api/audit/facets'] as const,
+    /** The hash chain's last verification (the Audit Trail card). */
+    verification: () => ['/api/audit/verification'] as const,
   },
   /** Not a URL: what the offline copies of this browser hold for the user (offline/offline-copies.ts). */
   offlineCopies: () => ['offline-copies'] as const,

@@ -11,7 +11,9 @@ import { diskPath } from '../files/store';
 import { openTestDatabase } from '../test/database';
 import { createTestContext, type TestContext } from '../test/factory';
 import { writeBackup } from './backup';
-import { quote, readTables } from './catalog';
+import { auditChecksum, quote, readTables } from './catalog';
+import { verifyChainWith } from '../features/audit/audit-chain.service';
+import { recordAudit } from '../features/audit/audit.service';
 import { RestoreRefusedError, restoreBackup } from './restore';
 import { buildDepartment, createSopAs, uploadAttachments } from '../test/factories';
 import { makeDocx, makePdf } from '../test/documents';
@@ -139,6 +141,17 @@ describe('backup and restore', { timeout: 120_000 }, () => {
     expect(storedAfter).toEqual(storedBefore);
     for (const line of storedAfter) expect(line.split(' ')[0]).toBe(line.split(' ')[1]);
     if (targetFiles) expect(existsSync(path.join(targetFiles, 'tmp', 'half-written'))).toBe(false);
+    // The events keep the hashes they were made with, and the chain verifies.
+    expect(before.audit_chain).toHaveLength(1);
+    expect(await verifyChainWith(target.pool!)).toEqual({ intact: true, events: before.audit_events.length });
+  });
+
+  it('the audit chain continues after the restored events', async () => {
+    const { rows: last } = await target.pool!.query<{ id: number }>('select max(id) as id from audit_events');
+    await recordAudit(target.db, { actorId: null, action: 'backup_restored', entityType: 'settings' });
+    const { rows: next } = await target.pool!.query<{ id: number }>('select max(id) as id from audit_events');
+    expect(next[0].id).toBe(last[0].id + 1);
+    expect(await verifyChainWith(target.pool!)).toMatchObject({ intact: true });
   });
 
   it('identities continue after the restored rows', async () => {
@@ -227,6 +240,15 @@ describe('backup and restore', { timeout: 120_000 }, () => {
       ['a stored file missing', edited((l) => l.splice(fileStart, fileEnd - fileStart + 1)), /stored file/],
       ['an edited audit event', edited((l) => (l[auditRow] = l[auditRow].replace(/"action":"[a-z_]+"/, '"action":"sop_deleted"'))), /audit trail/],
       ['an audit event removed', edited((l) => l.splice(auditRow, 1)), /audit trail/],
+      // The file's checksum recomputed after the edit: the hash chain still shows it.
+      [
+        'an audit event edited with the checksum redone',
+        edited((l) => {
+          l[auditRow] = l[auditRow].replace(/"action":"[a-z_]+"/, '"action":"sop_deleted"');
+          redoAuditChecksum(l);
+        }),
+        /audit trail in damaged-.* does not verify: its hash chain breaks at event \d+/,
+      ],
     ];
     // Something restored before the damaged part must not stay behind: the target starts empty of these bytes.
     if (targetFiles) rmSync(targetFiles, { recursive: true, force: true });
@@ -247,6 +269,15 @@ describe('backup and restore', { timeout: 120_000 }, () => {
     }
   });
 });
+
+/** Writes the audit trail's end line again with the checksum of its rows as they now are. */
+function redoAuditChecksum(lines: string[]) {
+  const start = lines.indexOf(JSON.stringify({ table: 'audit_events' }));
+  const end = lines.findIndex((l, i) => i > start && l.startsWith('{"end":"audit_events"'));
+  const checksum = auditChecksum();
+  for (const line of lines.slice(start + 1, end)) checksum.add(JSON.parse(line).row);
+  lines[end] = JSON.stringify({ end: 'audit_events', checksum: checksum.digest() });
+}
 
 /** Every file under the store's folder with its size ([] for a store kept as rows). */
 function storeListing(dir: string | null): string[] {

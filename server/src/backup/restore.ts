@@ -6,6 +6,7 @@ import { createInterface } from 'node:readline';
 import { createGunzip } from 'node:zlib';
 import type pg from 'pg';
 import { CHUNK_BYTES, diskPath } from '../files/store';
+import { verifyChainWith } from '../features/audit/audit-chain.service';
 import { BACKUP_FORMAT } from './backup';
 import { AUDIT_TABLE, auditChecksum, migrationHashes, quote, readTables, SERVICE_TABLES, SESSION_SECRET, type TableInfo } from './catalog';
 
@@ -100,6 +101,7 @@ async function restoreInTransaction(pool: pg.Pool, file: string, force: boolean,
     }
     await checkEveryFileRestored(client, restored, name);
     for (const { table, rows } of deferred) await fillDeferred(client, table, rows);
+    await checkAuditChain(client, name);
     for (const table of header.tables) {
       for (const column of table.identity) {
         await client.query(`select setval(pg_get_serial_sequence($1, $2), coalesce((select max(${quote(column)}) from ${quote(table.name)}), 0) + 1, false)`, [
@@ -120,6 +122,20 @@ async function restoreInTransaction(pool: pg.Pool, file: string, force: boolean,
   } finally {
     client.release();
     lines.return?.();
+  }
+}
+
+/**
+ * The events keep the hashes they were made with (the insert trigger leaves a given hash
+ * alone), so the restored trail must still form one chain: an event edited in the backup file,
+ * even with the file's checksum recomputed, breaks it.
+ */
+async function checkAuditChain(client: pg.PoolClient, name: string) {
+  const chain = await verifyChainWith(client);
+  if (!chain.intact) {
+    throw new RestoreRefusedError(
+      `The audit trail in ${name} does not verify: its hash chain breaks at event ${chain.firstBrokenId} (an event was changed or removed after it was recorded).`,
+    );
   }
 }
 

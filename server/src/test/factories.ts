@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { SessionUser } from '../../../common/contracts/auth';
-import type { Attachment, CreateSopInput, SopDetail, SopListItem, SubmitSopResult } from '../../../common/contracts/sops';
+import type { Attachment, CreateSopInput, SopDetail, SopListItem, SubmitSopInput, SubmitSopResult } from '../../../common/contracts/sops';
 import type { Role } from '../../../common/roles';
 import { INITIAL_STATUS, type SopStatus, SUBMITTED_STATUS } from '../../../common/sop-lifecycle';
 import type { Db } from '../db/client';
@@ -118,9 +118,9 @@ export async function createSopAs(t: TestContext, user: TestUser, input: Partial
   return res.json();
 }
 
-/** POST /api/sops/{id}/submit as `user`; throws unless the server answers 200. */
-export async function submitSopAs(t: TestContext, user: TestUser, sopId: number): Promise<SubmitSopResult> {
-  const res = await t.as(user, { method: 'POST', url: `/api/sops/${sopId}/submit` });
+/** POST /api/sops/{id}/submit as `user` (with a body when given); throws unless the server answers 200. */
+export async function submitSopAs(t: TestContext, user: TestUser, sopId: number, body?: SubmitSopInput): Promise<SubmitSopResult> {
+  const res = await t.as(user, { method: 'POST', url: `/api/sops/${sopId}/submit`, ...(body ? { payload: body } : {}) });
   if (res.statusCode !== 200) throw new Error(`submitting SOP ${sopId} failed: ${res.statusCode} ${res.body}`);
   return res.json();
 }

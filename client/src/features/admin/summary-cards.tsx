@@ -9,6 +9,7 @@ import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '@/componen
 import { Progress } from '@/components/ui/progress';
 import { formatMB } from '@/lib/format';
 import { adminQueries } from './api';
+import { LastAuditVerification, VerifyAuditChainButton } from './audit-verification';
 import { CreateUserDialog } from './create-user-dialog';
 import { ManageDepartmentsDialog } from './manage-departments-dialog';
 import { RegistrationSetting } from './registration-setting';
@@ -108,13 +109,17 @@ export function PlaceholderCards() {
         icon={History}
         title="Audit Trail"
         action={
-          <Button asChild variant="outline" size="sm" className="w-full">
-            <Link href="/admin/audit">View Audit Log</Link>
-          </Button>
+          <div className="flex w-full flex-col gap-2">
+            <Button asChild variant="outline" size="sm" className="w-full">
+              <Link href="/admin/audit">View Audit Log</Link>
+            </Button>
+            <VerifyAuditChainButton />
+          </div>
         }
       >
         <Stat label="Events today" value={NONE} />
         <Stat label="Last export" value={NONE} />
+        <Stat label="Last verification" value={<LastAuditVerification />} />
       </SummaryCard>
       <SummaryCard icon={Settings} title="System Settings" action={<InertButton>Configure</InertButton>}>
         <Stat label="SSO enabled" value="Yes" />

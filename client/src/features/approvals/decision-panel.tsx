@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import { Check, MessageSquare, RotateCcw, UserPlus } from 'lucide-react';
+import { Check, MessageSquare, RotateCcw } from 'lucide-react';
 import type { DecidedTask } from '@common/contracts/approvals';
 import type { ApprovalTask } from '@common/contracts/sops';
 import { COMMENT_REQUIRED_MESSAGE, DECISION, decisionNeedsComment } from '@common/sop-lifecycle';
@@ -10,6 +10,7 @@ import { Textarea } from '@/components/ui/textarea';
 import { formatDateTime } from '@/lib/format';
 import { ownerNameOf } from '@/lib/names';
 import { useDecideTask, usePostComment } from './api';
+import { ReviewRoute } from './review-route';
 import { ReviewThread } from './review-thread';
 
 interface Props {
@@ -99,7 +100,8 @@ export function DecisionBar({ task, onDecided }: Props) {
       <ApproveConfirmDialog
         target={confirming ? { sopId: task.version.sop.id, versionId: task.versionId } : null}
         pending={decide.isPending}
-        onConfirm={() => decide.mutate({ taskId: task.id, status: DECISION.approve, comments: comment })}
+        step={task.step}
+        onConfirm={(revisionClass) => decide.mutate({ taskId: task.id, status: DECISION.approve, comments: comment, revisionClass })}
         onClose={() => setConfirming(false)}
       />
     </section>
@@ -115,11 +117,8 @@ export function ReviewNotes({ task }: { task: ApprovalTask }) {
           Review comments
         </h3>
         <ReviewThread versionId={task.versionId} />
-        {/* No behaviour yet: it marks a feature still to come. */}
-        <Button variant="ghost" size="sm" type="button">
-          <UserPlus /> Add Co-Approver
-        </Button>
       </section>
+      <ReviewRoute task={task} />
 
       <section className="rounded-lg border bg-card p-4">
         <h3 className="mb-2 text-sm font-semibold text-navy">History</h3>

@@ -1,6 +1,7 @@
 import { BadgeCheck, Download } from 'lucide-react';
 import type { ApprovalTask } from '@common/contracts/sops';
 import { Badge } from '@/components/ui/badge';
+import { revisionClassText } from '@/components/revision-class-select';
 import { Button } from '@/components/ui/button';
 import { formatDate, formatDateTime } from '@/lib/format';
 import { ownerNameOf } from '@/lib/names';
@@ -84,6 +85,10 @@ export function VersionViewer({ task }: { task: ApprovalTask }) {
           Changelog
         </h3>
         <p className="text-sm whitespace-pre-wrap">{version.changelog || 'No changelog for this version.'}</p>
+        <p className="mt-2 text-sm" data-testid="revision-class">
+          <span className="text-muted-foreground">Revision class: </span>
+          <span className="font-medium">{revisionClassText(version.revisionClass)}</span>
+        </p>
       </section>
 
       <section aria-labelledby="changes-heading" className="rounded-lg border bg-card p-4">

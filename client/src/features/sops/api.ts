@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { Attachment, CreateSopInput, SopDetail, SopListItem, UpdateSopInput } from '@common/contracts/sops';
 import { DECISION, type ReviewFilter, type SopStatus } from '@common/sop-lifecycle';
+import type { RevisionClass } from '@common/revision-classes';
 import { apiRequest, postForm, withQuery } from '@/lib/api';
 import { queryClient, refreshQueries } from '@/lib/query-client';
 import { queryKeys } from '@/lib/query-keys';
@@ -103,8 +104,8 @@ export const useDeleteSop = () =>
 /** The list's Approve action decides the pending task of the latest version (the Approval Center's call). */
 export const useApproveSop = () =>
   useApiMutation({
-    mutationFn: async (sop: Pick<SopListItem, 'id' | 'pendingTaskId'>) => {
-      await apiRequest('PUT', `/api/approvals/${sop.pendingTaskId}`, { status: DECISION.approve });
+    mutationFn: async (sop: Pick<SopListItem, 'id' | 'pendingTaskId'> & { revisionClass?: RevisionClass }) => {
+      await apiRequest('PUT', `/api/approvals/${sop.pendingTaskId}`, { status: DECISION.approve, revisionClass: sop.revisionClass });
     },
     invalidates: (_data, sop) => [...sopChangeKeys(sop.id), queryKeys.approvals.pending()],
     success: 'Approval task updated successfully',

@@ -272,7 +272,7 @@ export default function ProceduresPage() {
         <ApproveConfirmDialog
           target={dialog?.kind === 'approve' && dialog.sop.latestVersionId ? { sopId: dialog.sop.id, versionId: dialog.sop.latestVersionId } : null}
           pending={approve.isPending}
-          onConfirm={() => dialog && approveSop(dialog.sop).then(closeDialog, () => undefined)}
+          onConfirm={(revisionClass) => dialog && approveSop({ ...dialog.sop, revisionClass }).then(closeDialog, () => undefined)}
           onClose={closeDialog}
         />
       </>

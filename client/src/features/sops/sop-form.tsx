@@ -1,8 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
 import { Save, Send } from 'lucide-react';
 import { Controller, useForm } from 'react-hook-form';
 import { Link } from 'wouter';
 import type { SopVersion } from '@common/contracts/sops';
+import { DEFAULT_REVISION_CLASS, type RevisionClass } from '@common/revision-classes';
+import { RevisionClassSelect } from '@/components/revision-class-select';
 import { FieldError } from '@/components/field-error';
 import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
@@ -36,6 +39,8 @@ export function SopForm({ editId, initial, currentVersion, suggestedVersion }: P
   const online = useOnline();
   const content = form.watch('content');
   const isEdit = editId !== null;
+  // Said when submitting (a first version has nothing before it: it is major).
+  const [revisionClass, setRevisionClass] = useState<RevisionClass>(DEFAULT_REVISION_CLASS);
   useUnsavedChanges(!saving && (form.formState.isDirty || files.length > 0));
 
   return (
@@ -52,7 +57,7 @@ export function SopForm({ editId, initial, currentVersion, suggestedVersion }: P
             <Button type="submit" variant="outline" disabled={saving || !online}>
               <Save /> {saving ? 'Saving...' : 'Save Draft'}
             </Button>
-            <Button type="button" disabled={saving || !online} onClick={form.handleSubmit((values) => save(values, { submit: true }))}>
+            <Button type="button" disabled={saving || !online} onClick={form.handleSubmit((values) => save(values, { submit: true, revisionClass }))}>
               <Send /> Submit for Approval
             </Button>
           </>
@@ -144,6 +149,7 @@ export function SopForm({ editId, initial, currentVersion, suggestedVersion }: P
                   <Textarea id="sop-changelog" rows={3} placeholder="What changed in this version" disabled={saving} {...form.register('changelog')} />
                   <FieldError message={errors.changelog?.message} />
                 </div>
+                <RevisionClassSelect id="sop-revision-class" value={revisionClass} onChange={setRevisionClass} disabled={saving} />
               </>
             )}
             <div className="space-y-1.5">

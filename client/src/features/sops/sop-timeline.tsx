@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { SopHistoryEvent } from '@common/contracts/review-loop';
+import { REVISION_CLASS_LABELS } from '@common/revision-classes';
 import { Spinner } from '@/components/spinner';
 import { formatDateTime, humanizeAction } from '@/lib/format';
 import { ownerNameOf } from '@/lib/names';
@@ -37,6 +38,7 @@ function TimelineEntry({ event }: { event: SopHistoryEvent }) {
       <p className="text-sm font-medium text-navy">
         {eventWords(event.action)}
         {event.versionNumber && <span className="font-normal text-muted-foreground"> · v{event.versionNumber}</span>}
+        {event.revisionClass && <span className="font-normal text-muted-foreground"> · {REVISION_CLASS_LABELS[event.revisionClass]} revision</span>}
       </p>
       <p className="text-xs text-muted-foreground">
         {event.actor ? ownerNameOf(event.actor) : 'Unknown User'} · {formatDateTime(event.at, 'Unknown')}

@@ -1,3 +1,4 @@
+import type { RevisionClass } from '@common/revision-classes';
 import { toast } from '@/hooks/use-toast';
 import { apiRequest } from '@/lib/api';
 import { errorText, isUnauthorized } from '@/lib/api-error';
@@ -8,9 +9,9 @@ import { refreshSopLists } from './api';
  * toast says both. A refused submit leaves the saved SOP as it is and says why; true when
  * the SOP was submitted. An ended session is left to the API client's one notice.
  */
-export async function submitAfterSave(sopId: number, saidSaved: string): Promise<boolean> {
+export async function submitAfterSave(sopId: number, saidSaved: string, revisionClass?: RevisionClass): Promise<boolean> {
   try {
-    await apiRequest('POST', `/api/sops/${sopId}/submit`);
+    await apiRequest('POST', `/api/sops/${sopId}/submit`, revisionClass ? { revisionClass } : undefined);
   } catch (error) {
     if (!isUnauthorized(error)) {
       toast({

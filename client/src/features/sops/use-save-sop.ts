@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useLocation } from 'wouter';
 import { z } from 'zod';
 import { CreateSopInput } from '@common/contracts/sops';
+import type { RevisionClass } from '@common/revision-classes';
 import { toast } from '@/hooks/use-toast';
 import { errorText } from '@/lib/api-error';
 import { toastFailure } from '@/lib/use-api-mutation';
@@ -71,7 +72,7 @@ export function useSaveSop(editId: number | null) {
     return failed;
   };
 
-  const save = async (values: SopFormOutput, options: { submit?: boolean } = {}) => {
+  const save = async (values: SopFormOutput, options: { submit?: boolean; revisionClass?: RevisionClass } = {}) => {
     setSaving(true);
     let saved: SavedSop;
     try {
@@ -98,7 +99,7 @@ export function useSaveSop(editId: number | null) {
       : saved.versionAdded === false && saved.message && !options.submit
         ? saved.message
         : 'SOP updated successfully';
-    if (options.submit && !(await submitAfterSave(saved.id, saidSaved))) {
+    if (options.submit && !(await submitAfterSave(saved.id, saidSaved, options.revisionClass))) {
       navigate(`/sop/${saved.id}`);
       return;
     }

@@ -1,8 +1,13 @@
-import { index, integer, jsonb, pgTable, varchar } from 'drizzle-orm/pg-core';
+import { check, index, integer, jsonb, pgTable, smallint, varchar } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
 import { createdAt } from './columns';
 import { users } from './users';
 
-/** Append-only: a database trigger refuses UPDATE, DELETE and TRUNCATE. */
+/**
+ * Append-only: a database trigger refuses UPDATE, DELETE and TRUNCATE. Another, on INSERT,
+ * numbers the event and sets `hash` (SHA-256 over its content and the previous event's hash,
+ * see migration 0017); the code never writes either.
+ */
 export const auditEvents = pgTable(
   'audit_events',
   {
@@ -13,10 +18,23 @@ export const auditEvents = pgTable(
     entityId: integer('entity_id'),
     metadata: jsonb('metadata').$type<Record<string, unknown>>().notNull().default({}),
     createdAt: createdAt(),
+    /** NOT NULL in the database; declared optional here because only the trigger writes it. */
+    hash: varchar('hash', { length: 64 }),
   },
   (t) => [
     index('audit_events_created_idx').on(t.createdAt),
     index('audit_events_entity_idx').on(t.entityType, t.createdAt),
     index('audit_events_actor_idx').on(t.actorId, t.createdAt),
   ],
+);
+
+/** The chain's head: the last event's id and hash (one row, locked by each append). */
+export const auditChain = pgTable(
+  'audit_chain',
+  {
+    id: smallint('id').primaryKey().default(1),
+    lastId: integer('last_id').notNull(),
+    hash: varchar('hash', { length: 64 }).notNull(),
+  },
+  (t) => [check('audit_chain_one_row', sql`${t.id} = 1`)],
 );

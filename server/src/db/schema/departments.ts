@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { type AnyPgColumn, index, integer, pgTable, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, index, integer, jsonb, pgTable, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import type { RouteStep } from '../../../../common/contracts/approval-routes';
 import { createdAt, updatedAt } from './columns';
 
 /** Two levels: a division has no parent; a department's parent is a division. */
@@ -10,6 +11,8 @@ export const departments = pgTable(
     name: varchar('name', { length: 120 }).notNull(),
     description: text('description'),
     parentId: integer('parent_id').references((): AnyPgColumn => departments.id, { onDelete: 'cascade' }),
+    /** Its review route (common/contracts/approval-routes.ts); null or [] for none (its division's, else the default). */
+    approvalRoute: jsonb('approval_route').$type<RouteStep[]>(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { type AnyPgColumn, boolean, check, index, integer, jsonb, pgEnum, pgTable, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { APPROVAL_STATUSES, INITIAL_STATUS, OPEN_TASK_STATUS, SOP_STATUSES } from '../../../../common/sop-lifecycle';
+import type { RouteStep } from '../../../../common/contracts/approval-routes';
+import type { RevisionClass } from '../../../../common/revision-classes';
 import { createdAt, tsvector, updatedAt } from './columns';
 import { departments } from './departments';
 import { users } from './users';
@@ -68,8 +70,11 @@ export const sopVersions = pgTable(
     /** Approval is the release: a version is published exactly when it has been approved. */
     isPublished: boolean('is_published').notNull().generatedAlwaysAs(sql`approved_at is not null`),
     createdAt: createdAt(),
+    /** major, minor or editorial (common/revision-classes.ts): set at submission, may change at approval. */
+    revisionClass: varchar('revision_class', { length: 10 }).$type<RevisionClass>().notNull().default('major'),
   },
   (t) => [
+    check('sop_versions_revision_class_check', sql`${t.revisionClass} in ('major', 'minor', 'editorial')`),
     index('sop_versions_sop_idx').on(t.sopId, t.createdAt),
     uniqueIndex('sop_versions_sop_number_key').on(t.sopId, t.versionNumber),
     index('sop_versions_created_by_idx').on(t.createdBy),
@@ -95,6 +100,9 @@ export const approvalTasks = pgTable(
     comments: text('comments'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    /** The route the version was submitted under (null: one step, any approver) and the step it is at. */
+    routeSteps: jsonb('route_steps').$type<RouteStep[]>(),
+    stepIndex: integer('step_index').notNull().default(0),
   },
   (t) => [
     index('approval_tasks_status_idx').on(t.status, t.createdAt),
@@ -127,10 +135,13 @@ export const attestations = pgTable(
     unopenedFiles: integer('unopened_files'),
     /** Seconds from the reader's first opening of a file of the version to the attestation; null when none was opened. */
     readingSeconds: integer('reading_seconds'),
+    /** Set when carried over to an editorial version: the version the reader attested. */
+    carriedFromVersionId: integer('carried_from_version_id').references((): AnyPgColumn => sopVersions.id, { onDelete: 'set null' }),
   },
   (t) => [
     uniqueIndex('attestations_user_version_key').on(t.userId, t.versionId),
     index('attestations_version_user_idx').on(t.versionId, t.userId),
+    index('attestations_carried_from_idx').on(t.carriedFromVersionId),
     check('attestations_unopened_files_check', sql`${t.unopenedFiles} >= 0`),
     check('attestations_reading_seconds_check', sql`${t.readingSeconds} >= 0`),
   ],

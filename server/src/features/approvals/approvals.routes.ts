@@ -8,8 +8,10 @@ import {
   ReviewThread,
   TaskIdParams,
 } from '../../../../common/contracts/approvals';
+import { AddCoApproverInput, Approvers, TaskStep } from '../../../../common/contracts/approval-routes';
 import { IdParams } from '../../../../common/contracts/sops';
 import { answers } from '../../http/responses';
+import { addCoApprover, listApprovers } from './approval-steps.service';
 import { decideTask } from './decide-task';
 import { listDecidableTasks } from './list-tasks';
 import { listReviewComments, postReviewComment } from './review-comments.service';
@@ -17,6 +19,15 @@ import { listReviewComments, postReviewComment } from './review-comments.service
 export const approvalRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/api/approvals', { schema: { response: answers({ 200: ApprovalQueue }) }, config: { access: 'approval.list' } }, async (request) =>
     listDecidableTasks(app.db, request.actor),
+  );
+
+  // Who may be named on a review step or added as a co-approver.
+  app.get('/api/approvers', { schema: { response: answers({ 200: Approvers }) }, config: { access: 'approval.list' } }, async () => listApprovers(app.db));
+
+  app.post(
+    '/api/approvals/:taskId/co-approvers',
+    { schema: { params: TaskIdParams, body: AddCoApproverInput, response: answers({ 200: TaskStep }) }, config: { access: 'approval.list' } },
+    async (request) => addCoApprover(app.db, request.actor, request.params.taskId, request.body.userId),
   );
 
   app.put(

@@ -1,6 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Actor } from '../../../../common/permissions';
 import { AWAITING_DECISION, decisionScope, OPEN_TASK_STATUS } from '../../../../common/sop-lifecycle';
+import { onCurrentStep } from './approval-steps.service';
 
 /** The lifecycle's rule for one actor, as SQL over `t` (task), `v` (version) and `s` (SOP). */
 function decidableCondition(actor: Actor): SQL {
@@ -11,7 +12,7 @@ function decidableCondition(actor: Actor): SQL {
     sql`, `,
   );
   const own = scope === 'not-own-submissions' ? sql` and v.submitted_by is distinct from ${actor.id}` : sql``;
-  return sql`t.status = ${OPEN_TASK_STATUS} and s.status in (${awaiting})${own}`;
+  return sql`t.status = ${OPEN_TASK_STATUS} and s.status in (${awaiting})${own} and ${onCurrentStep(actor)}`;
 }
 
 /**

@@ -1,18 +1,39 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
+import type { SignatureMeaning } from '../../../../common/contracts/approval-routes';
 import type { DecidedTask } from '../../../../common/contracts/approvals';
 import type { SessionUser } from '../../../../common/contracts/auth';
+import { keepsAttestations, type RevisionClass } from '../../../../common/revision-classes';
 import { type Decision, DECISION_OUTCOME, OPEN_TASK_STATUS, refuseDecision } from '../../../../common/sop-lifecycle';
 import type { Db } from '../../db/client';
-import { approvalTasks, sopVersions, sops } from '../../db/schema';
+import { approvalCoApprovers, approvalSignatures, approvalTasks, sopVersions, sops } from '../../db/schema';
 import { refuse } from '../../http/access';
 import { conflict, notFound } from '../../http/errors';
 import { recordAudit } from '../audit/audit.service';
+import { stepsOf } from './approval-routes.service';
+import { refuseStepDecision, taskSteps } from './approval-steps.service';
 import { keepDecisionComment } from './review-comments.service';
 
 export interface DecisionInput {
   status: Decision;
   comments: string | null;
+  revisionClass?: RevisionClass;
+}
+
+/**
+ * An editorial version keeps the attestations of the version it replaces (the newest other
+ * published version of the SOP): each reader's is copied, naming the version it was made for.
+ * Answers how many were carried.
+ */
+async function carryAttestations(tx: Db, sopId: number, versionId: number): Promise<number> {
+  const result = (await tx.execute(sql`
+    insert into attestations (user_id, version_id, attested_at, vessel_code, files, unopened_files, reading_seconds, carried_from_version_id)
+    select a.user_id, ${versionId}, a.attested_at, a.vessel_code, a.files, a.unopened_files, a.reading_seconds, a.version_id
+    from attestations a
+    where a.version_id = (select v.id from sop_versions v where v.sop_id = ${sopId} and v.is_published and v.id <> ${versionId} order by v.id desc limit 1)
+    on conflict (user_id, version_id) do nothing
+    returning id`)) as unknown as { rows: unknown[] };
+  return result.rows.length;
 }
 
 async function findTask(db: Db, taskId: number) {
@@ -35,27 +56,92 @@ async function findTask(db: Db, taskId: number) {
 }
 
 /**
- * Decide a pending task. Approval is the release: the version is published and the SOP
- * becomes 'published' in the same transaction as the task, so a refused or failed decision
- * changes nothing.
+ * Decide a pending task, at the step of its route it has reached. Each decision is signed
+ * (approval_signatures). An approval counts towards the step; the step is done when it has
+ * `required` approvals and every co-approver's; then the next step opens, and after the last
+ * one the version is released: published, and the SOP 'published', in the same transaction,
+ * so a refused or failed decision changes nothing. A request for changes (or a rejection)
+ * at any step ends the route as a single decision does.
  */
 export async function decideTask(db: Db, actor: SessionUser, taskId: number, input: DecisionInput): Promise<z.output<typeof DecidedTask>> {
   const task = await findTask(db, taskId);
   if (!task) throw notFound('This approval task does not exist');
   refuse(refuseDecision(actor, task));
-  const outcome = DECISION_OUTCOME[input.status];
   const now = new Date();
 
-  return db.transaction(async (tx) => {
-    // The status guard in the WHERE makes a concurrent second decision update nothing.
-    const [decided] = await tx
+  const decided = await db.transaction(async (tx) => {
+    // Decisions on one task queue here, so each sees the signatures of those before it.
+    const [locked] = await tx
+      .select({ status: approvalTasks.status, routeSteps: approvalTasks.routeSteps, stepIndex: approvalTasks.stepIndex })
+      .from(approvalTasks)
+      .where(eq(approvalTasks.id, taskId))
+      .for('update');
+    if (locked?.status !== OPEN_TASK_STATUS) throw conflict('This approval task was already decided', 'already_decided');
+    const steps = stepsOf(locked.routeSteps);
+    const step = steps[locked.stepIndex];
+    const lastStep = locked.stepIndex === steps.length - 1;
+    const coApprovers = (
+      await tx
+        .select({ userId: approvalCoApprovers.userId })
+        .from(approvalCoApprovers)
+        .where(and(eq(approvalCoApprovers.taskId, taskId), eq(approvalCoApprovers.stepIndex, locked.stepIndex)))
+    ).map((c) => c.userId);
+    await refuseStepDecision(tx, actor, { id: taskId, versionId: task.versionId, stepIndex: locked.stepIndex, approverIds: step.approverIds }, coApprovers);
+
+    const meaning: SignatureMeaning = input.status === 'approved' ? (lastStep ? 'approved' : 'reviewed') : input.status;
+    await tx
+      .insert(approvalSignatures)
+      .values({ taskId, versionId: task.versionId, stepIndex: locked.stepIndex, stepName: step.name, userId: actor.id, meaning, signedAt: now });
+    const stepFacts = steps.length > 1 ? { step: step.name, stepIndex: locked.stepIndex } : {};
+
+    if (input.status === 'approved') {
+      const signers = (
+        await tx
+          .select({ userId: approvalSignatures.userId })
+          .from(approvalSignatures)
+          .where(and(eq(approvalSignatures.taskId, taskId), eq(approvalSignatures.stepIndex, locked.stepIndex)))
+      ).map((s) => s.userId);
+      const stepDone = signers.length >= step.required && coApprovers.every((id) => signers.includes(id));
+      if (!stepDone || !lastStep) {
+        const [pending] = await tx
+          .update(approvalTasks)
+          .set({ stepIndex: stepDone ? locked.stepIndex + 1 : locked.stepIndex, updatedAt: now })
+          .where(eq(approvalTasks.id, taskId))
+          .returning();
+        if (input.comments) await keepDecisionComment(tx, actor, task.versionId, input.status, input.comments);
+        await recordAudit(tx, {
+          actorId: actor.id,
+          action: 'sop_step_approved',
+          entityType: 'sop',
+          entityId: task.sopId,
+          metadata: {
+            title: task.sopTitle,
+            versionNumber: task.versionNumber,
+            taskId,
+            ...stepFacts,
+            stepDone,
+            ...(input.comments ? { comments: input.comments } : {}),
+          },
+        });
+        return { ...pending, sopId: task.sopId, sopStatus: task.sopStatus };
+      }
+    }
+
+    const outcome = DECISION_OUTCOME[input.status];
+    const [final] = await tx
       .update(approvalTasks)
       .set({ status: input.status, comments: input.comments, approverId: actor.id, updatedAt: now })
-      .where(and(eq(approvalTasks.id, taskId), eq(approvalTasks.status, OPEN_TASK_STATUS)))
+      .where(eq(approvalTasks.id, taskId))
       .returning();
-    if (!decided) throw conflict('This approval task was already decided', 'already_decided');
+    let revision: { revisionClass: RevisionClass; carriedAttestations?: number } | undefined;
     if (outcome.publishesVersion) {
-      await tx.update(sopVersions).set({ approvedBy: actor.id, approvedAt: now }).where(eq(sopVersions.id, task.versionId));
+      const [published] = await tx
+        .update(sopVersions)
+        .set({ approvedBy: actor.id, approvedAt: now, ...(input.revisionClass ? { revisionClass: input.revisionClass } : {}) })
+        .where(eq(sopVersions.id, task.versionId))
+        .returning({ revisionClass: sopVersions.revisionClass });
+      revision = { revisionClass: published.revisionClass };
+      if (keepsAttestations(published.revisionClass)) revision.carriedAttestations = await carryAttestations(tx, task.sopId, task.versionId);
     }
     await tx.update(sops).set({ status: outcome.sopStatus, updatedAt: now }).where(eq(sops.id, task.sopId));
     if (input.comments) await keepDecisionComment(tx, actor, task.versionId, input.status, input.comments);
@@ -64,12 +150,17 @@ export async function decideTask(db: Db, actor: SessionUser, taskId: number, inp
       action: `sop_${input.status}`,
       entityType: 'sop',
       entityId: task.sopId,
-      metadata: { title: task.sopTitle, versionNumber: task.versionNumber, taskId, ...(input.comments ? { comments: input.comments } : {}) },
+      metadata: {
+        title: task.sopTitle,
+        versionNumber: task.versionNumber,
+        taskId,
+        ...stepFacts,
+        ...revision,
+        ...(input.comments ? { comments: input.comments } : {}),
+      },
     });
-    return {
-      ...decided,
-      sopId: task.sopId,
-      sopStatus: outcome.sopStatus,
-    };
+    return { ...final, sopId: task.sopId, sopStatus: outcome.sopStatus };
   });
+  const step = (await taskSteps(db, [taskId])).get(taskId)!;
+  return { ...decided, step };
 }

@@ -4,6 +4,7 @@ import type { ApprovalTask } from '../../../../common/contracts/sops';
 import type { Actor } from '../../../../common/permissions';
 import type { Db } from '../../db/client';
 import { approvalTasks, attachments } from '../../db/schema';
+import { taskSteps } from './approval-steps.service';
 import { decidableTaskIds } from './decidable-tasks.service';
 import { textStatusOf } from '../attachments/attachment-text.service';
 
@@ -35,9 +36,14 @@ export async function listDecidableTasks(db: Db, actor: Actor): Promise<z.output
       },
     },
   });
+  const steps = await taskSteps(
+    db,
+    rows.map((task) => task.id),
+  );
   // The answer's schema leaves out what it does not name (the stored files' hashes).
   return rows.map((task) => ({
     ...task,
+    step: steps.get(task.id)!,
     version: { ...task.version, attachments: task.version.attachments.map(({ text, ...a }) => ({ ...a, textStatus: textStatusOf(a, text) })) },
   }));
 }

@@ -1,7 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AuditEvents, AuditExportQuery, AuditFacets, AuditQuery } from '../../../../common/contracts/audit';
+import { AuditEvents, AuditExportQuery, AuditFacets, AuditQuery, AuditVerification, LastAuditVerification } from '../../../../common/contracts/audit';
 import { datedFileName, sendCsv, toCsv } from '../../http/csv';
 import { answers, ERROR_ANSWERS } from '../../http/responses';
+import { lastAuditVerification, verifyAuditChain } from './audit-chain.service';
 import { AUDIT_EXPORT_COLUMNS, auditExportRows, auditFacets, listAuditEvents } from './audit.query';
 
 /** The trail is append-only (the database refuses changes to it): this plugin only reads it. */
@@ -11,6 +12,15 @@ export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get('/api/audit/facets', { schema: { response: answers({ 200: AuditFacets }) }, config: { access: 'audit.read' } }, async () => auditFacets(app.db));
+
+  // Recomputes the hash chain over the whole trail; the answer is kept as the last verification.
+  app.get('/api/audit/verify', { schema: { response: answers({ 200: AuditVerification }) }, config: { access: 'audit.read' } }, async () =>
+    verifyAuditChain(app.db),
+  );
+
+  app.get('/api/audit/verification', { schema: { response: answers({ 200: LastAuditVerification }) }, config: { access: 'audit.read' } }, async () =>
+    lastAuditVerification(app.db),
+  );
 
   // The same filters as the screen; every matching event (up to AUDIT_EXPORT_MAX), not one page.
   app.get(

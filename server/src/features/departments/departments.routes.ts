@@ -1,8 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { Department, DepartmentIdParams, DepartmentInput, DepartmentList } from '../../../../common/contracts/departments';
+import { ApprovalRoute, ApprovalRouteInput } from '../../../../common/contracts/approval-routes';
 import { MessageBody } from '../../../../common/contracts/errors';
 import { answers } from '../../http/responses';
 import { viewOf } from '../sops/sop-visibility.service';
+import { getApprovalRoute, putApprovalRoute } from '../approvals/approval-routes.service';
 import { listDepartments } from './departments.service';
 import { createDepartment, deleteDepartment, updateDepartment } from './departments.write';
 
@@ -28,6 +30,19 @@ export const departmentRoutes: FastifyPluginAsyncZod = async (app) => {
       const { actor } = request;
       return updateDepartment(app.db, actor, request.params.id, request.body);
     },
+  );
+
+  // Review routes: approvers and admins read them; admins set them.
+  app.get(
+    '/api/departments/:id/approval-route',
+    { schema: { params: DepartmentIdParams, response: answers({ 200: ApprovalRoute }) }, config: { access: 'approval.list' } },
+    async (request) => getApprovalRoute(app.db, request.params.id),
+  );
+
+  app.put(
+    '/api/departments/:id/approval-route',
+    { schema: { params: DepartmentIdParams, body: ApprovalRouteInput, response: answers({ 200: ApprovalRoute }) }, config: { access: 'departments.manage' } },
+    async (request) => putApprovalRoute(app.db, request.actor, request.params.id, request.body),
   );
 
   app.delete(

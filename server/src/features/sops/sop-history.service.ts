@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { SopHistory } from '../../../../common/contracts/review-loop';
+import type { RevisionClass } from '../../../../common/revision-classes';
 import type { Db } from '../../db/client';
 import { findSopForAccess } from './sop-detail.service';
 import { assertSopVisible, eventVersionId, eventVisible, type SopView } from './sop-visibility.service';
@@ -15,6 +16,7 @@ interface HistoryRow {
   version_id: number | null;
   version_number: string | null;
   comments: string | null;
+  revision_class: RevisionClass | null;
 }
 
 /**
@@ -32,7 +34,8 @@ export async function getSopHistory(db: Db, view: SopView, sopId: number): Promi
       u.first_name, u.last_name, u.id is not null as has_actor,
       v.id as version_id,
       coalesce(v.version_number, e.metadata->>'versionNumber') as version_number,
-      e.metadata->>'comments' as comments
+      e.metadata->>'comments' as comments,
+      e.metadata->>'revisionClass' as revision_class
     from audit_events e
     left join users u on u.id = e.actor_id
     left join sop_versions v on v.sop_id = ${sopId} and v.id = ${eventVersionId(sql`${sopId}::int`)}
@@ -49,5 +52,6 @@ export async function getSopHistory(db: Db, view: SopView, sopId: number): Promi
     versionId: r.version_id,
     versionNumber: r.version_number,
     comments: r.comments,
+    revisionClass: r.revision_class,
   }));
 }

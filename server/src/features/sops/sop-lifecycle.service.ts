@@ -1,17 +1,24 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { SessionUser } from '../../../../common/contracts/auth';
+import { DEFAULT_REVISION_CLASS, type RevisionClass } from '../../../../common/revision-classes';
 import type { Db } from '../../db/client';
 import { approvalTasks, sops, sopVersions } from '../../db/schema';
 import { OPEN_TASK_STATUS, refuseSubmit, SUBMITTABLE, SUBMITTED_STATUS } from '../../../../common/sop-lifecycle';
 import { refuse } from '../../http/access';
 import { recordAudit } from '../audit/audit.service';
+import { effectiveRoute } from '../approvals/approval-routes.service';
 import { findSopForAccess } from './sop-detail.service';
 
 /**
  * Sends the latest version for approval: the SOP becomes `submitted`, the version gets
  * its submitter stamps and one pending approval task is opened for it.
  */
-export async function submitSop(db: Db, actor: SessionUser, id: number): Promise<{ sopId: number; versionId: number; taskId: number }> {
+export async function submitSop(
+  db: Db,
+  actor: SessionUser,
+  id: number,
+  revisionClass: RevisionClass = DEFAULT_REVISION_CLASS,
+): Promise<{ sopId: number; versionId: number; taskId: number }> {
   const found = await findSopForAccess(db, id);
   const [latestVersion] = found.latestVersionId
     ? await db.select({ submittedAt: sopVersions.submittedAt }).from(sopVersions).where(eq(sopVersions.id, found.latestVersionId))
@@ -30,19 +37,27 @@ export async function submitSop(db: Db, actor: SessionUser, id: number): Promise
       .returning({ id: sops.id });
     // The other submit won: this one is refused as a submit of a submitted SOP would be.
     if (moved.length === 0) refuse(refuseSubmit(actor, { ...sop, status: SUBMITTED_STATUS }));
-    await tx.update(sopVersions).set({ submittedBy: actor.id, submittedAt: now }).where(eq(sopVersions.id, versionId));
+    await tx.update(sopVersions).set({ submittedBy: actor.id, submittedAt: now, revisionClass }).where(eq(sopVersions.id, versionId));
+    // The task keeps the route of the SOP's department (or division) as it is now.
+    const [{ departmentId }] = await tx.select({ departmentId: sops.departmentId }).from(sops).where(eq(sops.id, id));
+    const route = await effectiveRoute(tx, departmentId);
+    const routeSteps = route.steps.length ? route.steps : null;
     // A version has at most one open task (a unique index): one left open by older data is reused.
     const [task] = await tx
       .insert(approvalTasks)
-      .values({ versionId, status: OPEN_TASK_STATUS, createdAt: now, updatedAt: now })
-      .onConflictDoUpdate({ target: approvalTasks.versionId, targetWhere: sql.raw(`status = '${OPEN_TASK_STATUS}'`), set: { createdAt: now, updatedAt: now } })
+      .values({ versionId, status: OPEN_TASK_STATUS, createdAt: now, updatedAt: now, routeSteps, stepIndex: 0 })
+      .onConflictDoUpdate({
+        target: approvalTasks.versionId,
+        targetWhere: sql.raw(`status = '${OPEN_TASK_STATUS}'`),
+        set: { createdAt: now, updatedAt: now, routeSteps, stepIndex: 0 },
+      })
       .returning({ id: approvalTasks.id });
     await recordAudit(tx, {
       actorId: actor.id,
       action: 'sop_submitted',
       entityType: 'sop',
       entityId: id,
-      metadata: { title: sop.title, versionId, taskId: task.id },
+      metadata: { title: sop.title, versionId, taskId: task.id, revisionClass },
     });
     return { sopId: id, versionId, taskId: task.id };
   });

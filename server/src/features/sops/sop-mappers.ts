@@ -27,6 +27,7 @@ export function toVersion(
     approvedAt: row.approvedAt,
     isPublished: row.isPublished,
     createdAt: row.createdAt,
+    revisionClass: row.revisionClass,
     attachments: (row.attachments ?? []).map(toAttachment),
     submittedByUser: row.submittedByUser ?? null,
     approvedByUser: row.approvedByUser ?? null,

@@ -40,7 +40,9 @@ describe('GET /api/sops/export.csv', () => {
     expect(res.headers['content-disposition']).toMatch(/^attachment; filename="sop-register-\d{4}-\d{2}-\d{2}\.csv"/);
     expect(res.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
     const lines = res.body.split('\r\n');
-    expect(lines[0]).toBe('\uFEFFTitle,Department,Division,Status,Version,Version in force,Approved at,Approved by,Owner,Next review due,Last edited');
+    expect(lines[0]).toBe(
+      '\uFEFFTitle,Department,Division,Status,Version,Version in force,Revision class,Approved at,Approved by,Owner,Next review due,Last edited',
+    );
     expect(res.body.replace(/\r\n/g, '')).not.toContain('\n');
   });
 

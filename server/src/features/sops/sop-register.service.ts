@@ -12,6 +12,7 @@ export const REGISTER_COLUMNS = [
   'Status',
   'Version',
   'Version in force',
+  'Revision class',
   'Approved at',
   'Approved by',
   'Owner',
@@ -36,7 +37,7 @@ export async function sopRegisterRows(db: Db, view: SopView, filters: ListFilter
   const result = (await db.execute(sql`
     ${hits}
     select sops.title, d.name as department, p.name as division, ${status} as status,
-      lv.version_number as version, ev.version_number as in_force,
+      lv.version_number as version, ev.version_number as in_force, ev.revision_class,
       ${isoText('ev.approved_at')} as approved_at, ${personName('ap')} as approved_by,
       ${personName('o')} as owner, ${nextReviewDueJson} as next_review_due, ${isoText('sops.updated_at')} as last_edited
     from ${from}
@@ -56,6 +57,7 @@ export async function sopRegisterRows(db: Db, view: SopView, filters: ListFilter
     r.status,
     r.version,
     r.in_force,
+    r.revision_class,
     r.approved_at,
     r.approved_by,
     r.owner,

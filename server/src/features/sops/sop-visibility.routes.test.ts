@@ -354,6 +354,11 @@ describe('every route', () => {
     '/api/objects/uploads/:uploadId',
     '/api/approvals/:taskId',
     '/api/admin/vessels',
+    '/api/audit/verify',
+    '/api/approvers',
+    '/api/approvals/:taskId/co-approvers',
+    '/api/departments/:id/approval-route',
+    '/api/audit/verification',
     // Creates an attachment on a version through findVersionForUpload, like the upload route.
     '/api/attachments',
   ];

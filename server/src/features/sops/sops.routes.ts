@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { MessageBody } from '../../../../common/contracts/errors';
+import { DEFAULT_REVISION_CLASS } from '../../../../common/revision-classes';
 import {
   CreateSopInput,
   CreateVersionInput,
@@ -8,6 +9,7 @@ import {
   SopDetail,
   SopList,
   SopVersion,
+  SubmitSopInput,
   SubmitSopResult,
   UpdatedSop,
   UpdateSopInput,
@@ -108,11 +110,11 @@ export const sopRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/sops/:id/submit',
-    { config: { access: 'sop.submit' }, schema: { params: IdParams, response: answers({ 200: SubmitSopResult }) } },
+    { config: { access: 'sop.submit' }, schema: { params: IdParams, body: SubmitSopInput, response: answers({ 200: SubmitSopResult }) } },
     async (request) => {
       const view = viewOf(request.actor);
       await assertSopVisible(app.db, view, request.params.id);
-      const { taskId } = await submitSop(app.db, request.actor, request.params.id);
+      const { taskId } = await submitSop(app.db, request.actor, request.params.id, request.body?.revisionClass ?? DEFAULT_REVISION_CLASS);
       return { ...(await getSopDetail(app.db, view, request.params.id)), taskId, message: 'SOP submitted for approval' };
     },
   );

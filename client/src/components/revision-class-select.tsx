@@ -1,0 +1,43 @@
+import { REVISION_CLASS_LABELS, REVISION_CLASSES, type RevisionClass } from '@common/revision-classes';
+import { Label } from '@/components/ui/label';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+
+/** What each class means to readers, said where the class is chosen. */
+const MEANING: Record<RevisionClass, string> = {
+  major: 'everyone reads again',
+  minor: 'everyone reads again',
+  editorial: 'typo or layout: readers keep their attestations',
+};
+
+export const revisionClassText = (revisionClass: RevisionClass) => `${REVISION_CLASS_LABELS[revisionClass]} (${MEANING[revisionClass]})`;
+
+/** The revision class of a version being submitted or approved. */
+export function RevisionClassSelect({
+  id,
+  value,
+  onChange,
+  disabled,
+}: {
+  id: string;
+  value: RevisionClass;
+  onChange: (value: RevisionClass) => void;
+  disabled?: boolean;
+}) {
+  return (
+    <div className="space-y-1.5">
+      <Label htmlFor={id}>Revision class</Label>
+      <Select value={value} onValueChange={(v) => onChange(v as RevisionClass)} disabled={disabled}>
+        <SelectTrigger id={id} className="w-full">
+          <SelectValue />
+        </SelectTrigger>
+        <SelectContent>
+          {REVISION_CLASSES.map((c) => (
+            <SelectItem key={c} value={c}>
+              {revisionClassText(c)}
+            </SelectItem>
+          ))}
+        </SelectContent>
+      </Select>
+    </div>
+  );
+}

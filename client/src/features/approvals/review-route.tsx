@@ -1,0 +1,103 @@
+import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { UserPlus } from 'lucide-react';
+import type { Approvers, TaskStep } from '@common/contracts/approval-routes';
+import type { ApprovalTask } from '@common/contracts/sops';
+import { ConfirmDialog } from '@/components/confirm-dialog';
+import { Button } from '@/components/ui/button';
+import { Label } from '@/components/ui/label';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { apiRequest } from '@/lib/api';
+import { formatDateTime } from '@/lib/format';
+import { displayNameOf } from '@/lib/names';
+import { queryKeys } from '@/lib/query-keys';
+import { useApiMutation } from '@/lib/use-api-mutation';
+
+const MEANING_WORDS: Record<TaskStep['signatures'][number]['meaning'], string> = {
+  approved: 'Approved',
+  reviewed: 'Reviewed',
+  changes_requested: 'Changes requested',
+  rejected: 'Rejected',
+};
+
+/** Where the version stands on its review route: the step, what it needs, and who has signed. */
+export function ReviewRoute({ task }: { task: ApprovalTask }) {
+  const { step } = task;
+  return (
+    <section aria-labelledby={`route-${task.id}`} className="space-y-2 rounded-lg border bg-card p-4" data-testid="review-route">
+      <h3 id={`route-${task.id}`} className="text-sm font-semibold text-navy">
+        Step {step.index + 1} of {step.count}: {step.name}
+      </h3>
+      <p className="text-sm text-muted-foreground">
+        Needs {step.required} {step.required === 1 ? 'approval' : 'approvals'}
+        {step.approverIds === null ? ' from any approver' : ` from ${step.approverIds.length} named approvers`}
+        {step.coApprovers.length > 0 && `, and every co-approver's: ${step.coApprovers.map((c) => c.name).join(', ')}`}.
+      </p>
+      {step.signatures.length > 0 && (
+        <ol className="space-y-1 text-sm" aria-label="Signatures">
+          {step.signatures.map((s) => (
+            <li key={`${s.userId}-${s.stepName}`}>
+              <span className="font-medium">{s.name}</span> · {MEANING_WORDS[s.meaning]} ({s.stepName})
+              <div className="text-xs text-muted-foreground">{formatDateTime(s.at)}</div>
+            </li>
+          ))}
+        </ol>
+      )}
+      <AddCoApprover task={task} />
+    </section>
+  );
+}
+
+/** Adds an approver or admin who must also sign the current step. */
+function AddCoApprover({ task }: { task: ApprovalTask }) {
+  const [open, setOpen] = useState(false);
+  const [userId, setUserId] = useState('');
+  const approvers = useQuery<Approvers>({ queryKey: queryKeys.approvals.approvers(), enabled: open });
+  const taken = new Set([task.version.submittedBy, ...task.step.coApprovers.map((c) => c.userId), ...task.step.signatures.map((s) => s.userId)]);
+  const choices = (approvers.data ?? []).filter((a) => !taken.has(a.id));
+  const add = useApiMutation({
+    mutationFn: async (id: number) => (await apiRequest('POST', `/api/approvals/${task.id}/co-approvers`, { userId: id })).json() as Promise<TaskStep>,
+    invalidates: [queryKeys.approvals.pending()],
+    onSuccess: () => {
+      setOpen(false);
+      setUserId('');
+    },
+    success: 'Co-approver added to this step',
+    failure: { fallback: 'Failed to add the co-approver' },
+  });
+  return (
+    <>
+      <Button variant="ghost" size="sm" type="button" onClick={() => setOpen(true)}>
+        <UserPlus /> Add Co-Approver
+      </Button>
+      <ConfirmDialog
+        open={open}
+        title="Add a co-approver"
+        description={`They must approve step ${task.step.index + 1} (${task.step.name}) too before it is done.`}
+        pending={add.isPending}
+        onClose={() => setOpen(false)}
+        action={
+          <Button disabled={!userId || add.isPending} onClick={() => add.mutate(Number(userId))}>
+            {add.isPending ? 'Adding...' : 'Add Co-Approver'}
+          </Button>
+        }
+      >
+        <div className="space-y-1.5">
+          <Label htmlFor={`co-approver-${task.id}`}>Co-approver</Label>
+          <Select value={userId} onValueChange={setUserId}>
+            <SelectTrigger id={`co-approver-${task.id}`} className="w-full">
+              <SelectValue placeholder={approvers.isLoading ? 'Loading...' : 'Choose an approver'} />
+            </SelectTrigger>
+            <SelectContent>
+              {choices.map((a) => (
+                <SelectItem key={a.id} value={String(a.id)}>
+                  {displayNameOf(a)} ({a.username})
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+        </div>
+      </ConfirmDialog>
+    </>
+  );
+}
