@@ -66,6 +66,7 @@ export const queryKeys = {
   admin: {
     users: () => ['/api/admin/users'] as const,
     storage: () => ['/api/admin/storage'] as const,
+    overview: () => ['/api/admin/overview'] as const,
   },
   audit: {
     all: () => ['/api/audit'] as const,

@@ -1,4 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
+import type { AdminOverview } from '@common/contracts/admin-overview';
 import type { AuditEvent } from '@common/contracts/audit';
 import type { DepartmentInput } from '@common/contracts/departments';
 import type { AppSettings } from '@common/contracts/settings';
@@ -19,11 +20,12 @@ export const adminQueries = {
   audit: () => queryOptions<AuditEvent[]>({ queryKey: queryKeys.audit.latest(AUDIT_FETCH_LIMIT) }),
   departments: () => departmentsQuery,
   storage: () => queryOptions<StorageFacts>({ queryKey: queryKeys.admin.storage() }),
+  overview: () => queryOptions<AdminOverview>({ queryKey: queryKeys.admin.overview() }),
   settings: () => settingsQuery,
 };
 
 /** After any admin change: users, departments and the audit trail (SOP lists show department names). */
-const ADMIN_DATA = [queryKeys.admin.users(), queryKeys.departments(), queryKeys.audit.all(), queryKeys.sops.lists()];
+const ADMIN_DATA = [queryKeys.admin.users(), queryKeys.departments(), queryKeys.audit.all(), queryKeys.sops.lists(), queryKeys.admin.overview()];
 
 /** Admin writes refresh the admin data, then toast success, or the server's message. */
 function useAdminMutation<TInput>(mutationFn: (input: TInput) => Promise<unknown>, messages: { success: string; fallback: string }) {
