@@ -47,7 +47,7 @@ async function open(page: Page, url: string, heading: string) {
 }
 
 /** Clicks the control and waits until the page shows something new; answers what changed. */
-async function clickAndSee(page: Page, control: Locator, name: string): Promise<string> {
+async function clickAndSee(page: Page, control: Locator): Promise<string> {
   const before = await observe(page);
   await control.click({ timeout: 5_000 });
   let after = before;
@@ -82,7 +82,7 @@ async function walk(page: Page, prepare: () => Promise<Locator>) {
       disabled.push(name);
       continue;
     }
-    effects.push(`${name}: ${await clickAndSee(page, control, name).catch(() => 'NOTHING')}`);
+    effects.push(`${name}: ${await clickAndSee(page, control).catch(() => 'NOTHING')}`);
   }
   return { effects, disabled };
 }
