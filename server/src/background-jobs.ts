@@ -8,6 +8,7 @@ import { createDocumentWorkers, type DocumentWorkerOptions, type DocumentWorkers
 import { HTML_JOB, htmlJob } from './features/attachments/attachment-html.service';
 import { PREVIEW_JOB, previewJob } from './features/attachments/attachment-previews.service';
 import { TEXT_JOB, textJob } from './features/attachments/attachment-text.service';
+import { BACKUP_JOB, type BackupSchedule, type BackupSource, backupJob } from './backup/scheduled-backups';
 import { createJobRunner, type JobHandlers, type JobLog, type JobRunner, type JobRunnerOptions } from './jobs/job-runner';
 
 export interface BackgroundJobs {
@@ -25,6 +26,8 @@ export interface BackgroundJobOptions extends Pick<JobRunnerOptions, 'pollMs' | 
   /** Jobs at once, each with its own document worker process. */
   concurrency?: number;
   documents?: Omit<DocumentWorkerOptions, 'workers'>;
+  /** Scheduled backups (BACKUP_DIR), and the database connection they read through. */
+  backups?: BackupSchedule & BackupSource;
 }
 
 export function createBackgroundJobs(opts: BackgroundJobOptions): BackgroundJobs {
@@ -34,6 +37,8 @@ export function createBackgroundJobs(opts: BackgroundJobOptions): BackgroundJobs
     [PREVIEW_JOB]: previewJob(workers),
     [TEXT_JOB]: textJob(workers),
     [HTML_JOB]: htmlJob(workers),
+    // Only a server with BACKUP_DIR takes backup jobs.
+    ...(opts.backups ? { [BACKUP_JOB]: backupJob(opts.backups, opts.backups) } : {}),
   };
   const runner = createJobRunner({ db: opts.db, handlers, concurrency, log: opts.log, pollMs: opts.pollMs, leaseMs: opts.leaseMs, id: opts.id });
   return {

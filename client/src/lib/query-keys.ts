@@ -67,6 +67,7 @@ export const queryKeys = {
     users: () => ['/api/admin/users'] as const,
     storage: () => ['/api/admin/storage'] as const,
     overview: () => ['/api/admin/overview'] as const,
+    backups: () => ['/api/admin/backups'] as const,
   },
   audit: {
     all: () => ['/api/audit'] as const,

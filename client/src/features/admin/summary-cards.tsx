@@ -11,6 +11,7 @@ import { formatMB } from '@/lib/format';
 import { adminQueries } from './api';
 import { CreateUserDialog } from './create-user-dialog';
 import { ManageDepartmentsDialog } from './manage-departments-dialog';
+import { BackUpNowRow, useBackupWords } from './backup-status';
 import { RegistrationSetting } from './registration-setting';
 import { StorageSettingsDialog } from './storage-settings-dialog';
 import { SystemSettingsDialog } from './system-settings-dialog';
@@ -79,6 +80,8 @@ export function DepartmentsCard({ departments, isLoading }: { departments?: Depa
  */
 function StorageCard() {
   const { data, isLoading } = useQuery(adminQueries.storage());
+  const backups = useQuery(adminQueries.backups()).data;
+  const retention = !backups ? '...' : backups.configured ? `Newest ${backups.keep} backups` : 'No backups kept';
   const show = (value: (facts: NonNullable<typeof data>) => ReactNode) => (isLoading ? '...' : data ? value(data) : NONE);
   const share = data && data.referencedBytes > 0 ? Math.round((data.storedBytes / data.referencedBytes) * 100) : 0;
   return (
@@ -93,6 +96,7 @@ function StorageCard() {
       </div>
       <Stat label="Files stored" value={show((f) => f.storedFiles)} />
       <Stat label="Saved by sharing" value={show((f) => formatMB(Math.max(0, f.referencedBytes - f.storedBytes)))} />
+      <Stat label="Retention policy" value={retention} />
     </SummaryCard>
   );
 }
@@ -100,6 +104,7 @@ function StorageCard() {
 /** The cards of the settings and records beside users and departments. */
 export function SystemCards() {
   const overview = useOverviewFigure();
+  const backups = useBackupWords();
   return (
     <>
       <StorageCard />
@@ -117,7 +122,8 @@ export function SystemCards() {
       <SummaryCard icon={Settings} title="System Settings" action={<SystemSettingsDialog />}>
         <Stat label="Single sign-on" value="Not configured" />
         <Stat label="Email integration" value="Not configured" />
-        <Stat label="Backup status" value="Not configured" />
+        <Stat label="Backup status" value={backups.words} />
+        <BackUpNowRow />
         <RegistrationSetting />
       </SummaryCard>
     </>

@@ -1,16 +1,20 @@
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
+import { BackUpNowButton, useBackupWords } from './backup-status';
 import { RegistrationSetting } from './registration-setting';
 
 /** Each connection to the world outside: its state on this server, and the settings that turn it on. */
 const INTEGRATIONS = [
   { name: 'Single sign-on', state: 'Not configured', how: 'Sign-in with the company identity provider is not available in this version.' },
   { name: 'Email integration', state: 'Not configured', how: 'This server sends no e-mail; people are told of their work by the bell in the header.' },
-  { name: 'Backups', state: 'Not configured', how: 'Backups are made only when an operator runs `npm run backup` on the server.' },
 ];
 
 /** 'Configure': the system's settings, what each integration says now, and self-registration. */
 export function SystemSettingsDialog() {
+  const backups = useBackupWords();
+  const schedule = backups.status?.configured
+    ? `Every ${backups.status.everyHours} hours into the server's BACKUP_DIR, keeping the newest ${backups.status.keep}.`
+    : 'Set BACKUP_DIR on the server (and BACKUP_EVERY_HOURS, BACKUP_KEEP) for backups it makes by itself; until then only `npm run backup` makes one.';
   return (
     <Dialog>
       <DialogTrigger asChild>
@@ -31,6 +35,14 @@ export function SystemSettingsDialog() {
               <dd className="col-span-2 mt-1 text-muted-foreground">{integration.how}</dd>
             </div>
           ))}
+          <div className="grid grid-cols-[1fr_auto] gap-x-2 rounded-md border p-3">
+            <dt className="font-medium">Backups</dt>
+            <dd className="font-semibold">{backups.words}</dd>
+            <dd className="col-span-2 mt-1 text-muted-foreground">{schedule}</dd>
+            <dd className="col-span-2 mt-2 flex justify-end empty:hidden">
+              <BackUpNowButton />
+            </dd>
+          </div>
           <div className="rounded-md border p-3">
             <RegistrationSetting />
           </div>

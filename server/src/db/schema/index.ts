@@ -12,3 +12,4 @@ export * from './attestation-tallies';
 export * from './sop-search-files';
 export * from './fleet';
 export * from './attachment-reads';
+export * from './backups';

@@ -344,6 +344,7 @@ describe('every route', () => {
     '/api/admin/storage',
     // Counts over every SOP for administrators; it names none.
     '/api/admin/overview',
+    '/api/admin/backups',
     '/api/daily-programs/hierarchy',
     '/api/daily-programs/batch',
     '/api/daily-programs/:id',
