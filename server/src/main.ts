@@ -47,6 +47,7 @@ const app = await (async () => {
     documents: { memoryMb: config.documentMemoryMb, timeLimitMs: config.documentTimeLimitSeconds * 1000 },
     instance,
     backups: config.backups,
+    mail: config.mail,
     // The link to the fleet, when this instance has one: it talks to NATS beside the server.
     fleetLink:
       instance.kind === 'ship'
@@ -70,6 +71,7 @@ const jobs = createBackgroundJobs({
   log: app.log,
   concurrency: config.jobConcurrency,
   documents: { memoryMb: config.documentMemoryMb, timeLimitMs: config.documentTimeLimitSeconds * 1000 },
+  mail: config.mail,
   backups: config.backups && database.pool ? { ...config.backups, pool: database.pool, fileDir: fileStoreDir() } : undefined,
 });
 jobs.start();
