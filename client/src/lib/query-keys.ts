@@ -63,6 +63,7 @@ export const queryKeys = {
     list: () => ['/api/itineraries'] as const,
     table: (id: number) => [`/api/itineraries/${id}/table`] as const,
   },
+  mail: () => ['/api/mail'] as const,
   admin: {
     users: () => ['/api/admin/users'] as const,
     storage: () => ['/api/admin/storage'] as const,

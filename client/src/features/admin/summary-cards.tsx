@@ -8,6 +8,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
 import { Progress } from '@/components/ui/progress';
 import { formatMB } from '@/lib/format';
+import { mailStatusQuery } from '@/lib/shared-queries';
 import { adminQueries } from './api';
 import { CreateUserDialog } from './create-user-dialog';
 import { ManageDepartmentsDialog } from './manage-departments-dialog';
@@ -105,6 +106,8 @@ function StorageCard() {
 export function SystemCards() {
   const overview = useOverviewFigure();
   const backups = useBackupWords();
+  const mail = useQuery(mailStatusQuery);
+  const mailWords = mail.isLoading ? '...' : mail.data?.configured ? 'Active' : 'Not configured';
   return (
     <>
       <StorageCard />
@@ -121,7 +124,7 @@ export function SystemCards() {
       </SummaryCard>
       <SummaryCard icon={Settings} title="System Settings" action={<SystemSettingsDialog />}>
         <Stat label="Single sign-on" value="Not configured" />
-        <Stat label="Email integration" value="Not configured" />
+        <Stat label="Email integration" value={mailWords} />
         <Stat label="Backup status" value={backups.words} />
         <BackUpNowRow />
         <RegistrationSetting />
