@@ -52,9 +52,7 @@ export function SystemSettingsDialog() {
               <BackUpNowButton />
             </dd>
           </div>
-          <div className="rounded-md border p-3">
-            <RegistrationSetting />
-          </div>
+          <RegistrationSetting className="rounded-md border p-3" />
         </dl>
       </DialogContent>
     </Dialog>
