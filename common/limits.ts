@@ -1,5 +1,7 @@
 /** One file, any kind: 10 MB. */
 export const MAX_FILE_BYTES = 10 * 1024 * 1024;
+/** The file kinds an SOP accepts: PDF, Word (doc, docx), plain text, JPEG, PNG, GIF (what every reader on board can open). */
+export const ALLOWED_FILE_EXTENSIONS = ['pdf', 'doc', 'docx', 'txt', 'jpg', 'jpeg', 'png', 'gif'] as const;
 /** SOP form: files per upload request. */
 export const MAX_ATTACHMENTS_PER_UPLOAD = 5;
 /** Daily program upload modes and their exact file counts. */

@@ -40,6 +40,8 @@ export const PERMISSIONS = {
   'audit.read': { admin: 'yes', approver: 'no', user: 'no' },
   'storage.read': { admin: 'yes', approver: 'no', user: 'no' },
   'settings.manage': { admin: 'yes', approver: 'no', user: 'no' },
+  /** The server's own backups: how they went, and 'Back up now'. */
+  'backups.manage': { admin: 'yes', approver: 'no', user: 'no' },
   /** The vessel register and what each ship holds. */
   'fleet.read': { admin: 'yes', approver: 'yes', user: 'no' },
   'vessels.manage': { admin: 'yes', approver: 'no', user: 'no' },

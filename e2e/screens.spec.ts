@@ -88,6 +88,14 @@ for (const viewport of VIEWPORTS) {
         await check(page, `${viewport.name} ${role} ${tab}`);
       }
 
+      // The Administration Center's settings dialogs.
+      if (role === 'admin') {
+        await page.goto('/admin');
+        await expect(page.getByRole('heading', { level: 1, name: 'Administration Center' })).toBeVisible();
+        await checkDialog(page, `${viewport.name} admin Storage Settings`, page.getByRole('button', { name: 'Storage Settings' }));
+        await checkDialog(page, `${viewport.name} admin System Settings`, page.getByRole('button', { name: 'Configure' }));
+      }
+
       // The pages a role may not use say so, accessibly.
       if (role !== 'admin') {
         await page.goto('/admin');

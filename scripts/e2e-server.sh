@@ -9,6 +9,10 @@ rm -rf "$dir"
 mkdir -p "$dir"
 npx vite build --outDir "$dir/client" --emptyOutDir --logLevel warn
 export DATA_DIR="$dir/data" CLIENT_DIR="$dir/client" PORT="$port" HOST=127.0.0.1 DATABASE_URL=
+# The server backs itself up (scheduled at midnight UTC; the journeys press 'Back up now').
+export BACKUP_DIR="$dir/backups"
+# Mail goes to an SMTP server the mail journey runs in its own process on port + 25.
+export SMTP_URL="smtp://127.0.0.1:$((port + 25))" MAIL_FROM='SOP Harbor <harbor@ship.example>'
 export ADMIN_USERNAME=admin ADMIN_PASSWORD=e2e-admin-password LOG_LEVEL=warn
 if [ "$data" = demo ]; then npx tsx server/src/seed/demo.ts >/dev/null; else npx tsx server/src/seed/e2e-users.ts; fi
 exec npx tsx server/src/main.ts

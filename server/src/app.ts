@@ -30,6 +30,8 @@ import { keepSessionAlive, SESSION_IDLE_MS, withinAbsoluteLifetime } from './fea
 import { findActiveUser } from './features/users/users.service';
 import { featureRoutes } from './routes';
 import { type FleetInstance, OFFICE } from './fleet/instance';
+import type { BackupSchedule } from './backup/scheduled-backups';
+import type { MailConfig } from './mail/mailer';
 import { type FleetLink, NO_LINK } from './fleet/link';
 
 declare module 'fastify' {
@@ -59,6 +61,10 @@ declare module 'fastify' {
     instance: FleetInstance;
     /** This instance's link to the rest of the fleet (none: an office without NATS_URL). */
     fleetLink: FleetLink;
+    /** Null: this server makes no backups by itself (no BACKUP_DIR). */
+    backups: BackupSchedule | null;
+    /** Null: this server sends no e-mail (no SMTP_URL). */
+    mail: MailConfig | null;
   }
   interface FastifyRequest {
     /** The signed-in user, or null (set by the preParsing hook). */
@@ -89,6 +95,10 @@ export interface AppOptions {
   documents?: Omit<DocumentWorkerOptions, 'workers'>;
   /** The office (default) or a ship's copy. */
   instance?: FleetInstance;
+  /** Scheduled backups, when BACKUP_DIR is set: the admin routes show and request them. */
+  backups?: BackupSchedule;
+  /** E-mail, when SMTP_URL is set: routes queue messages for the mail job. */
+  mail?: MailConfig;
   /** Starts its link to the fleet, when it has one; the link is closed with the app. */
   fleetLink?: (log: FastifyBaseLogger) => FleetLink & { close(): Promise<void> };
 }
@@ -107,6 +117,8 @@ export async function buildApp(opts: AppOptions) {
   app.decorate('db', opts.db);
   app.decorate('answerCache', createAnswerCache());
   app.decorate<FleetInstance>('instance', opts.instance ?? OFFICE);
+  app.decorate<BackupSchedule | null>('backups', opts.backups ?? null);
+  app.decorate<MailConfig | null>('mail', opts.mail ?? null);
   const fleetLink = opts.fleetLink?.(app.log.child({ fleet: app.instance.kind === 'ship' ? app.instance.vessel : 'office' }));
   app.decorate<FleetLink>('fleetLink', fleetLink ?? NO_LINK);
   if (fleetLink) app.addHook('onClose', () => fleetLink.close());

@@ -8,6 +8,8 @@ import { createDocumentWorkers, type DocumentWorkerOptions, type DocumentWorkers
 import { HTML_JOB, htmlJob } from './features/attachments/attachment-html.service';
 import { PREVIEW_JOB, previewJob } from './features/attachments/attachment-previews.service';
 import { TEXT_JOB, textJob } from './features/attachments/attachment-text.service';
+import { BACKUP_JOB, type BackupSchedule, type BackupSource, backupJob } from './backup/scheduled-backups';
+import { MAIL_JOB, type MailConfig, mailJob } from './mail/mailer';
 import { createJobRunner, type JobHandlers, type JobLog, type JobRunner, type JobRunnerOptions } from './jobs/job-runner';
 
 export interface BackgroundJobs {
@@ -25,6 +27,12 @@ export interface BackgroundJobOptions extends Pick<JobRunnerOptions, 'pollMs' | 
   /** Jobs at once, each with its own document worker process. */
   concurrency?: number;
   documents?: Omit<DocumentWorkerOptions, 'workers'>;
+  /** Scheduled backups (BACKUP_DIR), and the database connection they read through. */
+  backups?: BackupSchedule & BackupSource;
+  /** E-mail (SMTP_URL): only a server that can send takes mail jobs. */
+  mail?: MailConfig;
+  /** First retry delay of a failed job (tests shorten it). */
+  retryDelayMs?: number;
 }
 
 export function createBackgroundJobs(opts: BackgroundJobOptions): BackgroundJobs {
@@ -34,8 +42,20 @@ export function createBackgroundJobs(opts: BackgroundJobOptions): BackgroundJobs
     [PREVIEW_JOB]: previewJob(workers),
     [TEXT_JOB]: textJob(workers),
     [HTML_JOB]: htmlJob(workers),
+    // Only a server with BACKUP_DIR takes backup jobs.
+    ...(opts.backups ? { [BACKUP_JOB]: backupJob(opts.backups, opts.backups) } : {}),
+    ...(opts.mail ? { [MAIL_JOB]: mailJob(opts.mail) } : {}),
   };
-  const runner = createJobRunner({ db: opts.db, handlers, concurrency, log: opts.log, pollMs: opts.pollMs, leaseMs: opts.leaseMs, id: opts.id });
+  const runner = createJobRunner({
+    db: opts.db,
+    handlers,
+    concurrency,
+    log: opts.log,
+    pollMs: opts.pollMs,
+    leaseMs: opts.leaseMs,
+    id: opts.id,
+    retryDelayMs: opts.retryDelayMs,
+  });
   return {
     runner,
     workers,

@@ -2,6 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
+import type { BackupSchedule } from './backup/scheduled-backups';
+import type { MailConfig } from './mail/mailer';
 import { PRIVATE_UMASK } from './files/private-folders';
 
 export interface Config {
@@ -15,6 +17,10 @@ export interface Config {
   fileDir?: string;
   /** Where `npm run backup -- NAME` writes a backup named without a folder (BACKUP_DIR). */
   backupDir?: string;
+  /** With BACKUP_DIR: the server backs up by itself every BACKUP_EVERY_HOURS, keeping BACKUP_KEEP files. */
+  backups?: BackupSchedule;
+  /** With SMTP_URL: the server sends e-mail (MAIL_FROM is its sender). */
+  mail?: MailConfig;
   adminUsername: string;
   adminPassword?: string;
   /** From SESSION_SECRET; else, embedded, a generated one kept in DATA_DIR; else (PostgreSQL) read from the database at start. */
@@ -39,6 +45,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   process.umask(PRIVATE_UMASK);
   const dataDir = path.resolve(env.DATA_DIR ?? './data');
   mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  const backupDir = env.BACKUP_DIR ? path.resolve(env.BACKUP_DIR) : undefined;
   return {
     port: Number(env.PORT ?? 5000),
     host: env.HOST ?? '0.0.0.0',
@@ -46,7 +53,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     migrationUrl: (env.DATABASE_URL && env.MIGRATION_DATABASE_URL) || undefined,
     dataDir,
     fileDir: env.FILE_DIR ? path.resolve(env.FILE_DIR) : undefined,
-    backupDir: env.BACKUP_DIR ? path.resolve(env.BACKUP_DIR) : undefined,
+    backupDir,
+    backups: backupDir ? { dir: backupDir, everyHours: positive(env.BACKUP_EVERY_HOURS, 24), keep: Math.floor(positive(env.BACKUP_KEEP, 14)) } : undefined,
+    mail: env.SMTP_URL ? { url: env.SMTP_URL, from: env.MAIL_FROM || 'SOP Harbor <sop-harbor@localhost>' } : undefined,
     adminUsername: env.ADMIN_USERNAME ?? 'admin',
     adminPassword: env.ADMIN_PASSWORD || undefined,
     sessionSecret: env.SESSION_SECRET || (env.DATABASE_URL ? undefined : persistedSecret(dataDir)),

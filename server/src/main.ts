@@ -4,6 +4,7 @@ import { loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { DataFolderBusyError } from './db/embedded/owner';
 import { makePrivate } from './files/private-folders';
+import { fileStoreDir } from './files/store';
 import { ensureAdmin } from './features/auth/bootstrap-admin';
 import { sharedSessionSecret } from './features/settings/settings.service';
 import { FleetConfigError, fleetInstance } from './fleet/instance';
@@ -45,6 +46,8 @@ const app = await (async () => {
     logger: { level: process.env.LOG_LEVEL ?? 'info' },
     documents: { memoryMb: config.documentMemoryMb, timeLimitMs: config.documentTimeLimitSeconds * 1000 },
     instance,
+    backups: config.backups,
+    mail: config.mail,
     // The link to the fleet, when this instance has one: it talks to NATS beside the server.
     fleetLink:
       instance.kind === 'ship'
@@ -68,6 +71,8 @@ const jobs = createBackgroundJobs({
   log: app.log,
   concurrency: config.jobConcurrency,
   documents: { memoryMb: config.documentMemoryMb, timeLimitMs: config.documentTimeLimitSeconds * 1000 },
+  mail: config.mail,
+  backups: config.backups && database.pool ? { ...config.backups, pool: database.pool, fileDir: fileStoreDir() } : undefined,
 });
 jobs.start();
 if (madePrivate) {

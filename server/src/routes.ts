@@ -1,6 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { adminRoutes } from './features/admin/admin.routes';
 import { auditRoutes } from './features/audit/audit.routes';
+import { backupRoutes } from './features/backups/backups.routes';
+import { mailRoutes } from './features/mail/mail.routes';
 import { authRoutes } from './features/auth/auth.routes';
 import { approvalRoutes } from './features/approvals/approvals.routes';
 import { attestationRoutes } from './features/attestations/attestations.routes';
@@ -30,6 +32,8 @@ export const featureRoutes: FastifyPluginAsync = async (app) => {
   await app.register(readingRoutes);
   await app.register(adminRoutes);
   await app.register(auditRoutes);
+  await app.register(backupRoutes);
+  await app.register(mailRoutes);
   await app.register(settingsRoutes);
   await app.register(dailyProgramRoutes);
   await app.register(itineraryRoutes);

@@ -30,4 +30,18 @@ describe('MarkdownContent', () => {
     expect(container.querySelectorAll('ul li')).toHaveLength(1);
     expect(container.querySelectorAll('ol li')).toHaveLength(1);
   });
+
+  it('shows what the editor toolbar writes: bold, italic and checklist items', () => {
+    const { container } = render(
+      <MarkdownContent source={'Close the **sea valve** _slowly_ (snake_case stays)\n- [ ] Lines ready\n- [x] Crew briefed\n- Plain'} />,
+    );
+    expect(container.querySelector('strong')?.textContent).toBe('sea valve');
+    expect(container.querySelectorAll('em')).toHaveLength(1);
+    expect(container.querySelector('em')?.textContent).toBe('slowly');
+    expect(screen.getByText(/snake_case stays/)).toBeTruthy();
+    const ready = screen.getByRole('checkbox', { name: 'Lines ready' }) as HTMLInputElement;
+    expect(ready.checked).toBe(false);
+    expect((screen.getByRole('checkbox', { name: 'Crew briefed' }) as HTMLInputElement).checked).toBe(true);
+    expect(container.querySelectorAll('ul li')).toHaveLength(3);
+  });
 });

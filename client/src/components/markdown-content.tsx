@@ -10,6 +10,36 @@ const HEADING = /^(#{1,3})\s+(.*)$/;
 const BULLET = /^[-*]\s+(.*)$/;
 const NUMBERED = /^\d+\.\s+(.*)$/;
 
+const INLINE = /\*\*(.+?)\*\*|(?<![\w*])_(.+?)_(?![\w])/g;
+const CHECK_ITEM = /^\[( |x|X)\]\s+(.*)$/;
+
+/** **bold** and _italic_ inside a line, as elements (the text itself stays text). */
+export function inlineMarkdown(text: string): ReactNode[] {
+  const parts: ReactNode[] = [];
+  let at = 0;
+  for (const match of text.matchAll(INLINE)) {
+    if (match.index > at) parts.push(text.slice(at, match.index));
+    parts.push(match[1] !== undefined ? <strong key={match.index}>{match[1]}</strong> : <em key={match.index}>{match[2]}</em>);
+    at = match.index + match[0].length;
+  }
+  if (at < text.length) parts.push(text.slice(at));
+  return parts;
+}
+
+/** A bullet item; '[ ] ' or '[x] ' in front makes it a checklist item, shown with its box. */
+function BulletItem({ item }: { item: string }) {
+  const check = CHECK_ITEM.exec(item);
+  if (!check) return <li>{inlineMarkdown(item)}</li>;
+  return (
+    <li className="-ml-6 list-none">
+      <label className="flex items-start gap-2">
+        <input type="checkbox" className="mt-1" checked={check[1] !== ' '} disabled readOnly />
+        <span>{inlineMarkdown(check[2])}</span>
+      </label>
+    </li>
+  );
+}
+
 /** Splits simple markdown into blocks: #, ##, ### headings, '- ' / '* ' bullets, '1. ' lines, paragraphs. */
 export function parseMarkdown(source: string): Block[] {
   const blocks: Block[] = [];
@@ -51,7 +81,7 @@ export function MarkdownContent({ source }: { source: string }) {
             const Tag = `h${block.level + 1}` as 'h2' | 'h3' | 'h4';
             return (
               <Tag key={i} className={HEADING_CLASS[block.level]}>
-                {block.text}
+                {inlineMarkdown(block.text)}
               </Tag>
             );
           }
@@ -59,7 +89,7 @@ export function MarkdownContent({ source }: { source: string }) {
             return (
               <ul key={i} className="list-disc space-y-1 pl-6">
                 {block.items.map((item, j) => (
-                  <li key={j}>{item}</li>
+                  <BulletItem key={j} item={item} />
                 ))}
               </ul>
             );
@@ -67,12 +97,12 @@ export function MarkdownContent({ source }: { source: string }) {
             return (
               <ol key={i} className="list-decimal space-y-1 pl-6">
                 {block.items.map((item, j) => (
-                  <li key={j}>{item}</li>
+                  <li key={j}>{inlineMarkdown(item)}</li>
                 ))}
               </ol>
             );
           case 'paragraph':
-            return <p key={i}>{block.lines.join(' ')}</p>;
+            return <p key={i}>{inlineMarkdown(block.lines.join(' '))}</p>;
         }
         return null;
       })}

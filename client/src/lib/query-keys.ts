@@ -73,9 +73,12 @@ export const queryKeys = {
     list: () => ['/api/itineraries'] as const,
     table: (id: number) => [`/api/itineraries/${id}/table`] as const,
   },
+  mail: () => ['/api/mail'] as const,
   admin: {
     users: () => ['/api/admin/users'] as const,
     storage: () => ['/api/admin/storage'] as const,
+    overview: () => ['/api/admin/overview'] as const,
+    backups: () => ['/api/admin/backups'] as const,
   },
   audit: {
     all: () => ['/api/audit'] as const,

@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { Department } from '@common/contracts/departments';
+import type { MailStatus } from '@common/contracts/mail';
 import type { AppSettings } from '@common/contracts/settings';
 import { queryKeys } from './query-keys';
 
@@ -10,3 +11,6 @@ export const departmentsQuery = queryOptions<Department[]>({ queryKey: queryKeys
 
 /** Public settings: whether the sign-in screen offers registration; the Admin page toggles it. */
 export const settingsQuery = queryOptions<AppSettings>({ queryKey: queryKeys.settings() });
+
+/** Whether the server sends e-mail (SMTP_URL): the SOP page's Send Email and the Admin page read it. */
+export const mailStatusQuery = queryOptions<MailStatus>({ queryKey: queryKeys.mail(), staleTime: 5 * 60_000 });

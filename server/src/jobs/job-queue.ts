@@ -26,20 +26,22 @@ export function onJobsQueued(listener: () => void): () => void {
 
 /**
  * Adds work unless the same (kind, key) is already waiting or running; work that finished
- * is queued again (the caller decides whether a failure may be retried). Call
+ * is queued again (the caller decides whether a failure may be retried); `runAfter` holds it
+ * until then (a scheduled backup). Call
  * `wakeJobRunners()` once the surrounding transaction has committed.
  */
-export async function enqueueJob(db: Db, job: { kind: string; key: string; payload: Record<string, unknown>; maxAttempts?: number }) {
+export async function enqueueJob(db: Db, job: { kind: string; key: string; payload: Record<string, unknown>; maxAttempts?: number; runAfter?: Date }) {
+  const runAfter = job.runAfter ?? sql`now()`;
   await db
     .insert(jobs)
-    .values({ kind: job.kind, key: job.key, payload: job.payload, maxAttempts: job.maxAttempts ?? 3 })
+    .values({ kind: job.kind, key: job.key, payload: job.payload, maxAttempts: job.maxAttempts ?? 3, runAfter })
     .onConflictDoUpdate({
       target: [jobs.kind, jobs.key],
       set: {
         status: 'queued',
         payload: job.payload,
         attempts: 0,
-        runAfter: sql`now()`,
+        runAfter,
         lastError: null,
         lockedBy: null,
         lockedUntil: null,

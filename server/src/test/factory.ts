@@ -6,6 +6,7 @@ import { type App, type AppOptions, buildApp } from '../app';
 import { type BackgroundJobs, createBackgroundJobs } from '../background-jobs';
 import type { Database, Db } from '../db/client';
 import { openDatabase } from '../db/client';
+import { fileStoreDir } from '../files/store';
 import { openTestDatabase } from './database';
 import { buildUser, TEST_PASSWORD } from './factories';
 
@@ -42,17 +43,21 @@ export interface TestContext {
  * nothing runs until the test calls `t.jobs.runUntilIdle()`. A test that needs a particular
  * database (on disk, say) passes it; close() closes it too.
  */
-export type TestContextOptions = Pick<AppOptions, 'uploadLimits' | 'trustProxy' | 'instance'> & {
+export type TestContextOptions = Pick<AppOptions, 'uploadLimits' | 'trustProxy' | 'instance' | 'backups' | 'mail'> & {
+  /** First retry delay of failed jobs (default 5 s). */
+  retryDelayMs?: number;
   jobs?: 'background' | 'manual';
   database?: Database & { url?: string };
 };
 
 export async function createTestContext(opts: TestContextOptions = {}): Promise<TestContext> {
-  const { jobs: jobMode, database: given, ...appOptions } = opts;
+  const { jobs: jobMode, database: given, retryDelayMs: _retryDelayMs, ...appOptions } = opts;
   const database = given ?? (await openTestDatabase());
   const app = await buildApp({ ...appOptions, db: database.db, sessionSecret: TEST_SESSION_SECRET });
   await app.ready();
-  const jobs = createBackgroundJobs({ db: database.db, log: app.log, pollMs: 250 });
+  // Backups read through the pool: a database on disk or PostgreSQL (in-memory PGlite has none).
+  const backups = opts.backups && database.pool ? { ...opts.backups, pool: database.pool, fileDir: fileStoreDir() } : undefined;
+  const jobs = createBackgroundJobs({ db: database.db, log: app.log, pollMs: 250, backups, mail: opts.mail, retryDelayMs: opts.retryDelayMs });
   if (jobMode !== 'manual') jobs.start();
 
   const extra: Array<() => Promise<void>> = [];

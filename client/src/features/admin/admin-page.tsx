@@ -6,7 +6,7 @@ import { useCurrentUser } from '@/lib/session';
 import { AccessDenied } from './access-denied';
 import { adminQueries } from './api';
 import { RecentAdminActivity } from './recent-admin-activity';
-import { DepartmentsCard, PlaceholderCards, UsersRolesCard } from './summary-cards';
+import { DepartmentsCard, SystemCards, UsersRolesCard } from './summary-cards';
 import { UserManagement } from './user-management';
 
 export default function AdminPage() {
@@ -27,7 +27,7 @@ function AdministrationCenter({ currentUser }: { currentUser: PublicUser }) {
       <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
         <UsersRolesCard users={users.data} isLoading={users.isLoading} />
         <DepartmentsCard departments={departments.data} isLoading={departments.isLoading} />
-        <PlaceholderCards />
+        <SystemCards />
       </div>
       {/* Side by side only where the users table fits whole (it is wider than two thirds of 1366 px). */}
       <div className="grid gap-6 2xl:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">

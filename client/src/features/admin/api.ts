@@ -1,5 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
+import type { AdminOverview } from '@common/contracts/admin-overview';
 import type { AuditEvent } from '@common/contracts/audit';
+import type { BackupStatus } from '@common/contracts/backups';
 import type { DepartmentInput } from '@common/contracts/departments';
 import type { AppSettings } from '@common/contracts/settings';
 import type { StorageFacts } from '@common/contracts/storage';
@@ -19,11 +21,15 @@ export const adminQueries = {
   audit: () => queryOptions<AuditEvent[]>({ queryKey: queryKeys.audit.latest(AUDIT_FETCH_LIMIT) }),
   departments: () => departmentsQuery,
   storage: () => queryOptions<StorageFacts>({ queryKey: queryKeys.admin.storage() }),
+  overview: () => queryOptions<AdminOverview>({ queryKey: queryKeys.admin.overview() }),
+  /** While a backup runs or waits, it is read again every few seconds until it has finished. */
+  backups: () =>
+    queryOptions<BackupStatus>({ queryKey: queryKeys.admin.backups(), refetchInterval: (query) => (query.state.data?.inProgress ? 2_000 : false) }),
   settings: () => settingsQuery,
 };
 
 /** After any admin change: users, departments and the audit trail (SOP lists show department names). */
-const ADMIN_DATA = [queryKeys.admin.users(), queryKeys.departments(), queryKeys.audit.all(), queryKeys.sops.lists()];
+const ADMIN_DATA = [queryKeys.admin.users(), queryKeys.departments(), queryKeys.audit.all(), queryKeys.sops.lists(), queryKeys.admin.overview()];
 
 /** Admin writes refresh the admin data, then toast success, or the server's message. */
 function useAdminMutation<TInput>(mutationFn: (input: TInput) => Promise<unknown>, messages: { success: string; fallback: string }) {
@@ -80,4 +86,13 @@ export const useDeleteDepartment = () =>
   useAdminMutation((id: number) => apiRequest('DELETE', `/api/departments/${id}`), {
     success: 'Department deleted successfully',
     fallback: 'Failed to delete department',
+  });
+
+/** 'Back up now': the server queues it for its job runner and answers at once. */
+export const useBackUpNow = () =>
+  useApiMutation({
+    mutationFn: async () => (await apiRequest('POST', '/api/admin/backups')).json() as Promise<BackupStatus>,
+    onSuccess: (status) => queryClient.setQueryData(adminQueries.backups().queryKey, status),
+    success: 'Backup started',
+    failure: { fallback: 'Failed to start a backup' },
   });

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Building2, FileText, HardDrive, History, Settings, Users, type LucideIcon } from 'lucide-react';
+import { Building2, HardDrive, History, Settings, Users, type LucideIcon } from 'lucide-react';
 import type { Department } from '@common/contracts/departments';
 import type { AdminUser } from '@common/contracts/users';
 import { Link } from 'wouter';
@@ -8,14 +8,24 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
 import { Progress } from '@/components/ui/progress';
 import { formatMB } from '@/lib/format';
+import { mailStatusQuery } from '@/lib/shared-queries';
 import { adminQueries } from './api';
 import { LastAuditVerification, VerifyAuditChainButton } from './audit-verification';
 import { CreateUserDialog } from './create-user-dialog';
 import { ManageDepartmentsDialog } from './manage-departments-dialog';
+import { BackUpNowRow, useBackupWords } from './backup-status';
 import { RegistrationSetting } from './registration-setting';
+import { StorageSettingsDialog } from './storage-settings-dialog';
+import { SystemSettingsDialog } from './system-settings-dialog';
 
-/** Dashes where the product has no figure yet, rather than a number that would look real. */
+/** A dash while a figure could not be read, rather than a number that would look real. */
 const NONE = '—';
+
+/** A figure of the overview (counted by the server), '...' while it loads. */
+function useOverviewFigure() {
+  const { data, isLoading } = useQuery(adminQueries.overview());
+  return (value: (overview: NonNullable<typeof data>) => ReactNode) => (isLoading ? '...' : data ? value(data) : NONE);
+}
 
 function SummaryCard({ icon: Icon, title, children, action }: { icon: LucideIcon; title: string; children: ReactNode; action: ReactNode }) {
   return (
@@ -43,13 +53,6 @@ function Stat({ label, value }: { label: string; value: ReactNode }) {
   );
 }
 
-/** A button of a placeholder card: it does nothing yet, the feature behind it is still to come. */
-const InertButton = ({ children }: { children: ReactNode }) => (
-  <Button type="button" variant="outline" size="sm" className="w-full">
-    {children}
-  </Button>
-);
-
 export function UsersRolesCard({ users, isLoading }: { users?: AdminUser[]; isLoading: boolean }) {
   const countOf = (role: AdminUser['role']) => (users ? users.filter((u) => u.role === role).length : NONE);
   const show = (value: number | string) => (isLoading ? '...' : value);
@@ -63,11 +66,12 @@ export function UsersRolesCard({ users, isLoading }: { users?: AdminUser[]; isLo
 }
 
 export function DepartmentsCard({ departments, isLoading }: { departments?: Department[]; isLoading: boolean }) {
+  const overview = useOverviewFigure();
   return (
     <SummaryCard icon={Building2} title="Departments" action={<ManageDepartmentsDialog />}>
       <Stat label="Departments" value={isLoading ? '...' : (departments?.length ?? NONE)} />
-      <Stat label="Active SOPs" value={NONE} />
-      <Stat label="Pending review" value={NONE} />
+      <Stat label="Active SOPs" value={overview((o) => o.sops.inForce)} />
+      <Stat label="Pending review" value={overview((o) => o.sops.awaitingDecision)} />
     </SummaryCard>
   );
 }
@@ -78,10 +82,12 @@ export function DepartmentsCard({ departments, isLoading }: { departments?: Depa
  */
 function StorageCard() {
   const { data, isLoading } = useQuery(adminQueries.storage());
+  const backups = useQuery(adminQueries.backups()).data;
+  const retention = !backups ? '...' : backups.configured ? `Newest ${backups.keep} backups` : 'No backups kept';
   const show = (value: (facts: NonNullable<typeof data>) => ReactNode) => (isLoading ? '...' : data ? value(data) : NONE);
   const share = data && data.referencedBytes > 0 ? Math.round((data.storedBytes / data.referencedBytes) * 100) : 0;
   return (
-    <SummaryCard icon={HardDrive} title="Storage & Retention" action={<InertButton>Storage Settings</InertButton>}>
+    <SummaryCard icon={HardDrive} title="Storage & Retention" action={<StorageSettingsDialog />}>
       <Stat label="Storage used" value={show((f) => formatMB(f.storedBytes))} />
       {/* A dl holds only dt/dd groups: the bar is the dd of its own (visually hidden) term. */}
       <div>
@@ -92,18 +98,19 @@ function StorageCard() {
       </div>
       <Stat label="Files stored" value={show((f) => f.storedFiles)} />
       <Stat label="Saved by sharing" value={show((f) => formatMB(Math.max(0, f.referencedBytes - f.storedBytes)))} />
-      <Stat label="Retention policy" value={NONE} />
+      <Stat label="Retention policy" value={retention} />
     </SummaryCard>
   );
 }
 
-export function PlaceholderCards() {
+/** The cards of the settings and records beside users and departments. */
+export function SystemCards() {
+  const overview = useOverviewFigure();
+  const backups = useBackupWords();
+  const mail = useQuery(mailStatusQuery);
+  const mailWords = mail.isLoading ? '...' : mail.data?.configured ? 'Active' : 'Not configured';
   return (
     <>
-      <SummaryCard icon={FileText} title="Templates" action={<InertButton>Manage Templates</InertButton>}>
-        <Stat label="Templates" value={NONE} />
-        <Stat label="Most used" value="Process Guide" />
-      </SummaryCard>
       <StorageCard />
       <SummaryCard
         icon={History}
@@ -117,14 +124,14 @@ export function PlaceholderCards() {
           </div>
         }
       >
-        <Stat label="Events today" value={NONE} />
-        <Stat label="Last export" value={NONE} />
+        <Stat label="Events in the last 24 hours" value={overview((o) => o.auditEventsLastDay)} />
         <Stat label="Last verification" value={<LastAuditVerification />} />
       </SummaryCard>
-      <SummaryCard icon={Settings} title="System Settings" action={<InertButton>Configure</InertButton>}>
-        <Stat label="SSO enabled" value="Yes" />
-        <Stat label="Email integration" value="Active" />
-        <Stat label="Backup status" value="Healthy" />
+      <SummaryCard icon={Settings} title="System Settings" action={<SystemSettingsDialog />}>
+        <Stat label="Single sign-on" value="Not configured" />
+        <Stat label="Email integration" value={mailWords} />
+        <Stat label="Backup status" value={backups.words} />
+        <BackUpNowRow />
         <RegistrationSetting />
       </SummaryCard>
     </>

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { type Bell, BookOpenCheck, CalendarClock, ClipboardCheck, MessageSquareWarning } from 'lucide-react';
+import { type Bell, BookOpenCheck, CalendarClock, ClipboardCheck, DatabaseBackup, MessageSquareWarning } from 'lucide-react';
 import { Link } from 'wouter';
 import type { NotificationItem, NotificationKind } from '@common/contracts/reading';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuSeparator, DropdownMenuTrigger } from '@/components/ui/dropdown-menu';
@@ -11,7 +11,12 @@ const KIND: Record<NotificationKind, { label: string; icon: typeof Bell; tone: s
   reading: { label: 'Required reading', icon: BookOpenCheck, tone: 'text-amber-700' },
   changes_requested: { label: 'Changes requested', icon: MessageSquareWarning, tone: 'text-red-700' },
   review_due: { label: 'Periodic review due', icon: CalendarClock, tone: 'text-violet-700' },
+  backup_failed: { label: 'Backups', icon: DatabaseBackup, tone: 'text-red-700' },
+  backup_overdue: { label: 'Backups', icon: DatabaseBackup, tone: 'text-red-700' },
 };
+
+/** An item about an SOP leads to it; one about the system (a backup) to the Administration Center. */
+const hrefOf = (item: NotificationItem) => (item.sopId === null ? '/admin' : `/sop/${item.sopId}`);
 
 function whenOf(item: NotificationItem) {
   if (item.kind !== 'review_due') return formatRelativeDay(item.at);
@@ -51,7 +56,7 @@ export default function NotificationsMenu({ className, children, defaultOpen, co
               const Icon = kind.icon;
               return (
                 <DropdownMenuItem key={`${item.kind}-${item.sopId}-${item.at}`} asChild>
-                  <Link href={`/sop/${item.sopId}`} className="flex items-start gap-2.5" data-kind={item.kind}>
+                  <Link href={hrefOf(item)} className="flex items-start gap-2.5" data-kind={item.kind}>
                     <Icon className={cn('mt-0.5 size-4 shrink-0', kind.tone)} aria-hidden="true" />
                     <span className="min-w-0">
                       <span className="block truncate font-medium">{item.title}</span>

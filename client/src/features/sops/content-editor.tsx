@@ -1,28 +1,58 @@
-import type { ComponentProps } from 'react';
+import { type ComponentProps, useRef } from 'react';
 import { Bold, Italic, List, ListChecks, ListOrdered } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Textarea } from '@/components/ui/textarea';
+import { applyMarkdown, type MarkdownTool } from './markdown-format';
 
-// The toolbar is shown but not functional yet; content is plain markdown typed by hand.
-const TOOLS = [
-  { label: 'Bold', icon: Bold },
-  { label: 'Italic', icon: Italic },
-  { label: 'Bullet list', icon: List },
-  { label: 'Numbered list', icon: ListOrdered },
-  { label: 'Checklist', icon: ListChecks },
+const TOOLS: Array<{ tool: MarkdownTool; label: string; icon: typeof Bold }> = [
+  { tool: 'bold', label: 'Bold', icon: Bold },
+  { tool: 'italic', label: 'Italic', icon: Italic },
+  { tool: 'bullets', label: 'Bullet list', icon: List },
+  { tool: 'numbers', label: 'Numbered list', icon: ListOrdered },
+  { tool: 'checklist', label: 'Checklist', icon: ListChecks },
 ];
 
 const STRUCTURE_HINT = ['Overview/Purpose', 'Prerequisites', 'Step-by-step procedures', 'Safety considerations', 'Quality checkpoints', 'Troubleshooting'];
 
 type Props = ComponentProps<'textarea'> & { isEmpty: boolean };
 
-/** 'Steps & Procedures': a large plain-text area with a suggested structure while empty. */
-export function ContentEditor({ isEmpty, ...textarea }: Props) {
+/**
+ * The textarea's value changes as if typed: the form (react-hook-form's register) hears an
+ * input event, so the edit counts as unsaved and is validated like any other.
+ */
+function insertMarkdown(area: HTMLTextAreaElement, tool: MarkdownTool) {
+  const edit = applyMarkdown(tool, { value: area.value, selectionStart: area.selectionStart, selectionEnd: area.selectionEnd });
+  area.focus();
+  area.setRangeText(edit.value, 0, area.value.length);
+  area.setSelectionRange(edit.selectionStart, edit.selectionEnd);
+  area.dispatchEvent(new Event('input', { bubbles: true }));
+}
+
+/** 'Steps & Procedures': a large Markdown text area with a suggested structure while empty. */
+export function ContentEditor({ isEmpty, ref, ...textarea }: Props) {
+  const area = useRef<HTMLTextAreaElement | null>(null);
+  const setRef = (element: HTMLTextAreaElement | null) => {
+    area.current = element;
+    if (typeof ref === 'function') ref(element);
+    else if (ref) ref.current = element;
+  };
   return (
     <div className="overflow-hidden rounded-md border bg-white focus-within:ring-2 focus-within:ring-ring/50">
       <div role="toolbar" aria-label="Formatting" className="flex gap-1 border-b bg-muted/50 px-2 py-1">
-        {TOOLS.map(({ label, icon: Icon }) => (
-          <Button key={label} type="button" variant="ghost" size="icon" className="size-8" aria-label={label} title={label}>
+        {TOOLS.map(({ tool, label, icon: Icon }) => (
+          <Button
+            key={label}
+            type="button"
+            variant="ghost"
+            size="icon"
+            className="size-8"
+            aria-label={label}
+            title={label}
+            disabled={textarea.disabled}
+            // Keeps the text selected while the button is pressed.
+            onMouseDown={(event) => event.preventDefault()}
+            onClick={() => area.current && insertMarkdown(area.current, tool)}
+          >
             <Icon />
           </Button>
         ))}
@@ -37,7 +67,7 @@ export function ContentEditor({ isEmpty, ...textarea }: Props) {
           </ol>
         </div>
       )}
-      <Textarea {...textarea} className="min-h-[420px] resize-y rounded-none border-0 font-mono text-sm shadow-none focus-visible:ring-0" />
+      <Textarea {...textarea} ref={setRef} className="min-h-[420px] resize-y rounded-none border-0 font-mono text-sm shadow-none focus-visible:ring-0" />
     </div>
   );
 }

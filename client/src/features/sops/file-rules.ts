@@ -1,7 +1,7 @@
-import { MAX_FILE_BYTES } from '@common/limits';
+import { ALLOWED_FILE_EXTENSIONS, MAX_FILE_BYTES } from '@common/limits';
 
-/** PDF, Word (doc, docx), plain text, JPEG, PNG, GIF: what every reader on board can open. The server checks the bytes too. */
-const ALLOWED_EXTENSIONS = ['pdf', 'doc', 'docx', 'txt', 'jpg', 'jpeg', 'png', 'gif'];
+/** The server checks the bytes too. */
+const ALLOWED_EXTENSIONS: readonly string[] = ALLOWED_FILE_EXTENSIONS;
 const ALLOWED_MIME_TYPES = [
   'application/pdf',
   'application/msword',

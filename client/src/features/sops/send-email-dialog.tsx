@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { Mail } from 'lucide-react';
 import type { SopDetail } from '@common/contracts/sops';
 import { Button } from '@/components/ui/button';
@@ -7,6 +8,9 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/hooks/use-toast';
+import { apiRequest } from '@/lib/api';
+import { mailStatusQuery } from '@/lib/shared-queries';
+import { useApiMutation } from '@/lib/use-api-mutation';
 
 /** An SOP with exactly one version is 'new', otherwise 'updated': readers are told whether to read it whole or look for changes. */
 export function emailTemplate(sop: SopDetail, origin: string) {
@@ -29,9 +33,20 @@ export function emailTemplate(sop: SopDetail, origin: string) {
   return { subject, body };
 }
 
-/** Opens the reader's mail program with a prepared message; no server call. */
+/**
+ * Where the server sends e-mail (SMTP_URL), 'Send' hands the message to it (queued, one per
+ * address); 'Open Email Client' always opens the reader's own mail program instead.
+ */
 export function SendEmailDialog({ sop }: { sop: SopDetail }) {
   const [open, setOpen] = useState(false);
+  const mail = useQuery(mailStatusQuery);
+  const send = useApiMutation({
+    mutationFn: async (input: { recipients: string; subject: string; message: string }) =>
+      (await apiRequest('POST', `/api/sops/${sop.id}/email`, input)).json() as Promise<{ queued: number }>,
+    success: ({ queued }) => `Email sent to ${queued} ${queued === 1 ? 'recipient' : 'recipients'}`,
+    failure: { fallback: 'Failed to send the email' },
+    onSuccess: () => setOpen(false),
+  });
   const [recipients, setRecipients] = useState('');
   const [subject, setSubject] = useState('');
   const [message, setMessage] = useState('');
@@ -66,7 +81,11 @@ export function SendEmailDialog({ sop }: { sop: SopDetail }) {
       <DialogContent className="sm:max-w-xl">
         <DialogHeader>
           <DialogTitle>Send Email</DialogTitle>
-          <DialogDescription>Tell the crew about this SOP. Your email program opens with the message below.</DialogDescription>
+          <DialogDescription>
+            {mail.data?.configured
+              ? 'Tell the crew about this SOP. Send hands the message below to the mail server for each address; or open your own email program with it.'
+              : 'Tell the crew about this SOP. Your email program opens with the message below.'}
+          </DialogDescription>
         </DialogHeader>
         <div className="space-y-4">
           <div className="space-y-1.5">
@@ -86,7 +105,14 @@ export function SendEmailDialog({ sop }: { sop: SopDetail }) {
           <Button variant="outline" onClick={() => setOpen(false)}>
             Cancel
           </Button>
-          <Button onClick={openEmailClient}>Open Email Client</Button>
+          <Button variant={mail.data?.configured ? 'outline' : 'default'} onClick={openEmailClient}>
+            Open Email Client
+          </Button>
+          {mail.data?.configured && (
+            <Button disabled={send.isPending} onClick={() => send.mutate({ recipients, subject, message })}>
+              {send.isPending ? 'Sending...' : 'Send'}
+            </Button>
+          )}
         </DialogFooter>
       </DialogContent>
     </Dialog>

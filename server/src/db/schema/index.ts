@@ -13,3 +13,4 @@ export * from './sop-search-files';
 export * from './fleet';
 export * from './attachment-reads';
 export * from './approval-signatures';
+export * from './backups';

@@ -1,9 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { AdminOverview } from '../../../../common/contracts/admin-overview';
 import { StorageFacts } from '../../../../common/contracts/storage';
 import { MessageBody } from '../../../../common/contracts/errors';
 import { AdminUser, AdminUserList, CreateUserInput, ResetPasswordInput, UpdateUserInput, UserIdParams } from '../../../../common/contracts/users';
 import { storageFacts } from '../../files/store';
 import { answers } from '../../http/responses';
+import { adminOverview } from './admin-overview.service';
 import { createUserAsAdmin, deleteUser, listUsers, resetPassword, updateUser } from './admin-users.service';
 
 /** Users and roles, and the file store's figures: administrators only. */
@@ -20,6 +22,8 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/api/admin/storage', { schema: { response: answers({ 200: StorageFacts }) }, config: { access: 'storage.read' } }, async () => {
     return storageFacts(app.db);
   });
+
+  app.get('/api/admin/overview', { schema: { response: answers({ 200: AdminOverview }) }, config: access }, async () => adminOverview(app.db));
 
   app.patch(
     '/api/admin/users/:id',

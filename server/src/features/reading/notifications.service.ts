@@ -4,6 +4,7 @@ import type { SessionUser } from '../../../../common/contracts/auth';
 import { NOTIFICATION_LIMIT, type NotificationKind, type Notifications } from '../../../../common/contracts/reading';
 import { can } from '../../../../common/permissions';
 import { CHANGES_REQUESTED_STATUS } from '../../../../common/sop-lifecycle';
+import { BACKUP_JOB } from '../../backup/scheduled-backups';
 import type { Db } from '../../db/client';
 import { decidableTaskIds } from '../approvals/decidable-tasks.service';
 import { reviewDueSops } from '../sops/sop-review-due.service';
@@ -16,9 +17,19 @@ import { outstandingReading } from './reading.service';
  * - `reading`: a version in force of their required reading they have not attested;
  * - `changes_requested`: an SOP they own that a reviewer sent back;
  * - `review_due`: an SOP they own (any SOP, for whoever may confirm reviews) whose periodic
- *   review is due within 30 days or overdue; `at` is the due day.
+ *   review is due within 30 days or overdue; `at` is the due day;
+ * - `backup_failed` / `backup_overdue` (who manages backups): the server's latest backup
+ *   failed, or a scheduled one is more than an hour past its slot without having run.
  * `count` is every item; the list stops at NOTIFICATION_LIMIT.
  */
+/** The backup items: the latest run when it failed; a scheduled job an hour past its slot. */
+const backupItems = sql`
+  select 'backup_failed', null::int, 'Last backup failed: ' || coalesce(b.error, 'unknown error'), b.finished_at
+  from (select * from backup_runs order by finished_at desc, id desc limit 1) b where not b.ok
+  union all
+  select 'backup_overdue', null::int, 'Scheduled backup has not run', j.run_after
+  from jobs j where j.kind = ${BACKUP_JOB} and j.key like 'scheduled:%' and j.status = 'queued' and j.run_after < now() - interval '1 hour'`;
+
 export async function notificationsFor(db: Db, actor: SessionUser): Promise<z.output<typeof Notifications>> {
   const reviewScope = can(actor, 'sop.review.confirm') ? sql`true` : sql`sops.owner_id = ${actor.id}`;
   const { rows } = (await db.execute(sql`
@@ -35,11 +46,13 @@ export async function notificationsFor(db: Db, actor: SessionUser): Promise<z.ou
       from sops s where s.owner_id = ${actor.id} and s.status = ${CHANGES_REQUESTED_STATUS}
       union all
       select 'review_due', d.sop_id, d.title, d.due from (${reviewDueSops(reviewScope)}) d
+      union all
+      ${can(actor, 'backups.manage') ? backupItems : sql`select null, null, null, null where false`}
     )
     select kind, sop_id, title, ${iso(sql`at`)} as at, count(*) over ()::int as total
     from items
     order by items.at desc, kind, sop_id
-    limit ${NOTIFICATION_LIMIT}`)) as unknown as Rows<{ kind: NotificationKind; sop_id: number; title: string; at: string; total: number }>;
+    limit ${NOTIFICATION_LIMIT}`)) as unknown as Rows<{ kind: NotificationKind; sop_id: number | null; title: string; at: string; total: number }>;
   return {
     count: rows.length === 0 ? 0 : Number(rows[0].total),
     items: rows.map((r) => ({ kind: r.kind, sopId: r.sop_id, title: r.title, at: new Date(r.at) })),

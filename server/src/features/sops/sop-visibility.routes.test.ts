@@ -298,7 +298,7 @@ describe('approvers and admins see everything', () => {
  */
 describe('every route', () => {
   const BY_SOP = ['/api/sops/:id', '/api/sops/:id/history', '/api/sops/:id/compare', '/api/sops/:id/reading', '/api/sops/:id/compliance'];
-  const BY_SOP_WRITES = ['/api/sops/:id/versions', '/api/sops/:id/submit', '/api/sops/:id/reviews'];
+  const BY_SOP_WRITES = ['/api/sops/:id/versions', '/api/sops/:id/submit', '/api/sops/:id/reviews', '/api/sops/:id/email'];
   const BY_VERSION = [
     '/api/sop-versions/:id/attestations',
     '/api/sop-versions/:id/attachments',
@@ -342,6 +342,10 @@ describe('every route', () => {
     '/api/admin/users/:id',
     '/api/admin/users/:id/password',
     '/api/admin/storage',
+    // Counts over every SOP for administrators; it names none.
+    '/api/admin/overview',
+    '/api/admin/backups',
+    '/api/mail',
     '/api/daily-programs/hierarchy',
     '/api/daily-programs/batch',
     '/api/daily-programs/:id',

@@ -1,0 +1,59 @@
+import type { ReactNode } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { ALLOWED_FILE_EXTENSIONS, MAX_ATTACHMENTS_PER_UPLOAD, MAX_FILE_BYTES } from '@common/limits';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
+import { formatMB } from '@/lib/format';
+import { adminQueries } from './api';
+
+function Row({ label, value }: { label: string; value: ReactNode }) {
+  return (
+    <div className="flex items-baseline justify-between gap-4 py-1">
+      <dt className="text-muted-foreground">{label}</dt>
+      <dd className="text-right font-medium tabular-nums">{value}</dd>
+    </div>
+  );
+}
+
+/** 'Storage Settings': what the file store holds and the limits every upload meets. */
+export function StorageSettingsDialog() {
+  const { data, isLoading } = useQuery(adminQueries.storage());
+  const show = (value: (facts: NonNullable<typeof data>) => ReactNode) => (isLoading ? '...' : data ? value(data) : '—');
+  return (
+    <Dialog>
+      <DialogTrigger asChild>
+        <Button type="button" variant="outline" size="sm" className="w-full">
+          Storage Settings
+        </Button>
+      </DialogTrigger>
+      <DialogContent className="sm:max-w-lg">
+        <DialogHeader>
+          <DialogTitle>Storage Settings</DialogTitle>
+          <DialogDescription>What the file store holds, and the limits every upload is checked against.</DialogDescription>
+        </DialogHeader>
+        <section aria-labelledby="storage-figures" className="text-sm">
+          <h3 id="storage-figures" className="font-semibold text-navy">
+            Stored files
+          </h3>
+          <dl className="divide-y">
+            <Row label="Distinct files stored" value={show((f) => f.storedFiles)} />
+            <Row label="Bytes stored" value={show((f) => formatMB(f.storedBytes))} />
+            <Row label="Files referenced by records" value={show((f) => f.referencedFiles)} />
+            <Row label="Bytes referenced by records" value={show((f) => formatMB(f.referencedBytes))} />
+            <Row label="Saved by storing identical files once" value={show((f) => formatMB(Math.max(0, f.referencedBytes - f.storedBytes)))} />
+          </dl>
+        </section>
+        <section aria-labelledby="storage-limits" className="text-sm">
+          <h3 id="storage-limits" className="font-semibold text-navy">
+            File limits
+          </h3>
+          <dl className="divide-y">
+            <Row label="Largest file" value={formatMB(MAX_FILE_BYTES)} />
+            <Row label="Files per upload" value={MAX_ATTACHMENTS_PER_UPLOAD} />
+            <Row label="Accepted kinds" value={ALLOWED_FILE_EXTENSIONS.join(', ')} />
+          </dl>
+        </section>
+      </DialogContent>
+    </Dialog>
+  );
+}

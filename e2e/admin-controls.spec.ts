@@ -1,0 +1,152 @@
+import { expect, type Locator, type Page, test } from '@playwright/test';
+import { signIn } from './support/session';
+import { E2E_USERS } from './support/users';
+
+/**
+ * Every button and link on every admin screen does something a person can see: it opens a
+ * page, a dialog, a menu or a download, or changes what the screen shows. A control that
+ * does nothing fails here by name. Disabled controls are listed and must say why.
+ */
+const CONTROLS = 'button, a[href], [role="button"], [role="link"], [role="tab"], [role="switch"], [role="combobox"], input[type="checkbox"]';
+const LAYERS = '[role="dialog"], [role="alertdialog"], [role="menu"], [role="listbox"]';
+
+interface Seen {
+  url: string;
+  layers: number;
+  text: string;
+  states: string;
+  downloads: number;
+}
+
+let downloads = 0;
+
+function observe(page: Page): Promise<Seen> {
+  return page.evaluate(
+    ({ layers, downloads }) => ({
+      url: location.href,
+      layers: document.querySelectorAll(layers).length,
+      // What the screen and any open layer say (toasts included), and every control's state.
+      text: document.body.innerText,
+      states: [...document.querySelectorAll('[aria-expanded], [aria-pressed], [aria-checked], [aria-sort], [data-state]')]
+        .map((e) => ['aria-expanded', 'aria-pressed', 'aria-checked', 'aria-sort', 'data-state'].map((a) => e.getAttribute(a)).join('/'))
+        .join(','),
+      downloads,
+    }),
+    { layers: LAYERS, downloads },
+  );
+}
+
+const nameOf = (control: Locator) =>
+  control.evaluate((e) => (e.getAttribute('aria-label') || (e as HTMLElement).innerText || e.getAttribute('title') || e.tagName).trim().replace(/\s+/g, ' '));
+
+async function open(page: Page, url: string, heading: string) {
+  await page.goto(url);
+  await expect(page.getByRole('heading', { name: heading, level: 1 })).toBeVisible();
+  // Figures and tables have loaded: nothing still says '...'.
+  await expect(page.getByRole('main')).not.toContainText('...');
+}
+
+/** Clicks the control and waits until the page shows something new; answers what changed. */
+async function clickAndSee(page: Page, control: Locator): Promise<string> {
+  const before = await observe(page);
+  await control.click({ timeout: 5_000 });
+  let after = before;
+  await expect
+    .poll(
+      async () => {
+        after = await observe(page);
+        return JSON.stringify(after) !== JSON.stringify(before);
+      },
+      { timeout: 5_000 },
+    )
+    .toBe(true);
+  if (after.downloads > before.downloads) return 'download';
+  if (after.url !== before.url) return `opens ${new URL(after.url).pathname}`;
+  if (after.layers > before.layers) return 'opens a dialog or menu';
+  if (after.layers < before.layers) return 'closes';
+  return 'changes the screen';
+}
+
+/** Walks every enabled control in `scope` (each from a freshly opened screen); `prepare` opens the scope. */
+async function walk(page: Page, prepare: () => Promise<Locator>) {
+  const effects: string[] = [];
+  const disabled: string[] = [];
+  const total = await (await prepare()).locator(CONTROLS).count();
+  expect(total).toBeGreaterThan(0);
+  for (let i = 0; i < total; i += 1) {
+    const scope = await prepare();
+    const control = scope.locator(CONTROLS).nth(i);
+    const name = await nameOf(control);
+    if (!(await control.isVisible())) continue;
+    if (await control.isDisabled()) {
+      disabled.push(name);
+      continue;
+    }
+    effects.push(`${name}: ${await clickAndSee(page, control).catch(() => 'NOTHING')}`);
+  }
+  return { effects, disabled };
+}
+
+async function registrationOpen(page: Page) {
+  await open(page, '/admin', 'Administration Center');
+  const toggle = page.getByRole('region', { name: 'System Settings' }).getByRole('button', { name: 'Open registration' });
+  if (await toggle.isVisible()) await toggle.click();
+  await expect(page.getByTestId('registration-state').first()).toHaveText('Open');
+}
+
+test.describe('every control on the admin screens', () => {
+  test.setTimeout(600_000);
+  test.beforeEach(async ({ page }) => {
+    page.on('download', () => {
+      downloads += 1;
+    });
+    await signIn(page, E2E_USERS.admin);
+  });
+  test.afterEach(async ({ page }) => registrationOpen(page));
+
+  test('Administration Center: each button and link does something', async ({ page }) => {
+    const main = async () => {
+      await open(page, '/admin', 'Administration Center');
+      return page.getByRole('main');
+    };
+    const { effects, disabled } = await walk(page, main);
+    expect(effects.filter((e) => e.endsWith('NOTHING'))).toEqual([]);
+    expect(effects).toEqual(
+      expect.arrayContaining([
+        'Create User: opens a dialog or menu',
+        'Manage Departments: opens a dialog or menu',
+        'Storage Settings: opens a dialog or menu',
+        'View Audit Log: opens /admin/audit',
+        'Configure: opens a dialog or menu',
+      ]),
+    );
+    // The only disabled control: the admin's own delete, which says why.
+    expect(disabled).toEqual(['You cannot delete your own account']);
+  });
+
+  for (const card of ['Users & Roles', 'Departments', 'Storage & Retention', 'System Settings']) {
+    test(`${card}: each control of the dialog its button opens does something`, async ({ page }) => {
+      const dialog = async () => {
+        await open(page, '/admin', 'Administration Center');
+        // The card's own action is its last control, in its footer.
+        await page.getByRole('region', { name: card }).locator('button, a[href]').last().click();
+        const layer = page.getByRole('dialog');
+        await expect(layer).toBeVisible();
+        await expect(layer).not.toContainText('...');
+        return layer;
+      };
+      const { effects } = await walk(page, dialog);
+      expect(effects.length).toBeGreaterThan(0);
+      expect(effects.filter((e) => e.endsWith('NOTHING'))).toEqual([]);
+    });
+  }
+
+  test('Audit Log: each button and link does something', async ({ page }) => {
+    const main = async () => {
+      await open(page, '/admin/audit', 'Audit Log');
+      return page.getByRole('main');
+    };
+    const { effects } = await walk(page, main);
+    expect(effects.filter((e) => e.endsWith('NOTHING'))).toEqual([]);
+  });
+});

@@ -1,0 +1,57 @@
+import type { AddressInfo } from 'node:net';
+import { expect, test } from '@playwright/test';
+import { SMTPServer } from 'smtp-server';
+import type { Department } from '../common/contracts/departments';
+import { signIn } from './support/session';
+import { E2E_USERS } from './support/users';
+
+/** The SMTP server the e2e server sends to (scripts/e2e-server.sh: SMTP_URL on E2E_PORT + 25). */
+const received: { to: string[]; raw: string }[] = [];
+const smtp = new SMTPServer({
+  authOptional: true,
+  disabledCommands: ['STARTTLS'],
+  logger: false,
+  onData(stream, session, callback) {
+    let raw = '';
+    stream.on('data', (chunk: Buffer) => {
+      raw += chunk.toString('utf8');
+    });
+    stream.on('end', () => {
+      received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw });
+      callback();
+    });
+  },
+});
+
+test.beforeAll(async () => {
+  await new Promise<void>((resolve) => smtp.listen(Number(process.env.E2E_PORT ?? 5100) + 25, '127.0.0.1', resolve));
+  expect((smtp.server.address() as AddressInfo).port).toBeGreaterThan(0);
+});
+test.afterAll(() => new Promise<void>((resolve) => smtp.close(() => resolve())));
+
+test("an approver's Send Email reaches the crew through the server's mail", async ({ page }) => {
+  await signIn(page, E2E_USERS.approver);
+  const departments: Department[] = await (await page.request.get('/api/departments')).json();
+  const deck = departments.find((d) => d.name === 'Deck')!;
+  const title = `Lifeboat Drill ${Date.now().toString(36)}`;
+  const created = await page.request.post('/api/sops', { data: { title, departmentId: deck.id, content: '1. Muster at the station.' } });
+  expect(created.status()).toBe(201);
+  const sop = await created.json();
+
+  await page.goto(`/sop/${sop.id}`);
+  await page.getByRole('button', { name: 'Send Email' }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByLabel('Subject')).toHaveValue(`New SOP: ${title} (v1.0)`);
+  await dialog.getByLabel('Recipients').fill('bridge@ship.example, master@ship.example');
+  await dialog.getByRole('button', { name: 'Send', exact: true }).click();
+  await expect(page.getByText('Email sent to 2 recipients', { exact: true }).first()).toBeVisible();
+  await expect(dialog).toBeHidden();
+
+  // The server's mail job delivers each message; read them back from the SMTP server.
+  await expect.poll(() => received.flatMap((m) => m.to).sort(), { timeout: 30_000 }).toEqual(['bridge@ship.example', 'master@ship.example']);
+  for (const mail of received) {
+    expect(mail.raw).toContain(`Subject: New SOP: ${title} (v1.0)`);
+    expect(mail.raw).toContain(`/sop/${sop.id}`);
+    expect(mail.raw).toContain('From: SOP Harbor <harbor@ship.example>');
+  }
+});
