@@ -17,7 +17,9 @@ const work = mkdtempSync(path.join(tmpdir(), 'sop-scheduled-backup-'));
 const dir = path.join(work, 'backups');
 const schedule: BackupSchedule = { dir, everyHours: 24, keep: 2 };
 /** PostgreSQL with TEST_DATABASE_URL; else the embedded database on disk (backups read through its pool). */
-const openOnDisk = (name: string): Promise<Database> => (process.env.TEST_DATABASE_URL ? openTestDatabase() : openDatabase({ dataDir: path.join(work, name) }));
+/** On disk as the server opens it (the app's role), or as `npm run restore` does (the owner). */
+const openOnDisk = (name: string, role: 'app' | 'owner' = 'app'): Promise<Database> =>
+  process.env.TEST_DATABASE_URL ? openTestDatabase() : openDatabase({ dataDir: path.join(work, name), role });
 
 let t: TestContext;
 let admin: TestUser;
@@ -111,7 +113,7 @@ describe('scheduled backups', () => {
 
   it('restore: a scheduled backup loads into an empty database', async () => {
     const [run] = await runs();
-    target = await openOnDisk('target');
+    target = await openOnDisk('target', 'owner');
     // Opening it made its file store the current one.
     const result = await restoreBackup(target.pool!, path.join(dir, run.file!), { fileDir: fileStoreDir() });
     expect(result.rows).toBeGreaterThan(0);
