@@ -52,10 +52,17 @@ export async function resumeAfter(db: Db, origin: string): Promise<number> {
 async function applyRecord(tx: Db, message: RecordMessage) {
   if (message.kind === 'sop') {
     if (message.op === 'delete') {
-      await tx.execute(sql`delete from sops where id = ${Number(message.key)}`);
+      // It no longer applies to this ship (or was deleted ashore): withdrawn like a superseded
+      // version. With no version in force the crew no longer see it; the ship's planner sends
+      // the withdrawal, removes the files and then the record, once every attestation made on
+      // board for it is queued for the office.
+      await tx.execute(sql`update sop_versions set approved_at = null where sop_id = ${Number(message.key)}`);
       return;
     }
     const { sop, version } = message.row as { sop: Record<string, unknown>; version: Record<string, unknown> };
+    // A version withdrawn here before (its SOP stopped applying) and sent again is received anew.
+    await tx.execute(sql`delete from fleet_sent where kind in ('receipt', 'withdrawal') and key = ${String(version.id)}
+      and exists (select 1 from fleet_sent w where w.kind = 'withdrawal' and w.key = ${String(version.id)})`);
     // The SOP and its version in force refer to each other: the SOP first without it.
     await upsert(tx, 'sops', 'id', { ...sop, latest_version_id: null });
     await upsert(tx, 'sop_versions', 'id', version);
