@@ -17,6 +17,18 @@ export const SHIP_FILES_STREAM = 'FLEET_FILES_IN';
  * whole (at 64 KB/s, 64 KB messages cost 1.05 x the bytes, one of 256 KB 2.1 x).
  */
 export const FILE_CHUNK_BYTES = 64 * 1024;
+/**
+ * File chunks the office keeps ahead of what a ship has on board: enough to fill a link of
+ * 64 KB/s with 300 ms each way, few enough that a record sent meanwhile waits seconds at most.
+ */
+export const FILE_WINDOW_CHUNKS = 6;
+/** A ship tells the office how many file chunks it holds (core NATS, ship to office, as they arrive). */
+export const PROGRESS_SUBJECT = 'fleet.progress';
+export interface FileProgress {
+  vessel: string;
+  /** File chunks in the ship's stream on board. */
+  chunks: number;
+}
 export const FILE_HEADER = { sha256: 'Fleet-File', index: 'Fleet-Chunk', count: 'Fleet-Chunks', size: 'Fleet-Size' } as const;
 
 /** On board: the office's messages for this vessel, sourced from the hub across the leaf link. */
@@ -46,6 +58,8 @@ export type ShipMessage =
 
 export interface Hello {
   vessel: string;
+  /** File chunks in the ship's stream on board (see FileProgress). */
+  chunks?: number;
 }
 export interface HelloAnswer {
   known: boolean;

@@ -11,8 +11,11 @@ import {
   FILES_STREAM,
   filesSubject,
   HEADER,
+  type FileProgress,
+  type Hello,
   HELLO_SUBJECT,
   type HelloAnswer,
+  PROGRESS_SUBJECT,
   HUB_DOMAIN,
   OFFICE_STREAM,
   officeSubject,
@@ -63,7 +66,11 @@ export function startShipLink(db: Db, vessel: string, natsUrl: string, log: Fast
   async function hello() {
     await ready;
     try {
-      const answer = (await nc!.request(HELLO_SUBJECT, JSON.stringify({ vessel }), { timeout: Math.max(1000, everyMs) })).json<HelloAnswer>();
+      const chunks = (await (await jetstreamManager(nc!)).streams.info(SHIP_FILES_STREAM)).state.last_seq;
+      // The answer may wait behind file chunks on a slow link: it is given time.
+      const answer = (
+        await nc!.request(HELLO_SUBJECT, JSON.stringify({ vessel, chunks } satisfies Hello), { timeout: Math.max(5000, everyMs * 3) })
+      ).json<HelloAnswer>();
       lastContact = new Date();
       reachedAt = Date.now();
       if (!answer.known && known !== false) {
@@ -115,6 +122,8 @@ export function startShipLink(db: Db, vessel: string, natsUrl: string, log: Fast
       streamSeq: msg.seq,
     });
     if (outcome === 'corrupt') log.error(`fleet: file ${sha256} arrived with other bytes than its checksum says; it was not stored`);
+    // The office sends a few chunks ahead of what is on board: say what is.
+    nc!.publish(PROGRESS_SUBJECT, JSON.stringify({ vessel, chunks: msg.seq + msg.info.pending } satisfies FileProgress));
     return 'go-on' as const;
   };
 
