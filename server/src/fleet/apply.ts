@@ -2,6 +2,9 @@ import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { fleetApplied, fleetPendingAttachments } from '../db/schema';
 import type { Rows } from '../features/reading/audience';
+import { startHtmlConversion } from '../features/attachments/attachment-html.service';
+import { startPreview } from '../features/attachments/attachment-previews.service';
+import { startTextExtraction } from '../features/attachments/attachment-text.service';
 import { refreshSearchVector } from '../features/sops/sop-search';
 import { FLEET_SCHEMA, type RecordKind, type RecordMessage } from './messages';
 
@@ -88,9 +91,22 @@ async function applyAttachments(tx: Db, versionId: number, rows: Record<string, 
   for (const row of rows) {
     const sha256 = row.sha256 as string | null;
     const { rows: present } = (await tx.execute(sql`select 1 from stored_files where sha256 = ${sha256}`)) as unknown as Rows<unknown>;
-    if (sha256 === null || present.length > 0) await upsert(tx, 'attachments', 'id', row);
+    if (sha256 === null || present.length > 0) await addAttachment(tx, row);
     else await tx.insert(fleetPendingAttachments).values({ attachmentId: Number(row.id), sha256, row });
   }
+}
+
+/**
+ * Adds (or replaces) an attachment whose bytes are on board, and gives it its preview, text
+ * and reader HTML the way an upload does: the ship's own jobs make them from the file it
+ * holds (or share those of identical bytes already done), so nothing derived crosses the link.
+ */
+export async function addAttachment(tx: Db, row: Record<string, unknown>) {
+  await upsert(tx, 'attachments', 'id', row);
+  const attachment = { id: Number(row.id), mimeType: String(row.mime_type), sha256: (row.sha256 as string | null) ?? null };
+  await startPreview(tx, attachment);
+  await startTextExtraction(tx, attachment);
+  await startHtmlConversion(tx, attachment);
 }
 
 const columnCache = new Map<string, string[]>();

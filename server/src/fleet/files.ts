@@ -6,7 +6,7 @@ import type { Db } from '../db/client';
 import { fleetApplied, fleetPendingAttachments, fleetSent, storedFiles } from '../db/schema';
 import { openRead, putBuffer } from '../files/store';
 import type { Rows } from '../features/reading/audience';
-import { upsert } from './apply';
+import { addAttachment } from './apply';
 import { FILE_CHUNK_BYTES, FILE_HEADER, FILE_WINDOW_CHUNKS, FILES_STREAM, filesSubject } from './messages';
 import { filesToSend } from './office-plan';
 
@@ -177,7 +177,7 @@ export async function addWaitingAttachments(tx: Db, sha256: string) {
   for (const w of waiting) {
     const { rows } = (await tx.execute(sql`select 1 from sop_versions where id = ${(w.row as { version_id: number }).version_id}`)) as unknown as Rows<unknown>;
     // A version removed meanwhile (its SOP no longer applies) takes its attachments with it.
-    if (rows.length > 0) await upsert(tx, 'attachments', 'id', w.row as Record<string, unknown>);
+    if (rows.length > 0) await addAttachment(tx, w.row as Record<string, unknown>);
   }
   await tx.delete(fleetPendingAttachments).where(eq(fleetPendingAttachments.sha256, sha256));
 }

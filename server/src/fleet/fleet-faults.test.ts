@@ -4,6 +4,7 @@ import type { VesselDocument } from '../../../common/contracts/fleet';
 import type { SopCompliance } from '../../../common/contracts/reading';
 import { attestations, attachments, sops, storedFiles, users, vesselDocuments } from '../db/schema';
 import { signIn, TEST_PASSWORD } from '../test/factory';
+import { makePdf } from '../test/documents';
 import { buildDepartment } from '../test/factories';
 import { eventually, officeDesk, startFleet } from './test/fleet-harness';
 
@@ -226,5 +227,25 @@ describe('files over a slow link', () => {
     expect(await storedOnBoard(sha256)).toBe(false);
     await eventually(() => storedOnBoard(sha256), 120_000);
     link.throttle(0, 0);
+  });
+});
+
+describe('previews and search on board', () => {
+  it('makes the preview and the searchable text of a received file on board, from its own copy', async () => {
+    const pdf = await makePdf('Quarantine flag', ['Hoist the Lima flag when entering Zanzibarquay harbour.']);
+    const { sop, attachment } = await desk.publishWithFile('Port health', pdf, { name: 'port-health.pdf', type: 'application/pdf' });
+    await eventually(async () => (await download(crewCookie, attachment.id)).statusCode === 200);
+    // Ashore the jobs have not run (this office's jobs are manual): nothing derived could have travelled.
+    const preview = await eventually(async () => {
+      const res = await ship.app.inject({ method: 'GET', url: `/api/attachments/${attachment.id}/preview`, headers: { cookie: crewCookie } });
+      return res.statusCode === 200 && res;
+    }, 60_000);
+    expect(preview.headers['content-type']).toBe('image/png');
+    const found = await eventually(async () => {
+      const res = await ship.app.inject({ method: 'GET', url: '/api/sops?search=zanzibarquay', headers: { cookie: crewCookie } });
+      const ids = (res.json() as { id: number }[]).map((s) => s.id);
+      return ids.includes(sop.id) && ids;
+    }, 60_000);
+    expect(found).toEqual([sop.id]);
   });
 });

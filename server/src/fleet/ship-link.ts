@@ -2,6 +2,7 @@ import { type JsMsg, jetstream, jetstreamManager } from '@nats-io/jetstream';
 import { connect, type NatsConnection, nanos } from '@nats-io/transport-node';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
+import { wakeJobRunners } from '../jobs/job-queue';
 import { applyMessage } from './apply';
 import { keepRunning, readStream } from './stream-reader';
 import type { LinkOptions, RunningLink } from './office-link';
@@ -104,6 +105,8 @@ export function startShipLink(db: Db, vessel: string, natsUrl: string, log: Fast
       streamSeq: msg.seq,
       message: msg.json<RecordMessage>(),
     });
+    // A file's jobs (preview, text) may have been queued with its attachment.
+    wakeJobRunners();
     if (outcome !== 'held') return 'go-on' as const;
     problem = `A message from the office (number ${msg.headers?.get(HEADER.seq)}) needs a newer version of SOP Harbor on board; it and everything after it are kept and applied after the upgrade.`;
     log.error(`fleet: ${problem}`);
@@ -121,6 +124,7 @@ export function startShipLink(db: Db, vessel: string, natsUrl: string, log: Fast
       data: msg.data,
       streamSeq: msg.seq,
     });
+    if (outcome === 'stored') wakeJobRunners();
     if (outcome === 'corrupt') log.error(`fleet: file ${sha256} arrived with other bytes than its checksum says; it was not stored`);
     // The office sends a few chunks ahead of what is on board: say what is.
     nc!.publish(PROGRESS_SUBJECT, JSON.stringify({ vessel, chunks: msg.seq + msg.info.pending } satisfies FileProgress));
