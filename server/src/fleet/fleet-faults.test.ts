@@ -1,8 +1,10 @@
+import { createHash } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { VesselDocument } from '../../../common/contracts/fleet';
 import type { SopCompliance } from '../../../common/contracts/reading';
 import { attestations, attachments, sops, storedFiles, users, vesselDocuments } from '../db/schema';
+import { readAll } from '../files/store';
 import { signIn, TEST_PASSWORD } from '../test/factory';
 import { makePdf } from '../test/documents';
 import { buildDepartment } from '../test/factories';
@@ -13,7 +15,8 @@ import { eventually, officeDesk, startFleet } from './test/fleet-harness';
  * and throttles: everything made on either side while the link is down arrives afterwards,
  * in step, exactly once.
  */
-const { office, officeLink, ship, proxy } = await startFleet('AURORA', { proxy: true });
+const fleet = await startFleet('AURORA', { proxy: true });
+const { office, officeLink, ship, proxy } = fleet;
 const link = proxy!;
 const admin = await office.signedInUser('admin');
 const approver = await office.signedInUser('approver');
@@ -247,5 +250,44 @@ describe('previews and search on board', () => {
       return ids.includes(sop.id) && ids;
     }, 60_000);
     expect(found).toEqual([sop.id]);
+  });
+});
+
+describe('a NATS server restarted on either side', () => {
+  it('loses nothing and applies nothing twice when the ship leaf is killed mid-file and the hub restarted', async () => {
+    const { hub } = fleet;
+    const file = Buffer.from(Array.from({ length: 30_000 }, (_, i) => `Hatch ${i}: secure before sailing.\n`).join(''));
+    link.throttle(256 * 1024, 20);
+    link.resetBytes();
+    let crossing = false;
+    const stop = link.onToShip((total) => {
+      if (total >= 200 * 1024) crossing = true;
+    });
+    const hatches = await desk.publishWithFile('Hatch covers', file);
+    const rounds = await desk.publish({ title: 'Security rounds' });
+    await eventually(async () => crossing && (await onBoard(rounds.id)).length === 1, 60_000);
+    stop();
+    await ship.nats.kill();
+    // Crew attest on board while their NATS server is down; the office publishes meanwhile.
+    expect((await attest(crewCookie, rounds.latestVersionId!)).statusCode).toBe(201);
+    const roundsV2 = await desk.revise(rounds, 'Every four hours');
+    await hub.stop();
+    const lookout = await desk.publish({ title: 'Lookout duties' });
+    await hub.start();
+    await ship.nats.start();
+    link.throttle(0, 0);
+
+    await eventually(async () => (await inStep()) && (await masterList()).some((d) => d.sopId === lookout.id), 90_000);
+    expect((await onBoard(rounds.id))[0].latestVersionId).toBe(roundsV2);
+    const received = await eventually(async () => {
+      const res = await download(crewCookie, hatches.attachment.id);
+      return res.statusCode === 200 && res;
+    });
+    expect(Buffer.from(received.rawPayload).equals(file)).toBe(true);
+    await eventually(async () => (await countedAshore(rounds.latestVersionId!, crew.id)).length === 1, 30_000);
+    // Every file on board matches its checksum; nothing was applied twice.
+    const files = await ship.database.db.select().from(storedFiles);
+    for (const f of files) expect(createHash('sha256').update(await readAll(ship.database.db, f.sha256, f.size)).digest('hex')).toBe(f.sha256);
+    expect(await countedAshore(rounds.latestVersionId!, crew.id)).toHaveLength(1);
   });
 });
