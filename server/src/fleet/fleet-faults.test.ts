@@ -287,7 +287,12 @@ describe('a NATS server restarted on either side', () => {
     await eventually(async () => (await countedAshore(rounds.latestVersionId!, crew.id)).length === 1, 30_000);
     // Every file on board matches its checksum; nothing was applied twice.
     const files = await ship.database.db.select().from(storedFiles);
-    for (const f of files) expect(createHash('sha256').update(await readAll(ship.database.db, f.sha256, f.size)).digest('hex')).toBe(f.sha256);
+    for (const f of files)
+      expect(
+        createHash('sha256')
+          .update(await readAll(ship.database.db, f.sha256, f.size))
+          .digest('hex'),
+      ).toBe(f.sha256);
     expect(await countedAshore(rounds.latestVersionId!, crew.id)).toHaveLength(1);
   });
 });
