@@ -92,7 +92,7 @@ describe('kill -9 of either app in the middle of a file', () => {
     await eventually(async () => (await masterList()).every((d) => d.state === 'current'), 60_000);
     const compliance = await admin.json<SopCompliance>('GET', `/api/sops/${muster.id}/compliance`);
     expect(compliance).toMatchObject({ required: 1, attested: 1 });
-  });
+  }, 150_000);
 
   it('the office killed while it sends a file: after a restart it resumes, no chunk crosses twice', async () => {
     const { sop, file, chunks, before } = await crashMidFile('Steering gear', 2, () => office.kill());
@@ -101,5 +101,5 @@ describe('kill -9 of either app in the middle of a file', () => {
     expect(sha(await downloadOnBoard(sop.attachmentIds[0]))).toBe(sha(file));
     expect((await hubChunks()) - before).toBe(chunks);
     await eventually(async () => (await masterList()).every((d) => d.state === 'current'), 60_000);
-  });
+  }, 150_000);
 });

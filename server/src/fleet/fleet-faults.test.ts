@@ -9,6 +9,7 @@ import { signIn, TEST_PASSWORD } from '../test/factory';
 import { makePdf } from '../test/documents';
 import { buildDepartment } from '../test/factories';
 import { eventually, officeDesk, startFleet } from './test/fleet-harness';
+import { randomText } from './test/fleet-processes';
 
 /**
  * Faults between the office and one ship whose leaf link runs through a proxy the test cuts
@@ -118,7 +119,7 @@ describe('the link cut while both sides keep working', () => {
     const compliance: SopCompliance = (await office.as(approver, { method: 'GET', url: `/api/sops/${mooring.id}/compliance` })).json();
     expect(compliance.versionId).toBe(mooringV3);
     expect(compliance.attested).toBe(0);
-  });
+  }, 90_000);
 });
 
 describe('which SOPs reach this ship', () => {
@@ -152,7 +153,7 @@ describe('which SOPs reach this ship', () => {
     await eventually(async () => (await onBoard(sop.id)).length === 0);
     expect((await download(crewCookie, attachment.id)).statusCode).toBe(404);
     expect(await ship.database.db.select().from(storedFiles).where(eq(storedFiles.sha256, sha256))).toEqual([]);
-  });
+  }, 60_000);
 
   it('keeps an attestation made on board before its SOP stopped applying, and counts it ashore', async () => {
     const sop = await desk.publish({ title: 'Gangway watch', vesselCodes: ['AURORA'] });
@@ -167,25 +168,15 @@ describe('which SOPs reach this ship', () => {
     }, 30_000);
     expect(counted.vesselCode).toBe('AURORA');
     await eventually(async () => (await onBoard(sop.id)).length === 0);
-  });
+  }, 60_000);
 });
 
 describe('files over a slow link', () => {
-  /** `n` bytes of random letters (text the upload accepts; the link carries bytes as they are). */
-  const noise = (n: number, seed: number) => {
-    const out = Buffer.alloc(n);
-    let x = seed;
-    for (let i = 0; i < n; i++) {
-      x = (x * 1103515245 + 12345) & 0x7fffffff;
-      out[i] = 97 + ((x >> 16) % 26);
-    }
-    return out;
-  };
   const storedOnBoard = async (sha256: string) => (await ship.database.db.select().from(storedFiles).where(eq(storedFiles.sha256, sha256))).length === 1;
   const shaOf = async (attachmentId: number) => (await office.db.select().from(attachments).where(eq(attachments.id, attachmentId)))[0].sha256!;
 
   it('resumes a transfer cut at 60 % from the chunks already on board: at most 1 MB crosses twice', async () => {
-    const file = noise(3 * 1024 * 1024, 7);
+    const file = randomText(3 * 1024 * 1024, 7);
     link.throttle(1024 * 1024, 10);
     link.resetBytes();
     let cut = false;
@@ -211,10 +202,10 @@ describe('files over a slow link', () => {
     // Everything else that crossed meanwhile (records, heartbeats, headers) is far below 100 KB.
     expect(crossed - file.length).toBeLessThanOrEqual(1024 * 1024 + 100 * 1024);
     link.throttle(0, 0);
-  });
+  }, 90_000);
 
   it('lets a record published while a big file crosses arrive before the file finishes', async () => {
-    const file = noise(3 * 1024 * 1024, 11);
+    const file = randomText(3 * 1024 * 1024, 11);
     link.throttle(256 * 1024, 50);
     link.resetBytes();
     let started = false;
@@ -230,7 +221,7 @@ describe('files over a slow link', () => {
     expect(await storedOnBoard(sha256)).toBe(false);
     await eventually(() => storedOnBoard(sha256), 120_000);
     link.throttle(0, 0);
-  });
+  }, 150_000);
 });
 
 describe('previews and search on board', () => {
@@ -250,7 +241,7 @@ describe('previews and search on board', () => {
       return ids.includes(sop.id) && ids;
     }, 60_000);
     expect(found).toEqual([sop.id]);
-  });
+  }, 90_000);
 });
 
 describe('a NATS server restarted on either side', () => {
@@ -294,5 +285,5 @@ describe('a NATS server restarted on either side', () => {
           .digest('hex'),
       ).toBe(f.sha256);
     expect(await countedAshore(rounds.latestVersionId!, crew.id)).toHaveLength(1);
-  });
+  }, 150_000);
 });

@@ -140,7 +140,11 @@ export class Session {
     const attachmentIds: number[] = [];
     for (const file of input.files ?? []) {
       const body = multipart([file]);
-      const res = await this.fetch(`/api/sop-versions/${sop.latestVersionId}/attachments`, { method: 'POST', headers: body.headers, body: new Uint8Array(body.payload) });
+      const res = await this.fetch(`/api/sop-versions/${sop.latestVersionId}/attachments`, {
+        method: 'POST',
+        headers: body.headers,
+        body: new Uint8Array(body.payload),
+      });
       if (res.status !== 201) throw new Error(`uploading ${file.name} answered ${res.status}: ${await res.text()}`);
       attachmentIds.push(((await res.json()) as { id: number }).id);
     }
