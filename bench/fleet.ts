@@ -19,7 +19,7 @@ import { connect } from '@nats-io/transport-node';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import type { VesselDocument } from '../common/contracts/fleet';
 import type { SopCompliance } from '../common/contracts/reading';
-import { FILES_STREAM, filesSubject, OFFICE_STREAM, officeSubject } from '../server/src/fleet/messages';
+import { filesSubject, OFFICE_STREAM, officeSubject } from '../server/src/fleet/messages';
 import { ADMIN_PASSWORD, type AppProcess, randomText, Session, startAppProcess } from '../server/src/fleet/test/fleet-processes';
 import { startLinkProxy } from '../server/src/fleet/test/link-proxy';
 import { freePort, type NatsServer, startHub, startShipNats } from '../server/src/fleet/test/nats-servers';
@@ -74,7 +74,7 @@ async function payloadBytes(hubUrl: string, vessel: string): Promise<{ records: 
   try {
     const js = jetstream(nc);
     const total = async (stream: string, subject: string) => {
-      const consumer = await js.consumers.get(stream, { filter_subjects: [subject] });
+      const consumer = await js.consumers.get(stream, { filter_subjects: subject });
       let bytes = 0;
       for (;;) {
         const msg = await consumer.next({ expires: 2000 });
@@ -83,7 +83,7 @@ async function payloadBytes(hubUrl: string, vessel: string): Promise<{ records: 
         if (msg.info.pending === 0) return bytes;
       }
     };
-    return { records: await total(OFFICE_STREAM, officeSubject(vessel)), files: await total(FILES_STREAM, filesSubject(vessel)) };
+    return { records: await total(OFFICE_STREAM, officeSubject(vessel)), files: await total(OFFICE_STREAM, filesSubject(vessel)) };
   } finally {
     await nc.close();
   }
@@ -134,7 +134,9 @@ for (const [index, run] of RUNS.entries()) {
   console.log(`\n${run.name}: ship ${vessel}`);
   proxy.throttle(0, 0);
   const nats: NatsServer = await startShipNats(vessel, proxy.url);
+  stops.push(() => nats.dispose());
   const ship: AppProcess = await startAppProcess({ env: { VESSEL: vessel, NATS_URL: nats.url } });
+  stops.push(() => ship.dispose());
   proxy.throttle(run.rate, DELAY_MS);
   proxy.resetBytes();
 

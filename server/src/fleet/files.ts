@@ -7,7 +7,7 @@ import { fleetApplied, fleetPendingAttachments, fleetSent, storedFiles } from '.
 import { openRead, putBuffer } from '../files/store';
 import type { Rows } from '../features/reading/audience';
 import { addAttachment } from './apply';
-import { FILE_CHUNK_BYTES, FILE_HEADER, FILE_WINDOW_CHUNKS, FILES_STREAM, filesSubject } from './messages';
+import { FILE_CHUNK_BYTES, FILE_HEADER, FILE_WINDOW_CHUNKS, filesSubject, OFFICE_STREAM } from './messages';
 import { filesToSend } from './office-plan';
 
 /**
@@ -31,7 +31,7 @@ export function createFileSender(db: Db, nc: NatsConnection, log: { warn(obj: ob
     const jsm = await jetstreamManager(nc);
     const js = jetstream(nc);
     const subject = filesSubject(code);
-    const info = await jsm.streams.info(FILES_STREAM, { subjects_filter: subject });
+    const info = await jsm.streams.info(OFFICE_STREAM, { subjects_filter: subject });
     let inFlight = (info.state.subjects?.[subject] ?? 0) - ship;
     while (inFlight < FILE_WINDOW_CHUNKS) {
       const cursor = cursors.get(code) ?? (await nextFile(jsm, code));
@@ -58,7 +58,7 @@ export function createFileSender(db: Db, nc: NatsConnection, log: { warn(obj: ob
   async function nextFile(jsm: JetStreamManager, code: string): Promise<Cursor | undefined> {
     const due = await filesToSend(db, code);
     if (due.length === 0) return undefined;
-    const last = await jsm.streams.getMessage(FILES_STREAM, { last_by_subj: filesSubject(code) }).catch(() => null);
+    const last = await jsm.streams.getMessage(OFFICE_STREAM, { last_by_subj: filesSubject(code) }).catch(() => null);
     const lastSha = last?.header.get(FILE_HEADER.sha256);
     const partial =
       last && due.find((f) => f.sha256 === lastSha && Number(last.header.get(FILE_HEADER.index)) + 1 < Number(last.header.get(FILE_HEADER.count)));

@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { VesselDocument } from '../../../common/contracts/fleet';
 import type { SopCompliance } from '../../../common/contracts/reading';
 import type { SopDetail } from '../../../common/contracts/sops';
-import { FILE_CHUNK_BYTES, FILES_STREAM, type FileProgress, filesSubject, PROGRESS_SUBJECT } from './messages';
+import { FILE_CHUNK_BYTES, type FileProgress, filesSubject, OFFICE_STREAM, PROGRESS_SUBJECT } from './messages';
 import { eventually } from './test/fleet-harness';
 import { ADMIN_PASSWORD, randomText, Session, startAppProcess } from './test/fleet-processes';
 import { startLinkProxy } from './test/link-proxy';
@@ -45,7 +45,7 @@ watcher.subscribe(PROGRESS_SUBJECT, {
   },
 });
 const hubChunks = async () => {
-  const info = await (await jetstreamManager(watcher)).streams.info(FILES_STREAM, { subjects_filter: filesSubject('AURORA') });
+  const info = await (await jetstreamManager(watcher)).streams.info(OFFICE_STREAM, { subjects_filter: filesSubject('AURORA') });
   return info.state.subjects?.[filesSubject('AURORA')] ?? 0;
 };
 
@@ -102,4 +102,28 @@ describe('kill -9 of either app in the middle of a file', () => {
     expect((await hubChunks()) - before).toBe(chunks);
     await eventually(async () => (await masterList()).every((d) => d.state === 'current'), 60_000);
   }, 150_000);
+
+  it('a ship restored from an old backup catches up, and what it sends next counts ashore', async () => {
+    const drill = await admin.publish({ title: 'Fire drill', departmentId: deck.id });
+    await eventually(async () => (await crew.fetch(`/api/sops/${drill.id}`)).status === 200, 60_000);
+    await ship.stop();
+    await ship.backup();
+    await ship.start();
+    // After the backup: an attestation sent from board, and a new SOP received there.
+    await crew.json('POST', `/api/sop-versions/${drill.versionId}/attestations`, undefined, 201);
+    await eventually(async () => (await admin.json<SopCompliance>('GET', `/api/sops/${drill.id}/compliance`)).attested === 1, 60_000);
+    const watch = await admin.publish({ title: 'Bridge watch', departmentId: deck.id });
+    await eventually(async () => (await crew.fetch(`/api/sops/${watch.id}`)).status === 200, 60_000);
+
+    await ship.stop();
+    await ship.restore();
+    await ship.start();
+    // The ship replays what it had received since from its own stream, then attests on.
+    await eventually(async () => (await crew.fetch(`/api/sops/${watch.id}`)).status === 200, 60_000);
+    await eventually(async () => (await crew.fetch(`/api/sop-versions/${drill.versionId}/attestations`, { method: 'POST' })).status === 201, 60_000);
+    await crew.json('POST', `/api/sop-versions/${watch.versionId}/attestations`, undefined, 201);
+    await eventually(async () => (await admin.json<SopCompliance>('GET', `/api/sops/${watch.id}/compliance`)).attested === 1, 60_000);
+    expect(await admin.json<SopCompliance>('GET', `/api/sops/${drill.id}/compliance`)).toMatchObject({ required: 1, attested: 1 });
+    await eventually(async () => (await masterList()).every((d) => d.state === 'current'), 60_000);
+  }, 200_000);
 });

@@ -44,12 +44,12 @@ const countedAshore = (versionId: number, userId: number) =>
     .select()
     .from(attestations)
     .where(and(eq(attestations.versionId, versionId), eq(attestations.userId, userId)));
-/** The version in force ashore of each SOP is the one on board, for every SOP the ship should hold. */
+/** The version in force ashore of each SOP is the one on board, for every SOP the ship should hold, and no other. */
 const inStep = async () => {
   const list = await masterList();
   for (const row of list) {
     const [held] = await onBoard(row.sopId);
-    if (held?.latestVersionId !== row.versionInForce.id || row.state !== 'current') return false;
+    if (row.state !== 'current' || (row.applies ? held?.latestVersionId !== row.versionInForce.id : held !== undefined)) return false;
   }
   return list;
 };

@@ -10,7 +10,6 @@ import { appliedFrom, applyShipMessage, SHIPS_ORIGIN } from './office-receive';
 import { publishOutbox } from './outbox';
 import { keepRunning, readStream } from './stream-reader';
 import {
-  FILES_STREAM,
   filesSubject,
   HEADER,
   type FileProgress,
@@ -18,6 +17,7 @@ import {
   type Hello,
   type HelloAnswer,
   OFFICE_STREAM,
+  OFFICE_SUBJECTS,
   officeSubject,
   SHIP_OUTBOX_STREAM,
   type ShipMessage,
@@ -61,12 +61,9 @@ export function startOfficeLink(db: Db, natsUrl: string, log: FastifyBaseLogger,
       }
     })();
     const jsm = await jetstreamManager(nc);
-    for (const [name, subject] of [
-      [OFFICE_STREAM, officeSubject('>')],
-      [FILES_STREAM, filesSubject('>')],
-    ]) {
-      await jsm.streams.info(name).catch(() => jsm.streams.add({ name, subjects: [subject], duplicate_window: nanos(10 * 60_000) }));
-    }
+    await jsm.streams
+      .info(OFFICE_STREAM)
+      .catch(() => jsm.streams.add({ name: OFFICE_STREAM, subjects: [OFFICE_SUBJECTS], duplicate_window: nanos(10 * 60_000) }));
     files = createFileSender(db, nc, log);
     nc.subscribe(PROGRESS_SUBJECT, {
       callback: (_err, msg) => {

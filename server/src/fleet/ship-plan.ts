@@ -12,7 +12,7 @@ import type { ShipMessage } from './messages';
  * force here (superseded, or its SOP no longer applies), whose files are removed from the
  * ship's store. Returns how many messages were queued.
  */
-export async function planShip(db: Db, vessel: string): Promise<number> {
+export async function planShip(db: Db, vessel: string, officeApplied = 0): Promise<number> {
   const released: string[] = [];
   const queued = await db.transaction(async (tx) => {
     const { rows: known } = (await tx.execute(sql`select 1 from vessels where code = ${vessel} for update`)) as unknown as Rows<unknown>;
@@ -64,7 +64,9 @@ export async function planShip(db: Db, vessel: string): Promise<number> {
           last: string;
         }>
       ).rows;
-      await tx.insert(fleetOutbox).values(messages.map((m, i) => ({ vesselCode: vessel, seq: Number(last) + 1 + i, payload: m.payload })));
+      // A ship restored from an old backup numbers on from what the office has applied, never again from its backup's last.
+      const after = Math.max(Number(last), officeApplied);
+      await tx.insert(fleetOutbox).values(messages.map((m, i) => ({ vesselCode: vessel, seq: after + 1 + i, payload: m.payload })));
       await tx.insert(fleetSent).values(messages.map((m) => ({ vesselCode: vessel, kind: m.kind, key: m.key, hash: '' })));
     }
     // An SOP that no longer applies here (no version in force on board) goes once nothing of it waits to be queued.

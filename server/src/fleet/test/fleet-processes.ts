@@ -1,7 +1,8 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 import { createScratchDatabase } from '../../test/database';
 import { type FilePart, multipart } from '../../test/multipart';
 import { freePort } from './nats-servers';
@@ -23,6 +24,10 @@ export interface AppProcess {
   kill(): Promise<void>;
   /** SIGTERM, and waits. */
   stop(): Promise<void>;
+  /** Keeps a copy of its database and files (call it stopped). */
+  backup(): Promise<void>;
+  /** Puts the copy back in their place (call it stopped). */
+  restore(): Promise<void>;
   /** Stops it and removes its data. */
   dispose(): Promise<void>;
 }
@@ -30,7 +35,18 @@ export interface AppProcess {
 export async function startAppProcess(opts: { env: Record<string, string>; databaseServerUrl?: string }): Promise<AppProcess> {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'sop-fleet-app-'));
-  const scratch = opts.databaseServerUrl ? await createScratchDatabase(opts.databaseServerUrl, 'sop_fleet') : undefined;
+  const scratch = opts.databaseServerUrl ? { ...(await createScratchDatabase(opts.databaseServerUrl, 'sop_fleet')), name: '' } : undefined;
+  if (scratch) scratch.name = new URL(scratch.url).pathname.slice(1);
+  /** Statements run one by one on the database server (CREATE DATABASE cannot share a transaction). */
+  const onServer = async (statements: string) => {
+    const client = new pg.Client({ connectionString: opts.databaseServerUrl });
+    await client.connect();
+    try {
+      for (const statement of statements.split('; ')) await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
   const base = `http://127.0.0.1:${port}`;
   let child: ChildProcess | undefined;
   let output = '';
@@ -83,10 +99,22 @@ export async function startAppProcess(opts: { env: Record<string, string>; datab
     },
     kill: () => end('SIGKILL'),
     stop: () => end('SIGTERM'),
+    async backup() {
+      rmSync(`${dataDir}.backup`, { recursive: true, force: true });
+      cpSync(dataDir, `${dataDir}.backup`, { recursive: true });
+      if (scratch) await onServer(`DROP DATABASE IF EXISTS ${scratch.name}_backup; CREATE DATABASE ${scratch.name}_backup TEMPLATE ${scratch.name}`);
+    },
+    async restore() {
+      rmSync(dataDir, { recursive: true, force: true });
+      cpSync(`${dataDir}.backup`, dataDir, { recursive: true });
+      if (scratch) await onServer(`DROP DATABASE ${scratch.name} WITH (FORCE); CREATE DATABASE ${scratch.name} TEMPLATE ${scratch.name}_backup`);
+    },
     async dispose() {
       await end('SIGKILL');
       await scratch?.drop();
+      if (scratch) await onServer(`DROP DATABASE IF EXISTS ${scratch.name}_backup`);
       rmSync(dataDir, { recursive: true, force: true });
+      rmSync(`${dataDir}.backup`, { recursive: true, force: true });
     },
   };
   await app.start();
