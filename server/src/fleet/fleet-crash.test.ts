@@ -53,7 +53,10 @@ let admin = await Session.signIn(office.base, 'admin', ADMIN_PASSWORD);
 await admin.json('POST', '/api/admin/vessels', { code: 'AURORA', name: 'Aurora Star' }, 201);
 const deck = await admin.json<{ id: number }>('POST', '/api/departments', { name: 'Deck' }, 201);
 await admin.json('POST', '/api/admin/users', { username: 'ingrid', password: 'crew-passphrase-7', role: 'user', departmentId: deck.id }, 201);
-const crew = await eventually(() => Session.signIn(ship.base, 'ingrid', 'crew-passphrase-7').catch(() => undefined), 60_000);
+const crew = await eventually(() => Session.signIn(ship.base, 'ingrid', 'crew-passphrase-7').catch(() => undefined), 90_000).catch((err) => {
+  console.log('SHIP', ship.log(), 'OFFICE', office.log(), 'SHIPNATS', shipNats.log().slice(-3000));
+  throw err;
+});
 
 const sha = (data: Buffer | Uint8Array) => createHash('sha256').update(data).digest('hex');
 /** The file as the ship serves it (its store checks the checksum while it reads). */

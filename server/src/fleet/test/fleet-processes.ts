@@ -78,6 +78,9 @@ export async function startAppProcess(opts: { env: Record<string, string>; datab
         },
         stdio: ['ignore', 'pipe', 'pipe'],
       });
+      // A test run that ends without its clean-up (a failed setup, an interrupted run) leaves no app behind.
+      const started = child;
+      process.once('exit', () => started.kill('SIGKILL'));
       const keep = (chunk: Buffer) => {
         output = (output + chunk.toString()).slice(-20_000);
       };
