@@ -146,7 +146,8 @@ for (const [index, run] of RUNS.entries()) {
   const documents = () => admin.json<VesselDocument[]>('GET', `/api/fleet/vessels/${vessel}/documents`);
   await until(async () => {
     const list = await documents();
-    return list.length === SOPS && list.every((d) => d.state === 'current');
+    // Every SOP ashore, the earlier runs' PDFs included.
+    return list.length >= SOPS + index && list.every((d) => d.state === 'current');
   }, 'the cold fill');
   const coldMs = Date.now() - coldStart;
   const coldBytes = proxy.bytes().toShip;

@@ -228,7 +228,7 @@ describe('previews and search on board', () => {
   it('makes the preview and the searchable text of a received file on board, from its own copy', async () => {
     const pdf = await makePdf('Quarantine flag', ['Hoist the Lima flag when entering Zanzibarquay harbour.']);
     const { sop, attachment } = await desk.publishWithFile('Port health', pdf, { name: 'port-health.pdf', type: 'application/pdf' });
-    await eventually(async () => (await download(crewCookie, attachment.id)).statusCode === 200);
+    await eventually(async () => (await download(crewCookie, attachment.id)).statusCode === 200, 60_000);
     // Ashore the jobs have not run (this office's jobs are manual): nothing derived could have travelled.
     const preview = await eventually(async () => {
       const res = await ship.app.inject({ method: 'GET', url: `/api/attachments/${attachment.id}/preview`, headers: { cookie: crewCookie } });
