@@ -10,7 +10,6 @@ import { appliedFrom, applyShipMessage, SHIPS_ORIGIN } from './office-receive';
 import { publishOutbox } from './outbox';
 import { keepRunning, readStream } from './stream-reader';
 import {
-  filesSubject,
   HEADER,
   type FileProgress,
   HELLO_SUBJECT,
