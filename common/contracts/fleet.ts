@@ -59,6 +59,11 @@ export const VesselDocument = z.object({
   versionInForce: z.object({ id: int, versionNumber: z.string() }),
   onBoard: z.object({ versionId: int, versionNumber: z.string(), receivedAt: isoDate }).nullable(),
   previousWithdrawnAt: isoDate.nullable(),
+  /**
+   * Whether the SOP applies to the vessel. One that stopped applying stays listed: 'pending'
+   * until the ship has removed it, then 'current' with `onBoard` null and the removal's time.
+   */
+  applies: z.boolean(),
   state: z.enum(['current', 'pending']),
 });
 export const VesselDocumentList = z.array(VesselDocument);

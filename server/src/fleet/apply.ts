@@ -2,6 +2,9 @@ import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { fleetApplied, fleetPendingAttachments } from '../db/schema';
 import type { Rows } from '../features/reading/audience';
+import { startHtmlConversion } from '../features/attachments/attachment-html.service';
+import { startPreview } from '../features/attachments/attachment-previews.service';
+import { startTextExtraction } from '../features/attachments/attachment-text.service';
 import { refreshSearchVector } from '../features/sops/sop-search';
 import { FLEET_SCHEMA, type RecordKind, type RecordMessage } from './messages';
 
@@ -52,10 +55,17 @@ export async function resumeAfter(db: Db, origin: string): Promise<number> {
 async function applyRecord(tx: Db, message: RecordMessage) {
   if (message.kind === 'sop') {
     if (message.op === 'delete') {
-      await tx.execute(sql`delete from sops where id = ${Number(message.key)}`);
+      // It no longer applies to this ship (or was deleted ashore): withdrawn like a superseded
+      // version. With no version in force the crew no longer see it; the ship's planner sends
+      // the withdrawal, removes the files and then the record, once every attestation made on
+      // board for it is queued for the office.
+      await tx.execute(sql`update sop_versions set approved_at = null where sop_id = ${Number(message.key)}`);
       return;
     }
     const { sop, version } = message.row as { sop: Record<string, unknown>; version: Record<string, unknown> };
+    // A version withdrawn here before (its SOP stopped applying) and sent again is received anew.
+    await tx.execute(sql`delete from fleet_sent where kind in ('receipt', 'withdrawal') and key = ${String(version.id)}
+      and exists (select 1 from fleet_sent w where w.kind = 'withdrawal' and w.key = ${String(version.id)})`);
     // The SOP and its version in force refer to each other: the SOP first without it.
     await upsert(tx, 'sops', 'id', { ...sop, latest_version_id: null });
     await upsert(tx, 'sop_versions', 'id', version);
@@ -81,9 +91,22 @@ async function applyAttachments(tx: Db, versionId: number, rows: Record<string, 
   for (const row of rows) {
     const sha256 = row.sha256 as string | null;
     const { rows: present } = (await tx.execute(sql`select 1 from stored_files where sha256 = ${sha256}`)) as unknown as Rows<unknown>;
-    if (sha256 === null || present.length > 0) await upsert(tx, 'attachments', 'id', row);
+    if (sha256 === null || present.length > 0) await addAttachment(tx, row);
     else await tx.insert(fleetPendingAttachments).values({ attachmentId: Number(row.id), sha256, row });
   }
+}
+
+/**
+ * Adds (or replaces) an attachment whose bytes are on board, and gives it its preview, text
+ * and reader HTML the way an upload does: the ship's own jobs make them from the file it
+ * holds (or share those of identical bytes already done), so nothing derived crosses the link.
+ */
+export async function addAttachment(tx: Db, row: Record<string, unknown>) {
+  await upsert(tx, 'attachments', 'id', row);
+  const attachment = { id: Number(row.id), mimeType: String(row.mime_type), sha256: (row.sha256 as string | null) ?? null };
+  await startPreview(tx, attachment);
+  await startTextExtraction(tx, attachment);
+  await startHtmlConversion(tx, attachment);
 }
 
 const columnCache = new Map<string, string[]>();

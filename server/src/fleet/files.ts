@@ -1,44 +1,135 @@
 import { createHash } from 'node:crypto';
-import type { JetStreamClient } from '@nats-io/jetstream';
-import { headers } from '@nats-io/transport-node';
+import { type JetStreamManager, jetstream, jetstreamManager } from '@nats-io/jetstream';
+import { headers, type NatsConnection } from '@nats-io/transport-node';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { fleetApplied, fleetPendingAttachments, fleetSent, storedFiles } from '../db/schema';
 import { openRead, putBuffer } from '../files/store';
 import type { Rows } from '../features/reading/audience';
-import { upsert } from './apply';
-import { FILE_CHUNK_BYTES, FILE_HEADER, filesSubject } from './messages';
+import { addAttachment } from './apply';
+import { FILE_CHUNK_BYTES, FILE_HEADER, FILE_WINDOW_CHUNKS, filesSubject, OFFICE_STREAM } from './messages';
 import { filesToSend } from './office-plan';
 
 /**
- * At the office: sends vessel `code` each file it needs and has not been sent, in chunks of
- * FILE_CHUNK_BYTES on the files stream. A file is marked sent for the vessel once every chunk
- * is stored by the hub; the message ids (vessel, hash, chunk) make a repeat after a crash free.
+ * At the office: sends each vessel the files it needs and has not been sent, in chunks of
+ * FILE_CHUNK_BYTES on the files stream, a few chunks ahead of what the ship says it has on
+ * board (FILE_WINDOW_CHUNKS): the hub never holds a whole file ready to push down the link,
+ * so a record published meanwhile waits behind a few chunks at most, never behind a file.
+ * A file is marked sent for the vessel once every chunk is stored by the hub. The message ids
+ * (vessel, hash, chunk) make a repeat free, and after a restart sending resumes after the
+ * last chunk the hub holds.
  */
-export async function sendFiles(db: Db, js: JetStreamClient, code: string): Promise<void> {
-  for (const file of await filesToSend(db, code)) {
-    const count = Math.max(1, Math.ceil(file.size / FILE_CHUNK_BYTES));
-    let index = 0;
-    let pending: Buffer = Buffer.alloc(0);
-    const send = async (chunk: Buffer) => {
+export function createFileSender(db: Db, nc: NatsConnection, log: { warn(obj: object, msg: string): void }) {
+  const onBoard = new Map<string, number>();
+  const cursors = new Map<string, Cursor>();
+  const busy = new Map<string, Promise<void>>();
+
+  async function pump(code: string) {
+    const ship = onBoard.get(code);
+    // Until the ship has said what it holds, nothing is sent ahead of it.
+    if (ship === undefined) return;
+    const jsm = await jetstreamManager(nc);
+    const js = jetstream(nc);
+    const subject = filesSubject(code);
+    const info = await jsm.streams.info(OFFICE_STREAM, { subjects_filter: subject });
+    let inFlight = (info.state.subjects?.[subject] ?? 0) - ship;
+    while (inFlight < FILE_WINDOW_CHUNKS) {
+      const cursor = cursors.get(code) ?? (await nextFile(jsm, code));
+      if (!cursor) return;
+      cursors.set(code, cursor);
+      const chunk = await cursor.read();
       const h = headers();
-      h.set(FILE_HEADER.sha256, file.sha256);
-      h.set(FILE_HEADER.index, String(index));
-      h.set(FILE_HEADER.count, String(count));
-      h.set(FILE_HEADER.size, String(file.size));
-      await js.publish(filesSubject(code), chunk, { msgID: `file-${code}-${file.sha256}-${index}`, headers: h });
-      index += 1;
-    };
-    for await (const data of await openRead(db, file.sha256, file.size)) {
-      pending = pending.length ? Buffer.concat([pending, data as Buffer]) : (data as Buffer);
-      while (pending.length >= FILE_CHUNK_BYTES) {
-        await send(pending.subarray(0, FILE_CHUNK_BYTES));
-        pending = pending.subarray(FILE_CHUNK_BYTES);
+      h.set(FILE_HEADER.sha256, cursor.sha256);
+      h.set(FILE_HEADER.index, String(cursor.index));
+      h.set(FILE_HEADER.count, String(cursor.count));
+      h.set(FILE_HEADER.size, String(cursor.size));
+      await js.publish(subject, chunk, { msgID: `file-${code}-${cursor.sha256}-${cursor.index}`, headers: h });
+      cursor.index += 1;
+      inFlight += 1;
+      if (cursor.index === cursor.count) {
+        cursors.delete(code);
+        await cursor.close();
+        await db.insert(fleetSent).values({ vesselCode: code, kind: 'file', key: cursor.sha256, hash: cursor.sha256 }).onConflictDoNothing();
       }
     }
-    if (pending.length > 0 || index === 0) await send(pending);
-    await db.insert(fleetSent).values({ vesselCode: code, kind: 'file', key: file.sha256, hash: file.sha256 }).onConflictDoNothing();
   }
+
+  /** The file to send next: the one the hub holds part of, else the first one due. */
+  async function nextFile(jsm: JetStreamManager, code: string): Promise<Cursor | undefined> {
+    const due = await filesToSend(db, code);
+    if (due.length === 0) return undefined;
+    const last = await jsm.streams.getMessage(OFFICE_STREAM, { last_by_subj: filesSubject(code) }).catch(() => null);
+    const lastSha = last?.header.get(FILE_HEADER.sha256);
+    const partial =
+      last && due.find((f) => f.sha256 === lastSha && Number(last.header.get(FILE_HEADER.index)) + 1 < Number(last.header.get(FILE_HEADER.count)));
+    const file = partial ?? due[0];
+    return openCursor(db, file, partial ? Number(last!.header.get(FILE_HEADER.index)) + 1 : 0);
+  }
+
+  return {
+    /** What the ship has on board: the number of file chunks in its stream. */
+    shipHolds(code: string, chunks: number) {
+      onBoard.set(code, chunks);
+    },
+    /** Sends `code` what its window allows now (one pass at a time per vessel). */
+    send(code: string): Promise<void> {
+      const running = busy.get(code);
+      if (running) return running;
+      const pass = pump(code)
+        .catch(async (err) => {
+          const cursor = cursors.get(code);
+          cursors.delete(code);
+          await cursor?.close().catch(() => undefined);
+          log.warn({ err }, `fleet: sending files to ${code} failed; trying again`);
+        })
+        .finally(() => busy.delete(code));
+      busy.set(code, pass);
+      return pass;
+    },
+    async close() {
+      await Promise.all(busy.values());
+      for (const cursor of cursors.values()) await cursor.close().catch(() => undefined);
+    },
+  };
+}
+
+interface Cursor {
+  sha256: string;
+  size: number;
+  count: number;
+  /** The chunk `read` answers next. */
+  index: number;
+  read(): Promise<Buffer>;
+  close(): Promise<void>;
+}
+
+/** Reads file `file` in FILE_CHUNK_BYTES pieces from chunk `from` on. */
+async function openCursor(db: Db, file: { sha256: string; size: number }, from: number): Promise<Cursor> {
+  const stream = await openRead(db, file.sha256, file.size);
+  const source = stream[Symbol.asyncIterator]();
+  let pending: Buffer = Buffer.alloc(0);
+  let ended = false;
+  const take = async () => {
+    while (pending.length < FILE_CHUNK_BYTES && !ended) {
+      const next = await source.next();
+      if (next.done) ended = true;
+      else pending = pending.length ? Buffer.concat([pending, next.value as Buffer]) : (next.value as Buffer);
+    }
+    const chunk = pending.subarray(0, FILE_CHUNK_BYTES);
+    pending = pending.subarray(chunk.length);
+    return chunk;
+  };
+  for (let i = 0; i < from; i++) await take();
+  return {
+    sha256: file.sha256,
+    size: file.size,
+    count: Math.max(1, Math.ceil(file.size / FILE_CHUNK_BYTES)),
+    index: from,
+    read: take,
+    async close() {
+      stream.destroy();
+    },
+  };
 }
 
 /** The origin under which the ship records how far it has read the files stream. */
@@ -86,7 +177,7 @@ export async function addWaitingAttachments(tx: Db, sha256: string) {
   for (const w of waiting) {
     const { rows } = (await tx.execute(sql`select 1 from sop_versions where id = ${(w.row as { version_id: number }).version_id}`)) as unknown as Rows<unknown>;
     // A version removed meanwhile (its SOP no longer applies) takes its attachments with it.
-    if (rows.length > 0) await upsert(tx, 'attachments', 'id', w.row as Record<string, unknown>);
+    if (rows.length > 0) await addAttachment(tx, w.row as Record<string, unknown>);
   }
   await tx.delete(fleetPendingAttachments).where(eq(fleetPendingAttachments.sha256, sha256));
 }

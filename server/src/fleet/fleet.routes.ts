@@ -36,6 +36,7 @@ export const fleetRoutes: FastifyPluginAsyncZod = async (app) => {
           r.onBoard?.receivedAt.toISOString() ?? '',
           r.previousWithdrawnAt?.toISOString() ?? '',
           r.state,
+          r.applies ? 'yes' : 'no',
         ]),
       );
       return sendCsv(reply, datedFileName(`on-board-${request.params.code}`), csv);

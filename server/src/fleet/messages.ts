@@ -5,18 +5,39 @@
  */
 export const FLEET_SCHEMA = 1;
 
-/** The office's stream on the hub, one subject per vessel: a ship is only sent what applies to it. */
+/**
+ * The office's stream on the hub, records and file chunks, one subject of each per vessel: a
+ * ship is only sent what applies to it. One stream, so one JetStream source crosses each leaf
+ * link: a second source (files beside records) has its heartbeats queued behind the first's
+ * messages on a slow link, is taken for stalled after 3 s, and is set up again and again
+ * while its bytes are sent over and over (measured at 64 KB/s: no chunk ever landed). On
+ * board the two kinds are read by consumers of their own subject, side by side.
+ */
 export const OFFICE_STREAM = 'FLEET_OFFICE';
-export const officeSubject = (vessel: string) => `fleet.office.${vessel}`;
-/** File bytes, in a stream of their own so records never wait behind them. */
-export const FILES_STREAM = 'FLEET_FILES';
-export const filesSubject = (vessel: string) => `fleet.files.${vessel}`;
-export const SHIP_FILES_STREAM = 'FLEET_FILES_IN';
+export const OFFICE_SUBJECTS = 'fleet.office.>';
+export const officeSubject = (vessel: string) => `fleet.office.${vessel}.records`;
+export const filesSubject = (vessel: string) => `fleet.office.${vessel}.files`;
+/** Both subjects of one vessel (the ship's source filter: a subset of OFFICE_SUBJECTS, as NATS 2.9 requires). */
+export const toVesselSubject = (vessel: string) => `fleet.office.${vessel}.*`;
 /**
  * Bytes per file message: small messages cross a slow, lossy link without being sent again
  * whole (at 64 KB/s, 64 KB messages cost 1.05 x the bytes, one of 256 KB 2.1 x).
  */
 export const FILE_CHUNK_BYTES = 64 * 1024;
+/**
+ * File chunks the office keeps ahead of what a ship has on board: enough to fill a link of
+ * 64 KB/s with 300 ms each way, few enough that anything else sent meanwhile (a record, the
+ * answer to a ship's hello, NATS's own requests to set up a source, which time out after
+ * 5 s) waits about 3 s at most on such a link.
+ */
+export const FILE_WINDOW_CHUNKS = 3;
+/** A ship tells the office how many file chunks it holds (core NATS, ship to office, as they arrive). */
+export const PROGRESS_SUBJECT = 'fleet.progress';
+export interface FileProgress {
+  vessel: string;
+  /** File chunks in the ship's stream on board. */
+  chunks: number;
+}
 export const FILE_HEADER = { sha256: 'Fleet-File', index: 'Fleet-Chunk', count: 'Fleet-Chunks', size: 'Fleet-Size' } as const;
 
 /** On board: the office's messages for this vessel, sourced from the hub across the leaf link. */
@@ -46,6 +67,8 @@ export type ShipMessage =
 
 export interface Hello {
   vessel: string;
+  /** File chunks in the ship's stream on board (see FileProgress). */
+  chunks?: number;
 }
 export interface HelloAnswer {
   known: boolean;

@@ -5,21 +5,22 @@ import { count, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { fleetOutbox, vessels } from '../db/schema';
 import type { FleetLink } from './link';
-import { sendFiles } from './files';
+import { createFileSender } from './files';
 import { appliedFrom, applyShipMessage, SHIPS_ORIGIN } from './office-receive';
 import { publishOutbox } from './outbox';
 import { keepRunning, readStream } from './stream-reader';
 import {
-  FILES_STREAM,
-  filesSubject,
   HEADER,
+  type FileProgress,
   HELLO_SUBJECT,
   type Hello,
   type HelloAnswer,
   OFFICE_STREAM,
+  OFFICE_SUBJECTS,
   officeSubject,
   SHIP_OUTBOX_STREAM,
   type ShipMessage,
+  PROGRESS_SUBJECT,
   SHIPS_STREAM,
   shipSubject,
 } from './messages';
@@ -47,6 +48,7 @@ export function startOfficeLink(db: Db, natsUrl: string, log: FastifyBaseLogger,
   let up = false;
   let closed = false;
   let working: Promise<void> | undefined;
+  let files: ReturnType<typeof createFileSender> | undefined;
 
   const ready = (async () => {
     nc = await connect({ servers: natsUrl, name: 'sop-harbor-office', waitOnFirstConnect: true, maxReconnectAttempts: -1 });
@@ -58,16 +60,22 @@ export function startOfficeLink(db: Db, natsUrl: string, log: FastifyBaseLogger,
       }
     })();
     const jsm = await jetstreamManager(nc);
-    for (const [name, subject] of [
-      [OFFICE_STREAM, officeSubject('>')],
-      [FILES_STREAM, filesSubject('>')],
-    ]) {
-      await jsm.streams.info(name).catch(() => jsm.streams.add({ name, subjects: [subject], duplicate_window: nanos(10 * 60_000) }));
-    }
+    await jsm.streams
+      .info(OFFICE_STREAM)
+      .catch(() => jsm.streams.add({ name: OFFICE_STREAM, subjects: [OFFICE_SUBJECTS], duplicate_window: nanos(10 * 60_000) }));
+    files = createFileSender(db, nc, log);
+    nc.subscribe(PROGRESS_SUBJECT, {
+      callback: (_err, msg) => {
+        const { vessel, chunks } = msg.json<FileProgress>();
+        files!.shipHolds(String(vessel), Number(chunks));
+        void files!.send(String(vessel));
+      },
+    });
     nc.subscribe(HELLO_SUBJECT, {
       callback: (_err, msg) => {
         void (async () => {
-          const { vessel } = msg.json<Hello>();
+          const { vessel, chunks } = msg.json<Hello>();
+          if (chunks !== undefined) files!.shipHolds(String(vessel), Number(chunks));
           const [row] = await db
             .update(vessels)
             .set({ lastContactAt: new Date() })
@@ -93,7 +101,7 @@ export function startOfficeLink(db: Db, natsUrl: string, log: FastifyBaseLogger,
       await publishOutbox(db, js, code, officeSubject(code), 'office');
     }
     // Then the bytes, once every vessel's records are on their way.
-    for (const { code } of fleet) await sendFiles(db, js, code);
+    for (const { code } of fleet) await files!.send(code);
   }
 
   /** The hub's stream of what ships send sources each registered vessel's stream on board. */
@@ -157,6 +165,7 @@ export function startOfficeLink(db: Db, natsUrl: string, log: FastifyBaseLogger,
       closed = true;
       clearInterval(timer);
       await working;
+      await files?.close();
       await nc?.close();
       await receiving;
     },

@@ -32,7 +32,12 @@ export async function applyShipMessage(db: Db, m: { vessel: string; seq: number;
         await tx
           .insert(vesselDocuments)
           .values({ vesselCode: m.vessel, versionId: message.versionId, receivedAt: new Date(message.receivedAt) })
-          .onConflictDoNothing();
+          // Received again after a withdrawal (its SOP applies to the vessel again).
+          .onConflictDoUpdate({
+            target: [vesselDocuments.vesselCode, vesselDocuments.versionId],
+            set: { receivedAt: new Date(message.receivedAt), withdrawnAt: null },
+            where: sql`${vesselDocuments.withdrawnAt} is not null`,
+          });
       } else {
         await tx
           .update(vesselDocuments)

@@ -8,7 +8,7 @@ import { connect } from '@nats-io/transport-node';
 import { buildDepartment, createSopAs, submitSopAs, uploadAttachments } from '../test/factories';
 import { signIn, TEST_PASSWORD, type TestUser } from '../test/factory';
 import { applyMessage } from './apply';
-import { FILE_CHUNK_BYTES, FLEET_SCHEMA } from './messages';
+import { FILE_CHUNK_BYTES, FLEET_SCHEMA, filesSubject, OFFICE_STREAM } from './messages';
 import { eventually, startFleet } from './test/fleet-harness';
 
 const { hub, office, officeLink, ship } = await startFleet('AURORA');
@@ -42,8 +42,8 @@ async function publishWithFile(title: string, file: Buffer) {
 const hubFileChunks = async () => {
   const nc = await connect({ servers: hub.url });
   try {
-    const info = await (await jetstreamManager(nc)).streams.info('FLEET_FILES', { subjects_filter: 'fleet.files.AURORA' });
-    return info.state.subjects?.['fleet.files.AURORA'] ?? 0;
+    const info = await (await jetstreamManager(nc)).streams.info(OFFICE_STREAM, { subjects_filter: filesSubject('AURORA') });
+    return info.state.subjects?.[filesSubject('AURORA')] ?? 0;
   } finally {
     await nc.close();
   }

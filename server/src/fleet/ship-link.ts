@@ -2,25 +2,28 @@ import { type JsMsg, jetstream, jetstreamManager } from '@nats-io/jetstream';
 import { connect, type NatsConnection, nanos } from '@nats-io/transport-node';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
+import { wakeJobRunners } from '../jobs/job-queue';
 import { applyMessage } from './apply';
 import { keepRunning, readStream } from './stream-reader';
 import type { LinkOptions, RunningLink } from './office-link';
 import { createFileAssembler, FILES_ORIGIN } from './files';
 import {
   FILE_HEADER,
-  FILES_STREAM,
   filesSubject,
   HEADER,
+  type FileProgress,
+  type Hello,
   HELLO_SUBJECT,
   type HelloAnswer,
+  PROGRESS_SUBJECT,
   HUB_DOMAIN,
   OFFICE_STREAM,
   officeSubject,
   type RecordMessage,
-  SHIP_FILES_STREAM,
   SHIP_INBOX_STREAM,
   SHIP_OUTBOX_STREAM,
   shipSubject,
+  toVesselSubject,
 } from './messages';
 import { lastQueued, publishOutbox } from './outbox';
 import { planShip } from './ship-plan';
@@ -45,14 +48,12 @@ export function startShipLink(db: Db, vessel: string, natsUrl: string, log: Fast
   const ready = (async () => {
     nc = await connect({ servers: natsUrl, name: `sop-harbor-${vessel}`, waitOnFirstConnect: true, maxReconnectAttempts: -1 });
     const jsm = await jetstreamManager(nc);
-    for (const [name, source, subject] of [
-      [SHIP_INBOX_STREAM, OFFICE_STREAM, officeSubject(vessel)],
-      [SHIP_FILES_STREAM, FILES_STREAM, filesSubject(vessel)],
-    ]) {
-      await jsm.streams
-        .info(name)
-        .catch(() => jsm.streams.add({ name, sources: [{ name: source, filter_subject: subject, external: { api: `$JS.${HUB_DOMAIN}.API`, deliver: '' } }] }));
-    }
+    await jsm.streams.info(SHIP_INBOX_STREAM).catch(() =>
+      jsm.streams.add({
+        name: SHIP_INBOX_STREAM,
+        sources: [{ name: OFFICE_STREAM, filter_subject: toVesselSubject(vessel), external: { api: `$JS.${HUB_DOMAIN}.API`, deliver: '' } }],
+      }),
+    );
     await jsm.streams
       .info(SHIP_OUTBOX_STREAM)
       .catch(() => jsm.streams.add({ name: SHIP_OUTBOX_STREAM, subjects: [shipSubject(vessel)], duplicate_window: nanos(10 * 60_000) }));
@@ -63,7 +64,11 @@ export function startShipLink(db: Db, vessel: string, natsUrl: string, log: Fast
   async function hello() {
     await ready;
     try {
-      const answer = (await nc!.request(HELLO_SUBJECT, JSON.stringify({ vessel }), { timeout: Math.max(1000, everyMs) })).json<HelloAnswer>();
+      const chunks = await chunksOnBoard();
+      // The answer may wait behind file chunks on a slow link: it is given time.
+      const answer = (
+        await nc!.request(HELLO_SUBJECT, JSON.stringify({ vessel, chunks } satisfies Hello), { timeout: Math.max(5000, everyMs * 3) })
+      ).json<HelloAnswer>();
       lastContact = new Date();
       reachedAt = Date.now();
       if (!answer.known && known !== false) {
@@ -83,10 +88,35 @@ export function startShipLink(db: Db, vessel: string, natsUrl: string, log: Fast
 
   const stopped = () => closed;
   /** Waits until the office has confirmed the vessel, then reads `stream` (see readStream). */
-  async function readLoop(stream: string, origin: string, handle: (msg: JsMsg) => Promise<'go-on' | 'held'>): Promise<'held' | 'closed'> {
+  async function readLoop(subject: string, origin: string, handle: (msg: JsMsg) => Promise<'go-on' | 'held'>): Promise<'held' | 'closed'> {
     await ready;
     while (!closed && known !== true) await sleep(200);
-    return closed ? 'closed' : readStream(jetstream(nc!), db, stream, origin, handle, stopped);
+    return closed ? 'closed' : readStream(jetstream(nc!), db, { stream: SHIP_INBOX_STREAM, subject }, origin, handle, stopped);
+  }
+
+  /** File chunks in the stream on board. */
+  async function chunksOnBoard(): Promise<number> {
+    const info = await (await jetstreamManager(nc!)).streams.info(SHIP_INBOX_STREAM, { subjects_filter: filesSubject(vessel) });
+    return info.state.subjects?.[filesSubject(vessel)] ?? 0;
+  }
+  /** Tells the office what is on board (one question at a time; a chunk read meanwhile is in the next answer). */
+  let reporting: Promise<void> | undefined;
+  let reportAgain = false;
+  function reportProgress() {
+    if (reporting) {
+      reportAgain = true;
+      return;
+    }
+    reporting = (async () => {
+      do {
+        reportAgain = false;
+        nc!.publish(PROGRESS_SUBJECT, JSON.stringify({ vessel, chunks: await chunksOnBoard() } satisfies FileProgress));
+      } while (reportAgain && !closed);
+    })()
+      .catch(() => undefined)
+      .finally(() => {
+        reporting = undefined;
+      });
   }
 
   const applyRecords = async (msg: JsMsg) => {
@@ -97,6 +127,8 @@ export function startShipLink(db: Db, vessel: string, natsUrl: string, log: Fast
       streamSeq: msg.seq,
       message: msg.json<RecordMessage>(),
     });
+    // A file's jobs (preview, text) may have been queued with its attachment.
+    wakeJobRunners();
     if (outcome !== 'held') return 'go-on' as const;
     problem = `A message from the office (number ${msg.headers?.get(HEADER.seq)}) needs a newer version of SOP Harbor on board; it and everything after it are kept and applied after the upgrade.`;
     log.error(`fleet: ${problem}`);
@@ -114,7 +146,10 @@ export function startShipLink(db: Db, vessel: string, natsUrl: string, log: Fast
       data: msg.data,
       streamSeq: msg.seq,
     });
+    if (outcome === 'stored') wakeJobRunners();
     if (outcome === 'corrupt') log.error(`fleet: file ${sha256} arrived with other bytes than its checksum says; it was not stored`);
+    // The office sends a few chunks ahead of what is on board: say what is.
+    reportProgress();
     return 'go-on' as const;
   };
 
@@ -122,7 +157,7 @@ export function startShipLink(db: Db, vessel: string, natsUrl: string, log: Fast
   async function send() {
     await ready;
     if (known !== true) return;
-    await planShip(db, vessel);
+    await planShip(db, vessel, officeApplied);
     await publishOutbox(db, jetstream(nc!), vessel, shipSubject(vessel), `ship:${vessel}`);
   }
   let sending: Promise<void> | undefined;
@@ -140,8 +175,8 @@ export function startShipLink(db: Db, vessel: string, natsUrl: string, log: Fast
 
   // Records and files are read side by side: a record never waits behind file bytes.
   const applying = Promise.all([
-    keepRunning(() => readLoop(SHIP_INBOX_STREAM, 'office', applyRecords), stopped, onError, everyMs),
-    keepRunning(() => readLoop(SHIP_FILES_STREAM, FILES_ORIGIN, storeFiles), stopped, onError, everyMs),
+    keepRunning(() => readLoop(officeSubject(vessel), 'office', applyRecords), stopped, onError, everyMs),
+    keepRunning(() => readLoop(filesSubject(vessel), FILES_ORIGIN, storeFiles), stopped, onError, everyMs),
   ]);
 
   return {

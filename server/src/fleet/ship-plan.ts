@@ -12,7 +12,7 @@ import type { ShipMessage } from './messages';
  * force here (superseded, or its SOP no longer applies), whose files are removed from the
  * ship's store. Returns how many messages were queued.
  */
-export async function planShip(db: Db, vessel: string): Promise<number> {
+export async function planShip(db: Db, vessel: string, officeApplied = 0): Promise<number> {
   const released: string[] = [];
   const queued = await db.transaction(async (tx) => {
     const { rows: known } = (await tx.execute(sql`select 1 from vessels where code = ${vessel} for update`)) as unknown as Rows<unknown>;
@@ -51,8 +51,6 @@ export async function planShip(db: Db, vessel: string): Promise<number> {
       ...receipts.map((r) => ({ kind: 'receipt', key: String(r.id), payload: { op: 'receipt' as const, versionId: r.id, receivedAt: now } })),
       ...withdrawals.map((w) => ({ kind: 'withdrawal', key: String(w.id), payload: { op: 'withdrawal' as const, versionId: w.id, withdrawnAt: now } })),
     ];
-    if (messages.length === 0) return 0;
-
     // A withdrawn version keeps its record (attestations made on board still name it); its files go.
     for (const w of withdrawals) {
       const { rows } = (await tx.execute(sql`delete from attachments where version_id = ${w.id} returning sha256`)) as unknown as Rows<{
@@ -60,11 +58,24 @@ export async function planShip(db: Db, vessel: string): Promise<number> {
       }>;
       for (const r of rows) if (r.sha256) released.push(r.sha256);
     }
-    const [{ last }] = (
-      (await tx.execute(sql`select coalesce(max(seq), 0)::bigint as last from fleet_outbox where vessel_code = ${vessel}`)) as unknown as Rows<{ last: string }>
-    ).rows;
-    await tx.insert(fleetOutbox).values(messages.map((m, i) => ({ vesselCode: vessel, seq: Number(last) + 1 + i, payload: m.payload })));
-    await tx.insert(fleetSent).values(messages.map((m) => ({ vesselCode: vessel, kind: m.kind, key: m.key, hash: '' })));
+    if (messages.length > 0) {
+      const [{ last }] = (
+        (await tx.execute(sql`select coalesce(max(seq), 0)::bigint as last from fleet_outbox where vessel_code = ${vessel}`)) as unknown as Rows<{
+          last: string;
+        }>
+      ).rows;
+      // A ship restored from an old backup numbers on from what the office has applied, never again from its backup's last.
+      const after = Math.max(Number(last), officeApplied);
+      await tx.insert(fleetOutbox).values(messages.map((m, i) => ({ vesselCode: vessel, seq: after + 1 + i, payload: m.payload })));
+      await tx.insert(fleetSent).values(messages.map((m) => ({ vesselCode: vessel, kind: m.kind, key: m.key, hash: '' })));
+    }
+    // An SOP that no longer applies here (no version in force on board) goes once nothing of it waits to be queued.
+    const retired = sql`select s.id from sops s where not exists (select 1 from sop_versions v where v.sop_id = s.id and v.is_published)
+      and not exists (select 1 from attestations a join sop_versions v on v.id = a.version_id where v.sop_id = s.id and ${sent('attestation', sql`a.id`)})`;
+    const { rows: files } = (await tx.execute(sql`delete from attachments where version_id in
+      (select v.id from sop_versions v where v.sop_id in (${retired})) returning sha256`)) as unknown as Rows<{ sha256: string | null }>;
+    for (const r of files) if (r.sha256) released.push(r.sha256);
+    await tx.execute(sql`delete from sops where id in (${retired})`);
     return messages.length;
   });
   if (released.length) await releaseFiles(db, released);

@@ -3,23 +3,25 @@ import type { Db } from '../db/client';
 import { resumeAfter } from './apply';
 
 /**
- * Reads `stream` in order from just after the position recorded for `origin` (written by the
- * handler in the transaction that applies each message), until `stopped()` or the handler
- * answers 'held'.
+ * Reads `stream` (only `subject` when given) in order from just after the position recorded
+ * for `origin` (written by the handler in the transaction that applies each message), until
+ * `stopped()` or the handler answers 'held'.
  */
 export async function readStream(
   js: JetStreamClient,
   db: Db,
-  stream: string,
+  from: string | { stream: string; subject: string },
   origin: string,
   handle: (msg: JsMsg) => Promise<'go-on' | 'held'>,
   stopped: () => boolean,
 ): Promise<'held' | 'closed'> {
   const after = await resumeAfter(db, origin);
-  const consumer = await js.consumers.get(
-    stream,
-    after === 0 ? { deliver_policy: DeliverPolicy.All } : { deliver_policy: DeliverPolicy.StartSequence, opt_start_seq: after + 1 },
-  );
+  const { stream, subject } = typeof from === 'string' ? { stream: from, subject: undefined } : from;
+  const consumer = await js.consumers.get(stream, {
+    // One subject as a string: the singular filter NATS 2.9 knows.
+    ...(subject ? { filter_subjects: subject } : {}),
+    ...(after === 0 ? { deliver_policy: DeliverPolicy.All } : { deliver_policy: DeliverPolicy.StartSequence, opt_start_seq: after + 1 }),
+  });
   while (!stopped()) {
     const msg = await consumer.next({ expires: 1000 });
     if (msg && (await handle(msg)) === 'held') return 'held';

@@ -104,6 +104,7 @@ describe('the fleet seen from the office', () => {
       versionInForce: { id: nordOnly.latestVersionId, versionNumber: '1.0' },
       onBoard: null,
       previousWithdrawnAt: null,
+      applies: true,
       state: 'pending',
     });
     expect(master[0].sopId).toBe(everywhere.id);
@@ -111,8 +112,8 @@ describe('the fleet seen from the office', () => {
     const csv = await t.as(approver, { method: 'GET', url: '/api/fleet/vessels/NORD-2/documents.csv' });
     expect(csv.statusCode).toBe(200);
     expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
-    expect(csv.body.split('\r\n')[0]).toBe('\uFEFFSOP,Title,Version in force,On board,Received on board,Previous version removed,State');
-    expect(csv.body).toContain(`${nordOnly.id},Ice navigation,1.0,,,,pending`);
+    expect(csv.body.split('\r\n')[0]).toBe('\uFEFFSOP,Title,Version in force,On board,Received on board,Previous version removed,State,Applies to this vessel');
+    expect(csv.body).toContain(`${nordOnly.id},Ice navigation,1.0,,,,pending,yes`);
 
     expect((await t.as(approver, { method: 'GET', url: '/api/fleet/vessels/NOPE/documents' })).statusCode).toBe(404);
     expect((await t.as(crew, { method: 'GET', url: '/api/fleet/vessels/NORD-2/documents' })).statusCode).toBe(403);

@@ -43,11 +43,16 @@ export async function findVessel(db: Db, code: string) {
 }
 
 /**
- * Each SOP that applies to vessel `v.code` and has a version in force `e`, with the newest
- * version the ship holds (`b`) and when it last removed one (`w`). An SOP applies when its
- * vessel list is empty (every vessel) or names the vessel.
+ * Each SOP with a version in force `e` that applies to vessel `code` or that the ship has
+ * held (it stopped applying since: the ship must remove it, then its removal stays on the
+ * list), with the newest version the ship holds (`b`) and when it last removed one (`w`). An
+ * SOP applies when its vessel list is empty (every vessel) or names the vessel. `state`:
+ * current when the ship holds the version in force of an SOP that applies, or nothing of
+ * one that does not.
  */
 const masterList = (code: string) => sql`
+  , ${applies(code)} as applies,
+  case when ${applies(code)} then b.version_id is not distinct from e.id else b.version_id is null end as current
   from sops s ${versionInForce}
   left join lateral (
     select d.version_id, sv.version_number, d.received_at from vessel_documents d join sop_versions sv on sv.id = d.version_id
@@ -56,7 +61,8 @@ const masterList = (code: string) => sql`
   left join lateral (
     select max(d.withdrawn_at) as withdrawn_at from vessel_documents d join sop_versions sv on sv.id = d.version_id
     where d.vessel_code = ${code} and sv.sop_id = s.id) w on true
-  where cardinality(s.vessel_codes) = 0 or ${code} = any(s.vessel_codes)`;
+  where ${applies(code)} or w.withdrawn_at is not null or b.version_id is not null`;
+const applies = (code: string) => sql`(cardinality(s.vessel_codes) = 0 or ${code} = any(s.vessel_codes))`;
 
 /** GET /api/fleet/vessels: the register with each ship's last contact and how its documents stand. */
 export async function listFleetVessels(db: Db): Promise<z.output<typeof FleetVessel>[]> {
@@ -64,8 +70,8 @@ export async function listFleetVessels(db: Db): Promise<z.output<typeof FleetVes
   return Promise.all(
     rows.map(async (v) => {
       const [tally] = (
-        (await db.execute(sql`select count(*) filter (where b.version_id = e.id)::int as current, count(*) filter (where b.version_id is distinct from e.id)::int as pending
-          ${masterList(v.code)}`)) as unknown as Rows<{ current: number; pending: number }>
+        (await db.execute(sql`select count(*) filter (where m.current and m.applies)::int as current, count(*) filter (where not m.current)::int as pending
+          from (select s.id ${masterList(v.code)}) m`)) as unknown as Rows<{ current: number; pending: number }>
       ).rows;
       return { code: v.code, name: v.name, lastContactAt: v.lastContactAt, documents: { current: Number(tally.current), pending: Number(tally.pending) } };
     }),
@@ -89,6 +95,8 @@ export async function vesselDocuments(db: Db, code: string): Promise<z.output<ty
     on_board_number: string | null;
     received_at: string | null;
     withdrawn_at: string | null;
+    applies: boolean;
+    current: boolean;
   }>;
   return rows.map((r) => ({
     sopId: r.sop_id,
@@ -96,8 +104,18 @@ export async function vesselDocuments(db: Db, code: string): Promise<z.output<ty
     versionInForce: { id: r.in_force_id, versionNumber: r.in_force_number },
     onBoard: r.on_board_id === null ? null : { versionId: r.on_board_id, versionNumber: r.on_board_number!, receivedAt: new Date(r.received_at!) },
     previousWithdrawnAt: r.withdrawn_at === null ? null : new Date(r.withdrawn_at),
-    state: r.on_board_id === r.in_force_id ? 'current' : 'pending',
+    applies: r.applies,
+    state: r.current ? 'current' : 'pending',
   }));
 }
 
-export const VESSEL_DOCUMENTS_CSV_COLUMNS = ['SOP', 'Title', 'Version in force', 'On board', 'Received on board', 'Previous version removed', 'State'] as const;
+export const VESSEL_DOCUMENTS_CSV_COLUMNS = [
+  'SOP',
+  'Title',
+  'Version in force',
+  'On board',
+  'Received on board',
+  'Previous version removed',
+  'State',
+  'Applies to this vessel',
+] as const;

@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -36,13 +36,27 @@ export interface NatsServer {
   dispose(): Promise<void>;
 }
 
-/** The office's hub, started from deploy/nats/hub.conf on free ports with a temporary store. */
-export async function startHub(): Promise<NatsServer> {
+/**
+ * The office's hub, started from deploy/nats/hub.conf on free ports with a temporary store.
+ * `advertiseLeaf` (host:port) is the leaf address the hub tells its leaf nodes: a leaf node
+ * reconnects to the addresses it was told as well as its configured one, so a test whose
+ * leaf link runs through a proxy has the hub advertise the proxy (otherwise a cut link is
+ * mended straight to the hub's own port on one machine).
+ */
+export async function startHub(opts: { leafPort?: number; advertiseLeaf?: string } = {}): Promise<NatsServer> {
   const port = await freePort();
-  const leafPort = await freePort();
+  const leafPort = opts.leafPort ?? (await freePort());
   const storeDir = mkdtempSync(path.join(tmpdir(), 'sop-nats-hub-'));
+  let conf = 'hub.conf';
+  if (opts.advertiseLeaf) {
+    conf = path.join(storeDir, 'hub-advertised.conf');
+    writeFileSync(
+      conf,
+      `include "${path.relative(storeDir, path.join(CONFIG_DIR, 'hub.conf'))}"\nleafnodes { port: $NATS_LEAF_PORT, advertise: "${opts.advertiseLeaf}" }\n`,
+    );
+  }
   return launch(
-    'hub.conf',
+    conf,
     { NATS_PORT: String(port), NATS_LEAF_PORT: String(leafPort), NATS_STORE_DIR: storeDir },
     port,
     storeDir,
@@ -75,7 +89,7 @@ async function launch(conf: string, env: Record<string, string>, port: number, s
     log: () => output,
     async start() {
       if (!exited()) return;
-      const started = spawn(NATS_SERVER, ['-c', path.join(CONFIG_DIR, conf)], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+      const started = spawn(NATS_SERVER, ['-c', path.resolve(CONFIG_DIR, conf)], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
       child = started;
       await new Promise<void>((resolve, reject) => {
         const timer = setTimeout(() => reject(new Error(`nats-server (${conf}) did not start:\n${output}`)), 10_000);
