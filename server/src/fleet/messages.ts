@@ -58,6 +58,11 @@ export type RecordMessage = { op: 'upsert'; kind: RecordKind; key: string; row: 
 export const SHIP_OUTBOX_STREAM = 'FLEET_OUT';
 export const SHIPS_STREAM = 'FLEET_SHIPS';
 export const shipSubject = (vessel: string) => `fleet.ship.${vessel}`;
+/**
+ * The vessel a ship's message came from, read from its subject: with one credential per vessel
+ * the hub lets a ship publish only its own subject, while a header says whatever the sender wrote.
+ */
+export const vesselOfShipSubject = (subject: string) => (subject.startsWith('fleet.ship.') ? subject.slice('fleet.ship.'.length) : '');
 
 /** Ship-owned facts: an attestation made on board, a version readable on board, one removed. */
 export type ShipMessage =

@@ -23,6 +23,7 @@ import {
   PROGRESS_SUBJECT,
   SHIPS_STREAM,
   shipSubject,
+  vesselOfShipSubject,
 } from './messages';
 import { planVessel } from './office-plan';
 
@@ -124,7 +125,7 @@ export function startOfficeLink(db: Db, natsUrl: string, log: FastifyBaseLogger,
 
   const applyFromShip = async (msg: JsMsg) => {
     await applyShipMessage(db, {
-      vessel: msg.headers?.get(HEADER.vessel) ?? '',
+      vessel: vesselOfShipSubject(msg.subject),
       seq: Number(msg.headers?.get(HEADER.seq)),
       streamSeq: msg.seq,
       message: msg.json<ShipMessage>(),
