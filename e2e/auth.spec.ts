@@ -3,7 +3,7 @@ import { signIn, signOut } from './support/session';
 import { E2E_USERS } from './support/users';
 
 // Compliance for approvers and admins (issue 23).
-const ALL_TABS = ['Dashboard', 'Procedures', 'Daily Program', 'Itinerary', 'Approvals', 'Compliance', 'Admin'];
+const ALL_TABS = ['Dashboard', 'Procedures', 'Daily Program', 'Itinerary', 'Approvals', 'Compliance', 'Fleet', 'Admin'];
 
 async function visibleTabs(page: import('@playwright/test').Page) {
   return page.getByRole('navigation', { name: 'Main' }).getByRole('link').allInnerTexts();
