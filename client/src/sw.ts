@@ -14,6 +14,7 @@ import { enforceBudget } from './offline/budget';
 import {
   ANSWER_CACHE,
   clearOfflineCopies,
+  COPIES_CLEARED,
   FETCHED_AT_HEADER,
   FILE_CACHE,
   isKeptFile,
@@ -28,6 +29,7 @@ declare const self: {
   __WB_MANIFEST: (PrecacheEntry | string)[];
   location: Location;
   skipWaiting: () => Promise<void>;
+  addEventListener: (type: 'message', listener: (event: MessageEvent) => void) => void;
 };
 
 precacheAndRoute(self.__WB_MANIFEST);
@@ -52,8 +54,12 @@ async function stamped(response: Response): Promise<Response> {
   return new Response(bytes, { status: 200, statusText: response.statusText, headers });
 }
 
-/** How many times a 401 has deleted the copies: an answer asked for before the last time is not stored. */
+/** How many times a 401 or a sign-out has deleted the copies: an answer asked for before the last time is not stored. */
 let clears = 0;
+// The page signs out: it deletes the copies itself, and an answer still on the wire must not bring one back.
+self.addEventListener('message', (event) => {
+  if ((event.data as { type?: string } | null)?.type === COPIES_CLEARED) clears += 1;
+});
 
 /**
  * Copies only of complete answers, stamped with the moment they arrived; a 401 clears all.

@@ -54,8 +54,13 @@ const KEPT_FILES = [/^\/api\/attachments\/\d+\/(download|preview|html)$/, /^\/ap
 export const isKeptRead = (pathname: string) => KEPT_READS.some((pattern) => pattern.test(pathname));
 export const isKeptFile = (pathname: string) => KEPT_FILES.some((pattern) => pattern.test(pathname));
 
+/** The page tells the service worker it deleted the copies (a sign-out), see sw.ts. */
+export const COPIES_CLEARED = 'copies-cleared';
+
 /** Deletes every answer and file kept for the user (from the page or from the worker). */
 export async function clearOfflineCopies(): Promise<void> {
   if (typeof caches === 'undefined') return;
+  // From a page: first tell the worker, so an answer it is still receiving is not stored afterwards.
+  if (typeof window !== 'undefined') navigator.serviceWorker?.controller?.postMessage({ type: COPIES_CLEARED });
   await Promise.all(USER_CACHES.map((name) => caches.delete(name)));
 }
