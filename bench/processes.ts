@@ -144,3 +144,17 @@ export function benchSession(timeoutMs: number) {
   }
   return { children, cleanups, perDatabase };
 }
+
+/**
+ * Signs in over HTTP and answers the session cookie (`sop.sid=...`). Sign-in also sets the
+ * browser's device cookie, first, so the session is picked by name, not by position.
+ */
+export async function signIn(base: string, account: { username: string; password: string }): Promise<string> {
+  const res = await fetch(`${base}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(account) });
+  const cookie = res.headers
+    .getSetCookie()
+    .map((line) => line.split(';')[0])
+    .find((pair) => pair.startsWith('sop.sid='));
+  if (!res.ok || !cookie) throw new Error(`bench sign-in failed for ${account.username}: ${res.status}`);
+  return cookie;
+}

@@ -13,7 +13,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { openDatabase } from '../server/src/db/client';
 import { percentile, timeOne } from './measure';
-import { benchSession, startServer } from './processes';
+import { benchSession, signIn, startServer } from './processes';
 import { BENCH_APPROVER, BENCH_READER, generateReadingData, READING_SIZES } from './reading-data';
 
 const TIMEOUT_MS = Number(process.env.BENCH_TIMEOUT_S ?? 900) * 1000;
@@ -54,13 +54,6 @@ async function prepare(kind: 'embedded' | 'postgres', workDir: string) {
     `${kind}: generated ${READING_SIZES.users} users, ${READING_SIZES.sops} SOPs, ${READING_SIZES.attestations} attestations in ${(ms / 1000).toFixed(1)} s`,
   );
   return { DATA_DIR: dataDir, DATABASE_URL: databaseUrl };
-}
-
-async function signIn(base: string, account: { username: string; password: string }) {
-  const res = await fetch(`${base}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(account) });
-  const cookie = res.headers.get('set-cookie')?.split(';')[0];
-  if (!res.ok || !cookie) throw new Error(`bench sign-in failed for ${account.username}: ${res.status}`);
-  return cookie;
 }
 
 interface Row {

@@ -13,7 +13,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { openDatabase } from '../server/src/db/client';
 import { generateBenchData } from './generate';
-import { benchSession, startBareServer, startServer } from './processes';
+import { benchSession, signIn, startBareServer, startServer } from './processes';
 import { type Row, runScenarios } from './scenarios';
 
 const TIMEOUT_MS = Number(process.env.BENCH_TIMEOUT_S ?? 900) * 1000;
@@ -61,13 +61,7 @@ async function benchOne(kind: 'embedded' | 'postgres'): Promise<Row[]> {
   const env = await prepare(kind, workDir);
   const server = await startServer({ ...env, ADMIN_PASSWORD });
   children.add(server);
-  const login = await fetch(`${server.base}/api/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: 'admin', password: ADMIN_PASSWORD }),
-  });
-  const cookie = login.headers.get('set-cookie')?.split(';')[0];
-  if (!login.ok || !cookie) throw new Error(`bench sign-in failed: ${login.status}`);
+  const cookie = await signIn(server.base, { username: 'admin', password: ADMIN_PASSWORD });
 
   // The same bytes for the yardstick: the list as the app sends it, and a 10 MB text file.
   const listFile = path.join(workDir, 'list.json');

@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { hostileFiles } from '../server/src/test/hostile-files';
 import { downloadRate, healthLatencies, load, percentile, rssGrowth, statusSummary, timeOne, upload } from './measure';
-import type { Child } from './processes';
+import { type Child, signIn } from './processes';
 
 export interface Row {
   measure: string;
@@ -185,13 +185,7 @@ async function crewCookies(s: Setup, count: number): Promise<string[]> {
       body: JSON.stringify({ username, password, role: 'approver' }),
     });
     if (created.status !== 201) throw new Error(`creating ${username} failed: ${created.status} ${await created.text()}`);
-    const login = await fetch(`${s.app.base}/api/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username, password }),
-    });
-    const cookie = login.headers.get('set-cookie')?.split(';')[0];
-    if (!login.ok || !cookie) throw new Error(`signing in ${username} failed: ${login.status}`);
+    const cookie = await signIn(s.app.base, { username, password });
     cookies.push(cookie);
   }
   return cookies;
