@@ -1,4 +1,4 @@
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -13,19 +13,17 @@ import { createTestContext, signIn, TEST_PASSWORD } from '../test/factory';
 import { startOfficeLink } from './office-link';
 import { startShipLink } from './ship-link';
 import { eventually } from './test/fleet-harness';
-import { freePort } from './test/nats-servers';
+import { freePort, launchNats, type NatsServer } from './test/nats-servers';
 
 // The production NATS configs (deploy/nats/hub-tls.conf with fleet-users.conf, ship-tls.conf),
 // used as they are with environment variables: the leaf link over TLS with a CA made here, the
 // vessel signed in with its own credential, the office with its own.
-const CONFIG_DIR = path.resolve(import.meta.dirname, '../../../deploy/nats');
-const NATS_SERVER = process.env.NATS_SERVER ?? 'nats-server';
 const dir = mkdtempSync(path.join(tmpdir(), 'sop-nats-tls-'));
-const started: ChildProcess[] = [];
+const started: NatsServer[] = [];
 const cleanups: (() => Promise<unknown>)[] = [];
 afterAll(async () => {
   for (const cleanup of cleanups.reverse()) await cleanup();
-  for (const child of started) child.kill('SIGKILL');
+  for (const server of started) await server.kill();
   rmSync(dir, { recursive: true, force: true });
 });
 
@@ -56,25 +54,11 @@ function makeCertificates() {
   return { ca: file('ca.pem'), cert: file('hub.pem'), key: file('hub.key') };
 }
 
-/** Starts nats-server with one of the deploy configs; resolves with its log so far once ready. */
-async function natsServer(conf: string, env: Record<string, string>): Promise<{ log: () => string }> {
-  const child = spawn(NATS_SERVER, ['-c', path.join(CONFIG_DIR, conf)], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-  started.push(child);
-  let output = '';
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`nats-server (${conf}) did not start:\n${output}`)), 10_000);
-    const read = (chunk: Buffer) => {
-      output += chunk.toString();
-      if (output.includes('Server is ready')) {
-        clearTimeout(timer);
-        resolve();
-      }
-    };
-    child.stdout!.on('data', read);
-    child.stderr!.on('data', read);
-    child.once('exit', (code) => reject(new Error(`nats-server (${conf}) exited with ${code}:\n${output}`)));
-  });
-  return { log: () => output };
+/** Starts nats-server with one of the deploy configs (killed after the file's tests). */
+async function natsServer(conf: string, env: Record<string, string>): Promise<NatsServer> {
+  const server = await launchNats(conf, env, Number(env.NATS_PORT), env.NATS_STORE_DIR);
+  started.push(server);
+  return server;
 }
 
 const store = (name: string) => mkdtempSync(path.join(dir, `${name}-`));

@@ -55,7 +55,7 @@ export async function startHub(opts: { leafPort?: number; advertiseLeaf?: string
       `include "${path.relative(storeDir, path.join(CONFIG_DIR, 'hub.conf'))}"\nleafnodes { port: $NATS_LEAF_PORT, advertise: "${opts.advertiseLeaf}" }\n`,
     );
   }
-  return launch(
+  return launchNats(
     conf,
     { NATS_PORT: String(port), NATS_LEAF_PORT: String(leafPort), NATS_STORE_DIR: storeDir },
     port,
@@ -68,10 +68,11 @@ export async function startHub(opts: { leafPort?: number; advertiseLeaf?: string
 export async function startShipNats(vessel: string, hubLeafUrl: string): Promise<NatsServer> {
   const port = await freePort();
   const storeDir = mkdtempSync(path.join(tmpdir(), `sop-nats-${vessel}-`));
-  return launch('ship.conf', { NATS_PORT: String(port), NATS_STORE_DIR: storeDir, VESSEL: vessel, NATS_HUB_LEAF_URL: hubLeafUrl }, port, storeDir);
+  return launchNats('ship.conf', { NATS_PORT: String(port), NATS_STORE_DIR: storeDir, VESSEL: vessel, NATS_HUB_LEAF_URL: hubLeafUrl }, port, storeDir);
 }
 
-async function launch(conf: string, env: Record<string, string>, port: number, storeDir: string, leafUrl?: string): Promise<NatsServer> {
+/** nats-server with one of the deploy configs and its environment, started and ready (its `port` and store as the config reads them). */
+export async function launchNats(conf: string, env: Record<string, string>, port: number, storeDir: string, leafUrl?: string): Promise<NatsServer> {
   let child: ChildProcess | undefined;
   let output = '';
   const exited = () => !child || child.exitCode !== null || child.signalCode !== null;
