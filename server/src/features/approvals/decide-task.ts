@@ -92,7 +92,14 @@ export async function decideTask(db: Db, actor: SessionUser, taskId: number, inp
     await tx
       .insert(approvalSignatures)
       .values({ taskId, versionId: task.versionId, stepIndex: locked.stepIndex, stepName: step.name, userId: actor.id, meaning, signedAt: now });
-    const stepFacts = steps.length > 1 ? { step: step.name, stepIndex: locked.stepIndex } : {};
+    // What the trail records of this decision, whichever event it is.
+    const decisionFacts = {
+      title: task.sopTitle,
+      versionNumber: task.versionNumber,
+      taskId,
+      ...(steps.length > 1 ? { step: step.name, stepIndex: locked.stepIndex } : {}),
+      ...(input.comments ? { comments: input.comments } : {}),
+    };
 
     if (input.status === 'approved') {
       const signers = (
@@ -114,14 +121,7 @@ export async function decideTask(db: Db, actor: SessionUser, taskId: number, inp
           action: 'sop_step_approved',
           entityType: 'sop',
           entityId: task.sopId,
-          metadata: {
-            title: task.sopTitle,
-            versionNumber: task.versionNumber,
-            taskId,
-            ...stepFacts,
-            stepDone,
-            ...(input.comments ? { comments: input.comments } : {}),
-          },
+          metadata: { ...decisionFacts, stepDone },
         });
         return { ...pending, sopId: task.sopId, sopStatus: task.sopStatus };
       }
@@ -150,14 +150,7 @@ export async function decideTask(db: Db, actor: SessionUser, taskId: number, inp
       action: `sop_${input.status}`,
       entityType: 'sop',
       entityId: task.sopId,
-      metadata: {
-        title: task.sopTitle,
-        versionNumber: task.versionNumber,
-        taskId,
-        ...stepFacts,
-        ...revision,
-        ...(input.comments ? { comments: input.comments } : {}),
-      },
+      metadata: { ...decisionFacts, ...revision },
     });
     return { ...final, sopId: task.sopId, sopStatus: outcome.sopStatus };
   });
