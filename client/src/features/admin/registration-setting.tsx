@@ -15,7 +15,7 @@ export function RegistrationSetting({ className }: { className?: string }) {
         Self-registration
       </dt>
       <dd className="flex items-center gap-2">
-        <span className="font-medium" data-testid="registration-state">
+        <span className="whitespace-nowrap font-medium" data-testid="registration-state">
           {open === undefined ? '...' : open ? 'Open' : 'Closed'}
         </span>
         <Button

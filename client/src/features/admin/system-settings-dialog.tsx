@@ -9,12 +9,15 @@ import { RegistrationSetting } from './registration-setting';
 const INTEGRATIONS = [{ name: 'Single sign-on', state: 'Not configured', how: 'Sign-in with the company identity provider is not available in this version.' }];
 
 /** 'Configure': the system's settings, what each integration says now, and self-registration. */
+/** A name that never breaks inside a word, beside a state that wraps when the dialog is narrow. */
+const ROW = 'grid grid-cols-[auto_1fr] gap-x-3 rounded-md border p-3';
+
 export function SystemSettingsDialog() {
   const backups = useBackupWords();
   const mail = useQuery(mailStatusQuery).data;
   const schedule = backups.status?.configured
     ? `Every ${backups.status.everyHours} hours into the server's BACKUP_DIR, keeping the newest ${backups.status.keep}.`
-    : 'Set BACKUP_DIR on the server (and BACKUP_EVERY_HOURS, BACKUP_KEEP) for backups it makes by itself; until then only `npm run backup` makes one.';
+    : 'Set BACKUP_DIR on the server (and BACKUP_EVERY_HOURS, BACKUP_KEEP) for backups it makes by itself; until then only 'npm run backup' makes one.';
   return (
     <Dialog>
       <DialogTrigger asChild>
@@ -29,24 +32,24 @@ export function SystemSettingsDialog() {
         </DialogHeader>
         <dl className="space-y-3 text-sm">
           {INTEGRATIONS.map((integration) => (
-            <div key={integration.name} className="grid grid-cols-[1fr_auto] gap-x-2 rounded-md border p-3">
-              <dt className="font-medium">{integration.name}</dt>
-              <dd className="font-semibold">{integration.state}</dd>
+            <div key={integration.name} className={ROW}>
+              <dt className="whitespace-nowrap font-medium">{integration.name}</dt>
+              <dd className="min-w-0 text-right font-semibold">{integration.state}</dd>
               <dd className="col-span-2 mt-1 text-muted-foreground">{integration.how}</dd>
             </div>
           ))}
-          <div className="grid grid-cols-[1fr_auto] gap-x-2 rounded-md border p-3">
-            <dt className="font-medium">Email integration</dt>
-            <dd className="font-semibold">{!mail ? '...' : mail.configured ? 'Active' : 'Not configured'}</dd>
+          <div className={ROW}>
+            <dt className="whitespace-nowrap font-medium">Email integration</dt>
+            <dd className="min-w-0 text-right font-semibold">{!mail ? '...' : mail.configured ? 'Active' : 'Not configured'}</dd>
             <dd className="col-span-2 mt-1 text-muted-foreground">
               {mail?.configured
                 ? `Sends as ${mail.from} through the server's SMTP_URL: the SOP page's Send Email.`
                 : "Set SMTP_URL (and MAIL_FROM) on the server to send e-mail; until then Send Email opens the reader's own mail program."}
             </dd>
           </div>
-          <div className="grid grid-cols-[1fr_auto] gap-x-2 rounded-md border p-3">
-            <dt className="font-medium">Backups</dt>
-            <dd className="font-semibold">{backups.words}</dd>
+          <div className={ROW}>
+            <dt className="whitespace-nowrap font-medium">Backups</dt>
+            <dd className="min-w-0 text-right font-semibold">{backups.words}</dd>
             <dd className="col-span-2 mt-1 text-muted-foreground">{schedule}</dd>
             <dd className="col-span-2 mt-2 flex justify-end empty:hidden">
               <BackUpNowButton />
