@@ -17,7 +17,7 @@ export function SystemSettingsDialog() {
   const mail = useQuery(mailStatusQuery).data;
   const schedule = backups.status?.configured
     ? `Every ${backups.status.everyHours} hours into the server's BACKUP_DIR, keeping the newest ${backups.status.keep}.`
-    : 'Set BACKUP_DIR on the server (and BACKUP_EVERY_HOURS, BACKUP_KEEP) for backups it makes by itself; until then only 'npm run backup' makes one.';
+    : "Set BACKUP_DIR on the server (and BACKUP_EVERY_HOURS, BACKUP_KEEP) for backups it makes by itself; until then only 'npm run backup' makes one.";
   return (
     <Dialog>
       <DialogTrigger asChild>
