@@ -372,9 +372,11 @@ test("'Keep this SOP offline' stores the SOP and its file; offline both open, th
   const file = await fetchFromPage(page, pinnedFile);
   expect(file).toMatchObject({ status: 200, copy: true });
 
-  // The panel from the keyboard: the account menu, then its second item.
+  // The panel from the keyboard: the account menu, then its third item.
   await page.getByRole('button', { name: /account menu/ }).focus();
   await page.keyboard.press('Enter');
+  await expect(page.getByRole('menuitem', { name: 'My account' })).toBeFocused();
+  await page.keyboard.press('ArrowDown');
   await expect(page.getByRole('menuitem', { name: 'Change password' })).toBeFocused();
   await page.keyboard.press('ArrowDown');
   await expect(page.getByRole('menuitem', { name: 'Offline copies' })).toBeFocused();

@@ -25,6 +25,7 @@ const screens = sharedLoads({
   compliance: () => import('@/features/reading/compliance-page'),
   fleet: () => import('@/features/fleet/fleet-page'),
   auditLog: () => import('@/features/admin/audit-log-page'),
+  account: () => import('@/features/account/account-page'),
   changePassword: () => import('@/features/auth/change-password-page'),
   offlineCopies: () => import('@/features/offline/offline-copies-page'),
   notFound: () => import('./not-found-page'),
@@ -41,6 +42,7 @@ const AdminPage = lazy(screens.admin);
 const CompliancePage = lazy(screens.compliance);
 const FleetPage = lazy(screens.fleet);
 const AuditLogPage = lazy(screens.auditLog);
+const AccountPage = lazy(screens.account);
 const ChangePasswordPage = lazy(screens.changePassword);
 const OfflineCopiesPage = lazy(screens.offlineCopies);
 const NotFoundPage = lazy(screens.notFound);
@@ -60,6 +62,7 @@ export function screenFor(pathname: string): keyof typeof screens {
   if (path === '/compliance') return 'compliance';
   if (path === '/fleet') return 'fleet';
   if (path === '/admin/audit') return 'auditLog';
+  if (path === '/account') return 'account';
   if (path === '/account/password') return 'changePassword';
   if (path === '/offline') return 'offlineCopies';
   return 'notFound';
@@ -129,6 +132,7 @@ export function AppRouter() {
         <ProtectedRoute path="/compliance" title="Reading compliance" component={CompliancePage} />
         <ProtectedRoute path="/fleet" title="Fleet" component={FleetPage} />
         <ProtectedRoute path="/admin/audit" title="Audit Log" component={AuditLogPage} />
+        <ProtectedRoute path="/account" title="My Account" component={AccountPage} />
         <ProtectedRoute path="/account/password" title="Change password" component={ChangePasswordPage} />
         <ProtectedRoute path="/offline" title="Offline copies" component={OfflineCopiesPage} />
         <Route component={NotFoundPage} />

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { HardDriveDownload, KeyRound } from 'lucide-react';
+import { HardDriveDownload, KeyRound, UserRound } from 'lucide-react';
 import { useLocation } from 'wouter';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '@/components/ui/dropdown-menu';
 
@@ -13,13 +13,17 @@ interface Props {
   onShip?: boolean;
 }
 
-/** The user area's menu (change password ashore, offline copies). Its own chunk: the menu and popper code is not needed to paint a screen. */
+/** The user area's menu (the account page, change password ashore, offline copies). Its own chunk: the menu and popper code is not needed to paint a screen. */
 export default function AccountMenu({ className, children, defaultOpen, onShip }: Props) {
   const [, navigate] = useLocation();
   return (
     <DropdownMenu defaultOpen={defaultOpen}>
       <DropdownMenuTrigger className={className}>{children}</DropdownMenuTrigger>
       <DropdownMenuContent align="end">
+        <DropdownMenuItem onSelect={() => navigate('/account')}>
+          <UserRound aria-hidden="true" />
+          My account
+        </DropdownMenuItem>
         {!onShip && (
           <DropdownMenuItem onSelect={() => navigate('/account/password')}>
             <KeyRound aria-hidden="true" />

@@ -1,0 +1,36 @@
+import type { ComponentType } from 'react';
+import { Link } from 'wouter';
+import { fullName } from '@common/names';
+import { PageHeader } from '@/components/page-header';
+import { Button } from '@/components/ui/button';
+import { useCurrentUser } from '@/lib/session';
+
+/**
+ * The signed-in person's own settings. Each feature that keeps a per-person setting adds its
+ * section (a card) here; the page itself knows none of them.
+ */
+const SECTIONS: ComponentType[] = [];
+
+export default function AccountPage() {
+  const { user } = useCurrentUser();
+  if (!user) return null;
+  return (
+    <div className="mx-auto max-w-3xl space-y-6">
+      <PageHeader
+        title="My Account"
+        description={[fullName(user), user.username].filter(Boolean).join(' · ')}
+        actions={
+          !user.onShip && (
+            <Button variant="outline" asChild>
+              <Link href="/account/password">Change password</Link>
+            </Button>
+          )
+        }
+      />
+      {SECTIONS.map((Section, index) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: the list is fixed at build time
+        <Section key={index} />
+      ))}
+    </div>
+  );
+}
