@@ -2,12 +2,10 @@ import type * as React from 'react';
 import { Accordion as AccordionPrimitive } from 'radix-ui';
 import { ChevronDownIcon } from 'lucide-react';
 import { cn } from '@/lib/utils';
+import { slot, styled } from './slotted';
 
-const Accordion = (props: React.ComponentProps<typeof AccordionPrimitive.Root>) => <AccordionPrimitive.Root data-slot="accordion" {...props} />;
-
-function AccordionItem({ className, ...props }: React.ComponentProps<typeof AccordionPrimitive.Item>) {
-  return <AccordionPrimitive.Item data-slot="accordion-item" className={cn('border-b last:border-b-0', className)} {...props} />;
-}
+const Accordion = slot(AccordionPrimitive.Root, 'accordion');
+const AccordionItem = styled(AccordionPrimitive.Item, 'accordion-item', 'border-b last:border-b-0');
 
 function AccordionTrigger({ className, children, ...props }: React.ComponentProps<typeof AccordionPrimitive.Trigger>) {
   return (

@@ -2,11 +2,10 @@ import type * as React from 'react';
 import { AlertDialog as AlertDialogPrimitive } from 'radix-ui';
 import { buttonVariants } from '@/components/ui/button';
 import { cn } from '@/lib/utils';
+import { slot, styled } from './slotted';
 
-const AlertDialog = (props: React.ComponentProps<typeof AlertDialogPrimitive.Root>) => <AlertDialogPrimitive.Root data-slot="alert-dialog" {...props} />;
-const AlertDialogTrigger = (props: React.ComponentProps<typeof AlertDialogPrimitive.Trigger>) => (
-  <AlertDialogPrimitive.Trigger data-slot="alert-dialog-trigger" {...props} />
-);
+const AlertDialog = slot(AlertDialogPrimitive.Root, 'alert-dialog');
+const AlertDialogTrigger = slot(AlertDialogPrimitive.Trigger, 'alert-dialog-trigger');
 
 function AlertDialogContent({ className, ...props }: React.ComponentProps<typeof AlertDialogPrimitive.Content>) {
   return (
@@ -23,24 +22,12 @@ function AlertDialogContent({ className, ...props }: React.ComponentProps<typeof
     </AlertDialogPrimitive.Portal>
   );
 }
-function AlertDialogHeader({ className, ...props }: React.ComponentProps<'div'>) {
-  return <div className={cn('flex flex-col gap-2 text-center sm:text-left', className)} {...props} />;
-}
-function AlertDialogFooter({ className, ...props }: React.ComponentProps<'div'>) {
-  return <div className={cn('flex flex-col-reverse gap-2 sm:flex-row sm:justify-end', className)} {...props} />;
-}
-function AlertDialogTitle({ className, ...props }: React.ComponentProps<typeof AlertDialogPrimitive.Title>) {
-  return <AlertDialogPrimitive.Title className={cn('text-lg font-semibold', className)} {...props} />;
-}
-function AlertDialogDescription({ className, ...props }: React.ComponentProps<typeof AlertDialogPrimitive.Description>) {
-  return <AlertDialogPrimitive.Description className={cn('text-muted-foreground text-sm', className)} {...props} />;
-}
-function AlertDialogAction({ className, ...props }: React.ComponentProps<typeof AlertDialogPrimitive.Action>) {
-  return <AlertDialogPrimitive.Action className={cn(buttonVariants(), className)} {...props} />;
-}
-function AlertDialogCancel({ className, ...props }: React.ComponentProps<typeof AlertDialogPrimitive.Cancel>) {
-  return <AlertDialogPrimitive.Cancel className={cn(buttonVariants({ variant: 'outline' }), className)} {...props} />;
-}
+const AlertDialogHeader = styled('div', 'alert-dialog-header', 'flex flex-col gap-2 text-center sm:text-left');
+const AlertDialogFooter = styled('div', 'alert-dialog-footer', 'flex flex-col-reverse gap-2 sm:flex-row sm:justify-end');
+const AlertDialogTitle = styled(AlertDialogPrimitive.Title, 'alert-dialog-title', 'text-lg font-semibold');
+const AlertDialogDescription = styled(AlertDialogPrimitive.Description, 'alert-dialog-description', 'text-muted-foreground text-sm');
+const AlertDialogAction = styled(AlertDialogPrimitive.Action, 'alert-dialog-action', buttonVariants());
+const AlertDialogCancel = styled(AlertDialogPrimitive.Cancel, 'alert-dialog-cancel', buttonVariants({ variant: 'outline' }));
 
 export {
   AlertDialog,

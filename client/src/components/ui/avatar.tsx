@@ -1,21 +1,12 @@
-import type * as React from 'react';
 import { Avatar as AvatarPrimitive } from 'radix-ui';
-import { cn } from '@/lib/utils';
+import { styled } from './slotted';
 
-function Avatar({ className, ...props }: React.ComponentProps<typeof AvatarPrimitive.Root>) {
-  return <AvatarPrimitive.Root data-slot="avatar" className={cn('relative flex size-8 shrink-0 overflow-hidden rounded-full', className)} {...props} />;
-}
-function AvatarImage({ className, ...props }: React.ComponentProps<typeof AvatarPrimitive.Image>) {
-  return <AvatarPrimitive.Image data-slot="avatar-image" className={cn('aspect-square size-full', className)} {...props} />;
-}
-function AvatarFallback({ className, ...props }: React.ComponentProps<typeof AvatarPrimitive.Fallback>) {
-  return (
-    <AvatarPrimitive.Fallback
-      data-slot="avatar-fallback"
-      className={cn('bg-muted flex size-full items-center justify-center rounded-full text-xs font-semibold', className)}
-      {...props}
-    />
-  );
-}
+const Avatar = styled(AvatarPrimitive.Root, 'avatar', 'relative flex size-8 shrink-0 overflow-hidden rounded-full');
+const AvatarImage = styled(AvatarPrimitive.Image, 'avatar-image', 'aspect-square size-full');
+const AvatarFallback = styled(
+  AvatarPrimitive.Fallback,
+  'avatar-fallback',
+  'bg-muted flex size-full items-center justify-center rounded-full text-xs font-semibold',
+);
 
 export { Avatar, AvatarFallback, AvatarImage };

@@ -1,23 +1,10 @@
-import type * as React from 'react';
-import { cn } from '@/lib/utils';
+import { styled } from './slotted';
 
-function Card({ className, ...props }: React.ComponentProps<'div'>) {
-  return <div data-slot="card" className={cn('bg-card text-card-foreground flex flex-col gap-4 rounded-lg border py-5 shadow-xs', className)} {...props} />;
-}
-function CardHeader({ className, ...props }: React.ComponentProps<'div'>) {
-  return <div data-slot="card-header" className={cn('grid auto-rows-min items-start gap-1 px-5', className)} {...props} />;
-}
-function CardTitle({ className, ...props }: React.ComponentProps<'div'>) {
-  return <div data-slot="card-title" className={cn('leading-none font-semibold', className)} {...props} />;
-}
-function CardDescription({ className, ...props }: React.ComponentProps<'div'>) {
-  return <div data-slot="card-description" className={cn('text-muted-foreground text-sm', className)} {...props} />;
-}
-function CardContent({ className, ...props }: React.ComponentProps<'div'>) {
-  return <div data-slot="card-content" className={cn('px-5', className)} {...props} />;
-}
-function CardFooter({ className, ...props }: React.ComponentProps<'div'>) {
-  return <div data-slot="card-footer" className={cn('flex items-center px-5', className)} {...props} />;
-}
+const Card = styled('div', 'card', 'bg-card text-card-foreground flex flex-col gap-4 rounded-lg border py-5 shadow-xs');
+const CardHeader = styled('div', 'card-header', 'grid auto-rows-min items-start gap-1 px-5');
+const CardTitle = styled('div', 'card-title', 'leading-none font-semibold');
+const CardDescription = styled('div', 'card-description', 'text-muted-foreground text-sm');
+const CardContent = styled('div', 'card-content', 'px-5');
+const CardFooter = styled('div', 'card-footer', 'flex items-center px-5');
 
 export { Card, CardHeader, CardFooter, CardTitle, CardDescription, CardContent };

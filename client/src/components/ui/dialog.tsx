@@ -2,15 +2,13 @@ import type * as React from 'react';
 import { Dialog as DialogPrimitive } from 'radix-ui';
 import { XIcon } from 'lucide-react';
 import { cn } from '@/lib/utils';
+import { slot, styled } from './slotted';
 
-const Dialog = (props: React.ComponentProps<typeof DialogPrimitive.Root>) => <DialogPrimitive.Root data-slot="dialog" {...props} />;
-const DialogTrigger = (props: React.ComponentProps<typeof DialogPrimitive.Trigger>) => <DialogPrimitive.Trigger data-slot="dialog-trigger" {...props} />;
-const DialogPortal = (props: React.ComponentProps<typeof DialogPrimitive.Portal>) => <DialogPrimitive.Portal data-slot="dialog-portal" {...props} />;
-const DialogClose = (props: React.ComponentProps<typeof DialogPrimitive.Close>) => <DialogPrimitive.Close data-slot="dialog-close" {...props} />;
-
-function DialogOverlay({ className, ...props }: React.ComponentProps<typeof DialogPrimitive.Overlay>) {
-  return <DialogPrimitive.Overlay data-slot="dialog-overlay" className={cn('fixed inset-0 z-50 bg-slate-950/50', className)} {...props} />;
-}
+const Dialog = slot(DialogPrimitive.Root, 'dialog');
+const DialogTrigger = slot(DialogPrimitive.Trigger, 'dialog-trigger');
+const DialogPortal = slot(DialogPrimitive.Portal, 'dialog-portal');
+const DialogClose = slot(DialogPrimitive.Close, 'dialog-close');
+const DialogOverlay = styled(DialogPrimitive.Overlay, 'dialog-overlay', 'fixed inset-0 z-50 bg-slate-950/50');
 
 function DialogContent({ className, children, ...props }: React.ComponentProps<typeof DialogPrimitive.Content>) {
   return (
@@ -34,17 +32,9 @@ function DialogContent({ className, children, ...props }: React.ComponentProps<t
   );
 }
 
-function DialogHeader({ className, ...props }: React.ComponentProps<'div'>) {
-  return <div data-slot="dialog-header" className={cn('flex flex-col gap-2 text-center sm:text-left', className)} {...props} />;
-}
-function DialogFooter({ className, ...props }: React.ComponentProps<'div'>) {
-  return <div data-slot="dialog-footer" className={cn('flex flex-col-reverse gap-2 sm:flex-row sm:justify-end', className)} {...props} />;
-}
-function DialogTitle({ className, ...props }: React.ComponentProps<typeof DialogPrimitive.Title>) {
-  return <DialogPrimitive.Title data-slot="dialog-title" className={cn('text-lg leading-none font-semibold', className)} {...props} />;
-}
-function DialogDescription({ className, ...props }: React.ComponentProps<typeof DialogPrimitive.Description>) {
-  return <DialogPrimitive.Description data-slot="dialog-description" className={cn('text-muted-foreground text-sm', className)} {...props} />;
-}
+const DialogHeader = styled('div', 'dialog-header', 'flex flex-col gap-2 text-center sm:text-left');
+const DialogFooter = styled('div', 'dialog-footer', 'flex flex-col-reverse gap-2 sm:flex-row sm:justify-end');
+const DialogTitle = styled(DialogPrimitive.Title, 'dialog-title', 'text-lg leading-none font-semibold');
+const DialogDescription = styled(DialogPrimitive.Description, 'dialog-description', 'text-muted-foreground text-sm');
 
 export { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogOverlay, DialogPortal, DialogTitle, DialogTrigger };

@@ -1,11 +1,10 @@
 import type * as React from 'react';
 import { DropdownMenu as DropdownMenuPrimitive } from 'radix-ui';
 import { cn } from '@/lib/utils';
+import { slot, styled } from './slotted';
 
-const DropdownMenu = (props: React.ComponentProps<typeof DropdownMenuPrimitive.Root>) => <DropdownMenuPrimitive.Root data-slot="dropdown-menu" {...props} />;
-const DropdownMenuTrigger = (props: React.ComponentProps<typeof DropdownMenuPrimitive.Trigger>) => (
-  <DropdownMenuPrimitive.Trigger data-slot="dropdown-menu-trigger" {...props} />
-);
+const DropdownMenu = slot(DropdownMenuPrimitive.Root, 'dropdown-menu');
+const DropdownMenuTrigger = slot(DropdownMenuPrimitive.Trigger, 'dropdown-menu-trigger');
 
 function DropdownMenuContent({ className, sideOffset = 4, ...props }: React.ComponentProps<typeof DropdownMenuPrimitive.Content>) {
   return (
@@ -38,8 +37,6 @@ function DropdownMenuItem({
   );
 }
 
-function DropdownMenuSeparator({ className, ...props }: React.ComponentProps<typeof DropdownMenuPrimitive.Separator>) {
-  return <DropdownMenuPrimitive.Separator className={cn('bg-border -mx-1 my-1 h-px', className)} {...props} />;
-}
+const DropdownMenuSeparator = styled(DropdownMenuPrimitive.Separator, 'dropdown-menu-separator', 'bg-border -mx-1 my-1 h-px');
 
 export { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuSeparator, DropdownMenuTrigger };

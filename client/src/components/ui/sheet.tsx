@@ -2,11 +2,12 @@ import type * as React from 'react';
 import { Dialog as SheetPrimitive } from 'radix-ui';
 import { XIcon } from 'lucide-react';
 import { cn } from '@/lib/utils';
+import { slot } from './slotted';
 
 /** A dialog that slides in from the left edge: the header's menu on tablets and phones. */
-const Sheet = (props: React.ComponentProps<typeof SheetPrimitive.Root>) => <SheetPrimitive.Root data-slot="sheet" {...props} />;
-const SheetTrigger = (props: React.ComponentProps<typeof SheetPrimitive.Trigger>) => <SheetPrimitive.Trigger data-slot="sheet-trigger" {...props} />;
-const SheetClose = (props: React.ComponentProps<typeof SheetPrimitive.Close>) => <SheetPrimitive.Close data-slot="sheet-close" {...props} />;
+const Sheet = slot(SheetPrimitive.Root, 'sheet');
+const SheetTrigger = slot(SheetPrimitive.Trigger, 'sheet-trigger');
+const SheetClose = slot(SheetPrimitive.Close, 'sheet-close');
 
 function SheetContent({ className, children, ...props }: React.ComponentProps<typeof SheetPrimitive.Content>) {
   return (
@@ -27,9 +28,7 @@ function SheetContent({ className, children, ...props }: React.ComponentProps<ty
   );
 }
 
-const SheetTitle = (props: React.ComponentProps<typeof SheetPrimitive.Title>) => <SheetPrimitive.Title data-slot="sheet-title" {...props} />;
-const SheetDescription = (props: React.ComponentProps<typeof SheetPrimitive.Description>) => (
-  <SheetPrimitive.Description data-slot="sheet-description" {...props} />
-);
+const SheetTitle = slot(SheetPrimitive.Title, 'sheet-title');
+const SheetDescription = slot(SheetPrimitive.Description, 'sheet-description');
 
 export { Sheet, SheetClose, SheetContent, SheetDescription, SheetTitle, SheetTrigger };

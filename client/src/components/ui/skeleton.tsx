@@ -1,8 +1,5 @@
-import type * as React from 'react';
-import { cn } from '@/lib/utils';
+import { styled } from './slotted';
 
-function Skeleton({ className, ...props }: React.ComponentProps<'div'>) {
-  return <div data-slot="skeleton" className={cn('bg-muted animate-pulse rounded-md', className)} {...props} />;
-}
+const Skeleton = styled('div', 'skeleton', 'bg-muted animate-pulse rounded-md');
 
 export { Skeleton };

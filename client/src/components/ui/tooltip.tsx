@@ -1,6 +1,7 @@
 import type * as React from 'react';
 import { Tooltip as TooltipPrimitive } from 'radix-ui';
 import { cn } from '@/lib/utils';
+import { slot } from './slotted';
 
 /** Tooltips open after 700 ms (not on a pointer passing over) and, once one is open, the next after 300 ms. */
 function TooltipProvider({ delayDuration = 700, skipDelayDuration = 300, ...props }: React.ComponentProps<typeof TooltipPrimitive.Provider>) {
@@ -12,7 +13,7 @@ const Tooltip = (props: React.ComponentProps<typeof TooltipPrimitive.Root>) => (
     <TooltipPrimitive.Root data-slot="tooltip" {...props} />
   </TooltipProvider>
 );
-const TooltipTrigger = (props: React.ComponentProps<typeof TooltipPrimitive.Trigger>) => <TooltipPrimitive.Trigger data-slot="tooltip-trigger" {...props} />;
+const TooltipTrigger = slot(TooltipPrimitive.Trigger, 'tooltip-trigger');
 
 function TooltipContent({ className, sideOffset = 4, children, ...props }: React.ComponentProps<typeof TooltipPrimitive.Content>) {
   return (
