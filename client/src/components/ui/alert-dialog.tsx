@@ -4,6 +4,9 @@ import { buttonVariants } from '@/components/ui/button';
 import { cn } from '@/lib/utils';
 import { slot, styled } from './slotted';
 
+const alertDialogContentClasses =
+  'bg-background fixed top-[50%] left-[50%] z-50 grid w-full max-w-[calc(100%-2rem)] translate-x-[-50%] translate-y-[-50%] gap-4 rounded-lg border p-6 shadow-lg sm:max-w-lg';
+
 const AlertDialog = slot(AlertDialogPrimitive.Root, 'alert-dialog');
 const AlertDialogTrigger = slot(AlertDialogPrimitive.Trigger, 'alert-dialog-trigger');
 
@@ -11,14 +14,7 @@ function AlertDialogContent({ className, ...props }: React.ComponentProps<typeof
   return (
     <AlertDialogPrimitive.Portal>
       <AlertDialogPrimitive.Overlay className="fixed inset-0 z-50 bg-slate-950/50" />
-      <AlertDialogPrimitive.Content
-        data-slot="alert-dialog-content"
-        className={cn(
-          'bg-background fixed top-[50%] left-[50%] z-50 grid w-full max-w-[calc(100%-2rem)] translate-x-[-50%] translate-y-[-50%] gap-4 rounded-lg border p-6 shadow-lg sm:max-w-lg',
-          className,
-        )}
-        {...props}
-      />
+      <AlertDialogPrimitive.Content data-slot="alert-dialog-content" className={cn(alertDialogContentClasses, className)} {...props} />
     </AlertDialogPrimitive.Portal>
   );
 }

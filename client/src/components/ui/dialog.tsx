@@ -4,6 +4,9 @@ import { XIcon } from 'lucide-react';
 import { cn } from '@/lib/utils';
 import { slot, styled } from './slotted';
 
+const dialogContentClasses =
+  'bg-background fixed top-[50%] left-[50%] z-50 grid max-h-[calc(100vh-2rem)] w-full max-w-[calc(100%-2rem)] translate-x-[-50%] translate-y-[-50%] gap-4 overflow-y-auto rounded-lg border p-6 shadow-lg sm:max-w-lg';
+
 const Dialog = slot(DialogPrimitive.Root, 'dialog');
 const DialogTrigger = slot(DialogPrimitive.Trigger, 'dialog-trigger');
 const DialogPortal = slot(DialogPrimitive.Portal, 'dialog-portal');
@@ -14,14 +17,7 @@ function DialogContent({ className, children, ...props }: React.ComponentProps<t
   return (
     <DialogPortal>
       <DialogOverlay />
-      <DialogPrimitive.Content
-        data-slot="dialog-content"
-        className={cn(
-          'bg-background fixed top-[50%] left-[50%] z-50 grid max-h-[calc(100vh-2rem)] w-full max-w-[calc(100%-2rem)] translate-x-[-50%] translate-y-[-50%] gap-4 overflow-y-auto rounded-lg border p-6 shadow-lg sm:max-w-lg',
-          className,
-        )}
-        {...props}
-      >
+      <DialogPrimitive.Content data-slot="dialog-content" className={cn(dialogContentClasses, className)} {...props}>
         {children}
         <DialogPrimitive.Close className="absolute top-4 right-4 rounded-xs opacity-70 transition-opacity hover:opacity-100 focus:ring-2 focus:ring-ring focus:ring-offset-2 focus:outline-hidden disabled:pointer-events-none [&_svg]:size-4">
           <XIcon />

@@ -1,6 +1,6 @@
 import { index, integer, pgTable, primaryKey } from 'drizzle-orm/pg-core';
 import { departments } from './departments';
-import { sopVersions } from './sops';
+import { versionRef } from './sops';
 
 /**
  * How many active readers of each department have attested each version: derived data, kept
@@ -12,9 +12,7 @@ import { sopVersions } from './sops';
 export const attestationTallies = pgTable(
   'attestation_tallies',
   {
-    versionId: integer('version_id')
-      .notNull()
-      .references(() => sopVersions.id, { onDelete: 'cascade' }),
+    versionId: versionRef('version_id'),
     departmentId: integer('department_id')
       .notNull()
       .references(() => departments.id, { onDelete: 'cascade' }),

@@ -1,6 +1,6 @@
 import { check, index, integer, jsonb, pgTable, smallint, varchar } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
-import { createdAt } from './columns';
+import { createdAt, identityId } from './columns';
 import { users } from './users';
 
 /**
@@ -11,7 +11,7 @@ import { users } from './users';
 export const auditEvents = pgTable(
   'audit_events',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    id: identityId(),
     actorId: integer('actor_id').references(() => users.id, { onDelete: 'restrict' }),
     action: varchar('action', { length: 60 }).notNull(),
     entityType: varchar('entity_type', { length: 40 }).notNull(),

@@ -1,10 +1,11 @@
-import { bigint, boolean, index, integer, pgTable, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, pgTable, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { identityId } from './columns';
 
 /** One row per backup the server made (scheduled, or an admin's 'Back up now'), failed ones included. */
 export const backupRuns = pgTable(
   'backup_runs',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    id: identityId(),
     /** scheduled | manual */
     trigger: varchar('trigger', { length: 16 }).notNull(),
     /** The scheduled slot a scheduled backup stood for (nextSlot in scheduled-backups.ts). */

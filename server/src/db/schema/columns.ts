@@ -1,4 +1,4 @@
-import { customType, timestamp } from 'drizzle-orm/pg-core';
+import { customType, integer, timestamp } from 'drizzle-orm/pg-core';
 
 /** node-postgres returns a Buffer, PGlite a Uint8Array: both become a Buffer here. */
 export const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
@@ -11,3 +11,6 @@ export const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector
 
 export const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 export const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+
+/** A table's own id, numbered by the database. */
+export const identityId = () => integer('id').primaryKey().generatedAlwaysAsIdentity();

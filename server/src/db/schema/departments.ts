@@ -1,13 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { type AnyPgColumn, index, integer, jsonb, pgTable, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import type { RouteStep } from '../../../../common/contracts/approval-routes';
-import { createdAt, updatedAt } from './columns';
+import { createdAt, updatedAt, identityId } from './columns';
 
 /** Two levels: a division has no parent; a department's parent is a division. */
 export const departments = pgTable(
   'departments',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    id: identityId(),
     name: varchar('name', { length: 120 }).notNull(),
     description: text('description'),
     parentId: integer('parent_id').references((): AnyPgColumn => departments.id, { onDelete: 'cascade' }),

@@ -3,9 +3,9 @@ import { bigint, boolean, check, date, index, integer, pgTable, primaryKey, text
 import { DAILY_PROGRAM_FILE_COUNT, MAX_FILE_BYTES } from '../../../../common/limits';
 import type { PreviewStatus } from '../../../../common/preview-status';
 import { MAX_EXTRACTED_TEXT_CHARS } from '../../../../common/text-status';
-import { bytea, createdAt, tsvector } from './columns';
-import { sopVersions } from './sops';
-import { users } from './users';
+import { bytea, createdAt, tsvector, identityId } from './columns';
+import { versionRef } from './sops';
+import { users, userRef } from './users';
 
 const size = () => bigint('size', { mode: 'number' }).notNull();
 /** Every upload path stops at MAX_FILE_BYTES, so no record of an uploaded file is larger. */
@@ -45,10 +45,8 @@ const fileRef = () => varchar('sha256', { length: 64 }).references(() => storedF
 export const attachments = pgTable(
   'attachments',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    versionId: integer('version_id')
-      .notNull()
-      .references(() => sopVersions.id, { onDelete: 'cascade' }),
+    id: identityId(),
+    versionId: versionRef('version_id'),
     filename: varchar('filename', { length: 255 }).notNull(),
     originalName: varchar('original_name', { length: 255 }).notNull(),
     mimeType: varchar('mime_type', { length: 127 }).notNull(),
@@ -154,7 +152,7 @@ export const pendingUploads = pgTable(
 export const dailyPrograms = pgTable(
   'daily_programs',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    id: identityId(),
     cruiseCode: varchar('cruise_code', { length: 40 }).notNull(),
     programDate: date('program_date', { mode: 'string' }).notNull(),
     fileSequence: integer('file_sequence').notNull(),
@@ -163,7 +161,7 @@ export const dailyPrograms = pgTable(
     originalName: varchar('original_name', { length: 255 }).notNull(),
     mimeType: varchar('mime_type', { length: 127 }).notNull(),
     size: size(),
-    uploadedBy: integer('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
+    uploadedBy: userRef('uploaded_by'),
     sha256: fileRef().notNull(),
     createdAt: createdAt(),
   },
@@ -182,13 +180,13 @@ export const dailyPrograms = pgTable(
 export const itineraries = pgTable(
   'itineraries',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    id: identityId(),
     uploadDate: date('upload_date', { mode: 'string' }).notNull(),
     filename: varchar('filename', { length: 255 }).notNull(),
     originalName: varchar('original_name', { length: 255 }).notNull(),
     mimeType: varchar('mime_type', { length: 127 }).notNull(),
     size: size(),
-    uploadedBy: integer('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
+    uploadedBy: userRef('uploaded_by'),
     sha256: fileRef().notNull(),
     createdAt: createdAt(),
   },

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, varchar } from 'drizzle-orm/pg-core';
 import { createdAt } from './columns';
-import { sopVersions } from './sops';
+import { versionRef } from './sops';
 
 /** The vessel register, kept by the office: a ship's VESSEL must name one of these codes. */
 export const vessels = pgTable(
@@ -27,9 +27,7 @@ export const vesselDocuments = pgTable(
     vesselCode: varchar('vessel_code', { length: 16 })
       .notNull()
       .references(() => vessels.code, { onDelete: 'cascade' }),
-    versionId: integer('version_id')
-      .notNull()
-      .references(() => sopVersions.id, { onDelete: 'cascade' }),
+    versionId: versionRef('version_id'),
     receivedAt: timestamp('received_at', { withTimezone: true }).notNull(),
     withdrawnAt: timestamp('withdrawn_at', { withTimezone: true }),
   },

@@ -1,7 +1,7 @@
-import { index, integer, pgTable, text } from 'drizzle-orm/pg-core';
-import { createdAt } from './columns';
-import { approvalStatusEnum, sopVersions } from './sops';
-import { users } from './users';
+import { index, pgTable, text } from 'drizzle-orm/pg-core';
+import { createdAt, identityId } from './columns';
+import { approvalStatusEnum, versionRef } from './sops';
+import { userRef } from './users';
 
 /**
  * The review thread of a version (migration 0013_review_comments). A decision's comment is
@@ -10,11 +10,9 @@ import { users } from './users';
 export const reviewComments = pgTable(
   'review_comments',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    versionId: integer('version_id')
-      .notNull()
-      .references(() => sopVersions.id, { onDelete: 'cascade' }),
-    authorId: integer('author_id').references(() => users.id, { onDelete: 'set null' }),
+    id: identityId(),
+    versionId: versionRef('version_id'),
+    authorId: userRef('author_id'),
     body: text('body').notNull(),
     /** Set when the comment came with a decision on the version's approval task. */
     decision: approvalStatusEnum('decision'),

@@ -1,6 +1,7 @@
-import { index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { sops, sopVersions } from './sops';
-import { users } from './users';
+import { index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { identityId } from './columns';
+import { sopRef, versionRef } from './sops';
+import { userRef } from './users';
 
 /**
  * Periodic reviews: an approver or admin confirmed that the version in force is still
@@ -9,15 +10,11 @@ import { users } from './users';
 export const sopReviews = pgTable(
   'sop_reviews',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    sopId: integer('sop_id')
-      .notNull()
-      .references(() => sops.id, { onDelete: 'cascade' }),
+    id: identityId(),
+    sopId: sopRef('sop_id'),
     /** The version in force that was confirmed. */
-    versionId: integer('version_id')
-      .notNull()
-      .references(() => sopVersions.id, { onDelete: 'cascade' }),
-    reviewedBy: integer('reviewed_by').references(() => users.id, { onDelete: 'set null' }),
+    versionId: versionRef('version_id'),
+    reviewedBy: userRef('reviewed_by'),
     reviewedAt: timestamp('reviewed_at', { withTimezone: true }).notNull().defaultNow(),
     comments: text('comments'),
   },

@@ -3,17 +3,31 @@ import { type AnyPgColumn, boolean, check, index, integer, jsonb, pgEnum, pgTabl
 import { APPROVAL_STATUSES, INITIAL_STATUS, OPEN_TASK_STATUS, SOP_STATUSES } from '../../../../common/sop-lifecycle';
 import type { RouteStep } from '../../../../common/contracts/approval-routes';
 import type { RevisionClass } from '../../../../common/revision-classes';
-import { createdAt, tsvector, updatedAt } from './columns';
+import { createdAt, tsvector, updatedAt, identityId } from './columns';
 import { departments } from './departments';
-import { users } from './users';
+import { userRef } from './users';
 
 export const sopStatusEnum = pgEnum('sop_status', SOP_STATUSES);
 export const approvalStatusEnum = pgEnum('approval_status', APPROVAL_STATUSES);
 
+/** The SOP a row belongs to: deleting the SOP deletes the row. */
+export function sopRef(column: string) {
+  return integer(column)
+    .notNull()
+    .references(() => sops.id, { onDelete: 'cascade' });
+}
+
+/** The version a row belongs to: deleting the version deletes the row. */
+export function versionRef(column: string) {
+  return integer(column)
+    .notNull()
+    .references(() => sopVersions.id, { onDelete: 'cascade' });
+}
+
 export const sops = pgTable(
   'sops',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    id: identityId(),
     title: varchar('title', { length: 200 }).notNull(),
     // SOPs are never lost with a department: deleting one that still has SOPs is refused.
     departmentId: integer('department_id')
@@ -22,7 +36,7 @@ export const sops = pgTable(
     category: varchar('category', { length: 100 }),
     summary: text('summary'),
     tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
-    ownerId: integer('owner_id').references(() => users.id, { onDelete: 'set null' }),
+    ownerId: userRef('owner_id'),
     status: sopStatusEnum('status').notNull().default(INITIAL_STATUS),
     latestVersionId: integer('latest_version_id').references((): AnyPgColumn => sopVersions.id, { onDelete: 'set null' }),
     /** Months between periodic reviews, 1 to 60; null when the SOP has no review cycle. */
@@ -55,17 +69,15 @@ export const sops = pgTable(
 export const sopVersions = pgTable(
   'sop_versions',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    sopId: integer('sop_id')
-      .notNull()
-      .references(() => sops.id, { onDelete: 'cascade' }),
+    id: identityId(),
+    sopId: sopRef('sop_id'),
     versionNumber: varchar('version_number', { length: 20 }).notNull().default('1.0'),
     content: text('content').notNull(),
     changelog: text('changelog'),
-    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
-    submittedBy: integer('submitted_by').references(() => users.id, { onDelete: 'set null' }),
+    createdBy: userRef('created_by'),
+    submittedBy: userRef('submitted_by'),
     submittedAt: timestamp('submitted_at', { withTimezone: true }),
-    approvedBy: integer('approved_by').references(() => users.id, { onDelete: 'set null' }),
+    approvedBy: userRef('approved_by'),
     approvedAt: timestamp('approved_at', { withTimezone: true }),
     /** Approval is the release: a version is published exactly when it has been approved. */
     isPublished: boolean('is_published').notNull().generatedAlwaysAs(sql`approved_at is not null`),
@@ -89,12 +101,10 @@ export const sopVersions = pgTable(
 export const approvalTasks = pgTable(
   'approval_tasks',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    versionId: integer('version_id')
-      .notNull()
-      .references(() => sopVersions.id, { onDelete: 'cascade' }),
+    id: identityId(),
+    versionId: versionRef('version_id'),
     /** Who decided; null while pending (any admin or approver other than the submitter may decide). */
-    approverId: integer('approver_id').references(() => users.id, { onDelete: 'set null' }),
+    approverId: userRef('approver_id'),
     status: approvalStatusEnum('status').notNull().default('pending'),
     dueAt: timestamp('due_at', { withTimezone: true }),
     comments: text('comments'),
@@ -118,11 +128,9 @@ export const approvalTasks = pgTable(
 export const attestations = pgTable(
   'attestations',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
-    versionId: integer('version_id')
-      .notNull()
-      .references(() => sopVersions.id, { onDelete: 'cascade' }),
+    id: identityId(),
+    userId: userRef('user_id'),
+    versionId: versionRef('version_id'),
     attestedAt: timestamp('attested_at', { withTimezone: true }).notNull().defaultNow(),
     /** The vessel it was made on board of; null when made ashore. */
     vesselCode: varchar('vessel_code', { length: 16 }),

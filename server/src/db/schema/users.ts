@@ -1,15 +1,20 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, json, jsonb, pgEnum, pgTable, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { ROLES } from '../../../../common/roles';
-import { createdAt, updatedAt } from './columns';
+import { createdAt, updatedAt, identityId } from './columns';
 import { departments } from './departments';
 
 export const roleEnum = pgEnum('role', ROLES);
 
+/** Who did something; the record stays when the account is deleted. */
+export function userRef(column: string) {
+  return integer(column).references(() => users.id, { onDelete: 'set null' });
+}
+
 export const users = pgTable(
   'users',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    id: identityId(),
     username: varchar('username', { length: 50 }).notNull(),
     password: text('password').notNull(),
     email: varchar('email', { length: 254 }),
