@@ -6,8 +6,9 @@ import { ROLE_LABELS, ROLES, type Role } from '@common/roles';
 import { CreateUserForm, type CreatedUserInput } from '@common/contracts/users';
 import { FieldError } from '@/components/field-error';
 import { confirmDiscard, useUnsavedChanges } from '@/hooks/use-unsaved-changes';
+import { FormDialogFooter } from '@/components/form-dialog-footer';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
@@ -111,14 +112,13 @@ export function CreateUserDialog() {
             name="departmentId"
             render={({ field }) => <DepartmentSelect id="create-user-department" value={field.value} onChange={field.onChange} />}
           />
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={() => confirmDiscard(dirty) && onOpenChange(false)}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={createUser.isPending}>
-              {createUser.isPending ? 'Creating...' : 'Create User'}
-            </Button>
-          </DialogFooter>
+          <FormDialogFooter
+            submit="Create User"
+            submitting="Creating..."
+            pending={createUser.isPending}
+            onCancel={() => confirmDiscard(dirty) && onOpenChange(false)}
+            cancelWhilePending
+          />
         </form>
       </DialogContent>
     </Dialog>

@@ -5,9 +5,9 @@ import { z } from 'zod';
 import { ROLE_LABELS, ROLES, type Role } from '@common/roles';
 import { CreateUserInput, type AdminUser } from '@common/contracts/users';
 import { FieldError } from '@/components/field-error';
-import { Button } from '@/components/ui/button';
+import { FormDialogFooter } from '@/components/form-dialog-footer';
 import { Checkbox } from '@/components/ui/checkbox';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
@@ -123,14 +123,7 @@ export function EditUserDialog({ user, isSelf, onClose }: { user: AdminUser | nu
               </div>
             )}
           />
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={onClose} disabled={updateUser.isPending}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={updateUser.isPending}>
-              {updateUser.isPending ? 'Saving...' : 'Save Changes'}
-            </Button>
-          </DialogFooter>
+          <FormDialogFooter submit="Save Changes" submitting="Saving..." pending={updateUser.isPending} onCancel={onClose} />
         </form>
       </DialogContent>
     </Dialog>

@@ -5,8 +5,8 @@ import { z } from 'zod';
 import { Password } from '@common/contracts/auth';
 import type { AdminUser } from '@common/contracts/users';
 import { FieldError } from '@/components/field-error';
-import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { FormDialogFooter } from '@/components/form-dialog-footer';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { displayNameOf } from '@/lib/names';
@@ -58,14 +58,7 @@ export function ResetPasswordDialog({ user, onClose }: { user: AdminUser | null;
             />
             <FieldError message={errors.confirmPassword?.message} />
           </div>
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={onClose} disabled={resetPassword.isPending}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={resetPassword.isPending}>
-              {resetPassword.isPending ? 'Resetting...' : 'Reset Password'}
-            </Button>
-          </DialogFooter>
+          <FormDialogFooter submit="Reset Password" submitting="Resetting..." pending={resetPassword.isPending} onCancel={onClose} />
         </form>
       </DialogContent>
     </Dialog>

@@ -3,8 +3,9 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { CreateVesselInput } from '@common/contracts/fleet';
 import { FieldError } from '@/components/field-error';
+import { FormDialogFooter } from '@/components/form-dialog-footer';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { errorText } from '@/lib/api-error';
@@ -75,14 +76,7 @@ export function RegisterVesselDialog({ onRegistered }: { onRegistered: (code: st
               {errorText(register.error, 'The vessel could not be registered.')}
             </p>
           )}
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={() => setOpen(false)} disabled={register.isPending}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={register.isPending}>
-              {register.isPending ? 'Registering...' : 'Register vessel'}
-            </Button>
-          </DialogFooter>
+          <FormDialogFooter submit="Register vessel" submitting="Registering..." pending={register.isPending} onCancel={() => setOpen(false)} />
         </form>
       </DialogContent>
     </Dialog>

@@ -1,0 +1,26 @@
+import { Button } from '@/components/ui/button';
+import { DialogFooter } from '@/components/ui/dialog';
+
+interface Props {
+  /** The submit button's label, and what it says while the request is on its way. */
+  submit: string;
+  submitting: string;
+  pending: boolean;
+  onCancel: () => void;
+  /** Cancel stays usable while the request runs (closing then only hides the dialog). */
+  cancelWhilePending?: boolean;
+}
+
+/** A form dialog's Cancel and submit buttons: the submit button says what is happening and cannot be pressed twice. */
+export function FormDialogFooter({ submit, submitting, pending, onCancel, cancelWhilePending = false }: Props) {
+  return (
+    <DialogFooter>
+      <Button type="button" variant="outline" onClick={onCancel} disabled={pending && !cancelWhilePending}>
+        Cancel
+      </Button>
+      <Button type="submit" disabled={pending}>
+        {pending ? submitting : submit}
+      </Button>
+    </DialogFooter>
+  );
+}
