@@ -7,53 +7,27 @@
  * database; BENCH_DATABASES=postgres|embedded picks one. Stops by itself (BENCH_TIMEOUT_S, 900).
  */
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
-import { openDatabase } from '../server/src/db/client';
+import { type DatabaseKind, filledDatabase } from './databases';
 import { percentile, timeOne } from './measure';
 import { benchSession, signIn, startServer } from './processes';
 import { BENCH_APPROVER, BENCH_READER, generateReadingData, READING_SIZES } from './reading-data';
 
 const TIMEOUT_MS = Number(process.env.BENCH_TIMEOUT_S ?? 900) * 1000;
-const POSTGRES_URL = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const DATABASES = (process.env.BENCH_DATABASES ?? 'postgres,embedded').split(',') as ('embedded' | 'postgres')[];
+const DATABASES = (process.env.BENCH_DATABASES ?? 'postgres,embedded').split(',') as DatabaseKind[];
 const TARGETS = { '/api/reading': 20, '/api/notifications': 20, '/api/compliance': 200 } as const;
 const REQUESTS = { '/api/reading': 300, '/api/notifications': 300, '/api/compliance': 100 } as const;
 
 const { children, cleanups, perDatabase } = benchSession(TIMEOUT_MS);
 
-async function withClient(url: string, work: (client: pg.Client) => Promise<unknown>) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await work(client);
-  } finally {
-    await client.end();
-  }
-}
-
-async function prepare(kind: 'embedded' | 'postgres', workDir: string) {
-  const dataDir = path.join(workDir, 'data');
-  mkdirSync(dataDir);
-  let databaseUrl: string | undefined;
-  if (kind === 'postgres') {
-    const url = new URL(POSTGRES_URL);
-    if (!['127.0.0.1', 'localhost'].includes(url.hostname)) throw new Error('The bench only talks to 127.0.0.1: set BENCH_POSTGRES_URL to a local server');
-    const name = `reading_bench_${randomBytes(4).toString('hex')}`;
-    await withClient(POSTGRES_URL, (c) => c.query(`CREATE DATABASE ${name}`));
-    cleanups.push(() => withClient(POSTGRES_URL, (c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)));
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
-  }
-  const database = await openDatabase(databaseUrl ? { databaseUrl } : { dataDir });
-  const ms = await generateReadingData(database.db);
-  await database.close();
+async function prepare(kind: DatabaseKind, workDir: string) {
+  const { env, ms } = await filledDatabase(kind, workDir, cleanups, generateReadingData);
   console.log(
     `${kind}: generated ${READING_SIZES.users} users, ${READING_SIZES.sops} SOPs, ${READING_SIZES.attestations} attestations in ${(ms / 1000).toFixed(1)} s`,
   );
-  return { DATA_DIR: dataDir, DATABASE_URL: databaseUrl };
+  return env;
 }
 
 interface Row {
@@ -64,7 +38,7 @@ interface Row {
   note: string;
 }
 
-async function benchOne(kind: 'embedded' | 'postgres'): Promise<Row[]> {
+async function benchOne(kind: DatabaseKind): Promise<Row[]> {
   const workDir = mkdtempSync(path.join(tmpdir(), 'reading-bench-'));
   cleanups.push(async () => rmSync(workDir, { recursive: true, force: true }));
   const env = await prepare(kind, workDir);

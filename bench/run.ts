@@ -7,55 +7,28 @@
  * BENCH_SECONDS sets each load run (default 5).
  */
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
-import { openDatabase } from '../server/src/db/client';
+import { type DatabaseKind, filledDatabase } from './databases';
 import { generateBenchData } from './generate';
 import { benchSession, signIn, startBareServer, startServer } from './processes';
 import { type Row, runScenarios } from './scenarios';
 
 const TIMEOUT_MS = Number(process.env.BENCH_TIMEOUT_S ?? 900) * 1000;
 const SOPS = Number(process.env.BENCH_SOPS ?? 5000);
-const POSTGRES_URL = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const DATABASES = (process.env.BENCH_DATABASES ?? 'embedded,postgres').split(',') as ('embedded' | 'postgres')[];
+const DATABASES = (process.env.BENCH_DATABASES ?? 'embedded,postgres').split(',') as DatabaseKind[];
 const ADMIN_PASSWORD = `bench-${randomBytes(8).toString('hex')}`;
 
 const { children, cleanups, perDatabase } = benchSession(TIMEOUT_MS);
 
-/** A database filled before the server starts (the server is its only user while it runs). */
-async function prepare(kind: 'embedded' | 'postgres', workDir: string): Promise<{ DATA_DIR: string; DATABASE_URL?: string }> {
-  const dataDir = path.join(workDir, 'data');
-  mkdirSync(dataDir);
-  let databaseUrl: string | undefined;
-  if (kind === 'postgres') {
-    const url = new URL(POSTGRES_URL);
-    if (!['127.0.0.1', 'localhost'].includes(url.hostname)) throw new Error('The bench only talks to 127.0.0.1: set BENCH_POSTGRES_URL to a local server');
-    const name = `sop_bench_${randomBytes(4).toString('hex')}`;
-    await withClient(POSTGRES_URL, (c) => c.query(`CREATE DATABASE ${name}`));
-    cleanups.push(() => withClient(POSTGRES_URL, (c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)));
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
-  }
-  const database = await openDatabase(databaseUrl ? { databaseUrl } : { dataDir });
-  const ms = await generateBenchData(database.db, SOPS);
-  await database.close();
+async function prepare(kind: DatabaseKind, workDir: string) {
+  const { env, ms } = await filledDatabase(kind, workDir, cleanups, (db) => generateBenchData(db, SOPS));
   console.log(`${kind}: generated ${SOPS} SOPs in ${(ms / 1000).toFixed(1)} s`);
-  return { DATA_DIR: dataDir, DATABASE_URL: databaseUrl };
+  return env;
 }
 
-async function withClient(url: string, work: (client: pg.Client) => Promise<unknown>) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await work(client);
-  } finally {
-    await client.end();
-  }
-}
-
-async function benchOne(kind: 'embedded' | 'postgres'): Promise<Row[]> {
+async function benchOne(kind: DatabaseKind): Promise<Row[]> {
   const workDir = mkdtempSync(path.join(tmpdir(), 'sop-bench-'));
   cleanups.push(async () => rmSync(workDir, { recursive: true, force: true }));
   const env = await prepare(kind, workDir);

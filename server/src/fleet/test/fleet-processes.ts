@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -6,6 +6,7 @@ import pg from 'pg';
 import { createScratchDatabase } from '../../test/database';
 import { type FilePart, multipart } from '../../test/multipart';
 import { freePort } from './nats-servers';
+import { supervised } from './supervised';
 
 const ROOT = path.resolve(import.meta.dirname, '../../../..');
 export const ADMIN_PASSWORD = 'fleet-admin-passphrase-7';
@@ -48,47 +49,34 @@ export async function startAppProcess(opts: { env: Record<string, string>; datab
     }
   };
   const base = `http://127.0.0.1:${port}`;
-  let child: ChildProcess | undefined;
-  let output = '';
-  const exited = () => !child || child.exitCode !== null || child.signalCode !== null;
-  const end = async (signal: NodeJS.Signals) => {
-    if (exited()) return;
-    const gone = new Promise((resolve) => child!.once('exit', resolve));
-    child!.kill(signal);
-    await gone;
-  };
+  const proc = supervised();
+  const { exited, end } = proc;
   const app: AppProcess = {
     base,
-    log: () => output,
+    log: proc.log,
     async start() {
       if (!exited()) return;
-      child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
-        cwd: ROOT,
-        env: {
-          ...process.env,
-          PORT: String(port),
-          HOST: '127.0.0.1',
-          DATA_DIR: dataDir,
-          DATABASE_URL: scratch?.url ?? '',
-          ADMIN_PASSWORD,
-          CLIENT_DIR: '/nonexistent',
-          LOG_LEVEL: 'warn',
-          JOB_CONCURRENCY: '1',
-          ...opts.env,
-        },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
-      // A test run that ends without its clean-up (a failed setup, an interrupted run) leaves no app behind.
-      const started = child;
-      process.once('exit', () => started.kill('SIGKILL'));
-      const keep = (chunk: Buffer) => {
-        output = (output + chunk.toString()).slice(-20_000);
-      };
-      child.stdout!.on('data', keep);
-      child.stderr!.on('data', keep);
+      proc.adopt(
+        spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+          cwd: ROOT,
+          env: {
+            ...process.env,
+            PORT: String(port),
+            HOST: '127.0.0.1',
+            DATA_DIR: dataDir,
+            DATABASE_URL: scratch?.url ?? '',
+            ADMIN_PASSWORD,
+            CLIENT_DIR: '/nonexistent',
+            LOG_LEVEL: 'warn',
+            JOB_CONCURRENCY: '1',
+            ...opts.env,
+          },
+          stdio: ['ignore', 'pipe', 'pipe'],
+        }),
+      );
       const until = Date.now() + 120_000;
       for (;;) {
-        if (exited()) throw new Error(`the app exited while starting:\n${output}`);
+        if (exited()) throw new Error(`the app exited while starting:\n${proc.log()}`);
         if (
           await fetch(`${base}/healthz`).then(
             (r) => r.ok,
@@ -96,7 +84,7 @@ export async function startAppProcess(opts: { env: Record<string, string>; datab
           )
         )
           return;
-        if (Date.now() > until) throw new Error(`the app did not start within 120 s:\n${output}`);
+        if (Date.now() > until) throw new Error(`the app did not start within 120 s:\n${proc.log()}`);
         await new Promise((resolve) => setTimeout(resolve, 200));
       }
     },

@@ -1,8 +1,9 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { supervised } from './supervised';
 
 const CONFIG_DIR = path.resolve(import.meta.dirname, '../../../../deploy/nats');
 /** Debian's package installs it here; elsewhere it is found on PATH. */
@@ -73,39 +74,30 @@ export async function startShipNats(vessel: string, hubLeafUrl: string): Promise
 
 /** nats-server with one of the deploy configs and its environment, started and ready (its `port` and store as the config reads them). */
 export async function launchNats(conf: string, env: Record<string, string>, port: number, storeDir: string, leafUrl?: string): Promise<NatsServer> {
-  let child: ChildProcess | undefined;
-  let output = '';
-  const exited = () => !child || child.exitCode !== null || child.signalCode !== null;
-  const end = async (signal: NodeJS.Signals) => {
-    if (exited()) return;
-    const gone = new Promise((resolve) => child!.once('exit', resolve));
-    child!.kill(signal);
-    await gone;
-  };
+  let ready: (() => void) | undefined;
+  const proc = supervised((output) => output.includes('Server is ready') && ready?.());
+  const { exited, end } = proc;
   const server: NatsServer = {
     url: `nats://127.0.0.1:${port}`,
     port,
     leafUrl,
     storeDir,
-    log: () => output,
+    log: proc.log,
     async start() {
       if (!exited()) return;
-      const started = spawn(NATS_SERVER, ['-c', path.resolve(CONFIG_DIR, conf)], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-      child = started;
       await new Promise<void>((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`nats-server (${conf}) did not start:\n${output}`)), 10_000);
-        const read = (chunk: Buffer) => {
-          output += chunk.toString();
-          if (output.includes('Server is ready')) {
-            clearTimeout(timer);
-            resolve();
-          }
+        const timer = setTimeout(() => reject(new Error(`nats-server (${conf}) did not start:\n${proc.log()}`)), 10_000);
+        ready = () => {
+          ready = undefined;
+          clearTimeout(timer);
+          resolve();
         };
-        started.stdout!.on('data', read);
-        started.stderr!.on('data', read);
+        const started = proc.adopt(
+          spawn(NATS_SERVER, ['-c', path.resolve(CONFIG_DIR, conf)], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] }),
+        );
         started.once('exit', (code) => {
           clearTimeout(timer);
-          reject(new Error(`nats-server (${conf}) exited with ${code}:\n${output}`));
+          reject(new Error(`nats-server (${conf}) exited with ${code}:\n${proc.log()}`));
         });
       });
     },

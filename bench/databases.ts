@@ -1,0 +1,52 @@
+/** The database a bench pass measures: filled before the server starts (the server is its only user while it runs). */
+import { randomBytes } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import pg from 'pg';
+import { type Database, openDatabase } from '../server/src/db/client';
+
+export type DatabaseKind = 'embedded' | 'postgres';
+
+const POSTGRES_URL = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+async function withClient(url: string, work: (client: pg.Client) => Promise<unknown>) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * An embedded database in `workDir/data`, or a fresh PostgreSQL database on BENCH_POSTGRES_URL
+ * (local only; dropped by a clean-up it registers), filled by `fill` (which answers the
+ * milliseconds it took). Answers the server's environment for it and that time.
+ */
+export async function filledDatabase(
+  kind: DatabaseKind,
+  workDir: string,
+  cleanups: (() => Promise<unknown>)[],
+  fill: (db: Database['db']) => Promise<number>,
+): Promise<{ env: { DATA_DIR: string; DATABASE_URL?: string }; ms: number }> {
+  const dataDir = path.join(workDir, 'data');
+  mkdirSync(dataDir);
+  let databaseUrl: string | undefined;
+  if (kind === 'postgres') {
+    const url = new URL(POSTGRES_URL);
+    if (!['127.0.0.1', 'localhost'].includes(url.hostname)) throw new Error('The bench only talks to 127.0.0.1: set BENCH_POSTGRES_URL to a local server');
+    const name = `sop_bench_${randomBytes(4).toString('hex')}`;
+    await withClient(POSTGRES_URL, (c) => c.query(`CREATE DATABASE ${name}`));
+    cleanups.push(() => withClient(POSTGRES_URL, (c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)));
+    url.pathname = `/${name}`;
+    databaseUrl = url.toString();
+  }
+  const database = await openDatabase(databaseUrl ? { databaseUrl } : { dataDir });
+  try {
+    const ms = await fill(database.db);
+    return { env: { DATA_DIR: dataDir, DATABASE_URL: databaseUrl }, ms };
+  } finally {
+    await database.close();
+  }
+}
