@@ -20,4 +20,25 @@ const TableHead = styled(
 // Cells wrap: a long name or e-mail address must not push the row's actions out of sight.
 const TableCell = styled('td', 'table-cell', 'px-2.5 py-2.5 align-middle');
 
-export { Table, TableBody, TableCell, TableHead, TableHeader, TableRow };
+type Column = string | { label: string; className?: string };
+
+/** A table's header row, one heading per column; a column may carry its classes (`text-right`, a width). */
+function TableHeadings({ columns }: { columns: Column[] }) {
+  return (
+    <TableHeader>
+      <TableRow>
+        {columns.map((column) =>
+          typeof column === 'string' ? (
+            <TableHead key={column}>{column}</TableHead>
+          ) : (
+            <TableHead key={column.label} className={column.className}>
+              {column.label}
+            </TableHead>
+          ),
+        )}
+      </TableRow>
+    </TableHeader>
+  );
+}
+
+export { Table, TableBody, TableCell, TableHead, TableHeader, TableHeadings, TableRow };

@@ -8,7 +8,7 @@ import { RoleBadge } from '@/components/role-badge';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { Table, TableBody, TableCell, TableRow, TableHeadings } from '@/components/ui/table';
 import { formatDate } from '@/lib/format';
 import { displayNameOf } from '@/lib/names';
 import { useReturnFocus } from '@/hooks/use-return-focus';
@@ -60,17 +60,7 @@ export function UserManagement({ query, currentUserId }: { query: UseQueryResult
         <QueryState query={query} loading="Loading users" failed="Could not load the users." frame="py-8">
           <UserCards users={users} currentUserId={currentUserId} departmentOf={departmentOf} actions={actions} />
           <Table aria-label="Users" wrapperClassName="hidden lg:block">
-            <TableHeader>
-              <TableRow>
-                <TableHead>Name</TableHead>
-                <TableHead>Username</TableHead>
-                <TableHead>Email</TableHead>
-                <TableHead>Role</TableHead>
-                <TableHead>Department</TableHead>
-                <TableHead>Created</TableHead>
-                <TableHead className="text-right">Actions</TableHead>
-              </TableRow>
-            </TableHeader>
+            <TableHeadings columns={['Name', 'Username', 'Email', 'Role', 'Department', 'Created', { label: 'Actions', className: 'text-right' }]} />
             <TableBody>
               {users.length === 0 ? (
                 <TableRow>

@@ -9,7 +9,7 @@ import { QueryState } from '@/components/query-state';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { Table, TableBody, TableCell, TableRow, TableHeadings } from '@/components/ui/table';
 import { formatDateTime } from '@/lib/format';
 import { useCurrentUser } from '@/lib/session';
 import { cn } from '@/lib/utils';
@@ -83,15 +83,7 @@ function MasterList({ vessel }: { vessel: FleetVessel }) {
             ) : (
               <>
                 <Table aria-label={label} wrapperClassName="hidden md:block">
-                  <TableHeader>
-                    <TableRow>
-                      <TableHead>Procedure</TableHead>
-                      <TableHead>In force</TableHead>
-                      <TableHead>On board</TableHead>
-                      <TableHead>Previous withdrawn</TableHead>
-                      <TableHead>State</TableHead>
-                    </TableRow>
-                  </TableHeader>
+                  <TableHeadings columns={['Procedure', 'In force', 'On board', 'Previous withdrawn', 'State']} />
                   <TableBody>
                     {list.map((row) => (
                       <TableRow key={row.sopId}>

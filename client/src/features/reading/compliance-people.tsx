@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'wouter';
 import type { PersonCompliance } from '@common/contracts/reading';
 import { QueryState } from '@/components/query-state';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { Table, TableBody, TableCell, TableRow, TableHeadings } from '@/components/ui/table';
 import { readingQueries } from './api';
 import { ShareBar } from './compliance-bars';
 import { fullName, type PersonName } from '@common/names';
@@ -41,14 +41,7 @@ export function CompliancePeople({ departmentId }: { departmentId: number | unde
       ) : (
         <>
           <Table aria-label="People" wrapperClassName="hidden md:block">
-            <TableHeader>
-              <TableRow>
-                <TableHead>Person</TableHead>
-                <TableHead>Department</TableHead>
-                <TableHead className="w-56">Read</TableHead>
-                <TableHead>Still to read</TableHead>
-              </TableRow>
-            </TableHeader>
+            <TableHeadings columns={['Person', 'Department', { label: 'Read', className: 'w-56' }, 'Still to read']} />
             <TableBody>
               {list.map((person) => (
                 <TableRow key={person.id} className="align-top">

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'wouter';
 import { QueryState } from '@/components/query-state';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { Table, TableBody, TableCell, TableRow, TableHeadings } from '@/components/ui/table';
 import { readingQueries } from './api';
 import { ShareBar } from './compliance-bars';
 
@@ -16,16 +16,16 @@ export function ComplianceProcedures({ departmentId }: { departmentId: number | 
       ) : (
         <>
           <Table aria-label="Compliance" wrapperClassName="hidden md:block">
-            <TableHeader>
-              <TableRow>
-                <TableHead>Procedure</TableHead>
-                <TableHead>Department</TableHead>
-                <TableHead>Version</TableHead>
-                <TableHead>Read</TableHead>
-                <TableHead className="text-right">Outstanding</TableHead>
-                <TableHead className="text-right">Without opening</TableHead>
-              </TableRow>
-            </TableHeader>
+            <TableHeadings
+              columns={[
+                'Procedure',
+                'Department',
+                'Version',
+                'Read',
+                { label: 'Outstanding', className: 'text-right' },
+                { label: 'Without opening', className: 'text-right' },
+              ]}
+            />
             <TableBody>
               {list.map((row) => (
                 <TableRow key={row.sopId}>
