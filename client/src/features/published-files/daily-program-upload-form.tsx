@@ -15,7 +15,7 @@ import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { formatKB } from '@/lib/format';
 import { useUploadDailyPrograms } from './api';
-import { UploadCard, useChosenFiles } from './upload-card';
+import { DateField, UploadCard, useChosenFiles } from './upload-card';
 
 const isPdf = (file: File) => file.type === 'application/pdf' || file.name.toLowerCase().endsWith('.pdf');
 
@@ -29,7 +29,7 @@ function filesProblem(mode: DailyProgramMode | undefined, files: File[]): string
 
 export function DailyProgramUploadForm() {
   const upload = useUploadDailyPrograms();
-  const chosen = useChosenFiles(upload.isPending);
+  const chosen = useChosenFiles(upload);
   const { files, clear: clearFiles } = chosen;
   const form = useForm<DailyProgramUploadFields, unknown, ValidDailyProgramUpload>({
     resolver: zodResolver(DailyProgramUploadFields),
@@ -42,29 +42,17 @@ export function DailyProgramUploadForm() {
 
   const submit = form.handleSubmit((values) => {
     if (problem) return;
-    chosen.setProgress(0);
-    upload.mutate({ ...values, files, onProgress: chosen.setProgress }, { onSuccess: clearFiles });
+    chosen.send({ ...values, files });
   });
 
   return (
-    <UploadCard
-      title="Upload daily program"
-      description="One combined PDF, or four separate PDFs, per cruise day. A new upload replaces that day."
-      onSubmit={submit}
-      pending={upload.isPending}
-      progress={chosen.progress}
-      disabled={!countMatches || !!problem}
-    >
+    <UploadCard kind="dailyProgram" onSubmit={submit} chosen={chosen} disabled={!countMatches || !!problem}>
       <div className="space-y-2">
         <Label htmlFor="dp-cruise-code">Cruise code</Label>
         <Input id="dp-cruise-code" placeholder="e.g. AR250928" autoComplete="off" aria-invalid={!!errors.cruiseCode} {...form.register('cruiseCode')} />
         <FieldError message={errors.cruiseCode?.message} />
       </div>
-      <div className="space-y-2">
-        <Label htmlFor="dp-date">Date</Label>
-        <Input id="dp-date" type="date" aria-invalid={!!errors.programDate} {...form.register('programDate')} />
-        <FieldError message={errors.programDate?.message} />
-      </div>
+      <DateField id="dp-date" error={errors.programDate?.message} field={form.register('programDate')} />
       <div className="space-y-2">
         <Label htmlFor="dp-mode">Upload mode</Label>
         <Controller

@@ -7,11 +7,11 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { formatKB } from '@/lib/format';
 import { useUploadItinerary } from './api';
-import { UploadCard, useChosenFiles } from './upload-card';
+import { DateField, UploadCard, useChosenFiles } from './upload-card';
 
 export function ItineraryUploadForm() {
   const upload = useUploadItinerary();
-  const chosen = useChosenFiles(upload.isPending);
+  const chosen = useChosenFiles(upload);
   const file = chosen.files[0] ?? null;
   const form = useForm<ItineraryUploadFields>({
     resolver: zodResolver(ItineraryUploadFields),
@@ -22,24 +22,12 @@ export function ItineraryUploadForm() {
 
   const submit = form.handleSubmit((values) => {
     if (!file || typeProblem) return;
-    chosen.setProgress(0);
-    upload.mutate({ uploadDate: values.uploadDate, file, onProgress: chosen.setProgress }, { onSuccess: chosen.clear });
+    chosen.send({ uploadDate: values.uploadDate, file });
   });
 
   return (
-    <UploadCard
-      title="Upload itinerary"
-      description="An Excel (.xlsx, .xls) or CSV file with the ports of call."
-      onSubmit={submit}
-      pending={upload.isPending}
-      progress={chosen.progress}
-      disabled={!file || !!typeProblem}
-    >
-      <div className="space-y-2">
-        <Label htmlFor="it-date">Date</Label>
-        <Input id="it-date" type="date" aria-invalid={!!errors.uploadDate} {...form.register('uploadDate')} />
-        <FieldError message={errors.uploadDate?.message} />
-      </div>
+    <UploadCard kind="itinerary" onSubmit={submit} chosen={chosen} disabled={!file || !!typeProblem}>
+      <DateField id="it-date" error={errors.uploadDate?.message} field={form.register('uploadDate')} />
       <div className="space-y-2">
         <Label htmlFor="it-file">Itinerary file</Label>
         <Input
