@@ -9,7 +9,7 @@ import { loadConfig } from '../server/src/config';
 import { type Db, openDatabase } from '../server/src/db/client';
 import { departments, sops, users } from '../server/src/db/schema';
 import { createUser } from '../server/src/features/auth/auth.service';
-import { refreshAllSearchVectors } from '../server/src/features/sops/sop-search';
+import { refreshAllSearchVectors } from '../server/src/features/sops/sop-search.service';
 import { DEMO_DIVISIONS } from '../server/src/seed/demo-catalog';
 
 export const BENCH_USER = { username: 'bench-reader', password: 'bench-reader-password' };

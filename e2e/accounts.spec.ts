@@ -1,8 +1,8 @@
-import { expect, request as apiRequest, test, type APIRequestContext, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/fixtures';
 import type { Department } from '../common/contracts/departments';
-import { signIn, signOut } from './support/session';
+import { signIn } from './support/session';
 import { E2E_USERS, type E2eUser } from './support/users';
-import { toast } from './support/toast';
 
 const suffix = Date.now().toString(36);
 const usersTable = (page: Page) => page.getByRole('table', { name: 'Users' });
@@ -20,13 +20,6 @@ async function adminCreatesUser(page: Page, user: E2eUser) {
   return (await res.json()) as { id: number };
 }
 
-/** A separate API session, as another person on another device. */
-async function apiAs(baseURL: string, user: E2eUser): Promise<APIRequestContext> {
-  const context = await apiRequest.newContext({ baseURL });
-  expect((await context.post('/api/login', { data: { username: user.username, password: user.password } })).status()).toBe(200);
-  return context;
-}
-
 /** Both widths the crew use: the office desktop and a phone. */
 async function screenshots(page: Page, name: string) {
   await page.screenshot({ path: `screenshots/${name}-1366.png`, fullPage: true });
@@ -35,10 +28,10 @@ async function screenshots(page: Page, name: string) {
   await page.setViewportSize({ width: 1366, height: 768 });
 }
 
-test("an admin edits a user's role and department; the user has the new role at once", async ({ page, baseURL }) => {
+test("an admin edits a user's role and department; the user has the new role at once", async ({ page, toast, apiAs }) => {
   const crew: E2eUser = { username: `cadet.${suffix}`, password: 'cadet-pass-2026', firstName: 'Tove', lastName: 'Lind', role: 'user' };
   await adminCreatesUser(page, crew);
-  const session = await apiAs(baseURL!, crew);
+  const session = await apiAs(crew);
   expect((await session.get('/api/approvals')).status()).toBe(403);
 
   await openAdmin(page);
@@ -54,7 +47,7 @@ test("an admin edits a user's role and department; the user has the new role at 
   await page.getByRole('option', { name: 'Marine › Deck' }).click();
   await screenshots(page, 'accounts-edit-user');
   await dialog.getByRole('button', { name: 'Save Changes' }).click();
-  await expect(toast(page, 'User updated successfully')).toBeVisible();
+  await expect(toast('User updated successfully')).toBeVisible();
   await expect(dialog).toBeHidden();
   await expect(row).toContainText('Approver');
   await expect(row).toContainText('Marine › Deck');
@@ -63,10 +56,9 @@ test("an admin edits a user's role and department; the user has the new role at 
   expect((await session.get('/api/approvals')).status()).toBe(200);
   const departments: Department[] = await (await session.get('/api/departments')).json();
   expect((await (await session.get('/api/user')).json()).departmentId).toBe(departments.find((d) => d.name === 'Deck')!.id);
-  await session.dispose();
 });
 
-test('an admin resets a password; the user signs in with the new one', async ({ page }) => {
+test('an admin resets a password; the user signs in with the new one', async ({ page, signInAs, signOut, toast }) => {
   const crew: E2eUser = { username: `oiler.${suffix}`, password: 'oiler-pass-2026', firstName: 'Jon', lastName: 'Berg', role: 'user' };
   await adminCreatesUser(page, crew);
   await openAdmin(page);
@@ -79,30 +71,30 @@ test('an admin resets a password; the user signs in with the new one', async ({ 
   await dialog.getByLabel('Confirm New Password').fill('password1');
   await dialog.getByRole('button', { name: 'Reset Password' }).click();
   // The server names the rule.
-  await expect(toast(page, 'password: This password is one of the most common passwords; choose one that is harder to guess')).toBeVisible();
+  await expect(toast('password: This password is one of the most common passwords; choose one that is harder to guess')).toBeVisible();
   await dialog.getByLabel('New Password', { exact: true }).fill('engine-room-77');
   await dialog.getByLabel('Confirm New Password').fill('engine-room-77');
   await screenshots(page, 'accounts-reset-password');
   await dialog.getByRole('button', { name: 'Reset Password' }).click();
-  await expect(toast(page, 'Password reset successfully. The user has been signed out everywhere.')).toBeVisible();
+  await expect(toast('Password reset successfully. The user has been signed out everywhere.')).toBeVisible();
 
-  await signOut(page);
-  await signIn(page, { ...crew, password: 'engine-room-77' });
+  await signOut();
+  await signInAs({ ...crew, password: 'engine-room-77' });
   await expect(page.getByTestId('header-display-name')).toHaveText('Jon Berg');
 });
 
-test('an admin deactivates an approver; their approval still shows their name', async ({ page, baseURL }) => {
+test('an admin deactivates an approver; their approval still shows their name', async ({ page, toast, apiAs }) => {
   const approver: E2eUser = { username: `chief.${suffix}`, password: 'chief-pass-2026', firstName: 'Greta', lastName: 'Holm', role: 'approver' };
   const title = `Anchor Watch ${suffix}`;
   await adminCreatesUser(page, approver);
 
-  const author = await apiAs(baseURL!, E2E_USERS.user);
+  const author = await apiAs(E2E_USERS.user);
   const departments: Department[] = await (await author.get('/api/departments')).json();
   const sop = await (
     await author.post('/api/sops', { data: { title, departmentId: departments.find((d) => d.name === 'Deck')!.id, content: '1. Check the chain.' } })
   ).json();
   const { taskId } = await (await author.post(`/api/sops/${sop.id}/submit`)).json();
-  const decider = await apiAs(baseURL!, approver);
+  const decider = await apiAs(approver);
   expect((await decider.put(`/api/approvals/${taskId}`, { data: { status: 'approved' } })).status()).toBe(200);
 
   await openAdmin(page);
@@ -112,7 +104,7 @@ test('an admin deactivates an approver; their approval still shows their name', 
   await expect(confirm).toContainText('Are you sure you want to delete the user "Greta Holm"? This action cannot be undone.');
   await screenshots(page, 'accounts-deactivate');
   await confirm.getByRole('button', { name: 'Delete' }).click();
-  await expect(toast(page, 'User deleted successfully')).toBeVisible();
+  await expect(toast('User deleted successfully')).toBeVisible();
   await expect(row).toHaveCount(0);
   // Their session ended and they cannot sign in again.
   expect((await decider.get('/api/user')).status()).toBe(401);
@@ -120,16 +112,14 @@ test('an admin deactivates an approver; their approval still shows their name', 
 
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Dashboard' }).click();
   await expect(page.getByTestId('recent-activity')).toContainText(`Greta sop approved "${title}"`);
-  await author.dispose();
-  await decider.dispose();
 });
 
-test('a user changes their password from the header menu', async ({ page }) => {
+test('a user changes their password from the header menu', async ({ page, signInAs, signOut, toast }) => {
   const crew: E2eUser = { username: `purser.${suffix}`, password: 'purser-pass-2026', firstName: 'Ines', lastName: 'Costa', role: 'user' };
   await adminCreatesUser(page, crew);
-  await signOut(page);
+  await signOut();
 
-  await signIn(page, crew);
+  await signInAs(crew);
   await page.getByRole('button', { name: 'Ines Costa account menu' }).click();
   await page.getByRole('menuitem', { name: 'Change password' }).click();
   await expect(page.getByRole('heading', { name: 'Change Password' })).toBeVisible();
@@ -137,25 +127,25 @@ test('a user changes their password from the header menu', async ({ page }) => {
   await page.getByLabel('New Password', { exact: true }).fill('galley-keys-2026');
   await page.getByLabel('Confirm New Password').fill('galley-keys-2026');
   await page.getByRole('button', { name: 'Change Password' }).click();
-  await expect(toast(page, 'currentPassword: The current password is not correct')).toBeVisible();
+  await expect(toast('currentPassword: The current password is not correct')).toBeVisible();
   await page.getByLabel('Current Password').fill(crew.password);
   await screenshots(page, 'accounts-change-password');
   await page.getByRole('button', { name: 'Change Password' }).click();
-  await expect(toast(page, 'Password changed. Your other sessions have been signed out.')).toBeVisible();
+  await expect(toast('Password changed. Your other sessions have been signed out.')).toBeVisible();
 
-  await signOut(page);
-  await signIn(page, { ...crew, password: 'galley-keys-2026' });
+  await signOut();
+  await signInAs({ ...crew, password: 'galley-keys-2026' });
 });
 
-test('closing registration hides the form on the sign-in screen', async ({ page }) => {
-  await signIn(page, E2E_USERS.admin);
+test('closing registration hides the form on the sign-in screen', async ({ page, signInAs, signOut, toast }) => {
+  await signInAs(E2E_USERS.admin);
   await openAdmin(page);
   const settings = page.getByRole('region', { name: 'System Settings' });
   await expect(settings.getByTestId('registration-state')).toHaveText('Open');
   await settings.getByRole('button', { name: 'Close registration' }).click();
-  await expect(toast(page, 'Self-registration is closed')).toBeVisible();
+  await expect(toast('Self-registration is closed')).toBeVisible();
   await expect(settings.getByTestId('registration-state')).toHaveText('Closed');
-  await signOut(page);
+  await signOut();
 
   await expect(page.getByRole('button', { name: 'LOGIN' })).toBeVisible();
   await expect(page.getByText('New crew member? Ask an administrator for an account.')).toBeVisible();
@@ -163,6 +153,6 @@ test('closing registration hides the form on the sign-in screen', async ({ page 
   await screenshots(page, 'accounts-registration-closed');
 
   // Open again for the other journeys.
-  await signIn(page, E2E_USERS.admin);
+  await signInAs(E2E_USERS.admin);
   expect((await page.request.put('/api/admin/settings', { data: { registrationOpen: true } })).status()).toBe(200);
 });

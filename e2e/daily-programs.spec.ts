@@ -1,9 +1,8 @@
 import { readFile } from 'node:fs/promises';
-import { expect, type Page, test } from '@playwright/test';
-import { signInAt } from './support/session';
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/fixtures';
 import { makePdf, makeXlsx } from './support/sop-files';
 import { E2E_USERS } from './support/users';
-import { toast } from './support/toast';
 
 const pdf = (name: string, text: string) => makePdf(name, text);
 const xlsx = (name: string) =>
@@ -19,15 +18,15 @@ async function chooseMode(page: Page, label: 'Combined (1 PDF)' | 'Separate (4 P
 
 test.describe
   .serial('daily programs and itineraries', () => {
-    test('an admin starts from the empty states', async ({ page }) => {
-      await signInAt(page, E2E_USERS.admin, '/daily-program');
+    test('an admin starts from the empty states', async ({ page, signInAs }) => {
+      await signInAs('admin', '/daily-program');
       await expect(page.getByText('No daily programs uploaded yet')).toBeVisible();
       await page.goto('/itinerary');
       await expect(page.getByText('No itineraries uploaded yet')).toBeVisible();
     });
 
-    test('an admin uploads a combined day and a separate day, with the form checks on the way', async ({ page }) => {
-      await signInAt(page, E2E_USERS.admin, '/daily-program');
+    test('an admin uploads a combined day and a separate day, with the form checks on the way', async ({ page, signInAs, toast }) => {
+      await signInAs('admin', '/daily-program');
       const submit = page.getByRole('button', { name: 'Upload daily program' });
       await expect(page.getByLabel('Upload mode')).toHaveText('Combined (1 PDF)');
       await expect(page.getByLabel('Date')).toHaveValue(/^\d{4}-\d{2}-\d{2}$/);
@@ -42,7 +41,7 @@ test.describe
       await page.getByLabel('Cruise code').fill('AR251120');
       await page.getByLabel('Date').fill('2025-11-20');
       await submit.click();
-      await expect(toast(page, 'Daily programs uploaded successfully!')).toBeVisible();
+      await expect(toast('Daily programs uploaded successfully!')).toBeVisible();
       await expect(page.getByRole('button', { name: /AR251120/ })).toBeVisible();
       const combinedDay = page.getByRole('button', { name: /Thu, Nov 20, 2025/ });
       await expect(combinedDay).toContainText('Combined PDF');
@@ -75,7 +74,7 @@ test.describe
       ]);
       await expect(page.getByRole('list', { name: 'Chosen files' })).toContainText('File 4: dining.pdf');
       await submit.click();
-      await expect(toast(page, 'Daily programs uploaded successfully!')).toBeVisible();
+      await expect(toast('Daily programs uploaded successfully!')).toBeVisible();
       const separateDay = page.getByRole('button', { name: /Fri, Nov 21, 2025/ });
       await expect(separateDay).toContainText('4 Files');
       await separateDay.click();
@@ -91,8 +90,8 @@ test.describe
       await page.screenshot({ path: 'screenshots/daily-program-admin.png', fullPage: true });
     });
 
-    test('an admin uploads an itinerary; a disguised file is refused by the server', async ({ page }) => {
-      await signInAt(page, E2E_USERS.admin, '/itinerary');
+    test('an admin uploads an itinerary; a disguised file is refused by the server', async ({ page, signInAs, toast }) => {
+      await signInAs('admin', '/itinerary');
       const submit = page.getByRole('button', { name: 'Upload itinerary' });
       await expect(submit).toBeDisabled();
       const input = page.getByLabel('Itinerary file');
@@ -104,13 +103,13 @@ test.describe
       const disguised = await pdf('ports.xlsx', 'not a spreadsheet');
       await input.setInputFiles({ ...disguised, mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' });
       await submit.click();
-      await expect(toast(page, 'Invalid file type: Please upload an Excel or CSV file')).toBeVisible();
+      await expect(toast('Invalid file type: Please upload an Excel or CSV file')).toBeVisible();
       await expect(page.getByText('No itineraries uploaded yet')).toBeVisible();
 
       await page.getByLabel('Date').fill('2025-11-20');
       await input.setInputFiles(await xlsx('AR251120_itinerary.xlsx'));
       await submit.click();
-      await expect(toast(page, 'Itinerary uploaded successfully!')).toBeVisible();
+      await expect(toast('Itinerary uploaded successfully!')).toBeVisible();
       await expect(page.getByRole('heading', { name: 'Cruise AR251120 · Nov 20, 2025' })).toBeVisible();
       await expect(page.getByText('Thu, Nov 20, 2025')).toBeVisible();
       await expect(page.getByRole('form', { name: 'Upload itinerary' })).toBeVisible();
@@ -118,8 +117,8 @@ test.describe
       await page.screenshot({ path: 'screenshots/itinerary-admin.png', fullPage: true });
     });
 
-    test('a plain user sees and downloads everything, with no upload form and no delete', async ({ page }) => {
-      await signInAt(page, E2E_USERS.user, '/daily-program');
+    test('a plain user sees and downloads everything, with no upload form and no delete', async ({ page, signInAs }) => {
+      await signInAs('user', '/daily-program');
       await expect(page.getByRole('heading', { name: 'Daily Program' })).toBeVisible();
       await page.getByRole('button', { name: /Thu, Nov 20, 2025/ }).click();
       await expect(page.getByRole('form', { name: 'Upload daily program' })).toHaveCount(0);
@@ -141,8 +140,8 @@ test.describe
       await page.screenshot({ path: 'screenshots/itinerary-user.png', fullPage: true });
     });
 
-    test('an admin deletes a file and an itinerary after confirming', async ({ page }) => {
-      await signInAt(page, E2E_USERS.admin, '/daily-program');
+    test('an admin deletes a file and an itinerary after confirming', async ({ page, signInAs, toast }) => {
+      await signInAs('admin', '/daily-program');
       await page.getByRole('button', { name: /Fri, Nov 21, 2025/ }).click();
       await page.getByRole('button', { name: 'Delete evening.pdf' }).click();
       const dialog = page.getByRole('alertdialog');
@@ -151,14 +150,14 @@ test.describe
       await expect(page.getByRole('link', { name: 'Download evening.pdf' })).toBeVisible();
       await page.getByRole('button', { name: 'Delete evening.pdf' }).click();
       await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
-      await expect(toast(page, 'Daily program deleted successfully!')).toBeVisible();
+      await expect(toast('Daily program deleted successfully!')).toBeVisible();
       await expect(page.getByRole('link', { name: 'Download evening.pdf' })).toHaveCount(0);
       await expect(page.getByRole('button', { name: /Fri, Nov 21, 2025/ })).toContainText('3 Files');
 
       await page.goto('/itinerary');
       await page.getByRole('button', { name: 'Delete AR251120_itinerary.xlsx' }).click();
       await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
-      await expect(toast(page, 'Itinerary deleted successfully!')).toBeVisible();
+      await expect(toast('Itinerary deleted successfully!')).toBeVisible();
       await expect(page.getByText('No itineraries uploaded yet')).toBeVisible();
     });
   });

@@ -1,8 +1,7 @@
-import { expect, test, type Page } from '@playwright/test';
-import { signIn, signInAt, signOut } from './support/session';
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/fixtures';
 import { makePdf } from './support/sop-files';
 import { E2E_USERS } from './support/users';
-import { toast } from './support/toast';
 
 // One SOP's life, in order: create with a PDF, find it, read it, revise it, download it, delete it.
 test.describe.configure({ mode: 'serial' });
@@ -24,8 +23,8 @@ async function searchFor(page: Page, text: string) {
   await page.getByPlaceholder('Search SOPs...').fill(text);
 }
 
-test('an author creates an SOP with a PDF through the form', async ({ page }) => {
-  await signInAt(page, E2E_USERS.user, '/documents');
+test('an author creates an SOP with a PDF through the form', async ({ page, signInAs, toast }) => {
+  await signInAs(E2E_USERS.user, '/documents');
   await expect(page.getByRole('heading', { name: 'Procedures' })).toBeVisible();
   await page.getByRole('link', { name: 'New SOP' }).click();
   await expect(page).toHaveURL(/\/sop\/new$/);
@@ -63,7 +62,7 @@ test('an author creates an SOP with a PDF through the form', async ({ page }) =>
   await page.screenshot({ path: 'screenshots/sop-form.png', fullPage: true });
 
   await page.getByRole('button', { name: 'Save Draft' }).click();
-  await expect(toast(page, 'SOP created successfully')).toBeVisible();
+  await expect(toast('SOP created successfully')).toBeVisible();
   await expect(page).toHaveURL(/\/documents$/);
   const row = page.getByTestId('sop-row').filter({ hasText: TITLE });
   await expect(row).toContainText('Deck');
@@ -73,8 +72,8 @@ test('an author creates an SOP with a PDF through the form', async ({ page }) =>
   await expect(row).toContainText('Today');
 });
 
-test('the SOP is found by search and by department', async ({ page }) => {
-  await signIn(page, E2E_USERS.user);
+test('the SOP is found by search and by department', async ({ page, signInAs }) => {
+  await signInAs(E2E_USERS.user);
   // More SOPs in other departments, so the filters have something to leave out.
   const engine = await departmentIdByName(page, 'Engine');
   const housekeeping = await departmentIdByName(page, 'Housekeeping');
@@ -129,8 +128,8 @@ test('the SOP is found by search and by department', async ({ page }) => {
   await expect(ours.first()).toContainText(`Engine Room Rounds ${stamp}`);
 });
 
-test('the detail page shows the SOP and a preview of its PDF', async ({ page }) => {
-  await signInAt(page, E2E_USERS.user, '/documents');
+test('the detail page shows the SOP and a preview of its PDF', async ({ page, signInAs }) => {
+  await signInAs(E2E_USERS.user, '/documents');
   await searchFor(page, SEARCH_WORD);
   await page.getByTestId('sop-row').filter({ hasText: TITLE }).getByRole('cell').nth(1).click();
   await expect(page).toHaveURL(/\/sop\/\d+$/);
@@ -157,8 +156,8 @@ test('the detail page shows the SOP and a preview of its PDF', async ({ page }) 
   await expect(page.getByText('SOP not found')).toBeVisible();
 });
 
-test('editing makes version 1.1 and History lists both versions', async ({ page }) => {
-  await signInAt(page, E2E_USERS.user, '/documents');
+test('editing makes version 1.1 and History lists both versions', async ({ page, signInAs, toast }) => {
+  await signInAs(E2E_USERS.user, '/documents');
   await searchFor(page, SEARCH_WORD);
   await page.getByRole('link', { name: TITLE }).click();
   await page.getByRole('link', { name: 'Edit' }).click();
@@ -174,7 +173,7 @@ test('editing makes version 1.1 and History lists both versions', async ({ page 
   await keepOld.uncheck();
   await page.getByLabel('Attachments').setInputFiles(await makePdf('anchor-watch-rev1.pdf', 'Anchor Watch rev. 1', ['Bearings every 10 minutes.']));
   await page.getByRole('button', { name: 'Save Draft' }).click();
-  await expect(toast(page, 'SOP updated successfully')).toBeVisible();
+  await expect(toast('SOP updated successfully')).toBeVisible();
   await expect(page).toHaveURL(/\/documents$/);
 
   await searchFor(page, SEARCH_WORD);
@@ -197,8 +196,8 @@ test('editing makes version 1.1 and History lists both versions', async ({ page 
   await expect(preview).toContainText('Liam Murphy');
 });
 
-test('the SOP file downloads after a HEAD check', async ({ page }) => {
-  await signInAt(page, E2E_USERS.user, '/documents');
+test('the SOP file downloads after a HEAD check', async ({ page, signInAs, toast }) => {
+  await signInAs(E2E_USERS.user, '/documents');
   await searchFor(page, SEARCH_WORD);
   await page.getByRole('link', { name: TITLE }).click();
   await expect(page.getByTestId('attachment')).toContainText('anchor-watch-rev1.pdf');
@@ -208,7 +207,7 @@ test('the SOP file downloads after a HEAD check', async ({ page }) => {
   const headResponse = await head;
   expect(headResponse.status()).toBe(200);
   expect(headResponse.headers()['content-disposition']).toContain('attachment');
-  await expect(toast(page, 'Download started')).toBeVisible();
+  await expect(toast('Download started')).toBeVisible();
 
   const file = await page.request.get(new URL(headResponse.url()).pathname);
   expect(file.status()).toBe(200);
@@ -216,36 +215,36 @@ test('the SOP file downloads after a HEAD check', async ({ page }) => {
   expect((await file.body()).subarray(0, 5).toString()).toBe('%PDF-');
 });
 
-test('an approver deletes the SOP after confirming', async ({ page }) => {
-  await signInAt(page, E2E_USERS.user, '/documents');
+test('an approver deletes the SOP after confirming', async ({ page, signInAs, signOut, toast }) => {
+  await signInAs(E2E_USERS.user, '/documents');
   await searchFor(page, SEARCH_WORD);
   await expect(page.getByTestId('sop-row')).toHaveCount(1);
   // Plain users are not offered Delete.
   await expect(page.getByRole('button', { name: `Delete: ${TITLE}` })).toHaveCount(0);
-  await signOut(page);
+  await signOut();
 
-  await signInAt(page, E2E_USERS.approver, '/documents');
+  await signInAs(E2E_USERS.approver, '/documents');
   await searchFor(page, SEARCH_WORD);
   await page.getByRole('button', { name: `Delete: ${TITLE}` }).click();
   const confirm = page.getByRole('alertdialog');
   await expect(confirm).toContainText(`Are you sure you want to delete "${TITLE}"? This action cannot be undone.`);
   await confirm.getByRole('button', { name: 'Delete' }).click();
-  await expect(toast(page, 'SOP deleted successfully')).toBeVisible();
+  await expect(toast('SOP deleted successfully')).toBeVisible();
   await expect(page.getByText('No SOPs Found')).toBeVisible();
   const list = await page.request.get(`/api/sops?search=${encodeURIComponent(SEARCH_WORD)}`);
   expect(((await list.json()) as unknown[]).length).toBe(0);
 });
 
-test('the upload dialog turns one file into an SOP, which is submitted, approved and downloaded from the list', async ({ page }) => {
+test('the upload dialog turns one file into an SOP, which is submitted, approved and downloaded from the list', async ({ page, signInAs, signOut, toast }) => {
   const title = `Galley Hygiene Upload ${stamp}`;
-  await signInAt(page, E2E_USERS.user, '/documents');
+  await signInAs(E2E_USERS.user, '/documents');
   await page.getByRole('button', { name: 'Upload SOP File' }).click();
   const dialog = page.getByRole('dialog', { name: 'Upload New SOP' });
   const submit = dialog.getByRole('button', { name: 'Upload SOP' });
   await expect(submit).toBeDisabled();
 
   await dialog.getByLabel('File *').setInputFiles({ name: 'galley.zip', mimeType: 'application/zip', buffer: Buffer.from('PK\u0003\u0004') });
-  await expect(toast(page, 'Invalid file type')).toBeVisible();
+  await expect(toast('Invalid file type')).toBeVisible();
   await expect(submit).toBeDisabled();
 
   await dialog.getByLabel('File *').setInputFiles(await makePdf('galley-hygiene.pdf', 'Galley Hygiene', ['Wash, rinse, sanitise.']));
@@ -258,7 +257,7 @@ test('the upload dialog turns one file into an SOP, which is submitted, approved
   await page.getByRole('option', { name: 'Food & Beverage' }).click();
   await page.screenshot({ path: 'screenshots/sop-upload-dialog.png' });
   await submit.click();
-  await expect(toast(page, 'SOP uploaded successfully to database!')).toBeVisible();
+  await expect(toast('SOP uploaded successfully to database!')).toBeVisible();
   await expect(dialog).toHaveCount(0);
 
   await searchFor(page, title);
@@ -266,30 +265,30 @@ test('the upload dialog turns one file into an SOP, which is submitted, approved
   await expect(row).toContainText('Food & Beverage');
   await expect(row.getByRole('button', { name: `Download: ${title}` })).toHaveCount(0);
   await row.getByRole('button', { name: `Submit for Approval: ${title}` }).click();
-  await expect(toast(page, 'SOP submitted for approval successfully')).toBeVisible();
+  await expect(toast('SOP submitted for approval successfully')).toBeVisible();
   await expect(row).toContainText('Submitted');
   await expect(row.getByRole('button', { name: `Approve: ${title}` })).toHaveCount(0);
-  await signOut(page);
+  await signOut();
 
-  await signInAt(page, E2E_USERS.approver, '/documents');
+  await signInAs(E2E_USERS.approver, '/documents');
   await searchFor(page, title);
   await row.getByRole('button', { name: `Approve: ${title}` }).click();
   await page
     .getByRole('alertdialog', { name: /Approve/ })
     .getByRole('button', { name: 'Confirm approval' })
     .click();
-  await expect(toast(page, 'Approval task updated successfully')).toBeVisible();
+  await expect(toast('Approval task updated successfully')).toBeVisible();
   await expect(row).toContainText('In force · v1.0 · approved ');
 
   const head = page.waitForResponse((res) => res.request().method() === 'HEAD' && res.url().includes('/api/attachments/'));
   await row.getByRole('button', { name: `Download: ${title}` }).click();
   expect((await head).status()).toBe(200);
-  await expect(toast(page, 'Download started')).toBeVisible();
+  await expect(toast('Download started')).toBeVisible();
   await expect(page.getByText('galley-hygiene.pdf', { exact: true }).first()).toBeVisible();
 });
 
-test('the list as an approver: every status with its label, and the admin actions', async ({ page }) => {
-  await signIn(page, E2E_USERS.approver);
+test('the list as an approver: every status with its label, and the admin actions', async ({ page, signInAs }) => {
+  await signInAs(E2E_USERS.approver);
   const res = await page.request.get(`/api/sops?search=${encodeURIComponent(`Bunkering Checklist ${stamp}`)}`);
   const [bunkering] = (await res.json()) as { id: number }[];
   expect((await page.request.post(`/api/sops/${bunkering.id}/submit`)).status()).toBe(200);

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { sessions } from './db/schema';
-import { crewOf, signIn, TEST_PASSWORD } from './test/factory';
+import { crewOf, signIn, TEST_PASSWORD } from './test/factories';
 
 /** What every request meets before a feature's handler: headers, Origin, access, sessions. */
 const { t } = await crewOf();

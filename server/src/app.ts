@@ -26,7 +26,7 @@ import { answers, requireResponseSchema } from './http/responses';
 import { createSessionStore } from './http/session-store';
 import { registerUploadSlots, type UploadLimits } from './http/upload-slots';
 import { type AnswerCache, createAnswerCache } from './http/versioned-answer';
-import { keepSessionAlive, SESSION_IDLE_MS, withinAbsoluteLifetime } from './features/auth/session-lifetime';
+import { keepSessionAlive, SESSION_IDLE_MS, withinAbsoluteLifetime } from './features/auth/session-lifetime.http';
 import { findActiveUser } from './features/users/users.service';
 import { featureRoutes } from './routes';
 import { type FleetInstance, OFFICE } from './fleet/instance';

@@ -5,9 +5,9 @@ import { ERROR_CODES } from '../../common/contracts/errors';
 import type { Role } from '../../common/roles';
 import { users } from './db/schema';
 import { UNSTORABLE_VALUE_MESSAGE } from './http/error-handler';
-import { crewOf, signIn, TEST_PASSWORD, type TestUser } from './test/factory';
+import { crewOf, signIn, TEST_PASSWORD, type TestUser, buildDepartment } from './test/factories';
+import { createSopAs } from './test/client';
 import { brokenMultiparts, HOSTILE_IDS, HOSTILE_VALUES, listRoutes, MALFORMED_JSON, type RouteEntry, seededRandom } from './test/hostile-requests';
-import { buildDepartment, createSopAs } from './test/factories';
 
 /**
  * A few hundred generated malformed requests across every route the app serves, as each

@@ -5,7 +5,7 @@ import { openDatabase } from './db/client';
 import { DataFolderBusyError } from './db/embedded/owner';
 import { makePrivate } from './files/private-folders';
 import { fileStoreDir } from './files/store';
-import { ensureAdmin } from './features/auth/bootstrap-admin';
+import { ensureAdmin } from './features/auth/bootstrap-admin.service';
 import { sharedSessionSecret } from './features/settings/settings.service';
 import { FleetConfigError, fleetInstance } from './fleet/instance';
 import { startOfficeLink } from './fleet/office-link';

@@ -1,5 +1,5 @@
 import { lazy, startTransition, Suspense, type ComponentType, type ReactNode } from 'react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClient } from '@tanstack/react-query';
 import { screen, waitFor } from '@testing-library/react';
 import { createRoot } from 'react-dom/client';
 import { Router } from 'wouter';
@@ -15,6 +15,7 @@ vi.mock('./layout/app-layout', () => ({
   ),
 }));
 
+import { withClient } from '@/test/render';
 import { ProtectedRoute } from './protected-route';
 import { firstScreenArriving, firstScreenLoading, sharedLoads } from './screen-code';
 
@@ -32,13 +33,14 @@ function mount(component: ComponentType) {
   const root = createRoot(container);
   startTransition(() =>
     root.render(
-      <QueryClientProvider client={client}>
+      withClient(
+        client,
         <Router hook={memoryLocation({ path: '/sop/5' }).hook}>
           <Suspense fallback={<p>Loading the page</p>}>
             <ProtectedRoute path="/sop/:id" title="SOP Details" component={component} />
           </Suspense>
-        </Router>
-      </QueryClientProvider>,
+        </Router>,
+      ),
     ),
   );
   mounted.push(() => {

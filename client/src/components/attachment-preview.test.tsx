@@ -1,10 +1,7 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen } from '@testing-library/react';
-import type { ReactNode } from 'react';
+import { cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderWithClient } from '@/test/render';
 import { AttachmentPreview } from './attachment-preview';
-
-const wrap = (node: ReactNode) => render(<QueryClientProvider client={new QueryClient()}>{node}</QueryClientProvider>);
 
 afterEach(() => {
   cleanup();
@@ -15,7 +12,7 @@ describe('AttachmentPreview', () => {
   it('shows a failed preview as unavailable without asking the server', () => {
     const fetch = vi.fn();
     vi.stubGlobal('fetch', fetch);
-    wrap(<AttachmentPreview attachmentId={7} name="bomb.pdf" status="failed" />);
+    renderWithClient(<AttachmentPreview attachmentId={7} name="bomb.pdf" status="failed" />);
     expect(screen.getByText('Preview not available')).toBeTruthy();
     expect(screen.getByText('The preview could not be generated')).toBeTruthy();
     expect(fetch).not.toHaveBeenCalled();
@@ -28,7 +25,7 @@ describe('AttachmentPreview', () => {
         : new Response('{}', { status: 404 }),
     );
     vi.stubGlobal('fetch', fetch);
-    wrap(<AttachmentPreview attachmentId={8} name="broken.pdf" status="pending" unavailableText="Preview unavailable" />);
+    renderWithClient(<AttachmentPreview attachmentId={8} name="broken.pdf" status="pending" unavailableText="Preview unavailable" />);
     expect(screen.getByText('Generating preview...')).toBeTruthy();
     expect(await screen.findByText('Preview unavailable')).toBeTruthy();
     expect(fetch.mock.calls.map(([, init]) => init?.method ?? 'GET')).toEqual(['GET', 'POST']);

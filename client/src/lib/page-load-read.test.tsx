@@ -1,11 +1,12 @@
-import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { QueryClient, useQuery } from '@tanstack/react-query';
+import { cleanup, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 const { holdToast, navigate } = vi.hoisted(() => ({ holdToast: vi.fn(), navigate: vi.fn() }));
 vi.mock('@/hooks/use-toast', () => ({ holdToast, toast: vi.fn() }));
 vi.mock('wouter/use-browser-location', () => ({ navigate }));
 
+import { renderWithClient } from '@/test/render';
 import { readQueryKey, setSignedOutHandler } from './api';
 import { readWithSession, refetchUnlessJustRead } from './page-load-read';
 
@@ -42,7 +43,7 @@ function SopScreen() {
   const query = useQuery<typeof sop>({ queryKey: key, refetchOnMount: refetchUnlessJustRead });
   return <p>{query.data?.title ?? 'loading'}</p>;
 }
-const mountScreen = () => render(<QueryClientProvider client={client}>{<SopScreen />}</QueryClientProvider>);
+const mountScreen = () => renderWithClient(<SopScreen />, client);
 
 beforeEach(() => {
   // As the app's client: the default read, stale at once, no retry.

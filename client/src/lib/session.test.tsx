@@ -1,11 +1,11 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, renderHook, waitFor } from '@testing-library/react';
-import type { ReactNode } from 'react';
+import { QueryClient } from '@tanstack/react-query';
+import { cleanup, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 const { holdToast } = vi.hoisted(() => ({ holdToast: vi.fn() }));
 vi.mock('@/hooks/use-toast', () => ({ holdToast, toast: vi.fn() }));
 
+import { renderHookWithClient } from '@/test/render';
 import { markSignedOut, useCurrentUser } from './session';
 
 const alice = { id: 1, username: 'alice', firstName: 'Alice', lastName: 'Reed', email: null, role: 'user' };
@@ -15,8 +15,7 @@ const userReads = (fetch: ReturnType<typeof vi.fn>) => fetch.mock.calls.filter((
 function setup(fetch: ReturnType<typeof vi.fn>) {
   vi.stubGlobal('fetch', fetch);
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={client}>{children}</QueryClientProvider>;
-  return { client, mount: () => renderHook(() => useCurrentUser(), { wrapper }) };
+  return { client, mount: () => renderHookWithClient(() => useCurrentUser(), client) };
 }
 
 afterEach(() => {

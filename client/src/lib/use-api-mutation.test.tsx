@@ -1,17 +1,17 @@
-import { QueryClientProvider, QueryObserver } from '@tanstack/react-query';
+import { QueryObserver } from '@tanstack/react-query';
 import { act, cleanup, renderHook } from '@testing-library/react';
-import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 const { toast } = vi.hoisted(() => ({ toast: vi.fn() }));
 vi.mock('@/hooks/use-toast', () => ({ toast, holdToast: vi.fn() }));
 
+import { clientWrapper } from '@/test/render';
 import { ApiError } from './api-error';
 import { queryClient, refreshQueries } from './query-client';
 import { queryKeys } from './query-keys';
 import { useApiMutation, type FailureToast } from './use-api-mutation';
 
-const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
+const wrapper = clientWrapper(queryClient);
 
 afterEach(() => {
   cleanup();

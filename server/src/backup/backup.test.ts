@@ -9,13 +9,13 @@ import { departments } from '../db/schema';
 import { sharedSessionSecret } from '../features/settings/settings.service';
 import { diskPath } from '../files/store';
 import { openTestDatabase } from '../test/database';
-import { createTestContext, type TestContext } from '../test/factory';
+import { createTestContext, type TestContext, buildDepartment } from '../test/factories';
+import { createSopAs, uploadAttachments } from '../test/client';
 import { writeBackup } from './backup';
 import { auditChecksum, quote, readTables } from './catalog';
 import { verifyChainWith } from '../features/audit/audit-chain.service';
 import { recordAudit } from '../features/audit/audit.service';
 import { RestoreRefusedError, restoreBackup } from './restore';
-import { buildDepartment, createSopAs, uploadAttachments } from '../test/factories';
 import { makeDocx, makePdf } from '../test/documents';
 
 const work = mkdtempSync(path.join(tmpdir(), 'sop-backup-'));

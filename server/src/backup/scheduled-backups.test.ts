@@ -8,8 +8,7 @@ import { type Database, openDatabase } from '../db/client';
 import { backupRuns, jobs, sops } from '../db/schema';
 import { fileStoreDir } from '../files/store';
 import { openTestDatabase } from '../test/database';
-import { buildDepartment, buildSop } from '../test/factories';
-import { createTestContext, type TestContext, type TestUser } from '../test/factory';
+import { buildDepartment, buildSop, createTestContext, type TestContext, type TestUser } from '../test/factories';
 import { restoreBackup } from './restore';
 import { BACKUP_JOB, type BackupSchedule, nextSlot } from './scheduled-backups';
 

@@ -5,7 +5,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createScratchDatabase } from '../test/database';
-import { createTestContext, TEST_PASSWORD } from '../test/factory';
+import { createTestContext, TEST_PASSWORD } from '../test/factories';
 import { type Database, openDatabase } from './client';
 
 /**

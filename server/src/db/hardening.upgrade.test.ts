@@ -3,8 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DailyProgramCruise } from '../../../common/contracts/daily-programs';
 import type { SopListItem } from '../../../common/contracts/sops';
 import { buildApp, type App } from '../app';
-import { buildUser } from '../test/factories';
-import { signIn, TEST_SESSION_SECRET } from '../test/factory';
+import { buildUser, signIn, TEST_SESSION_SECRET } from '../test/factories';
 import { upgradedFrom } from '../test/previous-release';
 
 /**

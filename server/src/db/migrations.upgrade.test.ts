@@ -3,8 +3,7 @@ import { count, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { fileStoreDir, readAll } from '../files/store';
-import { buildUser } from '../test/factories';
-import { signIn } from '../test/factory';
+import { buildUser, signIn } from '../test/factories';
 import { upgradedFrom } from '../test/previous-release';
 import { attachments, jobs, pendingUploads, storedFileChunks, storedFiles } from './schema';
 

@@ -4,7 +4,7 @@ import { type App, buildApp } from '../app';
 import { CONCURRENT_CHANGE_MESSAGE } from '../http/error-handler';
 import { createUser } from '../features/auth/auth.service';
 import { openTestDatabase } from '../test/database';
-import { signIn, TEST_PASSWORD } from '../test/factory';
+import { signIn, TEST_PASSWORD } from '../test/factories';
 import type { Database } from './client';
 import { departments } from './schema';
 import { TRANSACTION_ATTEMPTS } from './transaction-retry';

@@ -7,10 +7,10 @@ import { MAX_FILE_BYTES } from '../../../common/limits';
 import { StorageFacts } from '../../../common/contracts/storage';
 import type { SopDetail } from '../../../common/contracts/sops';
 import { attachments } from '../db/schema';
-import { crewOf } from '../test/factory';
+import { crewOf, buildDepartment } from '../test/factories';
+import { createSopAs, uploadAttachments, uploadFiles } from '../test/client';
 import { corruptStoredFile, storeTotals } from '../test/stored-files';
 import { diskPath, fileStoreDir, readCounter, tempDir } from './store';
-import { buildDepartment, createSopAs, uploadAttachments, uploadFiles } from '../test/factories';
 
 // No background jobs: text extraction would open the bytes while a test counts the opens.
 const { t, owner, admin } = await crewOf({ owner: 'user', admin: 'admin' }, { jobs: 'manual' });

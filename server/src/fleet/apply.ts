@@ -1,11 +1,11 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { fleetApplied, fleetPendingAttachments } from '../db/schema';
-import type { Rows } from '../features/reading/audience';
+import type { Rows } from '../features/reading/audience-filter.service';
 import { startHtmlConversion } from '../features/attachments/attachment-html.service';
 import { startPreview } from '../features/attachments/attachment-previews.service';
 import { startTextExtraction } from '../features/attachments/attachment-text.service';
-import { refreshSearchVector } from '../features/sops/sop-search';
+import { refreshSearchVector } from '../features/sops/sop-search.service';
 import { FLEET_SCHEMA, type RecordKind, type RecordMessage } from './messages';
 
 /** Where each kind of record lives and what identifies it. */

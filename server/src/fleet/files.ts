@@ -5,7 +5,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { fleetApplied, fleetPendingAttachments, fleetSent, storedFiles } from '../db/schema';
 import { openRead, putBuffer } from '../files/store';
-import type { Rows } from '../features/reading/audience';
+import type { Rows } from '../features/reading/audience-filter.service';
 import { addAttachment } from './apply';
 import { FILE_CHUNK_BYTES, FILE_HEADER, FILE_WINDOW_CHUNKS, filesSubject, OFFICE_STREAM } from './messages';
 import { filesToSend } from './office-plan';

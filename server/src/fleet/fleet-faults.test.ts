@@ -5,9 +5,8 @@ import type { VesselDocument } from '../../../common/contracts/fleet';
 import type { SopCompliance } from '../../../common/contracts/reading';
 import { attestations, attachments, sops, storedFiles, users, vesselDocuments } from '../db/schema';
 import { readAll } from '../files/store';
-import { signIn, TEST_PASSWORD } from '../test/factory';
+import { signIn, TEST_PASSWORD, buildDepartment } from '../test/factories';
 import { makePdf } from '../test/documents';
-import { buildDepartment } from '../test/factories';
 import { eventually, officeDesk, startFleet } from './test/fleet-harness';
 import { randomText } from './test/fleet-processes';
 

@@ -1,7 +1,7 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { fleetOutbox, fleetSent, vessels } from '../db/schema';
-import { type Rows, versionInForce } from '../features/reading/audience';
+import { type Rows, versionInForce } from '../features/reading/audience-filter.service';
 import { RECORD_KINDS, type RecordKind, type RecordMessage } from './messages';
 
 interface Desired {

@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { fleetApplied, vesselDocuments, vessels } from '../db/schema';
-import type { Rows } from '../features/reading/audience';
+import type { Rows } from '../features/reading/audience-filter.service';
 import type { ShipMessage } from './messages';
 
 /** The office's read position in the stream every ship's messages arrive in. */

@@ -8,8 +8,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../app';
 import { auditEvents, departments, sops, users } from '../db/schema';
 import { makePdf } from '../test/documents';
-import { buildDepartment, createSopAs, decideTask, getSop, submitSopAs, uploadFiles } from '../test/factories';
-import { crewOf, signIn, TEST_PASSWORD } from '../test/factory';
+import { buildDepartment, crewOf, signIn, TEST_PASSWORD } from '../test/factories';
+import { createSopAs, decideTask, getSop, submitSopAs, uploadFiles } from '../test/client';
 import { FleetConfigError, fleetInstance } from './instance';
 
 // The office app publishes; a ship's app over the same database stands for the copy on board

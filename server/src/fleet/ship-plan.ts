@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { fleetOutbox, fleetSent } from '../db/schema';
-import { type Rows, versionInForce } from '../features/reading/audience';
+import { type Rows, versionInForce } from '../features/reading/audience-filter.service';
 import { releaseFiles } from '../files/store';
 import type { ShipMessage } from './messages';
 

@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { FleetStatus, FleetVessel, VesselDocument } from '../../../common/contracts/fleet';
 import type { SopDetail, SopListItem } from '../../../common/contracts/sops';
-import { buildDepartment, createSopAs, submitSopAs } from '../test/factories';
-import { crewOf } from '../test/factory';
+import { buildDepartment, crewOf } from '../test/factories';
+import { createSopAs, submitSopAs } from '../test/client';
 
 const { t, admin, approver, crew } = await crewOf({ admin: 'admin', approver: 'approver', crew: 'user' });
 let departmentId: number;

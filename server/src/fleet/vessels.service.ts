@@ -6,7 +6,7 @@ import type { Db } from '../db/client';
 import { vessels } from '../db/schema';
 import { recordAudit } from '../features/audit/audit.service';
 import { isUniqueViolation } from '../features/auth/auth.service';
-import { iso, type Rows, versionInForce } from '../features/reading/audience';
+import { iso, type Rows, versionInForce } from '../features/reading/audience-filter.service';
 import { badRequest, conflict, notFound } from '../http/errors';
 
 /** A code an SOP names must be in the register (400 naming the first that is not). */

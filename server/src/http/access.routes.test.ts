@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { createTestContext } from '../test/factory';
+import { createTestContext } from '../test/factories';
 import { listRoutes } from '../test/hostile-requests';
 import { buildApp } from '../app';
 import { openTestDatabase } from '../test/database';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, signIn, type TestContext, type TestUser } from '../test/factory';
-import { buildDepartment, createSopAs, uploadAttachments } from '../test/factories';
+import { createTestContext, signIn, type TestContext, type TestUser, buildDepartment } from '../test/factories';
+import { createSopAs, uploadAttachments } from '../test/client';
 
 /** API answers never land in a shared cache; HSTS only over HTTPS. */
 let t: TestContext;

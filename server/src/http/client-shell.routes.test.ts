@@ -5,7 +5,7 @@ import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type App, buildApp } from '../app';
 import { type Database, openDatabase } from '../db/client';
-import { TEST_SESSION_SECRET } from '../test/factory';
+import { TEST_SESSION_SECRET } from '../test/factories';
 
 const BIG_SCRIPT = `console.log(${JSON.stringify('SOP Harbor '.repeat(500))});`;
 

@@ -4,9 +4,9 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { attachments, dailyPrograms, type departments, itineraries, sops } from '../db/schema';
-import { crewOf } from '../test/factory';
+import { crewOf, buildDepartment } from '../test/factories';
+import { createSopAs } from '../test/client';
 import { brokenMultiparts, multipartType, rawMultipart } from '../test/hostile-requests';
-import { buildDepartment, createSopAs } from '../test/factories';
 
 /** Bad input is a 400 naming the field, never a 500; a refused request changes nothing. */
 const { t, admin } = await crewOf({ admin: 'admin' });

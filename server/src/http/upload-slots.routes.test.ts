@@ -1,6 +1,6 @@
 import { PassThrough } from 'node:stream';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { crewOf, type TestUser } from '../test/factory';
+import { crewOf, type TestUser } from '../test/factories';
 import { storeTotals } from '../test/stored-files';
 
 const { t } = await crewOf({}, { uploadLimits: { perUser: 1, total: 2 } });

@@ -5,8 +5,8 @@ import { describe, expect, it } from 'vitest';
 import type { Attachment, SopDetail } from '../../../common/contracts/sops';
 import { attachments, jobs } from '../db/schema';
 import { makeDocx, makePdf } from '../test/documents';
-import { crewOf } from '../test/factory';
-import { buildDepartment, createSopAs, uploadAttachments } from '../test/factories';
+import { crewOf, buildDepartment } from '../test/factories';
+import { createSopAs, uploadAttachments } from '../test/client';
 
 /** A server killed mid-job (kill -9, a power cut): what it left behind is taken up when the next one starts. */
 const { t, owner } = await crewOf({ owner: 'user' }, { jobs: 'manual' });

@@ -5,7 +5,7 @@ import type { Itinerary } from '../../../common/contracts/itineraries';
 import { dailyPrograms, itineraries } from '../db/schema';
 import { demoCruises, seedDailyProgramsAndItineraries } from './daily-programs';
 import { sniffFileType } from '../files/sniff';
-import { crewOf } from '../test/factory';
+import { crewOf } from '../test/factories';
 
 const { t, admin } = await crewOf({ admin: 'admin' });
 beforeAll(async () => {

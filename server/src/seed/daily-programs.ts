@@ -7,8 +7,8 @@ import { eq } from 'drizzle-orm';
 import type { DailyProgramMode } from '../../../common/contracts/daily-programs';
 import type { Db } from '../db/client';
 import { itineraries } from '../db/schema';
-import { uploadDailyProgramDay } from '../features/daily-programs/daily-programs.service';
-import { uploadItinerary } from '../features/itineraries/itineraries.service';
+import { uploadDailyProgramDay } from '../features/published-files/daily-programs.service';
+import { uploadItinerary } from '../features/published-files/itineraries.service';
 import { writeTempFile } from '../files/temp-files';
 import { buildPdf, buildXlsx } from '../test/documents';
 

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { SessionUser } from '../../../common/contracts/auth';
 import type { Db } from '../db/client';
 import { attest } from '../features/attestations/attestations.service';
-import { type Rows, departmentsReadBy, versionInForce } from '../features/reading/audience';
+import { type Rows, departmentsReadBy, versionInForce } from '../features/reading/audience-filter.service';
 
 const HOUR = 60 * 60 * 1000;
 

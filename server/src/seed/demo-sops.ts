@@ -4,7 +4,7 @@ import { DECISION } from '../../../common/sop-lifecycle';
 import type { Db } from '../db/client';
 import { sops } from '../db/schema';
 import { checkAttachmentType, storeAttachments } from '../features/attachments/attachment-store.service';
-import { decideTask } from '../features/approvals/decide-task';
+import { decideTask } from '../features/approvals/decide-task.service';
 import { submitSop } from '../features/sops/sop-lifecycle.service';
 import { addVersion, createSop } from '../features/sops/sop-write.service';
 import { writeTempFile } from '../files/temp-files';

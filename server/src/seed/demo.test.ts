@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { MyReading } from '../../../common/contracts/reading';
 import type { SopDetail, SopListItem } from '../../../common/contracts/sops';
 import { approvalTasks, attachmentPreviews, attachments, departments, users } from '../db/schema';
-import { crewOf } from '../test/factory';
+import { crewOf } from '../test/factories';
 import { seedDemo } from './demo';
 
 // An approver reads every status (a plain user sees the versions in force and their own SOPs).

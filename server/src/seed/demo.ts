@@ -12,7 +12,7 @@ import type { Db } from '../db/client';
 import { openDatabase } from '../db/client';
 import { departments, sops, users } from '../db/schema';
 import { createUser } from '../features/auth/auth.service';
-import { ensureAdmin } from '../features/auth/bootstrap-admin';
+import { ensureAdmin } from '../features/auth/bootstrap-admin.service';
 import { findUserWithHashByUsername, toPublicUser } from '../features/users/users.service';
 import { DEMO_DIVISIONS, DEMO_SOPS, DEMO_USERS } from './demo-catalog';
 import { seedDailyProgramsAndItineraries } from './daily-programs';

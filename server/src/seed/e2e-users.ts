@@ -5,7 +5,7 @@
 import { loadConfig } from '../config';
 import { openDatabase } from '../db/client';
 import { createUser } from '../features/auth/auth.service';
-import { ensureAdmin } from '../features/auth/bootstrap-admin';
+import { ensureAdmin } from '../features/auth/bootstrap-admin.service';
 import { departments } from '../db/schema';
 import { E2E_DEPARTMENTS, E2E_USERS } from '../../../e2e/support/users';
 

@@ -1,22 +1,26 @@
-import { eq } from 'drizzle-orm';
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import { afterAll } from 'vitest';
 import type { SessionUser } from '../../../common/contracts/auth';
-import type { Attachment, CreateSopInput, SopDetail, SopListItem, SubmitSopInput, SubmitSopResult } from '../../../common/contracts/sops';
 import type { Role } from '../../../common/roles';
+import { type App, type AppOptions, buildApp } from '../app';
+import { type BackgroundJobs, createBackgroundJobs } from '../background-jobs';
+import { type Database, type Db, openDatabase } from '../db/client';
+import { fileStoreDir } from '../files/store';
+import { openTestDatabase } from './database';
+import { eq } from 'drizzle-orm';
 import { INITIAL_STATUS, type SopStatus, SUBMITTED_STATUS } from '../../../common/sop-lifecycle';
-import type { Db } from '../db/client';
 import { approvalTasks, departments, sopVersions, sops } from '../db/schema';
 import { createUser } from '../features/auth/auth.service';
-import { makePdf } from './documents';
-import type { TestContext, TestUser } from './factory';
-import { type FilePart, multipart } from './multipart';
 
 /**
- * Test data, in one place. `build*` write rows straight to the tables, for tests that are not
- * about creating them; the `*As` helpers go through HTTP as a user would.
+ * Test data and the app it runs in, in one place: `crewOf`/`createTestContext` build the app
+ * over a fresh database and sign users in; `build*` write rows straight to the tables, for
+ * tests that are not about creating them. Requests as a user go through ./client.
  */
 
 let counter = 0;
-const next = () => ++counter;
+/** A number no other call in this test file gets: for unique names. */
+export const next = () => ++counter;
 
 export const TEST_PASSWORD = 'correct-horse-battery';
 
@@ -110,72 +114,120 @@ export async function buildSop(db: Db, given: BuildSopOptions = {}) {
   return { sop, version, task };
 }
 
-/** POST /api/sops as `user`; throws unless the server answers 201. */
-export async function createSopAs(t: TestContext, user: TestUser, input: Partial<CreateSopInput> & { departmentId: number }): Promise<SopDetail> {
-  const n = next();
-  const res = await t.as(user, { method: 'POST', url: '/api/sops', payload: { title: `Procedure ${n}`, content: `Step one of procedure ${n}`, ...input } });
-  if (res.statusCode !== 201) throw new Error(`creating an SOP failed: ${res.statusCode} ${res.body}`);
-  return res.json();
+export const TEST_SESSION_SECRET = 'a-test-secret-that-is-long-enough-for-sessions';
+
+export interface TestUser extends SessionUser {
+  password: string;
+  /** The session cookie header of this user, signed in over HTTP. */
+  cookie: string;
 }
 
-/** POST /api/sops/{id}/submit as `user` (with a body when given); throws unless the server answers 200. */
-export async function submitSopAs(t: TestContext, user: TestUser, sopId: number, body?: SubmitSopInput): Promise<SubmitSopResult> {
-  const res = await t.as(user, { method: 'POST', url: `/api/sops/${sopId}/submit`, ...(body ? { payload: body } : {}) });
-  if (res.statusCode !== 200) throw new Error(`submitting SOP ${sopId} failed: ${res.statusCode} ${res.body}`);
-  return res.json();
+export interface TestContext {
+  app: App;
+  db: Db;
+  /** Background jobs over this database: running unless created with `{ jobs: 'manual' }`. */
+  jobs: BackgroundJobs;
+  close(): Promise<void>;
+  /** Creates a user with the role and signs them in; the name is unique per call. */
+  signedInUser(role: Role, overrides?: UserOverrides): Promise<TestUser>;
+  /** app.inject with the user's session cookie (and no Origin, as a script would send). */
+  as(user: TestUser | null, options: InjectOptions): Promise<LightMyRequestResponse>;
+  /**
+   * Another app instance over the same database, as a second server would run: on
+   * PostgreSQL through its own connection pool; the embedded database allows one connection,
+   * so there it shares this one. Closed with the context.
+   */
+  anotherInstance(opts?: { sessionSecret?: string; trustProxy?: number; instance?: AppOptions['instance'] }): Promise<{ app: App; db: Db }>;
 }
 
-/** GET /api/sops/{id} as `user`; throws unless the server answers 200. */
-export async function getSop(t: TestContext, user: TestUser | null, id: number): Promise<SopDetail> {
-  const res = await t.as(user, { method: 'GET', url: `/api/sops/${id}` });
-  if (res.statusCode !== 200) throw new Error(`reading SOP ${id} failed: ${res.statusCode} ${res.body}`);
-  return res.json();
+/**
+ * One app over a fresh database per test file: `const t = await createTestContext()` in
+ * beforeAll. Jobs (previews) run in the background as on a server; with `{ jobs: 'manual' }`
+ * nothing runs until the test calls `t.jobs.runUntilIdle()`. A test that needs a particular
+ * database (on disk, say) passes it; close() closes it too.
+ */
+export type TestContextOptions = Pick<AppOptions, 'uploadLimits' | 'trustProxy' | 'instance' | 'backups' | 'mail'> & {
+  /** First retry delay of failed jobs (default 5 s). */
+  retryDelayMs?: number;
+  jobs?: 'background' | 'manual';
+  database?: Database & { url?: string };
+};
+
+export async function createTestContext(opts: TestContextOptions = {}): Promise<TestContext> {
+  const { jobs: jobMode, database: given, retryDelayMs: _retryDelayMs, ...appOptions } = opts;
+  const database = given ?? (await openTestDatabase());
+  const app = await buildApp({ ...appOptions, db: database.db, sessionSecret: TEST_SESSION_SECRET });
+  await app.ready();
+  // Backups read through the pool: a database on disk or PostgreSQL (in-memory PGlite has none).
+  const backups = opts.backups && database.pool ? { ...opts.backups, pool: database.pool, fileDir: fileStoreDir() } : undefined;
+  const jobs = createBackgroundJobs({ db: database.db, log: app.log, pollMs: 250, backups, mail: opts.mail, retryDelayMs: opts.retryDelayMs });
+  if (jobMode !== 'manual') jobs.start();
+
+  const extra: Array<() => Promise<void>> = [];
+  const context: TestContext = {
+    app,
+    db: database.db,
+    jobs,
+    async close() {
+      await jobs.stop();
+      for (const closeExtra of extra.reverse()) await closeExtra();
+      await app.close();
+      await database.close();
+    },
+    async anotherInstance(opts = {}) {
+      const second = database.url ? await openDatabase({ databaseUrl: database.url }) : undefined;
+      const db = second?.db ?? database.db;
+      const other = await buildApp({ db, sessionSecret: opts.sessionSecret ?? TEST_SESSION_SECRET, trustProxy: opts.trustProxy, instance: opts.instance });
+      await other.ready();
+      extra.push(async () => {
+        await other.close();
+        await second?.close();
+      });
+      return { app: other, db };
+    },
+    async signedInUser(role, overrides = {}) {
+      const user = await buildUser(database.db, { ...overrides, role });
+      const cookie = await signIn(app, user.username, user.password);
+      return { ...user, cookie };
+    },
+    as(user, options) {
+      const headers = { ...(options.headers ?? {}), ...(user ? { cookie: user.cookie } : {}) };
+      return app.inject({ ...options, headers });
+    },
+  };
+  return context;
 }
 
-/** GET /api/sops with a query string ('?search=...') as `user`; throws unless the server answers 200. */
-export async function listSops(t: TestContext, user: TestUser | null, query = ''): Promise<SopListItem[]> {
-  const res = await t.as(user, { method: 'GET', url: `/api/sops${query}` });
-  if (res.statusCode !== 200) throw new Error(`listing SOPs (${query}) failed: ${res.statusCode} ${res.body}`);
-  return res.json();
+type UserOverrides = Partial<Pick<SessionUser, 'username' | 'firstName' | 'lastName' | 'email'>>;
+
+/**
+ * The opening most route test files share, at the file's top level:
+ * `const { t, admin, owner } = await crewOf({ admin: 'admin', owner: 'user' });` creates the
+ * file's context (closed after its last test) and signs in one new user per name, in the order
+ * written, with the role given (or `{ role, ...overrides }` for a user with a particular name).
+ */
+export async function crewOf<R extends Record<string, Role | ({ role: Role } & UserOverrides)> & { t?: never }>(
+  roles: R = {} as R,
+  opts: TestContextOptions = {},
+): Promise<{ t: TestContext } & { [K in keyof R]: TestUser }> {
+  const t = await createTestContext(opts);
+  afterAll(() => t.close());
+  const users: Record<string, TestUser> = {};
+  for (const [name, spec] of Object.entries(roles)) {
+    const { role, ...overrides } = typeof spec === 'string' ? { role: spec } : spec;
+    users[name] = await t.signedInUser(role, overrides);
+  }
+  return { ...(users as { [K in keyof R]: TestUser }), t };
 }
 
-/** Uploads files to a version as `user`; throws unless the server answers 201; always a list. */
-export async function uploadFiles(t: TestContext, user: TestUser, versionId: number, files: FilePart[]): Promise<Attachment[]> {
-  const res = await uploadAttachments(t, user, versionId, files);
-  if (res.statusCode !== 201) throw new Error(`uploading to version ${versionId} failed: ${res.statusCode} ${res.body}`);
-  const answer = res.json();
-  return Array.isArray(answer) ? answer : [answer];
+export async function signIn(app: App, username: string, password: string): Promise<string> {
+  const response = await app.inject({ method: 'POST', url: '/api/login', payload: { username, password } });
+  if (response.statusCode !== 200) throw new Error(`sign-in failed for ${username}: ${response.statusCode} ${response.body}`);
+  return sessionCookie(response);
 }
 
-/** PUT /api/approvals/{taskId} as `user` (approve or request changes); the answer as it comes. */
-export function decideTask(t: TestContext, user: TestUser | null, taskId: number, payload: unknown) {
-  return t.as(user, { method: 'PUT', url: `/api/approvals/${taskId}`, payload: payload as object });
-}
-
-/** POST /api/sop-versions/{id}/attachments as `user`, the files in the `file` field; the answer as it comes. */
-export function uploadAttachments(t: TestContext, user: TestUser | null, versionId: number | null, files: FilePart[]) {
-  const body = multipart(files);
-  return t.as(user, { method: 'POST', url: `/api/sop-versions/${versionId}/attachments`, payload: body.payload, headers: body.headers });
-}
-
-/** POST /api/daily-programs/batch as `user`, the files in the `files` field. */
-export function uploadDay(t: TestContext, user: TestUser | null, fields: Record<string, string>, files: FilePart[]) {
-  const body = multipart(
-    files.map((file) => ({ ...file, field: 'files' })),
-    fields,
-  );
-  return t.as(user, { method: 'POST', url: '/api/daily-programs/batch', payload: body.payload, headers: body.headers });
-}
-
-/** POST /api/itineraries as `user`, with one file or none. */
-export function uploadItineraryFile(t: TestContext, user: TestUser | null, fields: Record<string, string>, file?: FilePart) {
-  const body = multipart(file ? [file] : [], fields);
-  return t.as(user, { method: 'POST', url: '/api/itineraries', payload: body.payload, headers: body.headers });
-}
-
-/** n distinct PDFs named in order, e.g. pdfParts(4, 'deck') → deck-1.pdf .. deck-4.pdf. */
-export async function pdfParts(n: number, prefix = 'program'): Promise<FilePart[]> {
-  return Promise.all(
-    Array.from({ length: n }, async (_, i) => ({ name: `${prefix}-${i + 1}.pdf`, data: await makePdf(`${prefix} page ${i + 1}`), type: 'application/pdf' })),
-  );
+export function sessionCookie(response: LightMyRequestResponse): string {
+  const cookie = response.cookies.find((c) => c.name === 'sop.sid');
+  if (!cookie) throw new Error('no session cookie in the response');
+  return `${cookie.name}=${cookie.value}`;
 }

@@ -2,8 +2,8 @@ import { expect } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { MyReading, Notifications, SopCompliance } from '../../../common/contracts/reading';
 import { users } from '../db/schema';
-import type { TestContext, TestUser } from './factory';
-import { createSopAs, submitSopAs } from './factories';
+import type { TestContext, TestUser } from './factories';
+import { createSopAs, submitSopAs } from './client';
 
 /** Puts users in a department (or none) the way an administrator does: PATCH /api/admin/users/{id}. */
 export async function placeIn(t: TestContext, admin: TestUser, departmentId: number | null, ...members: TestUser[]) {

@@ -1,8 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { auditEvents, sopVersions } from '../../db/schema';
-import { buildDepartment, buildSop } from '../../test/factories';
-import { crewOf } from '../../test/factory';
+import { buildDepartment, buildSop, crewOf } from '../../test/factories';
 
 const { t, admin, author } = await crewOf({ admin: 'admin', author: 'user' });
 

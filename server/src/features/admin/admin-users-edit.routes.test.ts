@@ -1,8 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { auditEvents, users } from '../../db/schema';
-import { createTestContext, crewOf, signIn, TEST_PASSWORD, type TestUser } from '../../test/factory';
-import { buildDepartment, buildSop } from '../../test/factories';
+import { createTestContext, crewOf, signIn, TEST_PASSWORD, type TestUser, buildDepartment, buildSop } from '../../test/factories';
 
 const { t, admin } = await crewOf({ admin: { role: 'admin', firstName: 'Ada', lastName: 'Admiral' } });
 

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { auditEvents, departments, sessions, sops, users } from '../../db/schema';
-import { createTestContext, crewOf, signIn, TEST_PASSWORD } from '../../test/factory';
+import { createTestContext, crewOf, signIn, TEST_PASSWORD } from '../../test/factories';
 import { deleteUser } from './admin-users.service';
 
 const { t, admin } = await crewOf({ admin: { role: 'admin', firstName: 'Ada', lastName: 'Admiral' } });

@@ -2,8 +2,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { AttestationSummary } from '../../../../common/contracts/approvals';
 import type { DashboardStats } from '../../../../common/contracts/dashboard';
 import type { ApprovalTask, SopDetail } from '../../../../common/contracts/sops';
-import { crewOf, type TestUser } from '../../test/factory';
-import { buildDepartment, createSopAs, submitSopAs } from '../../test/factories';
+import { crewOf, type TestUser, buildDepartment } from '../../test/factories';
+import { createSopAs, submitSopAs, decideTask } from '../../test/client';
 
 /** The whole review cycle over HTTP only, through the SOP endpoints and this feature's. */
 
@@ -19,7 +19,6 @@ const get = async <T>(who: TestUser, url: string) => {
   expect(res.statusCode, res.body).toBe(200);
   return res.json() as T;
 };
-const decide = (who: TestUser, taskId: number, payload: object) => t.as(who, { method: 'PUT', url: `/api/approvals/${taskId}`, payload });
 const pendingFor = async (who: TestUser, sopId: number) => (await get<ApprovalTask[]>(who, '/api/approvals')).filter((task) => task.version.sop.id === sopId);
 
 describe('submit, request changes, revise, resubmit, approve, attest', () => {
@@ -40,7 +39,7 @@ describe('submit, request changes, revise, resubmit, approve, attest', () => {
     // Submitting again while it waits is the wrong status.
     expect((await t.as(author, { method: 'POST', url: `/api/sops/${sop.id}/submit` })).statusCode).toBe(409);
 
-    const changes = await decide(approver, first.id, { status: 'changes_requested', comments: 'Add the isolation checklist' });
+    const changes = await decideTask(t, approver, first.id, { status: 'changes_requested', comments: 'Add the isolation checklist' });
     expect(changes.statusCode).toBe(200);
     expect((await get<SopDetail>(author, `/api/sops/${sop.id}`)).status).toBe('changes_requested');
     expect((await get<DashboardStats>(approver, '/api/dashboard/stats')).pendingTasks).toBe(0);
@@ -61,8 +60,8 @@ describe('submit, request changes, revise, resubmit, approve, attest', () => {
     // An unpublished version cannot be attested.
     expect((await t.as(author, { method: 'POST', url: `/api/sop-versions/${second.versionId}/attestations` })).statusCode).toBe(409);
 
-    expect((await decide(approver, second.id, { status: 'approved' })).statusCode).toBe(200);
-    expect((await decide(approver, second.id, { status: 'approved' })).statusCode).toBe(409);
+    expect((await decideTask(t, approver, second.id, { status: 'approved' })).statusCode).toBe(200);
+    expect((await decideTask(t, approver, second.id, { status: 'approved' })).statusCode).toBe(409);
     const published = await get<SopDetail>(author, `/api/sops/${sop.id}`);
     expect(published.status).toBe('published');
     expect(published.latestVersion).toMatchObject({ versionNumber: '1.1', isPublished: true, approvedBy: approver.id });

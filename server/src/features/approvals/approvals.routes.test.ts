@@ -2,9 +2,9 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ApprovalTask } from '../../../../common/contracts/sops';
 import { approvalTasks, attachmentPreviews, attachments, auditEvents, sopVersions, sops } from '../../db/schema';
-import { crewOf, type TestUser } from '../../test/factory';
+import { crewOf, type TestUser, buildDepartment, buildSop } from '../../test/factories';
+import { decideTask } from '../../test/client';
 import { storeFixture } from '../../test/stored-files';
-import { buildDepartment, buildSop } from '../../test/factories';
 
 const { t, admin, approver, otherApprover, author } = await crewOf({
   admin: 'admin',
@@ -19,8 +19,6 @@ beforeAll(async () => {
 });
 
 const list = (user: TestUser | null) => t.as(user, { method: 'GET', url: '/api/approvals' });
-const decide = (user: TestUser | null, taskId: number, payload: unknown) =>
-  t.as(user, { method: 'PUT', url: `/api/approvals/${taskId}`, payload: payload as object });
 const submitted = (overrides: Partial<Parameters<typeof buildSop>[1]> = {}) => buildSop(t.db, { departmentId, ownerId: author.id, ...overrides });
 const sopRow = async (id: number) => (await t.db.select().from(sops).where(eq(sops.id, id)))[0];
 const versionRow = async (id: number) => (await t.db.select().from(sopVersions).where(eq(sopVersions.id, id)))[0];
@@ -87,7 +85,7 @@ describe('GET /api/approvals', () => {
 
   it('leaves out decided tasks', async () => {
     const { task } = await submitted();
-    expect((await decide(approver, task!.id, { status: 'approved' })).statusCode).toBe(200);
+    expect((await decideTask(t, approver, task!.id, { status: 'approved' })).statusCode).toBe(200);
     const tasks = (await list(admin)).json() as ApprovalTask[];
     expect(tasks.some((x) => x.id === task!.id)).toBe(false);
   });
@@ -96,7 +94,7 @@ describe('GET /api/approvals', () => {
 describe('PUT /api/approvals/{taskId}', () => {
   it('approves: publishes the version, the SOP becomes published, the task records the decider', async () => {
     const { sop, version, task } = await submitted({ title: 'Lifeboat drill' });
-    const res = await decide(approver, task!.id, { status: 'approved', comments: 'Looks right' });
+    const res = await decideTask(t, approver, task!.id, { status: 'approved', comments: 'Looks right' });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
       id: task!.id,
@@ -126,7 +124,7 @@ describe('PUT /api/approvals/{taskId}', () => {
 
   it('requests changes: the SOP becomes changes_requested, the version stays unpublished', async () => {
     const { sop, version, task } = await submitted({ title: 'Bunkering' });
-    const res = await decide(approver, task!.id, { status: 'changes_requested', comments: 'Add the checklist' });
+    const res = await decideTask(t, approver, task!.id, { status: 'changes_requested', comments: 'Add the checklist' });
     expect(res.statusCode).toBe(200);
     expect((await sopRow(sop.id)).status).toBe('changes_requested');
     const v = await versionRow(version.id);
@@ -138,7 +136,7 @@ describe('PUT /api/approvals/{taskId}', () => {
 
   it('rejects: the SOP goes back to draft', async () => {
     const { sop, version, task } = await submitted({ title: 'Tender operations' });
-    const res = await decide(admin, task!.id, { status: 'rejected' });
+    const res = await decideTask(t, admin, task!.id, { status: 'rejected' });
     expect(res.statusCode).toBe(200);
     expect((await sopRow(sop.id)).status).toBe('draft');
     expect((await versionRow(version.id)).isPublished).toBe(false);
@@ -148,8 +146,8 @@ describe('PUT /api/approvals/{taskId}', () => {
 
   it('refuses to decide a task twice with 409, changing nothing', async () => {
     const { sop, task } = await submitted();
-    expect((await decide(approver, task!.id, { status: 'changes_requested', comments: 'Name the PPE' })).statusCode).toBe(200);
-    const again = await decide(otherApprover, task!.id, { status: 'approved' });
+    expect((await decideTask(t, approver, task!.id, { status: 'changes_requested', comments: 'Name the PPE' })).statusCode).toBe(200);
+    const again = await decideTask(t, otherApprover, task!.id, { status: 'approved' });
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toMatch(/already decided/);
     expect((await sopRow(sop.id)).status).toBe('changes_requested');
@@ -159,7 +157,7 @@ describe('PUT /api/approvals/{taskId}', () => {
 
   it('refuses an approver deciding their own submission with 403, changing nothing', async () => {
     const { sop, version, task } = await submitted({ ownerId: approver.id, submittedBy: approver.id });
-    const res = await decide(approver, task!.id, { status: 'approved' });
+    const res = await decideTask(t, approver, task!.id, { status: 'approved' });
     expect(res.statusCode).toBe(403);
     expect(res.json().message).toMatch(/you submitted yourself/);
     expect((await sopRow(sop.id)).status).toBe('submitted');
@@ -170,18 +168,18 @@ describe('PUT /api/approvals/{taskId}', () => {
 
   it('lets an admin decide their own submission', async () => {
     const { sop, task } = await submitted({ ownerId: admin.id, submittedBy: admin.id });
-    const res = await decide(admin, task!.id, { status: 'approved' });
+    const res = await decideTask(t, admin, task!.id, { status: 'approved' });
     expect(res.statusCode).toBe(200);
     expect((await sopRow(sop.id)).status).toBe('published');
   });
 
   it('refuses plain users with 403 and signed-out callers with 401', async () => {
     const { sop, task } = await submitted();
-    expect((await decide(author, task!.id, { status: 'approved' })).statusCode).toBe(403);
-    expect((await decide(null, task!.id, { status: 'approved' })).statusCode).toBe(401);
+    expect((await decideTask(t, author, task!.id, { status: 'approved' })).statusCode).toBe(403);
+    expect((await decideTask(t, null, task!.id, { status: 'approved' })).statusCode).toBe(401);
     // Refused before the body is even validated.
-    expect((await decide(author, task!.id, { status: 'nonsense' })).statusCode).toBe(403);
-    expect((await decide(null, task!.id, { status: 'nonsense' })).statusCode).toBe(401);
+    expect((await decideTask(t, author, task!.id, { status: 'nonsense' })).statusCode).toBe(403);
+    expect((await decideTask(t, null, task!.id, { status: 'nonsense' })).statusCode).toBe(401);
     expect((await sopRow(sop.id)).status).toBe('submitted');
     expect((await taskRow(task!.id)).status).toBe('pending');
   });
@@ -189,25 +187,25 @@ describe('PUT /api/approvals/{taskId}', () => {
   it('answers 400 naming the field for a status that is not a decision', async () => {
     const { task } = await submitted();
     for (const status of ['pending', 'published', '', undefined]) {
-      const res = await decide(approver, task!.id, { status });
+      const res = await decideTask(t, approver, task!.id, { status });
       expect(res.statusCode).toBe(400);
       expect(res.json().message).toContain('status');
     }
-    expect((await decide(approver, task!.id, { status: 'approved', comments: 42 })).statusCode).toBe(400);
+    expect((await decideTask(t, approver, task!.id, { status: 'approved', comments: 42 })).statusCode).toBe(400);
     expect((await taskRow(task!.id)).status).toBe('pending');
   });
 
   it('answers 404 for an unknown task and 400 for a malformed id', async () => {
-    const res = await decide(approver, 999_999, { status: 'approved' });
+    const res = await decideTask(t, approver, 999_999, { status: 'approved' });
     expect(res.statusCode).toBe(404);
     expect(res.json().message).toBe('This approval task does not exist');
-    expect((await decide(approver, 'abc' as unknown as number, { status: 'approved' })).statusCode).toBe(400);
+    expect((await decideTask(t, approver, 'abc' as unknown as number, { status: 'approved' })).statusCode).toBe(400);
   });
 
   it('refuses a pending task whose SOP no longer awaits approval with 409', async () => {
     const { sop, task } = await submitted();
     await t.db.update(sops).set({ status: 'draft' }).where(eq(sops.id, sop.id));
-    const res = await decide(approver, task!.id, { status: 'approved' });
+    const res = await decideTask(t, approver, task!.id, { status: 'approved' });
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toMatch(/no longer awaiting approval/);
     expect((await taskRow(task!.id)).status).toBe('pending');

@@ -12,8 +12,8 @@ import { AddCoApproverInput, Approvers, TaskStep } from '../../../../common/cont
 import { IdParams } from '../../../../common/contracts/sops';
 import { answers } from '../../http/responses';
 import { addCoApprover, listApprovers } from './approval-steps.service';
-import { decideTask } from './decide-task';
-import { listDecidableTasks } from './list-tasks';
+import { decideTask } from './decide-task.service';
+import { listDecidableTasks } from './list-tasks.service';
 import { listReviewComments, postReviewComment } from './review-comments.service';
 
 export const approvalRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -3,8 +3,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { ReviewComment } from '../../../../common/contracts/approvals';
 import type { SopDetail } from '../../../../common/contracts/sops';
 import { approvalTasks, auditEvents, reviewComments, sops } from '../../db/schema';
-import { crewOf, type TestUser } from '../../test/factory';
-import { buildDepartment, createSopAs, submitSopAs } from '../../test/factories';
+import { crewOf, type TestUser, buildDepartment } from '../../test/factories';
+import { createSopAs, submitSopAs, decideTask } from '../../test/client';
 
 /** The review thread of a version, and the rules that keep reviewers' words from getting lost. */
 
@@ -23,7 +23,6 @@ beforeAll(async () => {
 const thread = (who: TestUser | null, versionId: number) => t.as(who, { method: 'GET', url: `/api/sop-versions/${versionId}/comments` });
 const post = (who: TestUser | null, versionId: number, payload: unknown) =>
   t.as(who, { method: 'POST', url: `/api/sop-versions/${versionId}/comments`, payload: payload as object });
-const decide = (who: TestUser, taskId: number, payload: object) => t.as(who, { method: 'PUT', url: `/api/approvals/${taskId}`, payload });
 const submitted = async (title: string) => {
   const sop = await createSopAs(t, author, { departmentId, title, content: '# Steps\n- Check the lines' });
   const { taskId } = await submitSopAs(t, author, sop.id);
@@ -85,7 +84,7 @@ describe('GET/POST /api/sop-versions/:id/comments', () => {
 
   it('puts the comment of a decision into the thread, with the decision', async () => {
     const { versionId, taskId } = await submitted('Bunkering');
-    expect((await decide(approver, taskId, { status: 'changes_requested', comments: 'Name the fuel grade' })).statusCode).toBe(200);
+    expect((await decideTask(t, approver, taskId, { status: 'changes_requested', comments: 'Name the fuel grade' })).statusCode).toBe(200);
     const [entry] = (await thread(author, versionId)).json() as ReviewComment[];
     expect(entry).toMatchObject({ body: 'Name the fuel grade', decision: 'changes_requested', author: { id: approver.id } });
   });
@@ -98,7 +97,7 @@ describe('Request Changes needs a comment', () => {
     ['a blank comment', { comments: '  \n\t ' }],
   ])('is 400 naming comments with %s, and changes nothing', async (_, extra) => {
     const { sop, taskId } = await submitted(`Lifeboat drill ${Math.random()}`);
-    const res = await decide(approver, taskId, { status: 'changes_requested', ...extra });
+    const res = await decideTask(t, approver, taskId, { status: 'changes_requested', ...extra });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe('comments: A comment is required to request changes: say what the author should change');
     const [task] = await t.db.select().from(approvalTasks).where(eq(approvalTasks.id, taskId));
@@ -109,14 +108,14 @@ describe('Request Changes needs a comment', () => {
 
   it('still approves without a comment', async () => {
     const { taskId } = await submitted('Pilot boarding');
-    expect((await decide(approver, taskId, { status: 'approved' })).statusCode).toBe(200);
+    expect((await decideTask(t, approver, taskId, { status: 'approved' })).statusCode).toBe(200);
   });
 });
 
 describe('resubmitting after changes were requested', () => {
   it('is 409 with a sentence until a new version is saved, then goes to the approver', async () => {
     const { sop, taskId } = await submitted('Tender operations');
-    await decide(approver, taskId, { status: 'changes_requested', comments: 'Add the sea-state limit' });
+    await decideTask(t, approver, taskId, { status: 'changes_requested', comments: 'Add the sea-state limit' });
     const again = await t.as(author, { method: 'POST', url: `/api/sops/${sop.id}/submit` });
     expect(again.statusCode).toBe(409);
     expect(again.json()).toMatchObject({

@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ApprovalRoute, TaskStep } from '../../../../common/contracts/approval-routes';
 import type { ApprovalTask } from '../../../../common/contracts/sops';
-import { crewOf, type TestUser } from '../../test/factory';
-import { buildDepartment, createSopAs, submitSopAs } from '../../test/factories';
+import { crewOf, type TestUser, buildDepartment } from '../../test/factories';
+import { createSopAs, submitSopAs, decideTask } from '../../test/client';
 
 /**
  * Review routes: ordered steps, each needing `required` approvals from distinct people of its
@@ -36,8 +36,7 @@ beforeAll(async () => {
 function putRoute(departmentId: number, steps: unknown[], as: TestUser = admin) {
   return t.as(as, { method: 'PUT', url: `/api/departments/${departmentId}/approval-route`, payload: { steps } });
 }
-const decide = (who: TestUser, taskId: number, payload: Record<string, unknown> = { status: 'approved' }) =>
-  t.as(who, { method: 'PUT', url: `/api/approvals/${taskId}`, payload });
+const decide = (who: TestUser, taskId: number, payload: Record<string, unknown> = { status: 'approved' }) => decideTask(t, who, taskId, payload);
 const queueOf = async (who: TestUser): Promise<ApprovalTask[]> => (await t.as(who, { method: 'GET', url: '/api/approvals' })).json();
 const sopStatus = async (id: number) =>
   (await t.as(admin, { method: 'GET', url: `/api/sops/${id}` })).json() as { status: string; latestVersion: { isPublished: boolean } };

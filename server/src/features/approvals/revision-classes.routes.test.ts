@@ -1,8 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { SopHistory } from '../../../../common/contracts/review-loop';
-import type { SopDetail } from '../../../../common/contracts/sops';
-import { crewOf } from '../../test/factory';
-import { buildDepartment, submitSopAs } from '../../test/factories';
+import { crewOf, buildDepartment } from '../../test/factories';
+import { submitSopAs, decideTask, getSop } from '../../test/client';
 import { attestAs, complianceOf, placeIn, publishedSop, readingOf } from '../../test/reading';
 
 /**
@@ -31,12 +30,12 @@ async function newVersion(sopId: number, versionNumber: string) {
 }
 
 async function decide(taskId: number, payload: Record<string, unknown>) {
-  const res = await t.as(approver, { method: 'PUT', url: `/api/approvals/${taskId}`, payload });
+  const res = await decideTask(t, approver, taskId, payload);
   expect(res.statusCode, res.body).toBe(200);
 }
 
 const outstandingTitles = async (who: typeof ada) => (await readingOf(t, who)).outstanding.map((item) => item.title);
-const detail = async (sopId: number): Promise<SopDetail> => (await t.as(approver, { method: 'GET', url: `/api/sops/${sopId}` })).json();
+const detail = (sopId: number) => getSop(t, approver, sopId);
 
 describe('revision classes', () => {
   it('an editorial version keeps attestations and counts; a major one resets them', async () => {

@@ -2,9 +2,9 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Attachment } from '../../../../common/contracts/sops';
 import { attachmentPreviews, attachments } from '../../db/schema';
-import { crewOf, type TestUser } from '../../test/factory';
+import { crewOf, type TestUser, buildDepartment } from '../../test/factories';
+import { createSopAs, uploadAttachments } from '../../test/client';
 import { corruptStoredFile } from '../../test/stored-files';
-import { buildDepartment, createSopAs, uploadAttachments } from '../../test/factories';
 import { makeDocx, makePdf } from '../../test/documents';
 
 // The reader reads other people's drafts and superseded versions: an approver may (a plain user

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { attachments } from '../../db/schema';
-import { crewOf } from '../../test/factory';
+import { crewOf, buildDepartment } from '../../test/factories';
+import { createSopAs, uploadAttachments } from '../../test/client';
 import { storeFixture } from '../../test/stored-files';
-import { buildDepartment, createSopAs, uploadAttachments } from '../../test/factories';
 
 /** Attachments hold only this server's uploads, and never a page or an image that runs script. */
 const { t, owner } = await crewOf({ owner: 'user' });

@@ -1,11 +1,10 @@
 import { Document, ExternalHyperlink, Packer, Paragraph, TextRun } from 'docx';
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Attachment } from '../../../../common/contracts/sops';
 import { attachments, fileHtmls, jobs } from '../../db/schema';
-import { crewOf } from '../../test/factory';
+import { crewOf, buildDepartment } from '../../test/factories';
+import { createSopAs, uploadFiles } from '../../test/client';
 import { docxZipBomb } from '../../test/hostile-files';
-import { buildDepartment, createSopAs, uploadAttachments } from '../../test/factories';
 import { makeDocx, makePdf } from '../../test/documents';
 
 // Jobs run only when a test says so, so each test sees the state before and after conversion.
@@ -18,11 +17,7 @@ beforeAll(async () => {
   versionId = sop.latestVersionId!;
 });
 
-async function upload(name: string, data: Buffer): Promise<Attachment> {
-  const res = await uploadAttachments(t, owner, versionId, [{ name, data }]);
-  expect(res.statusCode).toBe(201);
-  return res.json();
-}
+const upload = async (name: string, data: Buffer) => (await uploadFiles(t, owner, versionId, [{ name, data }]))[0];
 
 const readHtml = (id: number, user: typeof reader | null = reader) => t.as(user, { method: 'GET', url: `/api/attachments/${id}/html` });
 

@@ -4,9 +4,9 @@ import type { Attachment, SopDetail } from '../../../../common/contracts/sops';
 import { createBackgroundJobs } from '../../background-jobs';
 import { attachments, jobs } from '../../db/schema';
 import { claimJob } from '../../jobs/job-queue';
-import { crewOf } from '../../test/factory';
+import { crewOf, buildDepartment } from '../../test/factories';
+import { createSopAs, uploadFiles } from '../../test/client';
 import { docxZipBomb, imageBombPdf, pdfWithManyOperators, truncatedPdf } from '../../test/hostile-files';
-import { buildDepartment, createSopAs, uploadAttachments } from '../../test/factories';
 import { makeDocx, makePdf } from '../../test/documents';
 
 // Jobs run only when a test says so, so each test sees the queue before and after.
@@ -24,12 +24,7 @@ beforeAll(async () => {
 
 const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
-async function upload(files: { name: string; data: Buffer }[]): Promise<Attachment[]> {
-  const res = await uploadAttachments(t, owner, versionId, files);
-  expect(res.statusCode).toBe(201);
-  const answer = res.json();
-  return Array.isArray(answer) ? answer : [answer];
-}
+const upload = (files: { name: string; data: Buffer }[]) => uploadFiles(t, owner, versionId, files);
 
 /** The attachments as the SOP detail lists them (one of the answers carrying previewStatus). */
 async function listed(ids: number[]): Promise<Attachment[]> {

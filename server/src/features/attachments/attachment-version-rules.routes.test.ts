@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { attachments } from '../../db/schema';
-import { crewOf } from '../../test/factory';
-import { buildDepartment, createSopAs, submitSopAs, uploadAttachments } from '../../test/factories';
+import { crewOf, buildDepartment } from '../../test/factories';
+import { createSopAs, submitSopAs, uploadAttachments } from '../../test/client';
 import { makePdf } from '../../test/documents';
 
 const { t, owner, approver } = await crewOf({ owner: 'user', approver: 'approver' });

@@ -3,9 +3,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { MAX_FILE_BYTES } from '../../../../common/limits';
 import type { Attachment, SopDetail } from '../../../../common/contracts/sops';
 import { attachments, auditEvents } from '../../db/schema';
-import { crewOf, type TestUser } from '../../test/factory';
+import { crewOf, type TestUser, buildDepartment } from '../../test/factories';
+import { createSopAs, uploadAttachments } from '../../test/client';
 import { storedBytes } from '../../test/stored-files';
-import { buildDepartment, createSopAs, uploadAttachments } from '../../test/factories';
 import type { FilePart } from '../../test/multipart';
 import { makeDocx, makePdf } from '../../test/documents';
 

@@ -1,19 +1,16 @@
-import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { MAX_ATTACHMENTS_PER_UPLOAD } from '../../../../common/limits';
 import { MessageBody } from '../../../../common/contracts/errors';
 import { DocumentHtmlAnswer, IdParams, PreviewFailedBody, PreviewRequestResult, UploadAttachmentsResult } from '../../../../common/contracts/sops';
-import { attachmentPreviews, attachments, storedFiles } from '../../db/schema';
 import { sendStoredFile, storedFileRoute } from '../../files/send-file';
 import { uploadedFileName } from '../../files/file-name';
 import { discardTempFiles, type ReceivedFile, receiveUpload } from '../../files/temp-files';
-import { badRequest, HttpError, notFound, unsupportedType } from '../../http/errors';
+import { badRequest, HttpError, unsupportedType } from '../../http/errors';
 import { answers, ERROR_ANSWERS } from '../../http/responses';
-import { wakeJobRunners } from '../../jobs/job-queue';
 import { documentHtml, isConvertedToHtml } from './attachment-html.service';
 import { findReadableAttachment } from './attachment-read.service';
 import { assertAttachmentVisible, viewOf } from '../sops/sop-visibility.service';
-import { canPreview, previewFailure, previewState, requestPreview, waitForPreview } from './attachment-previews.service';
+import { askForPreview, previewImage } from './attachment-preview-request.service';
 import { sendControlledCopy } from './controlled-copy.service';
 import { type CheckedFile, checkAttachmentType, findVersionForUpload, storeAttachments } from './attachment-store.service';
 
@@ -93,17 +90,7 @@ export const attachmentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/attachments/:id/preview',
     { ...storedFileRoute, config: { access: 'files.read' }, schema: { params: IdParams, response: ERROR_ANSWERS } },
-    async (request, reply) => {
-      await assertAttachmentVisible(app.db, viewOf(request.actor), request.params.id, 'Preview not available');
-      const [preview] = await app.db
-        .select({ originalName: attachments.originalName, mimeType: attachmentPreviews.mimeType, sha256: attachmentPreviews.sha256, size: storedFiles.size })
-        .from(attachmentPreviews)
-        .innerJoin(attachments, eq(attachments.id, attachmentPreviews.attachmentId))
-        .leftJoin(storedFiles, eq(storedFiles.sha256, attachmentPreviews.sha256))
-        .where(eq(attachmentPreviews.attachmentId, request.params.id));
-      if (!preview) throw notFound('Preview not available');
-      return sendStoredFile(reply, { ...preview, originalName: `${preview.originalName.replace(/\.[^.]+$/, '')}-preview.png` }, 'inline');
-    },
+    async (request, reply) => sendStoredFile(reply, await previewImage(app.db, request.actor, request.params.id), 'inline'),
   );
 
   /**
@@ -118,28 +105,16 @@ export const attachmentRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { params: IdParams, response: answers({ 200: PreviewRequestResult, 202: PreviewRequestResult, 422: PreviewFailedBody }) },
     },
     async (request, reply) => {
-      const id = request.params.id;
-      await assertAttachmentVisible(app.db, viewOf(request.actor), id);
-      const state = await previewState(app.db, id);
-      if (!state) throw notFound('Attachment not found');
-      if (!canPreview(state.mimeType)) throw unsupportedType('Previews are available for PDF and Word (docx) files only');
-      if (state.status !== 'failed' && !state.stored) {
-        await requestPreview(app.db, id);
-        wakeJobRunners();
-      }
       // The response closing before we answer means the client went away: stop waiting.
       const closed = new AbortController();
       reply.raw.once('close', () => closed.abort());
-      const outcome = await waitForPreview(app.db, id, PREVIEW_WAIT_MS, closed.signal);
-      if (outcome?.stored) return { message: 'Preview ready' };
-      if (outcome?.status === 'failed' || outcome?.status === 'none') {
-        const reason = await previewFailure(app.db, state.sha256);
+      const answer = await askForPreview(app.db, request.actor, request.params.id, closed.signal);
+      if (answer.status === 'ready') return { message: 'Preview ready' };
+      if (answer.status === 'failed') {
+        const { reason } = answer;
         return reply.status(422).send({ message: 'The preview could not be generated', code: 'preview_failed', ...(reason ? { reason } : {}) });
       }
       return reply.status(202).send({ message: 'The preview is still being generated; try again in a moment' });
     },
   );
 };
-
-/** Long enough for an ordinary file on a busy machine, short enough for a request to wait. */
-const PREVIEW_WAIT_MS = 20_000;

@@ -4,8 +4,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Attachment, SopDetail } from '../../../../common/contracts/sops';
 import { auditEvents } from '../../db/schema';
 import { buildDocx, buildPdf, pdfPageTexts } from '../../test/documents';
-import { crewOf, type TestUser } from '../../test/factory';
-import { buildDepartment, createSopAs, submitSopAs, uploadAttachments, getSop } from '../../test/factories';
+import { crewOf, type TestUser, buildDepartment } from '../../test/factories';
+import { createSopAs, submitSopAs, uploadAttachments, getSop } from '../../test/client';
 
 const { t, owner, approver, reader } = await crewOf({
   owner: 'user',

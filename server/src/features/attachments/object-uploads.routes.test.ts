@@ -2,8 +2,8 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MAX_FILE_BYTES } from '../../../../common/limits';
 import { attachments, pendingUploads } from '../../db/schema';
-import { crewOf, type TestUser } from '../../test/factory';
-import { buildDepartment, createSopAs } from '../../test/factories';
+import { crewOf, type TestUser, buildDepartment } from '../../test/factories';
+import { createSopAs } from '../../test/client';
 import { makePdf } from '../../test/documents';
 
 const { t, owner, other } = await crewOf({ owner: 'user', other: 'user' });

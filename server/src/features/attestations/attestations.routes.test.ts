@@ -2,8 +2,7 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { AttestationSummary } from '../../../../common/contracts/approvals';
 import { attestations, auditEvents } from '../../db/schema';
-import { crewOf, type TestUser } from '../../test/factory';
-import { buildDepartment, buildSop } from '../../test/factories';
+import { crewOf, type TestUser, buildDepartment, buildSop } from '../../test/factories';
 
 const { t, approver, user, user2 } = await crewOf({ approver: 'approver', user: 'user', user2: 'user' });
 let departmentId: number;

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Attestation, AttestationSummary } from '../../../../common/contracts/approvals';
-import { crewOf, type TestUser } from '../../test/factory';
-import { buildDepartment, createSopAs, uploadAttachments } from '../../test/factories';
+import { crewOf, type TestUser, buildDepartment } from '../../test/factories';
+import { createSopAs, uploadAttachments } from '../../test/client';
 import { approveLatest, placeIn, publishNewVersion } from '../../test/reading';
 
 /** Openings of the files of a version (POST /api/sop-versions/{id}/reads) and what attestations keep of them. */

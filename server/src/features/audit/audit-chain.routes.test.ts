@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { Db } from '../../db/client';
-import { crewOf } from '../../test/factory';
+import { crewOf } from '../../test/factories';
 import { recordAudit } from './audit.service';
 
 /**

@@ -3,8 +3,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { AuditEvent, AuditFieldChange } from '../../../../common/contracts/audit';
 import type { SopHistoryEvent } from '../../../../common/contracts/review-loop';
 import { auditEvents, sopVersions } from '../../db/schema';
-import { crewOf, type TestUser } from '../../test/factory';
-import { buildDepartment, createSopAs, uploadAttachments } from '../../test/factories';
+import { crewOf, type TestUser, buildDepartment } from '../../test/factories';
+import { createSopAs, uploadAttachments } from '../../test/client';
 
 /** An edit records only the fields it changed, with before and after; a save that changes nothing adds nothing. */
 

@@ -2,7 +2,7 @@ import { parse } from 'csv-parse/sync';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { AuditEvent, AuditFacets } from '../../../../common/contracts/audit';
 import { auditEvents } from '../../db/schema';
-import { crewOf, type TestUser } from '../../test/factory';
+import { crewOf, type TestUser } from '../../test/factories';
 
 const { t, admin, clerk } = await crewOf({ admin: { role: 'admin', firstName: 'Ada', lastName: 'Lovelace' }, clerk: 'user' });
 const base = Date.UTC(2026, 0, 10, 12);

@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { AuditEvent } from '../../../../common/contracts/audit';
 import { auditEvents, users } from '../../db/schema';
-import { crewOf, type TestUser } from '../../test/factory';
+import { crewOf, type TestUser } from '../../test/factories';
 import { recordAudit } from './audit.service';
 
 const { t, admin } = await crewOf({ admin: { role: 'admin', firstName: 'Ada' } });

@@ -3,7 +3,7 @@ import { AuditEvents, AuditExportQuery, AuditFacets, AuditQuery, AuditVerificati
 import { datedFileName, sendCsv, toCsv } from '../../http/csv';
 import { answers, ERROR_ANSWERS } from '../../http/responses';
 import { lastAuditVerification, verifyAuditChain } from './audit-chain.service';
-import { AUDIT_EXPORT_COLUMNS, auditExportRows, auditFacets, listAuditEvents } from './audit.query';
+import { AUDIT_EXPORT_COLUMNS, auditExportRows, auditFacets, listAuditEvents } from './audit-query.service';
 
 /** The trail is append-only (the database refuses changes to it): this plugin only reads it. */
 export const auditRoutes: FastifyPluginAsyncZod = async (app) => {

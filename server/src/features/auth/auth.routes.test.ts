@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { sessions, users } from '../../db/schema';
-import { crewOf, sessionCookie, TEST_PASSWORD } from '../../test/factory';
+import { crewOf, sessionCookie, TEST_PASSWORD } from '../../test/factories';
 
 const { t } = await crewOf();
 

@@ -4,9 +4,9 @@ import { MessageBody } from '../../../../common/contracts/errors';
 import { ChangePasswordInput } from '../../../../common/contracts/users';
 import { answers } from '../../http/responses';
 import { authenticate, register } from './auth.service';
-import { rememberDevice, trustedDevice } from './device-cookie';
+import { rememberDevice, trustedDevice } from './device-cookie.http';
 import { changeOwnPassword } from './password-change.service';
-import { startSession } from './session-lifetime';
+import { startSession } from './session-lifetime.http';
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(

@@ -6,9 +6,9 @@ import { recordAudit } from '../audit/audit.service';
 import { badRequest, conflict, forbidden, unauthorized } from '../../http/errors';
 import { readSettings } from '../settings/settings.service';
 import { findUserWithHashByUsername, publicUserColumns, toPublicUser } from '../users/users.service';
-import { chargeAttempt, minutesText, refundAttempt, registrationRule, signInRules } from './login-throttle';
-import { assertAcceptablePassword } from './password-rules';
-import { hashPassword, timingDummyHash, verifyPassword } from './passwords';
+import { chargeAttempt, minutesText, refundAttempt, registrationRule, signInRules } from './login-throttle.service';
+import { assertAcceptablePassword } from './password-rules.service';
+import { hashPassword, timingDummyHash, verifyPassword } from './passwords.service';
 
 /**
  * Checks a sign-in. Deactivated and deleted accounts answer like a wrong password, so the

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app';
-import { createTestContext, TEST_PASSWORD, type TestContext } from '../../test/factory';
+import { createTestContext, TEST_PASSWORD, type TestContext } from '../../test/factories';
 
 /**
  * Counters live in the database: two app instances over one database (on PostgreSQL each

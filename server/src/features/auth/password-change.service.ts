@@ -6,9 +6,9 @@ import { users } from '../../db/schema';
 import { badRequest } from '../../http/errors';
 import { recordAudit } from '../audit/audit.service';
 import { endSessionsOf } from '../users/users.service';
-import { assertAcceptablePassword } from './password-rules';
-import { chargeAttempt, minutesText, refundAttempt, signInRules } from './login-throttle';
-import { hashPassword, verifyPassword } from './passwords';
+import { assertAcceptablePassword } from './password-rules.service';
+import { chargeAttempt, minutesText, refundAttempt, signInRules } from './login-throttle.service';
+import { hashPassword, verifyPassword } from './passwords.service';
 
 /**
  * Stores a new password and ends the user's sessions (but `keepSid`, the session the

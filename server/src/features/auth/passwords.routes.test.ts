@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { auditEvents, sessions, users } from '../../db/schema';
-import { crewOf, signIn, TEST_PASSWORD, type TestUser } from '../../test/factory';
+import { crewOf, signIn, TEST_PASSWORD, type TestUser } from '../../test/factories';
 
 const { t, admin } = await crewOf({ admin: { role: 'admin', firstName: 'Ada' } });
 

@@ -2,8 +2,7 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ActivityEntry, DashboardStats } from '../../../../common/contracts/dashboard';
 import { auditEvents, sops } from '../../db/schema';
-import { crewOf, type TestUser } from '../../test/factory';
-import { buildDepartment, buildSop } from '../../test/factories';
+import { crewOf, type TestUser, buildDepartment, buildSop } from '../../test/factories';
 
 const { t, admin, approver, user } = await crewOf({
   admin: { role: 'admin', firstName: 'Ada' },

@@ -1,7 +1,7 @@
 import { eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { auditEvents, departments, sops } from '../../db/schema';
-import { crewOf, type TestUser } from '../../test/factory';
+import { crewOf, type TestUser } from '../../test/factories';
 
 const { t, admin, approver, crew } = await crewOf({ admin: 'admin', approver: 'approver', crew: 'user' });
 

@@ -6,7 +6,7 @@ import { answers } from '../../http/responses';
 import { viewOf } from '../sops/sop-visibility.service';
 import { getApprovalRoute, putApprovalRoute } from '../approvals/approval-routes.service';
 import { listDepartments } from './departments.service';
-import { createDepartment, deleteDepartment, updateDepartment } from './departments.write';
+import { createDepartment, deleteDepartment, updateDepartment } from './departments-write.service';
 
 export const departmentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/api/departments', { schema: { response: answers({ 200: DepartmentList }) }, config: { access: 'sop.read' } }, async (request) =>

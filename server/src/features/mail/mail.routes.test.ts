@@ -4,8 +4,7 @@ import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobs } from '../../db/schema';
 import { MAIL_JOB } from '../../mail/mailer';
-import { buildDepartment, buildSop } from '../../test/factories';
-import { createTestContext, type TestContext, type TestUser } from '../../test/factory';
+import { buildDepartment, buildSop, createTestContext, type TestContext, type TestUser } from '../../test/factories';
 
 /** A real SMTP server in this process: what it accepts is read back here; one mailbox refuses. */
 interface Received {

@@ -2,4 +2,4 @@
  * The audience rule other features apply: who sees a confidential SOP is who must read it
  * (sops/sop-visibility.service.ts).
  */
-export { departmentsReadBy } from './audience';
+export { departmentsReadBy } from './audience-filter.service';

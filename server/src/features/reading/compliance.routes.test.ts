@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ComplianceList } from '../../../../common/contracts/reading';
-import { crewOf } from '../../test/factory';
-import { buildDepartment, createSopAs } from '../../test/factories';
+import { crewOf, buildDepartment } from '../../test/factories';
+import { createSopAs } from '../../test/client';
 import { attestAs, complianceOf, placeIn, publishedSop, publishNewVersion } from '../../test/reading';
 
 const { t, admin, approver, author, ada, bo, cy, eve, max, gone } = await crewOf({

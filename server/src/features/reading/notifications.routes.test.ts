@@ -2,8 +2,8 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Notifications } from '../../../../common/contracts/reading';
 import { sopVersions } from '../../db/schema';
-import { crewOf } from '../../test/factory';
-import { buildDepartment, buildSop, createSopAs, submitSopAs } from '../../test/factories';
+import { crewOf, buildDepartment, buildSop } from '../../test/factories';
+import { createSopAs, submitSopAs } from '../../test/client';
 import { attestAs, notificationsOf, placeIn, publishedSop } from '../../test/reading';
 
 const { t, admin, approver, author, deckhand, steward } = await crewOf({

@@ -8,7 +8,7 @@ import { BACKUP_JOB } from '../../backup/scheduled-backups';
 import type { Db } from '../../db/client';
 import { decidableTaskIds } from '../approvals/decidable-tasks.service';
 import { reviewDueSops } from '../sops/sop-review-due.service';
-import { iso, type Rows } from './audience';
+import { iso, type Rows } from './audience-filter.service';
 import { outstandingReading } from './reading.service';
 
 /**

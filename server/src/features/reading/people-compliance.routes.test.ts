@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ComplianceList, PeopleCompliance } from '../../../../common/contracts/reading';
-import { crewOf, type TestUser } from '../../test/factory';
-import { buildDepartment, createSopAs, uploadAttachments } from '../../test/factories';
+import { crewOf, type TestUser, buildDepartment } from '../../test/factories';
+import { createSopAs, uploadAttachments } from '../../test/client';
 import { approveLatest, attestAs, complianceOf, placeIn, publishedSop } from '../../test/reading';
 
 /** Compliance that names people, and attestations made without opening the files. */

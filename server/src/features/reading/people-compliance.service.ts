@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { PeopleCompliance, PeopleComplianceQuery } from '../../../../common/contracts/reading';
 import type { Db } from '../../db/client';
-import { activeReader, departmentAndChildren, departmentsReadBy, type Rows, versionInForce } from './audience';
+import { activeReader, departmentAndChildren, departmentsReadBy, type Rows, versionInForce } from './audience-filter.service';
 
 interface PersonRow {
   id: number;

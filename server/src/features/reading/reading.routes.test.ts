@@ -1,7 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { SopReading } from '../../../../common/contracts/reading';
-import { crewOf } from '../../test/factory';
-import { buildDepartment } from '../../test/factories';
+import { crewOf, buildDepartment } from '../../test/factories';
 import { attestAs, complianceOf, placeIn, publishedSop, publishNewVersion, readingOf } from '../../test/reading';
 
 const { t, admin, approver, author, deckA, deckB, engineer, marine, hotel, loner } = await crewOf({

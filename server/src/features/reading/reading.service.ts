@@ -5,7 +5,7 @@ import { type MyReading, READING_DONE_LIMIT, type ReadingItem, type SopReading }
 import type { Db } from '../../db/client';
 import { notFound } from '../../http/errors';
 import { assertSopVisible, sopVisible, viewOf } from '../sops/sop-visibility.service';
-import { departmentsReadBy, iso, type Rows, versionInForce } from './audience';
+import { departmentsReadBy, iso, type Rows, versionInForce } from './audience-filter.service';
 
 type Item = z.output<typeof ReadingItem>;
 interface ItemRow {

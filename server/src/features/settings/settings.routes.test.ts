@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { REGISTRATION_CLOSED_MESSAGE } from '../../../../common/contracts/settings';
 import { buildApp } from '../../app';
 import { users } from '../../db/schema';
-import { crewOf, signIn, type TestUser } from '../../test/factory';
+import { crewOf, signIn, type TestUser } from '../../test/factories';
 import { sharedSessionSecret } from './settings.service';
 
 const { t, admin } = await crewOf({ admin: 'admin' });

@@ -2,8 +2,8 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { SopDetail } from '../../../../common/contracts/sops';
 import { attachments } from '../../db/schema';
-import { crewOf } from '../../test/factory';
-import { buildDepartment, createSopAs, uploadAttachments, getSop } from '../../test/factories';
+import { crewOf, buildDepartment } from '../../test/factories';
+import { createSopAs, uploadAttachments, getSop } from '../../test/client';
 import { makePdf } from '../../test/documents';
 
 const { t, owner } = await crewOf({ owner: 'user' });

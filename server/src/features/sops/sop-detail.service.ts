@@ -4,9 +4,9 @@ import type { SopDetail } from '../../../../common/contracts/sops';
 import type { Db } from '../../db/client';
 import { approvalTasks, attachments, sops, sopVersions } from '../../db/schema';
 import { notFound } from '../../http/errors';
-import { toVersion } from './sop-mappers';
+import { toVersion } from './sop-mappers.service';
 import { assertSopVisible, type SopView, shownVersions } from './sop-visibility.service';
-import { reviewScheduleOf } from './sop-review-schedule';
+import { reviewScheduleOf } from './sop-review-schedule.service';
 
 const person = { columns: { firstName: true, lastName: true } } as const;
 

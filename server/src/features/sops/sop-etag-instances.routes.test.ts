@@ -2,8 +2,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type App, buildApp } from '../../app';
 import { type Database, openDatabase } from '../../db/client';
-import { createTestContext, signIn, TEST_PASSWORD, TEST_SESSION_SECRET, type TestContext, type TestUser } from '../../test/factory';
-import { buildDepartment, createSopAs } from '../../test/factories';
+import { createTestContext, signIn, TEST_PASSWORD, TEST_SESSION_SECRET, type TestContext, type TestUser, buildDepartment } from '../../test/factories';
+import { createSopAs } from '../../test/client';
 
 /**
  * Two app instances over one database, as behind a load balancer: the tag comes from the

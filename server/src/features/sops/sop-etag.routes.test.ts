@@ -1,8 +1,8 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { SopDetail, SopListItem } from '../../../../common/contracts/sops';
-import { crewOf, type TestUser } from '../../test/factory';
-import { buildDepartment, createSopAs, submitSopAs, uploadAttachments } from '../../test/factories';
+import { crewOf, type TestUser, buildDepartment } from '../../test/factories';
+import { createSopAs, submitSopAs, uploadAttachments } from '../../test/client';
 
 /** GET /api/sops and /api/sops/{id}: ETag from the database's data version, 304, one build per version. */
 // The reader reads other people's drafts and superseded versions: an approver may (a plain user

@@ -1,9 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { SopHistoryEvent, VersionComparison } from '../../../../common/contracts/review-loop';
-import type { SopDetail, SopListItem } from '../../../../common/contracts/sops';
-import { crewOf, type TestUser } from '../../test/factory';
+import type { SopListItem } from '../../../../common/contracts/sops';
+import { crewOf, type TestUser, buildDepartment } from '../../test/factories';
+import { createSopAs, submitSopAs, getSop, uploadFiles, decideTask } from '../../test/client';
 import { makePdf } from '../../test/documents';
-import { buildDepartment, createSopAs, submitSopAs, uploadAttachments } from '../../test/factories';
 import type { FilePart } from '../../test/multipart';
 
 // The reader reads other people's drafts and superseded versions: an approver may (a plain user
@@ -23,18 +23,13 @@ beforeAll(async () => {
 });
 
 const get = <T>(user: TestUser | null, url: string) => t.as(user, { method: 'GET', url }).then((res) => ({ status: res.statusCode, body: res.json() as T }));
-const detail = async (id: number) => (await get<SopDetail>(owner, `/api/sops/${id}`)).body;
+const detail = (id: number) => getSop(t, owner, id);
 
-async function upload(versionId: number, files: FilePart[]) {
-  const res = await uploadAttachments(t, owner, versionId, files);
-  expect(res.statusCode).toBe(201);
-  const answer = res.json();
-  return (Array.isArray(answer) ? answer : [answer]) as { id: number; originalName: string }[];
-}
+const upload = (versionId: number, files: FilePart[]) => uploadFiles(t, owner, versionId, files);
 
 async function decide(sopId: number, status: 'approved' | 'changes_requested', comments: string | null) {
   const taskId = (await detail(sopId)).pendingTaskId!;
-  const res = await t.as(approver, { method: 'PUT', url: `/api/approvals/${taskId}`, payload: { status, comments } });
+  const res = await decideTask(t, approver, taskId, { status, comments });
   expect(res.statusCode).toBe(200);
 }
 

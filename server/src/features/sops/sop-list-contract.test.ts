@@ -3,9 +3,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { ApprovalQueue } from '../../../../common/contracts/approvals';
 import { SopDetail, SopList, SopListItem } from '../../../../common/contracts/sops';
 import { sops } from '../../db/schema';
-import { crewOf, type TestUser } from '../../test/factory';
-import { buildDepartment, createSopAs, submitSopAs } from '../../test/factories';
-import { listDecidableTasks } from '../approvals/list-tasks';
+import { crewOf, type TestUser, buildDepartment } from '../../test/factories';
+import { createSopAs, submitSopAs } from '../../test/client';
+import { listDecidableTasks } from '../approvals/list-tasks.service';
 import { listSopsJson } from './sop-list.service';
 import { EVERYTHING, viewOf } from './sop-visibility.service';
 

@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { SopListItem } from '../../../../common/contracts/sops';
 import { sops } from '../../db/schema';
-import { crewOf } from '../../test/factory';
-import { buildDepartment, createSopAs, submitSopAs } from '../../test/factories';
+import { crewOf, buildDepartment } from '../../test/factories';
+import { createSopAs, submitSopAs, listSops } from '../../test/client';
 
 // The reader reads other people's drafts and superseded versions: an approver may (a plain user
 // sees only the version in force; sop-visibility.routes.test.ts).
@@ -40,11 +40,7 @@ beforeAll(async () => {
   await createSopAs(t, owner, { title: 'Marine Division Charter', departmentId: marine.id, content: 'Scope of the division.' });
 });
 
-const list = async (query = ''): Promise<SopListItem[]> => {
-  const res = await t.as(reader, { method: 'GET', url: `/api/sops${query}` });
-  expect(res.statusCode).toBe(200);
-  return res.json();
-};
+const list = (query = '') => listSops(t, reader, query);
 const titles = (rows: SopListItem[]) => rows.map((r) => r.title);
 
 describe('GET /api/sops', () => {

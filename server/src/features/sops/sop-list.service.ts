@@ -3,9 +3,9 @@ import { SEARCH_RESULT_LIMIT } from '../../../../common/limits';
 import { OPEN_TASK_STATUS, type ReviewFilter, type SopStatus } from '../../../../common/sop-lifecycle';
 import type { Db } from '../../db/client';
 import { sops } from '../../db/schema';
-import { nextReviewDueJson, reviewClockJoins, reviewClockLateralJoins, reviewDay, reviewFilterSql, reviewStatusSql } from './sop-review-schedule';
+import { nextReviewDueJson, reviewClockJoins, reviewClockLateralJoins, reviewDay, reviewFilterSql, reviewStatusSql } from './sop-review-schedule.service';
 import { type SopView, shownStatus, shownVersionId, sopVisible } from './sop-visibility.service';
-import { type MatchSource, matchOf, type SearchTier, searchPlan } from './sop-search';
+import { type MatchSource, matchOf, type SearchTier, searchPlan } from './sop-search.service';
 
 export interface ListFilters {
   departmentId?: number;

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { approvalTasks, attachments, sops, sopVersions } from '../../db/schema';
-import { crewOf, type TestUser } from '../../test/factory';
-import { buildDepartment, buildSop, createSopAs, submitSopAs, uploadAttachments } from '../../test/factories';
+import { crewOf, type TestUser, buildDepartment, buildSop } from '../../test/factories';
+import { createSopAs, submitSopAs, uploadAttachments, decideTask } from '../../test/client';
 
 /**
  * Every refusal of the SOP lifecycle over HTTP: the status, the exact sentence, and that
@@ -38,7 +38,7 @@ const upload = (user: TestUser, versionId: number) => {
 };
 // A request for changes says what to change (a 400 otherwise, see review-comments.routes.test.ts).
 const decide = (user: TestUser, taskId: number, status = 'approved') =>
-  t.as(user, { method: 'PUT', url: `/api/approvals/${taskId}`, payload: { status, ...(status === 'changes_requested' ? { comments: 'Name the PPE' } : {}) } });
+  decideTask(t, user, taskId, { status, ...(status === 'changes_requested' ? { comments: 'Name the PPE' } : {}) });
 
 function expectRefusal(
   res: { statusCode: number; json(): unknown },

@@ -1,7 +1,7 @@
 import { parse } from 'csv-parse/sync';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { crewOf, type TestUser } from '../../test/factory';
-import { buildDepartment, buildSop, createSopAs, submitSopAs, listSops } from '../../test/factories';
+import { crewOf, type TestUser, buildDepartment, buildSop } from '../../test/factories';
+import { createSopAs, submitSopAs, listSops } from '../../test/client';
 
 // The reader reads other people's drafts and superseded versions: an approver may (a plain user
 // sees only the version in force; sop-visibility.routes.test.ts).

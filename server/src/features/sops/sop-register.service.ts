@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { type ListFilters, listScope } from './sop-list.service';
 import type { SopView } from './sop-visibility.service';
-import { nextReviewDueJson, reviewClockJoins } from './sop-review-schedule';
+import { nextReviewDueJson, reviewClockJoins } from './sop-review-schedule.service';
 
 /** The register's columns, in the order auditors read them. */
 export const REGISTER_COLUMNS = [

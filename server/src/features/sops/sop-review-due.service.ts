@@ -1,5 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
-import { nextReviewDueJson, reviewClockJoins, reviewDay, reviewStatusSql } from './sop-review-schedule';
+import { nextReviewDueJson, reviewClockJoins, reviewDay, reviewStatusSql } from './sop-review-schedule.service';
 
 /**
  * `select sop_id, title, due` of the SOPs whose periodic review is due within the coming

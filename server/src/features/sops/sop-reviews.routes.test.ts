@@ -1,11 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ConfirmedReview } from '../../../../common/contracts/review-loop';
-import type { SopListItem } from '../../../../common/contracts/sops';
 import { addMonths, reviewStatusOn, utcDay } from '../../../../common/sop-lifecycle';
 import { auditEvents, sopReviews, sops, sopVersions } from '../../db/schema';
-import { crewOf, type TestUser } from '../../test/factory';
-import { buildDepartment, createSopAs, getSop } from '../../test/factories';
+import { crewOf, type TestUser, buildDepartment } from '../../test/factories';
+import { createSopAs, getSop, listSops } from '../../test/client';
 
 const { t, owner, approver, admin } = await crewOf(
   { owner: 'user', approver: { role: 'approver', firstName: 'Rita', lastName: 'Reviewer' }, admin: 'admin' },
@@ -23,11 +22,7 @@ const addDays = (day: string, days: number) => utcDay(new Date(Date.parse(`${day
 const confirm = (user: TestUser | null, sopId: number, payload: object = { comments: 'Checked against the current galley layout.' }) =>
   t.as(user, { method: 'POST', url: `/api/sops/${sopId}/reviews`, payload });
 const detail = (id: number) => getSop(t, owner, id);
-const list = async (query = ''): Promise<SopListItem[]> => {
-  const res = await t.as(owner, { method: 'GET', url: `/api/sops${query}` });
-  expect(res.statusCode).toBe(200);
-  return res.json();
-};
+const list = (query = '') => listSops(t, owner, query);
 /** The clock as both answers carry it; they must agree. */
 async function clockOf(id: number) {
   const fromDetail = await detail(id);

@@ -8,7 +8,7 @@ import { sopReviews, sopVersions } from '../../db/schema';
 import { refuse } from '../../http/access';
 import { recordAudit } from '../audit/audit.service';
 import { findSopForAccess } from './sop-detail.service';
-import { reviewScheduleOf } from './sop-review-schedule';
+import { reviewScheduleOf } from './sop-review-schedule.service';
 
 /** The version in force: the newest approved one, or undefined. */
 async function versionInForce(db: Db, sopId: number) {

@@ -5,11 +5,11 @@ import type { SopListItem } from '../../../../common/contracts/sops';
 import { SEARCH_RESULT_LIMIT } from '../../../../common/limits';
 import { fileTexts, jobs } from '../../db/schema';
 import { buildDocx, buildPdf, makeDocx, makePdf } from '../../test/documents';
-import { crewOf, type TestUser } from '../../test/factory';
-import { buildDepartment, buildSop, createSopAs, submitSopAs, uploadFiles, getSop } from '../../test/factories';
+import { crewOf, type TestUser, buildDepartment, buildSop } from '../../test/factories';
+import { createSopAs, submitSopAs, uploadFiles, getSop } from '../../test/client';
 import { truncatedPdf } from '../../test/hostile-files';
 import type { FilePart } from '../../test/multipart';
-import { refreshAllSearchVectors } from './sop-search';
+import { refreshAllSearchVectors } from './sop-search.service';
 
 /**
  * Search inside the files: the text of PDF, Word and plain-text attachments of an SOP's

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { approvalTasks, auditEvents, sops, sopVersions } from '../../db/schema';
-import { crewOf, type TestUser } from '../../test/factory';
-import { buildDepartment, createSopAs } from '../../test/factories';
+import { crewOf, type TestUser, buildDepartment } from '../../test/factories';
+import { createSopAs } from '../../test/client';
 
 const { t, approver, owner, other } = await crewOf({ approver: 'approver', owner: 'user', other: 'user' });
 let departmentId: number;

@@ -6,7 +6,7 @@ import { nextVersionNumber, type SopStatus, statusAfterNewVersion } from '../../
 import { badRequest, conflict } from '../../http/errors';
 import { startPreview } from '../attachments/attachment-previews.service';
 import { recordAudit } from '../audit/audit.service';
-import { refreshSearchVector } from './sop-search';
+import { refreshSearchVector } from './sop-search.service';
 
 /**
  * Appends a version (versions are never rewritten), makes it the latest, puts a reviewed

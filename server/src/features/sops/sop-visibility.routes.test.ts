@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { SopDetail, SopListItem } from '../../../../common/contracts/sops';
 import { makePdf } from '../../test/documents';
-import { crewOf, type TestUser } from '../../test/factory';
-import { buildDepartment, createSopAs, submitSopAs, uploadAttachments } from '../../test/factories';
+import { crewOf, type TestUser, buildDepartment } from '../../test/factories';
+import { createSopAs, submitSopAs, uploadAttachments, getSop } from '../../test/client';
 import { listRoutes } from '../../test/hostile-requests';
 import { approveLatest, placeIn } from '../../test/reading';
 
@@ -108,11 +108,7 @@ beforeAll(async () => {
 }, 120_000);
 
 const get = (user: TestUser, url: string) => t.as(user, { method: 'GET', url });
-const detail = async (user: TestUser, id: number) => {
-  const res = await get(user, `/api/sops/${id}`);
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json() as SopDetail;
-};
+const detail = (user: TestUser, id: number) => getSop(t, user, id);
 const listed = async (user: TestUser, query = '') => {
   const res = await get(user, `/api/sops${query}`);
   expect(res.statusCode, res.body).toBe(200);

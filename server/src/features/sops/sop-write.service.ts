@@ -11,7 +11,7 @@ import { badRequest } from '../../http/errors';
 import { recordAudit } from '../audit/audit.service';
 import { departmentNames, fieldChanges } from '../audit/field-changes.service';
 import { findSopForAccess } from './sop-detail.service';
-import { refreshSearchVector } from './sop-search';
+import { refreshSearchVector } from './sop-search.service';
 import { appendVersion } from './sop-versions.service';
 import { assertVesselsRegistered } from '../../fleet/vessels.service';
 

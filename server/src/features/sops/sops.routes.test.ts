@@ -2,8 +2,8 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { SopDetail } from '../../../../common/contracts/sops';
 import { auditEvents, sops, sopVersions } from '../../db/schema';
-import { crewOf } from '../../test/factory';
-import { buildDepartment, createSopAs } from '../../test/factories';
+import { crewOf, buildDepartment } from '../../test/factories';
+import { createSopAs } from '../../test/client';
 
 const { t, admin, approver, owner, other } = await crewOf({
   admin: 'admin',

@@ -21,8 +21,8 @@ import { getSopDetail } from './sop-detail.service';
 import { listSopsJson } from './sop-list.service';
 import { submitSop } from './sop-lifecycle.service';
 import { REGISTER_COLUMNS, sopRegisterRows } from './sop-register.service';
-import { reviewDay } from './sop-review-schedule';
-import { toVersion } from './sop-mappers';
+import { reviewDay } from './sop-review-schedule.service';
+import { toVersion } from './sop-mappers.service';
 import { assertSopVisible, viewOf } from './sop-visibility.service';
 import { addVersion, createSop, deleteSop, updateSop } from './sop-write.service';
 

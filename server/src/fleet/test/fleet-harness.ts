@@ -4,8 +4,8 @@ import { type BackgroundJobs, createBackgroundJobs } from '../../background-jobs
 import type { Database } from '../../db/client';
 import type { SopDetail } from '../../../../common/contracts/sops';
 import { openTestDatabase } from '../../test/database';
-import { createTestContext, TEST_SESSION_SECRET, type TestContext, type TestUser } from '../../test/factory';
-import { createSopAs, submitSopAs, uploadAttachments } from '../../test/factories';
+import { createTestContext, TEST_SESSION_SECRET, type TestContext, type TestUser } from '../../test/factories';
+import { createSopAs, submitSopAs, uploadAttachments } from '../../test/client';
 import type { FleetInstance } from '../instance';
 import { type RunningLink, startOfficeLink } from '../office-link';
 import { startShipLink } from '../ship-link';

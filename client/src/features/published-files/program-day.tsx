@@ -75,7 +75,7 @@ export function ProgramDay({ cruises, date, today, onDate, onRead }: Props) {
                       </p>
                     </div>
                     <FileActions
-                      href={downloadUrlOf(file)}
+                      href={downloadUrlOf('dailyProgram', file)}
                       name={file.originalName}
                       onRead={() => onRead(programDocument(cruiseCode, dayLabelOf(date), file))}
                     />

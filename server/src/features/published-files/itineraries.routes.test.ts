@@ -3,9 +3,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Itinerary } from '../../../../common/contracts/itineraries';
 import { MAX_FILE_BYTES } from '../../../../common/limits';
 import { auditEvents, itineraries, storedFiles } from '../../db/schema';
-import { crewOf } from '../../test/factory';
+import { crewOf } from '../../test/factories';
+import { uploadItineraryFile } from '../../test/client';
 import { storeTotals } from '../../test/stored-files';
-import { uploadItineraryFile } from '../../test/factories';
 import { makePdf, makeXlsx } from '../../test/documents';
 
 const { t, admin, crew } = await crewOf({ admin: 'admin', crew: 'user' });

@@ -12,22 +12,18 @@ import {
 } from '../../../../common/contracts/daily-programs';
 import { DAILY_PROGRAM_FILE_COUNT } from '../../../../common/limits';
 import type { Db } from '../../db/client';
-import { dailyPrograms, storedFiles, users } from '../../db/schema';
+import { dailyPrograms, users } from '../../db/schema';
 import { sniffFileType } from '../../files/sniff';
 import { putFile, releaseFiles } from '../../files/store';
-import type { ReceivedFile } from '../../files/temp-files';
-import { badRequest, notFound, unsupportedType } from '../../http/errors';
+import { badRequest, unsupportedType } from '../../http/errors';
+import type { UploadedFile } from '../../http/upload-parts';
 import { recordAudit } from '../audit/audit.service';
-
-export interface DailyProgramUploadFile {
-  originalName: string;
-  file: ReceivedFile;
-}
+import { type PublishedFileKind, type PublishedUploadFile, uploaderOf } from './published-files.service';
 
 const dayName = (cruiseCode: string, date: string) => `${cruiseCode} ${date}`;
 
 /** Checks the count and that every file really is a PDF; throws before anything is written. */
-export function assertValidDayFiles(mode: DailyProgramMode, files: DailyProgramUploadFile[]) {
+export function assertValidDayFiles(mode: DailyProgramMode, files: PublishedUploadFile[]) {
   if (files.length !== DAILY_PROGRAM_FILE_COUNT[mode]) throw badRequest(fileCountMessage(mode));
   if (files.some((f) => sniffFileType(f.file.head, f.originalName)?.kind !== 'pdf')) throw unsupportedType(PDF_ONLY_MESSAGE);
 }
@@ -41,7 +37,7 @@ export async function uploadDailyProgramDay(
   db: Db,
   actorId: number | null,
   input: ValidDailyProgramUpload,
-  files: DailyProgramUploadFile[],
+  files: PublishedUploadFile[],
 ): Promise<z.output<typeof DailyProgramUploadResult>> {
   assertValidDayFiles(input.mode, files);
   const { cruiseCode, programDate, mode } = input;
@@ -84,6 +80,15 @@ export async function uploadDailyProgramDay(
   return { cruiseCode, date: programDate, uploadMode: mode, replaced, files: day?.files ?? [] };
 }
 
+/** The day's files are the parts named 'files', in the order sent. */
+export const uploadDailyProgramParts = (db: Db, actorId: number, input: ValidDailyProgramUpload, files: UploadedFile[]) =>
+  uploadDailyProgramDay(
+    db,
+    actorId,
+    input,
+    files.filter((f) => f.fieldname === 'files'),
+  );
+
 /**
  * The whole tree in one lean query (no blobs): cruises by code, days in date order, files
  * in sequence. A day with one file is 'combined', any other count 'separate'.
@@ -125,7 +130,7 @@ export async function listDailyProgramHierarchy(db: Db, only?: { cruiseCode: str
       originalName: row.originalName,
       size: row.size,
       createdAt: row.createdAt,
-      uploader: row.uploaderUsername === null ? null : { username: row.uploaderUsername },
+      uploader: uploaderOf(row.uploaderUsername),
     };
     day.files.push(file);
     day.uploadMode = day.files.length === 1 ? 'combined' : 'separate';
@@ -133,41 +138,20 @@ export async function listDailyProgramHierarchy(db: Db, only?: { cruiseCode: str
   return cruises;
 }
 
-/** One file's download facts (never its bytes). */
-export async function findDailyProgramFile(db: Db, id: number) {
-  const [row] = await db
-    .select({
-      originalName: dailyPrograms.originalName,
-      mimeType: dailyPrograms.mimeType,
-      sha256: dailyPrograms.sha256,
-      size: storedFiles.size,
-    })
-    .from(dailyPrograms)
-    .leftJoin(storedFiles, eq(storedFiles.sha256, dailyPrograms.sha256))
-    .where(eq(dailyPrograms.id, id));
-  if (!row) throw notFound('Daily program file not found');
-  return row;
-}
-
-/** Deletes one file of a day (its bytes go unless used elsewhere); the other files keep their sequence. */
-export async function deleteDailyProgramFile(db: Db, actorId: number, id: number): Promise<void> {
-  const sha256 = await db.transaction(async (tx) => {
-    const [row] = await tx.delete(dailyPrograms).where(eq(dailyPrograms.id, id)).returning();
-    if (!row) throw notFound('Daily program file not found');
-    await recordAudit(tx, {
-      actorId,
-      action: 'daily_program_deleted',
-      entityType: 'daily_program',
-      entityId: row.id,
-      metadata: {
-        name: dayName(row.cruiseCode, row.programDate),
-        cruiseCode: row.cruiseCode,
-        programDate: row.programDate,
-        fileSequence: row.fileSequence,
-        originalName: row.originalName,
-      },
-    });
-    return row.sha256;
-  });
-  await releaseFiles(db, [sha256]);
-}
+/** How a daily program file is found and deleted: a deletion leaves the day's other files their sequence. */
+export const DAILY_PROGRAM_FILES: PublishedFileKind<typeof dailyPrograms> = {
+  table: dailyPrograms,
+  notFound: 'Daily program file not found',
+  deleted: (row) => ({
+    action: 'daily_program_deleted',
+    entityType: 'daily_program',
+    entityId: row.id,
+    metadata: {
+      name: dayName(row.cruiseCode, row.programDate),
+      cruiseCode: row.cruiseCode,
+      programDate: row.programDate,
+      fileSequence: row.fileSequence,
+      originalName: row.originalName,
+    },
+  }),
+};

@@ -11,24 +11,20 @@ import {
 } from '../../../../common/contracts/itineraries';
 import { MAX_FILE_BYTES } from '../../../../common/limits';
 import type { Db } from '../../db/client';
-import { itineraries, storedFiles, users } from '../../db/schema';
+import { itineraries, users } from '../../db/schema';
 import { type SniffedType, sniffFileType } from '../../files/sniff';
 import { DocumentWorkError, type DocumentWorkers } from '../../documents/worker-pool';
-import { putFile, readAll, releaseFiles } from '../../files/store';
-import type { ReceivedFile } from '../../files/temp-files';
-import { HttpError, notFound, unsupportedType } from '../../http/errors';
+import { putFile, readAll } from '../../files/store';
+import { badRequest, HttpError, unsupportedType } from '../../http/errors';
+import type { UploadedFile } from '../../http/upload-parts';
 import { recordAudit } from '../audit/audit.service';
-
-export interface ItineraryUploadFile {
-  originalName: string;
-  file: ReceivedFile;
-}
+import { findPublishedFile, type PublishedFileKind, type PublishedUploadFile, uploaderOf } from './published-files.service';
 
 /**
  * An itinerary must be a spreadsheet by name AND by content: the extension says which
  * kind it claims to be and the bytes must agree (a PDF renamed .xlsx is refused).
  */
-export function spreadsheetTypeOf(file: ItineraryUploadFile): SniffedType {
+export function spreadsheetTypeOf(file: PublishedUploadFile): SniffedType {
   const ext = file.originalName.toLowerCase().split('.').pop();
   const sniffed = sniffFileType(file.file.head, file.originalName);
   if (!hasItineraryExtension(file.originalName) || !sniffed || sniffed.kind !== ext) throw unsupportedType(ITINERARY_TYPE_MESSAGE);
@@ -50,10 +46,7 @@ const columns = {
 type ItineraryAnswer = z.output<typeof Itinerary>;
 type Row = Omit<ItineraryAnswer, 'uploader'> & { uploaderUsername: string | null };
 
-const toItinerary = ({ uploaderUsername, ...row }: Row): ItineraryAnswer => ({
-  ...row,
-  uploader: uploaderUsername === null ? null : { username: uploaderUsername },
-});
+const toItinerary = ({ uploaderUsername, ...row }: Row): ItineraryAnswer => ({ ...row, uploader: uploaderOf(uploaderUsername) });
 
 /** Newest first: by itinerary date, then by upload time. Never the bytes. */
 export async function listItineraries(db: Db, id?: number): Promise<ItineraryAnswer[]> {
@@ -66,7 +59,7 @@ export async function listItineraries(db: Db, id?: number): Promise<ItineraryAns
   return rows.map(toItinerary);
 }
 
-export async function uploadItinerary(db: Db, actorId: number | null, uploadDate: string, file: ItineraryUploadFile): Promise<ItineraryAnswer> {
+export async function uploadItinerary(db: Db, actorId: number | null, uploadDate: string, file: PublishedUploadFile): Promise<ItineraryAnswer> {
   const type = spreadsheetTypeOf(file);
   const id = await db.transaction(async (tx) => {
     const stored = await putFile(tx, file.file.path, file.file);
@@ -94,31 +87,25 @@ export async function uploadItinerary(db: Db, actorId: number | null, uploadDate
   return (await listItineraries(db, id))[0];
 }
 
-export async function findItineraryFile(db: Db, id: number) {
-  const [row] = await db
-    .select({ originalName: itineraries.originalName, mimeType: itineraries.mimeType, sha256: itineraries.sha256, size: storedFiles.size })
-    .from(itineraries)
-    .leftJoin(storedFiles, eq(storedFiles.sha256, itineraries.sha256))
-    .where(eq(itineraries.id, id));
-  if (!row) throw notFound('Itinerary not found');
-  return row;
+/** One itinerary a request: exactly one part named 'file'. */
+export async function uploadItineraryParts(db: Db, actorId: number, fields: { uploadDate: string }, files: UploadedFile[]): Promise<ItineraryAnswer> {
+  const chosen = files.filter((f) => f.fieldname === 'file');
+  if (chosen.length === 0) throw badRequest('Please choose an itinerary file to upload');
+  if (chosen.length > 1 || files.length > 1) throw badRequest('Upload one itinerary file at a time');
+  return uploadItinerary(db, actorId, fields.uploadDate, chosen[0]);
 }
 
-export async function deleteItinerary(db: Db, actorId: number, id: number): Promise<void> {
-  const sha256 = await db.transaction(async (tx) => {
-    const [row] = await tx.delete(itineraries).where(eq(itineraries.id, id)).returning();
-    if (!row) throw notFound('Itinerary not found');
-    await recordAudit(tx, {
-      actorId,
-      action: 'itinerary_deleted',
-      entityType: 'itinerary',
-      entityId: row.id,
-      metadata: { name: row.originalName, uploadDate: row.uploadDate },
-    });
-    return row.sha256;
-  });
-  await releaseFiles(db, [sha256]);
-}
+/** How an itinerary is found and deleted. */
+export const ITINERARY_FILES: PublishedFileKind<typeof itineraries> = {
+  table: itineraries,
+  notFound: 'Itinerary not found',
+  deleted: (row) => ({
+    action: 'itinerary_deleted',
+    entityType: 'itinerary',
+    entityId: row.id,
+    metadata: { name: row.originalName, uploadDate: row.uploadDate },
+  }),
+};
 
 const XLS_TYPE = 'application/vnd.ms-excel';
 const TABLE_KINDS: Record<string, 'xlsx' | 'csv'> = {
@@ -131,7 +118,7 @@ const TABLE_KINDS: Record<string, 'xlsx' | 'csv'> = {
  * parser for the old binary .xls format (see docs/decisions/019-daily-programs-and-itineraries.md): 422, and the file still downloads.
  */
 export async function itineraryTable(db: Db, workers: DocumentWorkers, id: number): Promise<ItineraryTable> {
-  const file = await findItineraryFile(db, id);
+  const file = await findPublishedFile(db, ITINERARY_FILES, id);
   // The stored type was sniffed from the bytes at upload.
   const kind = TABLE_KINDS[file.mimeType];
   if (file.mimeType === XLS_TYPE) throw new HttpError(422, XLS_PREVIEW_MESSAGE, 'preview_unavailable');

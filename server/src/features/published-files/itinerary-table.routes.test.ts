@@ -1,8 +1,8 @@
 import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ItineraryTable } from '../../../../common/contracts/itineraries';
-import { crewOf, type TestUser } from '../../test/factory';
-import { uploadItineraryFile } from '../../test/factories';
+import { crewOf, type TestUser } from '../../test/factories';
+import { uploadItineraryFile } from '../../test/client';
 
 const { t, admin, crew } = await crewOf({ admin: 'admin', crew: 'user' });
 const ids: Record<string, number> = {};

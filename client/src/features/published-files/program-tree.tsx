@@ -8,7 +8,7 @@ import { formatDate, formatKB } from '@/lib/format';
 import type { ReaderDocument } from '@/components/reader/reader-document';
 import { downloadUrlOf, programDocument } from './api';
 import { dayLabelOf } from './program-day';
-import { DeleteDailyProgramDialog, type FileToDelete } from './delete-file-dialog';
+import { DeletePublishedFileDialog, type FileToDelete } from './delete-file-dialog';
 
 /** 'Combined PDF' for a one-file day, else 'N Files', so the crew sees how the day was delivered before opening it. */
 const dayBadge = (day: DailyProgramDay) => (day.uploadMode === 'combined' ? 'Combined PDF' : `${day.files.length} Files`);
@@ -63,10 +63,10 @@ export function ProgramTree({ cruises, canManage, onRead }: { cruises: DailyProg
                               </p>
                             </div>
                             <FileActions
-                              href={downloadUrlOf(file)}
+                              href={downloadUrlOf('dailyProgram', file)}
                               name={file.originalName}
                               onRead={() => onRead(programDocument(cruise.cruiseCode, dayLabelOf(day.date), file))}
-                              onDelete={canManage ? () => setToDelete({ file, cruiseCode: cruise.cruiseCode, dayLabel: dayLabelOf(day.date) }) : undefined}
+                              onDelete={canManage ? () => setToDelete({ file, where: ` from ${cruise.cruiseCode}, ${dayLabelOf(day.date)}` }) : undefined}
                             />
                           </li>
                         ))}
@@ -79,7 +79,7 @@ export function ProgramTree({ cruises, canManage, onRead }: { cruises: DailyProg
           </AccordionItem>
         ))}
       </Accordion>
-      <DeleteDailyProgramDialog target={toDelete} onClose={() => setToDelete(null)} />
+      <DeletePublishedFileDialog kind="dailyProgram" target={toDelete} onClose={() => setToDelete(null)} />
     </>
   );
 }

@@ -2,9 +2,9 @@ import { count, eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { MAX_FILE_BYTES } from '../../../../common/limits';
 import { auditEvents, dailyPrograms } from '../../db/schema';
-import { crewOf } from '../../test/factory';
+import { crewOf } from '../../test/factories';
+import { pdfParts, uploadDay } from '../../test/client';
 import { storeTotals } from '../../test/stored-files';
-import { pdfParts, uploadDay } from '../../test/factories';
 
 const { t, admin } = await crewOf({ admin: 'admin' });
 beforeEach(async () => {

@@ -34,7 +34,7 @@ export function ItineraryCard({ itinerary, canManage, onDelete }: { itinerary: I
             <dd>{formatDateTime(itinerary.createdAt)}</dd>
           </dl>
         </div>
-        <FileActions href={downloadUrlOf(itinerary)} name={itinerary.originalName} onDelete={canManage ? onDelete : undefined} />
+        <FileActions href={downloadUrlOf('itinerary', itinerary)} name={itinerary.originalName} onDelete={canManage ? onDelete : undefined} />
       </CardContent>
       <CardContent>
         <ItineraryTableView itineraryId={itinerary.id} name={itinerary.originalName} />

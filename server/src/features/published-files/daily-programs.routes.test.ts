@@ -2,9 +2,9 @@ import { count, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { DailyProgramCruise } from '../../../../common/contracts/daily-programs';
 import { auditEvents, dailyPrograms, storedFiles } from '../../db/schema';
-import { crewOf } from '../../test/factory';
+import { crewOf } from '../../test/factories';
+import { pdfParts, uploadDay } from '../../test/client';
 import { corruptStoredFile } from '../../test/stored-files';
-import { pdfParts, uploadDay } from '../../test/factories';
 import type { FilePart } from '../../test/multipart';
 
 const { t, admin, crew } = await crewOf({ admin: 'admin', crew: 'user' });

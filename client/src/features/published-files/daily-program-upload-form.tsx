@@ -1,0 +1,113 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { format } from 'date-fns';
+import { Controller, useForm } from 'react-hook-form';
+import {
+  type DailyProgramMode,
+  DailyProgramUploadFields,
+  type ValidDailyProgramUpload,
+  fileCountMessage,
+  PDF_ONLY_MESSAGE,
+} from '@common/contracts/daily-programs';
+import { DAILY_PROGRAM_FILE_COUNT } from '@common/limits';
+import { FieldError } from '@/components/field-error';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { formatKB } from '@/lib/format';
+import { useUploadDailyPrograms } from './api';
+import { DateField, UploadCard, useChosenFiles } from './upload-card';
+
+const isPdf = (file: File) => file.type === 'application/pdf' || file.name.toLowerCase().endsWith('.pdf');
+
+/** The count must match the mode (one combined PDF or four separate ones), every file must be a PDF. */
+function filesProblem(mode: DailyProgramMode | undefined, files: File[]): string | undefined {
+  if (files.length === 0 || !mode) return undefined;
+  if (files.length !== DAILY_PROGRAM_FILE_COUNT[mode]) return fileCountMessage(mode);
+  if (!files.every(isPdf)) return PDF_ONLY_MESSAGE;
+  return undefined;
+}
+
+export function DailyProgramUploadForm() {
+  const upload = useUploadDailyPrograms();
+  const chosen = useChosenFiles(upload);
+  const { files, clear: clearFiles } = chosen;
+  const form = useForm<DailyProgramUploadFields, unknown, ValidDailyProgramUpload>({
+    resolver: zodResolver(DailyProgramUploadFields),
+    defaultValues: { cruiseCode: '', programDate: format(new Date(), 'yyyy-MM-dd'), mode: 'combined' },
+  });
+  const { errors } = form.formState;
+  const mode = form.watch('mode');
+  const problem = filesProblem(mode, files);
+  const countMatches = !!mode && files.length === DAILY_PROGRAM_FILE_COUNT[mode];
+
+  const submit = form.handleSubmit((values) => {
+    if (problem) return;
+    chosen.send({ ...values, files });
+  });
+
+  return (
+    <UploadCard kind="dailyProgram" onSubmit={submit} chosen={chosen} disabled={!countMatches || !!problem}>
+      <div className="space-y-2">
+        <Label htmlFor="dp-cruise-code">Cruise code</Label>
+        <Input id="dp-cruise-code" placeholder="e.g. AR250928" autoComplete="off" aria-invalid={!!errors.cruiseCode} {...form.register('cruiseCode')} />
+        <FieldError message={errors.cruiseCode?.message} />
+      </div>
+      <DateField id="dp-date" error={errors.programDate?.message} field={form.register('programDate')} />
+      <div className="space-y-2">
+        <Label htmlFor="dp-mode">Upload mode</Label>
+        <Controller
+          control={form.control}
+          name="mode"
+          render={({ field }) => (
+            <Select
+              value={field.value}
+              onValueChange={(value) => {
+                field.onChange(value);
+                // Changing the mode clears the chosen files: a count chosen for one mode is wrong for the other.
+                clearFiles();
+              }}
+            >
+              <SelectTrigger id="dp-mode" aria-invalid={!!errors.mode}>
+                <SelectValue placeholder="Select upload mode" />
+              </SelectTrigger>
+              <SelectContent>
+                <SelectItem value="combined">Combined (1 PDF)</SelectItem>
+                <SelectItem value="separate">Separate (4 PDFs)</SelectItem>
+              </SelectContent>
+            </Select>
+          )}
+        />
+        <FieldError message={errors.mode?.message} />
+      </div>
+      <div className="space-y-2">
+        <Label htmlFor="dp-files">{mode === 'separate' ? 'PDF files (4, in order)' : 'PDF file'}</Label>
+        <Input
+          id="dp-files"
+          ref={chosen.fileInput}
+          type="file"
+          accept="application/pdf,.pdf"
+          multiple={mode === 'separate'}
+          aria-invalid={!!problem}
+          aria-describedby="dp-files-hint"
+          onChange={(event) => chosen.setFiles(Array.from(event.target.files ?? []))}
+        />
+        <p id="dp-files-hint" className="text-xs text-muted-foreground">
+          {mode === 'separate' ? 'Files are numbered File 1 to File 4 in the order chosen.' : 'The whole day in one PDF.'}
+        </p>
+        <FieldError message={problem} />
+        {files.length > 0 && (
+          <ol className="space-y-1 rounded-md border bg-slate-50 p-2 text-xs" aria-label="Chosen files">
+            {files.map((file, index) => (
+              <li key={`${file.name}-${index}`} className="flex justify-between gap-2">
+                <span className="truncate">
+                  <span className="font-medium">File {index + 1}:</span> {file.name}
+                </span>
+                <span className="shrink-0 text-muted-foreground">{formatKB(file.size)}</span>
+              </li>
+            ))}
+          </ol>
+        )}
+      </div>
+    </UploadCard>
+  );
+}
