@@ -48,6 +48,7 @@ const app = await (async () => {
     instance,
     backups: config.backups,
     mail: config.mail,
+    publicUrl: config.publicUrl,
     // The link to the fleet, when this instance has one: it talks to NATS beside the server.
     fleetLink:
       instance.kind === 'ship'
@@ -72,6 +73,7 @@ const jobs = createBackgroundJobs({
   concurrency: config.jobConcurrency,
   documents: { memoryMb: config.documentMemoryMb, timeLimitMs: config.documentTimeLimitSeconds * 1000 },
   mail: config.mail,
+  notifier: app.notifier,
   backups: config.backups && database.pool ? { ...config.backups, pool: database.pool, fileDir: fileStoreDir() } : undefined,
 });
 jobs.start();
