@@ -124,7 +124,8 @@ export async function buildApp(opts: AppOptions) {
   app.decorate<FleetInstance>('instance', opts.instance ?? OFFICE);
   app.decorate<BackupSchedule | null>('backups', opts.backups ?? null);
   app.decorate<MailConfig | null>('mail', opts.mail ?? null);
-  app.decorate<Notifier | null>('notifier', createNotifier(opts.mail, opts.publicUrl));
+  // The office sends notification mail, once: a ship's copy of the same records would repeat it.
+  app.decorate<Notifier | null>('notifier', createNotifier(app.instance.kind === 'office' ? opts.mail : undefined, opts.publicUrl));
   rememberOrigin(app, app.notifier);
   const fleetLink = opts.fleetLink?.(app.log.child({ fleet: app.instance.kind === 'ship' ? app.instance.vessel : 'office' }));
   app.decorate<FleetLink>('fleetLink', fleetLink ?? NO_LINK);

@@ -99,6 +99,7 @@ export async function addCoApprover(
       .select({
         status: approvalTasks.status,
         stepIndex: approvalTasks.stepIndex,
+        routeSteps: approvalTasks.routeSteps,
         versionId: approvalTasks.versionId,
         submittedBy: sopVersions.submittedBy,
         sopId: sopVersions.sopId,
@@ -133,7 +134,9 @@ export async function addCoApprover(
         entityId: task.sopId,
         metadata: { taskId, coApproverId: userId, coApprover: person.name, stepIndex: task.stepIndex },
       });
-      await mailTaskWaiting(tx, links, taskId, [userId]);
+      // Someone the step named already had the task waiting (and its mail): only a newcomer is told.
+      const { approverIds } = stepsOf(task.routeSteps)[task.stepIndex];
+      if (approverIds !== null && !approverIds.includes(userId)) await mailTaskWaiting(tx, links, taskId, [userId]);
     }
   });
   wakeJobRunners();

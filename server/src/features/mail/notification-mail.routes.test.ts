@@ -186,6 +186,13 @@ describe('notification e-mail', () => {
     });
     expect(recipients(second)).toEqual(['admin@fleet.example']);
     expect(second[0].text).toContain('at the step "Master approval".');
+    // A co-approver added to the open step: only they are told, the task now waits for them too.
+    const mate = await t.signedInUser('approver', { email: 'mate@fleet.example' });
+    const mateAdded = await mailDuring(async () => {
+      const res = await t.as(admin, { method: 'POST', url: `/api/approvals/${taskId}/co-approvers`, payload: { userId: mate.id } });
+      expect(res.statusCode, res.body).toBe(200);
+    });
+    expect(recipients(mateAdded)).toEqual(['mate@fleet.example']);
   });
 
   it('a review due: the owner, once per due day however often the scan runs', async () => {
