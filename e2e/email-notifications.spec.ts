@@ -36,10 +36,16 @@ test('a crew member switches off required-reading mail on their account page, an
   await expect(reading).not.toBeChecked();
   await expect(reading).toBeEnabled();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await page.screenshot({ path: 'screenshots/email-notifications-390.png', fullPage: true });
 
   await page.reload();
   await expect(section.getByRole('checkbox', { name: 'New required reading' })).not.toBeChecked();
   await expect(section.getByRole('checkbox', { name: 'Changes are requested on my SOP' })).toBeChecked();
   await expect(section.getByRole('checkbox', { name: 'A periodic review of my SOP is due' })).toBeChecked();
+  for (const width of [820, 1366]) {
+    await page.setViewportSize({ width, height: 900 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    await page.screenshot({ path: `screenshots/email-notifications-${width}.png`, fullPage: true });
+  }
   await admin.dispose();
 });
