@@ -77,6 +77,9 @@ const jobs = createBackgroundJobs({
   backups: config.backups && database.pool ? { ...config.backups, pool: database.pool, fileDir: fileStoreDir() } : undefined,
 });
 jobs.start();
+if (app.notifier && !config.publicUrl) {
+  app.log.warn('SMTP_URL is set without PUBLIC_URL: links in e-mail use the address requests arrive at; set PUBLIC_URL to the address people use');
+}
 if (madePrivate) {
   app.log.warn(
     `${madePrivate} folders and files under ${[config.dataDir, config.fileDir, config.backupDir].filter(Boolean).join(', ')} were open to other users of this machine; they are now private (folders 0700, files 0600)`,
