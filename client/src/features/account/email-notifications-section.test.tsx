@@ -5,7 +5,6 @@ import type { NotificationPreferences } from '@common/contracts/notification-pre
 import { queryKeys } from '@/lib/query-keys';
 import { EmailNotificationsSection } from './email-notifications-section';
 
-const crew = { id: 7, username: 'crew', firstName: 'Liam', lastName: 'Murphy', email: 'liam@ship.example', role: 'user' };
 const kinds: NotificationPreferences['kinds'] = [
   { kind: 'changes_requested', enabled: true },
   { kind: 'reading', enabled: false },
@@ -15,8 +14,6 @@ const kinds: NotificationPreferences['kinds'] = [
 /** The section over answers already read (nothing is fetched). */
 function renderWith(preferences: NotificationPreferences) {
   const client = new QueryClient({ defaultOptions: { queries: { staleTime: Number.POSITIVE_INFINITY, retry: false } } });
-  client.setQueryData(queryKeys.currentUser(), crew);
-  client.setQueryData(queryKeys.fleet.status(), { role: 'office' });
   client.setQueryData(queryKeys.notificationPreferences(), preferences);
   render(
     <QueryClientProvider client={client}>

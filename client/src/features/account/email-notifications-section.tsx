@@ -5,10 +5,9 @@ import { QueryState } from '@/components/query-state';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Label } from '@/components/ui/label';
-import { useCurrentUser } from '@/lib/session';
 import { notificationPreferencesQuery, useSwitchMailKind } from './notification-preferences-api';
 
-/** Why this person gets no e-mail at all, or null when they can. */
+/** Why this person gets no e-mail at all, or null when they can (a ship's copy sends none: 'Not configured'). */
 function noMailReason(preferences: NotificationPreferences): string | null {
   if (!preferences.configured) return 'Not configured: this server sends no e-mail.';
   if (!preferences.email) return 'Your account has no e-mail address, so you get no e-mail. An administrator can add one.';
@@ -19,7 +18,6 @@ function noMailReason(preferences: NotificationPreferences): string | null {
 export function EmailNotificationsSection() {
   const preferences = useQuery(notificationPreferencesQuery);
   const switchKind = useSwitchMailKind();
-  const { user } = useCurrentUser();
   const data = preferences.data;
   const reason = data ? noMailReason(data) : null;
   return (
@@ -37,7 +35,7 @@ export function EmailNotificationsSection() {
                 {reason}
               </p>
             ) : (
-              <fieldset className="space-y-3" disabled={user?.onShip}>
+              <fieldset className="space-y-3">
                 <legend className="mb-3 text-sm text-muted-foreground">
                   Sent to <span className="font-medium break-all text-navy">{data.email}</span> when:
                 </legend>
@@ -46,7 +44,7 @@ export function EmailNotificationsSection() {
                     <Checkbox
                       id={`mail-${kind}`}
                       checked={enabled}
-                      disabled={user?.onShip || switchKind.isPending}
+                      disabled={switchKind.isPending}
                       onCheckedChange={(checked) => switchKind.mutate({ kind, enabled: checked === true })}
                       className="mt-0.5"
                     />
@@ -55,7 +53,6 @@ export function EmailNotificationsSection() {
                     </Label>
                   </div>
                 ))}
-                {user?.onShip && <p className="text-xs text-muted-foreground">These are changed ashore, in the office's SOP Harbor.</p>}
               </fieldset>
             ))}
         </QueryState>
