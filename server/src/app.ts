@@ -32,6 +32,7 @@ import { featureRoutes } from './routes';
 import { type FleetInstance, OFFICE } from './fleet/instance';
 import type { BackupSchedule } from './backup/scheduled-backups';
 import type { MailConfig } from './mail/mailer';
+import { createNotifier, type Notifier, rememberOrigin } from './mail/notify';
 import { type FleetLink, NO_LINK } from './fleet/link';
 
 declare module 'fastify' {
@@ -65,6 +66,8 @@ declare module 'fastify' {
     backups: BackupSchedule | null;
     /** Null: this server sends no e-mail (no SMTP_URL). */
     mail: MailConfig | null;
+    /** Null: no notification e-mail (no SMTP_URL). */
+    notifier: Notifier | null;
   }
   interface FastifyRequest {
     /** The signed-in user, or null (set by the preParsing hook). */
@@ -99,6 +102,8 @@ export interface AppOptions {
   backups?: BackupSchedule;
   /** E-mail, when SMTP_URL is set: routes queue messages for the mail job. */
   mail?: MailConfig;
+  /** PUBLIC_URL: the address links in e-mail point to. */
+  publicUrl?: string;
   /** Starts its link to the fleet, when it has one; the link is closed with the app. */
   fleetLink?: (log: FastifyBaseLogger) => FleetLink & { close(): Promise<void> };
 }
@@ -119,6 +124,9 @@ export async function buildApp(opts: AppOptions) {
   app.decorate<FleetInstance>('instance', opts.instance ?? OFFICE);
   app.decorate<BackupSchedule | null>('backups', opts.backups ?? null);
   app.decorate<MailConfig | null>('mail', opts.mail ?? null);
+  // The office sends notification mail, once: a ship's copy of the same records would repeat it.
+  app.decorate<Notifier | null>('notifier', createNotifier(app.instance.kind === 'office' ? opts.mail : undefined, opts.publicUrl));
+  rememberOrigin(app, app.notifier);
   const fleetLink = opts.fleetLink?.(app.log.child({ fleet: app.instance.kind === 'ship' ? app.instance.vessel : 'office' }));
   app.decorate<FleetLink>('fleetLink', fleetLink ?? NO_LINK);
   if (fleetLink) app.addHook('onClose', () => fleetLink.close());

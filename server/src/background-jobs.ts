@@ -10,6 +10,8 @@ import { PREVIEW_JOB, previewJob } from './features/attachments/attachment-previ
 import { TEXT_JOB, textJob } from './features/attachments/attachment-text.service';
 import { BACKUP_JOB, type BackupSchedule, type BackupSource, backupJob } from './backup/scheduled-backups';
 import { MAIL_JOB, type MailConfig, mailJob } from './mail/mailer';
+import type { Notifier } from './mail/notify';
+import { REVIEW_DUE_JOB, reviewDueJob } from './features/sops/sop-review-due-mail.service';
 import { createJobRunner, type JobHandlers, type JobLog, type JobRunner, type JobRunnerOptions } from './jobs/job-runner';
 
 export interface BackgroundJobs {
@@ -31,6 +33,8 @@ export interface BackgroundJobOptions extends Pick<JobRunnerOptions, 'pollMs' | 
   backups?: BackupSchedule & BackupSource;
   /** E-mail (SMTP_URL): only a server that can send takes mail jobs. */
   mail?: MailConfig;
+  /** Notification e-mail (the app's): a failed backup is mailed, due reviews are scanned for. */
+  notifier?: Notifier | null;
   /** First retry delay of a failed job (tests shorten it). */
   retryDelayMs?: number;
 }
@@ -43,8 +47,9 @@ export function createBackgroundJobs(opts: BackgroundJobOptions): BackgroundJobs
     [TEXT_JOB]: textJob(workers),
     [HTML_JOB]: htmlJob(workers),
     // Only a server with BACKUP_DIR takes backup jobs.
-    ...(opts.backups ? { [BACKUP_JOB]: backupJob(opts.backups, opts.backups) } : {}),
+    ...(opts.backups ? { [BACKUP_JOB]: backupJob(opts.backups, opts.backups, opts.notifier) } : {}),
     ...(opts.mail ? { [MAIL_JOB]: mailJob(opts.mail) } : {}),
+    ...(opts.notifier ? { [REVIEW_DUE_JOB]: reviewDueJob(opts.notifier) } : {}),
   };
   const runner = createJobRunner({
     db: opts.db,

@@ -21,6 +21,8 @@ export interface Config {
   backups?: BackupSchedule;
   /** With SMTP_URL: the server sends e-mail (MAIL_FROM is its sender). */
   mail?: MailConfig;
+  /** PUBLIC_URL: the address people reach the server by, for links in e-mail. */
+  publicUrl?: string;
   adminUsername: string;
   adminPassword?: string;
   /** From SESSION_SECRET; else, embedded, a generated one kept in DATA_DIR; else (PostgreSQL) read from the database at start. */
@@ -56,6 +58,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     backupDir,
     backups: backupDir ? { dir: backupDir, everyHours: positive(env.BACKUP_EVERY_HOURS, 24), keep: Math.floor(positive(env.BACKUP_KEEP, 14)) } : undefined,
     mail: env.SMTP_URL ? { url: env.SMTP_URL, from: env.MAIL_FROM || 'SOP Harbor <sop-harbor@localhost>' } : undefined,
+    publicUrl: publicUrl(env.PUBLIC_URL),
     adminUsername: env.ADMIN_USERNAME ?? 'admin',
     adminPassword: env.ADMIN_PASSWORD || undefined,
     sessionSecret: env.SESSION_SECRET || (env.DATABASE_URL ? undefined : persistedSecret(dataDir)),
@@ -71,6 +74,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 function positive(value: string | undefined, fallback: number): number {
   const n = Number(value);
   return value && Number.isFinite(n) && n > 0 ? n : fallback;
+}
+
+/** PUBLIC_URL as an origin and path prefix (https://sop.example.com or https://example.com/sop), no trailing slash. */
+export function publicUrl(value: string | undefined): string | undefined {
+  const text = (value ?? '').trim();
+  if (!text) return undefined;
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    throw new Error(`PUBLIC_URL must be an http or https address such as https://sop.example.com; got "${value}"`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error(`PUBLIC_URL must start with http:// or https://; got "${value}"`);
+  return `${url.origin}${url.pathname}`.replace(/\/+$/, '');
 }
 
 /** A generated secret kept in DATA_DIR, so sessions survive a restart. */

@@ -48,6 +48,7 @@ const app = await (async () => {
     instance,
     backups: config.backups,
     mail: config.mail,
+    publicUrl: config.publicUrl,
     // The link to the fleet, when this instance has one: it talks to NATS beside the server.
     fleetLink:
       instance.kind === 'ship'
@@ -72,9 +73,13 @@ const jobs = createBackgroundJobs({
   concurrency: config.jobConcurrency,
   documents: { memoryMb: config.documentMemoryMb, timeLimitMs: config.documentTimeLimitSeconds * 1000 },
   mail: config.mail,
+  notifier: app.notifier,
   backups: config.backups && database.pool ? { ...config.backups, pool: database.pool, fileDir: fileStoreDir() } : undefined,
 });
 jobs.start();
+if (app.notifier && !config.publicUrl) {
+  app.log.warn('SMTP_URL is set without PUBLIC_URL: links in e-mail use the address requests arrive at; set PUBLIC_URL to the address people use');
+}
 if (madePrivate) {
   app.log.warn(
     `${madePrivate} folders and files under ${[config.dataDir, config.fileDir, config.backupDir].filter(Boolean).join(', ')} were open to other users of this machine; they are now private (folders 0700, files 0600)`,

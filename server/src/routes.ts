@@ -3,6 +3,7 @@ import { adminRoutes } from './features/admin/admin.routes';
 import { auditRoutes } from './features/audit/audit.routes';
 import { backupRoutes } from './features/backups/backups.routes';
 import { mailRoutes } from './features/mail/mail.routes';
+import { notificationPreferenceRoutes } from './features/mail/notification-preferences.routes';
 import { authRoutes } from './features/auth/auth.routes';
 import { approvalRoutes } from './features/approvals/approvals.routes';
 import { attestationRoutes } from './features/attestations/attestations.routes';
@@ -33,6 +34,7 @@ export const featureRoutes: FastifyPluginAsync = async (app) => {
   await app.register(auditRoutes);
   await app.register(backupRoutes);
   await app.register(mailRoutes);
+  await app.register(notificationPreferenceRoutes);
   await app.register(settingsRoutes);
   await app.register(publishedFileRoutes);
   await app.register(fleetRoutes);

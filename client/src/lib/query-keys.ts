@@ -74,6 +74,8 @@ export const queryKeys = {
     table: (id: number) => [`/api/itineraries/${id}/table`] as const,
   },
   mail: () => ['/api/mail'] as const,
+  /** The signed-in person's notification e-mail switches (My Account). */
+  notificationPreferences: () => ['/api/account/notification-preferences'] as const,
   admin: {
     users: () => ['/api/admin/users'] as const,
     storage: () => ['/api/admin/storage'] as const,

@@ -13,6 +13,8 @@ import type { Db } from '../db/client';
 import { backupRuns, jobs } from '../db/schema';
 import { enqueueJob, wakeJobRunners } from '../jobs/job-queue';
 import type { JobHandler } from '../jobs/job-runner';
+import { backgroundLinks, type MailLinks, type Notifier, notify } from '../mail/notify';
+import { rolesThatMay } from '../../../common/permissions';
 import { writeBackup } from './backup';
 
 export const BACKUP_JOB = 'backup';
@@ -54,8 +56,11 @@ async function uniqueFile(dir: string, at: Date) {
   }
 }
 
-/** The job: one backup, recorded whether it worked or not (a failure waits for the next turn, it is not retried). */
-export function backupJob(schedule: BackupSchedule, source: BackupSource): JobHandler {
+/**
+ * The job: one backup, recorded whether it worked or not (a failure waits for the next turn,
+ * it is not retried); a failure is mailed to whoever may manage backups, with the record.
+ */
+export function backupJob(schedule: BackupSchedule, source: BackupSource, notifier: Notifier | null = null): JobHandler {
   return {
     async run(payload, { db, log }) {
       const trigger = payload.trigger === MANUAL ? MANUAL : SCHEDULED;
@@ -70,14 +75,15 @@ export function backupJob(schedule: BackupSchedule, source: BackupSource): JobHa
         log.info({ file: name, bytes: size, removed }, 'backup written');
       } catch (err) {
         log.error({ err }, 'backup failed');
-        await recordFailure(db, trigger, slotOf(payload), startedAt, err instanceof Error ? err.message : String(err));
+        const error = err instanceof Error ? err.message : String(err);
+        await db.transaction((tx) => recordFailure(tx, backgroundLinks(notifier), trigger, slotOf(payload), startedAt, error));
       }
       if (trigger === SCHEDULED) await scheduleNextBackup(db, schedule);
     },
     // The process running it died each time: record it like any failed backup, and go on.
     async failed(payload, reason, db) {
       const trigger = payload.trigger === MANUAL ? MANUAL : SCHEDULED;
-      await recordFailure(db, trigger, slotOf(payload), new Date(), reason);
+      await recordFailure(db, backgroundLinks(notifier), trigger, slotOf(payload), new Date(), reason);
       if (trigger === SCHEDULED) await scheduleNextBackup(db, schedule);
     },
     async resume(db) {
@@ -89,8 +95,20 @@ export function backupJob(schedule: BackupSchedule, source: BackupSource): JobHa
 
 const slotOf = (payload: Record<string, unknown>) => (typeof payload.slot === 'string' ? new Date(payload.slot) : null);
 
-function recordFailure(db: Db, trigger: string, slot: Date | null, startedAt: Date, error: string) {
-  return db.insert(backupRuns).values({ trigger, slot, startedAt, finishedAt: new Date(), ok: false, error: error.slice(0, 2000) });
+const BACKUP_MANAGERS = rolesThatMay('backups.manage');
+
+async function recordFailure(db: Db, links: MailLinks, trigger: string, slot: Date | null, startedAt: Date, error: string) {
+  await db.insert(backupRuns).values({ trigger, slot, startedAt, finishedAt: new Date(), ok: false, error: error.slice(0, 2000) });
+  await notify(db, links, {
+    kind: 'backup_failed',
+    to: sql`select id from users where role::text in (${sql.join(
+      BACKUP_MANAGERS.map((role) => sql`${role}`),
+      sql`, `,
+    )})`,
+    subject: 'Backup failed',
+    text: `The ${trigger} backup started at ${startedAt.toISOString().slice(0, 16).replace('T', ' ')} UTC failed: ${error.slice(0, 500)}`,
+    path: '/admin',
+  });
 }
 
 /**

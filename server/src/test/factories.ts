@@ -146,7 +146,7 @@ export interface TestContext {
  * nothing runs until the test calls `t.jobs.runUntilIdle()`. A test that needs a particular
  * database (on disk, say) passes it; close() closes it too.
  */
-export type TestContextOptions = Pick<AppOptions, 'uploadLimits' | 'trustProxy' | 'instance' | 'backups' | 'mail'> & {
+export type TestContextOptions = Pick<AppOptions, 'uploadLimits' | 'trustProxy' | 'instance' | 'backups' | 'mail' | 'publicUrl'> & {
   /** First retry delay of failed jobs (default 5 s). */
   retryDelayMs?: number;
   jobs?: 'background' | 'manual';
@@ -160,7 +160,15 @@ export async function createTestContext(opts: TestContextOptions = {}): Promise<
   await app.ready();
   // Backups read through the pool: a database on disk or PostgreSQL (in-memory PGlite has none).
   const backups = opts.backups && database.pool ? { ...opts.backups, pool: database.pool, fileDir: fileStoreDir() } : undefined;
-  const jobs = createBackgroundJobs({ db: database.db, log: app.log, pollMs: 250, backups, mail: opts.mail, retryDelayMs: opts.retryDelayMs });
+  const jobs = createBackgroundJobs({
+    db: database.db,
+    log: app.log,
+    pollMs: 250,
+    backups,
+    mail: opts.mail,
+    notifier: app.notifier,
+    retryDelayMs: opts.retryDelayMs,
+  });
   if (jobMode !== 'manual') jobs.start();
 
   const extra: Array<() => Promise<void>> = [];

@@ -2,12 +2,14 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { TaskStep as TaskStepSchema } from '../../../../common/contracts/approval-routes';
 import type { SessionUser } from '../../../../common/contracts/auth';
-import type { Actor } from '../../../../common/permissions';
 import type { Db } from '../../db/client';
 import { OPEN_TASK_STATUS } from '../../../../common/sop-lifecycle';
 import { approvalCoApprovers, approvalSignatures, approvalTasks, sopVersions, users } from '../../db/schema';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors';
+import { wakeJobRunners } from '../../jobs/job-queue';
+import type { MailLinks } from '../../mail/notify';
 import { recordAudit } from '../audit/audit.service';
+import { mailTaskWaiting } from './approval-mail.service';
 import { DECIDING_ROLES, stepsOf } from './approval-routes.service';
 
 const fullName = sql<string>`coalesce(nullif(trim(concat_ws(' ', ${users.firstName}, ${users.lastName})), ''), ${users.username})`;
@@ -61,19 +63,6 @@ export async function taskSteps(db: Db, taskIds: number[]): Promise<Map<number, 
 }
 
 /**
- * SQL: the pending task `t` (version `v`) is at a step the actor may decide (named on it, any
- * approver, or added as a co-approver) and the actor has not yet decided on that version.
- */
-export function onCurrentStep(actor: Actor) {
-  const step = sql`t.route_steps -> t.step_index`;
-  return sql`not exists (select 1 from approval_signatures g where g.version_id = t.version_id and g.user_id = ${actor.id})
-    and (t.route_steps is null
-      or jsonb_typeof(${step} -> 'approverIds') = 'null'
-      or (${step} -> 'approverIds') @> to_jsonb(${actor.id}::int)
-      or exists (select 1 from approval_co_approvers c where c.task_id = t.id and c.step_index = t.step_index and c.user_id = ${actor.id}))`;
-}
-
-/**
  * Within the deciding transaction, after the task row is locked: the actor must be on the
  * current step and must not have decided on this version before (nobody decides twice).
  */
@@ -95,14 +84,22 @@ export async function refuseStepDecision(
 /**
  * 'Add Co-Approver': an approver or admin adds an active approver or admin (not the
  * submitter, not someone who already decided) to the current step of a pending task. The step
- * is then done only once they have approved too. Answers the task's step.
+ * is then done only once they have approved too; the task now waits for them, and they are
+ * mailed. Answers the task's step.
  */
-export async function addCoApprover(db: Db, actor: SessionUser, taskId: number, userId: number): Promise<z.output<typeof TaskStepSchema>> {
+export async function addCoApprover(
+  db: Db,
+  actor: SessionUser,
+  taskId: number,
+  userId: number,
+  links: MailLinks = null,
+): Promise<z.output<typeof TaskStepSchema>> {
   await db.transaction(async (tx) => {
     const [task] = await tx
       .select({
         status: approvalTasks.status,
         stepIndex: approvalTasks.stepIndex,
+        routeSteps: approvalTasks.routeSteps,
         versionId: approvalTasks.versionId,
         submittedBy: sopVersions.submittedBy,
         sopId: sopVersions.sopId,
@@ -137,8 +134,12 @@ export async function addCoApprover(db: Db, actor: SessionUser, taskId: number, 
         entityId: task.sopId,
         metadata: { taskId, coApproverId: userId, coApprover: person.name, stepIndex: task.stepIndex },
       });
+      // Someone the step named already had the task waiting (and its mail): only a newcomer is told.
+      const { approverIds } = stepsOf(task.routeSteps)[task.stepIndex];
+      if (approverIds !== null && !approverIds.includes(userId)) await mailTaskWaiting(tx, links, taskId, [userId]);
     }
   });
+  wakeJobRunners();
   return (await taskSteps(db, [taskId])).get(taskId)!;
 }
 

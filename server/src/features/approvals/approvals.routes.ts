@@ -11,6 +11,7 @@ import {
 import { AddCoApproverInput, Approvers, TaskStep } from '../../../../common/contracts/approval-routes';
 import { IdParams } from '../../../../common/contracts/sops';
 import { answers } from '../../http/responses';
+import { linksFor } from '../../mail/notify';
 import { addCoApprover, listApprovers } from './approval-steps.service';
 import { decideTask } from './decide-task.service';
 import { listDecidableTasks } from './list-tasks.service';
@@ -27,7 +28,7 @@ export const approvalRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/approvals/:taskId/co-approvers',
     { schema: { params: TaskIdParams, body: AddCoApproverInput, response: answers({ 200: TaskStep }) }, config: { access: 'approval.list' } },
-    async (request) => addCoApprover(app.db, request.actor, request.params.taskId, request.body.userId),
+    async (request) => addCoApprover(app.db, request.actor, request.params.taskId, request.body.userId, linksFor(app.notifier, request)),
   );
 
   app.put(
@@ -35,7 +36,7 @@ export const approvalRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { params: TaskIdParams, body: DecideTaskInput, response: answers({ 200: DecidedTask }) }, config: { access: 'approval.decide' } },
     async (request) => {
       // Plain users are refused (by config.access) before the body is validated or the task looked up.
-      return decideTask(app.db, request.actor, request.params.taskId, request.body);
+      return decideTask(app.db, request.actor, request.params.taskId, request.body, linksFor(app.notifier, request));
     },
   );
 

@@ -1,7 +1,19 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Actor } from '../../../../common/permissions';
 import { AWAITING_DECISION, decisionScope, OPEN_TASK_STATUS } from '../../../../common/sop-lifecycle';
-import { onCurrentStep } from './approval-steps.service';
+
+/**
+ * SQL: the pending task `t` (version `v`) is at a step the actor may decide (named on it, any
+ * approver, or added as a co-approver) and the actor has not yet decided on that version.
+ */
+export function onCurrentStep(actor: Actor) {
+  const step = sql`t.route_steps -> t.step_index`;
+  return sql`not exists (select 1 from approval_signatures g where g.version_id = t.version_id and g.user_id = ${actor.id})
+    and (t.route_steps is null
+      or jsonb_typeof(${step} -> 'approverIds') = 'null'
+      or (${step} -> 'approverIds') @> to_jsonb(${actor.id}::int)
+      or exists (select 1 from approval_co_approvers c where c.task_id = t.id and c.step_index = t.step_index and c.user_id = ${actor.id}))`;
+}
 
 /** The lifecycle's rule for one actor, as SQL over `t` (task), `v` (version) and `s` (SOP). */
 function decidableCondition(actor: Actor): SQL {

@@ -9,7 +9,11 @@ import type { Db } from '../../db/client';
 import { approvalCoApprovers, approvalSignatures, approvalTasks, sopVersions, sops } from '../../db/schema';
 import { refuse } from '../../http/access';
 import { conflict, notFound } from '../../http/errors';
+import { wakeJobRunners } from '../../jobs/job-queue';
+import type { MailLinks } from '../../mail/notify';
 import { recordAudit } from '../audit/audit.service';
+import { mailNewReading } from '../reading/reading-mail.service';
+import { mailChangesRequested, mailTaskWaiting } from './approval-mail.service';
 import { stepsOf } from './approval-routes.service';
 import { refuseStepDecision, taskSteps } from './approval-steps.service';
 import { keepDecisionComment } from './review-comments.service';
@@ -61,9 +65,16 @@ async function findTask(db: Db, taskId: number) {
  * `required` approvals and every co-approver's; then the next step opens, and after the last
  * one the version is released: published, and the SOP 'published', in the same transaction,
  * so a refused or failed decision changes nothing. A request for changes (or a rejection)
- * at any step ends the route as a single decision does.
+ * at any step ends the route as a single decision does. The mail each outcome sends (the
+ * next step's approvers, the author, the new readers) is queued in the same transaction.
  */
-export async function decideTask(db: Db, actor: SessionUser, taskId: number, input: DecisionInput): Promise<z.output<typeof DecidedTask>> {
+export async function decideTask(
+  db: Db,
+  actor: SessionUser,
+  taskId: number,
+  input: DecisionInput,
+  links: MailLinks = null,
+): Promise<z.output<typeof DecidedTask>> {
   const task = await findTask(db, taskId);
   if (!task) throw notFound('This approval task does not exist');
   refuse(refuseDecision(actor, task));
@@ -123,6 +134,7 @@ export async function decideTask(db: Db, actor: SessionUser, taskId: number, inp
           entityId: task.sopId,
           metadata: { ...decisionFacts, stepDone },
         });
+        if (stepDone) await mailTaskWaiting(tx, links, taskId);
         return { ...pending, sopId: task.sopId, sopStatus: task.sopStatus };
       }
     }
@@ -152,8 +164,14 @@ export async function decideTask(db: Db, actor: SessionUser, taskId: number, inp
       entityId: task.sopId,
       metadata: { ...decisionFacts, ...revision },
     });
+    if (outcome.publishesVersion)
+      await mailNewReading(tx, links, { id: task.sopId, title: task.sopTitle }, { id: task.versionId, versionNumber: task.versionNumber });
+    if (input.status === 'changes_requested') {
+      await mailChangesRequested(tx, links, actor, { id: task.sopId, title: task.sopTitle, versionNumber: task.versionNumber }, input.comments);
+    }
     return { ...final, sopId: task.sopId, sopStatus: outcome.sopStatus };
   });
+  wakeJobRunners();
   const step = (await taskSteps(db, [taskId])).get(taskId)!;
   return { ...decided, step };
 }

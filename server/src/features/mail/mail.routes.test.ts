@@ -1,47 +1,22 @@
-import type { AddressInfo } from 'node:net';
 import { and, eq } from 'drizzle-orm';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobs } from '../../db/schema';
 import { MAIL_JOB } from '../../mail/mailer';
 import { buildDepartment, buildSop, createTestContext, type TestContext, type TestUser } from '../../test/factories';
+import { startSmtpServer, type TestSmtpServer, until } from '../../test/smtp';
 
 /** A real SMTP server in this process: what it accepts is read back here; one mailbox refuses. */
-interface Received {
-  from: string;
-  to: string[];
-  raw: string;
-}
-const received: Received[] = [];
-const smtp = new SMTPServer({
-  authOptional: true,
-  disabledCommands: ['STARTTLS'],
-  logger: false,
-  onRcptTo(address, _session, callback) {
-    if (address.address.startsWith('nobody@')) return callback(Object.assign(new Error('No such mailbox'), { responseCode: 550 }));
-    callback();
-  },
-  onData(stream, session, callback) {
-    let raw = '';
-    stream.on('data', (chunk: Buffer) => {
-      raw += chunk.toString('utf8');
-    });
-    stream.on('end', () => {
-      received.push({ from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '', to: session.envelope.rcptTo.map((r) => r.address), raw });
-      callback();
-    });
-  },
-});
-
+let smtp: TestSmtpServer;
+let received: TestSmtpServer['received'];
 let t: TestContext;
 let approver: TestUser;
 let crew: TestUser;
 let sopId: number;
 
 beforeAll(async () => {
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-  const { port } = smtp.server.address() as AddressInfo;
-  t = await createTestContext({ mail: { url: `smtp://127.0.0.1:${port}`, from: 'SOP Harbor <harbor@fleet.example>' }, retryDelayMs: 200 });
+  smtp = await startSmtpServer();
+  received = smtp.received;
+  t = await createTestContext({ mail: { url: smtp.url, from: 'SOP Harbor <harbor@fleet.example>' }, retryDelayMs: 200 });
   approver = await t.signedInUser('approver');
   crew = await t.signedInUser('user');
   const department = await buildDepartment(t.db, 'Deck');
@@ -50,17 +25,8 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await t?.close();
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  await smtp?.close();
 });
-
-async function until<T>(read: () => Promise<T> | T, done: (value: T) => boolean, what: string): Promise<T> {
-  for (let i = 0; i < 200; i += 1) {
-    const value = await read();
-    if (done(value)) return value;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`Timed out waiting for ${what}`);
-}
 
 const send = (as: TestUser, payload: object, id = sopId) => t.as(as, { method: 'POST', url: `/api/sops/${id}/email`, payload });
 

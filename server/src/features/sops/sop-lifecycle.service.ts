@@ -5,19 +5,24 @@ import type { Db } from '../../db/client';
 import { approvalTasks, sops, sopVersions } from '../../db/schema';
 import { OPEN_TASK_STATUS, refuseSubmit, SUBMITTABLE, SUBMITTED_STATUS } from '../../../../common/sop-lifecycle';
 import { refuse } from '../../http/access';
+import { wakeJobRunners } from '../../jobs/job-queue';
+import type { MailLinks } from '../../mail/notify';
 import { recordAudit } from '../audit/audit.service';
+import { mailTaskWaiting } from '../approvals/approval-mail.service';
 import { effectiveRoute } from '../approvals/approval-routes.service';
 import { findSopForAccess } from './sop-detail.service';
 
 /**
  * Sends the latest version for approval: the SOP becomes `submitted`, the version gets
- * its submitter stamps and one pending approval task is opened for it.
+ * its submitter stamps and one pending approval task is opened for it; whoever may decide
+ * its first step is mailed.
  */
 export async function submitSop(
   db: Db,
   actor: SessionUser,
   id: number,
   revisionClass: RevisionClass = DEFAULT_REVISION_CLASS,
+  links: MailLinks = null,
 ): Promise<{ sopId: number; versionId: number; taskId: number }> {
   const found = await findSopForAccess(db, id);
   const [latestVersion] = found.latestVersionId
@@ -27,7 +32,7 @@ export async function submitSop(
   refuse(refuseSubmit(actor, sop));
   const versionId = sop.latestVersionId!;
 
-  return db.transaction(async (tx) => {
+  const submitted = await db.transaction(async (tx) => {
     const now = new Date();
     // Conditional on the status, so two submits racing each other open only one task.
     const moved = await tx
@@ -59,6 +64,9 @@ export async function submitSop(
       entityId: id,
       metadata: { title: sop.title, versionId, taskId: task.id, revisionClass },
     });
+    await mailTaskWaiting(tx, links, task.id);
     return { sopId: id, versionId, taskId: task.id };
   });
+  wakeJobRunners();
+  return submitted;
 }

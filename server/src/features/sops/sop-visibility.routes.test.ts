@@ -342,6 +342,7 @@ describe('every route', () => {
     '/api/admin/overview',
     '/api/admin/backups',
     '/api/mail',
+    '/api/account/notification-preferences',
     '/api/daily-programs/hierarchy',
     '/api/daily-programs/batch',
     '/api/daily-programs/:id',

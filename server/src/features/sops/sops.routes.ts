@@ -17,6 +17,7 @@ import {
 import { datedFileName, sendCsv, toCsv } from '../../http/csv';
 import { answers, ERROR_ANSWERS } from '../../http/responses';
 import { sendVersionedJson } from '../../http/versioned-answer';
+import { linksFor } from '../../mail/notify';
 import { getSopDetail } from './sop-detail.service';
 import { listSopsJson } from './sop-list.service';
 import { submitSop } from './sop-lifecycle.service';
@@ -114,7 +115,13 @@ export const sopRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const view = viewOf(request.actor);
       await assertSopVisible(app.db, view, request.params.id);
-      const { taskId } = await submitSop(app.db, request.actor, request.params.id, request.body?.revisionClass ?? DEFAULT_REVISION_CLASS);
+      const { taskId } = await submitSop(
+        app.db,
+        request.actor,
+        request.params.id,
+        request.body?.revisionClass ?? DEFAULT_REVISION_CLASS,
+        linksFor(app.notifier, request),
+      );
       return { ...(await getSopDetail(app.db, view, request.params.id)), taskId, message: 'SOP submitted for approval' };
     },
   );

@@ -1,0 +1,62 @@
+import { useQuery } from '@tanstack/react-query';
+import { Mail } from 'lucide-react';
+import { MAIL_KIND_LABELS, type NotificationPreferences } from '@common/contracts/notification-preferences';
+import { QueryState } from '@/components/query-state';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { Checkbox } from '@/components/ui/checkbox';
+import { Label } from '@/components/ui/label';
+import { notificationPreferencesQuery, useSwitchMailKind } from './notification-preferences-api';
+
+/** Why this person gets no e-mail at all, or null when they can (a ship's copy sends none: 'Not configured'). */
+function noMailReason(preferences: NotificationPreferences): string | null {
+  if (!preferences.configured) return 'Not configured: this server sends no e-mail.';
+  if (!preferences.email) return 'Your account has no e-mail address, so you get no e-mail. An administrator can add one.';
+  return null;
+}
+
+/** My Account: which notifications also come by e-mail (each kind the person can receive, all on at first). */
+export function EmailNotificationsSection() {
+  const preferences = useQuery(notificationPreferencesQuery);
+  const switchKind = useSwitchMailKind();
+  const data = preferences.data;
+  const reason = data ? noMailReason(data) : null;
+  return (
+    <Card data-testid="email-notifications">
+      <CardHeader>
+        <CardTitle className="flex items-center gap-2 text-base">
+          <Mail className="size-4 text-ocean" aria-hidden="true" /> Email notifications
+        </CardTitle>
+      </CardHeader>
+      <CardContent>
+        <QueryState query={preferences} loading="Loading your e-mail settings..." failed="Your e-mail settings could not be loaded." frame="py-4">
+          {data &&
+            (reason ? (
+              <p className="text-sm text-muted-foreground" data-testid="email-notifications-state">
+                {reason}
+              </p>
+            ) : (
+              <fieldset className="space-y-3">
+                <legend className="mb-3 text-sm text-muted-foreground">
+                  Sent to <span className="font-medium break-all text-navy">{data.email}</span> when:
+                </legend>
+                {data.kinds.map(({ kind, enabled }) => (
+                  <div key={kind} className="flex items-start gap-3">
+                    <Checkbox
+                      id={`mail-${kind}`}
+                      checked={enabled}
+                      disabled={switchKind.isPending}
+                      onCheckedChange={(checked) => switchKind.mutate({ kind, enabled: checked === true })}
+                      className="mt-0.5"
+                    />
+                    <Label htmlFor={`mail-${kind}`} className="leading-snug font-normal">
+                      {MAIL_KIND_LABELS[kind]}
+                    </Label>
+                  </div>
+                ))}
+              </fieldset>
+            ))}
+        </QueryState>
+      </CardContent>
+    </Card>
+  );
+}

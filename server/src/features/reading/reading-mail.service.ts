@@ -1,0 +1,22 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { type MailLinks, notify } from '../../mail/notify';
+import { activeReader, readsDepartment } from './audience-filter.service';
+
+/**
+ * A version came into force: mail everyone in the SOP's audience who has not attested it
+ * (an editorial version's carried attestations count), exactly the people whose required
+ * reading it now joins.
+ */
+export async function mailNewReading(db: Db, links: MailLinks, sop: { id: number; title: string }, version: { id: number; versionNumber: string }) {
+  if (!links) return;
+  await notify(db, links, {
+    kind: 'reading',
+    to: sql`select u.id from users u left join departments ud on ud.id = u.department_id
+      where ${activeReader} and ${readsDepartment(sql`(select s.department_id from sops s where s.id = ${sop.id})`)}
+        and not exists (select 1 from attestations a where a.user_id = u.id and a.version_id = ${version.id})`,
+    subject: `New required reading: ${sop.title}`,
+    text: `"${sop.title}" version ${version.versionNumber} is now in force. Please read it and confirm that you have.`,
+    path: `/sop/${sop.id}`,
+  });
+}

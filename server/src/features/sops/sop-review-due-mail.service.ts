@@ -1,0 +1,69 @@
+/**
+ * Mail for periodic reviews falling due, sent by the server by itself: a `review-due-mail`
+ * job scans once a day (at midnight UTC, when the review clock turns, and once at each start)
+ * and mails each SOP's owner when the SOP enters the bell's due window. `review_due_mails`
+ * keeps one row per SOP and due day, so a scan that runs again, on any instance, mails nobody
+ * twice; a review confirmed moves the due day and the next one is mailed in its turn.
+ */
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { enqueueJob, wakeJobRunners } from '../../jobs/job-queue';
+import type { JobHandler } from '../../jobs/job-runner';
+import { backgroundLinks, type MailLinks, type Notifier, notify } from '../../mail/notify';
+import { reviewDueSops } from './sop-review-due.service';
+import { reviewDay } from './sop-review-schedule.service';
+
+export const REVIEW_DUE_JOB = 'review-due-mail';
+const DAY = 24 * 3600_000;
+
+/** Mails the reviews that fell due since the last scan; answers how many SOPs were new. */
+export async function mailDueReviews(db: Db, links: MailLinks, today = reviewDay()): Promise<number> {
+  if (!links) return 0;
+  return db.transaction(async (tx) => {
+    const { rows } = (await tx.execute(sql`
+      insert into review_due_mails (sop_id, due_on)
+      select d.sop_id, (d.due at time zone 'UTC')::date from (${reviewDueSops(sql`true`, today)}) d
+      on conflict do nothing
+      returning sop_id, to_char(due_on, 'YYYY-MM-DD') as due_on`)) as unknown as { rows: { sop_id: number; due_on: string }[] };
+    for (const row of rows) {
+      const [sop] = ((await tx.execute(sql`select title from sops where id = ${row.sop_id}`)) as unknown as { rows: { title: string }[] }).rows;
+      await notify(tx, links, {
+        kind: 'review_due',
+        to: sql`select owner_id from sops where id = ${row.sop_id}`,
+        subject: `Review due: ${sop.title}`,
+        text: `The periodic review of "${sop.title}" ${row.due_on < today ? 'was' : 'is'} due on ${row.due_on}. Confirm it is still valid, or revise it.`,
+        path: `/sop/${row.sop_id}`,
+      });
+    }
+    return rows.length;
+  });
+}
+
+/** Queues the scan of the day that starts at `slot` (run again if it ran already: a scan is idempotent). */
+async function queueScan(db: Db, slot: Date) {
+  await enqueueJob(db, { kind: REVIEW_DUE_JOB, key: `scan:${slot.toISOString()}`, payload: {}, maxAttempts: 3, runAfter: slot });
+}
+
+const today = (now = Date.now()) => new Date(Math.floor(now / DAY) * DAY);
+
+/** A scan now (at each start, and in tests); call with the transaction committed. */
+export async function requestReviewDueScan(db: Db) {
+  await queueScan(db, today());
+  wakeJobRunners();
+}
+
+export function reviewDueJob(notifier: Notifier): JobHandler {
+  return {
+    async run(_payload, { db }) {
+      await mailDueReviews(db, backgroundLinks(notifier));
+      await queueScan(db, new Date(today().getTime() + DAY));
+    },
+    async failed(_payload, _reason, db) {
+      await queueScan(db, new Date(today().getTime() + DAY));
+    },
+    async resume(db) {
+      await queueScan(db, today());
+      return 0;
+    },
+  };
+}
