@@ -2,8 +2,12 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Actor } from '../../../../common/permissions';
 import { AWAITING_DECISION, decisionScope, OPEN_TASK_STATUS } from '../../../../common/sop-lifecycle';
 import { onCurrentStep } from './approval-steps.service';
+import { delegatedCondition } from './delegation.service';
 
-/** The lifecycle's rule for one actor, as SQL over `t` (task), `v` (version) and `s` (SOP). */
+/**
+ * The lifecycle's rule for one actor, as SQL over `t` (task), `v` (version) and `s` (SOP):
+ * tasks they may decide themselves, and those of people absent today who named them delegate.
+ */
 function decidableCondition(actor: Actor): SQL {
   const scope = decisionScope(actor);
   if (scope === 'none') return sql`false`;
@@ -12,7 +16,8 @@ function decidableCondition(actor: Actor): SQL {
     sql`, `,
   );
   const own = scope === 'not-own-submissions' ? sql` and v.submitted_by is distinct from ${actor.id}` : sql``;
-  return sql`t.status = ${OPEN_TASK_STATUS} and s.status in (${awaiting})${own} and ${onCurrentStep(actor)}`;
+  return sql`t.status = ${OPEN_TASK_STATUS} and s.status in (${awaiting})
+    and ((true${own} and ${onCurrentStep(actor.id)}) or (${delegatedCondition(actor, onCurrentStep)}))`;
 }
 
 /**
