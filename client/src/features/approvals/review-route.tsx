@@ -37,8 +37,11 @@ export function ReviewRoute({ task }: { task: ApprovalTask }) {
         <ol className="space-y-1 text-sm" aria-label="Signatures">
           {step.signatures.map((s) => (
             <li key={`${s.userId}-${s.stepName}`}>
-              <span className="font-medium">{s.name}</span> · {MEANING_WORDS[s.meaning]} ({s.stepName})
-              <div className="text-xs text-muted-foreground">{formatDateTime(s.at)}</div>
+              <span className="font-medium">
+                {s.name}
+                {s.onBehalfOf && ` for ${s.onBehalfOf.name}`}
+              </span>{' '}
+              · {MEANING_WORDS[s.meaning]} ({s.stepName})<div className="text-xs text-muted-foreground">{formatDateTime(s.at)}</div>
             </li>
           ))}
         </ol>
@@ -53,7 +56,11 @@ function AddCoApprover({ task }: { task: ApprovalTask }) {
   const [open, setOpen] = useState(false);
   const [userId, setUserId] = useState('');
   const approvers = useQuery<Approvers>({ queryKey: queryKeys.approvals.approvers(), enabled: open });
-  const taken = new Set([task.version.submittedBy, ...task.step.coApprovers.map((c) => c.userId), ...task.step.signatures.map((s) => s.userId)]);
+  const taken = new Set([
+    task.version.submittedBy,
+    ...task.step.coApprovers.map((c) => c.userId),
+    ...task.step.signatures.flatMap((s) => [s.userId, s.onBehalfOf?.userId ?? s.userId]),
+  ]);
   const choices = (approvers.data ?? []).filter((a) => !taken.has(a.id));
   const add = useApiMutation({
     mutationFn: async (id: number) => (await apiRequest('POST', `/api/approvals/${task.id}/co-approvers`, { userId: id })).json() as Promise<TaskStep>,

@@ -41,7 +41,8 @@ function TimelineEntry({ event }: { event: SopHistoryEvent }) {
         {event.revisionClass && <span className="font-normal text-muted-foreground"> · {REVISION_CLASS_LABELS[event.revisionClass]} revision</span>}
       </p>
       <p className="text-xs text-muted-foreground">
-        {event.actor ? ownerNameOf(event.actor) : 'Unknown User'} · {formatDateTime(event.at, 'Unknown')}
+        {event.actor ? ownerNameOf(event.actor) : 'Unknown User'}
+        {event.onBehalfOf && ` for ${ownerNameOf(event.onBehalfOf)}`} · {formatDateTime(event.at, 'Unknown')}
       </p>
       {event.comments && <p className="mt-1 rounded bg-muted/50 px-2 py-1 text-sm whitespace-pre-wrap">“{event.comments}”</p>}
     </li>
