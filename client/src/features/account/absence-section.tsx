@@ -1,18 +1,16 @@
 import { type FormEvent, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { type AbsenceInput, type AbsenceState, AbsenceInput as AbsenceSchema } from '@common/contracts/absences';
-import type { Approvers } from '@common/contracts/approval-routes';
 import { can } from '@common/permissions';
+import { ApproverSelect } from '@/components/approver-select';
 import { FieldError } from '@/components/field-error';
 import { QueryState } from '@/components/query-state';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { apiRequest } from '@/lib/api';
 import { formatDay } from '@/lib/format';
-import { displayNameOf } from '@/lib/names';
 import { queryKeys } from '@/lib/query-keys';
 import { useCurrentUser } from '@/lib/session';
 import { useApiMutation } from '@/lib/use-api-mutation';
@@ -102,9 +100,7 @@ function AbsenceForm({ state, selfId, onDone, onCancel }: { state: AbsenceState;
   const [to, setTo] = useState(state.absence?.to ?? '');
   const [delegateId, setDelegateId] = useState(state.absence ? String(state.absence.delegate.userId) : '');
   const [errors, setErrors] = useState<Errors>({});
-  const approvers = useQuery<Approvers>({ queryKey: queryKeys.approvals.approvers() });
   const save = useAbsenceWrite('PUT', 'Absence saved');
-  const choices = (approvers.data ?? []).filter((a) => a.id !== selfId);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -133,18 +129,14 @@ function AbsenceForm({ state, selfId, onDone, onCancel }: { state: AbsenceState;
       </div>
       <div className="space-y-2">
         <Label htmlFor="absence-delegate">Delegate</Label>
-        <Select value={delegateId} onValueChange={setDelegateId}>
-          <SelectTrigger id="absence-delegate" className="w-full" aria-invalid={!!errors.delegateId}>
-            <SelectValue placeholder={approvers.isLoading ? 'Loading...' : 'Choose an approver or administrator'} />
-          </SelectTrigger>
-          <SelectContent>
-            {choices.map((a) => (
-              <SelectItem key={a.id} value={String(a.id)}>
-                {displayNameOf(a)} ({a.username})
-              </SelectItem>
-            ))}
-          </SelectContent>
-        </Select>
+        <ApproverSelect
+          id="absence-delegate"
+          value={delegateId}
+          onChange={setDelegateId}
+          exclude={new Set([selfId])}
+          invalid={!!errors.delegateId}
+          placeholder="Choose an approver or administrator"
+        />
         <FieldError message={errors.delegateId} />
       </div>
       <div className="flex flex-wrap justify-end gap-2">
