@@ -75,6 +75,7 @@ test('a route built in the editor, an absence set on the account, and a step dec
     await expect(page.getByText('Absence saved').first()).toBeVisible();
     await expect(page.getByTestId('my-absence')).toContainText('Away now');
     await expect(page.getByTestId('my-absence')).toContainText('Delegate: System Administrator');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await signOut(page);
 
     // A version is submitted in Food & Beverage; the admin decides the galley review for Maria at 820 px.
@@ -91,7 +92,9 @@ test('a route built in the editor, an absence set on the account, and a step dec
     await expect(page.getByText('Approval task updated successfully').first()).toBeVisible();
 
     await page.goto(`/sop/${id}`);
-    await expect(page.locator('[data-testid="timeline-event"][data-action="sop_step_approved"]')).toContainText('System Administrator for Maria Santos');
+    const stepEvent = page.locator('[data-testid="timeline-event"][data-action="sop_step_approved"]');
+    await expect(stepEvent).toContainText('Step approved');
+    await expect(stepEvent).toContainText('System Administrator for Maria Santos');
     // The chef signs the last step: published.
     const chef = await apiAs(baseURL!, { ...CHEF, role: 'approver' });
     const [task] = ((await (await chef.get('/api/approvals')).json()) as { id: number; version: { sop: { title: string } } }[]).filter(

@@ -14,6 +14,7 @@ const EVENT_WORDS: Record<string, string> = {
   attachment_uploaded: 'File added',
   sop_submitted: 'Submitted for approval',
   sop_approved: 'Approved',
+  sop_step_approved: 'Step approved',
   sop_changes_requested: 'Changes requested',
   sop_rejected: 'Rejected',
   sop_review_confirmed: 'Periodic review confirmed',
