@@ -31,6 +31,8 @@ export const PERMISSIONS = {
   'sop.review.comment': { admin: 'yes', approver: 'yes', user: 'owner' },
   'approval.list': { admin: 'yes', approver: 'yes', user: 'no' },
   'approval.decide': { admin: 'yes', approver: 'not-submitter', user: 'no' },
+  /** One's own absence and its delegate, who decides one's approval tasks meanwhile. */
+  'account.absence': { admin: 'yes', approver: 'yes', user: 'no' },
   /** Who has read the version in force, per SOP and department (required reading). */
   'compliance.read': { admin: 'yes', approver: 'yes', user: 'no' },
   'files.read': { admin: 'yes', approver: 'yes', user: 'yes' },
@@ -70,6 +72,7 @@ export const OFFICE_OWNED: ReadonlySet<Action> = new Set<Action>([
   'sop.review.comment',
   'approval.list',
   'approval.decide',
+  'account.absence',
   'files.manage',
   'users.manage',
   'departments.manage',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { OnBehalfOf } from './absences';
 import { idField, isoDate, singleLine } from './fields';
 
 /**
@@ -58,6 +59,8 @@ export const StepSignature = z.object({
   meaning: z.enum(SIGNATURE_MEANINGS),
   stepName: z.string(),
   at: isoDate,
+  /** A delegate's decision: the absent person it counts for (shown 'Delegate for Absent'). */
+  onBehalfOf: OnBehalfOf,
 });
 
 /** Where a pending task stands on its route. `coApprovers` must each sign the step too. */

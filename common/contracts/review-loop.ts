@@ -49,6 +49,8 @@ export const SopHistoryEvent = z.object({
   comments: z.string().nullable(),
   /** The revision class a submission or an approval gave the version; null for other events. */
   revisionClass: z.enum(REVISION_CLASSES).nullable(),
+  /** A delegate's decision: the absent person the actor decided for; null for other events. */
+  onBehalfOf: person.nullable(),
 });
 export type SopHistoryEvent = z.input<typeof SopHistoryEvent>;
 export const SopHistory = z.array(SopHistoryEvent);

@@ -3,6 +3,7 @@ import { PREVIEW_STATUSES } from '../preview-status';
 import { REVISION_CLASSES } from '../revision-classes';
 import { APPROVAL_STATUSES, SOP_STATUSES } from '../sop-lifecycle';
 import { TEXT_STATUSES } from '../text-status';
+import { OnBehalfOf } from './absences';
 import { TaskStep } from './approval-routes';
 import { ErrorBody } from './errors';
 import { VesselCodes } from './fleet';
@@ -252,6 +253,8 @@ export const ApprovalTask = z.object({
   }),
   /** Where the task stands on its review route (one step for the default route). */
   step: TaskStep,
+  /** The absent person the caller would decide this task for, as their delegate; null: for themselves. */
+  decideFor: OnBehalfOf,
 });
 export type ApprovalTask = z.input<typeof ApprovalTask>;
 

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { absenceRoutes } from './features/absences/absences.routes';
 import { adminRoutes } from './features/admin/admin.routes';
 import { auditRoutes } from './features/audit/audit.routes';
 import { backupRoutes } from './features/backups/backups.routes';
@@ -27,6 +28,7 @@ export const featureRoutes: FastifyPluginAsync = async (app) => {
   await app.register(attachmentRoutes);
   await app.register(objectUploadRoutes);
   await app.register(approvalRoutes);
+  await app.register(absenceRoutes);
   await app.register(dashboardRoutes);
   await app.register(attestationRoutes);
   await app.register(readingRoutes);

@@ -40,7 +40,11 @@ export const queryKeys = {
     comments: (versionId: number) => [`/api/sop-versions/${versionId}/comments`] as const,
     /** The active approvers and admins (review steps, co-approvers). */
     approvers: () => ['/api/approvers'] as const,
+    /** A department's own review route and the one its submissions follow. */
+    route: (departmentId: number) => [`/api/departments/${departmentId}/approval-route`] as const,
   },
+  /** The caller's absence and who has named them delegate. */
+  absence: () => ['/api/account/absence'] as const,
   /** Required reading: the caller's list and one SOP as the caller must read it. */
   reading: {
     mine: () => ['/api/reading'] as const,

@@ -5,12 +5,13 @@ import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
 import { useCurrentUser } from '@/lib/session';
 import { EmailNotificationsSection } from './email-notifications-section';
+import { AbsenceSection } from './absence-section';
 
 /**
  * The signed-in person's own settings. Each feature that keeps a per-person setting adds its
  * section (a card) here; the page itself knows none of them.
  */
-const SECTIONS: ComponentType[] = [EmailNotificationsSection];
+const SECTIONS: ComponentType[] = [EmailNotificationsSection, AbsenceSection];
 
 export default function AccountPage() {
   const { user } = useCurrentUser();

@@ -1,11 +1,12 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Building2, FolderTree, Pencil, Plus, Trash2 } from 'lucide-react';
+import { Building2, FolderTree, Pencil, Plus, Route, Trash2 } from 'lucide-react';
 import type { Department } from '@common/contracts/departments';
 import { QueryState } from '@/components/query-state';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
 import { adminQueries } from './api';
+import { ApprovalRouteDialog } from './approval-route-dialog';
 import { DeleteDepartmentDialog } from './delete-department-dialog';
 import { DepartmentFormDialog } from './department-form-dialog';
 
@@ -18,6 +19,7 @@ export function ManageDepartmentsDialog() {
   const [open, setOpen] = useState(false);
   const [form, setForm] = useState<FormState>({ open: false });
   const [toDelete, setToDelete] = useState<Department | null>(null);
+  const [routeOf, setRouteOf] = useState<Department | null>(null);
   const query = useQuery({ ...adminQueries.departments(), enabled: open });
   const departments = query.data ?? [];
   const divisions = departments.filter((d) => d.parentId === null);
@@ -25,6 +27,9 @@ export function ManageDepartmentsDialog() {
   const openCreate = (defaultParentId: number | null = null) => setForm({ open: true, defaultParentId });
   const itemActions = (department: Department) => (
     <div className="flex shrink-0 gap-1">
+      <Button variant="ghost" size="icon" className="size-8" aria-label={`Review route of ${department.name}`} onClick={() => setRouteOf(department)}>
+        <Route />
+      </Button>
       <Button variant="ghost" size="icon" className="size-8" aria-label={`Edit ${department.name}`} onClick={() => setForm({ open: true, department })}>
         <Pencil />
       </Button>
@@ -116,6 +121,7 @@ export function ManageDepartmentsDialog() {
           departments={departments}
         />
         <DeleteDepartmentDialog department={toDelete} onClose={() => setToDelete(null)} />
+        <ApprovalRouteDialog key={routeOf?.id ?? 0} department={routeOf} departments={departments} onClose={() => setRouteOf(null)} />
       </DialogContent>
     </Dialog>
   );

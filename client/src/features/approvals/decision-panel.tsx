@@ -66,6 +66,11 @@ export function DecisionBar({ task, onDecided }: Props) {
       data-testid="decision-bar"
       className="space-y-2 rounded-lg border bg-card p-3 max-lg:shadow-[0_-6px_16px_rgba(15,23,42,0.12)] lg:space-y-3 lg:p-4"
     >
+      {task.decideFor && (
+        <p className="text-sm" data-testid="decide-for">
+          You decide for <span className="font-medium">{task.decideFor.name}</span>, as their delegate: the decision counts as theirs.
+        </p>
+      )}
       <Label htmlFor={commentId}>Comment for the author</Label>
       <Textarea
         ref={box}

@@ -9,7 +9,7 @@ interface Props {
   onSelect: (id: number) => void;
 }
 
-/** The queue on the left: title, department, submitter and submitted date. */
+/** The queue on the left: title, department, submitter and submitted date; 'for X' on a task decided as X's delegate. */
 export function PendingList({ tasks, selectedId, onSelect }: Props) {
   return (
     <nav aria-labelledby="pending-heading" className="rounded-lg border bg-card">
@@ -37,6 +37,7 @@ export function PendingList({ tasks, selectedId, onSelect }: Props) {
                 <span className="block text-xs text-muted-foreground">
                   {ownerNameOf(task.version.submittedByUser)} · {formatDate(task.version.submittedAt ?? task.createdAt)}
                 </span>
+                {task.decideFor && <span className="block text-xs font-medium text-ocean">for {task.decideFor.name}</span>}
               </button>
             </li>
           );

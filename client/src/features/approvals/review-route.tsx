@@ -1,15 +1,13 @@
 import { useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
 import { UserPlus } from 'lucide-react';
-import type { Approvers, TaskStep } from '@common/contracts/approval-routes';
+import type { TaskStep } from '@common/contracts/approval-routes';
 import type { ApprovalTask } from '@common/contracts/sops';
+import { ApproverSelect } from '@/components/approver-select';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { apiRequest } from '@/lib/api';
 import { formatDateTime } from '@/lib/format';
-import { displayNameOf } from '@/lib/names';
 import { queryKeys } from '@/lib/query-keys';
 import { useApiMutation } from '@/lib/use-api-mutation';
 
@@ -37,8 +35,11 @@ export function ReviewRoute({ task }: { task: ApprovalTask }) {
         <ol className="space-y-1 text-sm" aria-label="Signatures">
           {step.signatures.map((s) => (
             <li key={`${s.userId}-${s.stepName}`}>
-              <span className="font-medium">{s.name}</span> · {MEANING_WORDS[s.meaning]} ({s.stepName})
-              <div className="text-xs text-muted-foreground">{formatDateTime(s.at)}</div>
+              <span className="font-medium">
+                {s.name}
+                {s.onBehalfOf && ` for ${s.onBehalfOf.name}`}
+              </span>{' '}
+              · {MEANING_WORDS[s.meaning]} ({s.stepName})<div className="text-xs text-muted-foreground">{formatDateTime(s.at)}</div>
             </li>
           ))}
         </ol>
@@ -52,9 +53,11 @@ export function ReviewRoute({ task }: { task: ApprovalTask }) {
 function AddCoApprover({ task }: { task: ApprovalTask }) {
   const [open, setOpen] = useState(false);
   const [userId, setUserId] = useState('');
-  const approvers = useQuery<Approvers>({ queryKey: queryKeys.approvals.approvers(), enabled: open });
-  const taken = new Set([task.version.submittedBy, ...task.step.coApprovers.map((c) => c.userId), ...task.step.signatures.map((s) => s.userId)]);
-  const choices = (approvers.data ?? []).filter((a) => !taken.has(a.id));
+  const taken = new Set<number | null>([
+    task.version.submittedBy,
+    ...task.step.coApprovers.map((c) => c.userId),
+    ...task.step.signatures.flatMap((s) => [s.userId, s.onBehalfOf?.userId ?? s.userId]),
+  ]);
   const add = useApiMutation({
     mutationFn: async (id: number) => (await apiRequest('POST', `/api/approvals/${task.id}/co-approvers`, { userId: id })).json() as Promise<TaskStep>,
     invalidates: [queryKeys.approvals.pending()],
@@ -84,18 +87,7 @@ function AddCoApprover({ task }: { task: ApprovalTask }) {
       >
         <div className="space-y-1.5">
           <Label htmlFor={`co-approver-${task.id}`}>Co-approver</Label>
-          <Select value={userId} onValueChange={setUserId}>
-            <SelectTrigger id={`co-approver-${task.id}`} className="w-full">
-              <SelectValue placeholder={approvers.isLoading ? 'Loading...' : 'Choose an approver'} />
-            </SelectTrigger>
-            <SelectContent>
-              {choices.map((a) => (
-                <SelectItem key={a.id} value={String(a.id)}>
-                  {displayNameOf(a)} ({a.username})
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
+          <ApproverSelect id={`co-approver-${task.id}`} value={userId} onChange={setUserId} exclude={taken} />
         </div>
       </ConfirmDialog>
     </>

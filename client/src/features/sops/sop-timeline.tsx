@@ -14,6 +14,7 @@ const EVENT_WORDS: Record<string, string> = {
   attachment_uploaded: 'File added',
   sop_submitted: 'Submitted for approval',
   sop_approved: 'Approved',
+  sop_step_approved: 'Step approved',
   sop_changes_requested: 'Changes requested',
   sop_rejected: 'Rejected',
   sop_review_confirmed: 'Periodic review confirmed',
@@ -41,7 +42,8 @@ function TimelineEntry({ event }: { event: SopHistoryEvent }) {
         {event.revisionClass && <span className="font-normal text-muted-foreground"> · {REVISION_CLASS_LABELS[event.revisionClass]} revision</span>}
       </p>
       <p className="text-xs text-muted-foreground">
-        {event.actor ? ownerNameOf(event.actor) : 'Unknown User'} · {formatDateTime(event.at, 'Unknown')}
+        {event.actor ? ownerNameOf(event.actor) : 'Unknown User'}
+        {event.onBehalfOf && ` for ${ownerNameOf(event.onBehalfOf)}`} · {formatDateTime(event.at, 'Unknown')}
       </p>
       {event.comments && <p className="mt-1 rounded bg-muted/50 px-2 py-1 text-sm whitespace-pre-wrap">“{event.comments}”</p>}
     </li>

@@ -20,6 +20,8 @@ export const approvalSignatures = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'restrict' }),
+    /** Set when a delegate decided: the absent person the decision counts for (`userId` is who decided). */
+    onBehalfOf: integer('on_behalf_of').references(() => users.id, { onDelete: 'restrict' }),
     meaning: varchar('meaning', { length: 30 }).$type<SignatureMeaning>().notNull(),
     signedAt: timestamp('signed_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -27,6 +29,8 @@ export const approvalSignatures = pgTable(
     uniqueIndex('approval_signatures_task_user_key').on(t.taskId, t.userId),
     index('approval_signatures_version_idx').on(t.versionId),
     index('approval_signatures_user_idx').on(t.userId),
+    index('approval_signatures_on_behalf_of_idx').on(t.onBehalfOf),
+    check('approval_signatures_not_for_self_check', sql`${t.onBehalfOf} <> ${t.userId}`),
     check('approval_signatures_meaning_check', sql`${t.meaning} in ('approved', 'reviewed', 'changes_requested', 'rejected')`),
   ],
 );

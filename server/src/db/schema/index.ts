@@ -15,3 +15,4 @@ export * from './attachment-reads';
 export * from './approval-signatures';
 export * from './backups';
 export * from './mail-notifications';
+export * from './absences';

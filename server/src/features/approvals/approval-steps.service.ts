@@ -1,18 +1,22 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, or } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { PersonRef } from '../../../../common/contracts/absences';
 import type { z } from 'zod';
 import type { TaskStep as TaskStepSchema } from '../../../../common/contracts/approval-routes';
 import type { SessionUser } from '../../../../common/contracts/auth';
 import type { Db } from '../../db/client';
 import { OPEN_TASK_STATUS } from '../../../../common/sop-lifecycle';
 import { approvalCoApprovers, approvalSignatures, approvalTasks, sopVersions, users } from '../../db/schema';
-import { badRequest, conflict, forbidden, notFound } from '../../http/errors';
+import { badRequest, conflict, notFound } from '../../http/errors';
 import { wakeJobRunners } from '../../jobs/job-queue';
 import type { MailLinks } from '../../mail/notify';
 import { recordAudit } from '../audit/audit.service';
 import { mailTaskWaiting } from './approval-mail.service';
 import { DECIDING_ROLES, stepsOf } from './approval-routes.service';
+import { absentPersonToDecideFor, fullNameOf } from './delegation.service';
 
-const fullName = sql<string>`coalesce(nullif(trim(concat_ws(' ', ${users.firstName}, ${users.lastName})), ''), ${users.username})`;
+const fullName = fullNameOf(users);
+const absent = alias(users, 'absent');
 
 type TaskStep = z.output<typeof TaskStepSchema>;
 
@@ -33,9 +37,12 @@ export async function taskSteps(db: Db, taskIds: number[]): Promise<Map<number, 
         meaning: approvalSignatures.meaning,
         stepName: approvalSignatures.stepName,
         at: approvalSignatures.signedAt,
+        absentId: absent.id,
+        absentName: fullNameOf(absent),
       })
       .from(approvalSignatures)
       .innerJoin(users, eq(users.id, approvalSignatures.userId))
+      .leftJoin(absent, eq(absent.id, approvalSignatures.onBehalfOf))
       .where(inArray(approvalSignatures.taskId, taskIds))
       .orderBy(asc(approvalSignatures.signedAt), asc(approvalSignatures.id)),
     db
@@ -56,29 +63,33 @@ export async function taskSteps(db: Db, taskIds: number[]): Promise<Map<number, 
       required: step.required,
       approverIds: step.approverIds,
       coApprovers: coApprovers.filter((c) => c.taskId === task.id && c.stepIndex === index).map(({ userId, name }) => ({ userId, name })),
-      signatures: signatures.filter((s) => s.taskId === task.id).map(({ taskId: _taskId, ...s }) => s),
+      signatures: signatures
+        .filter((s) => s.taskId === task.id)
+        .map(({ taskId: _taskId, absentId, absentName, ...s }) => ({ ...s, onBehalfOf: absentId === null ? null : { userId: absentId, name: absentName } })),
     });
   }
   return result;
 }
 
 /**
- * Within the deciding transaction, after the task row is locked: the actor must be on the
- * current step and must not have decided on this version before (nobody decides twice).
+ * Within the deciding transaction, after the task row is locked: the actor must not have
+ * decided on this version before, in any capacity (nobody decides twice), and must be on the
+ * current step, or be the delegate of an absent person who is. Answers that person, or null
+ * when the actor decides for themselves.
  */
 export async function refuseStepDecision(
   tx: Db,
   actor: SessionUser,
-  task: { id: number; versionId: number; stepIndex: number; approverIds: number[] | null },
+  task: { id: number; versionId: number; stepIndex: number; approverIds: number[] | null; submittedBy: number | null },
   coApproverIds: number[],
-) {
+): Promise<PersonRef | null> {
   const [signed] = await tx
     .select({ meaning: approvalSignatures.meaning })
     .from(approvalSignatures)
-    .where(and(eq(approvalSignatures.versionId, task.versionId), eq(approvalSignatures.userId, actor.id)));
+    .where(and(eq(approvalSignatures.versionId, task.versionId), or(eq(approvalSignatures.userId, actor.id), eq(approvalSignatures.onBehalfOf, actor.id))));
   if (signed) throw conflict('You have already decided on this version; each person decides once', 'already_signed');
   const named = task.approverIds === null || task.approverIds.includes(actor.id) || coApproverIds.includes(actor.id);
-  if (!named) throw forbidden('This step of the approval is for other approvers', 'not_on_step');
+  return named ? null : absentPersonToDecideFor(tx, actor, task, coApproverIds);
 }
 
 /**
@@ -119,7 +130,7 @@ export async function addCoApprover(
     const [signed] = await tx
       .select({ id: approvalSignatures.id })
       .from(approvalSignatures)
-      .where(and(eq(approvalSignatures.versionId, task.versionId), eq(approvalSignatures.userId, userId)));
+      .where(and(eq(approvalSignatures.versionId, task.versionId), or(eq(approvalSignatures.userId, userId), eq(approvalSignatures.onBehalfOf, userId))));
     if (signed) throw conflict(`${person.name} has already decided on this version`, 'already_signed');
     const added = await tx
       .insert(approvalCoApprovers)

@@ -1,21 +1,25 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Actor } from '../../../../common/permissions';
 import { AWAITING_DECISION, decisionScope, OPEN_TASK_STATUS } from '../../../../common/sop-lifecycle';
+import { delegatedCondition, hasDecided } from './delegation.service';
 
 /**
- * SQL: the pending task `t` (version `v`) is at a step the actor may decide (named on it, any
- * approver, or added as a co-approver) and the actor has not yet decided on that version.
+ * SQL: the pending task `t` (version `v`) is at a step the person may decide (named on it, any
+ * approver, or added as a co-approver) and the person has not yet decided on that version.
  */
-export function onCurrentStep(actor: Actor) {
+export function onCurrentStep(person: SQL | number) {
   const step = sql`t.route_steps -> t.step_index`;
-  return sql`not exists (select 1 from approval_signatures g where g.version_id = t.version_id and g.user_id = ${actor.id})
+  return sql`(not ${hasDecided(person)}
     and (t.route_steps is null
       or jsonb_typeof(${step} -> 'approverIds') = 'null'
-      or (${step} -> 'approverIds') @> to_jsonb(${actor.id}::int)
-      or exists (select 1 from approval_co_approvers c where c.task_id = t.id and c.step_index = t.step_index and c.user_id = ${actor.id}))`;
+      or (${step} -> 'approverIds') @> to_jsonb(${person}::int)
+      or exists (select 1 from approval_co_approvers c where c.task_id = t.id and c.step_index = t.step_index and c.user_id = ${person})))`;
 }
 
-/** The lifecycle's rule for one actor, as SQL over `t` (task), `v` (version) and `s` (SOP). */
+/**
+ * The lifecycle's rule for one actor, as SQL over `t` (task), `v` (version) and `s` (SOP):
+ * tasks they may decide themselves, and those of people absent today who named them delegate.
+ */
 function decidableCondition(actor: Actor): SQL {
   const scope = decisionScope(actor);
   if (scope === 'none') return sql`false`;
@@ -24,7 +28,8 @@ function decidableCondition(actor: Actor): SQL {
     sql`, `,
   );
   const own = scope === 'not-own-submissions' ? sql` and v.submitted_by is distinct from ${actor.id}` : sql``;
-  return sql`t.status = ${OPEN_TASK_STATUS} and s.status in (${awaiting})${own} and ${onCurrentStep(actor)}`;
+  return sql`t.status = ${OPEN_TASK_STATUS} and s.status in (${awaiting})
+    and ((true${own} and ${onCurrentStep(actor.id)}) or (${delegatedCondition(actor, onCurrentStep)}))`;
 }
 
 /**

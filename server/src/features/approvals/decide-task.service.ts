@@ -97,12 +97,25 @@ export async function decideTask(
         .from(approvalCoApprovers)
         .where(and(eq(approvalCoApprovers.taskId, taskId), eq(approvalCoApprovers.stepIndex, locked.stepIndex)))
     ).map((c) => c.userId);
-    await refuseStepDecision(tx, actor, { id: taskId, versionId: task.versionId, stepIndex: locked.stepIndex, approverIds: step.approverIds }, coApprovers);
+    // A delegate's decision counts for the absent person it is made for.
+    const onBehalfOf = await refuseStepDecision(
+      tx,
+      actor,
+      { id: taskId, versionId: task.versionId, stepIndex: locked.stepIndex, approverIds: step.approverIds, submittedBy: task.submittedBy },
+      coApprovers,
+    );
 
     const meaning: SignatureMeaning = input.status === 'approved' ? (lastStep ? 'approved' : 'reviewed') : input.status;
-    await tx
-      .insert(approvalSignatures)
-      .values({ taskId, versionId: task.versionId, stepIndex: locked.stepIndex, stepName: step.name, userId: actor.id, meaning, signedAt: now });
+    await tx.insert(approvalSignatures).values({
+      taskId,
+      versionId: task.versionId,
+      stepIndex: locked.stepIndex,
+      stepName: step.name,
+      userId: actor.id,
+      onBehalfOf: onBehalfOf?.userId,
+      meaning,
+      signedAt: now,
+    });
     // What the trail records of this decision, whichever event it is.
     const decisionFacts = {
       title: task.sopTitle,
@@ -110,12 +123,13 @@ export async function decideTask(
       taskId,
       ...(steps.length > 1 ? { step: step.name, stepIndex: locked.stepIndex } : {}),
       ...(input.comments ? { comments: input.comments } : {}),
+      ...(onBehalfOf ? { onBehalfOfId: onBehalfOf.userId, onBehalfOf: onBehalfOf.name } : {}),
     };
 
     if (input.status === 'approved') {
       const signers = (
         await tx
-          .select({ userId: approvalSignatures.userId })
+          .select({ userId: sql<number>`coalesce(${approvalSignatures.onBehalfOf}, ${approvalSignatures.userId})` })
           .from(approvalSignatures)
           .where(and(eq(approvalSignatures.taskId, taskId), eq(approvalSignatures.stepIndex, locked.stepIndex)))
       ).map((s) => s.userId);

@@ -5,7 +5,9 @@ import type { Actor } from '../../../../common/permissions';
 import type { Db } from '../../db/client';
 import { approvalTasks, attachments } from '../../db/schema';
 import { taskSteps } from './approval-steps.service';
+import { onCurrentStep } from './decidable-tasks.service';
 import { decidableTaskIds } from './decidable-tasks.service';
+import { decideForOf } from './delegation.service';
 import { textStatusOf } from '../attachments/attachment-text.service';
 
 const nameColumns = { columns: { firstName: true, lastName: true } } as const;
@@ -36,14 +38,13 @@ export async function listDecidableTasks(db: Db, actor: Actor): Promise<z.output
       },
     },
   });
-  const steps = await taskSteps(
-    db,
-    rows.map((task) => task.id),
-  );
+  const ids = rows.map((task) => task.id);
+  const [steps, decideFor] = await Promise.all([taskSteps(db, ids), decideForOf(db, actor, ids, onCurrentStep)]);
   // The answer's schema leaves out what it does not name (the stored files' hashes).
   return rows.map((task) => ({
     ...task,
     step: steps.get(task.id)!,
+    decideFor: decideFor.get(task.id) ?? null,
     version: { ...task.version, attachments: task.version.attachments.map(({ text, ...a }) => ({ ...a, textStatus: textStatusOf(a, text) })) },
   }));
 }

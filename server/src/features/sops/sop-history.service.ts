@@ -17,6 +17,9 @@ interface HistoryRow {
   version_number: string | null;
   comments: string | null;
   revision_class: RevisionClass | null;
+  absent_first_name: string | null;
+  absent_last_name: string | null;
+  has_absent: boolean;
 }
 
 /**
@@ -35,9 +38,11 @@ export async function getSopHistory(db: Db, view: SopView, sopId: number): Promi
       v.id as version_id,
       coalesce(v.version_number, e.metadata->>'versionNumber') as version_number,
       e.metadata->>'comments' as comments,
-      e.metadata->>'revisionClass' as revision_class
+      e.metadata->>'revisionClass' as revision_class,
+      b.first_name as absent_first_name, b.last_name as absent_last_name, b.id is not null as has_absent
     from audit_events e
     left join users u on u.id = e.actor_id
+    left join users b on b.id = (e.metadata->>'onBehalfOfId')::int
     left join sop_versions v on v.sop_id = ${sopId} and v.id = ${eventVersionId(sql`${sopId}::int`)}
     where ((e.entity_type = 'sop' and e.entity_id = ${sopId})
        or (e.entity_type = 'attachment' and e.metadata->'sopId' = to_jsonb(${sopId}::int)))
@@ -53,5 +58,6 @@ export async function getSopHistory(db: Db, view: SopView, sopId: number): Promi
     versionNumber: r.version_number,
     comments: r.comments,
     revisionClass: r.revision_class,
+    onBehalfOf: r.has_absent ? { firstName: r.absent_first_name, lastName: r.absent_last_name } : null,
   }));
 }

@@ -359,6 +359,7 @@ describe('every route', () => {
     '/api/approvers',
     '/api/approvals/:taskId/co-approvers',
     '/api/departments/:id/approval-route',
+    '/api/account/absence',
     '/api/audit/verification',
     // Creates an attachment on a version through findVersionForUpload, like the upload route.
     '/api/attachments',
