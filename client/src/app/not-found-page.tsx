@@ -2,10 +2,8 @@ import { Compass } from 'lucide-react';
 import { Link } from 'wouter';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
-import { useDocumentTitle } from '@/hooks/use-document-title';
 
 export default function NotFoundPage() {
-  useDocumentTitle('Page Not Found');
   return (
     <main className="flex min-h-screen items-center justify-center bg-background px-4">
       <Card className="w-full max-w-md">

@@ -101,7 +101,7 @@ describe('a session that ends', () => {
 
   it('is not the answer to "who is signed in?"', async () => {
     vi.stubGlobal('fetch', answer(401, JSON.stringify({ message: 'Unauthorized', code: 'unauthorized' })));
-    const error = await failureOf(getJson('/api/user', { asksForSession: true }));
+    const error = await failureOf(getJson('/api/user', { quietUnauthorized: true }));
     expect(isUnauthorized(error)).toBe(true);
     vi.runAllTimers();
     expect(holdToast).not.toHaveBeenCalled();

@@ -28,13 +28,11 @@ function notifyUnauthorized() {
 
 interface CallOptions {
   signal?: AbortSignal;
-  /** The call asks who is signed in: its 401 is the answer 'nobody', not a session that ended. */
-  asksForSession?: boolean;
   /**
-   * The call went out beside the session check (who is signed in, or null): its 401 means a
-   * session that ended only if that check found someone. For nobody it is the same 'nobody'.
+   * Its 401 is no news: the call asks who is signed in (the 401 is the answer 'nobody'), or went
+   * out before anyone knew (a page load's first read).
    */
-  besideSession?: Promise<unknown>;
+  quietUnauthorized?: boolean;
 }
 
 /**
@@ -42,9 +40,7 @@ interface CallOptions {
  * writes and uploads alike; the caller still receives the error.
  */
 function failed(error: ApiError, options: CallOptions = {}): ApiError {
-  if (options.asksForSession || !isUnauthorized(error)) return error;
-  if (options.besideSession) void options.besideSession.then((user) => user && notifyUnauthorized());
-  else notifyUnauthorized();
+  if (!options.quietUnauthorized && isUnauthorized(error)) notifyUnauthorized();
   return error;
 }
 
@@ -106,11 +102,8 @@ export function withQuery(url: string, params?: Record<string, unknown>): string
 /** The default read: the query key is [url, params?] (see query-keys.ts). */
 export const readQueryKey: QueryFunction = ({ queryKey, signal }) => readKey(queryKey, { signal });
 
-/** The default read, sent before the session check has answered (see `besideSession`). */
-export const readQueryKeyBesideSession =
-  (session: Promise<unknown>): QueryFunction =>
-  ({ queryKey, signal }) =>
-    readKey(queryKey, { signal, besideSession: session });
+/** The default read, sent before the session check has answered: its 401 is left to the caller. */
+export const readQueryKeyQuietly: QueryFunction = ({ queryKey, signal }) => readKey(queryKey, { signal, quietUnauthorized: true });
 
 function readKey(queryKey: QueryKey, options: CallOptions) {
   const [url, params] = queryKey as unknown as [string, Record<string, unknown> | undefined];

@@ -29,14 +29,13 @@ const sopReads = (fetch: ReturnType<typeof vi.fn>) => fetch.mock.calls.filter(([
 
 /** The read went out with the session check and the server answered 401; the check has not answered yet. */
 async function refusedBeforeTheSession() {
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async () => unauthorized()),
-  );
+  const fetch = vi.fn(async () => unauthorized());
+  vi.stubGlobal('fetch', fetch);
   const { session, answer } = sessionCheck();
   readWithSession(client, key, session);
-  await waitFor(() => expect(client.getQueryState(key)?.status).toBe('error'));
-  return answer;
+  await waitFor(() => expect(sopReads(fetch)).toBe(1));
+  await waitFor(() => expect(client.getQueryState(key)?.fetchStatus).toBe('idle'));
+  return { answer, fetch };
 }
 
 function SopScreen() {
@@ -98,18 +97,21 @@ describe('readWithSession', () => {
     await waitFor(() => expect(sopReads(fetch)).toBe(2));
   });
 
-  it('signs out on a 401 as any read does once the session check has found someone', async () => {
-    const answer = await refusedBeforeTheSession();
+  it('signs out on a 401 as any read does once the session check has found someone: the screen asks again', async () => {
+    const { answer, fetch } = await refusedBeforeTheSession();
+    await new Promise((resolve) => setTimeout(resolve, 20));
     // Nothing yet: the 401 may be the answer 'nobody'.
     expect(holdToast).not.toHaveBeenCalled();
     answer(alice);
+    mountScreen();
+    await waitFor(() => expect(sopReads(fetch)).toBe(2));
     await waitFor(() => expect(holdToast).toHaveBeenCalledWith(expect.objectContaining({ title: 'Unauthorized' }), 1500));
     await waitFor(() => expect(navigate).toHaveBeenCalledWith('/auth'));
     expect(signedOut).toHaveBeenCalledTimes(1);
   });
 
   it('keeps nothing for a visitor who is signed out: no Unauthorized notice, no cached answer', async () => {
-    const answer = await refusedBeforeTheSession();
+    const { answer } = await refusedBeforeTheSession();
     answer(null);
     await waitFor(() => expect(client.getQueryCache().find({ queryKey: key })).toBeUndefined());
     await new Promise((resolve) => setTimeout(resolve, 20));

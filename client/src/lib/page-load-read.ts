@@ -1,5 +1,6 @@
 import type { Query, QueryClient, QueryKey } from '@tanstack/react-query';
-import { readQueryKeyBesideSession } from './api';
+import { readQueryKeyQuietly } from './api';
+import { isUnauthorized } from './api-error';
 import { signOutPending } from './pending-sign-out';
 
 /** How old such an answer may be for the screen's first mount to show it without asking again. */
@@ -12,15 +13,19 @@ const unshown = new WeakSet<object>();
  * Starts a screen's main read together with the session check (`session`: who is signed in,
  * null for nobody) instead of after it: one round trip less before the screen can paint. It
  * goes through the API client like any read, so a service worker's stored copy and 'not
- * available offline' are the same, and its 401 signs out as any read's does once the check has
- * found someone (for nobody it is no news). A visitor the check finds signed out keeps nothing
+ * available offline' are the same. Its 401 is no news by itself (nobody may be signed in): the
+ * read is reset, so the screen, if the check finds someone, asks again, and that read's 401
+ * signs out as any read's does. A visitor the check finds signed out keeps nothing
  * of it: the read leaves the cache, cancelled if it is still on the wire.
  */
 export function readWithSession(client: QueryClient, queryKey: QueryKey, session: Promise<unknown>) {
   // A sign-out made offline has not reached the server yet: the cookie still names the person
   // who left, so nothing is read beside the check that sends it.
   if (signOutPending()) return;
-  void client.prefetchQuery({ queryKey, queryFn: readQueryKeyBesideSession(session) });
+  // A screen already showing the refusal asks again; one that mounts later asks anyway.
+  void client.fetchQuery({ queryKey, queryFn: readQueryKeyQuietly }).catch((error: unknown) => {
+    if (isUnauthorized(error)) void client.resetQueries({ queryKey, exact: true });
+  });
   const cache = client.getQueryCache();
   const query = cache.find({ queryKey, exact: true });
   if (!query) return;

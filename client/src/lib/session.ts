@@ -17,7 +17,7 @@ export const currentUserQuery = queryOptions<PublicUser, ApiError>({
   queryFn: async ({ signal }) => {
     // Signed out with no link: nobody is signed in here until the server has heard so.
     if (!(await sendPendingSignOut())) throw new ApiError(401, 'Unauthorized', 'unauthorized', { message: 'Unauthorized' });
-    return getJson<PublicUser>(queryKeys.currentUser()[0], { signal, asksForSession: true });
+    return getJson<PublicUser>(queryKeys.currentUser()[0], { signal, quietUnauthorized: true });
   },
   staleTime: 5 * 60 * 1000,
   retry: false,

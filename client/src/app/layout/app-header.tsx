@@ -4,25 +4,19 @@ import { Link, useLocation } from 'wouter';
 import { can } from '@common/permissions';
 import type { PublicUser } from '@common/contracts/auth';
 import { RoleBadge } from '@/components/role-badge';
-import { loadNotificationsMenu, NotificationsBell } from '@/features/reading/notifications-bell';
+import { NotificationsBell } from '@/features/reading/notifications-bell';
 import { Avatar, AvatarFallback } from '@/components/ui/avatar';
 import { type SessionUser, useCurrentUser } from '@/lib/session';
 import { displayNameOf, initialsOf } from '@/lib/names';
 import { cn } from '@/lib/utils';
-import { loadOnce } from '@/lib/load-once';
 import { ShipLinkLine } from '@/features/fleet/ship-link-line';
-import { HEADER_FOCUS, isActive, LogoutButton, TABS, type Tab } from './header-parts';
+import { TABS } from '../screens';
+import { HEADER_FOCUS, isActive, LogoutButton, type Tab } from './header-parts';
+import { loadAccountMenu } from './header-code';
 
 // The sheet (and the dialog code under it) is fetched on the first tap: desktops never need it.
 const MenuSheet = lazy(() => import('./menu-sheet'));
-// The account menu's Radix menu and popper code is not in the app's entry file: it arrives just
-// after the header (or with an SOP page's code, loadHeaderParts); until then a placeholder that
-// looks the same stands in and remembers a press.
-const loadAccountMenu = loadOnce(() => import('./account-menu'));
 const AccountMenu = lazy(loadAccountMenu);
-
-/** The header's lazy parts, for a page-load preload after which the header paints whole, with the screen. */
-export const loadHeaderParts = () => Promise.all([loadAccountMenu(), loadNotificationsMenu()]);
 
 /** Below 1024 px the tabs, the user and Logout move into a sheet opened by this button. */
 function MenuButton({ user, tabs, location }: { user: PublicUser; tabs: Tab[]; location: string }) {
@@ -104,7 +98,7 @@ export function AppHeader() {
         {/* Seven tabs for an admin: tighter below 1536 px so they never run under the bell. */}
         <nav aria-label="Main" className="-mb-px hidden h-full min-w-0 flex-1 items-stretch gap-0 lg:flex 2xl:gap-1">
           {tabs.map((tab) => {
-            const active = isActive(tab.href, location);
+            const active = isActive(tab, location);
             return (
               <Link
                 key={tab.href}

@@ -46,7 +46,7 @@ export default function MenuSheet({ user, tabs, location, open, onOpenChange, re
         </div>
         <nav aria-label="Main" className="mt-4 flex flex-col gap-1 px-3">
           {tabs.map((tab) => {
-            const active = isActive(tab.href, location);
+            const active = isActive(tab, location);
             return (
               <SheetClose asChild key={tab.href}>
                 <Link

@@ -1,26 +1,14 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useParams } from 'wouter';
 import { useQuery } from '@tanstack/react-query';
-import { ClipboardCheck, ShieldAlert } from 'lucide-react';
-import { can } from '@common/permissions';
+import { ClipboardCheck } from 'lucide-react';
 import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
-import { useCurrentUser } from '@/lib/session';
 import { approvalQueries } from './api';
 import { DecisionBar, ReviewNotes } from './decision-panel';
 import { PendingList } from './pending-list';
 import { VersionViewer } from './version-viewer';
-
-function AccessDenied() {
-  return (
-    <div role="alert" className="mx-auto mt-10 max-w-xl rounded-lg border border-red-200 bg-red-50 p-6 text-center">
-      <ShieldAlert className="mx-auto mb-2 size-8 text-destructive" aria-hidden="true" />
-      <h1 className="text-lg font-semibold text-red-900">Access Denied</h1>
-      <p className="mt-1 text-sm text-red-900">Insufficient Permissions: You need approver or admin permissions to access this page.</p>
-    </div>
-  );
-}
 
 /** The task a /approvals/{taskId} link names: null for /approvals, NaN for an address that is no task id. */
 function useRequestedTaskId(): number | null {
@@ -137,9 +125,6 @@ function ApprovalCenter() {
 }
 
 export default function ApprovalsPage() {
-  const { user } = useCurrentUser();
-  // Plain users get the notice and no API call at all.
-  if (!can(user, 'approval.list')) return <AccessDenied />;
   return (
     <>
       <PageHeader title="Approval Center" description="Review submitted SOP versions, then approve them or request changes." />

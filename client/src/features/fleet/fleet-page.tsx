@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Download, ShieldAlert, Ship } from 'lucide-react';
+import { Download, Ship } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'wouter';
 import { can } from '@common/permissions';
@@ -146,23 +146,8 @@ function MasterList({ vessel }: { vessel: FleetVessel }) {
  */
 export default function FleetPage() {
   const { user } = useCurrentUser();
-  const mayRead = can(user, 'fleet.read');
-  const vessels = useQuery({ ...fleetQueries.vessels(), enabled: mayRead });
+  const vessels = useQuery(fleetQueries.vessels());
   const [chosenCode, setChosenCode] = useState<string | null>(null);
-
-  if (!mayRead) {
-    return (
-      <div role="alert" className="mx-auto mt-10 max-w-xl rounded-lg border border-red-200 bg-red-50 p-6 text-center text-red-800">
-        <ShieldAlert className="mx-auto mb-2 size-8" aria-hidden="true" />
-        <h1 className="font-semibold">Access Denied</h1>
-        <p className="text-sm">
-          {user?.onShip
-            ? 'This is a ship copy: the fleet is followed from the office.'
-            : 'Insufficient Permissions: You need approver or admin permissions to access this page.'}
-        </p>
-      </div>
-    );
-  }
   const list = vessels.data ?? [];
   const chosen = list.find((v) => v.code === chosenCode) ?? list[0];
   return (

@@ -1,12 +1,10 @@
-import { Download, ShieldAlert } from 'lucide-react';
+import { Download } from 'lucide-react';
 import { useState } from 'react';
-import { can } from '@common/permissions';
 import { DepartmentSelect } from '@/components/department-select';
 import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { Label } from '@/components/ui/label';
-import { useCurrentUser } from '@/lib/session';
 import { complianceCsvUrl, peopleCsvUrl } from './api';
 import { CompliancePeople } from './compliance-people';
 import { ComplianceProcedures } from './compliance-procedures';
@@ -39,20 +37,10 @@ const VIEWS: { value: View; label: string }[] = [
  * People view, each member of a department and what they still have to read. Approvers and admins.
  */
 export default function CompliancePage() {
-  const { user } = useCurrentUser();
   const [department, setDepartment] = useState(ALL);
   const [view, setView] = useState<View>('procedures');
   const departmentId = department === ALL ? undefined : Number(department);
 
-  if (!can(user, 'compliance.read')) {
-    return (
-      <div role="alert" className="mx-auto mt-10 max-w-xl rounded-lg border border-red-200 bg-red-50 p-6 text-center text-red-800">
-        <ShieldAlert className="mx-auto mb-2 size-8" aria-hidden="true" />
-        <h1 className="font-semibold">Access Denied</h1>
-        <p className="text-sm">Insufficient Permissions: You need approver or admin permissions to access this page.</p>
-      </div>
-    );
-  }
   const csv = view === 'procedures' ? complianceCsvUrl(departmentId) : departmentId === undefined ? null : peopleCsvUrl(departmentId);
   return (
     <>

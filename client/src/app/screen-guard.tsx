@@ -1,25 +1,24 @@
-import { Suspense, use, useEffect, useState, type ComponentType } from 'react';
-import { Redirect, Route } from 'wouter';
+import { lazy, Suspense, use, useEffect, useState } from 'react';
+import { Redirect } from 'wouter';
+import { can } from '@common/permissions';
 import { FullPageSpinner } from '@/components/spinner';
 import { useCurrentUser } from '@/lib/session';
-import { useRouteTitle } from '@/hooks/use-document-title';
 import { useArrival } from '@/hooks/use-arrival';
-import { firstScreenArriving } from './screen-code';
+import type { Screen } from './screens';
 import { AppLayout } from './layout/app-layout';
 import { noteSignedIn, rememberWantedPath } from './after-sign-in';
 
-/** The guard: a centred spinner while the user loads (no flash of the sign-in page); no user means /auth. */
-export function ProtectedRoute({ path, title, component: Component }: { path: string; title: string; component: ComponentType }) {
-  return (
-    <Route path={path}>
-      <Guarded title={title} component={Component} />
-    </Route>
-  );
-}
+// Only someone refused a screen needs the refusal's code.
+const AccessDenied = lazy(() => import('./access-denied').then((m) => ({ default: m.AccessDenied })));
 
-function Guarded({ title, component: Component }: { title: string; component: ComponentType }) {
+/**
+ * The guard of every signed-in screen: a centred spinner while the user loads (no flash of the
+ * sign-in page); no user means /auth; a role the table's `requires` refuses sees Access Denied.
+ */
+export function Guarded({ screen }: { screen: Screen }) {
   const { user, isLoading } = useCurrentUser();
-  useRouteTitle(title);
+  // The screen the page opened on, while the session was still being checked (see preloadPage).
+  const [pageLoadScreen] = useState(() => (isLoading ? screen : null));
   // The header and the screen come in a background render once the session answers (see useArrival).
   const shown = useArrival(user, user?.id);
   if (isLoading) return <FullPageSpinner />;
@@ -29,13 +28,17 @@ function Guarded({ title, component: Component }: { title: string; component: Co
   // A page-load screen whose data is already on its way waits here, with the header, for its code
   // (this background render suspends; the spinner stays). Else the screen's boundary would show
   // its spinner under the header, and React holds back the screen that replaces a fallback
-  // until 300 ms after the last fallback appeared.
-  const arriving = firstScreenArriving();
-  if (arriving) use(arriving);
+  // until 300 ms after the last fallback appeared. Once loaded the promise is settled: no wait.
+  if (screen === pageLoadScreen && screen.firstRead) use(screen.paintsWhole());
+  const { Component } = screen;
   return (
     <AppLayout>
       <Suspense fallback={<FullPageSpinner />}>
-        <Component />
+        {!screen.requires || can(user, screen.requires) ? (
+          <Component />
+        ) : (
+          <AccessDenied requires={screen.requires} onShip={user.onShip ? screen.onShip : undefined} />
+        )}
       </Suspense>
     </AppLayout>
   );

@@ -1,0 +1,198 @@
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import type { QueryKey } from '@tanstack/react-query';
+import type { Action } from '@common/permissions';
+import { loadOnce } from '@/lib/load-once';
+import { queryKeys } from '@/lib/query-keys';
+import { loadHeaderParts } from './layout/header-code';
+
+type Params = Record<string, string | undefined>;
+
+/** One screen of the app, declared once: the router, the header, the guard, the title and the preload read it. */
+export interface ScreenEntry {
+  /** `/sop/:id`: `:name` is one path segment, `:name?` an optional last one. */
+  path: string;
+  /** The browser tab's and screen readers' name ('Procedures · SOP Harbor'); a screen may name itself more exactly. */
+  title: string;
+  /** The screen's code, its own chunk: the sign-in page never downloads the procedures table. */
+  load: () => Promise<{ default: ComponentType }>;
+  /** Who may open it, from the permission table; anyone else sees Access Denied and no call is made. */
+  requires?: Action;
+  /** What a ship's copy says instead of the refusal, where the screen's work is done ashore. */
+  onShip?: string;
+  /** The header tab the screen sits under; the first screen naming a tab is where the tab leads. */
+  tab?: string;
+  /** The screen's main read, started with the session check when the page opens on it. */
+  firstRead?: (params: Params) => QueryKey | null;
+  /** For signed-out visitors: a signed-in user goes on to the address they asked for, else /. */
+  signedOut?: true;
+}
+
+// Order matters: the first path that matches the address is its screen.
+const ENTRIES: ScreenEntry[] = [
+  {
+    path: '/auth',
+    title: 'Sign in',
+    load: () => import('@/features/auth/auth-page'),
+    signedOut: true,
+  },
+  {
+    path: '/',
+    title: 'Dashboard',
+    load: () => import('./pages/dashboard-page'),
+    tab: 'Dashboard',
+  },
+  {
+    path: '/documents',
+    title: 'Procedures',
+    load: () => import('@/features/sops/procedures-page'),
+    tab: 'Procedures',
+  },
+  {
+    path: '/sop/new',
+    title: 'Create New SOP',
+    load: () => import('@/features/sops/sop-form-page'),
+    tab: 'Procedures',
+  },
+  {
+    path: '/sop/:id/edit',
+    title: 'Edit SOP',
+    load: () => import('@/features/sops/sop-form-page'),
+    tab: 'Procedures',
+  },
+  {
+    path: '/sop/:id',
+    title: 'SOP Details',
+    load: () => import('./pages/sop-detail-page'),
+    tab: 'Procedures',
+    firstRead: ({ id }) => (id && /^\d+$/.test(id) ? queryKeys.sops.detail(Number(id)) : null),
+  },
+  {
+    path: '/daily-program',
+    title: 'Daily Program',
+    load: () => import('@/features/published-files/daily-program-page'),
+    tab: 'Daily Program',
+  },
+  {
+    path: '/itinerary',
+    title: 'Itinerary',
+    load: () => import('@/features/published-files/itinerary-page'),
+    tab: 'Itinerary',
+  },
+  {
+    // One screen for the list and a task's own address, so choosing a task keeps the screen mounted.
+    path: '/approvals/:taskId?',
+    title: 'Approvals',
+    load: () => import('@/features/approvals/approvals-page'),
+    requires: 'approval.list',
+    tab: 'Approvals',
+  },
+  {
+    path: '/compliance',
+    title: 'Reading compliance',
+    load: () => import('@/features/reading/compliance-page'),
+    requires: 'compliance.read',
+    tab: 'Compliance',
+  },
+  {
+    path: '/fleet',
+    title: 'Fleet',
+    load: () => import('@/features/fleet/fleet-page'),
+    requires: 'fleet.read',
+    onShip: 'This is a ship copy: the fleet is followed from the office.',
+    tab: 'Fleet',
+  },
+  {
+    path: '/admin',
+    title: 'Administration',
+    load: () => import('@/features/admin/admin-page'),
+    requires: 'users.manage',
+    tab: 'Admin',
+  },
+  {
+    path: '/admin/audit',
+    title: 'Audit Log',
+    load: () => import('@/features/admin/audit-log-page'),
+    requires: 'audit.read',
+    tab: 'Admin',
+  },
+  {
+    path: '/account',
+    title: 'My Account',
+    load: () => import('@/features/account/account-page'),
+  },
+  {
+    path: '/account/password',
+    title: 'Change password',
+    load: () => import('@/features/auth/change-password-page'),
+  },
+  {
+    path: '/offline',
+    title: 'Offline copies',
+    load: () => import('@/features/offline/offline-copies-page'),
+  },
+];
+
+/** Any address no screen claims. */
+const NOT_FOUND_ENTRY: ScreenEntry = { path: '*', title: 'Page Not Found', load: () => import('./not-found-page') };
+
+export interface Screen extends ScreenEntry {
+  /** The screen's component, drawn once its code is in. */
+  Component: LazyExoticComponent<ComponentType>;
+  /** The path as a regular expression with named groups, used both to pick the screen and by its Route. */
+  pattern: RegExp;
+  /**
+   * The screen's code and the header's lazy parts, settled either way (a failed load is the lazy
+   * screen's to report). Asked for once, so the guard can wait on the same promise every render.
+   */
+  paintsWhole: () => Promise<void>;
+}
+
+const literal = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** As wouter reads a path: segments in any letter case, an optional trailing slash. */
+function patternOf(path: string): RegExp {
+  if (path === '*') return /^.*$/;
+  const source = path
+    .split('/')
+    .slice(1)
+    .map((segment) => {
+      const param = /^:(\w+)(\?)?$/.exec(segment);
+      if (!param) return `/${literal(segment)}`;
+      return param[2] ? `(?:/(?<${param[1]}>[^/]+?))?` : `/(?<${param[1]}>[^/]+?)`;
+    })
+    .join('');
+  return new RegExp(`^${source === '/' ? '' : source}/?$`, 'i');
+}
+
+/** A table entry made ready for the router: its code asked for once, its path as a pattern. */
+export function screenOf(entry: ScreenEntry): Screen {
+  const load = loadOnce(entry.load);
+  const paintsWhole = loadOnce(() =>
+    Promise.all([load(), loadHeaderParts()]).then(
+      () => undefined,
+      () => undefined,
+    ),
+  );
+  return { ...entry, load, Component: lazy(load), pattern: patternOf(entry.path), paintsWhole };
+}
+
+export const SCREENS: readonly Screen[] = ENTRIES.map(screenOf);
+export const NOT_FOUND: Screen = screenOf(NOT_FOUND_ENTRY);
+
+/** The screen an address opens and the path's parameters: the router, the header and the preload all ask here. */
+export function screenFor(pathname: string): { screen: Screen; params: Params } {
+  for (const screen of SCREENS) {
+    const match = screen.pattern.exec(pathname);
+    if (match) return { screen, params: { ...match.groups } };
+  }
+  return { screen: NOT_FOUND, params: {} };
+}
+
+export type Tab = { label: string; href: string; requires?: Action };
+
+/** The header's tabs, in the table's order: each leads to the first screen that names it. */
+export const TABS: readonly Tab[] = SCREENS.flatMap((screen, index) =>
+  screen.tab && SCREENS.findIndex((other) => other.tab === screen.tab) === index
+    ? [{ label: screen.tab, href: screen.path.replace(/\/:\w+\?$/, ''), requires: screen.requires }]
+    : [],
+);
