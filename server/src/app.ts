@@ -33,6 +33,7 @@ import { type FleetInstance, OFFICE } from './fleet/instance';
 import type { BackupSchedule } from './backup/scheduled-backups';
 import type { MailConfig } from './mail/mailer';
 import { type FleetLink, NO_LINK } from './fleet/link';
+import { createSsoClient, type OidcConfig, type SsoClient } from './features/auth/oidc-client';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -65,6 +66,8 @@ declare module 'fastify' {
     backups: BackupSchedule | null;
     /** Null: this server sends no e-mail (no SMTP_URL). */
     mail: MailConfig | null;
+    /** Null: no sign-in through the company's identity provider (no OIDC_ISSUER). */
+    sso: SsoClient | null;
   }
   interface FastifyRequest {
     /** The signed-in user, or null (set by the preParsing hook). */
@@ -99,6 +102,8 @@ export interface AppOptions {
   backups?: BackupSchedule;
   /** E-mail, when SMTP_URL is set: routes queue messages for the mail job. */
   mail?: MailConfig;
+  /** The company's identity provider, when OIDC_ISSUER is set: the sign-in screen offers it. */
+  oidc?: OidcConfig;
   /** Starts its link to the fleet, when it has one; the link is closed with the app. */
   fleetLink?: (log: FastifyBaseLogger) => FleetLink & { close(): Promise<void> };
 }
@@ -119,6 +124,7 @@ export async function buildApp(opts: AppOptions) {
   app.decorate<FleetInstance>('instance', opts.instance ?? OFFICE);
   app.decorate<BackupSchedule | null>('backups', opts.backups ?? null);
   app.decorate<MailConfig | null>('mail', opts.mail ?? null);
+  app.decorate<SsoClient | null>('sso', opts.oidc ? createSsoClient(opts.oidc) : null);
   const fleetLink = opts.fleetLink?.(app.log.child({ fleet: app.instance.kind === 'ship' ? app.instance.vessel : 'office' }));
   app.decorate<FleetLink>('fleetLink', fleetLink ?? NO_LINK);
   if (fleetLink) app.addHook('onClose', () => fleetLink.close());

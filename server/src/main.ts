@@ -48,6 +48,7 @@ const app = await (async () => {
     instance,
     backups: config.backups,
     mail: config.mail,
+    oidc: config.oidc,
     // The link to the fleet, when this instance has one: it talks to NATS beside the server.
     fleetLink:
       instance.kind === 'ship'
