@@ -74,6 +74,8 @@ export const queryKeys = {
     table: (id: number) => [`/api/itineraries/${id}/table`] as const,
   },
   mail: () => ['/api/mail'] as const,
+  /** Whether sign-in through the company's identity provider is offered (public). */
+  sso: () => ['/api/auth/sso'] as const,
   admin: {
     users: () => ['/api/admin/users'] as const,
     storage: () => ['/api/admin/storage'] as const,
