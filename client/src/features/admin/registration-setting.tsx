@@ -14,7 +14,8 @@ interface SettingWords {
 }
 
 /** One on/off setting of /api/admin/settings: its state in words and the button that turns it round. */
-function SettingToggle({ setting, words, className }: { setting: keyof AppSettings; words: SettingWords; className?: string }) {
+function SettingToggle({ setting, className }: { setting: keyof AppSettings; className?: string }) {
+  const words = WORDS[setting];
   const settings = useQuery(adminQueries.settings());
   const update = useUpdateSettings();
   const on = settings.data?.[setting];
@@ -45,38 +46,28 @@ function SettingToggle({ setting, words, className }: { setting: keyof AppSettin
   );
 }
 
+/** What each switch says, and the test id of its state. */
+const WORDS: Record<keyof AppSettings, SettingWords> = {
+  registrationOpen: {
+    label: 'Self-registration',
+    on: 'Open',
+    off: 'Closed',
+    turnOn: 'Open registration',
+    turnOff: 'Close registration',
+    testId: 'registration-state',
+  },
+  ssoCreatesAccounts: {
+    label: 'New people at single sign-on',
+    on: 'Get an account',
+    off: 'Refused',
+    turnOn: 'Create accounts',
+    turnOff: 'Refuse them',
+    testId: 'sso-accounts-state',
+  },
+};
+
 /** Self-registration on the sign-in screen: open by default, an administrator may close it. */
-export function RegistrationSetting({ className }: { className?: string }) {
-  return (
-    <SettingToggle
-      setting="registrationOpen"
-      className={className}
-      words={{
-        label: 'Self-registration',
-        on: 'Open',
-        off: 'Closed',
-        turnOn: 'Open registration',
-        turnOff: 'Close registration',
-        testId: 'registration-state',
-      }}
-    />
-  );
-}
+export const RegistrationSetting = ({ className }: { className?: string }) => <SettingToggle setting="registrationOpen" className={className} />;
 
 /** Whether someone the identity provider signs in, with no account yet, gets one (role user) or is refused. */
-export function SsoAccountsSetting({ className }: { className?: string }) {
-  return (
-    <SettingToggle
-      setting="ssoCreatesAccounts"
-      className={className}
-      words={{
-        label: 'New people at single sign-on',
-        on: 'Get an account',
-        off: 'Refused',
-        turnOn: 'Create accounts',
-        turnOff: 'Refuse them',
-        testId: 'sso-accounts-state',
-      }}
-    />
-  );
-}
+export const SsoAccountsSetting = ({ className }: { className?: string }) => <SettingToggle setting="ssoCreatesAccounts" className={className} />;
