@@ -34,6 +34,7 @@ import type { BackupSchedule } from './backup/scheduled-backups';
 import type { MailConfig } from './mail/mailer';
 import { createNotifier, type Notifier, rememberOrigin } from './mail/notify';
 import { type FleetLink, NO_LINK } from './fleet/link';
+import { createSsoClient, type OidcConfig, type SsoClient } from './features/auth/oidc-client.service';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -68,6 +69,8 @@ declare module 'fastify' {
     mail: MailConfig | null;
     /** Null: no notification e-mail (no SMTP_URL). */
     notifier: Notifier | null;
+    /** Null: no sign-in through the company's identity provider (no OIDC_ISSUER). */
+    sso: SsoClient | null;
   }
   interface FastifyRequest {
     /** The signed-in user, or null (set by the preParsing hook). */
@@ -104,6 +107,8 @@ export interface AppOptions {
   mail?: MailConfig;
   /** PUBLIC_URL: the address links in e-mail point to. */
   publicUrl?: string;
+  /** The company's identity provider, when OIDC_ISSUER is set: the sign-in screen offers it. */
+  oidc?: OidcConfig;
   /** Starts its link to the fleet, when it has one; the link is closed with the app. */
   fleetLink?: (log: FastifyBaseLogger) => FleetLink & { close(): Promise<void> };
 }
@@ -127,6 +132,7 @@ export async function buildApp(opts: AppOptions) {
   // The office sends notification mail, once: a ship's copy of the same records would repeat it.
   app.decorate<Notifier | null>('notifier', createNotifier(app.instance.kind === 'office' ? opts.mail : undefined, opts.publicUrl));
   rememberOrigin(app, app.notifier);
+  app.decorate<SsoClient | null>('sso', opts.oidc ? createSsoClient(opts.oidc) : null);
   const fleetLink = opts.fleetLink?.(app.log.child({ fleet: app.instance.kind === 'ship' ? app.instance.vessel : 'office' }));
   app.decorate<FleetLink>('fleetLink', fleetLink ?? NO_LINK);
   if (fleetLink) app.addHook('onClose', () => fleetLink.close());

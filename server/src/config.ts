@@ -5,6 +5,7 @@ import path from 'node:path';
 import type { BackupSchedule } from './backup/scheduled-backups';
 import type { MailConfig } from './mail/mailer';
 import { PRIVATE_UMASK } from './files/private-folders';
+import { type OidcConfig, oidcConfigFrom } from './features/auth/oidc-client.service';
 
 export interface Config {
   port: number;
@@ -23,6 +24,8 @@ export interface Config {
   mail?: MailConfig;
   /** PUBLIC_URL: the address people reach the server by, for links in e-mail. */
   publicUrl?: string;
+  /** With OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET: sign-in through the company's identity provider. */
+  oidc?: OidcConfig;
   adminUsername: string;
   adminPassword?: string;
   /** From SESSION_SECRET; else, embedded, a generated one kept in DATA_DIR; else (PostgreSQL) read from the database at start. */
@@ -59,6 +62,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     backups: backupDir ? { dir: backupDir, everyHours: positive(env.BACKUP_EVERY_HOURS, 24), keep: Math.floor(positive(env.BACKUP_KEEP, 14)) } : undefined,
     mail: env.SMTP_URL ? { url: env.SMTP_URL, from: env.MAIL_FROM || 'SOP Harbor <sop-harbor@localhost>' } : undefined,
     publicUrl: publicUrl(env.PUBLIC_URL),
+    oidc: oidcConfigFrom(env),
     adminUsername: env.ADMIN_USERNAME ?? 'admin',
     adminPassword: env.ADMIN_PASSWORD || undefined,
     sessionSecret: env.SESSION_SECRET || (env.DATABASE_URL ? undefined : persistedSecret(dataDir)),

@@ -49,6 +49,7 @@ const app = await (async () => {
     backups: config.backups,
     mail: config.mail,
     publicUrl: config.publicUrl,
+    oidc: config.oidc,
     // The link to the fleet, when this instance has one: it talks to NATS beside the server.
     fleetLink:
       instance.kind === 'ship'

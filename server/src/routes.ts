@@ -6,6 +6,7 @@ import { backupRoutes } from './features/backups/backups.routes';
 import { mailRoutes } from './features/mail/mail.routes';
 import { notificationPreferenceRoutes } from './features/mail/notification-preferences.routes';
 import { authRoutes } from './features/auth/auth.routes';
+import { ssoRoutes } from './features/auth/sso.routes';
 import { approvalRoutes } from './features/approvals/approvals.routes';
 import { attestationRoutes } from './features/attestations/attestations.routes';
 import { dashboardRoutes } from './features/dashboard/dashboard.routes';
@@ -22,6 +23,7 @@ import { fleetRoutes } from './fleet/fleet.routes';
 /** Every feature's routes, registered once. Each feature owns its own plugin file. */
 export const featureRoutes: FastifyPluginAsync = async (app) => {
   await app.register(authRoutes);
+  await app.register(ssoRoutes);
   await app.register(departmentRoutes);
   await app.register(sopRoutes);
   await app.register(sopReviewLoopRoutes);

@@ -80,6 +80,8 @@ export const queryKeys = {
   mail: () => ['/api/mail'] as const,
   /** The signed-in person's notification e-mail switches (My Account). */
   notificationPreferences: () => ['/api/account/notification-preferences'] as const,
+  /** Whether sign-in through the company's identity provider is offered (public). */
+  sso: () => ['/api/auth/sso'] as const,
   admin: {
     users: () => ['/api/admin/users'] as const,
     storage: () => ['/api/admin/storage'] as const,

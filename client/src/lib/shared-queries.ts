@@ -2,6 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import type { Department } from '@common/contracts/departments';
 import type { MailStatus } from '@common/contracts/mail';
 import type { AppSettings } from '@common/contracts/settings';
+import type { SsoStatus } from '@common/contracts/sso';
 import { queryKeys } from './query-keys';
 
 /** Reads that several features show; each feature that changes them invalidates the same key. */
@@ -14,3 +15,6 @@ export const settingsQuery = queryOptions<AppSettings>({ queryKey: queryKeys.set
 
 /** Whether the server sends e-mail (SMTP_URL): the SOP page's Send Email and the Admin page read it. */
 export const mailStatusQuery = queryOptions<MailStatus>({ queryKey: queryKeys.mail(), staleTime: 5 * 60_000 });
+
+/** Whether the server offers sign-in through the company's identity provider: the sign-in screen and the Admin page read it. */
+export const ssoStatusQuery = queryOptions<SsoStatus>({ queryKey: queryKeys.sso(), staleTime: 5 * 60_000 });

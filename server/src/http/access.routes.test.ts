@@ -11,7 +11,17 @@ import { answers } from './responses';
  * good body, a bad body or none, except the few declared public. A route that names no rule
  * stops the app from starting.
  */
-const PUBLIC = ['POST /api/login', 'POST /api/register', 'POST /api/logout', 'GET /api/user', 'GET /api/settings'];
+const PUBLIC = [
+  'POST /api/login',
+  'POST /api/register',
+  'POST /api/logout',
+  'GET /api/user',
+  'GET /api/settings',
+  // Single sign-on: whether it is offered, and the two legs of the provider's round trip.
+  'GET /api/auth/sso',
+  'GET /api/auth/sso/start',
+  'GET /api/auth/sso/callback',
+];
 
 const t = await createTestContext({ jobs: 'manual' });
 

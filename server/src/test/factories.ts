@@ -137,7 +137,12 @@ export interface TestContext {
    * PostgreSQL through its own connection pool; the embedded database allows one connection,
    * so there it shares this one. Closed with the context.
    */
-  anotherInstance(opts?: { sessionSecret?: string; trustProxy?: number; instance?: AppOptions['instance'] }): Promise<{ app: App; db: Db }>;
+  anotherInstance(opts?: {
+    sessionSecret?: string;
+    trustProxy?: number;
+    instance?: AppOptions['instance'];
+    oidc?: AppOptions['oidc'];
+  }): Promise<{ app: App; db: Db }>;
 }
 
 /**
@@ -146,7 +151,7 @@ export interface TestContext {
  * nothing runs until the test calls `t.jobs.runUntilIdle()`. A test that needs a particular
  * database (on disk, say) passes it; close() closes it too.
  */
-export type TestContextOptions = Pick<AppOptions, 'uploadLimits' | 'trustProxy' | 'instance' | 'backups' | 'mail' | 'publicUrl'> & {
+export type TestContextOptions = Pick<AppOptions, 'uploadLimits' | 'trustProxy' | 'instance' | 'backups' | 'mail' | 'publicUrl' | 'oidc'> & {
   /** First retry delay of failed jobs (default 5 s). */
   retryDelayMs?: number;
   jobs?: 'background' | 'manual';
@@ -185,7 +190,13 @@ export async function createTestContext(opts: TestContextOptions = {}): Promise<
     async anotherInstance(opts = {}) {
       const second = database.url ? await openDatabase({ databaseUrl: database.url }) : undefined;
       const db = second?.db ?? database.db;
-      const other = await buildApp({ db, sessionSecret: opts.sessionSecret ?? TEST_SESSION_SECRET, trustProxy: opts.trustProxy, instance: opts.instance });
+      const other = await buildApp({
+        db,
+        sessionSecret: opts.sessionSecret ?? TEST_SESSION_SECRET,
+        trustProxy: opts.trustProxy,
+        instance: opts.instance,
+        oidc: opts.oidc,
+      });
       await other.ready();
       extra.push(async () => {
         await other.close();

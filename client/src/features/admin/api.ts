@@ -3,7 +3,7 @@ import type { AdminOverview } from '@common/contracts/admin-overview';
 import type { AuditEvent } from '@common/contracts/audit';
 import type { BackupStatus } from '@common/contracts/backups';
 import type { DepartmentInput } from '@common/contracts/departments';
-import type { AppSettings } from '@common/contracts/settings';
+import type { AppSettings, SettingsChange } from '@common/contracts/settings';
 import type { StorageFacts } from '@common/contracts/storage';
 import type { AdminUser, CreateUserInput, UpdateUserInput } from '@common/contracts/users';
 import { apiRequest } from '@/lib/api';
@@ -63,12 +63,20 @@ export const useResetPassword = () =>
 
 export const useUpdateSettings = () =>
   useApiMutation({
-    mutationFn: async (input: AppSettings) => (await apiRequest('PUT', '/api/admin/settings', input)).json() as Promise<AppSettings>,
-    onSuccess: (settings) => queryClient.setQueryData(settingsQuery.queryKey, settings),
+    mutationFn: async (input: SettingsChange) => ({ input, settings: (await (await apiRequest('PUT', '/api/admin/settings', input)).json()) as AppSettings }),
+    onSuccess: ({ settings }) => queryClient.setQueryData(settingsQuery.queryKey, settings),
     invalidates: [queryKeys.audit.all()],
-    success: (settings) => (settings.registrationOpen ? 'Self-registration is open' : 'Self-registration is closed'),
+    success: ({ input, settings }) => settingWords(input, settings),
     failure: { fallback: 'Failed to update settings' },
   });
+
+/** The toast after a change names the setting that was changed. */
+function settingWords(input: SettingsChange, settings: AppSettings): string {
+  if (input.ssoCreatesAccounts !== undefined) {
+    return settings.ssoCreatesAccounts ? 'New people get an account at their first single sign-on' : 'Single sign-on refuses people without an account';
+  }
+  return settings.registrationOpen ? 'Self-registration is open' : 'Self-registration is closed';
+}
 
 export const useCreateDepartment = () =>
   useAdminMutation((input: DepartmentInput) => apiRequest('POST', '/api/departments', input), {

@@ -31,6 +31,10 @@ const ACTION_WORDS: Record<string, string> = {
   password_changed: 'Password changed',
   registration_opened: 'Registration opened',
   registration_closed: 'Registration closed',
+  sso_signed_in: 'Signed in with single sign-on',
+  user_created_by_sso: 'User created at first single sign-on',
+  sso_accounts_allowed: 'Single sign-on creates accounts',
+  sso_accounts_refused: 'Single sign-on refuses new people',
 };
 
 const ENTITY_WORDS: Record<string, string> = {

@@ -8,13 +8,13 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
 import { Progress } from '@/components/ui/progress';
 import { formatMB } from '@/lib/format';
-import { mailStatusQuery } from '@/lib/shared-queries';
+import { mailStatusQuery, ssoStatusQuery } from '@/lib/shared-queries';
 import { adminQueries } from './api';
 import { LastAuditVerification, VerifyAuditChainButton } from './audit-verification';
 import { CreateUserDialog } from './create-user-dialog';
 import { ManageDepartmentsDialog } from './manage-departments-dialog';
 import { BackUpNowRow, useBackupWords } from './backup-status';
-import { RegistrationSetting } from './registration-setting';
+import { RegistrationSetting, SsoAccountsSetting } from './registration-setting';
 import { StorageSettingsDialog } from './storage-settings-dialog';
 import { SystemSettingsDialog } from './system-settings-dialog';
 
@@ -109,6 +109,8 @@ export function SystemCards() {
   const backups = useBackupWords();
   const mail = useQuery(mailStatusQuery);
   const mailWords = mail.isLoading ? '...' : mail.data?.configured ? 'Active' : 'Not configured';
+  const sso = useQuery(ssoStatusQuery);
+  const ssoWords = sso.isLoading ? '...' : sso.data?.configured ? sso.data.issuer : 'Not configured';
   return (
     <>
       <StorageCard />
@@ -128,11 +130,12 @@ export function SystemCards() {
         <Stat label="Last verification" value={<LastAuditVerification />} />
       </SummaryCard>
       <SummaryCard icon={Settings} title="System Settings" action={<SystemSettingsDialog />}>
-        <Stat label="Single sign-on" value="Not configured" />
+        <Stat label="Single sign-on" value={<span className="break-all">{ssoWords}</span>} />
         <Stat label="Email integration" value={mailWords} />
         <Stat label="Backup status" value={backups.words} />
         <BackUpNowRow />
         <RegistrationSetting />
+        {sso.data?.configured && <SsoAccountsSetting />}
       </SummaryCard>
     </>
   );

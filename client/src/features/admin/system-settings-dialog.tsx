@@ -1,12 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { Button } from '@/components/ui/button';
-import { mailStatusQuery } from '@/lib/shared-queries';
+import { mailStatusQuery, ssoStatusQuery } from '@/lib/shared-queries';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
 import { BackUpNowButton, useBackupWords } from './backup-status';
-import { RegistrationSetting } from './registration-setting';
-
-/** Each connection to the world outside: its state on this server, and the settings that turn it on. */
-const INTEGRATIONS = [{ name: 'Single sign-on', state: 'Not configured', how: 'Sign-in with the company identity provider is not available in this version.' }];
+import { RegistrationSetting, SsoAccountsSetting } from './registration-setting';
 
 /** 'Configure': the system's settings, what each integration says now, and self-registration. */
 /** A name that never breaks inside a word, beside a state that wraps when the dialog is narrow. */
@@ -15,6 +12,7 @@ const ROW = 'grid grid-cols-[auto_1fr] gap-x-3 rounded-md border p-3';
 export function SystemSettingsDialog() {
   const backups = useBackupWords();
   const mail = useQuery(mailStatusQuery).data;
+  const sso = useQuery(ssoStatusQuery).data;
   const schedule = backups.status?.configured
     ? `Every ${backups.status.everyHours} hours into the server's BACKUP_DIR, keeping the newest ${backups.status.keep}.`
     : "Set BACKUP_DIR on the server (and BACKUP_EVERY_HOURS, BACKUP_KEEP) for backups it makes by itself; until then only 'npm run backup' makes one.";
@@ -31,13 +29,16 @@ export function SystemSettingsDialog() {
           <DialogDescription>How this server is connected, and who may open an account.</DialogDescription>
         </DialogHeader>
         <dl className="space-y-3 text-sm">
-          {INTEGRATIONS.map((integration) => (
-            <div key={integration.name} className={ROW}>
-              <dt className="whitespace-nowrap font-medium">{integration.name}</dt>
-              <dd className="min-w-0 text-right font-semibold">{integration.state}</dd>
-              <dd className="col-span-2 mt-1 text-muted-foreground">{integration.how}</dd>
-            </div>
-          ))}
+          <div className={ROW}>
+            <dt className="whitespace-nowrap font-medium">Single sign-on</dt>
+            <dd className="min-w-0 break-all text-right font-semibold">{!sso ? '...' : sso.configured ? sso.issuer : 'Not configured'}</dd>
+            <dd className="col-span-2 mt-1 text-muted-foreground">
+              {sso?.configured
+                ? `The sign-in screen offers 'Sign in with ${sso.name}'; people are matched to accounts by e-mail address.`
+                : 'Set OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET on the server to offer sign-in with the company identity provider.'}
+            </dd>
+          </div>
+          {sso?.configured && <SsoAccountsSetting className="rounded-md border p-3" />}
           <div className={ROW}>
             <dt className="whitespace-nowrap font-medium">Email integration</dt>
             <dd className="min-w-0 text-right font-semibold">{!mail ? '...' : mail.configured ? 'Active' : 'Not configured'}</dd>

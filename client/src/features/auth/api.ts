@@ -6,7 +6,8 @@ import { rememberSignOut, sendPendingSignOut } from '@/lib/pending-sign-out';
 import { clearOfflineCopies } from '@/offline/caches';
 import { forgetSignedInUser, queryClient } from '@/lib/query-client';
 import { currentUserQuery } from '@/lib/session';
-import { settingsQuery } from '@/lib/shared-queries';
+import { settingsQuery, ssoStatusQuery } from '@/lib/shared-queries';
+import { SSO_START_PATH } from '@common/contracts/sso';
 import { useApiMutation } from '@/lib/use-api-mutation';
 
 const greetingName = (user: PublicUser) => user.firstName || user.username;
@@ -65,3 +66,16 @@ export const useChangePassword = () =>
     success: 'Password changed. Your other sessions have been signed out.',
     failure: { fallback: 'Failed to change password' },
   });
+
+/** The identity provider's name when the server offers it, else null. */
+export function useSsoProvider(): string | null {
+  const { data } = useQuery(ssoStatusQuery);
+  return data?.configured ? data.name : null;
+}
+
+/** As before a password sign-in: a sign-out made offline and the last person's offline copies go first; then off to the provider. */
+export async function startSsoSignIn() {
+  await sendPendingSignOut();
+  await clearOfflineCopies();
+  window.location.assign(SSO_START_PATH);
+}

@@ -1,17 +1,23 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { LoginInput } from '@common/contracts/auth';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { FieldError } from '@/components/field-error';
-import { useLogin } from './api';
+import { ssoErrorMessage } from '@common/contracts/sso';
+import { startSsoSignIn, useLogin, useSsoProvider } from './api';
 
 /** `onRegister` absent: registration is closed, so the form does not offer it. */
 export function LoginForm({ onRegister }: { onRegister?: () => void }) {
   const login = useLogin();
   const form = useForm<LoginInput>({ resolver: zodResolver(LoginInput), defaultValues: { username: '', password: '' } });
   const { errors } = form.formState;
+  const provider = useSsoProvider();
+  const [leaving, setLeaving] = useState(false);
+  // Why the last sign-in through the identity provider failed (`/auth?error=`): only our own sentences.
+  const [ssoError] = useState(() => ssoErrorMessage(new URLSearchParams(window.location.search).get('error')));
 
   return (
     <form onSubmit={form.handleSubmit((values) => login.mutate(values))} noValidate className="space-y-5">
@@ -19,6 +25,11 @@ export function LoginForm({ onRegister }: { onRegister?: () => void }) {
         <h2 className="text-xl font-semibold tracking-[0.15em] text-navy">USER LOGIN</h2>
         <p className="text-sm text-muted-foreground">Sign in with your crew account.</p>
       </div>
+      {ssoError && (
+        <p role="alert" className="rounded-md border border-destructive/40 bg-destructive/5 p-3 text-sm text-destructive">
+          {ssoError}
+        </p>
+      )}
       <div className="space-y-2">
         <Label htmlFor="login-username">Username</Label>
         <Input id="login-username" autoComplete="username" autoFocus aria-invalid={!!errors.username} {...form.register('username')} />
@@ -32,6 +43,20 @@ export function LoginForm({ onRegister }: { onRegister?: () => void }) {
       <Button type="submit" className="w-full" disabled={login.isPending}>
         {login.isPending ? 'Signing in...' : 'LOGIN'}
       </Button>
+      {provider && (
+        <Button
+          type="button"
+          variant="outline"
+          className="w-full"
+          disabled={leaving}
+          onClick={() => {
+            setLeaving(true);
+            void startSsoSignIn().catch(() => setLeaving(false));
+          }}
+        >
+          {`Sign in with ${provider}`}
+        </Button>
+      )}
       {onRegister ? (
         <p className="text-center text-sm text-muted-foreground">
           New crew member?{' '}

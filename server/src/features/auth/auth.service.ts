@@ -41,7 +41,8 @@ export interface NewUser {
   departmentId?: number | null;
 }
 
-export async function createUser(db: Db, input: NewUser, actorId: number | null): Promise<SessionUser> {
+/** `action` names the audit event: an administrator's `user_created`, or the person's own (`user_registered` unless said). */
+export async function createUser(db: Db, input: NewUser, actorId: number | null, action = actorId ? 'user_created' : 'user_registered'): Promise<SessionUser> {
   assertAcceptablePassword(input.password, input.username);
   if (await findUserWithHashByUsername(db, input.username)) throw conflict('Username already exists', 'duplicate');
   const password = await hashPassword(input.password);
@@ -52,7 +53,7 @@ export async function createUser(db: Db, input: NewUser, actorId: number | null)
       .returning(publicUserColumns);
     await recordAudit(db, {
       actorId: actorId ?? user.id,
-      action: actorId ? 'user_created' : 'user_registered',
+      action,
       entityType: 'user',
       entityId: user.id,
       metadata: { name: user.username, role: user.role },

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AppSettings } from '../../../../common/contracts/settings';
+import { AppSettings, SettingsChange } from '../../../../common/contracts/settings';
 import { answers } from '../../http/responses';
 import { readSettings, updateSettings } from './settings.service';
 
@@ -7,13 +7,14 @@ import { readSettings, updateSettings } from './settings.service';
 export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/api/settings', { schema: { response: answers({ 200: AppSettings }) }, config: { public: true } }, async () => {
     const settings = await readSettings(app.db);
-    // Accounts are the office's: a ship's copy offers no self-registration (its POST answers office_only).
-    return app.instance.kind === 'ship' ? { ...settings, registrationOpen: false } : settings;
+    // Accounts are the office's: a ship's copy offers no self-registration (its POST answers office_only)
+    // and signs nobody in through the identity provider.
+    return app.instance.kind === 'ship' ? { ...settings, registrationOpen: false, ssoCreatesAccounts: false } : settings;
   });
 
   app.put(
     '/api/admin/settings',
-    { schema: { body: AppSettings, response: answers({ 200: AppSettings }) }, config: { access: 'settings.manage' } },
+    { schema: { body: SettingsChange, response: answers({ 200: AppSettings }) }, config: { access: 'settings.manage' } },
     async (request) => {
       return updateSettings(app.db, request.actor, request.body);
     },

@@ -1,37 +1,74 @@
 import { randomBytes } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
-import { type AppSettings, DEFAULT_SETTINGS } from '../../../../common/contracts/settings';
+import { eq, inArray, sql } from 'drizzle-orm';
+import { type AppSettings, DEFAULT_SETTINGS, type SettingsChange } from '../../../../common/contracts/settings';
 import type { Db } from '../../db/client';
 import { appSettings } from '../../db/schema';
 import type { SessionUser } from '../../../../common/contracts/auth';
 import { recordAudit } from '../audit/audit.service';
 import { fieldChanges } from '../audit/field-changes.service';
 
-const REGISTRATION_OPEN = 'registration_open';
+/** Where each setting is kept in app_settings, what the audit trail calls it, and the actions it records. */
+const SETTINGS = {
+  registrationOpen: {
+    key: 'registration_open',
+    label: 'Self-registration open',
+    name: 'Self-registration',
+    on: 'registration_opened',
+    off: 'registration_closed',
+  },
+  ssoCreatesAccounts: {
+    key: 'sso_creates_accounts',
+    label: 'Accounts for new people at single sign-on',
+    name: 'Single sign-on',
+    on: 'sso_accounts_allowed',
+    off: 'sso_accounts_refused',
+  },
+} as const satisfies Record<keyof AppSettings, { key: string; label: string; name: string; on: string; off: string }>;
+const NAMES = Object.keys(SETTINGS) as (keyof AppSettings)[];
 /** The app_settings key of the cookie-signing secret (a backup leaves that row out). */
 export const SESSION_SECRET = 'session_secret';
 
 /** Settings as stored, with the defaults for what nobody has set yet. */
 export async function readSettings(db: Db): Promise<AppSettings> {
-  const [row] = await db.select({ value: appSettings.value }).from(appSettings).where(eq(appSettings.key, REGISTRATION_OPEN));
-  return { registrationOpen: typeof row?.value === 'boolean' ? row.value : DEFAULT_SETTINGS.registrationOpen };
+  const rows = await db
+    .select({ key: appSettings.key, value: appSettings.value })
+    .from(appSettings)
+    .where(
+      inArray(
+        appSettings.key,
+        NAMES.map((name) => SETTINGS[name].key),
+      ),
+    );
+  const stored = new Map(rows.map((row) => [row.key, row.value]));
+  const settings = { ...DEFAULT_SETTINGS };
+  for (const name of NAMES) {
+    const value = stored.get(SETTINGS[name].key);
+    if (typeof value === 'boolean') settings[name] = value;
+  }
+  return settings;
 }
 
-export async function updateSettings(db: Db, actor: SessionUser, input: AppSettings): Promise<AppSettings> {
-  const changes = fieldChanges({ registrationOpen: 'Self-registration open' }, await readSettings(db), input);
+/** Changes the settings named; each one that really changes is written and recorded as its own event. */
+export async function updateSettings(db: Db, actor: SessionUser, change: SettingsChange): Promise<AppSettings> {
+  const before = await readSettings(db);
+  const changed = NAMES.filter((name) => change[name] !== undefined && change[name] !== before[name]);
   // Saving the settings as they are changes nothing and is not an event.
-  if (changes.length === 0) return readSettings(db);
+  if (changed.length === 0) return before;
   await db.transaction(async (tx) => {
-    await tx
-      .insert(appSettings)
-      .values({ key: REGISTRATION_OPEN, value: input.registrationOpen })
-      .onConflictDoUpdate({ target: appSettings.key, set: { value: input.registrationOpen, updatedAt: sql`now()` } });
-    await recordAudit(tx, {
-      actorId: actor.id,
-      action: input.registrationOpen ? 'registration_opened' : 'registration_closed',
-      entityType: 'settings',
-      metadata: { name: 'Self-registration', changes },
-    });
+    for (const name of changed) {
+      const { key, label, name: settingName, on, off } = SETTINGS[name];
+      const value = change[name] as boolean;
+      await tx
+        .insert(appSettings)
+        .values({ key, value })
+        .onConflictDoUpdate({ target: appSettings.key, set: { value, updatedAt: sql`now()` } });
+      await recordAudit(tx, {
+        actorId: actor.id,
+        action: value ? on : off,
+        entityType: 'settings',
+        metadata: { name: settingName, changes: fieldChanges({ [name]: label }, before, { [name]: value }) },
+      });
+    }
   });
   return readSettings(db);
 }

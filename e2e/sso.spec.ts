@@ -1,0 +1,45 @@
+import { expect, test } from '@playwright/test';
+import { startIdentityProvider, type TestIdentityProvider } from '../server/src/test/identity-provider';
+import { signIn, signOut } from './support/session';
+import { E2E_USERS } from './support/users';
+
+/** The identity provider the e2e server trusts (scripts/e2e-server.sh: OIDC_ISSUER on E2E_PORT + 50). */
+const port = Number(process.env.E2E_PORT ?? 5100);
+let idp: TestIdentityProvider;
+
+test.beforeAll(async () => {
+  idp = await startIdentityProvider({ port: port + 50, name: 'Harbor ID', redirectUris: [`http://127.0.0.1:${port}/api/auth/sso/callback`] });
+});
+test.afterAll(() => idp.close());
+
+test('a crew member signs in through the company identity provider and lands on the dashboard', async ({ page }) => {
+  // The provider knows the crew member by the e-mail address an administrator gave the account.
+  await signIn(page, E2E_USERS.admin);
+  const crew = (await (await page.request.get('/api/admin/users')).json()).find((u: { username: string }) => u.username === E2E_USERS.user.username);
+  const email = `liam.murphy.${Date.now().toString(36)}@ship.example`;
+  expect((await page.request.patch(`/api/admin/users/${crew.id}`, { data: { email } })).status()).toBe(200);
+  expect((await page.request.put('/api/admin/settings', { data: { ssoCreatesAccounts: false } })).status()).toBe(200);
+  await page.goto('/admin');
+  await expect(page.getByRole('region', { name: 'System Settings' })).toContainText(`http://127.0.0.1:${port + 50}`);
+  await signOut(page);
+
+  await page.goto('/auth');
+  await page.getByRole('button', { name: 'Sign in with Harbor ID' }).click();
+  await expect(page.getByRole('heading', { name: 'Harbor ID' })).toBeVisible();
+  await page.getByLabel('Email').fill(email.toUpperCase());
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`127.0.0.1:${port}/$`));
+  await expect(page.getByTestId('header-display-name')).toHaveText('Liam Murphy');
+  await page.screenshot({ path: 'screenshots/sso-dashboard.png' });
+});
+
+test('someone without an account is sent back to the sign-in screen with the reason', async ({ page }) => {
+  await page.goto('/auth');
+  await page.getByRole('button', { name: 'Sign in with Harbor ID' }).click();
+  await page.getByLabel('Email').fill(`stranger.${Date.now().toString(36)}@elsewhere.example`);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page).toHaveURL(/\/auth\?error=sso_unknown$/);
+  await expect(page.getByRole('alert').filter({ hasText: 'There is no account for your e-mail address. Ask an administrator to create one.' })).toBeVisible();
+  // The password form still works beside it.
+  await expect(page.getByRole('button', { name: 'LOGIN' })).toBeVisible();
+});
