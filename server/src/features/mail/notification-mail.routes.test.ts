@@ -245,6 +245,7 @@ async function submittedSop(c: TestContext, who: TestUser) {
   return (await submitSopAs(c, who, sop.id)).taskId;
 }
 
+// Each test builds its own app and database: more than the default time on a busy machine.
 describe('when mail cannot go out', () => {
   it('a dead mail server: the decision answers 200 at once and its mail waits in the queue, tried again', async () => {
     const dead = await createTestContext({ mail: { url: 'smtp://127.0.0.1:9', from: 'harbor@fleet.example' }, retryDelayMs: 200 });
@@ -267,7 +268,7 @@ describe('when mail cannot go out', () => {
     } finally {
       await dead.close();
     }
-  });
+  }, 120_000);
 
   it('without SMTP_URL nothing is queued, and the account page says so', async () => {
     const plain = await createTestContext();
@@ -283,5 +284,5 @@ describe('when mail cannot go out', () => {
     } finally {
       await plain.close();
     }
-  });
+  }, 120_000);
 });
