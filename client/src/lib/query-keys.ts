@@ -74,6 +74,8 @@ export const queryKeys = {
     table: (id: number) => [`/api/itineraries/${id}/table`] as const,
   },
   mail: () => ['/api/mail'] as const,
+  /** SOP templates: the create form starts from them; admins keep them. */
+  templates: () => ['/api/templates'] as const,
   admin: {
     users: () => ['/api/admin/users'] as const,
     storage: () => ['/api/admin/storage'] as const,

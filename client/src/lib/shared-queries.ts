@@ -2,6 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import type { Department } from '@common/contracts/departments';
 import type { MailStatus } from '@common/contracts/mail';
 import type { AppSettings } from '@common/contracts/settings';
+import type { SopTemplate } from '@common/contracts/templates';
 import { queryKeys } from './query-keys';
 
 /** Reads that several features show; each feature that changes them invalidates the same key. */
@@ -14,3 +15,6 @@ export const settingsQuery = queryOptions<AppSettings>({ queryKey: queryKeys.set
 
 /** Whether the server sends e-mail (SMTP_URL): the SOP page's Send Email and the Admin page read it. */
 export const mailStatusQuery = queryOptions<MailStatus>({ queryKey: queryKeys.mail(), staleTime: 5 * 60_000 });
+
+/** SOP templates with their use counts: the create form starts from one; the Admin page keeps them. */
+export const templatesQuery = queryOptions<SopTemplate[]>({ queryKey: queryKeys.templates() });

@@ -14,3 +14,4 @@ export * from './fleet';
 export * from './attachment-reads';
 export * from './approval-signatures';
 export * from './backups';
+export * from './templates';
