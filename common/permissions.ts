@@ -39,6 +39,8 @@ export const PERMISSIONS = {
   'files.manage': { admin: 'yes', approver: 'no', user: 'no' },
   'users.manage': { admin: 'yes', approver: 'no', user: 'no' },
   'departments.manage': { admin: 'yes', approver: 'no', user: 'no' },
+  /** SOP templates: writing them. Anyone who may create an SOP reads them (`sop.create`). */
+  'templates.manage': { admin: 'yes', approver: 'no', user: 'no' },
   'audit.read': { admin: 'yes', approver: 'no', user: 'no' },
   'storage.read': { admin: 'yes', approver: 'no', user: 'no' },
   'settings.manage': { admin: 'yes', approver: 'no', user: 'no' },
@@ -76,6 +78,7 @@ export const OFFICE_OWNED: ReadonlySet<Action> = new Set<Action>([
   'files.manage',
   'users.manage',
   'departments.manage',
+  'templates.manage',
   'settings.manage',
   'vessels.manage',
   // What each ship holds is known ashore only.

@@ -115,6 +115,7 @@ test.describe('every control on the admin screens', () => {
       expect.arrayContaining([
         'Create User: opens a dialog or menu',
         'Manage Departments: opens a dialog or menu',
+        'Manage Templates: opens a dialog or menu',
         'Storage Settings: opens a dialog or menu',
         'View Audit Log: opens /admin/audit',
         'Configure: opens a dialog or menu',
@@ -124,7 +125,7 @@ test.describe('every control on the admin screens', () => {
     expect(disabled).toEqual(['You cannot delete your own account']);
   });
 
-  for (const card of ['Users & Roles', 'Departments', 'Storage & Retention', 'System Settings']) {
+  for (const card of ['Users & Roles', 'Departments', 'Templates', 'Storage & Retention', 'System Settings']) {
     test(`${card}: each control of the dialog its button opens does something`, async ({ page }) => {
       const dialog = async () => {
         await open(page, '/admin', 'Administration Center');

@@ -42,6 +42,8 @@ export const CreateSopInput = z.object({
   isConfidential: z.boolean().optional(),
   /** The vessels it applies to; empty means every vessel. Absent on an update: unchanged. */
   vesselCodes: VesselCodes.optional(),
+  /** The template the form started from (counted for 'Most used'); create only. */
+  templateId: idField('Template').optional(),
 });
 export type CreateSopInput = z.input<typeof CreateSopInput>;
 
@@ -49,7 +51,7 @@ export type CreateSopInput = z.input<typeof CreateSopInput>;
  * PUT /api/sops/{id}: the fields of create. A new version is added only when the text or the
  * files change; `attachingFiles` says files will be uploaded to the saved version next.
  */
-export const UpdateSopInput = CreateSopInput.extend({ attachingFiles: z.boolean().optional() });
+export const UpdateSopInput = CreateSopInput.omit({ templateId: true }).extend({ attachingFiles: z.boolean().optional() });
 export type UpdateSopInput = z.input<typeof UpdateSopInput>;
 
 /** POST /api/sops/{id}/versions. */

@@ -16,6 +16,7 @@ import { readingRoutes } from './features/reading/reading.routes';
 import { settingsRoutes } from './features/settings/settings.routes';
 import { sopRoutes } from './features/sops/sops.routes';
 import { sopReviewLoopRoutes } from './features/sops/sop-review-loop.routes';
+import { templateRoutes } from './features/templates/templates.routes';
 import { attachmentRoutes } from './features/attachments/attachments.routes';
 import { objectUploadRoutes } from './features/attachments/object-uploads.routes';
 import { fleetRoutes } from './fleet/fleet.routes';
@@ -27,6 +28,7 @@ export const featureRoutes: FastifyPluginAsync = async (app) => {
   await app.register(departmentRoutes);
   await app.register(sopRoutes);
   await app.register(sopReviewLoopRoutes);
+  await app.register(templateRoutes);
   await app.register(attachmentRoutes);
   await app.register(objectUploadRoutes);
   await app.register(approvalRoutes);

@@ -82,6 +82,8 @@ export const queryKeys = {
   notificationPreferences: () => ['/api/account/notification-preferences'] as const,
   /** Whether sign-in through the company's identity provider is offered (public). */
   sso: () => ['/api/auth/sso'] as const,
+  /** SOP templates: the create form starts from them; admins keep them. */
+  templates: () => ['/api/templates'] as const,
   admin: {
     users: () => ['/api/admin/users'] as const,
     storage: () => ['/api/admin/storage'] as const,

@@ -3,6 +3,7 @@ import type { Department } from '@common/contracts/departments';
 import type { MailStatus } from '@common/contracts/mail';
 import type { AppSettings } from '@common/contracts/settings';
 import type { SsoStatus } from '@common/contracts/sso';
+import type { SopTemplate } from '@common/contracts/templates';
 import { queryKeys } from './query-keys';
 
 /** Reads that several features show; each feature that changes them invalidates the same key. */
@@ -18,3 +19,5 @@ export const mailStatusQuery = queryOptions<MailStatus>({ queryKey: queryKeys.ma
 
 /** Whether the server offers sign-in through the company's identity provider: the sign-in screen and the Admin page read it. */
 export const ssoStatusQuery = queryOptions<SsoStatus>({ queryKey: queryKeys.sso(), staleTime: 5 * 60_000 });
+/** SOP templates with their use counts: the create form starts from one; the Admin page keeps them. */
+export const templatesQuery = queryOptions<SopTemplate[]>({ queryKey: queryKeys.templates() });

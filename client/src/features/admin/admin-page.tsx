@@ -4,7 +4,7 @@ import { PageHeader } from '@/components/page-header';
 import { useCurrentUser } from '@/lib/session';
 import { adminQueries } from './api';
 import { RecentAdminActivity } from './recent-admin-activity';
-import { DepartmentsCard, SystemCards, UsersRolesCard } from './summary-cards';
+import { DepartmentsCard, SystemCards, TemplatesCard, UsersRolesCard } from './summary-cards';
 import { UserManagement } from './user-management';
 
 export default function AdminPage() {
@@ -23,6 +23,7 @@ function AdministrationCenter({ currentUser }: { currentUser: PublicUser }) {
       <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
         <UsersRolesCard users={users.data} isLoading={users.isLoading} />
         <DepartmentsCard departments={departments.data} isLoading={departments.isLoading} />
+        <TemplatesCard />
         <SystemCards />
       </div>
       {/* Side by side only where the users table fits whole (it is wider than two thirds of 1366 px). */}

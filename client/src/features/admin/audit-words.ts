@@ -22,6 +22,9 @@ const ACTION_WORDS: Record<string, string> = {
   department_created: 'Department created',
   department_updated: 'Department edited',
   department_deleted: 'Department deleted',
+  template_created: 'Template created',
+  template_updated: 'Template edited',
+  template_deleted: 'Template deleted',
   user_created: 'User created',
   user_registered: 'User registered',
   user_updated: 'User edited',
@@ -43,6 +46,7 @@ const ENTITY_WORDS: Record<string, string> = {
   daily_program: 'Daily program',
   itinerary: 'Itinerary',
   department: 'Department',
+  template: 'Template',
   user: 'User',
   settings: 'Settings',
 };

@@ -1,18 +1,20 @@
 import type { ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Building2, HardDrive, History, Settings, Users, type LucideIcon } from 'lucide-react';
+import { Building2, HardDrive, History, LayoutTemplate, Settings, Users, type LucideIcon } from 'lucide-react';
 import type { Department } from '@common/contracts/departments';
+import { mostUsedTemplate } from '@common/contracts/templates';
 import type { AdminUser } from '@common/contracts/users';
 import { Link } from 'wouter';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
 import { Progress } from '@/components/ui/progress';
 import { formatMB } from '@/lib/format';
-import { mailStatusQuery, ssoStatusQuery } from '@/lib/shared-queries';
+import { mailStatusQuery, ssoStatusQuery, templatesQuery } from '@/lib/shared-queries';
 import { adminQueries } from './api';
 import { LastAuditVerification, VerifyAuditChainButton } from './audit-verification';
 import { CreateUserDialog } from './create-user-dialog';
 import { ManageDepartmentsDialog } from './manage-departments-dialog';
+import { ManageTemplatesDialog, sopsText } from './manage-templates-dialog';
 import { BackUpNowRow, useBackupWords } from './backup-status';
 import { RegistrationSetting, SsoAccountsSetting } from './registration-setting';
 import { StorageSettingsDialog } from './storage-settings-dialog';
@@ -72,6 +74,27 @@ export function DepartmentsCard({ departments, isLoading }: { departments?: Depa
       <Stat label="Departments" value={isLoading ? '...' : (departments?.length ?? NONE)} />
       <Stat label="Active SOPs" value={overview((o) => o.sops.inForce)} />
       <Stat label="Pending review" value={overview((o) => o.sops.awaitingDecision)} />
+    </SummaryCard>
+  );
+}
+
+/** The templates and the one most SOPs were started from, counted by the server from real creations. */
+export function TemplatesCard() {
+  const { data, isLoading } = useQuery(templatesQuery);
+  const show = (value: (templates: NonNullable<typeof data>) => ReactNode) => (isLoading ? '...' : data ? value(data) : NONE);
+  const mostUsed = (templates: NonNullable<typeof data>) => {
+    const top = mostUsedTemplate(templates);
+    if (!top) return 'No template used yet';
+    return (
+      <span className="block text-right [overflow-wrap:anywhere]">
+        {top.name} <span className="font-normal text-muted-foreground">({sopsText(top.useCount)})</span>
+      </span>
+    );
+  };
+  return (
+    <SummaryCard icon={LayoutTemplate} title="Templates" action={<ManageTemplatesDialog />}>
+      <Stat label="Templates" value={show((templates) => templates.length)} />
+      <Stat label="Most used" value={show(mostUsed)} />
     </SummaryCard>
   );
 }

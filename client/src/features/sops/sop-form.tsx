@@ -20,7 +20,7 @@ import { KeepAttachments } from './keep-attachments';
 import { proceduresHref } from './list-params';
 import { ContentEditor } from './content-editor';
 import { DepartmentSelect } from '@/components/department-select';
-import { TagsInput } from './tags-input';
+import { TagsInput } from '@/components/tags-input';
 import { VesselChoice } from '@/components/vessel-choice';
 import { SopFormSchema, useSaveSop, type SopFormInput, type SopFormOutput } from './use-save-sop';
 

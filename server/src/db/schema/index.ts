@@ -16,3 +16,4 @@ export * from './approval-signatures';
 export * from './backups';
 export * from './mail-notifications';
 export * from './absences';
+export * from './templates';

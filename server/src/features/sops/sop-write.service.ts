@@ -14,6 +14,7 @@ import { findSopForAccess } from './sop-detail.service';
 import { refreshSearchVector } from './sop-search.service';
 import { appendVersion } from './sop-versions.service';
 import { assertVesselsRegistered } from '../../fleet/vessels.service';
+import { recordTemplateUse } from '../templates/templates.service';
 
 type SopInput = z.output<typeof CreateSopInput>;
 type SopUpdateInput = z.output<typeof UpdateSopInput>;
@@ -51,7 +52,14 @@ export async function createSop(db: Db, actor: SessionUser, input: SopInput): Pr
       .returning({ id: sopVersions.id });
     await tx.update(sops).set({ latestVersionId: version.id }).where(eq(sops.id, sop.id));
     await refreshSearchVector(tx, sop.id);
-    await recordAudit(tx, { actorId: actor.id, action: 'sop_created', entityType: 'sop', entityId: sop.id, metadata: { title: input.title } });
+    const template = input.templateId === undefined ? null : await recordTemplateUse(tx, actor, input.templateId, sop.id);
+    await recordAudit(tx, {
+      actorId: actor.id,
+      action: 'sop_created',
+      entityType: 'sop',
+      entityId: sop.id,
+      metadata: { title: input.title, ...(template ? { template: template.name } : {}) },
+    });
     return sop.id;
   });
 }
