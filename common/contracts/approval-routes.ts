@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idField, isoDate, singleLine } from './fields';
+import { SIGNATURE_METHODS } from './signatures';
 
 /**
  * Review routes: a department's (or, when it has none, its division's) ordered approval
@@ -58,6 +59,10 @@ export const StepSignature = z.object({
   meaning: z.enum(SIGNATURE_MEANINGS),
   stepName: z.string(),
   at: isoDate,
+  /** How the signer proved themselves (null: no proof was asked for). */
+  method: z.enum(SIGNATURE_METHODS).nullable(),
+  /** The digest of the version signed (null: signed before digests were kept). */
+  sha256: z.string().nullable(),
 });
 
 /** Where a pending task stands on its route. `coApprovers` must each sign the step too. */

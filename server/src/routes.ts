@@ -17,6 +17,7 @@ import { sopReviewLoopRoutes } from './features/sops/sop-review-loop.routes';
 import { attachmentRoutes } from './features/attachments/attachments.routes';
 import { objectUploadRoutes } from './features/attachments/object-uploads.routes';
 import { fleetRoutes } from './fleet/fleet.routes';
+import { passkeyRoutes } from './features/signatures/passkeys.routes';
 
 /** Every feature's routes, registered once. Each feature owns its own plugin file. */
 export const featureRoutes: FastifyPluginAsync = async (app) => {
@@ -38,4 +39,5 @@ export const featureRoutes: FastifyPluginAsync = async (app) => {
   await app.register(dailyProgramRoutes);
   await app.register(itineraryRoutes);
   await app.register(fleetRoutes);
+  await app.register(passkeyRoutes);
 };

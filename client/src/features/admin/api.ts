@@ -3,7 +3,7 @@ import type { AdminOverview } from '@common/contracts/admin-overview';
 import type { AuditEvent } from '@common/contracts/audit';
 import type { BackupStatus } from '@common/contracts/backups';
 import type { DepartmentInput } from '@common/contracts/departments';
-import type { AppSettings } from '@common/contracts/settings';
+import type { AppSettings, UpdateSettingsInput } from '@common/contracts/settings';
 import type { StorageFacts } from '@common/contracts/storage';
 import type { AdminUser, CreateUserInput, UpdateUserInput } from '@common/contracts/users';
 import { apiRequest } from '@/lib/api';
@@ -63,10 +63,17 @@ export const useResetPassword = () =>
 
 export const useUpdateSettings = () =>
   useApiMutation({
-    mutationFn: async (input: AppSettings) => (await apiRequest('PUT', '/api/admin/settings', input)).json() as Promise<AppSettings>,
+    mutationFn: async (input: UpdateSettingsInput) => (await apiRequest('PUT', '/api/admin/settings', input)).json() as Promise<AppSettings>,
     onSuccess: (settings) => queryClient.setQueryData(settingsQuery.queryKey, settings),
     invalidates: [queryKeys.audit.all()],
-    success: (settings) => (settings.registrationOpen ? 'Self-registration is open' : 'Self-registration is closed'),
+    success: (settings, input) =>
+      input.requireSignatures === undefined
+        ? settings.registrationOpen
+          ? 'Self-registration is open'
+          : 'Self-registration is closed'
+        : settings.requireSignatures
+          ? 'Signatures are required'
+          : 'Signatures are no longer required',
     failure: { fallback: 'Failed to update settings' },
   });
 

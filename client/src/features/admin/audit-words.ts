@@ -31,6 +31,8 @@ const ACTION_WORDS: Record<string, string> = {
   password_changed: 'Password changed',
   registration_opened: 'Registration opened',
   registration_closed: 'Registration closed',
+  signatures_required: 'Signatures required',
+  signatures_not_required: 'Signatures no longer required',
 };
 
 const ENTITY_WORDS: Record<string, string> = {

@@ -14,7 +14,7 @@ import { LastAuditVerification, VerifyAuditChainButton } from './audit-verificat
 import { CreateUserDialog } from './create-user-dialog';
 import { ManageDepartmentsDialog } from './manage-departments-dialog';
 import { BackUpNowRow, useBackupWords } from './backup-status';
-import { RegistrationSetting } from './registration-setting';
+import { RegistrationSetting, SignatureSetting } from './setting-switches';
 import { StorageSettingsDialog } from './storage-settings-dialog';
 import { SystemSettingsDialog } from './system-settings-dialog';
 
@@ -133,6 +133,7 @@ export function SystemCards() {
         <Stat label="Backup status" value={backups.words} />
         <BackUpNowRow />
         <RegistrationSetting />
+        <SignatureSetting />
       </SummaryCard>
     </>
   );

@@ -3,7 +3,7 @@ import { Button } from '@/components/ui/button';
 import { mailStatusQuery } from '@/lib/shared-queries';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
 import { BackUpNowButton, useBackupWords } from './backup-status';
-import { RegistrationSetting } from './registration-setting';
+import { RegistrationSetting, SignatureSetting } from './setting-switches';
 
 /** Each connection to the world outside: its state on this server, and the settings that turn it on. */
 const INTEGRATIONS = [{ name: 'Single sign-on', state: 'Not configured', how: 'Sign-in with the company identity provider is not available in this version.' }];
@@ -56,6 +56,7 @@ export function SystemSettingsDialog() {
             </dd>
           </div>
           <RegistrationSetting className="rounded-md border p-3" />
+          <SignatureSetting className="rounded-md border p-3" />
         </dl>
       </DialogContent>
     </Dialog>

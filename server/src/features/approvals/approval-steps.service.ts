@@ -31,6 +31,8 @@ export async function taskSteps(db: Db, taskIds: number[]): Promise<Map<number, 
         meaning: approvalSignatures.meaning,
         stepName: approvalSignatures.stepName,
         at: approvalSignatures.signedAt,
+        method: approvalSignatures.method,
+        sha256: approvalSignatures.contentSha256,
       })
       .from(approvalSignatures)
       .innerJoin(users, eq(users.id, approvalSignatures.userId))

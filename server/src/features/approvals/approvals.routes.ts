@@ -12,6 +12,7 @@ import { AddCoApproverInput, Approvers, TaskStep } from '../../../../common/cont
 import { IdParams } from '../../../../common/contracts/sops';
 import { answers } from '../../http/responses';
 import { addCoApprover, listApprovers } from './approval-steps.service';
+import { proveSigner } from '../auth/signature-proof.service';
 import { decideTask } from './decide-task';
 import { listDecidableTasks } from './list-tasks';
 import { listReviewComments, postReviewComment } from './review-comments.service';
@@ -35,7 +36,10 @@ export const approvalRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { params: TaskIdParams, body: DecideTaskInput, response: answers({ 200: DecidedTask }) }, config: { access: 'approval.decide' } },
     async (request) => {
       // Plain users are refused (by config.access) before the body is validated or the task looked up.
-      return decideTask(app.db, request.actor, request.params.taskId, request.body);
+      // The signer proves themselves first: a failed proof changes nothing.
+      const { signature, ...decision } = request.body;
+      const signatureMethod = await proveSigner(app.db, request, signature);
+      return decideTask(app.db, request.actor, request.params.taskId, { ...decision, signatureMethod });
     },
   );
 

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AppSettings } from '../../../../common/contracts/settings';
+import { AppSettings, UpdateSettingsInput } from '../../../../common/contracts/settings';
 import { answers } from '../../http/responses';
 import { readSettings, updateSettings } from './settings.service';
 
@@ -13,7 +13,7 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     '/api/admin/settings',
-    { schema: { body: AppSettings, response: answers({ 200: AppSettings }) }, config: { access: 'settings.manage' } },
+    { schema: { body: UpdateSettingsInput, response: answers({ 200: AppSettings }) }, config: { access: 'settings.manage' } },
     async (request) => {
       return updateSettings(app.db, request.actor, request.body);
     },

@@ -1,37 +1,69 @@
 import { randomBytes } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
-import { type AppSettings, DEFAULT_SETTINGS } from '../../../../common/contracts/settings';
+import { eq, inArray, sql } from 'drizzle-orm';
+import { type AppSettings, DEFAULT_SETTINGS, type UpdateSettingsInput } from '../../../../common/contracts/settings';
 import type { Db } from '../../db/client';
 import { appSettings } from '../../db/schema';
 import type { SessionUser } from '../../../../common/contracts/auth';
 import { recordAudit } from '../audit/audit.service';
 import { fieldChanges } from '../audit/field-changes.service';
 
-const REGISTRATION_OPEN = 'registration_open';
+/** Each setting's app_settings key, its label in the trail, and the events turning it on and off. */
+const KEYS = {
+  registrationOpen: {
+    key: 'registration_open',
+    label: 'Self-registration open',
+    name: 'Self-registration',
+    on: 'registration_opened',
+    off: 'registration_closed',
+  },
+  requireSignatures: {
+    key: 'require_signatures',
+    label: 'Signatures required',
+    name: 'Electronic signatures',
+    on: 'signatures_required',
+    off: 'signatures_not_required',
+  },
+} as const satisfies Record<keyof AppSettings, { key: string; label: string; name: string; on: string; off: string }>;
+const NAMES = Object.keys(KEYS) as (keyof AppSettings)[];
+
 /** The app_settings key of the cookie-signing secret (a backup leaves that row out). */
 export const SESSION_SECRET = 'session_secret';
 
 /** Settings as stored, with the defaults for what nobody has set yet. */
 export async function readSettings(db: Db): Promise<AppSettings> {
-  const [row] = await db.select({ value: appSettings.value }).from(appSettings).where(eq(appSettings.key, REGISTRATION_OPEN));
-  return { registrationOpen: typeof row?.value === 'boolean' ? row.value : DEFAULT_SETTINGS.registrationOpen };
+  const rows = await db
+    .select({ key: appSettings.key, value: appSettings.value })
+    .from(appSettings)
+    .where(
+      inArray(
+        appSettings.key,
+        NAMES.map((name) => KEYS[name].key),
+      ),
+    );
+  const stored = (name: keyof AppSettings) => rows.find((row) => row.key === KEYS[name].key)?.value;
+  return Object.fromEntries(NAMES.map((name) => [name, typeof stored(name) === 'boolean' ? stored(name) : DEFAULT_SETTINGS[name]])) as AppSettings;
 }
 
-export async function updateSettings(db: Db, actor: SessionUser, input: AppSettings): Promise<AppSettings> {
-  const changes = fieldChanges({ registrationOpen: 'Self-registration open' }, await readSettings(db), input);
-  // Saving the settings as they are changes nothing and is not an event.
-  if (changes.length === 0) return readSettings(db);
+/** Changes the settings given; one audit event per setting that changed. */
+export async function updateSettings(db: Db, actor: SessionUser, input: UpdateSettingsInput): Promise<AppSettings> {
+  const before = await readSettings(db);
   await db.transaction(async (tx) => {
-    await tx
-      .insert(appSettings)
-      .values({ key: REGISTRATION_OPEN, value: input.registrationOpen })
-      .onConflictDoUpdate({ target: appSettings.key, set: { value: input.registrationOpen, updatedAt: sql`now()` } });
-    await recordAudit(tx, {
-      actorId: actor.id,
-      action: input.registrationOpen ? 'registration_opened' : 'registration_closed',
-      entityType: 'settings',
-      metadata: { name: 'Self-registration', changes },
-    });
+    for (const name of NAMES) {
+      const value = input[name];
+      const changes = fieldChanges({ [name]: KEYS[name].label } as Record<keyof AppSettings, string>, before, { [name]: value });
+      // Saving a setting as it is changes nothing and is not an event.
+      if (value === undefined || changes.length === 0) continue;
+      await tx
+        .insert(appSettings)
+        .values({ key: KEYS[name].key, value })
+        .onConflictDoUpdate({ target: appSettings.key, set: { value, updatedAt: sql`now()` } });
+      await recordAudit(tx, {
+        actorId: actor.id,
+        action: value ? KEYS[name].on : KEYS[name].off,
+        entityType: 'settings',
+        metadata: { name: KEYS[name].name, changes },
+      });
+    }
   });
   return readSettings(db);
 }
