@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { OnBehalfOf } from './absences';
 import { idField, isoDate, singleLine } from './fields';
+import { SIGNATURE_METHODS } from './signatures';
 
 /**
  * Review routes: a department's (or, when it has none, its division's) ordered approval
@@ -61,6 +62,10 @@ export const StepSignature = z.object({
   at: isoDate,
   /** A delegate's decision: the absent person it counts for (shown 'Delegate for Absent'). */
   onBehalfOf: OnBehalfOf,
+  /** How the signer proved themselves (null: no proof was asked for). */
+  method: z.enum(SIGNATURE_METHODS).nullable(),
+  /** The digest of the version signed (null: signed before digests were kept). */
+  sha256: z.string().nullable(),
 });
 
 /** Where a pending task stands on its route. `coApprovers` must each sign the step too. */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { APPROVAL_STATUSES, COMMENT_REQUIRED_MESSAGE, DECISIONS, decisionNeedsComment, SOP_STATUSES } from '../sop-lifecycle';
 import { count, idField, isoDate, multiLine, optionalText } from './fields';
+import { SignatureProof } from './signatures';
 import { ApprovalTask, RevisionClassField } from './sops';
 
 /**
@@ -13,6 +14,8 @@ export const DecideTaskInput = z
     comments: optionalText(5000, 'Comments'),
     /** Approving may change the class the submitter gave (ignored for other decisions). */
     revisionClass: RevisionClassField.optional(),
+    /** The signer's proof: required when an administrator requires signatures, checked whenever given. */
+    signature: SignatureProof.optional(),
   })
   .refine((input) => !decisionNeedsComment(input.status, input.comments), { message: COMMENT_REQUIRED_MESSAGE, path: ['comments'] });
 export type DecideTaskInput = z.input<typeof DecideTaskInput>;

@@ -40,6 +40,7 @@ export const ERROR_CODES = [
   'unavailable', // 503 from /healthz: the database cannot be reached
   'not_on_step', // 403: the approval task's current step is for other approvers
   'already_signed', // 409: the caller already decided on this version (nobody decides twice)
+  'signature_failed', // 401: an electronic signature was required and missing, or its password or passkey did not verify
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -20,6 +20,7 @@ import { templateRoutes } from './features/templates/templates.routes';
 import { attachmentRoutes } from './features/attachments/attachments.routes';
 import { objectUploadRoutes } from './features/attachments/object-uploads.routes';
 import { fleetRoutes } from './fleet/fleet.routes';
+import { passkeyRoutes } from './features/signatures/passkeys.routes';
 
 /** Every feature's routes, registered once. Each feature owns its own plugin file. */
 export const featureRoutes: FastifyPluginAsync = async (app) => {
@@ -44,4 +45,5 @@ export const featureRoutes: FastifyPluginAsync = async (app) => {
   await app.register(settingsRoutes);
   await app.register(publishedFileRoutes);
   await app.register(fleetRoutes);
+  await app.register(passkeyRoutes);
 };

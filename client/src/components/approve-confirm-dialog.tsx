@@ -4,6 +4,8 @@ import type { SopDetail } from '@common/contracts/sops';
 import { DEFAULT_REVISION_CLASS, type RevisionClass } from '@common/revision-classes';
 import { RevisionClassSelect } from '@/components/revision-class-select';
 import { Spinner } from '@/components/spinner';
+import { UsePasskeyButton, useSignature } from '@/components/signature-field';
+import type { SignatureProof } from '@common/contracts/signatures';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Button } from '@/components/ui/button';
 import { queryKeys } from '@/lib/query-keys';
@@ -14,7 +16,9 @@ interface Props {
   target: { sopId: number; versionId: number } | null;
   pending: boolean;
   /** With the revision class the approver settled on (the submitter's unless changed here). */
-  onConfirm: (revisionClass: RevisionClass) => void;
+  onConfirm: (revisionClass: RevisionClass, signature?: SignatureProof) => void;
+  /** The decision's failure, if any: a refused signature is shown beside the password. */
+  error?: unknown;
   onClose: () => void;
   /** The task's place on its review route, when known: an approval before the last step publishes nothing yet. */
   step?: { index: number; count: number; name: string; required: number };
@@ -25,7 +29,8 @@ interface Props {
  * its files, its change summary and what changed since the version in force. Used by the
  * procedures list and the Approval Center.
  */
-export function ApproveConfirmDialog({ target, pending, onConfirm, onClose, step }: Props) {
+export function ApproveConfirmDialog({ target, pending, onConfirm, onClose, step, error }: Props) {
+  const signature = useSignature('approve-signature', error);
   // The SOP detail, by its shared key: the same cache entry as the SOP page's.
   const detail = useQuery<SopDetail>({ queryKey: queryKeys.sops.detail(target?.sopId ?? 0), enabled: !!target });
   const sop = detail.data;
@@ -47,9 +52,18 @@ export function ApproveConfirmDialog({ target, pending, onConfirm, onClose, step
       onClose={onClose}
       className="max-h-[95vh] overflow-y-auto sm:max-w-2xl"
       action={
-        <Button className="bg-emerald-700 hover:bg-emerald-800" disabled={pending || !version} onClick={() => onConfirm(revisionClass)}>
-          {pending ? 'Approving...' : 'Confirm approval'}
-        </Button>
+        <>
+          {signature.required && (
+            <UsePasskeyButton disabled={pending || !version} getProof={signature.passkeyProof} onProof={(p) => onConfirm(revisionClass, p)} />
+          )}
+          <Button
+            className="bg-emerald-700 hover:bg-emerald-800"
+            disabled={pending || !version || !signature.ready}
+            onClick={() => onConfirm(revisionClass, signature.proof())}
+          >
+            {pending ? 'Approving...' : 'Confirm approval'}
+          </Button>
+        </>
       }
     >
       {detail.isLoading || !sop ? (
@@ -78,6 +92,7 @@ export function ApproveConfirmDialog({ target, pending, onConfirm, onClose, step
             <p className="font-semibold text-navy">Changes since the version in force</p>
             <ChangesSinceInForce sopId={sop.id} versionId={version.id} />
           </div>
+          {signature.field}
         </div>
       )}
     </ConfirmDialog>

@@ -1,6 +1,7 @@
 import { queryOptions, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import type { Attestation, AttestationSummary } from '@common/contracts/approvals';
+import type { SignatureProof } from '@common/contracts/signatures';
 import { queueOpening } from '@/offline/attestation-queue';
 import { isOffline } from '@/offline/offline-status';
 import { apiRequest } from './api';
@@ -16,7 +17,8 @@ export const attestationsQuery = (versionId: number) => queryOptions<Attestation
 
 export const useAttest = (versionId: number, sopId?: number) =>
   useApiMutation({
-    mutationFn: async () => (await apiRequest('POST', `/api/sop-versions/${versionId}/attestations`)).json() as Promise<Attestation>,
+    mutationFn: async (signature?: SignatureProof) =>
+      (await apiRequest('POST', `/api/sop-versions/${versionId}/attestations`, signature ? { signature } : undefined)).json() as Promise<Attestation>,
     invalidates: attestationChangeKeys(versionId, sopId),
     success: 'Your attestation has been recorded',
     failure: { fallback: 'Failed to record your attestation' },

@@ -72,6 +72,7 @@ export const useUpdateSettings = () =>
 
 /** The toast after a change names the setting that was changed. */
 function settingWords(input: SettingsChange, settings: AppSettings): string {
+  if (input.requireSignatures !== undefined) return settings.requireSignatures ? 'Signatures are required' : 'Signatures are no longer required';
   if (input.ssoCreatesAccounts !== undefined) {
     return settings.ssoCreatesAccounts ? 'New people get an account at their first single sign-on' : 'Single sign-on refuses people without an account';
   }

@@ -38,6 +38,8 @@ const ACTION_WORDS: Record<string, string> = {
   user_created_by_sso: 'User created at first single sign-on',
   sso_accounts_allowed: 'Single sign-on creates accounts',
   sso_accounts_refused: 'Single sign-on refuses new people',
+  signatures_required: 'Signatures required',
+  signatures_not_required: 'Signatures no longer required',
 };
 
 const ENTITY_WORDS: Record<string, string> = {

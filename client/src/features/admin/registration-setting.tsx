@@ -64,6 +64,14 @@ const WORDS: Record<keyof AppSettings, SettingWords> = {
     turnOff: 'Refuse them',
     testId: 'sso-accounts-state',
   },
+  requireSignatures: {
+    label: 'Electronic signatures',
+    on: 'Required',
+    off: 'Not required',
+    turnOn: 'Require signatures',
+    turnOff: 'Stop requiring',
+    testId: 'signature-state',
+  },
 };
 
 /** Self-registration on the sign-in screen: open by default, an administrator may close it. */
@@ -71,3 +79,6 @@ export const RegistrationSetting = ({ className }: { className?: string }) => <S
 
 /** Whether someone the identity provider signs in, with no account yet, gets one (role user) or is refused. */
 export const SsoAccountsSetting = ({ className }: { className?: string }) => <SettingToggle setting="ssoCreatesAccounts" className={className} />;
+
+/** Electronic signatures: off by default; when on, decisions and attestations ask for a password or a passkey. */
+export const SignatureSetting = ({ className }: { className?: string }) => <SettingToggle setting="requireSignatures" className={className} />;

@@ -16,7 +16,7 @@ import { CreateUserDialog } from './create-user-dialog';
 import { ManageDepartmentsDialog } from './manage-departments-dialog';
 import { ManageTemplatesDialog, sopsText } from './manage-templates-dialog';
 import { BackUpNowRow, useBackupWords } from './backup-status';
-import { RegistrationSetting, SsoAccountsSetting } from './registration-setting';
+import { RegistrationSetting, SignatureSetting, SsoAccountsSetting } from './registration-setting';
 import { StorageSettingsDialog } from './storage-settings-dialog';
 import { SystemSettingsDialog } from './system-settings-dialog';
 
@@ -159,6 +159,7 @@ export function SystemCards() {
         <BackUpNowRow />
         <RegistrationSetting />
         {sso.data?.configured && <SsoAccountsSetting />}
+        <SignatureSetting />
       </SummaryCard>
     </>
   );

@@ -3,7 +3,7 @@ import { Button } from '@/components/ui/button';
 import { mailStatusQuery, ssoStatusQuery } from '@/lib/shared-queries';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
 import { BackUpNowButton, useBackupWords } from './backup-status';
-import { RegistrationSetting, SsoAccountsSetting } from './registration-setting';
+import { RegistrationSetting, SignatureSetting, SsoAccountsSetting } from './registration-setting';
 
 /** 'Configure': the system's settings, what each integration says now, and self-registration. */
 /** A name that never breaks inside a word, beside a state that wraps when the dialog is narrow. */
@@ -57,6 +57,7 @@ export function SystemSettingsDialog() {
             </dd>
           </div>
           <RegistrationSetting className="rounded-md border p-3" />
+          <SignatureSetting className="rounded-md border p-3" />
         </dl>
       </DialogContent>
     </Dialog>

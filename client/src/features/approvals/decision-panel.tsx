@@ -106,7 +106,8 @@ export function DecisionBar({ task, onDecided }: Props) {
         target={confirming ? { sopId: task.version.sop.id, versionId: task.versionId } : null}
         pending={decide.isPending}
         step={task.step}
-        onConfirm={(revisionClass) => decide.mutate({ taskId: task.id, status: DECISION.approve, comments: comment, revisionClass })}
+        error={decide.error}
+        onConfirm={(revisionClass, signature) => decide.mutate({ taskId: task.id, status: DECISION.approve, comments: comment, revisionClass, signature })}
         onClose={() => setConfirming(false)}
       />
     </section>

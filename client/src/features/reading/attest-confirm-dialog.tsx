@@ -1,4 +1,6 @@
+import type { SignatureProof } from '@common/contracts/signatures';
 import { ConfirmDialog } from '@/components/confirm-dialog';
+import { UsePasskeyButton, useSignature } from '@/components/signature-field';
 import { Button } from '@/components/ui/button';
 
 interface Props {
@@ -7,12 +9,15 @@ interface Props {
   statement: string;
   files: number;
   pending: boolean;
-  onConfirm: () => void;
+  onConfirm: (signature?: SignatureProof) => void;
+  /** The attestation's failure, if any: a refused signature is shown beside the password. */
+  error?: unknown;
   onClose: () => void;
 }
 
 /** The attestation, confirmed in the reader's own words. Loaded once the card offers it, not with the page. */
-export default function AttestConfirmDialog({ open, statement, files, pending, onConfirm, onClose }: Props) {
+export default function AttestConfirmDialog({ open, statement, files, pending, onConfirm, onClose, error }: Props) {
+  const signature = useSignature('attest-signature', error);
   return (
     <ConfirmDialog
       open={open}
@@ -21,9 +26,12 @@ export default function AttestConfirmDialog({ open, statement, files, pending, o
       pending={pending}
       onClose={onClose}
       action={
-        <Button disabled={pending} onClick={onConfirm}>
-          {pending ? 'Attesting...' : 'Attest'}
-        </Button>
+        <>
+          {signature.required && <UsePasskeyButton disabled={pending} getProof={signature.passkeyProof} onProof={onConfirm} />}
+          <Button disabled={pending || !signature.ready} onClick={() => onConfirm(signature.proof())}>
+            {pending ? 'Attesting...' : 'Attest'}
+          </Button>
+        </>
       }
     >
       <p className="text-sm text-muted-foreground">
@@ -31,6 +39,7 @@ export default function AttestConfirmDialog({ open, statement, files, pending, o
           ? 'Your name and the time are recorded with the version.'
           : `Your name, the time and the ${files === 1 ? 'file' : `${files} files`} you opened are recorded with the version.`}
       </p>
+      {signature.field}
     </ConfirmDialog>
   );
 }

@@ -1,3 +1,5 @@
+import type { SignatureProof } from '@common/contracts/signatures';
+import { ApiError } from '@/lib/api-error';
 import { useQuery } from '@tanstack/react-query';
 import { BadgeCheck, BookOpenCheck, CheckCircle2, Circle, Clock, ShieldCheck } from 'lucide-react';
 import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
@@ -101,9 +103,11 @@ function AttestVersion({ sop, version }: { sop: Pick<SopDetail, 'id' | 'title'>;
   const remaining = opened ? files.filter((f) => !opened.has(f.id)) : files;
   const statement = `I have read and understood version ${version.versionNumber} of ${sop.title}`;
 
-  const confirm = () => {
+  const confirm = (signature?: SignatureProof) => {
     justAttested.current = true;
-    if (online || !user) attest.mutate(undefined, { onSettled: () => setConfirming(false) });
+    // A refused signature keeps the dialog open, with the reason beside the password.
+    const keepOpen = (error: unknown) => error instanceof ApiError && error.code === 'signature_failed';
+    if (online || !user) attest.mutate(signature, { onSettled: (_done, error) => !keepOpen(error) && setConfirming(false) });
     else {
       // With no link the attestation waits in this browser and is sent when the link returns.
       queueAttestation(user.id, version.id);
@@ -187,6 +191,7 @@ function AttestVersion({ sop, version }: { sop: Pick<SopDetail, 'id' | 'title'>;
             files={files.length}
             pending={attest.isPending}
             onConfirm={confirm}
+            error={attest.error}
             onClose={() => {
               setConfirming(false);
               focus.restore();

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, primaryKey, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { bigint, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import type { SignatureMeaning } from '../../../../common/contracts/approval-routes';
+import type { SignatureMethod } from '../../../../common/contracts/signatures';
 import { approvalTasks, sopVersions } from './sops';
 import { users } from './users';
 
@@ -24,6 +25,10 @@ export const approvalSignatures = pgTable(
     onBehalfOf: integer('on_behalf_of').references(() => users.id, { onDelete: 'restrict' }),
     meaning: varchar('meaning', { length: 30 }).$type<SignatureMeaning>().notNull(),
     signedAt: timestamp('signed_at', { withTimezone: true }).notNull().defaultNow(),
+    /** How the signer proved themselves (null: no proof asked for or given). */
+    method: varchar('method', { length: 10 }).$type<SignatureMethod>(),
+    /** The digest of the version signed (version-digest.service.ts); null for decisions made before it was kept. */
+    contentSha256: varchar('content_sha256', { length: 64 }),
   },
   (t) => [
     uniqueIndex('approval_signatures_task_user_key').on(t.taskId, t.userId),
@@ -31,6 +36,7 @@ export const approvalSignatures = pgTable(
     index('approval_signatures_user_idx').on(t.userId),
     index('approval_signatures_on_behalf_of_idx').on(t.onBehalfOf),
     check('approval_signatures_not_for_self_check', sql`${t.onBehalfOf} <> ${t.userId}`),
+    check('approval_signatures_method_check', sql`${t.method} in ('password', 'passkey')`),
     check('approval_signatures_meaning_check', sql`${t.meaning} in ('approved', 'reviewed', 'changes_requested', 'rejected')`),
   ],
 );
@@ -54,4 +60,23 @@ export const approvalCoApprovers = pgTable(
     index('approval_co_approvers_user_idx').on(t.userId),
     index('approval_co_approvers_added_by_idx').on(t.addedBy),
   ],
+);
+
+/** Passkeys (WebAuthn credentials) a person registered to sign with; the public key is base64url. */
+export const passkeyCredentials = pgTable(
+  'passkey_credentials',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    credentialId: varchar('credential_id', { length: 1400 }).notNull(),
+    publicKey: text('public_key').notNull(),
+    counter: bigint('counter', { mode: 'number' }).notNull().default(0),
+    transports: jsonb('transports').$type<string[]>(),
+    name: varchar('name', { length: 100 }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('passkey_credentials_credential_key').on(t.credentialId), index('passkey_credentials_user_idx').on(t.userId)],
 );

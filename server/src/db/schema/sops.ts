@@ -3,6 +3,7 @@ import { type AnyPgColumn, boolean, check, index, integer, jsonb, pgEnum, pgTabl
 import { APPROVAL_STATUSES, INITIAL_STATUS, OPEN_TASK_STATUS, SOP_STATUSES } from '../../../../common/sop-lifecycle';
 import type { RouteStep } from '../../../../common/contracts/approval-routes';
 import type { RevisionClass } from '../../../../common/revision-classes';
+import type { SignatureMethod } from '../../../../common/contracts/signatures';
 import { createdAt, tsvector, updatedAt, identityId } from './columns';
 import { departments } from './departments';
 import { userRef } from './users';
@@ -145,11 +146,16 @@ export const attestations = pgTable(
     readingSeconds: integer('reading_seconds'),
     /** Set when carried over to an editorial version: the version the reader attested. */
     carriedFromVersionId: integer('carried_from_version_id').references((): AnyPgColumn => sopVersions.id, { onDelete: 'set null' }),
+    /** How the reader proved themselves when attesting (null: no proof asked for or given). */
+    signatureMethod: varchar('signature_method', { length: 10 }).$type<SignatureMethod>(),
+    /** The digest of the version attested (version-digest.service.ts); null for attestations made before it was kept. */
+    contentSha256: varchar('content_sha256', { length: 64 }),
   },
   (t) => [
     uniqueIndex('attestations_user_version_key').on(t.userId, t.versionId),
     index('attestations_version_user_idx').on(t.versionId, t.userId),
     index('attestations_carried_from_idx').on(t.carriedFromVersionId),
+    check('attestations_signature_method_check', sql`${t.signatureMethod} in ('password', 'passkey')`),
     check('attestations_unopened_files_check', sql`${t.unopenedFiles} >= 0`),
     check('attestations_reading_seconds_check', sql`${t.readingSeconds} >= 0`),
   ],

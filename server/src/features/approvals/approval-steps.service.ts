@@ -39,6 +39,8 @@ export async function taskSteps(db: Db, taskIds: number[]): Promise<Map<number, 
         at: approvalSignatures.signedAt,
         absentId: absent.id,
         absentName: fullNameOf(absent),
+        method: approvalSignatures.method,
+        sha256: approvalSignatures.contentSha256,
       })
       .from(approvalSignatures)
       .innerJoin(users, eq(users.id, approvalSignatures.userId))

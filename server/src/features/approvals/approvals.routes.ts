@@ -13,6 +13,7 @@ import { IdParams } from '../../../../common/contracts/sops';
 import { answers } from '../../http/responses';
 import { linksFor } from '../../mail/notify';
 import { addCoApprover, listApprovers } from './approval-steps.service';
+import { proveSigner } from '../auth/signature-proof.service';
 import { decideTask } from './decide-task.service';
 import { listDecidableTasks } from './list-tasks.service';
 import { listReviewComments, postReviewComment } from './review-comments.service';
@@ -36,7 +37,10 @@ export const approvalRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { params: TaskIdParams, body: DecideTaskInput, response: answers({ 200: DecidedTask }) }, config: { access: 'approval.decide' } },
     async (request) => {
       // Plain users are refused (by config.access) before the body is validated or the task looked up.
-      return decideTask(app.db, request.actor, request.params.taskId, request.body, linksFor(app.notifier, request));
+      // The signer proves themselves first: a failed proof changes nothing.
+      const { signature, ...decision } = request.body;
+      const signatureMethod = await proveSigner(app.db, request, signature);
+      return decideTask(app.db, request.actor, request.params.taskId, { ...decision, signatureMethod }, linksFor(app.notifier, request));
     },
   );
 

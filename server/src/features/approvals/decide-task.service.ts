@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import type { SignatureMeaning } from '../../../../common/contracts/approval-routes';
 import type { DecidedTask } from '../../../../common/contracts/approvals';
 import type { SessionUser } from '../../../../common/contracts/auth';
+import type { SignatureMethod } from '../../../../common/contracts/signatures';
 import { keepsAttestations, type RevisionClass } from '../../../../common/revision-classes';
 import { type Decision, DECISION_OUTCOME, OPEN_TASK_STATUS, refuseDecision } from '../../../../common/sop-lifecycle';
 import type { Db } from '../../db/client';
@@ -17,11 +18,14 @@ import { mailChangesRequested, mailTaskWaiting } from './approval-mail.service';
 import { stepsOf } from './approval-routes.service';
 import { refuseStepDecision, taskSteps } from './approval-steps.service';
 import { keepDecisionComment } from './review-comments.service';
+import { versionDigest } from '../signatures/version-digest.service';
 
 export interface DecisionInput {
   status: Decision;
   comments: string | null;
   revisionClass?: RevisionClass;
+  /** How the signer proved themselves (null: no proof given, none required). */
+  signatureMethod?: SignatureMethod | null;
 }
 
 /**
@@ -31,8 +35,8 @@ export interface DecisionInput {
  */
 async function carryAttestations(tx: Db, sopId: number, versionId: number): Promise<number> {
   const result = (await tx.execute(sql`
-    insert into attestations (user_id, version_id, attested_at, vessel_code, files, unopened_files, reading_seconds, carried_from_version_id)
-    select a.user_id, ${versionId}, a.attested_at, a.vessel_code, a.files, a.unopened_files, a.reading_seconds, a.version_id
+    insert into attestations (user_id, version_id, attested_at, vessel_code, files, unopened_files, reading_seconds, carried_from_version_id, signature_method, content_sha256)
+    select a.user_id, ${versionId}, a.attested_at, a.vessel_code, a.files, a.unopened_files, a.reading_seconds, a.version_id, a.signature_method, a.content_sha256
     from attestations a
     where a.version_id = (select v.id from sop_versions v where v.sop_id = ${sopId} and v.is_published and v.id <> ${versionId} order by v.id desc limit 1)
     on conflict (user_id, version_id) do nothing
@@ -115,6 +119,8 @@ export async function decideTask(
       onBehalfOf: onBehalfOf?.userId,
       meaning,
       signedAt: now,
+      method: input.signatureMethod ?? null,
+      contentSha256: await versionDigest(tx, task.versionId),
     });
     // What the trail records of this decision, whichever event it is.
     const decisionFacts = {

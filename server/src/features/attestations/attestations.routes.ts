@@ -1,16 +1,23 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AttachmentRead, Attestation, AttestationSummary, RecordReadInput } from '../../../../common/contracts/approvals';
 import { IdParams } from '../../../../common/contracts/sops';
+import { AttestInput } from '../../../../common/contracts/signatures';
 import { answers } from '../../http/responses';
+import { proveSigner } from '../auth/signature-proof.service';
 import { attest, attestationSummary, recordRead } from './attestations.service';
 
 export const attestationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/sop-versions/:id/attestations',
-    { schema: { params: IdParams, response: answers({ 200: Attestation, 201: Attestation }) }, config: { access: 'sop.read', onBoard: true } },
+    {
+      schema: { params: IdParams, body: AttestInput, response: answers({ 200: Attestation, 201: Attestation }) },
+      config: { access: 'sop.read', onBoard: true },
+    },
     async (request, reply) => {
       const { actor } = request;
-      const { attestation, created } = await attest(app.db, actor, request.params.id);
+      // The reader proves themselves first (when signatures are required): a failed proof records nothing.
+      const signatureMethod = await proveSigner(app.db, request, request.body?.signature);
+      const { attestation, created } = await attest(app.db, actor, request.params.id, signatureMethod);
       return reply.status(created ? 201 : 200).send(attestation);
     },
   );

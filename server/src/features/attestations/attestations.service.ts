@@ -2,10 +2,12 @@ import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Attestation, AttestationSummary, AttachmentRead } from '../../../../common/contracts/approvals';
 import type { SessionUser } from '../../../../common/contracts/auth';
+import type { SignatureMethod } from '../../../../common/contracts/signatures';
 import type { Db } from '../../db/client';
 import { attachmentReads, attachments, attestations, sopVersions, sops } from '../../db/schema';
 import { conflict, notFound } from '../../http/errors';
 import { recordAudit } from '../audit/audit.service';
+import { versionDigest } from '../signatures/version-digest.service';
 import { assertVersionVisible, viewOf } from '../sops/sop-visibility.service';
 
 /**
@@ -81,7 +83,12 @@ const toAttestation = (row: typeof attestations.$inferSelect): z.output<typeof A
  * keeps each file of the version with the actor's first opening of it, and the reading time:
  * whole seconds from the first opening of any of them to the attestation (null when none was opened).
  */
-export async function attest(db: Db, actor: SessionUser, versionId: number): Promise<{ attestation: z.output<typeof Attestation>; created: boolean }> {
+export async function attest(
+  db: Db,
+  actor: SessionUser,
+  versionId: number,
+  signatureMethod: SignatureMethod | null = null,
+): Promise<{ attestation: z.output<typeof Attestation>; created: boolean }> {
   const version = await findReadableVersion(db, actor, versionId);
   if (!version.isPublished)
     throw conflict(`Only a published version can be attested; version ${version.versionNumber} of "${version.title}" is not published`, 'not_published');
@@ -94,6 +101,9 @@ export async function attest(db: Db, actor: SessionUser, versionId: number): Pro
       .values({
         userId: actor.id,
         versionId,
+        signatureMethod,
+        // What was read: the digest of the version's text and files (version-digest.service.ts).
+        contentSha256: await versionDigest(tx, versionId),
         files: files.map((f) => ({ ...f, openedAt: f.openedAt?.toISOString() ?? null })),
         unopenedFiles: files.length - opened.length,
         // now() is the transaction's time, the same as attested_at's default: both clocks are the database's.
@@ -119,6 +129,7 @@ export async function attest(db: Db, actor: SessionUser, versionId: number): Pro
         versionNumber: version.versionNumber,
         unopenedFiles: inserted.unopenedFiles,
         readingSeconds: inserted.readingSeconds,
+        ...(signatureMethod ? { signatureMethod, sha256: inserted.contentSha256 } : {}),
       },
     });
     return { attestation: toAttestation(inserted), created: true };

@@ -15,14 +15,14 @@ describe('self-registration switch', () => {
   it('is open by default, and anyone may read it', async () => {
     const res = await settings();
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ registrationOpen: true });
+    expect(res.json()).toEqual({ registrationOpen: true, ssoCreatesAccounts: false, requireSignatures: false });
   });
 
   it('closed: registration is 403 with the message and creates nothing; reopened: it works again', async () => {
     const closed = await put({ registrationOpen: false });
     expect(closed.statusCode).toBe(200);
-    expect(closed.json()).toMatchObject({ registrationOpen: false });
-    expect((await settings()).json()).toMatchObject({ registrationOpen: false });
+    expect(closed.json()).toEqual({ registrationOpen: false, ssoCreatesAccounts: false, requireSignatures: false });
+    expect((await settings()).json()).toEqual({ registrationOpen: false, ssoCreatesAccounts: false, requireSignatures: false });
     const before = (await t.db.select({ id: users.id }).from(users)).length;
     const refused = await register('late.joiner');
     expect(refused.statusCode).toBe(403);
@@ -31,7 +31,7 @@ describe('self-registration switch', () => {
     // Administrators still create accounts.
     expect((await t.as(admin, { method: 'POST', url: '/api/admin/users', payload: { username: 'by.admin', password: 'long-enough-1' } })).statusCode).toBe(201);
 
-    expect((await put({ registrationOpen: true })).json()).toMatchObject({ registrationOpen: true });
+    expect((await put({ registrationOpen: true })).json()).toEqual({ registrationOpen: true, ssoCreatesAccounts: false, requireSignatures: false });
     expect((await register('late.joiner')).statusCode).toBe(201);
   });
 
@@ -40,15 +40,15 @@ describe('self-registration switch', () => {
     const ship = await t.anotherInstance({ instance: { kind: 'ship', vessel: 'AURORA', natsUrl: 'nats://127.0.0.1:4222' } });
     const onBoard = await ship.app.inject({ method: 'GET', url: '/api/settings' });
     expect(onBoard.statusCode).toBe(200);
-    expect(onBoard.json()).toMatchObject({ registrationOpen: false });
-    expect((await settings()).json()).toMatchObject({ registrationOpen: true });
+    expect(onBoard.json()).toEqual({ registrationOpen: false, ssoCreatesAccounts: false, requireSignatures: false });
+    expect((await settings()).json()).toEqual({ registrationOpen: true, ssoCreatesAccounts: false, requireSignatures: false });
   });
 
   it.each([[{}], [{ registrationOpen: 'no' }]])('refuses %j with 400 naming the field', async (payload) => {
     const res = await put(payload);
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toContain('registrationOpen');
-    expect((await settings()).json()).toMatchObject({ registrationOpen: true });
+    expect((await settings()).json()).toEqual({ registrationOpen: true, ssoCreatesAccounts: false, requireSignatures: false });
   });
 
   it('is 403 for approvers and users and 401 signed out, changing nothing', async () => {
@@ -56,7 +56,7 @@ describe('self-registration switch', () => {
       expect((await put({ registrationOpen: false }, await t.signedInUser(role))).statusCode).toBe(403);
     }
     expect((await put({ registrationOpen: false }, null)).statusCode).toBe(401);
-    expect((await settings()).json()).toMatchObject({ registrationOpen: true });
+    expect((await settings()).json()).toEqual({ registrationOpen: true, ssoCreatesAccounts: false, requireSignatures: false });
   });
 });
 

@@ -23,6 +23,13 @@ const SETTINGS = {
     on: 'sso_accounts_allowed',
     off: 'sso_accounts_refused',
   },
+  requireSignatures: {
+    key: 'require_signatures',
+    label: 'Signatures required',
+    name: 'Electronic signatures',
+    on: 'signatures_required',
+    off: 'signatures_not_required',
+  },
 } as const satisfies Record<keyof AppSettings, { key: string; label: string; name: string; on: string; off: string }>;
 const NAMES = Object.keys(SETTINGS) as (keyof AppSettings)[];
 /** The app_settings key of the cookie-signing secret (a backup leaves that row out). */

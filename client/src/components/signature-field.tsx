@@ -1,0 +1,82 @@
+import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { startAuthentication } from '@simplewebauthn/browser';
+import type { SignatureProof } from '@common/contracts/signatures';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { apiRequest } from '@/lib/api';
+import { ApiError } from '@/lib/api-error';
+import { settingsQuery } from '@/lib/shared-queries';
+
+/**
+ * The signer's proof in a decision or attestation dialog, when an administrator requires
+ * signatures: the password, or 'Use a passkey'. `proof()` answers what to send as `signature`
+ * (undefined when none is required); a refused proof (401 signature_failed) is shown inline by
+ * passing the mutation's error, and nothing typed is lost.
+ */
+export function useSignature(id: string, failure: unknown) {
+  const required = useQuery(settingsQuery).data?.requireSignatures === true;
+  const [password, setPassword] = useState('');
+  const [passkeyError, setPasskeyError] = useState<string | null>(null);
+  const refused = failure instanceof ApiError && failure.code === 'signature_failed' ? failure.message : null;
+  const error = passkeyError ?? refused;
+
+  const proof = (): SignatureProof | undefined => (required ? { password } : undefined);
+  const passkeyProof = async (): Promise<SignatureProof | null> => {
+    setPasskeyError(null);
+    try {
+      const optionsJSON = await (await apiRequest('POST', '/api/signatures/challenge')).json();
+      return { passkey: (await startAuthentication({ optionsJSON })) as never };
+    } catch (err) {
+      setPasskeyError(err instanceof Error ? err.message : 'The passkey did not answer');
+      return null;
+    }
+  };
+
+  const field = required ? (
+    <div className="space-y-1">
+      <Label htmlFor={id}>Your password (signature)</Label>
+      <Input
+        id={id}
+        type="password"
+        autoComplete="current-password"
+        value={password}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        onChange={(e) => setPassword(e.target.value)}
+      />
+      {error && (
+        <p id={`${id}-error`} role="alert" className="text-sm font-medium text-destructive">
+          {error}
+        </p>
+      )}
+    </div>
+  ) : null;
+  return { required, ready: !required || password.length > 0, proof, passkeyProof, field };
+}
+
+/** 'Use a passkey': signs with a passkey instead of the password. */
+export function UsePasskeyButton({
+  disabled,
+  onProof,
+  getProof,
+}: {
+  disabled: boolean;
+  onProof: (p: SignatureProof) => void;
+  getProof: () => Promise<SignatureProof | null>;
+}) {
+  return (
+    <Button
+      type="button"
+      variant="outline"
+      disabled={disabled}
+      onClick={async () => {
+        const proof = await getProof();
+        if (proof) onProof(proof);
+      }}
+    >
+      Use a passkey
+    </Button>
+  );
+}
