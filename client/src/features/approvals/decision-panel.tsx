@@ -3,7 +3,9 @@ import { Check, MessageSquare, RotateCcw } from 'lucide-react';
 import type { DecidedTask } from '@common/contracts/approvals';
 import type { ApprovalTask } from '@common/contracts/sops';
 import { COMMENT_REQUIRED_MESSAGE, DECISION, decisionNeedsComment } from '@common/sop-lifecycle';
+import type { SignatureProof } from '@common/contracts/signatures';
 import { ApproveConfirmDialog } from '@/components/approve-confirm-dialog';
+import { UsePasskeyButton, useSignature } from '@/components/signature-field';
 import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
@@ -49,10 +51,12 @@ export function DecisionBar({ task, onDecided }: Props) {
     setError(message);
     box.current?.focus();
   };
-  const requestChanges = () => {
+  // When signatures are required, Request Changes is signed here (approving is signed in its dialog).
+  const changesSignature = useSignature('changes-signature', confirming ? null : decide.error);
+  const requestChanges = (signature: SignatureProof | undefined = changesSignature.proof()) => {
     if (decisionNeedsComment(DECISION.requestChanges, comment)) return refuse(COMMENT_REQUIRED_MESSAGE);
     setError(null);
-    decide.mutate({ taskId: task.id, status: DECISION.requestChanges, comments: comment });
+    decide.mutate({ taskId: task.id, status: DECISION.requestChanges, comments: comment, signature });
   };
   const postComment = () => {
     if (!comment.trim()) return refuse(EMPTY_COMMENT);
@@ -91,13 +95,27 @@ export function DecisionBar({ task, onDecided }: Props) {
           {error}
         </p>
       )}
+      {changesSignature.required && (
+        <div className="space-y-1">
+          <p className="text-xs text-muted-foreground">Requesting changes is signed: your password, or a passkey. Approving asks in its own dialog.</p>
+          {changesSignature.field}
+        </div>
+      )}
       <div className="flex flex-wrap gap-2">
         <Button disabled={locked} onClick={() => setConfirming(true)} className="bg-emerald-700 hover:bg-emerald-800">
           <Check /> Approve
         </Button>
-        <Button variant="outline" disabled={locked} onClick={requestChanges} className="border-orange-300 text-orange-900 hover:bg-orange-50">
+        <Button
+          variant="outline"
+          disabled={locked || !changesSignature.ready}
+          onClick={() => requestChanges()}
+          className="border-orange-300 text-orange-900 hover:bg-orange-50"
+        >
           <RotateCcw /> Request Changes
         </Button>
+        {changesSignature.required && (
+          <UsePasskeyButton disabled={locked} getProof={changesSignature.passkeyProof} onProof={(proof) => requestChanges(proof)} />
+        )}
         <Button variant="outline" disabled={post.isPending} onClick={postComment}>
           <MessageSquare /> Comment
         </Button>
