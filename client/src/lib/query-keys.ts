@@ -45,6 +45,8 @@ export const queryKeys = {
   },
   /** The caller's absence and who has named them delegate. */
   absence: () => ['/api/account/absence'] as const,
+  /** The caller's own passkeys (signing with a passkey). */
+  passkeys: () => ['/api/account/passkeys'] as const,
   /** Required reading: the caller's list and one SOP as the caller must read it. */
   reading: {
     mine: () => ['/api/reading'] as const,

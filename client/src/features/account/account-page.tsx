@@ -5,13 +5,14 @@ import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
 import { useCurrentUser } from '@/lib/session';
 import { EmailNotificationsSection } from './email-notifications-section';
+import { PasskeysSection } from './passkeys-section';
 import { AbsenceSection } from './absence-section';
 
 /**
  * The signed-in person's own settings. Each feature that keeps a per-person setting adds its
  * section (a card) here; the page itself knows none of them.
  */
-const SECTIONS: ComponentType[] = [EmailNotificationsSection, AbsenceSection];
+const SECTIONS: ComponentType[] = [EmailNotificationsSection, AbsenceSection, PasskeysSection];
 
 export default function AccountPage() {
   const { user } = useCurrentUser();
