@@ -39,7 +39,19 @@ export function ReviewRoute({ task }: { task: ApprovalTask }) {
                 {s.name}
                 {s.onBehalfOf && ` for ${s.onBehalfOf.name}`}
               </span>{' '}
-              · {MEANING_WORDS[s.meaning]} ({s.stepName})<div className="text-xs text-muted-foreground">{formatDateTime(s.at)}</div>
+              · {MEANING_WORDS[s.meaning]} ({s.stepName})
+              <div className="text-xs text-muted-foreground">
+                {formatDateTime(s.at)}
+                {s.method && ` · signed with ${s.method === 'passkey' ? 'a passkey' : 'the password'}`}
+                {s.sha256 && (
+                  <>
+                    {' · version '}
+                    <span className="font-mono" title={`SHA-256 ${s.sha256}`}>
+                      {s.sha256.slice(0, 12)}
+                    </span>
+                  </>
+                )}
+              </div>
             </li>
           ))}
         </ol>
