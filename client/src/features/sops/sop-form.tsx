@@ -19,6 +19,7 @@ import { AttachmentsPicker } from './attachments-picker';
 import { KeepAttachments } from './keep-attachments';
 import { proceduresHref } from './list-params';
 import { ContentEditor } from './content-editor';
+import { TemplatePicker } from './template-picker';
 import { DepartmentSelect } from '@/components/department-select';
 import { TagsInput } from '@/components/tags-input';
 import { VesselChoice } from '@/components/vessel-choice';
@@ -69,6 +70,7 @@ export function SopForm({ editId, initial, currentVersion, suggestedVersion }: P
             <CardTitle className="text-base">Details</CardTitle>
           </CardHeader>
           <CardContent className="space-y-4">
+            {!isEdit && <TemplatePicker form={form} disabled={saving} />}
             <div className="space-y-1.5">
               <Label htmlFor="sop-title">Title *</Label>
               <Input id="sop-title" aria-invalid={!!errors.title} disabled={saving} {...form.register('title')} />

@@ -22,6 +22,7 @@ export const SopFormSchema = CreateSopInput.pick({
   keepAttachmentIds: true,
   reviewFrequency: true,
   vesselCodes: true,
+  templateId: true,
 }).extend({
   content: z
     .string({ error: 'Content is required' })

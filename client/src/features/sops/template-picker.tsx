@@ -1,0 +1,56 @@
+import { useQuery } from '@tanstack/react-query';
+import type { UseFormReturn } from 'react-hook-form';
+import type { SopTemplate } from '@common/contracts/templates';
+import { Label } from '@/components/ui/label';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { templatesQuery } from '@/lib/shared-queries';
+import type { SopFormInput, SopFormOutput } from './use-save-sop';
+
+const REPLACE_QUESTION = "Replace the content, category and tags you have entered with the template's?";
+
+/**
+ * 'Start from a template' on the create form: fills the content, category and tags (title,
+ * department and summary stay the person's own). What was already typed is replaced only after
+ * they confirm. Not shown when there is no template.
+ */
+export function TemplatePicker({ form, disabled }: { form: UseFormReturn<SopFormInput, unknown, SopFormOutput>; disabled: boolean }) {
+  const templates = useQuery(templatesQuery).data ?? [];
+  const chosen = form.watch('templateId');
+  if (templates.length === 0) return null;
+
+  const start = (template: SopTemplate) => {
+    const { content, category, tags } = form.getValues();
+    const typed = Boolean(content?.trim() || category?.trim() || tags?.length);
+    if (typed && !window.confirm(REPLACE_QUESTION)) return;
+    const dirty = { shouldDirty: true, shouldValidate: false };
+    form.setValue('content', template.content, dirty);
+    form.setValue('category', template.category ?? '', dirty);
+    form.setValue('tags', template.tags, dirty);
+    form.setValue('templateId', template.id, dirty);
+  };
+
+  return (
+    <div className="space-y-1.5">
+      <Label htmlFor="sop-template">Start from a template</Label>
+      <Select
+        value={chosen ? String(chosen) : ''}
+        disabled={disabled}
+        onValueChange={(value) => {
+          const template = templates.find((t) => String(t.id) === value);
+          if (template) start(template);
+        }}
+      >
+        <SelectTrigger id="sop-template">
+          <SelectValue placeholder="No template" />
+        </SelectTrigger>
+        <SelectContent>
+          {templates.map((template) => (
+            <SelectItem key={template.id} value={String(template.id)}>
+              {template.name}
+            </SelectItem>
+          ))}
+        </SelectContent>
+      </Select>
+    </div>
+  );
+}
