@@ -361,6 +361,17 @@ describe('every route', () => {
     '/api/departments/:id/approval-route',
     '/api/account/absence',
     '/api/audit/verification',
+    '/api/auth/sso',
+    '/api/auth/sso/start',
+    '/api/auth/sso/callback',
+    '/api/account/passkeys',
+    '/api/account/passkeys/options',
+    '/api/account/passkeys/:id',
+    // A challenge for the signer's passkey; the decision it signs is checked by its own route.
+    '/api/signatures/challenge',
+    // Templates are skeletons for new SOPs, not SOPs: nobody's draft is in them.
+    '/api/templates',
+    '/api/templates/:id',
     // Creates an attachment on a version through findVersionForUpload, like the upload route.
     '/api/attachments',
   ];
