@@ -87,11 +87,14 @@ async function walk(page: Page, prepare: () => Promise<Locator>) {
   return { effects, disabled };
 }
 
+/** The walk flips every switch once: the settings go back to their defaults for the journeys after it. */
 async function registrationOpen(page: Page) {
   await open(page, '/admin', 'Administration Center');
   const toggle = page.getByRole('region', { name: 'System Settings' }).getByRole('button', { name: 'Open registration' });
   if (await toggle.isVisible()) await toggle.click();
   await expect(page.getByTestId('registration-state').first()).toHaveText('Open');
+  const reset = await page.request.put('/api/admin/settings', { data: { ssoCreatesAccounts: false, requireSignatures: false } });
+  expect(reset.status(), await reset.text()).toBe(200);
 }
 
 test.describe('every control on the admin screens', () => {
