@@ -48,6 +48,7 @@ const SHOTS: Record<E2eUser['role'], Shot[]> = {
     { name: 'sop-compliance', path: 'first-sop' },
     { name: 'compliance', path: '/compliance' },
     { name: 'sop-form', path: '/sop/new' },
+    { name: 'account', path: '/account' },
     { name: 'upload-dialog', path: '/', prepare: (page) => page.getByRole('button', { name: 'Upload SOP File' }).click() },
     {
       name: 'history-compare',
@@ -86,6 +87,7 @@ const SHOTS: Record<E2eUser['role'], Shot[]> = {
     { name: 'departments-dialog', path: '/admin', prepare: (page) => page.getByRole('button', { name: 'Manage Departments' }).click() },
     { name: 'storage-settings-dialog', path: '/admin', prepare: (page) => page.getByRole('button', { name: 'Storage Settings' }).click() },
     { name: 'system-settings-dialog', path: '/admin', prepare: (page) => page.getByRole('button', { name: 'Configure' }).click() },
+    { name: 'templates-dialog', path: '/admin', prepare: (page) => page.getByRole('button', { name: 'Manage Templates' }).click() },
     { name: 'fleet', path: '/fleet' },
     { name: 'audit-log', path: '/admin/audit' },
     { name: 'daily-program-admin', path: '/daily-program' },
