@@ -50,7 +50,14 @@ function routesOf(app: App): Array<[string, string]> {
 }
 
 const OFFICE_ONLY = { code: 'office_only', message: expect.stringContaining('made ashore') };
-const ON_BOARD_WRITES = ['POST /api/login', 'POST /api/logout', 'POST /api/sop-versions/:id/attestations', 'POST /api/sop-versions/:id/reads'];
+// Signing an attestation on board may ask for a passkey challenge first.
+const ON_BOARD_WRITES = [
+  'POST /api/login',
+  'POST /api/logout',
+  'POST /api/sop-versions/:id/attestations',
+  'POST /api/sop-versions/:id/reads',
+  'POST /api/signatures/challenge',
+];
 
 describe('a ship instance', () => {
   it('answers every write to office-owned data with 409 office_only and changes nothing', async () => {
