@@ -1,12 +1,12 @@
 import { useEffect } from 'react';
+import { FormDialogFooter } from '@/components/form-dialog-footer';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { type Department, DepartmentInput } from '@common/contracts/departments';
 import { FieldError } from '@/components/field-error';
 import { confirmDiscard, useUnsavedChanges } from '@/hooks/use-unsaved-changes';
-import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
@@ -111,14 +111,12 @@ export function DepartmentFormDialog({ open, onOpenChange, department, departmen
               </p>
             )}
           </div>
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={() => confirmDiscard(dirty) && onOpenChange(false)} disabled={pending}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={pending}>
-              {pending ? 'Saving...' : isEdit ? 'Save Changes' : 'Create Department'}
-            </Button>
-          </DialogFooter>
+          <FormDialogFooter
+            submit={isEdit ? 'Save Changes' : 'Create Department'}
+            submitting="Saving..."
+            pending={pending}
+            onCancel={() => confirmDiscard(dirty) && onOpenChange(false)}
+          />
         </form>
       </DialogContent>
     </Dialog>

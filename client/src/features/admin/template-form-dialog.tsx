@@ -1,11 +1,11 @@
 import { useEffect } from 'react';
+import { FormDialogFooter } from '@/components/form-dialog-footer';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm } from 'react-hook-form';
 import { type SopTemplate, TemplateInput } from '@common/contracts/templates';
 import { FieldError } from '@/components/field-error';
 import { TagsInput } from '@/components/tags-input';
-import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
@@ -83,14 +83,12 @@ export function TemplateFormDialog({ open, onOpenChange, template }: Props) {
             <Textarea id="template-content" rows={10} className="font-mono text-sm" aria-invalid={!!errors.content} {...form.register('content')} />
             <FieldError message={errors.content?.message} />
           </div>
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={() => confirmDiscard(dirty) && onOpenChange(false)} disabled={pending}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={pending}>
-              {pending ? 'Saving...' : isEdit ? 'Save Changes' : 'Create Template'}
-            </Button>
-          </DialogFooter>
+          <FormDialogFooter
+            submit={isEdit ? 'Save Changes' : 'Create Template'}
+            submitting="Saving..."
+            pending={pending}
+            onCancel={() => confirmDiscard(dirty) && onOpenChange(false)}
+          />
         </form>
       </DialogContent>
     </Dialog>

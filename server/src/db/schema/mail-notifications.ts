@@ -1,5 +1,5 @@
 import { date, integer, pgTable, primaryKey, timestamp, varchar } from 'drizzle-orm/pg-core';
-import { sops } from './sops';
+import { sopRef } from './sops';
 import { users } from './users';
 
 /** The kinds of notification e-mail a person has switched off; every kind without a row is on. */
@@ -18,9 +18,7 @@ export const mailOptOuts = pgTable(
 export const reviewDueMails = pgTable(
   'review_due_mails',
   {
-    sopId: integer('sop_id')
-      .notNull()
-      .references(() => sops.id, { onDelete: 'cascade' }),
+    sopId: sopRef('sop_id'),
     dueOn: date('due_on').notNull(),
     queuedAt: timestamp('queued_at', { withTimezone: true }).notNull().defaultNow(),
   },

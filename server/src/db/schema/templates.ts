@@ -1,19 +1,19 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import { createdAt, updatedAt } from './columns';
+import { createdAt, updatedAt, identityId } from './columns';
 import { sops } from './sops';
-import { users } from './users';
+import { userRef } from './users';
 
 /** A skeleton an SOP can start from: its content, default category and tags. Kept by admins, ashore only. */
 export const sopTemplates = pgTable(
   'sop_templates',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    id: identityId(),
     name: varchar('name', { length: 120 }).notNull(),
     content: text('content').notNull(),
     category: varchar('category', { length: 100 }),
     tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
-    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdBy: userRef('created_by'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -27,12 +27,12 @@ export const sopTemplates = pgTable(
 export const sopTemplateUses = pgTable(
   'sop_template_uses',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    id: identityId(),
     templateId: integer('template_id')
       .notNull()
       .references(() => sopTemplates.id, { onDelete: 'cascade' }),
     sopId: integer('sop_id').references(() => sops.id, { onDelete: 'set null' }),
-    usedBy: integer('used_by').references(() => users.id, { onDelete: 'set null' }),
+    usedBy: userRef('used_by'),
     usedAt: timestamp('used_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
