@@ -16,6 +16,7 @@ export default defineConfig({
           name: 'server',
           include: ['server/src/**/*.test.ts', 'common/**/*.test.ts'],
           environment: 'node',
+          globalSetup: ['server/src/test/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

@@ -1,14 +1,19 @@
 import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import pg from 'pg';
 import { type Database, openDatabase } from '../db/client';
 
+/** Set by ./global-setup.ts: a file holding a dump of a freshly migrated in-memory database. */
+export const MEMORY_IMAGE_ENV = 'SOP_TEST_MEMORY_IMAGE';
+
 /**
- * A fresh database for one test file: in-memory PGlite by default; with TEST_DATABASE_URL
- * (a PostgreSQL server URL) a new database is created on that server and dropped afterwards.
+ * A fresh database for one test file: in-memory PGlite by default (started from the run's
+ * migrated image when there is one); with TEST_DATABASE_URL (a PostgreSQL server URL) a new
+ * database is created on that server and dropped afterwards.
  */
 export async function openTestDatabase(): Promise<Database & { url?: string }> {
   const serverUrl = process.env.TEST_DATABASE_URL;
-  if (!serverUrl) return openDatabase({ dataDir: 'memory://' });
+  if (!serverUrl) return openDatabase({ dataDir: 'memory://', memoryImage: await memoryImage() });
   const scratch = await createScratchDatabase(serverUrl);
   const database = await openDatabase({ databaseUrl: scratch.url });
   return {
@@ -19,6 +24,11 @@ export async function openTestDatabase(): Promise<Database & { url?: string }> {
       await scratch.drop();
     },
   };
+}
+
+async function memoryImage(): Promise<Blob | undefined> {
+  const file = process.env[MEMORY_IMAGE_ENV];
+  return file ? new Blob([await readFile(file)]) : undefined;
 }
 
 /** An empty database on the server at `serverUrl`: its URL, and how to drop it. */
