@@ -24,6 +24,7 @@ import { filesSubject, OFFICE_STREAM, officeSubject } from '../server/src/fleet/
 import { ADMIN_PASSWORD, type AppProcess, randomText, Session, startAppProcess } from '../server/src/fleet/test/fleet-processes';
 import { startLinkProxy } from '../server/src/fleet/test/link-proxy';
 import { freePort, type NatsServer, startHub, startShipNats } from '../server/src/fleet/test/nats-servers';
+import { type FleetFigures, kb, mb, printFleetReport, seconds } from './fleet-report';
 
 const TIMEOUT_MS = Number(process.env.BENCH_TIMEOUT_S ?? 3600) * 1000;
 const SOPS = Number(process.env.BENCH_FLEET_SOPS ?? 500);
@@ -53,9 +54,6 @@ async function shutdown() {
 }
 process.on('SIGINT', () => void shutdown().then(() => process.exit(130)));
 
-const kb = (n: number) => `${(n / 1024).toFixed(0)} KB`;
-const mb = (n: number) => `${(n / 1024 / 1024).toFixed(2)} MB`;
-const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 async function until<T>(check: () => Promise<T | false | undefined>, what: string, timeoutMs = TIMEOUT_MS): Promise<T> {
   const end = Date.now() + timeoutMs;
   for (;;) {
@@ -130,14 +128,7 @@ for (let i = 0; i < SOPS; i += 5) {
 }
 console.log(`  done in ${seconds(Date.now() - startedFill)}`);
 
-interface Figures {
-  run: string;
-  cold: { linkBytes: number; records: number; files: number; filesAshore: number; ms: number };
-  pdf: { size: number; linkBytes: number; ms: number; target: number };
-  reads: { linkBytes: number; ms: number };
-  attestation: { ms: number };
-}
-const results: Figures[] = [];
+const results: FleetFigures[] = [];
 
 for (const [index, run] of RUNS.entries()) {
   const vessel = `RUN-${index + 1}`;
@@ -228,50 +219,7 @@ for (const [index, run] of RUNS.entries()) {
   await nats.dispose();
 }
 
-console.log(`\nFleet bench: ${SOPS} SOPs, cold files ${COLD_MB} MB (BENCH_FLEET_COLD_MB), leaf link through a throttled proxy, ${DELAY_MS} ms each way`);
-console.log(`${'measure'.padEnd(52)} ${results.map((r) => r.run.padStart(30)).join(' ')}  target`);
-const line = (measure: string, values: string[], target: string) =>
-  console.log(`${measure.padEnd(52)} ${values.map((v) => v.padStart(30)).join(' ')}  ${target}`);
-line(
-  '5 MB PDF: bytes over the link / (file + 100 KB)',
-  results.map((r) => `${mb(r.pdf.linkBytes)} = ${(r.pdf.linkBytes / (r.pdf.size + 100 * 1024)).toFixed(3)} x`),
-  '<= 1.15',
-);
-line(
-  '5 MB PDF: readable on board after',
-  results.map((r) => `${seconds(r.pdf.ms)} (target ${seconds(r.pdf.target)})`),
-  '<= 1.3 x bytes/bw + 30 s',
-);
-line(
-  '50 downloads on board: bytes over the link',
-  results.map((r) => `${kb(r.reads.linkBytes)} in ${seconds(r.reads.ms)}`),
-  'no file bytes',
-);
-line(
-  'attestation on board counted ashore after link returns',
-  results.map((r) => seconds(r.attestation.ms)),
-  '<= 10 s',
-);
-line(
-  'cold fill: bytes over the link / message bytes',
-  results.map((r) => `${mb(r.cold.linkBytes)} / ${mb(r.cold.records + r.cold.files)} = ${(r.cold.linkBytes / (r.cold.records + r.cold.files)).toFixed(3)} x`),
-  '<= 1.1',
-);
-line(
-  'cold fill: bytes over the link / file bytes ashore',
-  results.map((r) => `${mb(r.cold.linkBytes)} / ${mb(r.cold.filesAshore)} = ${(r.cold.linkBytes / r.cold.filesAshore).toFixed(3)} x`),
-  'records included',
-);
-line(
-  'cold fill: of which records / files',
-  results.map((r) => `${mb(r.cold.records)} / ${mb(r.cold.files)}`),
-  '',
-);
-line(
-  'cold fill: time',
-  results.map((r) => seconds(r.cold.ms)),
-  '',
-);
+printFleetReport(results, { sops: SOPS, coldMb: COLD_MB, delayMs: DELAY_MS });
 clearTimeout(guard);
 await shutdown();
 process.exit(0);

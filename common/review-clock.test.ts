@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { addMonths, refuseReviewConfirm, reviewStatusOn, versionStanding } from './sop-lifecycle';
+import { refuseReviewConfirm, versionStanding } from './sop-lifecycle';
+import { addMonths, reviewStatusOn } from './review-clock';
 
 describe('addMonths', () => {
   it.each([

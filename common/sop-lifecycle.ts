@@ -207,17 +207,7 @@ export function nextVersionNumber(latest: string | undefined, existing: readonly
   return `${major}.${minor}`;
 }
 
-// ---- Periodic review and the standing of each version ----
-
-/** How often an SOP is reviewed, in whole months; null means it is not reviewed periodically. */
-export const REVIEW_FREQUENCY_MONTHS = { min: 1, max: 60 } as const;
-/** A review falls due soon this many days before its date. */
-export const REVIEW_DUE_SOON_DAYS = 30;
-export const REVIEW_STATUSES = ['ok', 'due_soon', 'overdue'] as const;
-export type ReviewStatus = (typeof REVIEW_STATUSES)[number];
-/** The list can be narrowed to the SOPs needing attention. */
-export const REVIEW_FILTERS = ['due_soon', 'overdue'] as const satisfies readonly ReviewStatus[];
-export type ReviewFilter = (typeof REVIEW_FILTERS)[number];
+// ---- Periodic review (the clock itself: review-clock.ts) and the standing of each version ----
 
 /** A review confirms the version in force: without one there is nothing to confirm. */
 export function refuseReviewConfirm(actor: Actor | null | undefined, sop: { effectiveVersionId: number | null }): Refusal | null {
@@ -227,36 +217,6 @@ export function refuseReviewConfirm(actor: Actor | null | undefined, sop: { effe
     ? null
     : conflict('This SOP has no approved version in force; a periodic review confirms the version in force', 'not_published');
 }
-
-/**
- * 'YYYY-MM-DD' plus whole months, ending on the last day of a shorter month (Jan 31 + 1 =
- * Feb 28, or Feb 29 in a leap year), as PostgreSQL's `date + interval` does: the server's
- * SQL and this function give the same day.
- */
-export function addMonths(day: string, months: number): string {
-  const [y, m, d] = day.split('-').map(Number);
-  const monthIndex = y * 12 + (m - 1) + months;
-  const year = Math.floor(monthIndex / 12);
-  const month = monthIndex % 12;
-  const lastDay = new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
-  return `${String(year).padStart(4, '0')}-${String(month + 1).padStart(2, '0')}-${String(Math.min(d, lastDay)).padStart(2, '0')}`;
-}
-
-/** Whole days from `from` to `to` (both 'YYYY-MM-DD'); negative when `to` is earlier. */
-export function daysBetween(from: string, to: string): number {
-  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
-}
-
-/** `overdue` after the due day, `due_soon` on it and within REVIEW_DUE_SOON_DAYS before it, else `ok`. */
-export function reviewStatusOn(nextReviewDue: string | null, today: string): ReviewStatus | null {
-  if (!nextReviewDue) return null;
-  const daysLeft = daysBetween(today, nextReviewDue);
-  if (daysLeft < 0) return 'overdue';
-  return daysLeft <= REVIEW_DUE_SOON_DAYS ? 'due_soon' : 'ok';
-}
-
-/** The UTC calendar day of an instant, 'YYYY-MM-DD'. */
-export const utcDay = (at: Date = new Date()) => at.toISOString().slice(0, 10);
 
 /**
  * What a version is to a reader: the one `in_force` (the newest approved), an approved one

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { REVISION_CLASSES } from '../revision-classes';
-import { REVIEW_FILTERS, REVIEW_FREQUENCY_MONTHS, REVIEW_STATUSES } from '../sop-lifecycle';
+import { REVIEW_FILTERS, REVIEW_FREQUENCY_MONTHS, REVIEW_STATUSES } from '../review-clock';
 import { idField, isoDate, optionalText } from './fields';
 
 /**

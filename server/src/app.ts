@@ -1,12 +1,9 @@
-import { existsSync } from 'node:fs';
 import { constants as zlibConstants } from 'node:zlib';
-import path from 'node:path';
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
 import fastifySession from '@fastify/session';
-import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyBaseLogger, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'drizzle-orm';
@@ -17,10 +14,10 @@ import type { Db } from './db/client';
 import type { Action } from '../../common/permissions';
 import { createDocumentWorkers, type DocumentWorkerOptions, type DocumentWorkers } from './documents/worker-pool';
 import { checkRouteAccess, registerActor, requireAccessRule } from './http/access';
-import { registerCacheHeaders, staticAssetHeaders } from './http/cache-headers';
+import { registerCacheHeaders } from './http/cache-headers';
+import { registerClientShell } from './http/client-shell';
 import { registerErrorHandler } from './http/error-handler';
 import { withSafeLogging } from './http/log-serializers';
-import { notFound } from './http/errors';
 import { registerOriginCheck } from './http/origin-check';
 import { answers, requireResponseSchema } from './http/responses';
 import { createSessionStore } from './http/session-store';
@@ -221,29 +218,7 @@ export async function buildApp(opts: AppOptions) {
 
   await app.register(featureRoutes);
 
-  const indexHtml = opts.clientDir ? path.join(opts.clientDir, 'index.html') : undefined;
-  const serveClient = indexHtml !== undefined && existsSync(indexHtml);
-  if (serveClient) {
-    const root = path.resolve(opts.clientDir!);
-    await app.register(fastifyStatic, {
-      root,
-      wildcard: false,
-      index: false,
-      // Brotli and gzip files written beside each asset at build time (vite.config.ts) are sent
-      // as they are, instead of compressing the same bytes again on every request.
-      preCompressed: true,
-      setHeaders: (reply, filePath) => staticAssetHeaders(reply, filePath, root),
-    });
-  }
-  app.setNotFoundHandler((request, reply) => {
-    const pathname = request.url.split('?')[0];
-    // '//api/..' and '/API/..' are API paths a client mistyped, not screens of the app.
-    if (/^\/+api(\/|$)/i.test(pathname) || !serveClient) throw notFound(`No such endpoint: ${request.method} ${pathname}`);
-    if (request.method !== 'GET' && request.method !== 'HEAD') throw notFound();
-    // Every screen route (and unknown paths, which the client renders as 'Page Not Found').
-    // cacheControl: false keeps our header (the plugin would send `public, max-age=0`).
-    return reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html', { cacheControl: false });
-  });
+  await registerClientShell(app, opts.clientDir);
 
   return app;
 }

@@ -1,5 +1,6 @@
 import type { QueryKey } from '@tanstack/react-query';
-import type { ReviewFilter, SopStatus } from '@common/sop-lifecycle';
+import type { SopStatus } from '@common/sop-lifecycle';
+import type { ReviewFilter } from '@common/review-clock';
 
 /** The SOP list's query string; empty values are left out of the URL. */
 export interface SopListParams {

@@ -15,7 +15,8 @@ import { writeBackup } from './backup';
 import { auditChecksum, quote, readTables } from './catalog';
 import { verifyChainWith } from '../features/audit/audit-chain.service';
 import { recordAudit } from '../features/audit/audit.service';
-import { RestoreRefusedError, restoreBackup } from './restore';
+import { restoreBackup } from './restore';
+import { RestoreRefusedError } from './restore-refusals';
 import { makeDocx, makePdf } from '../test/documents';
 
 const work = mkdtempSync(path.join(tmpdir(), 'sop-backup-'));

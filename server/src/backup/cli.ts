@@ -9,7 +9,8 @@ import { loadConfig, renewPersistedSecret } from '../config';
 import { openDatabase } from '../db/client';
 import { fileStoreDir } from '../files/store';
 import { writeBackup } from './backup';
-import { RestoreRefusedError, restoreBackup } from './restore';
+import { restoreBackup } from './restore';
+import { RestoreRefusedError } from './restore-refusals';
 
 const [command, file, ...flags] = process.argv.slice(2);
 if ((command !== 'backup' && command !== 'restore') || !file) {

@@ -1,4 +1,5 @@
-import type { Attachment, CreateSopInput, SopDetail, SopListItem, SubmitSopInput, SubmitSopResult } from '../../../common/contracts/sops';
+import type { Attachment } from '../../../common/contracts/attachments';
+import type { CreateSopInput, SopDetail, SopListItem, SubmitSopInput, SubmitSopResult } from '../../../common/contracts/sops';
 import { makePdf } from './documents';
 import { next, type TestContext, type TestUser } from './factories';
 import { type FilePart, multipart } from './multipart';

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { FileClock } from 'lucide-react';
-import type { DocumentHtmlAnswer } from '@common/contracts/sops';
+import type { DocumentHtmlAnswer } from '@common/contracts/attachments';
 import { Spinner } from '@/components/spinner';
 import { findMatches } from './find-in-text';
 import { fetchDocument } from './fetch-document';

@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { DecidedTask, DecideTaskInput, ReviewComment } from '@common/contracts/approvals';
-import type { ApprovalTask, Attachment } from '@common/contracts/sops';
+import type { Attachment } from '@common/contracts/attachments';
+import type { ApprovalTask } from '@common/contracts/sops';
 import { toast } from '@/hooks/use-toast';
 import { apiRequest } from '@/lib/api';
 import { startDownload } from '@/lib/download';

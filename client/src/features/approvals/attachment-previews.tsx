@@ -1,5 +1,5 @@
 import { Download, FileText } from 'lucide-react';
-import type { Attachment } from '@common/contracts/sops';
+import type { Attachment } from '@common/contracts/attachments';
 import { AttachmentPreview, isPreviewable } from '@/components/attachment-preview';
 import { Button } from '@/components/ui/button';
 import { formatKB } from '@/lib/format';

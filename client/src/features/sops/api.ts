@@ -1,6 +1,8 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { Attachment, CreateSopInput, SopDetail, SopListItem, UpdateSopInput } from '@common/contracts/sops';
-import { DECISION, type ReviewFilter, type SopStatus } from '@common/sop-lifecycle';
+import type { Attachment } from '@common/contracts/attachments';
+import type { CreateSopInput, SopDetail, SopListItem, UpdateSopInput } from '@common/contracts/sops';
+import { DECISION, type SopStatus } from '@common/sop-lifecycle';
+import type { ReviewFilter } from '@common/review-clock';
 import type { RevisionClass } from '@common/revision-classes';
 import { apiRequest, postForm, withQuery } from '@/lib/api';
 import { queryClient, refreshQueries } from '@/lib/query-client';

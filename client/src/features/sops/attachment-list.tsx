@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { BookOpen, Download, FileText, Printer } from 'lucide-react';
-import type { Attachment } from '@common/contracts/sops';
+import type { Attachment } from '@common/contracts/attachments';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/hooks/use-toast';
 import { formatMB } from '@/lib/format';

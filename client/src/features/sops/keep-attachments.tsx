@@ -1,4 +1,4 @@
-import type { Attachment } from '@common/contracts/sops';
+import type { Attachment } from '@common/contracts/attachments';
 import { Checkbox } from '@/components/ui/checkbox';
 import { formatKB } from '@/lib/format';
 

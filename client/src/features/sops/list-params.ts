@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useMemo } from 'react';
 import { useLocation, useSearch } from 'wouter';
-import { REVIEW_FILTERS, type ReviewFilter, SOP_STATUSES, type SopStatus } from '@common/sop-lifecycle';
+import { SOP_STATUSES, type SopStatus } from '@common/sop-lifecycle';
+import { REVIEW_FILTERS, type ReviewFilter } from '@common/review-clock';
 import { whenIdle } from '@/lib/idle';
 import type { SortColumn, SortState } from './sop-sorting';
 

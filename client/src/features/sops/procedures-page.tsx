@@ -1,186 +1,37 @@
-import { memo, useEffect, useMemo, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { ChevronDown, ChevronRight, Download, Plus, Search, SlidersHorizontal } from 'lucide-react';
+import { ChevronDown, ChevronRight } from 'lucide-react';
 import { Link } from 'wouter';
 import type { SopListItem } from '@common/contracts/sops';
 import { SEARCH_RESULT_LIMIT } from '@common/limits';
 import { can } from '@common/permissions';
-import type { SopStatus } from '@common/sop-lifecycle';
-import { IdleOptionsSelect } from '@/components/idle-options-select';
 import { PageHeader } from '@/components/page-header';
 import { Spinner } from '@/components/spinner';
 import { Button } from '@/components/ui/button';
-import { Checkbox } from '@/components/ui/checkbox';
-import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
 import { saveFileFrom } from '@/lib/download';
 import { useCurrentUser } from '@/lib/session';
 import { toast } from '@/hooks/use-toast';
 import { failureText, useOnline } from '@/offline/offline-status';
 import { departmentsQuery } from '@/lib/shared-queries';
 import { useArrival } from '@/hooks/use-arrival';
+import { useDebouncedValue } from '@/hooks/use-debounced-value';
 import { useMediaQuery } from '@/hooks/use-media-query';
 import { useReturnFocus } from '@/hooks/use-return-focus';
 import { useStableCallback } from '@/hooks/use-stable-callback';
 import { cn } from '@/lib/utils';
 import { toastFailure } from '@/lib/use-api-mutation';
-import { ApproveConfirmDialog } from '@/components/approve-confirm-dialog';
 import { registerExportUrl, sopQueries, useApproveSop, useSubmitSop } from './api';
-import { BulkUploadDialog } from './bulk-upload-dialog';
-import { DeleteSopDialog } from './delete-sop-dialog';
-import { ReviewFilterSelect } from './review-filter-select';
 import { DepartmentSidebar } from './department-sidebar';
+import { AuthoringActions, ListActions } from './list-actions';
+import { ListDialogs, type OpenDialog } from './list-dialogs';
 import { downloadFromList } from './list-download';
-import { type ListParams, useListParams } from './list-params';
+import { ListFilters } from './list-filters';
+import { useListParams } from './list-params';
 import type { RowAction } from './sop-row-actions';
-import { SopHistoryDialog } from './sop-history-dialog';
-import { SopPreviewDialog } from './sop-preview-dialog';
 import { SopTable } from './sop-table';
-import { SortSelect } from './sort-select';
-import { STATUS_FILTERS } from './status-badge';
-import { UploadSopButton } from './upload-sop-button';
 
-function useDebouncedValue<T>(value: T, delayMs: number): T {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(value), delayMs);
-    return () => clearTimeout(timer);
-  }, [value, delayMs]);
-  return debounced;
-}
-
-/**
- * The list's header actions. Memoised, like the filters below and the closed dialogs: the
- * list's answer arriving redraws the page, and these (Radix selects, dialog triggers) were
- * most of that work, in one long task on a phone.
- */
 /** One empty list for every render without an answer, so memoised rows see no change. */
 const NO_ROWS: SopListItem[] = [];
-
-const ListActions = memo(function ListActions({
-  online,
-  exporting,
-  onExport,
-  reader = false,
-}: {
-  online: boolean;
-  exporting: boolean;
-  onExport: () => void;
-  /**
-   * A reader: on a phone their authoring actions are drawn under the list instead (see
-   * ProceduresPage). Hidden by CSS, not unmounted, so a dialog they opened survives a resize.
-   */
-  reader?: boolean;
-}) {
-  return (
-    <>
-      <Button variant="outline" size="sm" onClick={onExport} disabled={exporting}>
-        <Download /> {exporting ? 'Exporting...' : 'Export'}
-      </Button>
-      {reader ? (
-        <div className="hidden sm:contents">
-          <AuthoringActions online={online} />
-        </div>
-      ) : (
-        <AuthoringActions online={online} />
-      )}
-    </>
-  );
-});
-
-/** Bulk upload, Upload and New SOP (none on a ship's copy). */
-const AuthoringActions = memo(function AuthoringActions({ online }: { online: boolean }) {
-  const { user } = useCurrentUser();
-  // On a ship's copy SOPs are written ashore.
-  if (!can(user, 'sop.create')) return null;
-  return (
-    <>
-      <BulkUploadDialog />
-      <UploadSopButton triggerClassName="h-8" />
-      {online ? (
-        <Button asChild size="sm" className="bg-ocean hover:bg-ocean/90">
-          <Link href="/sop/new">
-            <Plus /> New SOP
-          </Link>
-        </Button>
-      ) : (
-        <Button size="sm" className="bg-ocean hover:bg-ocean/90" disabled title="Not while offline">
-          <Plus /> New SOP
-        </Button>
-      )}
-    </>
-  );
-});
-
-/**
- * Search, status, review, sort and 'No approved version'. `folded`: the filters after the
- * search stay behind a 'Filters' button until opened (a reader's phone shows procedures first).
- */
-const ListFilters = memo(function ListFilters({
-  params,
-  setParams,
-  searchText,
-  onSearchText,
-  updating,
-  folded = false,
-}: {
-  params: ListParams;
-  setParams: (change: Partial<ListParams>) => void;
-  searchText: string;
-  onSearchText: (text: string) => void;
-  updating: boolean;
-  folded?: boolean;
-}) {
-  const { status, review, noApprovedVersion } = params;
-  const [open, setOpen] = useState(false);
-  const filtering = status !== 'all' || review !== null || noApprovedVersion || params.sort !== null;
-  const showAll = !folded || open;
-  return (
-    <div className="flex flex-wrap items-end gap-3 rounded-lg border bg-card p-3">
-      <div className={cn('space-y-1 sm:w-auto sm:min-w-[220px] sm:flex-1', folded ? 'min-w-0 flex-1' : 'w-full')}>
-        <Label htmlFor="sop-search">Search</Label>
-        <div className="relative">
-          <Search className="absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
-          <Input
-            id="sop-search"
-            type="search"
-            placeholder="Search SOPs..."
-            className="pl-8"
-            value={searchText}
-            onChange={(e) => onSearchText(e.target.value)}
-          />
-        </div>
-      </div>
-      {folded && (
-        <Button variant="outline" aria-expanded={open} aria-controls="sop-more-filters" onClick={() => setOpen((was) => !was)}>
-          <SlidersHorizontal /> Filters{filtering ? ' (on)' : ''}
-        </Button>
-      )}
-      {showAll && (
-        <div id="sop-more-filters" className="contents">
-          <div className="w-full space-y-1 sm:w-[180px]">
-            <Label htmlFor="sop-status-filter">Status</Label>
-            <IdleOptionsSelect
-              id="sop-status-filter"
-              value={status}
-              options={STATUS_FILTERS}
-              onValueChange={(value) => setParams({ status: value as SopStatus | 'all' })}
-            />
-          </div>
-          <ReviewFilterSelect value={review} onChange={(next) => setParams({ review: next })} />
-          <SortSelect sort={params.sort} onSort={(sort) => setParams({ sort })} />
-          <div className="flex h-9 items-center gap-2">
-            <Checkbox id="sop-no-approved" checked={noApprovedVersion} onCheckedChange={(checked) => setParams({ noApprovedVersion: checked === true })} />
-            <Label htmlFor="sop-no-approved">No approved version</Label>
-          </div>
-        </div>
-      )}
-      {updating && <Spinner className="mb-2 size-4" label="Updating list" />}
-    </div>
-  );
-});
-
-type OpenDialog = { kind: 'preview' | 'history' | 'delete' | 'approve'; sop: SopListItem } | null;
 
 export default function ProceduresPage() {
   const { user } = useCurrentUser();
@@ -261,24 +112,6 @@ export default function ProceduresPage() {
     returnFocus.restore();
   });
   const onExport = useStableCallback(exportRegister);
-  // Closed dialogs, like the filters and actions above, are not drawn again when the list's answer arrives.
-  const approveSop = approve.mutateAsync;
-  const dialogs = useMemo(
-    () => (
-      <>
-        <SopPreviewDialog sop={dialog?.kind === 'preview' ? dialog.sop : null} onClose={closeDialog} />
-        <SopHistoryDialog sop={dialog?.kind === 'history' ? dialog.sop : null} onClose={closeDialog} />
-        <DeleteSopDialog sop={dialog?.kind === 'delete' ? dialog.sop : null} onClose={closeDialog} />
-        <ApproveConfirmDialog
-          target={dialog?.kind === 'approve' && dialog.sop.latestVersionId ? { sopId: dialog.sop.id, versionId: dialog.sop.latestVersionId } : null}
-          pending={approve.isPending}
-          onConfirm={(revisionClass) => dialog && approveSop({ ...dialog.sop, revisionClass }).then(closeDialog, () => undefined)}
-          onClose={closeDialog}
-        />
-      </>
-    ),
-    [dialog, approve.isPending, approveSop, closeDialog],
-  );
 
   return (
     <div>
@@ -365,7 +198,7 @@ export default function ProceduresPage() {
           )}
         </section>
       </div>
-      {dialogs}
+      <ListDialogs dialog={dialog} approving={approve.isPending} onApprove={approve.mutateAsync} onClose={closeDialog} />
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import type { ReviewStatus } from '@common/sop-lifecycle';
+import type { ReviewStatus } from '@common/review-clock';
 import { Badge } from '@/components/ui/badge';
 import { cn } from '@/lib/utils';
 

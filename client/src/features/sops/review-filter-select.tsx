@@ -1,6 +1,6 @@
-import { REVIEW_FILTERS, type ReviewFilter } from '@common/sop-lifecycle';
-import { IdleOptionsSelect, type SelectOption } from '@/components/idle-options-select';
-import { Label } from '@/components/ui/label';
+import { REVIEW_FILTERS, type ReviewFilter } from '@common/review-clock';
+import type { SelectOption } from '@/components/idle-options-select';
+import { FilterSelect } from './filter-select';
 import { reviewLabel } from './review-badge';
 
 const OPTIONS: SelectOption<string>[] = [
@@ -11,14 +11,13 @@ const OPTIONS: SelectOption<string>[] = [
 /** The list's periodic review filter: any, due soon or overdue. */
 export function ReviewFilterSelect({ value, onChange }: { value: ReviewFilter | null; onChange: (value: ReviewFilter | null) => void }) {
   return (
-    <div className="w-full space-y-1 sm:w-[170px]">
-      <Label htmlFor="sop-review-filter">Review</Label>
-      <IdleOptionsSelect
-        id="sop-review-filter"
-        value={value ?? 'any'}
-        options={OPTIONS}
-        onValueChange={(next) => onChange(next === 'any' ? null : (next as ReviewFilter))}
-      />
-    </div>
+    <FilterSelect
+      id="sop-review-filter"
+      label="Review"
+      className="sm:w-[170px]"
+      value={value ?? 'any'}
+      options={OPTIONS}
+      onValueChange={(next) => onChange(next === 'any' ? null : (next as ReviewFilter))}
+    />
   );
 }

@@ -1,5 +1,5 @@
-import { IdleOptionsSelect, type SelectOption } from '@/components/idle-options-select';
-import { Label } from '@/components/ui/label';
+import type { SelectOption } from '@/components/idle-options-select';
+import { FilterSelect } from './filter-select';
 import type { SortState } from './sop-sorting';
 
 const OPTIONS: SelectOption<string>[] = [
@@ -17,18 +17,17 @@ export function SortSelect({ sort, onSort }: { sort: SortState | null; onSort: (
   const wanted = sort ? `${sort.column}-${sort.direction}` : 'none';
   const shown = OPTIONS.find((o) => o.value === wanted) ?? OPTIONS[0];
   return (
-    <div className="w-full space-y-1 sm:w-[200px] lg:hidden">
-      <Label htmlFor="sop-sort">Sort</Label>
-      <IdleOptionsSelect
-        id="sop-sort"
-        value={shown.value}
-        options={OPTIONS}
-        onValueChange={(next) => {
-          if (next === 'none') return onSort(null);
-          const [column, direction] = next.split('-') as [SortState['column'], SortState['direction']];
-          onSort({ column, direction });
-        }}
-      />
-    </div>
+    <FilterSelect
+      id="sop-sort"
+      label="Sort"
+      className="sm:w-[200px] lg:hidden"
+      value={shown.value}
+      options={OPTIONS}
+      onValueChange={(next) => {
+        if (next === 'none') return onSort(null);
+        const [column, direction] = next.split('-') as [SortState['column'], SortState['direction']];
+        onSort({ column, direction });
+      }}
+    />
   );
 }

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Attachment } from '../../../../common/contracts/sops';
+import type { Attachment } from '../../../../common/contracts/attachments';
 import { attachmentPreviews, attachments } from '../../db/schema';
 import { crewOf, type TestUser, buildDepartment } from '../../test/factories';
 import { createSopAs, uploadAttachments } from '../../test/client';

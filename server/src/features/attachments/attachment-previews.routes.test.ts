@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Attachment, SopDetail } from '../../../../common/contracts/sops';
+import type { Attachment } from '../../../../common/contracts/attachments';
+import type { SopDetail } from '../../../../common/contracts/sops';
 import { createBackgroundJobs } from '../../background-jobs';
 import { attachments, jobs } from '../../db/schema';
 import { claimJob } from '../../jobs/job-queue';

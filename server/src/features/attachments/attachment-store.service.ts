@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { SessionUser } from '../../../../common/contracts/auth';
 import type { z } from 'zod';
-import type { Attachment } from '../../../../common/contracts/sops';
+import type { Attachment } from '../../../../common/contracts/attachments';
 import type { Db } from '../../db/client';
 import { attachments, sops, sopVersions } from '../../db/schema';
 import { type SniffedType, sniffFileType } from '../../files/sniff';

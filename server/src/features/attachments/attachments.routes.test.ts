@@ -1,7 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MAX_FILE_BYTES } from '../../../../common/limits';
-import type { Attachment, SopDetail } from '../../../../common/contracts/sops';
+import type { Attachment } from '../../../../common/contracts/attachments';
+import type { SopDetail } from '../../../../common/contracts/sops';
 import { attachments, auditEvents } from '../../db/schema';
 import { crewOf, type TestUser, buildDepartment } from '../../test/factories';
 import { createSopAs, uploadAttachments } from '../../test/client';

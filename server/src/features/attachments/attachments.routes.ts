@@ -1,7 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { MAX_ATTACHMENTS_PER_UPLOAD } from '../../../../common/limits';
 import { MessageBody } from '../../../../common/contracts/errors';
-import { DocumentHtmlAnswer, IdParams, PreviewFailedBody, PreviewRequestResult, UploadAttachmentsResult } from '../../../../common/contracts/sops';
+import { DocumentHtmlAnswer, PreviewFailedBody, PreviewRequestResult, UploadAttachmentsResult } from '../../../../common/contracts/attachments';
+import { IdParams } from '../../../../common/contracts/sops';
 import { sendStoredFile, storedFileRoute } from '../../files/send-file';
 import { uploadedFileName } from '../../files/file-name';
 import { discardTempFiles, type ReceivedFile, receiveUpload } from '../../files/temp-files';

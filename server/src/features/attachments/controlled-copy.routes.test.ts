@@ -1,7 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { PDFDocument } from 'pdf-lib';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Attachment, SopDetail } from '../../../../common/contracts/sops';
+import type { Attachment } from '../../../../common/contracts/attachments';
+import type { SopDetail } from '../../../../common/contracts/sops';
 import { auditEvents } from '../../db/schema';
 import { buildDocx, buildPdf, pdfPageTexts } from '../../test/documents';
 import { crewOf, type TestUser, buildDepartment } from '../../test/factories';

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Readable } from 'node:stream';
 import { MAX_FILE_BYTES } from '../../../../common/limits';
-import { Attachment, CreateAttachmentInput, UploadReceived, UploadUrlResult } from '../../../../common/contracts/sops';
+import { Attachment, CreateAttachmentInput, UploadReceived, UploadUrlResult } from '../../../../common/contracts/attachments';
 import { discardTempFiles, receiveUpload } from '../../files/temp-files';
 import { badRequest, payloadTooLarge } from '../../http/errors';
 import { answers } from '../../http/responses';

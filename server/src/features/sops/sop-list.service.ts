@@ -1,11 +1,13 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { SEARCH_RESULT_LIMIT } from '../../../../common/limits';
-import { OPEN_TASK_STATUS, type ReviewFilter, type SopStatus } from '../../../../common/sop-lifecycle';
+import { OPEN_TASK_STATUS, type SopStatus } from '../../../../common/sop-lifecycle';
+import type { ReviewFilter } from '../../../../common/review-clock';
 import type { Db } from '../../db/client';
 import { sops } from '../../db/schema';
 import { nextReviewDueJson, reviewClockJoins, reviewClockLateralJoins, reviewDay, reviewFilterSql, reviewStatusSql } from './sop-review-schedule.service';
 import { type SopView, shownStatus, shownVersionId, sopVisible } from './sop-visibility.service';
-import { type MatchSource, matchOf, type SearchTier, searchPlan } from './sop-search.service';
+import { type MatchSource, matchOf } from './sop-search-match.service';
+import { type SearchTier, searchPlan } from './sop-search.service';
 
 export interface ListFilters {
   departmentId?: number;

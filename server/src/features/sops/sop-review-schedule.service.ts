@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { ReviewSchedule } from '../../../../common/contracts/review-loop';
-import { REVIEW_DUE_SOON_DAYS, type ReviewFilter, type ReviewStatus, utcDay } from '../../../../common/sop-lifecycle';
+import { REVIEW_DUE_SOON_DAYS, type ReviewFilter, type ReviewStatus, utcDay } from '../../../../common/review-clock';
 import type { Db } from '../../db/client';
 
 /**

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ConfirmedReview } from '../../../../common/contracts/review-loop';
-import { addMonths, reviewStatusOn, utcDay } from '../../../../common/sop-lifecycle';
+import { addMonths, reviewStatusOn, utcDay } from '../../../../common/review-clock';
 import { auditEvents, sopReviews, sops, sopVersions } from '../../db/schema';
 import { crewOf, type TestUser, buildDepartment } from '../../test/factories';
 import { createSopAs, getSop, listSops } from '../../test/client';

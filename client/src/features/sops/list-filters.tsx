@@ -1,0 +1,81 @@
+import { memo, useState } from 'react';
+import { Search, SlidersHorizontal } from 'lucide-react';
+import { Spinner } from '@/components/spinner';
+import { Button } from '@/components/ui/button';
+import { Checkbox } from '@/components/ui/checkbox';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { cn } from '@/lib/utils';
+import { FilterSelect } from './filter-select';
+import type { ListParams } from './list-params';
+import { ReviewFilterSelect } from './review-filter-select';
+import { SortSelect } from './sort-select';
+import { STATUS_FILTERS } from './status-badge';
+
+/**
+ * Search, status, review, sort and 'No approved version'. `folded`: the filters after the
+ * search stay behind a 'Filters' button until opened (a reader's phone shows procedures first).
+ * Memoised: the list's answer arriving does not draw them again.
+ */
+export const ListFilters = memo(function ListFilters({
+  params,
+  setParams,
+  searchText,
+  onSearchText,
+  updating,
+  folded = false,
+}: {
+  params: ListParams;
+  setParams: (change: Partial<ListParams>) => void;
+  searchText: string;
+  onSearchText: (text: string) => void;
+  updating: boolean;
+  folded?: boolean;
+}) {
+  const { status, review, noApprovedVersion } = params;
+  const [open, setOpen] = useState(false);
+  const filtering = status !== 'all' || review !== null || noApprovedVersion || params.sort !== null;
+  const showAll = !folded || open;
+  return (
+    <div className="flex flex-wrap items-end gap-3 rounded-lg border bg-card p-3">
+      <div className={cn('space-y-1 sm:w-auto sm:min-w-[220px] sm:flex-1', folded ? 'min-w-0 flex-1' : 'w-full')}>
+        <Label htmlFor="sop-search">Search</Label>
+        <div className="relative">
+          <Search className="absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
+          <Input
+            id="sop-search"
+            type="search"
+            placeholder="Search SOPs..."
+            className="pl-8"
+            value={searchText}
+            onChange={(e) => onSearchText(e.target.value)}
+          />
+        </div>
+      </div>
+      {folded && (
+        <Button variant="outline" aria-expanded={open} aria-controls="sop-more-filters" onClick={() => setOpen((was) => !was)}>
+          <SlidersHorizontal /> Filters{filtering ? ' (on)' : ''}
+        </Button>
+      )}
+      {showAll && (
+        <div id="sop-more-filters" className="contents">
+          <FilterSelect
+            id="sop-status-filter"
+            label="Status"
+            className="sm:w-[180px]"
+            value={status}
+            options={STATUS_FILTERS}
+            onValueChange={(value) => setParams({ status: value })}
+          />
+          <ReviewFilterSelect value={review} onChange={(next) => setParams({ review: next })} />
+          <SortSelect sort={params.sort} onSort={(sort) => setParams({ sort })} />
+          <div className="flex h-9 items-center gap-2">
+            <Checkbox id="sop-no-approved" checked={noApprovedVersion} onCheckedChange={(checked) => setParams({ noApprovedVersion: checked === true })} />
+            <Label htmlFor="sop-no-approved">No approved version</Label>
+          </div>
+        </div>
+      )}
+      {updating && <Spinner className="mb-2 size-4" label="Updating list" />}
+    </div>
+  );
+});
