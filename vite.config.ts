@@ -106,7 +106,8 @@ export default defineConfig({
           groups: [
             { name: 'index', tags: ['$initial'], priority: 10 },
             { name: 'icons', test: /node_modules[\\/]lucide-react[\\/]/, priority: 4 },
-            // Form validation: only screens with forms (sign-in, SOP form, admin dialogs).
+            // Form validation: only screens with forms (sign-in, SOP form, admin dialogs). A zod contract
+            // imported by value into the shell or `ui` would bring it onto every page (app/shell-imports.test.ts).
             { name: 'forms', test: /node_modules[\\/](zod|react-hook-form|@hookform)[\\/]/, priority: 3 },
             { name: 'ui', test: (id) => RADIX.test(id) || SHARED_UI.test(id), minShareCount: 2, priority: 2 },
           ],

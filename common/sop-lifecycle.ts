@@ -1,5 +1,5 @@
 import { type Action, type Actor, can, PERMISSIONS, type Rule, roleMay } from './permissions';
-import type { ErrorCode } from './contracts/errors';
+import type { ErrorCode } from './error-codes';
 import type { Role } from './roles';
 
 /**

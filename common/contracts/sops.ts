@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { REVISION_CLASSES } from '../revision-classes';
+import { normalizeTags } from '../tags';
 import { APPROVAL_STATUSES, SOP_STATUSES } from '../sop-lifecycle';
 import { OnBehalfOf } from './absences';
 import { TaskStep } from './approval-routes';
@@ -13,11 +14,7 @@ export const Tags = z
   .array(singleLine('A tag', 'A tag must be text').max(50, 'A tag must be at most 50 characters'))
   .max(30, 'At most 30 tags')
   .default([])
-  .transform((tags) => [...new Set(tags.map((t) => t.trim()).filter(Boolean))]);
-
-export function normalizeTags(tags: string[]): string[] {
-  return [...new Set(tags.map((t) => t.trim()).filter(Boolean))];
-}
+  .transform((tags) => normalizeTags(tags));
 
 /**
  * When a save adds a version: which attachments of the current latest version carry

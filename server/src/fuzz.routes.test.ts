@@ -1,7 +1,7 @@
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { eq, inArray } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ERROR_CODES } from '../../common/contracts/errors';
+import { ERROR_CODES } from '../../common/error-codes';
 import type { Role } from '../../common/roles';
 import { users } from './db/schema';
 import { UNSTORABLE_VALUE_MESSAGE } from './http/error-handler';

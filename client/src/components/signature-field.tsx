@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { startAuthentication } from '@simplewebauthn/browser';
 import type { SignatureProof } from '@common/contracts/signatures';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
@@ -26,7 +25,11 @@ export function useSignature(id: string, failure: unknown) {
   const passkeyProof = async (): Promise<SignatureProof | null> => {
     setPasskeyError(null);
     try {
-      const optionsJSON = await (await apiRequest('POST', '/api/signatures/challenge')).json();
+      // The passkey code comes with the challenge, not with every screen that has a dialog.
+      const [{ startAuthentication }, optionsJSON] = await Promise.all([
+        import('@simplewebauthn/browser'),
+        apiRequest('POST', '/api/signatures/challenge').then((answer) => answer.json()),
+      ]);
       return { passkey: (await startAuthentication({ optionsJSON })) as never };
     } catch (err) {
       setPasskeyError(err instanceof Error ? err.message : 'The passkey did not answer');

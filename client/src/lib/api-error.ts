@@ -1,4 +1,4 @@
-import { ERROR_CODES, type ErrorCode } from '@common/contracts/errors';
+import { ERROR_CODES, type ErrorCode } from '@common/error-codes';
 
 /**
  * The server's codes, and two this browser gives itself with no link: 'offline' (a write it

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import type { ErrorBody, ErrorCode } from '../../../common/contracts/errors';
+import type { ErrorBody } from '../../../common/contracts/errors';
+import type { ErrorCode } from '../../../common/error-codes';
 import { databaseErrorCode, isRetryableConflict } from '../db/transaction-retry';
 import { HttpError } from './errors';
 import { describeMultipartError } from './multipart-errors';

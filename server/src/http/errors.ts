@@ -1,4 +1,4 @@
-import type { ErrorCode } from '../../../common/contracts/errors';
+import type { ErrorCode } from '../../../common/error-codes';
 
 /**
  * An error that speaks to a person and carries its HTTP status; `code` names the case for

@@ -1,6 +1,5 @@
 import { type FormEvent, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { startRegistration } from '@simplewebauthn/browser';
 import type { Passkey, RegisterPasskeyInput } from '@common/contracts/signatures';
 import { QueryState } from '@/components/query-state';
 import { Button } from '@/components/ui/button';
@@ -22,7 +21,10 @@ export function PasskeysSection() {
   const [problem, setProblem] = useState<string | null>(null);
   const add = useApiMutation({
     mutationFn: async (passkeyName: string) => {
-      const optionsJSON = await (await apiRequest('POST', '/api/account/passkeys/options')).json();
+      const [{ startRegistration }, optionsJSON] = await Promise.all([
+        import('@simplewebauthn/browser'),
+        apiRequest('POST', '/api/account/passkeys/options').then((answer) => answer.json()),
+      ]);
       const response = (await startRegistration({ optionsJSON })) as RegisterPasskeyInput['response'];
       return apiRequest('POST', '/api/account/passkeys', { name: passkeyName, response });
     },

@@ -7,7 +7,7 @@ import { clearOfflineCopies } from '@/offline/caches';
 import { forgetSignedInUser, queryClient } from '@/lib/query-client';
 import { currentUserQuery } from '@/lib/session';
 import { settingsQuery, ssoStatusQuery } from '@/lib/shared-queries';
-import { SSO_START_PATH } from '@common/contracts/sso';
+import { SSO_START_PATH } from '@common/sso';
 import { useApiMutation } from '@/lib/use-api-mutation';
 
 const greetingName = (user: PublicUser) => user.firstName || user.username;

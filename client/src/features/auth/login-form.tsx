@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { FieldError } from '@/components/field-error';
-import { ssoErrorMessage } from '@common/contracts/sso';
+import { ssoErrorMessage } from '@common/sso';
 import { startSsoSignIn, useLogin, useSsoProvider } from './api';
 
 /** `onRegister` absent: registration is closed, so the form does not offer it. */

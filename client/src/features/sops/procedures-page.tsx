@@ -62,6 +62,7 @@ export default function ProceduresPage() {
 
   // The first answer is drawn in a background render (see useArrival); later ones are not held back.
   const listed = useArrival(sops.data) !== undefined || sops.isError;
+  const waiting = sops.isLoading || !listed;
   const rows = sops.data ?? NO_ROWS;
   const selectedName = departments.data?.find((d) => d.id === departmentId)?.name;
 
@@ -160,7 +161,7 @@ export default function ProceduresPage() {
               )}
             </div>
           )}
-          {sops.isLoading || !listed ? (
+          {waiting ? (
             <div className="flex justify-center rounded-lg border bg-card py-16">
               <Spinner label="Loading SOPs" />
             </div>
@@ -190,8 +191,9 @@ export default function ProceduresPage() {
               />
             </>
           )}
+          {/* Hidden until the list is in: drawn under the spinner, the list's arrival pushed it off the screen (a layout shift). */}
           {reader && can(user, 'sop.create') && (
-            <div className="flex flex-wrap items-center gap-2 rounded-lg border bg-card p-3 sm:hidden" data-testid="authoring-actions">
+            <div className="flex flex-wrap items-center gap-2 rounded-lg border bg-card p-3 sm:hidden" hidden={waiting} data-testid="authoring-actions">
               <p className="w-full text-sm text-muted-foreground">Write or upload a procedure of your own:</p>
               <AuthoringActions online={online} />
             </div>

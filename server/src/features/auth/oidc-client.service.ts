@@ -1,5 +1,5 @@
 import * as oidc from 'openid-client';
-import type { SsoErrorCode } from '../../../../common/contracts/sso';
+import type { SsoErrorCode } from '../../../../common/sso';
 
 /** The company's identity provider, from OIDC_ISSUER, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET and OIDC_NAME. */
 export interface OidcConfig {

@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
-import { SSO_NOT_CONFIGURED } from '../../../../common/contracts/sso';
+import { SSO_NOT_CONFIGURED } from '../../../../common/sso';
 import { auditEvents, users } from '../../db/schema';
 import { crewOf, sessionCookie } from '../../test/factories';
 import { startIdentityProvider } from '../../test/identity-provider';

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { SSO_CALLBACK_PATH, SSO_NOT_CONFIGURED, SSO_START_PATH, SsoStatus } from '../../../../common/contracts/sso';
+import { SsoStatus } from '../../../../common/contracts/sso';
+import { SSO_CALLBACK_PATH, SSO_NOT_CONFIGURED, SSO_START_PATH } from '../../../../common/sso';
 import { notFound } from '../../http/errors';
 import { answers, NO_CONTENT } from '../../http/responses';
 import { SsoRefusal } from './oidc-client.service';
