@@ -4,6 +4,7 @@ import type { SignatureMeaning } from '../../../../common/contracts/approval-rou
 import type { SignatureMethod } from '../../../../common/contracts/signatures';
 import type { Db } from '../../db/client';
 import { approvalSignatures, attestations, sopVersions, users } from '../../db/schema';
+import { signatureRows } from '../approvals/approval-steps.service';
 import { fullNameOf } from '../approvals/delegation.service';
 
 /** One signature of a version, as the controlled copy's signature page lists it. */
@@ -23,7 +24,6 @@ export interface VersionSignature {
   carriedFrom: string | null;
 }
 
-const absent = alias(users, 'absent');
 const carried = alias(sopVersions, 'carried');
 
 /**
@@ -33,22 +33,7 @@ const carried = alias(sopVersions, 'carried');
  */
 export async function versionSignatures(db: Pick<Db, 'select'>, versionId: number): Promise<VersionSignature[]> {
   const [decisions, attested] = await Promise.all([
-    db
-      .select({
-        name: fullNameOf(users),
-        onBehalfOf: fullNameOf(absent),
-        absentId: absent.id,
-        meaning: approvalSignatures.meaning,
-        stepName: approvalSignatures.stepName,
-        at: approvalSignatures.signedAt,
-        method: approvalSignatures.method,
-        sha256: approvalSignatures.contentSha256,
-      })
-      .from(approvalSignatures)
-      .innerJoin(users, eq(users.id, approvalSignatures.userId))
-      .leftJoin(absent, eq(absent.id, approvalSignatures.onBehalfOf))
-      .where(eq(approvalSignatures.versionId, versionId))
-      .orderBy(asc(approvalSignatures.signedAt), asc(approvalSignatures.id)),
+    signatureRows(db, eq(approvalSignatures.versionId, versionId)),
     db
       .select({
         name: fullNameOf(users),
@@ -64,7 +49,16 @@ export async function versionSignatures(db: Pick<Db, 'select'>, versionId: numbe
       .orderBy(asc(attestations.attestedAt), asc(attestations.id)),
   ]);
   return [
-    ...decisions.map(({ absentId, onBehalfOf, ...d }) => ({ ...d, onBehalfOf: absentId === null ? null : onBehalfOf, carriedFrom: null })),
+    ...decisions.map(({ name, meaning, stepName, at, method, sha256, absentId, absentName }) => ({
+      name,
+      onBehalfOf: absentId === null ? null : absentName,
+      meaning,
+      stepName,
+      at,
+      method,
+      sha256,
+      carriedFrom: null,
+    })),
     ...attested.map((a) => ({ ...a, onBehalfOf: null, meaning: 'read_and_understood' as const, stepName: null })),
   ];
 }
