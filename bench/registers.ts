@@ -44,6 +44,16 @@ try {
     workers.run('stamp', {
       data: pdf,
       lines: ['Manual · Version 1.0 · In force since 2026-01-01', 'Printed by Bench on 2026-01-01 00:00 UTC · Uncontrolled when printed'],
+      signaturePage: {
+        title: 'Electronic signatures',
+        intro: ['Manual · Version 1.0'],
+        // A crew's worth of signed attestations: several signature pages.
+        entries: Array.from({ length: 200 }, (_, i) => ({
+          heading: `Reader ${i + 1}`,
+          lines: ['Meaning: Read and understood', 'Signed: 2026-01-01 00:00:00 UTC · Method: password', `SHA-256 of the signed version: ${'a'.repeat(64)}`],
+        })),
+        empty: '',
+      },
       outputPath: newTempPath(),
     }),
   );

@@ -61,7 +61,7 @@ test('the register exports what the filtered list shows, as a CSV Excel opens', 
   await expect(toast(page, 'Export ready')).toBeVisible();
 });
 
-test('a reader prints a controlled copy of the PDF in force: every page stamped', async ({ page }) => {
+test('a reader prints a controlled copy of the PDF in force: every page stamped, the signature page last', async ({ page }) => {
   const title = `Gangway Watch ${stamp}`;
   manualId = await createSop(crew, title, 'Deck', 'Keep the gangway manned.');
   const detail = await (await crew.get(`/api/sops/${manualId}`)).json();
@@ -90,8 +90,12 @@ test('a reader prints a controlled copy of the PDF in force: every page stamped'
   const copy = await saved(download);
   const pages = (await PDFDocument.load(pdf)).getPageCount();
   expect(pages).toBeGreaterThan(1);
-  expect((await PDFDocument.load(copy)).getPageCount()).toBe(pages);
-  for (const text of await pdfPageTexts(copy)) {
+  // The document's pages, then the signature page: all stamped.
+  expect((await PDFDocument.load(copy)).getPageCount()).toBe(pages + 1);
+  const texts = await pdfPageTexts(copy);
+  expect(texts[pages]).toContain('Electronic signatures');
+  expect(texts[pages]).toContain('Meaning: Approved (step: Approval)');
+  for (const text of texts) {
     expect(text).toContain(`${title} · Version 1.0 · In force since`);
     expect(text).toMatch(/Printed by Noa on \d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC/);
     expect(text).toContain('Uncontrolled when printed');

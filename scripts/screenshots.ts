@@ -67,6 +67,19 @@ const SHOTS: Record<E2eUser['role'], Shot[]> = {
       },
     },
     {
+      // The newest SOP's events: decisions and attestations with their signatures.
+      name: 'history-events',
+      path: '/documents?sort=updatedAt&dir=desc',
+      prepare: async (page) => {
+        await page
+          .getByRole('button', { name: /^History: / })
+          .first()
+          .click();
+        await page.getByRole('dialog').getByText('Events', { exact: true }).click();
+        await page.getByRole('dialog').getByTestId('timeline-event').first().waitFor();
+      },
+    },
+    {
       name: 'approve-confirm',
       path: '/approvals',
       prepare: (page) => page.getByRole('button', { name: 'Approve', exact: true }).first().click(),

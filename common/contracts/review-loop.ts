@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { REVISION_CLASSES } from '../revision-classes';
 import { REVIEW_FILTERS, REVIEW_FREQUENCY_MONTHS, REVIEW_STATUSES } from '../review-clock';
+import { SIGNATURE_MEANINGS } from './approval-routes';
 import { idField, isoDate, optionalText } from './fields';
+import { SIGNATURE_METHODS } from './signatures';
 
 /**
  * The review loop: an SOP's history, the comparison of two of its versions and its
@@ -37,6 +39,18 @@ export type ReviewSchedule = z.infer<typeof ReviewSchedule>;
 
 // ---- History ----
 
+/** The signature an event carries: the actor signed, in this capacity, for this digest of the version. */
+export const HistorySignature = z.object({
+  meaning: z.enum([...SIGNATURE_MEANINGS, 'read_and_understood']),
+  /** The step of the route decided; null for an attestation. */
+  stepName: z.string().nullable(),
+  /** How the signer proved themselves (null: no proof was asked for). */
+  method: z.enum(SIGNATURE_METHODS).nullable(),
+  /** The digest of the version signed (null: signed before digests were kept). */
+  sha256: z.string().nullable(),
+});
+export type HistorySignature = z.input<typeof HistorySignature>;
+
 /** One event of GET /api/sops/{id}/history (newest first). */
 export const SopHistoryEvent = z.object({
   id: z.number().int(),
@@ -51,6 +65,8 @@ export const SopHistoryEvent = z.object({
   revisionClass: z.enum(REVISION_CLASSES).nullable(),
   /** A delegate's decision: the absent person the actor decided for; null for other events. */
   onBehalfOf: person.nullable(),
+  /** A decision on a step, or an attestation signed with a proof; null for other events. */
+  signature: HistorySignature.nullable(),
 });
 export type SopHistoryEvent = z.input<typeof SopHistoryEvent>;
 export const SopHistory = z.array(SopHistoryEvent);

@@ -1,11 +1,13 @@
 /**
- * Controlled copies: every page of a PDF gets a band in its bottom margin saying which
- * version it is, since when it is in force, who printed it and when, and that a printout is
- * uncontrolled. Runs in a document worker (pdf-lib parses the whole file).
+ * Controlled copies: the PDF ends with a signature page (signature-page.ts), and every page
+ * gets a band in its bottom margin saying which version it is, since when it is in force, who
+ * printed it and when, and that a printout is uncontrolled. Runs in a document worker
+ * (pdf-lib parses the whole file).
  */
 import { writeFile } from 'node:fs/promises';
 import { PDFDocument, type PDFFont, rgb, StandardFonts } from 'pdf-lib';
 import { DOCUMENT_LIMITS, DocumentRefused } from './document-limits';
+import { addSignaturePages, type SignaturePage } from './signature-page';
 
 export const STAMP_BAND_HEIGHT = 26;
 const INSET = 10;
@@ -31,11 +33,13 @@ export interface StampInput {
   data: Uint8Array;
   /** Two lines: what the document is, and who printed it. */
   lines: [string, string];
+  /** Added after the document's pages (and stamped like them). */
+  signaturePage: SignaturePage;
   /** Where to write the stamped file (the server streams it from there and removes it). */
   outputPath: string;
 }
 
-export async function stampPdf({ data, lines, outputPath }: StampInput): Promise<{ pages: number; size: number }> {
+export async function stampPdf({ data, lines, signaturePage, outputPath }: StampInput): Promise<{ pages: number; size: number }> {
   let doc: PDFDocument;
   try {
     doc = await PDFDocument.load(data, { updateMetadata: false });
@@ -43,10 +47,11 @@ export async function stampPdf({ data, lines, outputPath }: StampInput): Promise
     if (err instanceof Error && err.name === 'EncryptedPDFError') throw new DocumentRefused('The PDF is encrypted, so it cannot be stamped');
     throw err;
   }
-  const pages = doc.getPages();
-  if (pages.length > DOCUMENT_LIMITS.pdfPages) throw new DocumentRefused(`The PDF has more than ${DOCUMENT_LIMITS.pdfPages} pages`);
+  if (doc.getPageCount() > DOCUMENT_LIMITS.pdfPages) throw new DocumentRefused(`The PDF has more than ${DOCUMENT_LIMITS.pdfPages} pages`);
   const regular = await doc.embedFont(StandardFonts.Helvetica);
   const bold = await doc.embedFont(StandardFonts.HelveticaBold);
+  addSignaturePages(doc, signaturePage, { regular, bold, printable });
+  const pages = doc.getPages();
   const [first, second] = [printable(lines[0], bold), printable(lines[1], regular)];
   for (const page of pages) {
     // The visible area (crop box), whatever its origin.

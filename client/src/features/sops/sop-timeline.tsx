@@ -1,5 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import type { SopHistoryEvent } from '@common/contracts/review-loop';
+import { PenLine } from 'lucide-react';
+import type { HistorySignature, SopHistoryEvent } from '@common/contracts/review-loop';
+import { SIGNATURE_MEANING_LABELS } from '@common/contracts/signatures';
 import { REVISION_CLASS_LABELS } from '@common/revision-classes';
 import { Spinner } from '@/components/spinner';
 import { formatDateTime, humanizeAction } from '@/lib/format';
@@ -32,6 +34,29 @@ const DOT: Record<string, string> = {
   sop_submitted: 'bg-ocean',
 };
 
+/** A signature made with a proof (the signer is the event's actor): in what capacity, how, and the digest signed (in full on hover). */
+function SignatureLine({ signature }: { signature: HistorySignature }) {
+  const { meaning, stepName, method, sha256 } = signature;
+  return (
+    <p className="mt-1 text-xs text-muted-foreground" data-testid="event-signature">
+      <PenLine className="mr-1 inline size-3 align-[-1px] text-navy" aria-hidden="true" />
+      <span className="font-medium text-navy">Signed:</span> {SIGNATURE_MEANING_LABELS[meaning]}
+      {stepName && ` (${stepName})`} · with {method === 'passkey' ? 'a passkey' : 'the password'}
+      {sha256 && (
+        <>
+          {' · '}
+          <span className="whitespace-nowrap">
+            SHA-256{' '}
+            <span className="font-mono" title={`SHA-256 ${sha256}`}>
+              {sha256.slice(0, 12)}…
+            </span>
+          </span>
+        </>
+      )}
+    </p>
+  );
+}
+
 function TimelineEntry({ event }: { event: SopHistoryEvent }) {
   return (
     <li className="relative pl-5" data-testid="timeline-event" data-action={event.action}>
@@ -45,6 +70,7 @@ function TimelineEntry({ event }: { event: SopHistoryEvent }) {
         {event.actor ? ownerNameOf(event.actor) : 'Unknown User'}
         {event.onBehalfOf && ` for ${ownerNameOf(event.onBehalfOf)}`} · {formatDateTime(event.at, 'Unknown')}
       </p>
+      {event.signature?.method && <SignatureLine signature={event.signature} />}
       {event.comments && <p className="mt-1 rounded bg-muted/50 px-2 py-1 text-sm whitespace-pre-wrap">“{event.comments}”</p>}
     </li>
   );

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, or } from 'drizzle-orm';
+import { and, asc, eq, inArray, or, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { PersonRef } from '../../../../common/contracts/absences';
 import type { z } from 'zod';
@@ -20,6 +20,28 @@ const absent = alias(users, 'absent');
 
 type TaskStep = z.output<typeof TaskStepSchema>;
 
+/** The signatures of decisions `where` selects, oldest first, with the signer's name and the absent person's a delegate decided for. */
+export function signatureRows(db: Pick<Db, 'select'>, where: SQL) {
+  return db
+    .select({
+      taskId: approvalSignatures.taskId,
+      userId: approvalSignatures.userId,
+      name: fullName,
+      meaning: approvalSignatures.meaning,
+      stepName: approvalSignatures.stepName,
+      at: approvalSignatures.signedAt,
+      absentId: absent.id,
+      absentName: fullNameOf(absent),
+      method: approvalSignatures.method,
+      sha256: approvalSignatures.contentSha256,
+    })
+    .from(approvalSignatures)
+    .innerJoin(users, eq(users.id, approvalSignatures.userId))
+    .leftJoin(absent, eq(absent.id, approvalSignatures.onBehalfOf))
+    .where(where)
+    .orderBy(asc(approvalSignatures.signedAt), asc(approvalSignatures.id));
+}
+
 /** Where each task stands on its route: the current step, its co-approvers and every signature so far. */
 export async function taskSteps(db: Db, taskIds: number[]): Promise<Map<number, TaskStep>> {
   const result = new Map<number, TaskStep>();
@@ -29,24 +51,7 @@ export async function taskSteps(db: Db, taskIds: number[]): Promise<Map<number, 
       .select({ id: approvalTasks.id, routeSteps: approvalTasks.routeSteps, stepIndex: approvalTasks.stepIndex })
       .from(approvalTasks)
       .where(inArray(approvalTasks.id, taskIds)),
-    db
-      .select({
-        taskId: approvalSignatures.taskId,
-        userId: approvalSignatures.userId,
-        name: fullName,
-        meaning: approvalSignatures.meaning,
-        stepName: approvalSignatures.stepName,
-        at: approvalSignatures.signedAt,
-        absentId: absent.id,
-        absentName: fullNameOf(absent),
-        method: approvalSignatures.method,
-        sha256: approvalSignatures.contentSha256,
-      })
-      .from(approvalSignatures)
-      .innerJoin(users, eq(users.id, approvalSignatures.userId))
-      .leftJoin(absent, eq(absent.id, approvalSignatures.onBehalfOf))
-      .where(inArray(approvalSignatures.taskId, taskIds))
-      .orderBy(asc(approvalSignatures.signedAt), asc(approvalSignatures.id)),
+    signatureRows(db, inArray(approvalSignatures.taskId, taskIds)),
     db
       .select({ taskId: approvalCoApprovers.taskId, stepIndex: approvalCoApprovers.stepIndex, userId: approvalCoApprovers.userId, name: fullName })
       .from(approvalCoApprovers)

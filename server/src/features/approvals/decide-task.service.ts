@@ -19,6 +19,7 @@ import { stepsOf } from './approval-routes.service';
 import { refuseStepDecision, taskSteps } from './approval-steps.service';
 import { keepDecisionComment } from './review-comments.service';
 import { versionDigest } from '../signatures/version-digest.service';
+import { findVersionWithSop } from '../sops/sop-version-lookup.service';
 
 export interface DecisionInput {
   status: Decision;
@@ -45,22 +46,12 @@ async function carryAttestations(tx: Db, sopId: number, versionId: number): Prom
 }
 
 async function findTask(db: Db, taskId: number) {
-  const [row] = await db
-    .select({
-      id: approvalTasks.id,
-      status: approvalTasks.status,
-      versionId: approvalTasks.versionId,
-      submittedBy: sopVersions.submittedBy,
-      versionNumber: sopVersions.versionNumber,
-      sopId: sops.id,
-      sopTitle: sops.title,
-      sopStatus: sops.status,
-    })
+  const [task] = await db
+    .select({ id: approvalTasks.id, status: approvalTasks.status, versionId: approvalTasks.versionId })
     .from(approvalTasks)
-    .innerJoin(sopVersions, eq(sopVersions.id, approvalTasks.versionId))
-    .innerJoin(sops, eq(sops.id, sopVersions.sopId))
     .where(eq(approvalTasks.id, taskId));
-  return row;
+  const version = task && (await findVersionWithSop(db, task.versionId));
+  return version && { ...version, ...task };
 }
 
 /**

@@ -4,7 +4,7 @@ import type { SessionUser } from '../../../../common/contracts/auth';
 import type { z } from 'zod';
 import type { Attachment } from '../../../../common/contracts/attachments';
 import type { Db } from '../../db/client';
-import { attachments, sops, sopVersions } from '../../db/schema';
+import { attachments, sops } from '../../db/schema';
 import { type SniffedType, sniffFileType } from '../../files/sniff';
 import { refuseAddFiles } from '../../../../common/sop-lifecycle';
 import { putFile } from '../../files/store';
@@ -14,6 +14,7 @@ import { badRequest, notFound, unsupportedType } from '../../http/errors';
 import { assertVersionVisible, viewOf } from '../sops/sop-visibility.service';
 import { wakeJobRunners } from '../../jobs/job-queue';
 import { recordAudit } from '../audit/audit.service';
+import { findVersionWithSop } from '../sops/sop-version-lookup.service';
 import { startHtmlConversion } from './attachment-html.service';
 import { startPreview } from './attachment-previews.service';
 import { startTextExtraction, textStatusOf } from './attachment-text.service';
@@ -85,22 +86,8 @@ export async function findVersionForUpload(db: Db, actor: SessionUser, versionId
 
 /** The version and its SOP's state; with `lock`, the SOP row is held until the transaction ends. */
 async function versionState(db: Db, versionId: number, lock = false) {
-  const query = db
-    .select({
-      versionId: sopVersions.id,
-      versionNumber: sopVersions.versionNumber,
-      isPublished: sopVersions.isPublished,
-      sopId: sops.id,
-      title: sops.title,
-      ownerId: sops.ownerId,
-      status: sops.status,
-      latestVersionId: sops.latestVersionId,
-    })
-    .from(sopVersions)
-    .innerJoin(sops, eq(sops.id, sopVersions.sopId))
-    .where(eq(sopVersions.id, versionId));
-  const [row] = lock ? await query.for('update', { of: sops }) : await query;
-  return row;
+  const row = await findVersionWithSop(db, versionId, lock);
+  return row && { ...row, title: row.sopTitle, status: row.sopStatus };
 }
 
 /** Every file with its record (and its preview job) in one transaction: all are stored, or none. */

@@ -50,7 +50,7 @@ describe('GET /api/attachments/{id}/controlled-copy', () => {
     expect(res.json()).toMatchObject({ code: 'not_in_force', message: expect.stringContaining('version in force') });
   });
 
-  it('stamps every page of the PDF in force with title, version, dates and the printer, and keeps the page count', async () => {
+  it('stamps every page of the PDF in force with title, version, dates and the printer, and adds one signature page', async () => {
     await approve(sop.id);
     const approvedAt = (await detail(sop.id)).versions[0].approvedAt!;
     const before = new Date();
@@ -60,9 +60,14 @@ describe('GET /api/attachments/{id}/controlled-copy', () => {
     expect(res.headers['content-disposition']).toContain('anchor (controlled copy).pdf');
     expect(res.headers['cache-control']).toBe('no-store');
     expect(Number(res.headers['content-length'])).toBe(res.rawPayload.length);
-    expect((await PDFDocument.load(res.rawPayload)).getPageCount()).toBe(3);
+    expect((await PDFDocument.load(res.rawPayload)).getPageCount()).toBe(4);
     const pages = await pdfPageTexts(res.rawPayload);
-    expect(pages).toHaveLength(3);
+    expect(pages).toHaveLength(4);
+    // The document's three pages, then the signature page (the approver decided without a proof: none was required).
+    expect(pages.slice(0, 3).some((text) => text.includes('Electronic signatures'))).toBe(false);
+    expect(pages[3]).toContain('Electronic signatures');
+    expect(pages[3]).toContain('Meaning: Approved (step: Approval)');
+    expect(pages[3]).toContain('Method: none (signatures were not required)');
     const printedOn = before.toISOString().slice(0, 10);
     for (const text of pages) {
       expect(text).toContain('Anchor Handling, Forward · Version 2.1 · In force since');
@@ -83,7 +88,7 @@ describe('GET /api/attachments/{id}/controlled-copy', () => {
     expect(events[0]).toMatchObject({
       entityType: 'sop',
       entityId: sop.id,
-      metadata: { title: 'Anchor Handling, Forward', versionNumber: '2.1', attachmentId: firstPdf.id, fileName: 'anchor.pdf', pages: 3 },
+      metadata: { title: 'Anchor Handling, Forward', versionNumber: '2.1', attachmentId: firstPdf.id, fileName: 'anchor.pdf', pages: 4 },
     });
   });
 

@@ -1,7 +1,8 @@
 /**
- * Controlled copies: a PDF of the version in force, stamped on every page (in a document
- * worker) with what it is and who printed it when, so a printout on a bulkhead can be checked
- * against the register. Every copy is recorded in the audit trail.
+ * Controlled copies: a PDF of the version in force, ending with a signature page (every
+ * signature of the version), stamped on every page (in a document worker) with what it is and
+ * who printed it when, so a printout on a bulkhead can be checked against the register. Every
+ * copy is recorded in the audit trail.
  */
 import { createReadStream } from 'node:fs';
 import { rm } from 'node:fs/promises';
@@ -10,13 +11,15 @@ import type { FastifyReply } from 'fastify';
 import type { SessionUser } from '../../../../common/contracts/auth';
 import { MAX_FILE_BYTES } from '../../../../common/limits';
 import type { Db } from '../../db/client';
-import { attachments, sopVersions, sops } from '../../db/schema';
+import { attachments, sopVersions } from '../../db/schema';
 import { DocumentWorkError, type DocumentWorkers } from '../../documents/worker-pool';
 import { contentDisposition } from '../../files/send-file';
 import { readAll } from '../../files/store';
 import { newTempPath } from '../../files/temp-files';
 import { conflict, HttpError, notFound } from '../../http/errors';
 import { recordAudit } from '../audit/audit.service';
+import { signaturePageOf } from '../signatures/signature-page.service';
+import { findVersionWithSop } from '../sops/sop-version-lookup.service';
 import { fullName } from '../../../../common/names';
 
 const PDF = 'application/pdf';
@@ -27,22 +30,13 @@ const personName = (u: Pick<SessionUser, 'firstName' | 'lastName' | 'username'>)
 
 /** The attachment and its version, if it may be printed: a PDF of the version in force (409 otherwise, 404 unknown). */
 async function printableAttachment(db: Db, attachmentId: number) {
-  const [row] = await db
-    .select({
-      originalName: attachments.originalName,
-      mimeType: attachments.mimeType,
-      sha256: attachments.sha256,
-      versionId: attachments.versionId,
-      versionNumber: sopVersions.versionNumber,
-      approvedAt: sopVersions.approvedAt,
-      sopId: sops.id,
-      title: sops.title,
-    })
+  const [file] = await db
+    .select({ originalName: attachments.originalName, mimeType: attachments.mimeType, sha256: attachments.sha256, versionId: attachments.versionId })
     .from(attachments)
-    .innerJoin(sopVersions, eq(sopVersions.id, attachments.versionId))
-    .innerJoin(sops, eq(sops.id, sopVersions.sopId))
     .where(eq(attachments.id, attachmentId));
-  if (!row) throw notFound('Attachment not found');
+  const version = file && (await findVersionWithSop(db, file.versionId));
+  if (!version) throw notFound('Attachment not found');
+  const row = { ...version, ...file };
   // The version in force: the newest approved one (as the list and the detail say).
   const [inForce] = await db
     .select({ id: sopVersions.id })
@@ -75,8 +69,9 @@ export async function sendControlledCopy(db: Db, workers: DocumentWorkers, actor
     const data = await readAll(db, source.sha256, MAX_FILE_BYTES);
     stamped = await workers.run('stamp', {
       data,
+      signaturePage: await signaturePageOf(db, source),
       lines: [
-        `${source.title} · Version ${source.versionNumber} · In force since ${utcDate(source.approvedAt)}`,
+        `${source.sopTitle} · Version ${source.versionNumber} · In force since ${utcDate(source.approvedAt)}`,
         `Printed by ${personName(actor)} on ${utcDateTime(printedAt)} · Uncontrolled when printed`,
       ],
       outputPath,
@@ -91,7 +86,7 @@ export async function sendControlledCopy(db: Db, workers: DocumentWorkers, actor
     action: 'controlled_copy_printed',
     entityType: 'sop',
     entityId: source.sopId,
-    metadata: { title: source.title, versionNumber: source.versionNumber, attachmentId, fileName: source.originalName, pages: stamped.pages },
+    metadata: { title: source.sopTitle, versionNumber: source.versionNumber, attachmentId, fileName: source.originalName, pages: stamped.pages },
   });
   const stream = createReadStream(outputPath);
   stream.once('close', () => void rm(outputPath, { force: true }));

@@ -4,10 +4,11 @@ import type { Attestation, AttestationSummary, AttachmentRead } from '../../../.
 import type { SessionUser } from '../../../../common/contracts/auth';
 import type { SignatureMethod } from '../../../../common/contracts/signatures';
 import type { Db } from '../../db/client';
-import { attachmentReads, attachments, attestations, sopVersions, sops } from '../../db/schema';
+import { attachmentReads, attachments, attestations } from '../../db/schema';
 import { conflict, notFound } from '../../http/errors';
 import { recordAudit } from '../audit/audit.service';
 import { versionDigest } from '../signatures/version-digest.service';
+import { findVersionWithSop } from '../sops/sop-version-lookup.service';
 import { assertVersionVisible, viewOf } from '../sops/sop-visibility.service';
 
 /**
@@ -16,19 +17,9 @@ import { assertVersionVisible, viewOf } from '../sops/sop-visibility.service';
  */
 export async function findReadableVersion(db: Db, actor: SessionUser, versionId: number) {
   await assertVersionVisible(db, viewOf(actor), versionId, 'This SOP version does not exist');
-  const [row] = await db
-    .select({
-      id: sopVersions.id,
-      isPublished: sopVersions.isPublished,
-      versionNumber: sopVersions.versionNumber,
-      sopId: sops.id,
-      title: sops.title,
-    })
-    .from(sopVersions)
-    .innerJoin(sops, eq(sops.id, sopVersions.sopId))
-    .where(eq(sopVersions.id, versionId));
+  const row = await findVersionWithSop(db, versionId);
   if (!row) throw notFound('This SOP version does not exist');
-  return row;
+  return { id: row.versionId, isPublished: row.isPublished, versionNumber: row.versionNumber, sopId: row.sopId, title: row.sopTitle };
 }
 
 type Read = z.output<typeof AttachmentRead>;
