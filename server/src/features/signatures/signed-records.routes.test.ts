@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { SopHistoryEvent } from '../../../../common/contracts/review-loop';
-import type { Attachment } from '../../../../common/contracts/sops';
+import type { Attachment } from '../../../../common/contracts/attachments';
 import { approvalSignatures, attestations } from '../../db/schema';
 import { createSopAs, decideTask, submitSopAs, uploadFiles } from '../../test/client';
 import { makePdf, pdfPageTexts } from '../../test/documents';
