@@ -6,6 +6,7 @@ import { ApproverSelect } from '@/components/approver-select';
 import { FieldError } from '@/components/field-error';
 import { QueryState } from '@/components/query-state';
 import { Button } from '@/components/ui/button';
+import { SubmitButton } from '@/components/submit-button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
@@ -145,9 +146,9 @@ function AbsenceForm({ state, selfId, onDone, onCancel }: { state: AbsenceState;
             Cancel
           </Button>
         )}
-        <Button type="submit" disabled={save.isPending}>
-          {save.isPending ? 'Saving...' : 'Save Absence'}
-        </Button>
+        <SubmitButton pending={save.isPending} submitting="Saving...">
+          Save Absence
+        </SubmitButton>
       </div>
     </form>
   );

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { LoginInput } from '@common/contracts/auth';
 import { Button } from '@/components/ui/button';
+import { SubmitButton } from '@/components/submit-button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { FieldError } from '@/components/field-error';
@@ -40,9 +41,9 @@ export function LoginForm({ onRegister }: { onRegister?: () => void }) {
         <Input id="login-password" type="password" autoComplete="current-password" aria-invalid={!!errors.password} {...form.register('password')} />
         <FieldError message={errors.password?.message} />
       </div>
-      <Button type="submit" className="w-full" disabled={login.isPending}>
-        {login.isPending ? 'Signing in...' : 'LOGIN'}
-      </Button>
+      <SubmitButton pending={login.isPending} submitting="Signing in..." className="w-full">
+        LOGIN
+      </SubmitButton>
       {provider && (
         <Button
           type="button"
