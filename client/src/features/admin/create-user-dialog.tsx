@@ -5,6 +5,7 @@ import { Controller, useForm } from 'react-hook-form';
 import { ROLE_LABELS, ROLES, type Role } from '@common/roles';
 import { CreateUserForm, type CreatedUserInput } from '@common/contracts/users';
 import { FieldError } from '@/components/field-error';
+import { FormField } from '@/components/form-field';
 import { confirmDiscard, useUnsavedChanges } from '@/hooks/use-unsaved-changes';
 import { FormDialogFooter } from '@/components/form-dialog-footer';
 import { Button } from '@/components/ui/button';
@@ -85,8 +86,7 @@ export function CreateUserDialog() {
             {field('firstName', 'First Name', { autoComplete: 'off' })}
             {field('lastName', 'Last Name', { autoComplete: 'off' })}
           </div>
-          <div className="space-y-2">
-            <Label htmlFor="create-user-role">Role</Label>
+          <FormField id="create-user-role" label="Role" error={errors.role?.message}>
             <Controller
               control={form.control}
               name="role"
@@ -105,8 +105,7 @@ export function CreateUserDialog() {
                 </Select>
               )}
             />
-            <FieldError message={errors.role?.message} />
-          </div>
+          </FormField>
           <Controller
             control={form.control}
             name="departmentId"

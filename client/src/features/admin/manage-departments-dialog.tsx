@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Building2, FolderTree, Pencil, Plus, Route, Trash2 } from 'lucide-react';
+import { Building2, FolderTree, Plus, Route } from 'lucide-react';
 import type { Department } from '@common/contracts/departments';
+import { EditDeleteButtons } from '@/components/edit-delete-buttons';
 import { QueryState } from '@/components/query-state';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
@@ -26,23 +27,11 @@ export function ManageDepartmentsDialog() {
 
   const openCreate = (defaultParentId: number | null = null) => setForm({ open: true, defaultParentId });
   const itemActions = (department: Department) => (
-    <div className="flex shrink-0 gap-1">
+    <EditDeleteButtons name={department.name} onEdit={() => setForm({ open: true, department })} onDelete={() => setToDelete(department)}>
       <Button variant="ghost" size="icon" className="size-8" aria-label={`Review route of ${department.name}`} onClick={() => setRouteOf(department)}>
         <Route />
       </Button>
-      <Button variant="ghost" size="icon" className="size-8" aria-label={`Edit ${department.name}`} onClick={() => setForm({ open: true, department })}>
-        <Pencil />
-      </Button>
-      <Button
-        variant="ghost"
-        size="icon"
-        className="size-8 text-destructive hover:text-destructive"
-        aria-label={`Delete ${department.name}`}
-        onClick={() => setToDelete(department)}
-      >
-        <Trash2 />
-      </Button>
-    </div>
+    </EditDeleteButtons>
   );
 
   return (
@@ -115,7 +104,7 @@ export function ManageDepartmentsDialog() {
 
         <DepartmentFormDialog
           open={form.open}
-          onOpenChange={(next) => !next && setForm({ open: false })}
+          onClose={() => setForm({ open: false })}
           department={form.open ? form.department : undefined}
           defaultParentId={form.open ? form.defaultParentId : null}
           departments={departments}

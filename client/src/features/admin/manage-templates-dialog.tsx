@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { FileText, LayoutTemplate, Pencil, Plus, Trash2 } from 'lucide-react';
+import { FileText, LayoutTemplate, Plus } from 'lucide-react';
 import type { SopTemplate } from '@common/contracts/templates';
 import { deleteQuestion, DeleteTargetDialog } from '@/components/confirm-delete-dialog';
+import { EditDeleteButtons } from '@/components/edit-delete-buttons';
 import { QueryState } from '@/components/query-state';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -73,33 +74,14 @@ export function ManageTemplatesDialog() {
                       </ul>
                     )}
                   </div>
-                  <div className="flex shrink-0 gap-1">
-                    <Button
-                      variant="ghost"
-                      size="icon"
-                      className="size-8"
-                      aria-label={`Edit ${template.name}`}
-                      onClick={() => setForm({ open: true, template })}
-                    >
-                      <Pencil />
-                    </Button>
-                    <Button
-                      variant="ghost"
-                      size="icon"
-                      className="size-8 text-destructive hover:text-destructive"
-                      aria-label={`Delete ${template.name}`}
-                      onClick={() => setToDelete(template)}
-                    >
-                      <Trash2 />
-                    </Button>
-                  </div>
+                  <EditDeleteButtons name={template.name} onEdit={() => setForm({ open: true, template })} onDelete={() => setToDelete(template)} />
                 </li>
               ))}
             </ul>
           )}
         </QueryState>
 
-        <TemplateFormDialog open={form.open} onOpenChange={(next) => !next && setForm({ open: false })} template={form.open ? form.template : undefined} />
+        <TemplateFormDialog open={form.open} onClose={() => setForm({ open: false })} template={form.open ? form.template : undefined} />
         <DeleteTargetDialog
           target={toDelete}
           title="Delete template"

@@ -10,6 +10,7 @@ import {
 } from '@common/contracts/daily-programs';
 import { DAILY_PROGRAM_FILE_COUNT } from '@common/limits';
 import { FieldError } from '@/components/field-error';
+import { FormField } from '@/components/form-field';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
@@ -47,14 +48,11 @@ export function DailyProgramUploadForm() {
 
   return (
     <UploadCard kind="dailyProgram" onSubmit={submit} chosen={chosen} disabled={!countMatches || !!problem}>
-      <div className="space-y-2">
-        <Label htmlFor="dp-cruise-code">Cruise code</Label>
+      <FormField id="dp-cruise-code" label="Cruise code" error={errors.cruiseCode?.message}>
         <Input id="dp-cruise-code" placeholder="e.g. AR250928" autoComplete="off" aria-invalid={!!errors.cruiseCode} {...form.register('cruiseCode')} />
-        <FieldError message={errors.cruiseCode?.message} />
-      </div>
+      </FormField>
       <DateField id="dp-date" error={errors.programDate?.message} field={form.register('programDate')} />
-      <div className="space-y-2">
-        <Label htmlFor="dp-mode">Upload mode</Label>
+      <FormField id="dp-mode" label="Upload mode" error={errors.mode?.message}>
         <Controller
           control={form.control}
           name="mode"
@@ -77,8 +75,7 @@ export function DailyProgramUploadForm() {
             </Select>
           )}
         />
-        <FieldError message={errors.mode?.message} />
-      </div>
+      </FormField>
       <div className="space-y-2">
         <Label htmlFor="dp-files">{mode === 'separate' ? 'PDF files (4, in order)' : 'PDF file'}</Label>
         <Input

@@ -4,7 +4,7 @@ import { FileUp } from 'lucide-react';
 import { Controller, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { CreateSopInput } from '@common/contracts/sops';
-import { FieldError } from '@/components/field-error';
+import { FormField } from '@/components/form-field';
 import { confirmDiscard, useUnsavedChanges } from '@/hooks/use-unsaved-changes';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
@@ -117,13 +117,10 @@ export function UploadSopDialog({ triggerClassName, onUploaded, defaultOpen = fa
           <DialogDescription>Create an SOP from a single file: PDF, Word, text or image, up to 10 MB.</DialogDescription>
         </DialogHeader>
         <form onSubmit={form.handleSubmit(onSubmit)} noValidate className="space-y-4">
-          <div className="space-y-1.5">
-            <Label htmlFor="upload-sop-title">Title *</Label>
+          <FormField id="upload-sop-title" label="Title *" error={errors.title?.message} className="space-y-1.5">
             <Input id="upload-sop-title" aria-invalid={!!errors.title} disabled={uploading} {...form.register('title')} />
-            <FieldError message={errors.title?.message} />
-          </div>
-          <div className="space-y-1.5">
-            <Label htmlFor="upload-sop-department">Department *</Label>
+          </FormField>
+          <FormField id="upload-sop-department" label="Department *" error={errors.departmentId?.message} className="space-y-1.5">
             <Controller
               control={form.control}
               name="departmentId"
@@ -137,8 +134,7 @@ export function UploadSopDialog({ triggerClassName, onUploaded, defaultOpen = fa
                 />
               )}
             />
-            <FieldError message={errors.departmentId?.message} />
-          </div>
+          </FormField>
           <div className="grid gap-4 sm:grid-cols-2">
             <div className="space-y-1.5">
               <Label htmlFor="upload-sop-category">Category</Label>
