@@ -7,7 +7,7 @@ import { type Department, DepartmentInput } from '@common/contracts/departments'
 import { FormField } from '@/components/form-field';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { OptionsSelect } from '@/components/options-select';
 import { Textarea } from '@/components/ui/textarea';
 import { useCreateDepartment, useUpdateDepartment } from './api';
 
@@ -84,19 +84,14 @@ export function DepartmentFormDialog({ open, onClose, department, departments, d
           control={form.control}
           name="parentId"
           render={({ field }) => (
-            <Select value={field.value} onValueChange={field.onChange} disabled={hasChildren}>
-              <SelectTrigger id="department-parent" aria-describedby={hasChildren ? 'department-parent-hint' : undefined}>
-                <SelectValue />
-              </SelectTrigger>
-              <SelectContent>
-                <SelectItem value={NO_PARENT}>No Parent (Top-level Division)</SelectItem>
-                {parentChoices.map((d) => (
-                  <SelectItem key={d.id} value={String(d.id)}>
-                    {d.name}
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
+            <OptionsSelect
+              id="department-parent"
+              value={field.value}
+              options={[{ value: NO_PARENT, label: 'No Parent (Top-level Division)' }, ...parentChoices.map((d) => ({ value: String(d.id), label: d.name }))]}
+              onValueChange={field.onChange}
+              disabled={hasChildren}
+              describedBy={hasChildren ? 'department-parent-hint' : undefined}
+            />
           )}
         />
         {hasChildren && (

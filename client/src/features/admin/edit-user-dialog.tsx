@@ -2,16 +2,17 @@ import { useEffect } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { ROLE_LABELS, ROLES, type Role } from '@common/roles';
+import { ROLES, type Role } from '@common/roles';
 import { CreateUserInput, type AdminUser } from '@common/contracts/users';
 import { FieldError } from '@/components/field-error';
 import { FormDialog } from '@/components/form-dialog';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { OptionsSelect } from '@/components/options-select';
 import { displayNameOf } from '@/lib/names';
 import { useUpdateUser } from './api';
+import { ROLE_OPTIONS } from './role-options';
 import { DepartmentSelect, departmentIdOf, departmentValue } from './department-choices';
 
 /** The contract's rules for names and email; role, department and `active` come from controls that cannot go wrong. */
@@ -80,20 +81,7 @@ export function EditUserDialog({ user, isSelf, onClose }: { user: AdminUser | nu
           <Controller
             control={form.control}
             name="role"
-            render={({ field }) => (
-              <Select value={field.value} onValueChange={field.onChange}>
-                <SelectTrigger id="edit-user-role">
-                  <SelectValue />
-                </SelectTrigger>
-                <SelectContent>
-                  {[...ROLES].reverse().map((r) => (
-                    <SelectItem key={r} value={r}>
-                      {ROLE_LABELS[r]}
-                    </SelectItem>
-                  ))}
-                </SelectContent>
-              </Select>
-            )}
+            render={({ field }) => <OptionsSelect id="edit-user-role" value={field.value} options={ROLE_OPTIONS} onValueChange={field.onChange} />}
           />
         </div>
         <Controller

@@ -11,12 +11,17 @@ import {
 import { DAILY_PROGRAM_FILE_COUNT } from '@common/limits';
 import { FieldError } from '@/components/field-error';
 import { FormField } from '@/components/form-field';
+import { OptionsSelect, type SelectOption } from '@/components/options-select';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { formatKB } from '@/lib/format';
 import { useUploadDailyPrograms } from './api';
 import { DateField, UploadCard, useChosenFiles } from './upload-card';
+
+const MODES: SelectOption<DailyProgramMode>[] = [
+  { value: 'combined', label: 'Combined (1 PDF)' },
+  { value: 'separate', label: 'Separate (4 PDFs)' },
+];
 
 const isPdf = (file: File) => file.type === 'application/pdf' || file.name.toLowerCase().endsWith('.pdf');
 
@@ -57,22 +62,18 @@ export function DailyProgramUploadForm() {
           control={form.control}
           name="mode"
           render={({ field }) => (
-            <Select
+            <OptionsSelect
+              id="dp-mode"
               value={field.value}
+              options={MODES}
+              placeholder="Select upload mode"
+              invalid={!!errors.mode}
               onValueChange={(value) => {
                 field.onChange(value);
                 // Changing the mode clears the chosen files: a count chosen for one mode is wrong for the other.
                 clearFiles();
               }}
-            >
-              <SelectTrigger id="dp-mode" aria-invalid={!!errors.mode}>
-                <SelectValue placeholder="Select upload mode" />
-              </SelectTrigger>
-              <SelectContent>
-                <SelectItem value="combined">Combined (1 PDF)</SelectItem>
-                <SelectItem value="separate">Separate (4 PDFs)</SelectItem>
-              </SelectContent>
-            </Select>
+            />
           )}
         />
       </FormField>

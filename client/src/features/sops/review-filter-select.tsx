@@ -1,5 +1,6 @@
 import { REVIEW_FILTERS, type ReviewFilter } from '@common/sop-lifecycle';
-import { IdleOptionsSelect, type SelectOption } from '@/components/idle-options-select';
+import { IdleOptionsSelect } from '@/components/idle-options-select';
+import type { SelectOption } from '@/components/options-select';
 import { Label } from '@/components/ui/label';
 import { reviewLabel } from './review-badge';
 
