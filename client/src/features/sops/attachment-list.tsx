@@ -4,7 +4,7 @@ import type { Attachment } from '@common/contracts/sops';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/hooks/use-toast';
 import { formatMB } from '@/lib/format';
-import { AttachmentPreview, isPreviewable } from '@/components/attachment-preview';
+import { AttachmentPreviewOf } from '@/components/attachment-preview';
 import { ReaderDialog } from '@/components/reader/reader-dialog';
 import { attachmentDocument, type ReaderDocument, readerKindOf } from '@/components/reader/reader-document';
 import { saveFileFrom, startDownload } from '@/lib/download';
@@ -82,14 +82,7 @@ export function AttachmentList({ attachments, versionId, inForce = false }: Prop
               </Button>
               {inForce && attachment.mimeType === 'application/pdf' && <PrintControlledCopy attachment={attachment} />}
             </div>
-            {isPreviewable(attachment.mimeType, attachment.originalName) && (
-              <AttachmentPreview
-                attachmentId={attachment.id}
-                name={attachment.originalName}
-                status={attachment.previewStatus}
-                onOpen={readable(attachment) ? () => setReading(attachmentDocument(attachment)) : undefined}
-              />
-            )}
+            <AttachmentPreviewOf attachment={attachment} onOpen={readable(attachment) ? () => setReading(attachmentDocument(attachment)) : undefined} />
           </li>
         ))}
       </ul>
