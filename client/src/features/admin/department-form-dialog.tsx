@@ -50,7 +50,10 @@ export function DepartmentFormDialog({ open, onClose, department, departments, d
   }, [open, department, defaultParentId, form]);
 
   // Two levels: only top-level divisions can be parents, and never the item itself.
-  const parentChoices = departments.filter((d) => d.parentId === null && d.id !== department?.id);
+  const parentOptions = [
+    { value: NO_PARENT, label: 'No Parent (Top-level Division)' },
+    ...departments.filter((d) => d.parentId === null && d.id !== department?.id).map((d) => ({ value: String(d.id), label: d.name })),
+  ];
   const hasChildren = isEdit && departments.some((d) => d.parentId === department.id);
 
   const submit = form.handleSubmit((values) => {
@@ -87,7 +90,7 @@ export function DepartmentFormDialog({ open, onClose, department, departments, d
             <OptionsSelect
               id="department-parent"
               value={field.value}
-              options={[{ value: NO_PARENT, label: 'No Parent (Top-level Division)' }, ...parentChoices.map((d) => ({ value: String(d.id), label: d.name }))]}
+              options={parentOptions}
               onValueChange={field.onChange}
               disabled={hasChildren}
               describedBy={hasChildren ? 'department-parent-hint' : undefined}

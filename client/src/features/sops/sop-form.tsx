@@ -21,10 +21,10 @@ import { KeepAttachments } from './keep-attachments';
 import { proceduresHref } from './list-params';
 import { ContentEditor } from './content-editor';
 import { TemplatePicker } from './template-picker';
-import { DepartmentSelect } from '@/components/department-select';
 import { TagsInput } from '@/components/tags-input';
 import { VesselChoice } from '@/components/vessel-choice';
 import { SopFormSchema, useSaveSop, type SopFormInput, type SopFormOutput } from './use-save-sop';
+import { SopDepartmentField } from './sop-department-field';
 
 interface Props {
   editId: number | null;
@@ -75,21 +75,7 @@ export function SopForm({ editId, initial, currentVersion, suggestedVersion }: P
             <FormField id="sop-title" label="Title *" error={errors.title?.message} className="space-y-1.5">
               <Input id="sop-title" aria-invalid={!!errors.title} disabled={saving} {...form.register('title')} />
             </FormField>
-            <FormField id="sop-department" label="Department *" error={errors.departmentId?.message} className="space-y-1.5">
-              <Controller
-                control={form.control}
-                name="departmentId"
-                render={({ field }) => (
-                  <DepartmentSelect
-                    id="sop-department"
-                    value={String(field.value ?? '')}
-                    onChange={field.onChange}
-                    invalid={!!errors.departmentId}
-                    disabled={saving}
-                  />
-                )}
-              />
-            </FormField>
+            <SopDepartmentField id="sop-department" control={form.control} error={errors.departmentId?.message} disabled={saving} />
             <FormField id="sop-category" label="Category" error={errors.category?.message} className="space-y-1.5">
               <Input id="sop-category" placeholder="e.g., Onboarding, Policies" disabled={saving} {...form.register('category')} />
             </FormField>

@@ -1,7 +1,7 @@
 import { useRef, useState, type ChangeEvent } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { FileUp } from 'lucide-react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { CreateSopInput } from '@common/contracts/sops';
 import { FormField } from '@/components/form-field';
@@ -16,8 +16,8 @@ import { toast } from '@/hooks/use-toast';
 import { toastFailure } from '@/lib/use-api-mutation';
 import { formatKB } from '@/lib/format';
 import { createSop, refreshSopLists, uploadAttachment, type SavedSop } from './api';
-import { DepartmentSelect } from '@/components/department-select';
 import { ACCEPTED_FILES, isAllowedFileType, isWithinSizeLimit } from './file-rules';
+import { SopDepartmentField } from './sop-department-field';
 
 const UploadSopForm = CreateSopInput.pick({ title: true, departmentId: true, category: true, summary: true });
 type FormInput = z.input<typeof UploadSopForm>;
@@ -120,21 +120,7 @@ export function UploadSopDialog({ triggerClassName, onUploaded, defaultOpen = fa
           <FormField id="upload-sop-title" label="Title *" error={errors.title?.message} className="space-y-1.5">
             <Input id="upload-sop-title" aria-invalid={!!errors.title} disabled={uploading} {...form.register('title')} />
           </FormField>
-          <FormField id="upload-sop-department" label="Department *" error={errors.departmentId?.message} className="space-y-1.5">
-            <Controller
-              control={form.control}
-              name="departmentId"
-              render={({ field }) => (
-                <DepartmentSelect
-                  id="upload-sop-department"
-                  value={String(field.value ?? '')}
-                  onChange={field.onChange}
-                  invalid={!!errors.departmentId}
-                  disabled={uploading}
-                />
-              )}
-            />
-          </FormField>
+          <SopDepartmentField id="upload-sop-department" control={form.control} error={errors.departmentId?.message} disabled={uploading} />
           <div className="grid gap-4 sm:grid-cols-2">
             <div className="space-y-1.5">
               <Label htmlFor="upload-sop-category">Category</Label>
