@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { ChevronLeft, Download, X } from 'lucide-react';
 import { Link, useLocation, useSearch } from 'wouter';
@@ -10,12 +9,10 @@ import { Spinner } from '@/components/spinner';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { toast } from '@/hooks/use-toast';
-import { saveFileFrom } from '@/lib/download';
 import { formatDateTime } from '@/lib/format';
 import { displayNameOf } from '@/lib/names';
 import { useCurrentUser } from '@/lib/session';
-import { toastFailure } from '@/lib/use-api-mutation';
+import { useSaveFile } from '@/lib/use-save-file';
 import { adminQueries } from './api';
 import { type AuditLogFilters, auditExportUrl, auditLogQueries, entityHref } from './audit-log-api';
 import { auditActionWords, auditEntityWords, changeWords } from './audit-words';
@@ -92,21 +89,11 @@ function AuditLog() {
   const users = useQuery(adminQueries.users());
   const log = useInfiniteQuery(auditLogQueries.log(filters));
   const events = log.data?.pages.flat() ?? [];
-  const [exporting, setExporting] = useState(false);
+  const { saving: exporting, save } = useSaveFile({ ready: 'Export ready', failed: 'Export failed', fallback: 'The audit log could not be exported.' });
   const filtered = searchOf(filters) !== '';
   const rangeInvalid = !!filters.fromDay && !!filters.toDay && filters.fromDay > filters.toDay;
 
-  const exportLog = async () => {
-    setExporting(true);
-    try {
-      const name = await saveFileFrom(auditExportUrl(filters), 'audit-log.csv');
-      toast({ title: 'Export ready', description: name });
-    } catch (error) {
-      toastFailure(error, { title: 'Export failed', fallback: 'The audit log could not be exported.' });
-    } finally {
-      setExporting(false);
-    }
-  };
+  const exportLog = () => save(auditExportUrl(filters), 'audit-log.csv');
 
   return (
     <div>

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { MessageSquare } from 'lucide-react';
 import type { ReviewComment } from '@common/contracts/approvals';
 import type { SopDetail } from '@common/contracts/sops';
+import { FieldError } from '@/components/field-error';
 import { Button } from '@/components/ui/button';
 import { SectionCard } from '@/components/section-card';
 import { Label } from '@/components/ui/label';
@@ -70,11 +71,7 @@ export function ReviewThreadWithReply({ versionId, versionNumber }: { versionId:
           aria-describedby={error ? `${boxId}-error` : undefined}
           onChange={(e) => setText(e.target.value)}
         />
-        {error && (
-          <p id={`${boxId}-error`} role="alert" className="text-sm text-destructive">
-            {error}
-          </p>
-        )}
+        <FieldError id={`${boxId}-error`} message={error} />
       </div>
       <Button variant="outline" size="sm" disabled={post.isPending} onClick={send}>
         <MessageSquare /> Post reply
