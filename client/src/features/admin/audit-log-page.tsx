@@ -9,7 +9,7 @@ import { Spinner } from '@/components/spinner';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { formatDateTime } from '@/lib/format';
+import { Timestamp } from '@/components/timestamp';
 import { displayNameOf } from '@/lib/names';
 import { useCurrentUser } from '@/lib/session';
 import { useSaveFile } from '@/lib/use-save-file';
@@ -197,9 +197,7 @@ function EventRow({ event }: { event: AuditEvent }) {
   const { changes } = event.metadata;
   return (
     <li className="grid gap-1 px-4 py-3 text-sm md:grid-cols-[11rem_12rem_minmax(0,1fr)_minmax(0,1.4fr)] md:items-center md:gap-3" data-testid="audit-event">
-      <time dateTime={event.createdAt} className="text-xs text-muted-foreground tabular-nums">
-        {formatDateTime(event.createdAt)}
-      </time>
+      <Timestamp at={event.createdAt} className="tabular-nums" />
       <span className="truncate font-medium text-navy">
         {event.actorId ? (
           <Link href={`/admin/audit?actorId=${event.actorId}`} className="hover:underline" title={`Events by ${actor}`}>

@@ -2,7 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import { Activity } from 'lucide-react';
 import { ACTIVITY_SHOWN } from '@common/limits';
 import { SectionCard } from '@/components/section-card';
-import { formatDateTime, humanizeAction } from '@/lib/format';
+import { Timestamp } from '@/components/timestamp';
+import { humanizeAction } from '@/lib/format';
 import { actorNameOf } from '@/lib/names';
 import { dashboardQueries } from './api';
 
@@ -31,9 +32,7 @@ export function RecentActivity() {
                 <span className="font-medium">{actorNameOf(entry.actor)}</span> {humanizeAction(entry.action)}
                 {entry.metadata.title && <> "{entry.metadata.title}"</>}
               </span>
-              <time dateTime={entry.createdAt} className="text-xs text-muted-foreground">
-                {formatDateTime(entry.createdAt)}
-              </time>
+              <Timestamp at={entry.createdAt} />
             </li>
           ))}
         </ul>
