@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Approvers } from '@common/contracts/approval-routes';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { OptionsSelect } from '@/components/options-select';
 import { displayNameOf } from '@/lib/names';
 import { queryKeys } from '@/lib/query-keys';
 
@@ -20,17 +20,14 @@ export function ApproverSelect({ id, value, onChange, exclude, invalid, placehol
   const approvers = useQuery<Approvers>({ queryKey: queryKeys.approvals.approvers() });
   const choices = (approvers.data ?? []).filter((a) => !exclude?.has(a.id));
   return (
-    <Select value={value} onValueChange={onChange}>
-      <SelectTrigger id={id} className="w-full" aria-invalid={invalid || undefined}>
-        <SelectValue placeholder={approvers.isLoading ? 'Loading...' : placeholder} />
-      </SelectTrigger>
-      <SelectContent>
-        {choices.map((a) => (
-          <SelectItem key={a.id} value={String(a.id)}>
-            {displayNameOf(a)} ({a.username})
-          </SelectItem>
-        ))}
-      </SelectContent>
-    </Select>
+    <OptionsSelect
+      id={id}
+      value={value}
+      options={choices.map((a) => ({ value: String(a.id), label: `${displayNameOf(a)} (${a.username})` }))}
+      onValueChange={onChange}
+      placeholder={approvers.isLoading ? 'Loading...' : placeholder}
+      invalid={invalid || undefined}
+      triggerClassName="w-full"
+    />
   );
 }

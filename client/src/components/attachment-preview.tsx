@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { ImageOff } from 'lucide-react';
+import type { Attachment } from '@common/contracts/attachments';
 import type { PreviewStatus } from '@common/preview-status';
 import { Spinner } from '@/components/spinner';
 import { queryKeys } from '@/lib/query-keys';
@@ -114,4 +115,10 @@ export function AttachmentPreview({ attachmentId, name, status, unavailableText 
       {image}
     </button>
   );
+}
+
+/** An attachment's preview when its type has one (PDF, Word), else nothing. */
+export function AttachmentPreviewOf({ attachment, ...rest }: { attachment: Attachment } & Pick<Props, 'unavailableText' | 'onOpen'>) {
+  if (!isPreviewable(attachment.mimeType, attachment.originalName)) return null;
+  return <AttachmentPreview attachmentId={attachment.id} name={attachment.originalName} status={attachment.previewStatus} {...rest} />;
 }

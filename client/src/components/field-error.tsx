@@ -1,8 +1,8 @@
-/** A field's validation message, announced to screen readers. */
-export function FieldError({ message }: { message?: string }) {
+/** A field's validation message, announced to screen readers (`id` for the field's aria-describedby). */
+export function FieldError({ message, id }: { message?: string | null; id?: string }) {
   if (!message) return null;
   return (
-    <p role="alert" className="text-sm text-destructive">
+    <p id={id} role="alert" className="text-sm text-destructive">
       {message}
     </p>
   );

@@ -1,4 +1,5 @@
 import { Button } from '@/components/ui/button';
+import { SubmitButton } from '@/components/submit-button';
 import { DialogFooter } from '@/components/ui/dialog';
 
 interface Props {
@@ -18,9 +19,9 @@ export function FormDialogFooter({ submit, submitting, pending, onCancel, cancel
       <Button type="button" variant="outline" onClick={onCancel} disabled={pending && !cancelWhilePending}>
         Cancel
       </Button>
-      <Button type="submit" disabled={pending}>
-        {pending ? submitting : submit}
-      </Button>
+      <SubmitButton pending={pending} submitting={submitting}>
+        {submit}
+      </SubmitButton>
     </DialogFooter>
   );
 }

@@ -1,10 +1,6 @@
 import { MountWhenIdle } from '@/components/mount-when-idle';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
-
-export interface SelectOption<V extends string> {
-  value: V;
-  label: string;
-}
+import { OptionItems, type SelectOption } from '@/components/options-select';
+import { Select, SelectTrigger, SelectValue } from '@/components/ui/select';
 
 /**
  * A select whose option list mounts once the browser is idle (see MountWhenIdle): the trigger
@@ -28,13 +24,7 @@ export function IdleOptionsSelect<V extends string>({
         <SelectValue>{options.find((o) => o.value === value)?.label}</SelectValue>
       </SelectTrigger>
       <MountWhenIdle>
-        <SelectContent>
-          {options.map((o) => (
-            <SelectItem key={o.value} value={o.value}>
-              {o.label}
-            </SelectItem>
-          ))}
-        </SelectContent>
+        <OptionItems options={options} />
       </MountWhenIdle>
     </Select>
   );

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { SignatureProof } from '@common/contracts/signatures';
+import { FieldError } from '@/components/field-error';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
@@ -49,11 +50,7 @@ export function useSignature(id: string, failure: unknown) {
         aria-describedby={error ? `${id}-error` : undefined}
         onChange={(e) => setPassword(e.target.value)}
       />
-      {error && (
-        <p id={`${id}-error`} role="alert" className="text-sm font-medium text-destructive">
-          {error}
-        </p>
-      )}
+      <FieldError id={`${id}-error`} message={error} />
     </div>
   ) : null;
   return { required, ready: !required || password.length > 0, proof, passkeyProof, field };

@@ -3,12 +3,12 @@ import { useQuery } from '@tanstack/react-query';
 import { type AbsenceInput, type AbsenceState, AbsenceInput as AbsenceSchema } from '@common/contracts/absences';
 import { can } from '@common/permissions';
 import { ApproverSelect } from '@/components/approver-select';
-import { FieldError } from '@/components/field-error';
+import { FormField } from '@/components/form-field';
 import { QueryState } from '@/components/query-state';
 import { Button } from '@/components/ui/button';
+import { SubmitButton } from '@/components/submit-button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
 import { apiRequest } from '@/lib/api';
 import { formatDay } from '@/lib/format';
 import { queryKeys } from '@/lib/query-keys';
@@ -116,19 +116,14 @@ function AbsenceForm({ state, selfId, onDone, onCancel }: { state: AbsenceState;
   return (
     <form onSubmit={submit} noValidate className="space-y-4" aria-label="Absence">
       <div className="grid gap-4 sm:grid-cols-2">
-        <div className="space-y-2">
-          <Label htmlFor="absence-from">First day away</Label>
+        <FormField id="absence-from" label="First day away" error={errors.from}>
           <Input id="absence-from" type="date" value={from} aria-invalid={!!errors.from} onChange={(e) => setFrom(e.target.value)} />
-          <FieldError message={errors.from} />
-        </div>
-        <div className="space-y-2">
-          <Label htmlFor="absence-to">Last day away</Label>
+        </FormField>
+        <FormField id="absence-to" label="Last day away" error={errors.to}>
           <Input id="absence-to" type="date" value={to} min={from || undefined} aria-invalid={!!errors.to} onChange={(e) => setTo(e.target.value)} />
-          <FieldError message={errors.to} />
-        </div>
+        </FormField>
       </div>
-      <div className="space-y-2">
-        <Label htmlFor="absence-delegate">Delegate</Label>
+      <FormField id="absence-delegate" label="Delegate" error={errors.delegateId}>
         <ApproverSelect
           id="absence-delegate"
           value={delegateId}
@@ -137,17 +132,16 @@ function AbsenceForm({ state, selfId, onDone, onCancel }: { state: AbsenceState;
           invalid={!!errors.delegateId}
           placeholder="Choose an approver or administrator"
         />
-        <FieldError message={errors.delegateId} />
-      </div>
+      </FormField>
       <div className="flex flex-wrap justify-end gap-2">
         {onCancel && (
           <Button type="button" variant="outline" onClick={onCancel} disabled={save.isPending}>
             Cancel
           </Button>
         )}
-        <Button type="submit" disabled={save.isPending}>
-          {save.isPending ? 'Saving...' : 'Save Absence'}
-        </Button>
+        <SubmitButton pending={save.isPending} submitting="Saving...">
+          Save Absence
+        </SubmitButton>
       </div>
     </form>
   );

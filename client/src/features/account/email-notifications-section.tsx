@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Mail } from 'lucide-react';
 import { MAIL_KIND_LABELS, type NotificationPreferences } from '@common/contracts/notification-preferences';
 import { QueryState } from '@/components/query-state';
-import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { SectionCard } from '@/components/section-card';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Label } from '@/components/ui/label';
 import { notificationPreferencesQuery, useSwitchMailKind } from './notification-preferences-api';
@@ -21,42 +21,35 @@ export function EmailNotificationsSection() {
   const data = preferences.data;
   const reason = data ? noMailReason(data) : null;
   return (
-    <Card data-testid="email-notifications">
-      <CardHeader>
-        <CardTitle className="flex items-center gap-2 text-base">
-          <Mail className="size-4 text-ocean" aria-hidden="true" /> Email notifications
-        </CardTitle>
-      </CardHeader>
-      <CardContent>
-        <QueryState query={preferences} loading="Loading your e-mail settings..." failed="Your e-mail settings could not be loaded." frame="py-4">
-          {data &&
-            (reason ? (
-              <p className="text-sm text-muted-foreground" data-testid="email-notifications-state">
-                {reason}
-              </p>
-            ) : (
-              <fieldset className="space-y-3">
-                <legend className="mb-3 text-sm text-muted-foreground">
-                  Sent to <span className="font-medium break-all text-navy">{data.email}</span> when:
-                </legend>
-                {data.kinds.map(({ kind, enabled }) => (
-                  <div key={kind} className="flex items-start gap-3">
-                    <Checkbox
-                      id={`mail-${kind}`}
-                      checked={enabled}
-                      disabled={switchKind.isPending}
-                      onCheckedChange={(checked) => switchKind.mutate({ kind, enabled: checked === true })}
-                      className="mt-0.5"
-                    />
-                    <Label htmlFor={`mail-${kind}`} className="leading-snug font-normal">
-                      {MAIL_KIND_LABELS[kind]}
-                    </Label>
-                  </div>
-                ))}
-              </fieldset>
-            ))}
-        </QueryState>
-      </CardContent>
-    </Card>
+    <SectionCard icon={Mail} title="Email notifications" testId="email-notifications">
+      <QueryState query={preferences} loading="Loading your e-mail settings..." failed="Your e-mail settings could not be loaded." frame="py-4">
+        {data &&
+          (reason ? (
+            <p className="text-sm text-muted-foreground" data-testid="email-notifications-state">
+              {reason}
+            </p>
+          ) : (
+            <fieldset className="space-y-3">
+              <legend className="mb-3 text-sm text-muted-foreground">
+                Sent to <span className="font-medium break-all text-navy">{data.email}</span> when:
+              </legend>
+              {data.kinds.map(({ kind, enabled }) => (
+                <div key={kind} className="flex items-start gap-3">
+                  <Checkbox
+                    id={`mail-${kind}`}
+                    checked={enabled}
+                    disabled={switchKind.isPending}
+                    onCheckedChange={(checked) => switchKind.mutate({ kind, enabled: checked === true })}
+                    className="mt-0.5"
+                  />
+                  <Label htmlFor={`mail-${kind}`} className="leading-snug font-normal">
+                    {MAIL_KIND_LABELS[kind]}
+                  </Label>
+                </div>
+              ))}
+            </fieldset>
+          ))}
+      </QueryState>
+    </SectionCard>
   );
 }

@@ -3,6 +3,8 @@ import { useQuery } from '@tanstack/react-query';
 import type { Passkey, RegisterPasskeyInput } from '@common/contracts/signatures';
 import { QueryState } from '@/components/query-state';
 import { Button } from '@/components/ui/button';
+import { FieldError } from '@/components/field-error';
+import { SubmitButton } from '@/components/submit-button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
@@ -18,7 +20,7 @@ import { useApiMutation } from '@/lib/use-api-mutation';
 export function PasskeysSection() {
   const query = useQuery<Passkey[]>({ queryKey: queryKeys.passkeys() });
   const [name, setName] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
+  const [problem, setProblem] = useState<string>();
   const add = useApiMutation({
     mutationFn: async (passkeyName: string) => {
       const [{ startRegistration }, optionsJSON] = await Promise.all([
@@ -41,7 +43,7 @@ export function PasskeysSection() {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!name.trim()) return setProblem('Name the passkey');
-    setProblem(null);
+    setProblem(undefined);
     add.mutate(name.trim(), { onSuccess: () => setName('') });
   };
 
@@ -85,15 +87,11 @@ export function PasskeysSection() {
               aria-describedby={problem ? 'passkey-name-error' : undefined}
               onChange={(e) => setName(e.target.value)}
             />
-            {problem && (
-              <p id="passkey-name-error" role="alert" className="text-sm font-medium text-destructive">
-                {problem}
-              </p>
-            )}
+            <FieldError id="passkey-name-error" message={problem} />
           </div>
-          <Button type="submit" disabled={add.isPending}>
-            {add.isPending ? 'Waiting for the passkey...' : 'Add a passkey'}
-          </Button>
+          <SubmitButton pending={add.isPending} submitting="Waiting for the passkey...">
+            Add a passkey
+          </SubmitButton>
         </form>
       </CardContent>
     </Card>

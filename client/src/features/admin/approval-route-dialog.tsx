@@ -4,10 +4,11 @@ import { ArrowDown, ArrowUp, Plus, Trash2 } from 'lucide-react';
 import { type ApprovalRoute, ApprovalRouteInput, type Approvers, ROUTE_STEPS_MAX } from '@common/contracts/approval-routes';
 import type { Department } from '@common/contracts/departments';
 import { FieldError } from '@/components/field-error';
+import { FormDialogFooter } from '@/components/form-dialog-footer';
 import { QueryState } from '@/components/query-state';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { apiRequest } from '@/lib/api';
@@ -144,14 +145,7 @@ export function ApprovalRouteDialog({ department, departments, onClose }: Props)
             <Button type="button" variant="outline" size="sm" disabled={steps.length >= ROUTE_STEPS_MAX} onClick={() => setSteps((all) => [...all, draftOf()])}>
               <Plus aria-hidden="true" /> Add Step
             </Button>
-            <DialogFooter>
-              <Button type="button" variant="outline" onClick={onClose} disabled={save.isPending}>
-                Cancel
-              </Button>
-              <Button type="submit" disabled={save.isPending}>
-                {save.isPending ? 'Saving...' : 'Save Route'}
-              </Button>
-            </DialogFooter>
+            <FormDialogFooter submit="Save Route" submitting="Saving..." pending={save.isPending} onCancel={onClose} />
           </form>
         </QueryState>
       </DialogContent>

@@ -1,27 +1,46 @@
-import { useState } from 'react';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { ChevronLeft, Download, X } from 'lucide-react';
 import { Link, useLocation, useSearch } from 'wouter';
 import type { AuditEvent } from '@common/contracts/audit';
+import { OptionsSelect, type SelectOption } from '@/components/options-select';
 import { PageHeader } from '@/components/page-header';
 import { QueryState } from '@/components/query-state';
 import { Spinner } from '@/components/spinner';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
-import { toast } from '@/hooks/use-toast';
-import { saveFileFrom } from '@/lib/download';
-import { formatDateTime } from '@/lib/format';
+import { Timestamp } from '@/components/timestamp';
 import { displayNameOf } from '@/lib/names';
 import { useCurrentUser } from '@/lib/session';
-import { toastFailure } from '@/lib/use-api-mutation';
+import { useSaveFile } from '@/lib/use-save-file';
 import { adminQueries } from './api';
 import { type AuditLogFilters, auditExportUrl, auditLogQueries, entityHref } from './audit-log-api';
 import { auditActionWords, auditEntityWords, changeWords } from './audit-words';
 
 const ANY = 'any';
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** One of the filters: 'All …' (ANY) first, then the values the log holds. */
+function AuditFilter({
+  id,
+  label,
+  value,
+  options,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  options: SelectOption[];
+  onChange: (value: string) => void;
+}) {
+  return (
+    <div className="space-y-1">
+      <Label htmlFor={id}>{label}</Label>
+      <OptionsSelect id={id} value={value} options={options} onValueChange={onChange} />
+    </div>
+  );
+}
 
 function filtersFrom(search: string): AuditLogFilters {
   const q = new URLSearchParams(search);
@@ -70,21 +89,11 @@ function AuditLog() {
   const users = useQuery(adminQueries.users());
   const log = useInfiniteQuery(auditLogQueries.log(filters));
   const events = log.data?.pages.flat() ?? [];
-  const [exporting, setExporting] = useState(false);
+  const { saving: exporting, save } = useSaveFile({ ready: 'Export ready', failed: 'Export failed', fallback: 'The audit log could not be exported.' });
   const filtered = searchOf(filters) !== '';
   const rangeInvalid = !!filters.fromDay && !!filters.toDay && filters.fromDay > filters.toDay;
 
-  const exportLog = async () => {
-    setExporting(true);
-    try {
-      const name = await saveFileFrom(auditExportUrl(filters), 'audit-log.csv');
-      toast({ title: 'Export ready', description: name });
-    } catch (error) {
-      toastFailure(error, { title: 'Export failed', fallback: 'The audit log could not be exported.' });
-    } finally {
-      setExporting(false);
-    }
-  };
+  const exportLog = () => save(auditExportUrl(filters), 'audit-log.csv');
 
   return (
     <div>
@@ -104,54 +113,33 @@ function AuditLog() {
         aria-label="Filters"
         className="mb-4 grid grid-cols-1 gap-3 rounded-lg border bg-card p-3 sm:grid-cols-2 lg:grid-cols-[repeat(5,minmax(0,1fr))_auto] lg:items-end"
       >
-        <div className="space-y-1">
-          <Label htmlFor="audit-actor">Actor</Label>
-          <Select value={filters.actorId ? String(filters.actorId) : ANY} onValueChange={(v) => setFilters({ actorId: v === ANY ? undefined : Number(v) })}>
-            <SelectTrigger id="audit-actor">
-              <SelectValue />
-            </SelectTrigger>
-            <SelectContent>
-              <SelectItem value={ANY}>All actors</SelectItem>
-              {(users.data ?? []).map((u) => (
-                <SelectItem key={u.id} value={String(u.id)}>
-                  {displayNameOf(u)} ({u.username})
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
-        </div>
-        <div className="space-y-1">
-          <Label htmlFor="audit-action">Action</Label>
-          <Select value={filters.action ?? ANY} onValueChange={(v) => setFilters({ action: v === ANY ? undefined : v })}>
-            <SelectTrigger id="audit-action">
-              <SelectValue />
-            </SelectTrigger>
-            <SelectContent>
-              <SelectItem value={ANY}>All actions</SelectItem>
-              {(facets.data?.actions ?? []).map((action) => (
-                <SelectItem key={action} value={action}>
-                  {auditActionWords(action)}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
-        </div>
-        <div className="space-y-1">
-          <Label htmlFor="audit-entity">Entity</Label>
-          <Select value={filters.entityType ?? ANY} onValueChange={(v) => setFilters({ entityType: v === ANY ? undefined : v })}>
-            <SelectTrigger id="audit-entity">
-              <SelectValue />
-            </SelectTrigger>
-            <SelectContent>
-              <SelectItem value={ANY}>All entities</SelectItem>
-              {(facets.data?.entityTypes ?? []).map((type) => (
-                <SelectItem key={type} value={type}>
-                  {auditEntityWords(type)}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
-        </div>
+        <AuditFilter
+          id="audit-actor"
+          label="Actor"
+          value={filters.actorId ? String(filters.actorId) : ANY}
+          options={[
+            { value: ANY, label: 'All actors' },
+            ...(users.data ?? []).map((u) => ({ value: String(u.id), label: `${displayNameOf(u)} (${u.username})` })),
+          ]}
+          onChange={(v) => setFilters({ actorId: v === ANY ? undefined : Number(v) })}
+        />
+        <AuditFilter
+          id="audit-action"
+          label="Action"
+          value={filters.action ?? ANY}
+          options={[
+            { value: ANY, label: 'All actions' },
+            ...(facets.data?.actions ?? []).map((action) => ({ value: action, label: auditActionWords(action) })),
+          ]}
+          onChange={(v) => setFilters({ action: v === ANY ? undefined : v })}
+        />
+        <AuditFilter
+          id="audit-entity"
+          label="Entity"
+          value={filters.entityType ?? ANY}
+          options={[{ value: ANY, label: 'All entities' }, ...(facets.data?.entityTypes ?? []).map((type) => ({ value: type, label: auditEntityWords(type) }))]}
+          onChange={(v) => setFilters({ entityType: v === ANY ? undefined : v })}
+        />
         <div className="space-y-1">
           <Label htmlFor="audit-from">From</Label>
           <Input id="audit-from" type="date" value={filters.fromDay ?? ''} onChange={(e) => setFilters({ fromDay: e.target.value || undefined })} />
@@ -209,9 +197,7 @@ function EventRow({ event }: { event: AuditEvent }) {
   const { changes } = event.metadata;
   return (
     <li className="grid gap-1 px-4 py-3 text-sm md:grid-cols-[11rem_12rem_minmax(0,1fr)_minmax(0,1.4fr)] md:items-center md:gap-3" data-testid="audit-event">
-      <time dateTime={event.createdAt} className="text-xs text-muted-foreground tabular-nums">
-        {formatDateTime(event.createdAt)}
-      </time>
+      <Timestamp at={event.createdAt} className="tabular-nums" />
       <span className="truncate font-medium text-navy">
         {event.actorId ? (
           <Link href={`/admin/audit?actorId=${event.actorId}`} className="hover:underline" title={`Events by ${actor}`}>

@@ -2,17 +2,19 @@ import { useState } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { UserPlus } from 'lucide-react';
 import { Controller, useForm } from 'react-hook-form';
-import { ROLE_LABELS, ROLES, type Role } from '@common/roles';
+import type { Role } from '@common/roles';
 import { CreateUserForm, type CreatedUserInput } from '@common/contracts/users';
 import { FieldError } from '@/components/field-error';
+import { FormField } from '@/components/form-field';
 import { confirmDiscard, useUnsavedChanges } from '@/hooks/use-unsaved-changes';
 import { FormDialogFooter } from '@/components/form-dialog-footer';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { OptionsSelect } from '@/components/options-select';
 import { useCreateUser } from './api';
+import { ROLE_OPTIONS } from './role-options';
 import { DepartmentSelect, departmentIdOf, NO_DEPARTMENT } from './department-choices';
 
 type Fields = {
@@ -29,7 +31,6 @@ type TextField = Exclude<keyof Fields, 'role' | 'departmentId'>;
 
 /** The roles from least to most privileged, so the default (user) comes first. */
 /** Least power first, as a form offers them. */
-const ROLE_CHOICES: Role[] = [...ROLES].reverse();
 
 const EMPTY: Fields = { username: '', password: '', confirmPassword: '', email: '', firstName: '', lastName: '', role: 'user', departmentId: NO_DEPARTMENT };
 
@@ -85,28 +86,15 @@ export function CreateUserDialog() {
             {field('firstName', 'First Name', { autoComplete: 'off' })}
             {field('lastName', 'Last Name', { autoComplete: 'off' })}
           </div>
-          <div className="space-y-2">
-            <Label htmlFor="create-user-role">Role</Label>
+          <FormField id="create-user-role" label="Role" error={errors.role?.message}>
             <Controller
               control={form.control}
               name="role"
               render={({ field: role }) => (
-                <Select value={role.value} onValueChange={role.onChange}>
-                  <SelectTrigger id="create-user-role" aria-invalid={!!errors.role}>
-                    <SelectValue />
-                  </SelectTrigger>
-                  <SelectContent>
-                    {ROLE_CHOICES.map((r) => (
-                      <SelectItem key={r} value={r}>
-                        {ROLE_LABELS[r]}
-                      </SelectItem>
-                    ))}
-                  </SelectContent>
-                </Select>
+                <OptionsSelect id="create-user-role" value={role.value} options={ROLE_OPTIONS} onValueChange={role.onChange} invalid={!!errors.role} />
               )}
             />
-            <FieldError message={errors.role?.message} />
-          </div>
+          </FormField>
           <Controller
             control={form.control}
             name="departmentId"

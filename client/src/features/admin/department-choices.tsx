@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Department } from '@common/contracts/departments';
 import { Label } from '@/components/ui/label';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { OptionsSelect } from '@/components/options-select';
 import { adminQueries } from './api';
 
 /** The select's value for "no department" (Radix selects cannot hold null). */
@@ -26,19 +26,15 @@ export function DepartmentSelect({ id, value, onChange }: { id: string; value: s
   return (
     <div className="space-y-2">
       <Label htmlFor={id}>Department</Label>
-      <Select value={value} onValueChange={onChange}>
-        <SelectTrigger id={id}>
-          <SelectValue />
-        </SelectTrigger>
-        <SelectContent>
-          <SelectItem value={NO_DEPARTMENT}>No department</SelectItem>
-          {departmentChoices(departments.data ?? []).map((choice) => (
-            <SelectItem key={choice.id} value={String(choice.id)}>
-              {choice.label}
-            </SelectItem>
-          ))}
-        </SelectContent>
-      </Select>
+      <OptionsSelect
+        id={id}
+        value={value}
+        options={[
+          { value: NO_DEPARTMENT, label: 'No department' },
+          ...departmentChoices(departments.data ?? []).map((choice) => ({ value: String(choice.id), label: choice.label })),
+        ]}
+        onValueChange={onChange}
+      />
     </div>
   );
 }

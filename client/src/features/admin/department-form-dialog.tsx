@@ -1,15 +1,13 @@
 import { useEffect } from 'react';
-import { FormDialogFooter } from '@/components/form-dialog-footer';
+import { FormDialog } from '@/components/form-dialog';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { type Department, DepartmentInput } from '@common/contracts/departments';
-import { FieldError } from '@/components/field-error';
-import { confirmDiscard, useUnsavedChanges } from '@/hooks/use-unsaved-changes';
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { FormField } from '@/components/form-field';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { OptionsSelect } from '@/components/options-select';
 import { Textarea } from '@/components/ui/textarea';
 import { useCreateDepartment, useUpdateDepartment } from './api';
 
@@ -25,7 +23,7 @@ type Fields = { name: string; description: string; parentId: string };
 
 interface Props {
   open: boolean;
-  onOpenChange: (open: boolean) => void;
+  onClose: () => void;
   /** Absent: create. Present: edit this item. */
   department?: Department;
   departments: Department[];
@@ -39,86 +37,72 @@ const valuesOf = (department: Department | undefined, defaultParentId: number | 
   parentId: String(department ? (department.parentId ?? NO_PARENT) : (defaultParentId ?? NO_PARENT)),
 });
 
-export function DepartmentFormDialog({ open, onOpenChange, department, departments, defaultParentId }: Props) {
+export function DepartmentFormDialog({ open, onClose, department, departments, defaultParentId }: Props) {
   const isEdit = department !== undefined;
   const createDepartment = useCreateDepartment();
   const updateDepartment = useUpdateDepartment();
   const pending = createDepartment.isPending || updateDepartment.isPending;
   const form = useForm<Fields>({ resolver: zodResolver(DepartmentFormFields) as never, defaultValues: valuesOf(department, defaultParentId) });
   const { errors } = form.formState;
-  const dirty = open && form.formState.isDirty && !pending;
-  useUnsavedChanges(dirty);
 
   useEffect(() => {
     if (open) form.reset(valuesOf(department, defaultParentId));
   }, [open, department, defaultParentId, form]);
 
   // Two levels: only top-level divisions can be parents, and never the item itself.
-  const parentChoices = departments.filter((d) => d.parentId === null && d.id !== department?.id);
+  const parentOptions = [
+    { value: NO_PARENT, label: 'No Parent (Top-level Division)' },
+    ...departments.filter((d) => d.parentId === null && d.id !== department?.id).map((d) => ({ value: String(d.id), label: d.name })),
+  ];
   const hasChildren = isEdit && departments.some((d) => d.parentId === department.id);
 
   const submit = form.handleSubmit((values) => {
     const input = { name: values.name, description: values.description, parentId: values.parentId === NO_PARENT ? null : Number(values.parentId) };
-    const close = { onSuccess: () => onOpenChange(false) };
+    const close = { onSuccess: onClose };
     if (isEdit) updateDepartment.mutate({ id: department.id, input }, close);
     else createDepartment.mutate(input, close);
   });
 
   return (
-    <Dialog open={open} onOpenChange={(next) => !pending && (next || confirmDiscard(dirty)) && onOpenChange(next)}>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>{isEdit ? 'Edit Department' : 'Create Department'}</DialogTitle>
-          <DialogDescription>
-            {isEdit ? 'Change the name, description or division.' : 'Add a top-level division, or a department within a division.'}
-          </DialogDescription>
-        </DialogHeader>
-        <form onSubmit={submit} noValidate className="space-y-4">
-          <div className="space-y-2">
-            <Label htmlFor="department-name">Name</Label>
-            <Input id="department-name" aria-invalid={!!errors.name} autoComplete="off" {...form.register('name')} />
-            <FieldError message={errors.name?.message} />
-          </div>
-          <div className="space-y-2">
-            <Label htmlFor="department-description">Description</Label>
-            <Textarea id="department-description" rows={3} aria-invalid={!!errors.description} {...form.register('description')} />
-            <FieldError message={errors.description?.message} />
-          </div>
-          <div className="space-y-2">
-            <Label htmlFor="department-parent">Parent Division (optional)</Label>
-            <Controller
-              control={form.control}
-              name="parentId"
-              render={({ field }) => (
-                <Select value={field.value} onValueChange={field.onChange} disabled={hasChildren}>
-                  <SelectTrigger id="department-parent" aria-describedby={hasChildren ? 'department-parent-hint' : undefined}>
-                    <SelectValue />
-                  </SelectTrigger>
-                  <SelectContent>
-                    <SelectItem value={NO_PARENT}>No Parent (Top-level Division)</SelectItem>
-                    {parentChoices.map((d) => (
-                      <SelectItem key={d.id} value={String(d.id)}>
-                        {d.name}
-                      </SelectItem>
-                    ))}
-                  </SelectContent>
-                </Select>
-              )}
+    <FormDialog
+      open={open}
+      onClose={onClose}
+      title={isEdit ? 'Edit Department' : 'Create Department'}
+      description={isEdit ? 'Change the name, description or division.' : 'Add a top-level division, or a department within a division.'}
+      onSubmit={submit}
+      submit={isEdit ? 'Save Changes' : 'Create Department'}
+      submitting="Saving..."
+      pending={pending}
+      changed={form.formState.isDirty}
+    >
+      <FormField id="department-name" label="Name" error={errors.name?.message}>
+        <Input id="department-name" aria-invalid={!!errors.name} autoComplete="off" {...form.register('name')} />
+      </FormField>
+      <FormField id="department-description" label="Description" error={errors.description?.message}>
+        <Textarea id="department-description" rows={3} aria-invalid={!!errors.description} {...form.register('description')} />
+      </FormField>
+      <div className="space-y-2">
+        <Label htmlFor="department-parent">Parent Division (optional)</Label>
+        <Controller
+          control={form.control}
+          name="parentId"
+          render={({ field }) => (
+            <OptionsSelect
+              id="department-parent"
+              value={field.value}
+              options={parentOptions}
+              onValueChange={field.onChange}
+              disabled={hasChildren}
+              describedBy={hasChildren ? 'department-parent-hint' : undefined}
             />
-            {hasChildren && (
-              <p id="department-parent-hint" className="text-xs text-muted-foreground">
-                This division has departments, so it stays top-level.
-              </p>
-            )}
-          </div>
-          <FormDialogFooter
-            submit={isEdit ? 'Save Changes' : 'Create Department'}
-            submitting="Saving..."
-            pending={pending}
-            onCancel={() => confirmDiscard(dirty) && onOpenChange(false)}
-          />
-        </form>
-      </DialogContent>
-    </Dialog>
+          )}
+        />
+        {hasChildren && (
+          <p id="department-parent-hint" className="text-xs text-muted-foreground">
+            This division has departments, so it stays top-level.
+          </p>
+        )}
+      </div>
+    </FormDialog>
   );
 }

@@ -2,17 +2,17 @@ import { useEffect } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { ROLE_LABELS, ROLES, type Role } from '@common/roles';
+import { ROLES, type Role } from '@common/roles';
 import { CreateUserInput, type AdminUser } from '@common/contracts/users';
 import { FieldError } from '@/components/field-error';
-import { FormDialogFooter } from '@/components/form-dialog-footer';
+import { FormDialog } from '@/components/form-dialog';
 import { Checkbox } from '@/components/ui/checkbox';
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { OptionsSelect } from '@/components/options-select';
 import { displayNameOf } from '@/lib/names';
 import { useUpdateUser } from './api';
+import { ROLE_OPTIONS } from './role-options';
 import { DepartmentSelect, departmentIdOf, departmentValue } from './department-choices';
 
 /** The contract's rules for names and email; role, department and `active` come from controls that cannot go wrong. */
@@ -60,72 +60,57 @@ export function EditUserDialog({ user, isSelf, onClose }: { user: AdminUser | nu
   );
 
   return (
-    <Dialog open={user !== null} onOpenChange={(next) => !next && !updateUser.isPending && onClose()}>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>Edit User</DialogTitle>
-          <DialogDescription>
-            {user ? `${displayNameOf(user)} (${user.username}). A new role or deactivation applies on their next request.` : ''}
-          </DialogDescription>
-        </DialogHeader>
-        <form onSubmit={submit} noValidate className="space-y-4">
-          <div className="grid gap-4 sm:grid-cols-2">
-            {text('firstName', 'First Name')}
-            {text('lastName', 'Last Name')}
-          </div>
-          {text('email', 'Email', { type: 'email' })}
-          <div className="grid gap-4 sm:grid-cols-2">
-            <div className="space-y-2">
-              <Label htmlFor="edit-user-role">Role</Label>
-              <Controller
-                control={form.control}
-                name="role"
-                render={({ field }) => (
-                  <Select value={field.value} onValueChange={field.onChange}>
-                    <SelectTrigger id="edit-user-role">
-                      <SelectValue />
-                    </SelectTrigger>
-                    <SelectContent>
-                      {[...ROLES].reverse().map((r) => (
-                        <SelectItem key={r} value={r}>
-                          {ROLE_LABELS[r]}
-                        </SelectItem>
-                      ))}
-                    </SelectContent>
-                  </Select>
-                )}
-              />
-            </div>
-            <Controller
-              control={form.control}
-              name="departmentId"
-              render={({ field }) => <DepartmentSelect id="edit-user-department" value={field.value} onChange={field.onChange} />}
-            />
-          </div>
+    <FormDialog
+      open={user !== null}
+      onClose={onClose}
+      title="Edit User"
+      description={user ? `${displayNameOf(user)} (${user.username}). A new role or deactivation applies on their next request.` : ''}
+      onSubmit={submit}
+      submit="Save Changes"
+      submitting="Saving..."
+      pending={updateUser.isPending}
+    >
+      <div className="grid gap-4 sm:grid-cols-2">
+        {text('firstName', 'First Name')}
+        {text('lastName', 'Last Name')}
+      </div>
+      {text('email', 'Email', { type: 'email' })}
+      <div className="grid gap-4 sm:grid-cols-2">
+        <div className="space-y-2">
+          <Label htmlFor="edit-user-role">Role</Label>
           <Controller
             control={form.control}
-            name="active"
-            render={({ field }) => (
-              <div className="flex items-start gap-3">
-                <Checkbox
-                  id="edit-user-active"
-                  checked={field.value}
-                  disabled={isSelf}
-                  onCheckedChange={(checked) => field.onChange(checked === true)}
-                  aria-describedby="edit-user-active-hint"
-                />
-                <div className="space-y-1">
-                  <Label htmlFor="edit-user-active">Active</Label>
-                  <p id="edit-user-active-hint" className="text-xs text-muted-foreground">
-                    {isSelf ? 'You cannot deactivate your own account.' : 'An inactive account cannot sign in; its sessions end at once.'}
-                  </p>
-                </div>
-              </div>
-            )}
+            name="role"
+            render={({ field }) => <OptionsSelect id="edit-user-role" value={field.value} options={ROLE_OPTIONS} onValueChange={field.onChange} />}
           />
-          <FormDialogFooter submit="Save Changes" submitting="Saving..." pending={updateUser.isPending} onCancel={onClose} />
-        </form>
-      </DialogContent>
-    </Dialog>
+        </div>
+        <Controller
+          control={form.control}
+          name="departmentId"
+          render={({ field }) => <DepartmentSelect id="edit-user-department" value={field.value} onChange={field.onChange} />}
+        />
+      </div>
+      <Controller
+        control={form.control}
+        name="active"
+        render={({ field }) => (
+          <div className="flex items-start gap-3">
+            <Checkbox
+              id="edit-user-active"
+              checked={field.value}
+              disabled={isSelf}
+              onCheckedChange={(checked) => field.onChange(checked === true)}
+              aria-describedby="edit-user-active-hint"
+            />
+            <div className="space-y-1">
+              <Label htmlFor="edit-user-active">Active</Label>
+              <p id="edit-user-active-hint" className="text-xs text-muted-foreground">
+                {isSelf ? 'You cannot deactivate your own account.' : 'An inactive account cannot sign in; its sessions end at once.'}
+              </p>
+            </div>
+          </div>
+        )}
+      />
+    </FormDialog>
   );
 }

@@ -1,10 +1,11 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Building2, FolderTree, Pencil, Plus, Route, Trash2 } from 'lucide-react';
+import { Building2, FolderTree, Route } from 'lucide-react';
 import type { Department } from '@common/contracts/departments';
+import { EditDeleteButtons } from '@/components/edit-delete-buttons';
+import { ManageDialog } from '@/components/manage-dialog';
 import { QueryState } from '@/components/query-state';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
 import { adminQueries } from './api';
 import { ApprovalRouteDialog } from './approval-route-dialog';
 import { DeleteDepartmentDialog } from './delete-department-dialog';
@@ -26,103 +27,78 @@ export function ManageDepartmentsDialog() {
 
   const openCreate = (defaultParentId: number | null = null) => setForm({ open: true, defaultParentId });
   const itemActions = (department: Department) => (
-    <div className="flex shrink-0 gap-1">
+    <EditDeleteButtons name={department.name} onEdit={() => setForm({ open: true, department })} onDelete={() => setToDelete(department)}>
       <Button variant="ghost" size="icon" className="size-8" aria-label={`Review route of ${department.name}`} onClick={() => setRouteOf(department)}>
         <Route />
       </Button>
-      <Button variant="ghost" size="icon" className="size-8" aria-label={`Edit ${department.name}`} onClick={() => setForm({ open: true, department })}>
-        <Pencil />
-      </Button>
-      <Button
-        variant="ghost"
-        size="icon"
-        className="size-8 text-destructive hover:text-destructive"
-        aria-label={`Delete ${department.name}`}
-        onClick={() => setToDelete(department)}
-      >
-        <Trash2 />
-      </Button>
-    </div>
+    </EditDeleteButtons>
   );
 
   return (
-    <Dialog open={open} onOpenChange={setOpen}>
-      <DialogTrigger asChild>
-        <Button type="button" size="sm" variant="outline" className="w-full">
-          <FolderTree aria-hidden="true" />
-          Manage Departments
-        </Button>
-      </DialogTrigger>
-      <DialogContent className="sm:max-w-4xl">
-        <DialogHeader className="flex-row flex-wrap items-start justify-between gap-3 pr-8">
-          <div className="space-y-1">
-            <DialogTitle>Manage Departments</DialogTitle>
-            <DialogDescription>Divisions and the departments within them.</DialogDescription>
+    <ManageDialog
+      title="Manage Departments"
+      description="Divisions and the departments within them."
+      icon={FolderTree}
+      open={open}
+      onOpenChange={setOpen}
+      className="sm:max-w-4xl"
+      add={divisions.length > 0 ? { label: 'Add Department', onClick: () => openCreate() } : undefined}
+    >
+      <QueryState query={query} loading="Loading departments" failed="Could not load the departments." frame="py-10">
+        {divisions.length === 0 ? (
+          <div className="flex flex-col items-center gap-3 py-10 text-center">
+            <Building2 className="size-10 text-muted-foreground" aria-hidden="true" />
+            <p className="font-semibold text-navy">No Departments Found</p>
+            <Button onClick={() => openCreate()}>Create First Department</Button>
           </div>
-          {divisions.length > 0 && (
-            <Button size="sm" onClick={() => openCreate()}>
-              <Plus aria-hidden="true" />
-              Add Department
-            </Button>
-          )}
-        </DialogHeader>
-
-        <QueryState query={query} loading="Loading departments" failed="Could not load the departments." frame="py-10">
-          {divisions.length === 0 ? (
-            <div className="flex flex-col items-center gap-3 py-10 text-center">
-              <Building2 className="size-10 text-muted-foreground" aria-hidden="true" />
-              <p className="font-semibold text-navy">No Departments Found</p>
-              <Button onClick={() => openCreate()}>Create First Department</Button>
-            </div>
-          ) : (
-            <ul className="space-y-4" aria-label="Divisions">
-              {divisions.map((division) => {
-                const children = departments.filter((d) => d.parentId === division.id);
-                return (
-                  <li key={division.id} className="rounded-lg border bg-slate-50/60" aria-label={division.name}>
-                    <div className="flex items-start justify-between gap-3 border-b bg-white px-4 py-3 rounded-t-lg">
-                      <div className="min-w-0">
-                        <h3 className="font-semibold text-navy">{division.name}</h3>
-                        {division.description && <p className="text-sm text-muted-foreground">{division.description}</p>}
-                        <p className="text-xs text-muted-foreground">
-                          {children.length} department{children.length === 1 ? '' : 's'} · {sopCountText(division.sopCount)} filed directly
-                        </p>
-                      </div>
-                      {itemActions(division)}
+        ) : (
+          <ul className="space-y-4" aria-label="Divisions">
+            {divisions.map((division) => {
+              const children = departments.filter((d) => d.parentId === division.id);
+              return (
+                <li key={division.id} className="rounded-lg border bg-slate-50/60" aria-label={division.name}>
+                  <div className="flex items-start justify-between gap-3 border-b bg-white px-4 py-3 rounded-t-lg">
+                    <div className="min-w-0">
+                      <h3 className="font-semibold text-navy">{division.name}</h3>
+                      {division.description && <p className="text-sm text-muted-foreground">{division.description}</p>}
+                      <p className="text-xs text-muted-foreground">
+                        {children.length} department{children.length === 1 ? '' : 's'} · {sopCountText(division.sopCount)} filed directly
+                      </p>
                     </div>
-                    {children.length === 0 ? (
-                      <p className="px-4 py-3 text-sm text-muted-foreground">No departments in this division yet.</p>
-                    ) : (
-                      <ul className="grid gap-2 p-3 sm:grid-cols-2 lg:grid-cols-3" aria-label={`Departments of ${division.name}`}>
-                        {children.map((dept) => (
-                          <li key={dept.id} className="flex items-start justify-between gap-2 rounded-md border bg-white px-3 py-2" aria-label={dept.name}>
-                            <div className="min-w-0">
-                              <p className="truncate text-sm font-medium">{dept.name}</p>
-                              {dept.description && <p className="line-clamp-2 text-xs text-muted-foreground">{dept.description}</p>}
-                              <p className="text-xs text-muted-foreground">{sopCountText(dept.sopCount)}</p>
-                            </div>
-                            {itemActions(dept)}
-                          </li>
-                        ))}
-                      </ul>
-                    )}
-                  </li>
-                );
-              })}
-            </ul>
-          )}
-        </QueryState>
+                    {itemActions(division)}
+                  </div>
+                  {children.length === 0 ? (
+                    <p className="px-4 py-3 text-sm text-muted-foreground">No departments in this division yet.</p>
+                  ) : (
+                    <ul className="grid gap-2 p-3 sm:grid-cols-2 lg:grid-cols-3" aria-label={`Departments of ${division.name}`}>
+                      {children.map((dept) => (
+                        <li key={dept.id} className="flex items-start justify-between gap-2 rounded-md border bg-white px-3 py-2" aria-label={dept.name}>
+                          <div className="min-w-0">
+                            <p className="truncate text-sm font-medium">{dept.name}</p>
+                            {dept.description && <p className="line-clamp-2 text-xs text-muted-foreground">{dept.description}</p>}
+                            <p className="text-xs text-muted-foreground">{sopCountText(dept.sopCount)}</p>
+                          </div>
+                          {itemActions(dept)}
+                        </li>
+                      ))}
+                    </ul>
+                  )}
+                </li>
+              );
+            })}
+          </ul>
+        )}
+      </QueryState>
 
-        <DepartmentFormDialog
-          open={form.open}
-          onOpenChange={(next) => !next && setForm({ open: false })}
-          department={form.open ? form.department : undefined}
-          defaultParentId={form.open ? form.defaultParentId : null}
-          departments={departments}
-        />
-        <DeleteDepartmentDialog department={toDelete} onClose={() => setToDelete(null)} />
-        <ApprovalRouteDialog key={routeOf?.id ?? 0} department={routeOf} departments={departments} onClose={() => setRouteOf(null)} />
-      </DialogContent>
-    </Dialog>
+      <DepartmentFormDialog
+        open={form.open}
+        onClose={() => setForm({ open: false })}
+        department={form.open ? form.department : undefined}
+        defaultParentId={form.open ? form.defaultParentId : null}
+        departments={departments}
+      />
+      <DeleteDepartmentDialog department={toDelete} onClose={() => setToDelete(null)} />
+      <ApprovalRouteDialog key={routeOf?.id ?? 0} department={routeOf} departments={departments} onClose={() => setRouteOf(null)} />
+    </ManageDialog>
   );
 }

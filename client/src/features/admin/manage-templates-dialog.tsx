@@ -1,12 +1,13 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { FileText, LayoutTemplate, Pencil, Plus, Trash2 } from 'lucide-react';
+import { FileText, LayoutTemplate } from 'lucide-react';
 import type { SopTemplate } from '@common/contracts/templates';
 import { deleteQuestion, DeleteTargetDialog } from '@/components/confirm-delete-dialog';
+import { EditDeleteButtons } from '@/components/edit-delete-buttons';
+import { ManageDialog } from '@/components/manage-dialog';
 import { QueryState } from '@/components/query-state';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
 import { templatesQuery } from '@/lib/shared-queries';
 import { TemplateFormDialog } from './template-form-dialog';
 import { useDeleteTemplate } from './templates-api';
@@ -25,90 +26,58 @@ export function ManageTemplatesDialog() {
   const deleteTemplate = useDeleteTemplate();
 
   return (
-    <Dialog open={open} onOpenChange={setOpen}>
-      <DialogTrigger asChild>
-        <Button type="button" size="sm" variant="outline" className="w-full">
-          <LayoutTemplate aria-hidden="true" />
-          Manage Templates
-        </Button>
-      </DialogTrigger>
-      <DialogContent className="max-h-[calc(100dvh-2rem)] overflow-y-auto sm:max-w-3xl">
-        <DialogHeader className="flex-row flex-wrap items-start justify-between gap-3 pr-8">
-          <div className="space-y-1 text-left">
-            <DialogTitle>Manage Templates</DialogTitle>
-            <DialogDescription>What a new SOP can start from: its steps, category and tags.</DialogDescription>
+    <ManageDialog
+      title="Manage Templates"
+      description="What a new SOP can start from: its steps, category and tags."
+      icon={LayoutTemplate}
+      open={open}
+      onOpenChange={setOpen}
+      className="max-h-[calc(100dvh-2rem)] overflow-y-auto sm:max-w-3xl"
+      add={templates.length > 0 ? { label: 'Add Template', onClick: () => setForm({ open: true }) } : undefined}
+    >
+      <QueryState query={query} loading="Loading templates" failed="Could not load the templates." frame="py-10">
+        {templates.length === 0 ? (
+          <div className="flex flex-col items-center gap-3 py-10 text-center">
+            <FileText className="size-10 text-muted-foreground" aria-hidden="true" />
+            <p className="font-semibold text-navy">No Templates Yet</p>
+            <p className="max-w-sm text-sm text-muted-foreground">People creating an SOP can start from a template once there is one.</p>
+            <Button onClick={() => setForm({ open: true })}>Create First Template</Button>
           </div>
-          {templates.length > 0 && (
-            <Button size="sm" onClick={() => setForm({ open: true })}>
-              <Plus aria-hidden="true" />
-              Add Template
-            </Button>
-          )}
-        </DialogHeader>
+        ) : (
+          <ul className="space-y-2" aria-label="Templates">
+            {templates.map((template) => (
+              <li key={template.id} aria-label={template.name} className="flex items-start justify-between gap-3 rounded-lg border px-4 py-3">
+                <div className="min-w-0 space-y-1">
+                  <h3 className="break-words font-semibold text-navy">{template.name}</h3>
+                  <p className="text-xs text-muted-foreground">
+                    {template.category ?? 'No category'} · Used for {sopsText(template.useCount)}
+                  </p>
+                  {template.tags.length > 0 && (
+                    <ul className="flex flex-wrap gap-1" aria-label={`Tags of ${template.name}`}>
+                      {template.tags.map((tag) => (
+                        <li key={tag}>
+                          <Badge variant="secondary">{tag}</Badge>
+                        </li>
+                      ))}
+                    </ul>
+                  )}
+                </div>
+                <EditDeleteButtons name={template.name} onEdit={() => setForm({ open: true, template })} onDelete={() => setToDelete(template)} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </QueryState>
 
-        <QueryState query={query} loading="Loading templates" failed="Could not load the templates." frame="py-10">
-          {templates.length === 0 ? (
-            <div className="flex flex-col items-center gap-3 py-10 text-center">
-              <FileText className="size-10 text-muted-foreground" aria-hidden="true" />
-              <p className="font-semibold text-navy">No Templates Yet</p>
-              <p className="max-w-sm text-sm text-muted-foreground">People creating an SOP can start from a template once there is one.</p>
-              <Button onClick={() => setForm({ open: true })}>Create First Template</Button>
-            </div>
-          ) : (
-            <ul className="space-y-2" aria-label="Templates">
-              {templates.map((template) => (
-                <li key={template.id} aria-label={template.name} className="flex items-start justify-between gap-3 rounded-lg border px-4 py-3">
-                  <div className="min-w-0 space-y-1">
-                    <h3 className="break-words font-semibold text-navy">{template.name}</h3>
-                    <p className="text-xs text-muted-foreground">
-                      {template.category ?? 'No category'} · Used for {sopsText(template.useCount)}
-                    </p>
-                    {template.tags.length > 0 && (
-                      <ul className="flex flex-wrap gap-1" aria-label={`Tags of ${template.name}`}>
-                        {template.tags.map((tag) => (
-                          <li key={tag}>
-                            <Badge variant="secondary">{tag}</Badge>
-                          </li>
-                        ))}
-                      </ul>
-                    )}
-                  </div>
-                  <div className="flex shrink-0 gap-1">
-                    <Button
-                      variant="ghost"
-                      size="icon"
-                      className="size-8"
-                      aria-label={`Edit ${template.name}`}
-                      onClick={() => setForm({ open: true, template })}
-                    >
-                      <Pencil />
-                    </Button>
-                    <Button
-                      variant="ghost"
-                      size="icon"
-                      className="size-8 text-destructive hover:text-destructive"
-                      aria-label={`Delete ${template.name}`}
-                      onClick={() => setToDelete(template)}
-                    >
-                      <Trash2 />
-                    </Button>
-                  </div>
-                </li>
-              ))}
-            </ul>
-          )}
-        </QueryState>
-
-        <TemplateFormDialog open={form.open} onOpenChange={(next) => !next && setForm({ open: false })} template={form.open ? form.template : undefined} />
-        <DeleteTargetDialog
-          target={toDelete}
-          title="Delete template"
-          // The SOPs started from it keep their text: say so, since 'delete' could suggest otherwise.
-          description={`${deleteQuestion(toDelete?.name)} SOPs already started from it keep their content.`}
-          remove={{ isPending: deleteTemplate.isPending, mutate: (target, options) => deleteTemplate.mutate(target.id, options) }}
-          onClose={() => setToDelete(null)}
-        />
-      </DialogContent>
-    </Dialog>
+      <TemplateFormDialog open={form.open} onClose={() => setForm({ open: false })} template={form.open ? form.template : undefined} />
+      <DeleteTargetDialog
+        target={toDelete}
+        title="Delete template"
+        // The SOPs started from it keep their text: say so, since 'delete' could suggest otherwise.
+        description={`${deleteQuestion(toDelete?.name)} SOPs already started from it keep their content.`}
+        remove={{ isPending: deleteTemplate.isPending, mutate: (target, options) => deleteTemplate.mutate(target.id, options) }}
+        onClose={() => setToDelete(null)}
+      />
+    </ManageDialog>
   );
 }

@@ -3,7 +3,8 @@ import { Activity } from 'lucide-react';
 import type { AuditEvent } from '@common/contracts/audit';
 import { QueryState } from '@/components/query-state';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import { formatDateTime, humanizeAction } from '@/lib/format';
+import { Timestamp } from '@/components/timestamp';
+import { humanizeAction } from '@/lib/format';
 import { actorNameOf } from '@/lib/names';
 import { AUDIT_SHOWN, adminQueries } from './api';
 
@@ -38,9 +39,7 @@ export function RecentAdminActivity() {
                       <span className="font-medium text-navy">{actorNameOf(event.actor)}</span> {humanizeAction(event.action)}
                       {subject && <span className="font-medium"> "{subject}"</span>}
                     </p>
-                    <time dateTime={event.createdAt} className="text-xs text-muted-foreground">
-                      {formatDateTime(event.createdAt)}
-                    </time>
+                    <Timestamp at={event.createdAt} />
                   </li>
                 );
               })}

@@ -4,11 +4,9 @@ import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { Password } from '@common/contracts/auth';
 import type { AdminUser } from '@common/contracts/users';
-import { FieldError } from '@/components/field-error';
-import { FormDialogFooter } from '@/components/form-dialog-footer';
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { FormField } from '@/components/form-field';
+import { FormDialog } from '@/components/form-dialog';
 import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
 import { displayNameOf } from '@/lib/names';
 import { useResetPassword } from './api';
 
@@ -33,34 +31,28 @@ export function ResetPasswordDialog({ user, onClose }: { user: AdminUser | null;
   });
 
   return (
-    <Dialog open={user !== null} onOpenChange={(next) => !next && !resetPassword.isPending && onClose()}>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>Reset Password</DialogTitle>
-          <DialogDescription>
-            {user ? `Choose a new password for ${displayNameOf(user)} (${user.username}). They will be signed out everywhere.` : ''}
-          </DialogDescription>
-        </DialogHeader>
-        <form onSubmit={submit} noValidate className="space-y-4">
-          <div className="space-y-2">
-            <Label htmlFor="reset-password">New Password</Label>
-            <Input id="reset-password" type="password" autoComplete="new-password" aria-invalid={!!errors.password} {...form.register('password')} />
-            <FieldError message={errors.password?.message} />
-          </div>
-          <div className="space-y-2">
-            <Label htmlFor="reset-password-confirm">Confirm New Password</Label>
-            <Input
-              id="reset-password-confirm"
-              type="password"
-              autoComplete="new-password"
-              aria-invalid={!!errors.confirmPassword}
-              {...form.register('confirmPassword')}
-            />
-            <FieldError message={errors.confirmPassword?.message} />
-          </div>
-          <FormDialogFooter submit="Reset Password" submitting="Resetting..." pending={resetPassword.isPending} onCancel={onClose} />
-        </form>
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      open={user !== null}
+      onClose={onClose}
+      title="Reset Password"
+      description={user ? `Choose a new password for ${displayNameOf(user)} (${user.username}). They will be signed out everywhere.` : ''}
+      onSubmit={submit}
+      submit="Reset Password"
+      submitting="Resetting..."
+      pending={resetPassword.isPending}
+    >
+      <FormField id="reset-password" label="New Password" error={errors.password?.message}>
+        <Input id="reset-password" type="password" autoComplete="new-password" aria-invalid={!!errors.password} {...form.register('password')} />
+      </FormField>
+      <FormField id="reset-password-confirm" label="Confirm New Password" error={errors.confirmPassword?.message}>
+        <Input
+          id="reset-password-confirm"
+          type="password"
+          autoComplete="new-password"
+          aria-invalid={!!errors.confirmPassword}
+          {...form.register('confirmPassword')}
+        />
+      </FormField>
+    </FormDialog>
   );
 }

@@ -15,6 +15,18 @@ function Row({ label, value }: { label: string; value: ReactNode }) {
   );
 }
 
+/** A titled list of figures. */
+function Figures({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id} className="text-sm">
+      <h3 id={id} className="font-semibold text-navy">
+        {title}
+      </h3>
+      <dl className="divide-y">{children}</dl>
+    </section>
+  );
+}
+
 /** 'Storage Settings': what the file store holds and the limits every upload meets. */
 export function StorageSettingsDialog() {
   const { data, isLoading } = useQuery(adminQueries.storage());
@@ -31,28 +43,18 @@ export function StorageSettingsDialog() {
           <DialogTitle>Storage Settings</DialogTitle>
           <DialogDescription>What the file store holds, and the limits every upload is checked against.</DialogDescription>
         </DialogHeader>
-        <section aria-labelledby="storage-figures" className="text-sm">
-          <h3 id="storage-figures" className="font-semibold text-navy">
-            Stored files
-          </h3>
-          <dl className="divide-y">
-            <Row label="Distinct files stored" value={show((f) => f.storedFiles)} />
-            <Row label="Bytes stored" value={show((f) => formatMB(f.storedBytes))} />
-            <Row label="Files referenced by records" value={show((f) => f.referencedFiles)} />
-            <Row label="Bytes referenced by records" value={show((f) => formatMB(f.referencedBytes))} />
-            <Row label="Saved by storing identical files once" value={show((f) => formatMB(Math.max(0, f.referencedBytes - f.storedBytes)))} />
-          </dl>
-        </section>
-        <section aria-labelledby="storage-limits" className="text-sm">
-          <h3 id="storage-limits" className="font-semibold text-navy">
-            File limits
-          </h3>
-          <dl className="divide-y">
-            <Row label="Largest file" value={formatMB(MAX_FILE_BYTES)} />
-            <Row label="Files per upload" value={MAX_ATTACHMENTS_PER_UPLOAD} />
-            <Row label="Accepted kinds" value={ALLOWED_FILE_EXTENSIONS.join(', ')} />
-          </dl>
-        </section>
+        <Figures id="storage-figures" title="Stored files">
+          <Row label="Distinct files stored" value={show((f) => f.storedFiles)} />
+          <Row label="Bytes stored" value={show((f) => formatMB(f.storedBytes))} />
+          <Row label="Files referenced by records" value={show((f) => f.referencedFiles)} />
+          <Row label="Bytes referenced by records" value={show((f) => formatMB(f.referencedBytes))} />
+          <Row label="Saved by storing identical files once" value={show((f) => formatMB(Math.max(0, f.referencedBytes - f.storedBytes)))} />
+        </Figures>
+        <Figures id="storage-limits" title="File limits">
+          <Row label="Largest file" value={formatMB(MAX_FILE_BYTES)} />
+          <Row label="Files per upload" value={MAX_ATTACHMENTS_PER_UPLOAD} />
+          <Row label="Accepted kinds" value={ALLOWED_FILE_EXTENSIONS.join(', ')} />
+        </Figures>
       </DialogContent>
     </Dialog>
   );

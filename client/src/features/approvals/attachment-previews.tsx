@@ -1,6 +1,6 @@
 import { Download, FileText } from 'lucide-react';
 import type { Attachment } from '@common/contracts/attachments';
-import { AttachmentPreview, isPreviewable } from '@/components/attachment-preview';
+import { AttachmentPreviewOf } from '@/components/attachment-preview';
 import { Button } from '@/components/ui/button';
 import { formatKB } from '@/lib/format';
 import { downloadAttachment } from './api';
@@ -27,14 +27,7 @@ export function AttachmentPreviews({ attachments }: { attachments: Attachment[] 
                   <Download />
                 </Button>
               </div>
-              {isPreviewable(attachment.mimeType, attachment.originalName) && (
-                <AttachmentPreview
-                  attachmentId={attachment.id}
-                  name={attachment.originalName}
-                  status={attachment.previewStatus}
-                  unavailableText="Preview unavailable"
-                />
-              )}
+              <AttachmentPreviewOf attachment={attachment} unavailableText="Preview unavailable" />
             </li>
           ))}
         </ul>

@@ -3,8 +3,9 @@ import { useQuery } from '@tanstack/react-query';
 import { MessageSquare } from 'lucide-react';
 import type { ReviewComment } from '@common/contracts/approvals';
 import type { SopDetail } from '@common/contracts/sops';
+import { FieldError } from '@/components/field-error';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { SectionCard } from '@/components/section-card';
 import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
 import { formatDateTime } from '@/lib/format';
@@ -70,11 +71,7 @@ export function ReviewThreadWithReply({ versionId, versionNumber }: { versionId:
           aria-describedby={error ? `${boxId}-error` : undefined}
           onChange={(e) => setText(e.target.value)}
         />
-        {error && (
-          <p id={`${boxId}-error`} role="alert" className="text-sm text-destructive">
-            {error}
-          </p>
-        )}
+        <FieldError id={`${boxId}-error`} message={error} />
       </div>
       <Button variant="outline" size="sm" disabled={post.isPending} onClick={send}>
         <MessageSquare /> Post reply
@@ -93,24 +90,17 @@ export function ReviewCommentsCard({ sop }: { sop: SopDetail }) {
   if (!latest) return null;
   const previous = latest.submittedAt ? null : (sop.versions.find((v) => v.id !== latest.id && v.submittedAt) ?? null);
   return (
-    <Card data-testid="review-comments">
-      <CardHeader>
-        <CardTitle className="flex items-center gap-2 text-base">
-          <MessageSquare className="size-4" aria-hidden="true" /> Review comments
-        </CardTitle>
-      </CardHeader>
-      <CardContent className="space-y-4">
-        {previous && (
-          <div className="space-y-2">
-            <h3 className="text-sm font-semibold text-navy">On version {previous.versionNumber}</h3>
-            <ReviewThread versionId={previous.id} />
-          </div>
-        )}
+    <SectionCard icon={MessageSquare} title="Review comments" testId="review-comments" contentClassName="space-y-4">
+      {previous && (
         <div className="space-y-2">
-          {previous && <h3 className="text-sm font-semibold text-navy">On version {latest.versionNumber}</h3>}
-          <ReviewThreadWithReply versionId={latest.id} versionNumber={latest.versionNumber} />
+          <h3 className="text-sm font-semibold text-navy">On version {previous.versionNumber}</h3>
+          <ReviewThread versionId={previous.id} />
         </div>
-      </CardContent>
-    </Card>
+      )}
+      <div className="space-y-2">
+        {previous && <h3 className="text-sm font-semibold text-navy">On version {latest.versionNumber}</h3>}
+        <ReviewThreadWithReply versionId={latest.id} versionNumber={latest.versionNumber} />
+      </div>
+    </SectionCard>
   );
 }

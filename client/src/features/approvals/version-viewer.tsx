@@ -1,5 +1,6 @@
 import { BadgeCheck, Download } from 'lucide-react';
 import type { ApprovalTask } from '@common/contracts/sops';
+import { Fact } from '@/components/fact';
 import { Badge } from '@/components/ui/badge';
 import { revisionClassText } from '@/components/revision-class-select';
 import { Button } from '@/components/ui/button';
@@ -11,15 +12,6 @@ import { downloadAttachment } from './api';
 import { AttachmentPreviews } from './attachment-previews';
 import { MarkdownContent } from '@/components/markdown-content';
 import { ChangesSinceInForce } from '@/components/changes-since-in-force';
-
-function Detail({ label, value }: { label: string; value: string }) {
-  return (
-    <div>
-      <dt className="text-xs font-medium tracking-wide text-muted-foreground uppercase">{label}</dt>
-      <dd className="mt-0.5 text-sm">{value}</dd>
-    </div>
-  );
-}
 
 function AttestButton({ versionId }: { versionId: number }) {
   const attest = useAttest(versionId);
@@ -65,11 +57,11 @@ export function VersionViewer({ task }: { task: ApprovalTask }) {
             </Button>
           </div>
         </div>
-        <dl className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-4">
-          <Detail label="Submitted by" value={ownerNameOf(version.submittedByUser)} />
-          <Detail label="Created" value={formatDateTime(version.createdAt, '—')} />
-          <Detail label="Submitted" value={formatDateTime(version.submittedAt, '—')} />
-          <Detail label="Approved by" value={version.approvedByUser ? ownerNameOf(version.approvedByUser) : 'Not yet approved'} />
+        <dl className="mt-4 grid grid-cols-2 gap-3 text-sm sm:grid-cols-4">
+          <Fact label="Submitted by">{ownerNameOf(version.submittedByUser)}</Fact>
+          <Fact label="Created">{formatDateTime(version.createdAt, '—')}</Fact>
+          <Fact label="Submitted">{formatDateTime(version.submittedAt, '—')}</Fact>
+          <Fact label="Approved by">{version.approvedByUser ? ownerNameOf(version.approvedByUser) : 'Not yet approved'}</Fact>
         </dl>
       </header>
 

@@ -5,6 +5,7 @@ import { ChangePasswordForm } from '@common/contracts/users';
 import { FieldError } from '@/components/field-error';
 import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
+import { SubmitButton } from '@/components/submit-button';
 import { Card, CardContent } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
@@ -61,9 +62,9 @@ function ChangePasswordFormCard() {
               <Button type="button" variant="outline" asChild>
                 <Link href="/">Cancel</Link>
               </Button>
-              <Button type="submit" disabled={changePassword.isPending}>
-                {changePassword.isPending ? 'Changing...' : 'Change Password'}
-              </Button>
+              <SubmitButton pending={changePassword.isPending} submitting="Changing...">
+                Change Password
+              </SubmitButton>
             </div>
           </form>
         </CardContent>

@@ -3,9 +3,9 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { LoginInput } from '@common/contracts/auth';
 import { Button } from '@/components/ui/button';
+import { SubmitButton } from '@/components/submit-button';
 import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
-import { FieldError } from '@/components/field-error';
+import { FormField } from '@/components/form-field';
 import { ssoErrorMessage } from '@common/sso';
 import { startSsoSignIn, useLogin, useSsoProvider } from './api';
 
@@ -30,19 +30,15 @@ export function LoginForm({ onRegister }: { onRegister?: () => void }) {
           {ssoError}
         </p>
       )}
-      <div className="space-y-2">
-        <Label htmlFor="login-username">Username</Label>
+      <FormField id="login-username" label="Username" error={errors.username?.message}>
         <Input id="login-username" autoComplete="username" autoFocus aria-invalid={!!errors.username} {...form.register('username')} />
-        <FieldError message={errors.username?.message} />
-      </div>
-      <div className="space-y-2">
-        <Label htmlFor="login-password">Password</Label>
+      </FormField>
+      <FormField id="login-password" label="Password" error={errors.password?.message}>
         <Input id="login-password" type="password" autoComplete="current-password" aria-invalid={!!errors.password} {...form.register('password')} />
-        <FieldError message={errors.password?.message} />
-      </div>
-      <Button type="submit" className="w-full" disabled={login.isPending}>
-        {login.isPending ? 'Signing in...' : 'LOGIN'}
-      </Button>
+      </FormField>
+      <SubmitButton pending={login.isPending} submitting="Signing in..." className="w-full">
+        LOGIN
+      </SubmitButton>
       {provider && (
         <Button
           type="button"

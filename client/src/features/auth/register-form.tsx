@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { RegisterInput } from '@common/contracts/auth';
-import { Button } from '@/components/ui/button';
+import { SubmitButton } from '@/components/submit-button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { FieldError } from '@/components/field-error';
@@ -38,9 +38,9 @@ export function RegisterForm({ onLogin }: { onLogin: () => void }) {
       {field('username', 'Username', { autoComplete: 'username' })}
       {field('email', 'Email', { type: 'email', autoComplete: 'email' })}
       {field('password', 'Password', { type: 'password', autoComplete: 'new-password' })}
-      <Button type="submit" className="w-full" disabled={register.isPending}>
-        {register.isPending ? 'Creating account...' : 'Create account'}
-      </Button>
+      <SubmitButton pending={register.isPending} submitting="Creating account..." className="w-full">
+        Create account
+      </SubmitButton>
       <p className="text-center text-sm text-muted-foreground">
         Already have an account?{' '}
         <button type="button" className="font-medium text-ocean underline-offset-4 hover:underline" onClick={onLogin}>

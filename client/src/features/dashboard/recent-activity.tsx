@@ -1,8 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { Activity } from 'lucide-react';
 import { ACTIVITY_SHOWN } from '@common/limits';
-import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import { formatDateTime, humanizeAction } from '@/lib/format';
+import { SectionCard } from '@/components/section-card';
+import { Timestamp } from '@/components/timestamp';
+import { humanizeAction } from '@/lib/format';
 import { actorNameOf } from '@/lib/names';
 import { dashboardQueries } from './api';
 
@@ -11,40 +12,31 @@ export function RecentActivity() {
   const { data, isLoading, isError, refetch } = useQuery(dashboardQueries.activity());
   const entries = (data ?? []).slice(0, ACTIVITY_SHOWN);
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle className="flex items-center gap-2 text-base text-navy">
-          <Activity className="size-4 text-ocean" aria-hidden="true" /> Recent Activity
-        </CardTitle>
-      </CardHeader>
-      <CardContent>
-        {isLoading ? (
-          <p className="text-sm text-muted-foreground">Loading activity...</p>
-        ) : isError ? (
-          <p className="text-sm text-muted-foreground">
-            The activity could not be loaded.{' '}
-            <button type="button" className="font-medium text-ocean underline-offset-4 hover:underline" onClick={() => refetch()}>
-              Try again
-            </button>
-          </p>
-        ) : entries.length === 0 ? (
-          <p className="text-sm text-muted-foreground">No recent activity</p>
-        ) : (
-          <ul className="divide-y" data-testid="recent-activity">
-            {entries.map((entry) => (
-              <li key={entry.id} className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 py-2.5 text-sm">
-                <span>
-                  <span className="font-medium">{actorNameOf(entry.actor)}</span> {humanizeAction(entry.action)}
-                  {entry.metadata.title && <> "{entry.metadata.title}"</>}
-                </span>
-                <time dateTime={entry.createdAt} className="text-xs text-muted-foreground">
-                  {formatDateTime(entry.createdAt)}
-                </time>
-              </li>
-            ))}
-          </ul>
-        )}
-      </CardContent>
-    </Card>
+    <SectionCard icon={Activity} title="Recent Activity" titleClassName="text-navy">
+      {isLoading ? (
+        <p className="text-sm text-muted-foreground">Loading activity...</p>
+      ) : isError ? (
+        <p className="text-sm text-muted-foreground">
+          The activity could not be loaded.{' '}
+          <button type="button" className="font-medium text-ocean underline-offset-4 hover:underline" onClick={() => refetch()}>
+            Try again
+          </button>
+        </p>
+      ) : entries.length === 0 ? (
+        <p className="text-sm text-muted-foreground">No recent activity</p>
+      ) : (
+        <ul className="divide-y" data-testid="recent-activity">
+          {entries.map((entry) => (
+            <li key={entry.id} className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 py-2.5 text-sm">
+              <span>
+                <span className="font-medium">{actorNameOf(entry.actor)}</span> {humanizeAction(entry.action)}
+                {entry.metadata.title && <> "{entry.metadata.title}"</>}
+              </span>
+              <Timestamp at={entry.createdAt} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </SectionCard>
   );
 }

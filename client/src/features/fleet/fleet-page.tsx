@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Download, Ship } from 'lucide-react';
 import { useState } from 'react';
-import { Link } from 'wouter';
 import { can } from '@common/permissions';
 import type { FleetVessel, VesselDocument } from '@common/contracts/fleet';
 import { PageHeader } from '@/components/page-header';
@@ -9,7 +8,9 @@ import { QueryState } from '@/components/query-state';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
-import { Table, TableBody, TableCell, TableRow, TableHeadings } from '@/components/ui/table';
+import { SopLink } from '@/components/sop-link';
+import { TableOrList } from '@/components/table-or-list';
+import { TableCell, TableRow } from '@/components/ui/table';
 import { formatDateTime } from '@/lib/format';
 import { useCurrentUser } from '@/lib/session';
 import { cn } from '@/lib/utils';
@@ -81,56 +82,48 @@ function MasterList({ vessel }: { vessel: FleetVessel }) {
             {list.length === 0 ? (
               <p className="px-6 py-12 text-center text-sm text-muted-foreground">No procedure in force applies to this vessel yet.</p>
             ) : (
-              <>
-                <Table aria-label={label} wrapperClassName="hidden md:block">
-                  <TableHeadings columns={['Procedure', 'In force', 'On board', 'Previous withdrawn', 'State']} />
-                  <TableBody>
-                    {list.map((row) => (
-                      <TableRow key={row.sopId}>
-                        <TableCell className="whitespace-normal">
-                          <Link href={`/sop/${row.sopId}`} className="font-medium break-words text-ocean hover:underline">
-                            {row.title}
-                          </Link>
-                        </TableCell>
-                        <TableCell className="tabular-nums">v{row.versionInForce.versionNumber}</TableCell>
-                        <TableCell className="tabular-nums">
-                          {row.onBoard ? (
-                            <>
-                              v{row.onBoard.versionNumber}
-                              <span className="block text-xs text-muted-foreground">received {formatDateTime(row.onBoard.receivedAt)}</span>
-                            </>
-                          ) : (
-                            <span className="text-muted-foreground">Not on board yet</span>
-                          )}
-                        </TableCell>
-                        <TableCell className="tabular-nums">{formatDateTime(row.previousWithdrawnAt, 'None')}</TableCell>
-                        <TableCell>
-                          <StateBadge state={row.state} />
-                        </TableCell>
-                      </TableRow>
-                    ))}
-                  </TableBody>
-                </Table>
-                <ul className="divide-y md:hidden" aria-label={label}>
-                  {list.map((row) => (
-                    <li key={row.sopId} className="space-y-1 px-4 py-3">
-                      <div className="flex items-start justify-between gap-3">
-                        <Link href={`/sop/${row.sopId}`} className="min-w-0 font-medium break-words text-ocean hover:underline">
-                          {row.title}
-                        </Link>
-                        <StateBadge state={row.state} />
-                      </div>
-                      <p className="text-xs text-muted-foreground">
-                        In force v{row.versionInForce.versionNumber} ·{' '}
-                        {row.onBoard ? `on board v${row.onBoard.versionNumber}, received ${formatDateTime(row.onBoard.receivedAt)}` : 'not on board yet'}
-                      </p>
-                      {row.previousWithdrawnAt && (
-                        <p className="text-xs text-muted-foreground">Previous version withdrawn {formatDateTime(row.previousWithdrawnAt)}</p>
+              <TableOrList
+                label={label}
+                columns={['Procedure', 'In force', 'On board', 'Previous withdrawn', 'State']}
+                items={list}
+                row={(row) => (
+                  <TableRow key={row.sopId}>
+                    <TableCell className="whitespace-normal">
+                      <SopLink sopId={row.sopId} title={row.title} className="break-words" />
+                    </TableCell>
+                    <TableCell className="tabular-nums">v{row.versionInForce.versionNumber}</TableCell>
+                    <TableCell className="tabular-nums">
+                      {row.onBoard ? (
+                        <>
+                          v{row.onBoard.versionNumber}
+                          <span className="block text-xs text-muted-foreground">received {formatDateTime(row.onBoard.receivedAt)}</span>
+                        </>
+                      ) : (
+                        <span className="text-muted-foreground">Not on board yet</span>
                       )}
-                    </li>
-                  ))}
-                </ul>
-              </>
+                    </TableCell>
+                    <TableCell className="tabular-nums">{formatDateTime(row.previousWithdrawnAt, 'None')}</TableCell>
+                    <TableCell>
+                      <StateBadge state={row.state} />
+                    </TableCell>
+                  </TableRow>
+                )}
+                entry={(row) => (
+                  <li key={row.sopId} className="space-y-1 px-4 py-3">
+                    <div className="flex items-start justify-between gap-3">
+                      <SopLink sopId={row.sopId} title={row.title} className="min-w-0 break-words" />
+                      <StateBadge state={row.state} />
+                    </div>
+                    <p className="text-xs text-muted-foreground">
+                      In force v{row.versionInForce.versionNumber} ·{' '}
+                      {row.onBoard ? `on board v${row.onBoard.versionNumber}, received ${formatDateTime(row.onBoard.receivedAt)}` : 'not on board yet'}
+                    </p>
+                    {row.previousWithdrawnAt && (
+                      <p className="text-xs text-muted-foreground">Previous version withdrawn {formatDateTime(row.previousWithdrawnAt)}</p>
+                    )}
+                  </li>
+                )}
+              />
             )}
           </QueryState>
         </CardContent>

@@ -2,12 +2,11 @@ import { useEffect, useState } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { CreateVesselInput } from '@common/contracts/fleet';
-import { FieldError } from '@/components/field-error';
+import { FormField } from '@/components/form-field';
 import { FormDialogFooter } from '@/components/form-dialog-footer';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
 import { errorText } from '@/lib/api-error';
 import { useRegisterVessel } from './api';
 
@@ -50,8 +49,7 @@ export function RegisterVesselDialog({ onRegistered }: { onRegistered: (code: st
           <DialogDescription>The code is the one the ship's copy is started with (VESSEL); it cannot change later.</DialogDescription>
         </DialogHeader>
         <form onSubmit={submit} noValidate className="space-y-4">
-          <div className="space-y-2">
-            <Label htmlFor="vessel-code">Code</Label>
+          <FormField id="vessel-code" label="Code" error={errors.code?.message}>
             <Input
               id="vessel-code"
               autoComplete="off"
@@ -64,13 +62,10 @@ export function RegisterVesselDialog({ onRegistered }: { onRegistered: (code: st
             <p id="vessel-code-hint" className="text-xs text-muted-foreground">
               2 to 16 of A-Z, 0-9 and -, for example AURORA
             </p>
-            <FieldError message={errors.code?.message} />
-          </div>
-          <div className="space-y-2">
-            <Label htmlFor="vessel-name">Name</Label>
+          </FormField>
+          <FormField id="vessel-name" label="Name" error={errors.name?.message}>
             <Input id="vessel-name" autoComplete="off" aria-invalid={!!errors.name} {...form.register('name')} />
-            <FieldError message={errors.name?.message} />
-          </div>
+          </FormField>
           {register.isError && (
             <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
               {errorText(register.error, 'The vessel could not be registered.')}

@@ -10,12 +10,18 @@ import {
 } from '@common/contracts/daily-programs';
 import { DAILY_PROGRAM_FILE_COUNT } from '@common/limits';
 import { FieldError } from '@/components/field-error';
+import { FormField } from '@/components/form-field';
+import { OptionsSelect, type SelectOption } from '@/components/options-select';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { formatKB } from '@/lib/format';
 import { useUploadDailyPrograms } from './api';
 import { DateField, UploadCard, useChosenFiles } from './upload-card';
+
+const MODES: SelectOption<DailyProgramMode>[] = [
+  { value: 'combined', label: 'Combined (1 PDF)' },
+  { value: 'separate', label: 'Separate (4 PDFs)' },
+];
 
 const isPdf = (file: File) => file.type === 'application/pdf' || file.name.toLowerCase().endsWith('.pdf');
 
@@ -47,38 +53,30 @@ export function DailyProgramUploadForm() {
 
   return (
     <UploadCard kind="dailyProgram" onSubmit={submit} chosen={chosen} disabled={!countMatches || !!problem}>
-      <div className="space-y-2">
-        <Label htmlFor="dp-cruise-code">Cruise code</Label>
+      <FormField id="dp-cruise-code" label="Cruise code" error={errors.cruiseCode?.message}>
         <Input id="dp-cruise-code" placeholder="e.g. AR250928" autoComplete="off" aria-invalid={!!errors.cruiseCode} {...form.register('cruiseCode')} />
-        <FieldError message={errors.cruiseCode?.message} />
-      </div>
+      </FormField>
       <DateField id="dp-date" error={errors.programDate?.message} field={form.register('programDate')} />
-      <div className="space-y-2">
-        <Label htmlFor="dp-mode">Upload mode</Label>
+      <FormField id="dp-mode" label="Upload mode" error={errors.mode?.message}>
         <Controller
           control={form.control}
           name="mode"
           render={({ field }) => (
-            <Select
+            <OptionsSelect
+              id="dp-mode"
               value={field.value}
+              options={MODES}
+              placeholder="Select upload mode"
+              invalid={!!errors.mode}
               onValueChange={(value) => {
                 field.onChange(value);
                 // Changing the mode clears the chosen files: a count chosen for one mode is wrong for the other.
                 clearFiles();
               }}
-            >
-              <SelectTrigger id="dp-mode" aria-invalid={!!errors.mode}>
-                <SelectValue placeholder="Select upload mode" />
-              </SelectTrigger>
-              <SelectContent>
-                <SelectItem value="combined">Combined (1 PDF)</SelectItem>
-                <SelectItem value="separate">Separate (4 PDFs)</SelectItem>
-              </SelectContent>
-            </Select>
+            />
           )}
         />
-        <FieldError message={errors.mode?.message} />
-      </div>
+      </FormField>
       <div className="space-y-2">
         <Label htmlFor="dp-files">{mode === 'separate' ? 'PDF files (4, in order)' : 'PDF file'}</Label>
         <Input

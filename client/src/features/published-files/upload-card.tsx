@@ -1,10 +1,9 @@
 import { type FormEventHandler, type ReactNode, useRef, useState } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
-import { FieldError } from '@/components/field-error';
+import { FormField } from '@/components/form-field';
 import { useUnsavedChanges } from '@/hooks/use-unsaved-changes';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
 import { UploadSubmit } from '@/components/upload-progress';
 import type { PublishedKind } from './api';
 
@@ -75,10 +74,8 @@ export function UploadCard({ kind, onSubmit, chosen, disabled, children }: Props
 /** The day a published file is for, as a date input with its validation message. */
 export function DateField({ id, error, field }: { id: string; error: string | undefined; field: UseFormRegisterReturn }) {
   return (
-    <div className="space-y-2">
-      <Label htmlFor={id}>Date</Label>
+    <FormField id={id} label="Date" error={error}>
       <Input id={id} type="date" aria-invalid={!!error} {...field} />
-      <FieldError message={error} />
-    </div>
+    </FormField>
   );
 }

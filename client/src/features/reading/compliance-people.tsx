@@ -2,7 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'wouter';
 import type { PersonCompliance } from '@common/contracts/reading';
 import { QueryState } from '@/components/query-state';
-import { Table, TableBody, TableCell, TableRow, TableHeadings } from '@/components/ui/table';
+import { TableOrList } from '@/components/table-or-list';
+import { TableCell, TableRow } from '@/components/ui/table';
 import { readingQueries } from './api';
 import { ShareBar } from './compliance-bars';
 import { fullName, type PersonName } from '@common/names';
@@ -39,41 +40,37 @@ export function CompliancePeople({ departmentId }: { departmentId: number | unde
       {list.length === 0 ? (
         <p className="px-6 py-12 text-center text-sm text-muted-foreground">Nobody is in this department.</p>
       ) : (
-        <>
-          <Table aria-label="People" wrapperClassName="hidden md:block">
-            <TableHeadings columns={['Person', 'Department', { label: 'Read', className: 'w-56' }, 'Still to read']} />
-            <TableBody>
-              {list.map((person) => (
-                <TableRow key={person.id} className="align-top">
-                  <TableCell className="font-medium whitespace-normal">
-                    {nameOf(person)}
-                    {withoutOpening(person) && <span className="block text-xs font-normal text-amber-800">{withoutOpening(person)}</span>}
-                  </TableCell>
-                  <TableCell className="whitespace-normal">{person.department.name}</TableCell>
-                  <TableCell>
-                    <ShareBar label={nameOf(person)} attested={person.attested} required={person.required} />
-                  </TableCell>
-                  <TableCell className="text-sm whitespace-normal">
-                    <Outstanding person={person} />
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-          <ul className="divide-y md:hidden" aria-label="People">
-            {list.map((person) => (
-              <li key={person.id} className="space-y-2 px-4 py-3 text-sm">
-                <p className="font-medium break-words">{nameOf(person)}</p>
-                <p className="text-xs text-muted-foreground">
-                  {person.department.name}
-                  {withoutOpening(person) && <span className="text-amber-800"> · {withoutOpening(person)}</span>}
-                </p>
+        <TableOrList
+          label="People"
+          columns={['Person', 'Department', { label: 'Read', className: 'w-56' }, 'Still to read']}
+          items={list}
+          row={(person) => (
+            <TableRow key={person.id} className="align-top">
+              <TableCell className="font-medium whitespace-normal">
+                {nameOf(person)}
+                {withoutOpening(person) && <span className="block text-xs font-normal text-amber-800">{withoutOpening(person)}</span>}
+              </TableCell>
+              <TableCell className="whitespace-normal">{person.department.name}</TableCell>
+              <TableCell>
                 <ShareBar label={nameOf(person)} attested={person.attested} required={person.required} />
+              </TableCell>
+              <TableCell className="text-sm whitespace-normal">
                 <Outstanding person={person} />
-              </li>
-            ))}
-          </ul>
-        </>
+              </TableCell>
+            </TableRow>
+          )}
+          entry={(person) => (
+            <li key={person.id} className="space-y-2 px-4 py-3 text-sm">
+              <p className="font-medium break-words">{nameOf(person)}</p>
+              <p className="text-xs text-muted-foreground">
+                {person.department.name}
+                {withoutOpening(person) && <span className="text-amber-800"> · {withoutOpening(person)}</span>}
+              </p>
+              <ShareBar label={nameOf(person)} attested={person.attested} required={person.required} />
+              <Outstanding person={person} />
+            </li>
+          )}
+        />
       )}
     </QueryState>
   );

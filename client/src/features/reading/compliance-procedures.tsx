@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import { Link } from 'wouter';
 import { QueryState } from '@/components/query-state';
-import { Table, TableBody, TableCell, TableRow, TableHeadings } from '@/components/ui/table';
+import { SopLink } from '@/components/sop-link';
+import { TableOrList } from '@/components/table-or-list';
+import { TableCell, TableRow } from '@/components/ui/table';
 import { readingQueries } from './api';
 import { ShareBar } from './compliance-bars';
 
@@ -14,54 +15,44 @@ export function ComplianceProcedures({ departmentId }: { departmentId: number | 
       {list.length === 0 ? (
         <p className="px-6 py-12 text-center text-sm text-muted-foreground">No procedure in force here yet.</p>
       ) : (
-        <>
-          <Table aria-label="Compliance" wrapperClassName="hidden md:block">
-            <TableHeadings
-              columns={[
-                'Procedure',
-                'Department',
-                'Version',
-                'Read',
-                { label: 'Outstanding', className: 'text-right' },
-                { label: 'Without opening', className: 'text-right' },
-              ]}
-            />
-            <TableBody>
-              {list.map((row) => (
-                <TableRow key={row.sopId}>
-                  <TableCell className="whitespace-normal">
-                    <Link href={`/sop/${row.sopId}`} className="font-medium text-ocean hover:underline">
-                      {row.title}
-                    </Link>
-                  </TableCell>
-                  <TableCell>{row.department.name}</TableCell>
-                  <TableCell>{row.versionNumber}</TableCell>
-                  <TableCell>
-                    <ShareBar label={row.title} attested={row.attested} required={row.required} />
-                  </TableCell>
-                  <TableCell className="text-right tabular-nums">{row.required - row.attested}</TableCell>
-                  <TableCell className={row.withoutOpening ? 'text-right font-medium text-amber-800 tabular-nums' : 'text-right tabular-nums'}>
-                    {row.withoutOpening}
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-          <ul className="divide-y md:hidden" aria-label="Compliance">
-            {list.map((row) => (
-              <li key={row.sopId} className="space-y-2 px-4 py-3">
-                <Link href={`/sop/${row.sopId}`} className="block font-medium break-words text-ocean hover:underline">
-                  {row.title}
-                </Link>
-                <p className="text-xs text-muted-foreground">
-                  {row.department.name} · v{row.versionNumber} · {row.required - row.attested} outstanding
-                  {row.withoutOpening > 0 && <span className="text-amber-800"> · {row.withoutOpening} attested without opening the files</span>}
-                </p>
+        <TableOrList
+          label="Compliance"
+          columns={[
+            'Procedure',
+            'Department',
+            'Version',
+            'Read',
+            { label: 'Outstanding', className: 'text-right' },
+            { label: 'Without opening', className: 'text-right' },
+          ]}
+          items={list}
+          row={(row) => (
+            <TableRow key={row.sopId}>
+              <TableCell className="whitespace-normal">
+                <SopLink sopId={row.sopId} title={row.title} />
+              </TableCell>
+              <TableCell>{row.department.name}</TableCell>
+              <TableCell>{row.versionNumber}</TableCell>
+              <TableCell>
                 <ShareBar label={row.title} attested={row.attested} required={row.required} />
-              </li>
-            ))}
-          </ul>
-        </>
+              </TableCell>
+              <TableCell className="text-right tabular-nums">{row.required - row.attested}</TableCell>
+              <TableCell className={row.withoutOpening ? 'text-right font-medium text-amber-800 tabular-nums' : 'text-right tabular-nums'}>
+                {row.withoutOpening}
+              </TableCell>
+            </TableRow>
+          )}
+          entry={(row) => (
+            <li key={row.sopId} className="space-y-2 px-4 py-3">
+              <SopLink sopId={row.sopId} title={row.title} className="block break-words" />
+              <p className="text-xs text-muted-foreground">
+                {row.department.name} · v{row.versionNumber} · {row.required - row.attested} outstanding
+                {row.withoutOpening > 0 && <span className="text-amber-800"> · {row.withoutOpening} attested without opening the files</span>}
+              </p>
+              <ShareBar label={row.title} attested={row.attested} required={row.required} />
+            </li>
+          )}
+        />
       )}
     </QueryState>
   );

@@ -4,7 +4,7 @@ import { Link } from 'wouter';
 import type { ReadingItem } from '@common/contracts/reading';
 import { QueryState } from '@/components/query-state';
 import { Badge } from '@/components/ui/badge';
-import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { SectionCard } from '@/components/section-card';
 import { formatDate } from '@/lib/format';
 import { readingQueries } from './api';
 
@@ -41,43 +41,42 @@ export function RequiredReadingSection() {
   const outstanding = reading.data?.outstanding ?? [];
   const done = reading.data?.done ?? [];
   return (
-    <Card data-testid="required-reading">
-      <CardHeader className="flex flex-row items-center justify-between gap-3">
-        <CardTitle className="flex items-center gap-2 text-base">
-          <BookOpenCheck className="size-4 text-ocean" aria-hidden="true" /> Required reading
-        </CardTitle>
-        {reading.data && (
+    <SectionCard
+      icon={BookOpenCheck}
+      title="Required reading"
+      testId="required-reading"
+      aside={
+        reading.data ? (
           <Badge className={outstanding.length ? 'bg-amber-700' : 'bg-emerald-700'} data-testid="required-reading-count">
             {outstanding.length} to read
           </Badge>
+        ) : null
+      }
+    >
+      <QueryState query={reading} loading="Loading your reading list..." failed="Your reading list could not be loaded." frame="py-6">
+        {outstanding.length === 0 ? (
+          <p className="flex items-center gap-2 text-sm text-muted-foreground">
+            <CheckCircle2 className="size-4 text-emerald-700" aria-hidden="true" /> You are up to date: nothing is waiting for you.
+          </p>
+        ) : (
+          <ul className="-mx-2 divide-y" aria-label="Waiting for you">
+            {outstanding.slice(0, SHOWN).map((item) => (
+              <ReadingRow key={item.versionId} item={item} />
+            ))}
+          </ul>
         )}
-      </CardHeader>
-      <CardContent>
-        <QueryState query={reading} loading="Loading your reading list..." failed="Your reading list could not be loaded." frame="py-6">
-          {outstanding.length === 0 ? (
-            <p className="flex items-center gap-2 text-sm text-muted-foreground">
-              <CheckCircle2 className="size-4 text-emerald-700" aria-hidden="true" /> You are up to date: nothing is waiting for you.
-            </p>
-          ) : (
-            <ul className="-mx-2 divide-y" aria-label="Waiting for you">
-              {outstanding.slice(0, SHOWN).map((item) => (
+        {outstanding.length > SHOWN && <p className="mt-2 text-xs text-muted-foreground">{outstanding.length - SHOWN} more waiting for you.</p>}
+        {done.length > 0 && (
+          <details className="mt-4 text-sm">
+            <summary className="cursor-pointer font-medium text-navy">Recently read ({done.length})</summary>
+            <ul className="-mx-2 mt-2 divide-y">
+              {done.map((item) => (
                 <ReadingRow key={item.versionId} item={item} />
               ))}
             </ul>
-          )}
-          {outstanding.length > SHOWN && <p className="mt-2 text-xs text-muted-foreground">{outstanding.length - SHOWN} more waiting for you.</p>}
-          {done.length > 0 && (
-            <details className="mt-4 text-sm">
-              <summary className="cursor-pointer font-medium text-navy">Recently read ({done.length})</summary>
-              <ul className="-mx-2 mt-2 divide-y">
-                {done.map((item) => (
-                  <ReadingRow key={item.versionId} item={item} />
-                ))}
-              </ul>
-            </details>
-          )}
-        </QueryState>
-      </CardContent>
-    </Card>
+          </details>
+        )}
+      </QueryState>
+    </SectionCard>
   );
 }

@@ -4,11 +4,11 @@ import type { Attachment } from '@common/contracts/attachments';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/hooks/use-toast';
 import { formatMB } from '@/lib/format';
-import { AttachmentPreview, isPreviewable } from '@/components/attachment-preview';
+import { AttachmentPreviewOf } from '@/components/attachment-preview';
 import { ReaderDialog } from '@/components/reader/reader-dialog';
 import { attachmentDocument, type ReaderDocument, readerKindOf } from '@/components/reader/reader-document';
-import { saveFileFrom, startDownload } from '@/lib/download';
-import { toastFailure } from '@/lib/use-api-mutation';
+import { startDownload } from '@/lib/download';
+import { useSaveFile } from '@/lib/use-save-file';
 import { useRecordOpening } from '@/lib/attestations';
 
 /** The detail page's download of one file, with the detail page's own failure texts. */
@@ -23,18 +23,12 @@ export async function downloadAttachment(attachment: Attachment) {
 
 /** A PDF of the version in force, stamped on every page by the server for printing. */
 function PrintControlledCopy({ attachment }: { attachment: Attachment }) {
-  const [busy, setBusy] = useState(false);
-  const print = async () => {
-    setBusy(true);
-    try {
-      const name = await saveFileFrom(`/api/attachments/${attachment.id}/controlled-copy`, 'controlled-copy.pdf');
-      toast({ title: 'Controlled copy ready', description: name });
-    } catch (error) {
-      toastFailure(error, { title: 'Controlled copy failed', fallback: 'The controlled copy could not be made.' });
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { saving: busy, save } = useSaveFile({
+    ready: 'Controlled copy ready',
+    failed: 'Controlled copy failed',
+    fallback: 'The controlled copy could not be made.',
+  });
+  const print = () => save(`/api/attachments/${attachment.id}/controlled-copy`, 'controlled-copy.pdf');
   return (
     <Button variant="outline" size="sm" onClick={print} disabled={busy} aria-label={`Print controlled copy of ${attachment.originalName}`}>
       <Printer /> {busy ? 'Preparing...' : 'Print controlled copy'}
@@ -82,14 +76,7 @@ export function AttachmentList({ attachments, versionId, inForce = false }: Prop
               </Button>
               {inForce && attachment.mimeType === 'application/pdf' && <PrintControlledCopy attachment={attachment} />}
             </div>
-            {isPreviewable(attachment.mimeType, attachment.originalName) && (
-              <AttachmentPreview
-                attachmentId={attachment.id}
-                name={attachment.originalName}
-                status={attachment.previewStatus}
-                onOpen={readable(attachment) ? () => setReading(attachmentDocument(attachment)) : undefined}
-              />
-            )}
+            <AttachmentPreviewOf attachment={attachment} onOpen={readable(attachment) ? () => setReading(attachmentDocument(attachment)) : undefined} />
           </li>
         ))}
       </ul>

@@ -1,4 +1,5 @@
-import { IdleOptionsSelect, type SelectOption } from '@/components/idle-options-select';
+import { IdleOptionsSelect } from '@/components/idle-options-select';
+import type { SelectOption } from '@/components/options-select';
 import { Label } from '@/components/ui/label';
 import { cn } from '@/lib/utils';
 

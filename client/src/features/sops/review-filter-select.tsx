@@ -1,5 +1,5 @@
 import { REVIEW_FILTERS, type ReviewFilter } from '@common/review-clock';
-import type { SelectOption } from '@/components/idle-options-select';
+import type { SelectOption } from '@/components/options-select';
 import { FilterSelect } from './filter-select';
 import { reviewLabel } from './review-badge';
 

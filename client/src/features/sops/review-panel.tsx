@@ -4,7 +4,7 @@ import type { PublicUser } from '@common/contracts/auth';
 import type { SopDetail } from '@common/contracts/sops';
 import { can } from '@common/permissions';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { SectionCard } from '@/components/section-card';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Label } from '@/components/ui/label';
 import { useOnline } from '@/offline/offline-status';
@@ -23,26 +23,19 @@ export function ReviewPanel({ sop, user }: { sop: SopDetail; user: PublicUser | 
   const mayConfirm = can(user, 'sop.review.confirm') && !!effective;
 
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle className="flex items-center gap-2 text-base">
-          <CalendarCheck className="size-4" aria-hidden="true" /> Periodic review
-        </CardTitle>
-      </CardHeader>
-      <CardContent className="space-y-3 text-sm">
-        <p>{sop.reviewFrequency ? `Every ${sop.reviewFrequency} month${sop.reviewFrequency === 1 ? '' : 's'}` : 'No periodic review set'}</p>
-        {sop.nextReviewDue && (
-          <p className="flex flex-wrap items-center gap-2" data-testid="next-review-due">
-            Next review due {formatDate(`${sop.nextReviewDue}T00:00:00`)}
-            <ReviewBadge status={sop.reviewStatus} showOk />
-          </p>
-        )}
-        {mayConfirm && (
-          <Button variant="outline" size="sm" disabled={!online} onClick={() => setOpen(true)}>
-            Confirm review
-          </Button>
-        )}
-      </CardContent>
+    <SectionCard icon={CalendarCheck} title="Periodic review" contentClassName="space-y-3 text-sm">
+      <p>{sop.reviewFrequency ? `Every ${sop.reviewFrequency} month${sop.reviewFrequency === 1 ? '' : 's'}` : 'No periodic review set'}</p>
+      {sop.nextReviewDue && (
+        <p className="flex flex-wrap items-center gap-2" data-testid="next-review-due">
+          Next review due {formatDate(`${sop.nextReviewDue}T00:00:00`)}
+          <ReviewBadge status={sop.reviewStatus} showOk />
+        </p>
+      )}
+      {mayConfirm && (
+        <Button variant="outline" size="sm" disabled={!online} onClick={() => setOpen(true)}>
+          Confirm review
+        </Button>
+      )}
       <Dialog open={open} onOpenChange={(next) => !confirm.isPending && setOpen(next)}>
         <DialogContent>
           <DialogHeader>
@@ -78,6 +71,6 @@ export function ReviewPanel({ sop, user }: { sop: SopDetail; user: PublicUser | 
           </DialogFooter>
         </DialogContent>
       </Dialog>
-    </Card>
+    </SectionCard>
   );
 }

@@ -7,6 +7,7 @@ import type { SopVersion } from '@common/contracts/sops';
 import { DEFAULT_REVISION_CLASS, type RevisionClass } from '@common/revision-classes';
 import { RevisionClassSelect } from '@/components/revision-class-select';
 import { FieldError } from '@/components/field-error';
+import { FormField } from '@/components/form-field';
 import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
@@ -20,10 +21,10 @@ import { KeepAttachments } from './keep-attachments';
 import { proceduresHref } from './list-params';
 import { ContentEditor } from './content-editor';
 import { TemplatePicker } from './template-picker';
-import { DepartmentSelect } from '@/components/department-select';
 import { TagsInput } from '@/components/tags-input';
 import { VesselChoice } from '@/components/vessel-choice';
 import { SopFormSchema, useSaveSop, type SopFormInput, type SopFormOutput } from './use-save-sop';
+import { SopDepartmentField } from './sop-department-field';
 
 interface Props {
   editId: number | null;
@@ -71,49 +72,24 @@ export function SopForm({ editId, initial, currentVersion, suggestedVersion }: P
           </CardHeader>
           <CardContent className="space-y-4">
             {!isEdit && <TemplatePicker form={form} disabled={saving} />}
-            <div className="space-y-1.5">
-              <Label htmlFor="sop-title">Title *</Label>
+            <FormField id="sop-title" label="Title *" error={errors.title?.message} className="space-y-1.5">
               <Input id="sop-title" aria-invalid={!!errors.title} disabled={saving} {...form.register('title')} />
-              <FieldError message={errors.title?.message} />
-            </div>
-            <div className="space-y-1.5">
-              <Label htmlFor="sop-department">Department *</Label>
-              <Controller
-                control={form.control}
-                name="departmentId"
-                render={({ field }) => (
-                  <DepartmentSelect
-                    id="sop-department"
-                    value={String(field.value ?? '')}
-                    onChange={field.onChange}
-                    invalid={!!errors.departmentId}
-                    disabled={saving}
-                  />
-                )}
-              />
-              <FieldError message={errors.departmentId?.message} />
-            </div>
-            <div className="space-y-1.5">
-              <Label htmlFor="sop-category">Category</Label>
+            </FormField>
+            <SopDepartmentField id="sop-department" control={form.control} error={errors.departmentId?.message} disabled={saving} />
+            <FormField id="sop-category" label="Category" error={errors.category?.message} className="space-y-1.5">
               <Input id="sop-category" placeholder="e.g., Onboarding, Policies" disabled={saving} {...form.register('category')} />
-              <FieldError message={errors.category?.message} />
-            </div>
-            <div className="space-y-1.5">
-              <Label htmlFor="sop-summary">Summary</Label>
+            </FormField>
+            <FormField id="sop-summary" label="Summary" error={errors.summary?.message} className="space-y-1.5">
               <Textarea id="sop-summary" rows={3} disabled={saving} {...form.register('summary')} />
-              <FieldError message={errors.summary?.message} />
-            </div>
-            <div className="space-y-1.5">
-              <Label htmlFor="sop-tags">Tags</Label>
+            </FormField>
+            <FormField id="sop-tags" label="Tags" error={errors.tags?.message} className="space-y-1.5">
               <Controller
                 control={form.control}
                 name="tags"
                 render={({ field }) => <TagsInput id="sop-tags" value={field.value ?? []} onChange={field.onChange} disabled={saving} />}
               />
-              <FieldError message={errors.tags?.message} />
-            </div>
-            <div className="space-y-1.5">
-              <Label htmlFor="sop-review-frequency">Review frequency (months)</Label>
+            </FormField>
+            <FormField id="sop-review-frequency" label="Review frequency (months)" error={errors.reviewFrequency?.message} className="space-y-1.5">
               <Input
                 id="sop-review-frequency"
                 type="number"
@@ -126,8 +102,7 @@ export function SopForm({ editId, initial, currentVersion, suggestedVersion }: P
                 disabled={saving}
                 {...form.register('reviewFrequency')}
               />
-              <FieldError message={errors.reviewFrequency?.message} />
-            </div>
+            </FormField>
             <Controller
               control={form.control}
               name="vesselCodes"
@@ -136,21 +111,17 @@ export function SopForm({ editId, initial, currentVersion, suggestedVersion }: P
             <FieldError message={errors.vesselCodes?.message} />
             {isEdit && (
               <>
-                <div className="space-y-1.5">
-                  <Label htmlFor="sop-version-number">Version Number</Label>
+                <FormField id="sop-version-number" label="Version Number" error={errors.versionNumber?.message} className="space-y-1.5">
                   <Input
                     id="sop-version-number"
                     placeholder={suggestedVersion ? `Leave empty for ${suggestedVersion}` : undefined}
                     disabled={saving}
                     {...form.register('versionNumber')}
                   />
-                  <FieldError message={errors.versionNumber?.message} />
-                </div>
-                <div className="space-y-1.5">
-                  <Label htmlFor="sop-changelog">Changelog</Label>
+                </FormField>
+                <FormField id="sop-changelog" label="Changelog" error={errors.changelog?.message} className="space-y-1.5">
                   <Textarea id="sop-changelog" rows={3} placeholder="What changed in this version" disabled={saving} {...form.register('changelog')} />
-                  <FieldError message={errors.changelog?.message} />
-                </div>
+                </FormField>
                 <RevisionClassSelect id="sop-revision-class" value={revisionClass} onChange={setRevisionClass} disabled={saving} />
               </>
             )}

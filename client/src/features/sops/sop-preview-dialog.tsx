@@ -1,4 +1,3 @@
-import type { ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { SopListItem } from '@common/contracts/sops';
 import { Spinner } from '@/components/spinner';
@@ -8,6 +7,7 @@ import { ownerNameOf } from '@/lib/names';
 import { sopQueries } from './api';
 import { StatusBadge } from './status-badge';
 import { MarkdownContent } from '@/components/markdown-content';
+import { Fact } from '@/components/fact';
 
 /** Row action Preview: the SOP at a glance, its content from the detail call. */
 export function SopPreviewDialog({ sop, onClose }: { sop: SopListItem | null; onClose: () => void }) {
@@ -55,14 +55,5 @@ export function SopPreviewDialog({ sop, onClose }: { sop: SopListItem | null; on
         </DialogFooter>
       </DialogContent>
     </Dialog>
-  );
-}
-
-function Fact({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div>
-      <dt className="text-xs font-medium tracking-wide text-muted-foreground uppercase">{label}</dt>
-      <dd className="mt-1">{children}</dd>
-    </div>
   );
 }

@@ -1,4 +1,4 @@
-import type { SelectOption } from '@/components/idle-options-select';
+import type { SelectOption } from '@/components/options-select';
 import { FilterSelect } from './filter-select';
 import type { SortState } from './sop-sorting';
 

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { UseFormReturn } from 'react-hook-form';
 import type { SopTemplate } from '@common/contracts/templates';
 import { Label } from '@/components/ui/label';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { OptionsSelect } from '@/components/options-select';
 import { templatesQuery } from '@/lib/shared-queries';
 import type { SopFormInput, SopFormOutput } from './use-save-sop';
 
@@ -32,25 +32,17 @@ export function TemplatePicker({ form, disabled }: { form: UseFormReturn<SopForm
   return (
     <div className="space-y-1.5">
       <Label htmlFor="sop-template">Start from a template</Label>
-      <Select
+      <OptionsSelect
+        id="sop-template"
         value={chosen ? String(chosen) : ''}
+        options={templates.map((template) => ({ value: String(template.id), label: template.name }))}
+        placeholder="No template"
         disabled={disabled}
         onValueChange={(value) => {
           const template = templates.find((t) => String(t.id) === value);
           if (template) start(template);
         }}
-      >
-        <SelectTrigger id="sop-template">
-          <SelectValue placeholder="No template" />
-        </SelectTrigger>
-        <SelectContent>
-          {templates.map((template) => (
-            <SelectItem key={template.id} value={String(template.id)}>
-              {template.name}
-            </SelectItem>
-          ))}
-        </SelectContent>
-      </Select>
+      />
     </div>
   );
 }

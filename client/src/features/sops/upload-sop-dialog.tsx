@@ -1,10 +1,10 @@
 import { useRef, useState, type ChangeEvent } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { FileUp } from 'lucide-react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { CreateSopInput } from '@common/contracts/sops';
-import { FieldError } from '@/components/field-error';
+import { FormField } from '@/components/form-field';
 import { confirmDiscard, useUnsavedChanges } from '@/hooks/use-unsaved-changes';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
@@ -16,8 +16,8 @@ import { toast } from '@/hooks/use-toast';
 import { toastFailure } from '@/lib/use-api-mutation';
 import { formatKB } from '@/lib/format';
 import { createSop, refreshSopLists, uploadAttachment, type SavedSop } from './api';
-import { DepartmentSelect } from '@/components/department-select';
 import { ACCEPTED_FILES, isAllowedFileType, isWithinSizeLimit } from './file-rules';
+import { SopDepartmentField } from './sop-department-field';
 
 const UploadSopForm = CreateSopInput.pick({ title: true, departmentId: true, category: true, summary: true });
 type FormInput = z.input<typeof UploadSopForm>;
@@ -117,28 +117,10 @@ export function UploadSopDialog({ triggerClassName, onUploaded, defaultOpen = fa
           <DialogDescription>Create an SOP from a single file: PDF, Word, text or image, up to 10 MB.</DialogDescription>
         </DialogHeader>
         <form onSubmit={form.handleSubmit(onSubmit)} noValidate className="space-y-4">
-          <div className="space-y-1.5">
-            <Label htmlFor="upload-sop-title">Title *</Label>
+          <FormField id="upload-sop-title" label="Title *" error={errors.title?.message} className="space-y-1.5">
             <Input id="upload-sop-title" aria-invalid={!!errors.title} disabled={uploading} {...form.register('title')} />
-            <FieldError message={errors.title?.message} />
-          </div>
-          <div className="space-y-1.5">
-            <Label htmlFor="upload-sop-department">Department *</Label>
-            <Controller
-              control={form.control}
-              name="departmentId"
-              render={({ field }) => (
-                <DepartmentSelect
-                  id="upload-sop-department"
-                  value={String(field.value ?? '')}
-                  onChange={field.onChange}
-                  invalid={!!errors.departmentId}
-                  disabled={uploading}
-                />
-              )}
-            />
-            <FieldError message={errors.departmentId?.message} />
-          </div>
+          </FormField>
+          <SopDepartmentField id="upload-sop-department" control={form.control} error={errors.departmentId?.message} disabled={uploading} />
           <div className="grid gap-4 sm:grid-cols-2">
             <div className="space-y-1.5">
               <Label htmlFor="upload-sop-category">Category</Label>
