@@ -1,7 +1,7 @@
 /** The four measurements of the bench, each the app beside the bare server in one run. */
 import { readFileSync } from 'node:fs';
 import { hostileFiles } from '../server/src/test/hostile-files';
-import { downloadRate, healthLatencies, load, percentile, rssGrowth, statusSummary, timeOne, upload } from './measure';
+import { downloadRate, healthLatencies, type Load, load, percentile, rssGrowth, statusSummary, timeOne, upload } from './measure';
 import { type Child, signIn } from './processes';
 
 export interface Row {
@@ -29,6 +29,15 @@ const MEDIAN_OF = 5;
 
 const fixed = (n: number, digits = 1) => (Number.isFinite(n) ? n.toFixed(digits) : '-');
 const median = (values: number[]) => percentile(values, 50);
+/** A requests-per-second row: the app's load beside the bare server's. */
+const rateRow = (measure: string, app: Load, bare: Load, target: string): Row => ({
+  measure,
+  app: fixed(app.rps),
+  bare: fixed(bare.rps),
+  ratio: fixed(app.rps / bare.rps, 2),
+  target,
+  note: app.failures || undefined,
+});
 
 export async function runScenarios(s: Setup): Promise<Row[]> {
   const auth = { cookie: s.cookie };
@@ -62,25 +71,11 @@ export async function runScenarios(s: Setup): Promise<Row[]> {
   });
   const listApp = await load(`${s.app.base}/api/sops`, { connections: CONNECTIONS, headers: auth });
   const listBare = await load(`${s.bare.base}/list`, { connections: CONNECTIONS });
-  add({
-    measure: 'GET /api/sops, steady state (req/s)',
-    app: fixed(listApp.rps),
-    bare: fixed(listBare.rps),
-    ratio: fixed(listApp.rps / listBare.rps, 2),
-    target: '>= 0.5',
-    note: listApp.failures || undefined,
-  });
+  add(rateRow('GET /api/sops, steady state (req/s)', listApp, listBare, '>= 0.5'));
   const etag = (await fetch(`${s.app.base}/api/sops`, { method: 'HEAD', headers: auth })).headers.get('etag');
   if (etag) {
     const revalidate = await load(`${s.app.base}/api/sops`, { connections: CONNECTIONS, headers: { ...auth, 'if-none-match': etag } });
-    add({
-      measure: 'GET /api/sops, If-None-Match -> 304 (req/s)',
-      app: fixed(revalidate.rps),
-      bare: fixed(listBare.rps),
-      ratio: fixed(revalidate.rps / listBare.rps, 2),
-      target: 'informative',
-      note: revalidate.failures || undefined,
-    });
+    add(rateRow('GET /api/sops, If-None-Match -> 304 (req/s)', revalidate, listBare, 'informative'));
   }
 
   // (2) A 10 MB download against a bare stream of the same file.

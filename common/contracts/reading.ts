@@ -74,16 +74,21 @@ export type SopCompliance = z.input<typeof SopCompliance>;
 export const ComplianceQuery = z.object({ departmentId: idField('Department').optional() });
 export type ComplianceQuery = z.input<typeof ComplianceQuery>;
 
+/** The counts of a compliance row, for an SOP or for a person. */
+const attestationCounts = {
+  required: count,
+  attested: count,
+  /** Of `attested`, those made without opening every file of the version. */
+  withoutOpening: count,
+};
+
 /** One row per SOP with a version in force, by title. */
 export const ComplianceRow = z.object({
   sopId: z.number().int(),
   title: z.string(),
   department: departmentRef,
   versionNumber: z.string(),
-  required: count,
-  attested: count,
-  /** Of `attested`, those made without opening every file of the version. */
-  withoutOpening: count,
+  ...attestationCounts,
 });
 export type ComplianceRow = z.input<typeof ComplianceRow>;
 export const ComplianceList = z.array(ComplianceRow);
@@ -109,10 +114,7 @@ export type PeopleComplianceQuery = z.input<typeof PeopleComplianceQuery>;
 /** One member of the department: what they must read, what they attested, and what is outstanding. */
 export const PersonCompliance = person.extend({
   department: departmentRef,
-  required: count,
-  attested: count,
-  /** Of `attested`, those made without opening every file of the version. */
-  withoutOpening: count,
+  ...attestationCounts,
   /** The versions in force they have not attested, by title. */
   outstanding: z.array(z.object({ sopId: z.number().int(), title: z.string(), versionNumber: z.string() })),
 });

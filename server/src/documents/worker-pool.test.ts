@@ -29,6 +29,16 @@ function workerPids(): number[] {
   }
 }
 
+/** A worker started since `earlier` was taken, once it shows up. */
+async function newWorkerPid(earlier: Set<number>): Promise<number | undefined> {
+  for (let i = 0; i < 500; i += 1) {
+    const pid = workerPids().find((p) => !earlier.has(p));
+    if (pid) return pid;
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+  return undefined;
+}
+
 async function failure(work: Promise<unknown>): Promise<DocumentWorkError> {
   const err = await work.then(
     () => null,
@@ -89,26 +99,13 @@ describe('document workers', () => {
     const workers = pool();
     const earlier = new Set(workerPids());
     const work = workers.run('preview', { mimeType: 'application/pdf', data: await makePdf('Muster') });
-    let pid: number | undefined;
-    for (let i = 0; i < 500 && !pid; i += 1) {
-      pid = workerPids().find((p) => !earlier.has(p));
-      if (!pid) await new Promise((resolve) => setTimeout(resolve, 5));
-    }
+    const pid = await newWorkerPid(earlier);
     process.kill(pid!, 'SIGKILL');
     // SIGKILL is not a stop request (the kernel's out-of-memory killer sends it): the document's fault.
-    expect(
-      await work.then(
-        () => null,
-        (err: unknown) => err,
-      ),
-    ).toBeInstanceOf(DocumentWorkError);
+    await failure(work);
     const again = new Set(workerPids());
     const next = workers.run('preview', { mimeType: 'application/pdf', data: await makePdf('Muster') });
-    let second: number | undefined;
-    for (let i = 0; i < 500 && !second; i += 1) {
-      second = workerPids().find((p) => !again.has(p));
-      if (!second) await new Promise((resolve) => setTimeout(resolve, 5));
-    }
+    const second = await newWorkerPid(again);
     // Before its first line of JavaScript a worker cannot ignore SIGTERM yet.
     process.kill(second!, 'SIGTERM');
     const outcome = await next.then(

@@ -46,6 +46,15 @@ export async function buildDepartment(db: Db, name = `Department ${next()}`, par
   return row;
 }
 
+/** The usual test fleet: Marine (with Deck and Engine under it) and Hotel; their ids. */
+export async function buildMarineAndHotel(db: Db) {
+  const marine = (await buildDepartment(db, 'Marine')).id;
+  const deck = (await buildDepartment(db, 'Deck', marine)).id;
+  const engine = (await buildDepartment(db, 'Engine', marine)).id;
+  const hotel = (await buildDepartment(db, 'Hotel')).id;
+  return { marine, deck, engine, hotel };
+}
+
 export interface BuildSopOptions {
   /** A new department unless given. */
   departmentId?: number;

@@ -15,7 +15,7 @@ import { openTestDatabase } from './database';
  * the tables, for tests that are not about creating them. Requests as a user go through ./client.
  */
 
-export { type BuildSopOptions, buildDepartment, buildSop, buildUser, next, TEST_PASSWORD } from './builders';
+export { type BuildSopOptions, buildDepartment, buildMarineAndHotel, buildSop, buildUser, next, TEST_PASSWORD } from './builders';
 
 export const TEST_SESSION_SECRET = 'a-test-secret-that-is-long-enough-for-sessions';
 

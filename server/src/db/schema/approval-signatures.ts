@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { bigint, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import type { SignatureMeaning } from '../../../../common/contracts/approval-routes';
 import type { SignatureMethod } from '../../../../common/contracts/signatures';
+import { createdAt, identityId } from './columns';
 import { approvalTasks, sopVersions } from './sops';
 import { users } from './users';
 
@@ -9,7 +10,7 @@ import { users } from './users';
 export const approvalSignatures = pgTable(
   'approval_signatures',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    id: identityId(),
     taskId: integer('task_id')
       .notNull()
       .references(() => approvalTasks.id, { onDelete: 'cascade' }),
@@ -66,7 +67,7 @@ export const approvalCoApprovers = pgTable(
 export const passkeyCredentials = pgTable(
   'passkey_credentials',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    id: identityId(),
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -75,7 +76,7 @@ export const passkeyCredentials = pgTable(
     counter: bigint('counter', { mode: 'number' }).notNull().default(0),
     transports: jsonb('transports').$type<string[]>(),
     name: varchar('name', { length: 100 }).notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
     lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
   },
   (t) => [uniqueIndex('passkey_credentials_credential_key').on(t.credentialId), index('passkey_credentials_user_idx').on(t.userId)],

@@ -42,6 +42,14 @@ export const storedFileChunks = pgTable(
 /** A record's file: deleting a stored file that is still referenced fails instead of losing bytes. */
 const fileRef = () => varchar('sha256', { length: 64 }).references(() => storedFiles.sha256);
 
+/** The first columns of what a job made of one stored file: one row per file, gone with it; `failed` is never tried again. */
+const jobResultColumns = () => ({
+  sha256: varchar('sha256', { length: 64 })
+    .primaryKey()
+    .references(() => storedFiles.sha256, { onDelete: 'cascade' }),
+  status: varchar('status', { length: 16 }).$type<'ready' | 'failed'>().notNull(),
+});
+
 export const attachments = pgTable(
   'attachments',
   {
@@ -85,10 +93,7 @@ export const attachmentPreviews = pgTable(
 export const fileTexts = pgTable(
   'file_texts',
   {
-    sha256: varchar('sha256', { length: 64 })
-      .primaryKey()
-      .references(() => storedFiles.sha256, { onDelete: 'cascade' }),
-    status: varchar('status', { length: 16 }).$type<'ready' | 'failed'>().notNull(),
+    ...jobResultColumns(),
     /** At most MAX_EXTRACTED_TEXT_CHARS characters; `truncated` when the file held more. */
     text: text('text').notNull().default(''),
     truncated: boolean('truncated').notNull().default(false),
@@ -111,10 +116,7 @@ export const fileTexts = pgTable(
 export const fileHtmls = pgTable(
   'file_htmls',
   {
-    sha256: varchar('sha256', { length: 64 })
-      .primaryKey()
-      .references(() => storedFiles.sha256, { onDelete: 'cascade' }),
-    status: varchar('status', { length: 16 }).$type<'ready' | 'failed'>().notNull(),
+    ...jobResultColumns(),
     html: text('html').notNull().default(''),
     error: text('error'),
     convertedAt: timestamp('converted_at', { withTimezone: true }).notNull().defaultNow(),
@@ -149,6 +151,17 @@ export const pendingUploads = pgTable(
   ],
 );
 
+/** The stored file a daily program or an itinerary is, and who published it when. */
+const publishedFileColumns = () => ({
+  filename: varchar('filename', { length: 255 }).notNull(),
+  originalName: varchar('original_name', { length: 255 }).notNull(),
+  mimeType: varchar('mime_type', { length: 127 }).notNull(),
+  size: size(),
+  uploadedBy: userRef('uploaded_by'),
+  sha256: fileRef().notNull(),
+  createdAt: createdAt(),
+});
+
 export const dailyPrograms = pgTable(
   'daily_programs',
   {
@@ -157,13 +170,7 @@ export const dailyPrograms = pgTable(
     programDate: date('program_date', { mode: 'string' }).notNull(),
     fileSequence: integer('file_sequence').notNull(),
     fileLabel: varchar('file_label', { length: 100 }),
-    filename: varchar('filename', { length: 255 }).notNull(),
-    originalName: varchar('original_name', { length: 255 }).notNull(),
-    mimeType: varchar('mime_type', { length: 127 }).notNull(),
-    size: size(),
-    uploadedBy: userRef('uploaded_by'),
-    sha256: fileRef().notNull(),
-    createdAt: createdAt(),
+    ...publishedFileColumns(),
   },
   (t) => [
     uniqueIndex('daily_programs_day_seq_key').on(t.cruiseCode, t.programDate, t.fileSequence),
@@ -182,13 +189,7 @@ export const itineraries = pgTable(
   {
     id: identityId(),
     uploadDate: date('upload_date', { mode: 'string' }).notNull(),
-    filename: varchar('filename', { length: 255 }).notNull(),
-    originalName: varchar('original_name', { length: 255 }).notNull(),
-    mimeType: varchar('mime_type', { length: 127 }).notNull(),
-    size: size(),
-    uploadedBy: userRef('uploaded_by'),
-    sha256: fileRef().notNull(),
-    createdAt: createdAt(),
+    ...publishedFileColumns(),
   },
   (t) => [
     index('itineraries_upload_date_idx').on(t.uploadDate, t.createdAt),

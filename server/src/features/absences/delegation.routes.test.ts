@@ -137,21 +137,20 @@ describe('deciding as a delegate', () => {
   });
 
   it('the delegate never decides their own submission, as an approver or as an admin', async () => {
-    await setAbsence(kon, { from: day(0), to: day(1), delegateId: maria.id });
-    const own = await submitted(dept.single, 'Gangway', maria);
-    expect((await queueOf(maria)).map((x) => x.id)).not.toContain(own.taskId);
-    const refused = await decide(maria, own.taskId);
-    expect(refused.statusCode).toBe(403);
-    expect(refused.json().code).toBe('own_submission');
-
-    await setAbsence(kon, { from: day(0), to: day(1), delegateId: admin.id });
-    const admins = await submitted(dept.single, 'Bunkering', admin);
-    expect((await queueOf(admin)).map((x) => x.id)).not.toContain(admins.taskId);
-    const byAdmin = await decide(admin, admins.taskId);
-    expect(byAdmin.statusCode).toBe(403);
-    expect(byAdmin.json().code).toBe('own_submission');
-    expect((await signaturesOn(admins.taskId)).rows).toEqual([]);
-    expect((await signaturesOn(own.taskId)).rows).toEqual([]);
+    /** The delegate submits, does not see the task in their queue, and is refused deciding it. */
+    const ownSubmissionRefused = async (delegate: TestUser, title: string) => {
+      await setAbsence(kon, { from: day(0), to: day(1), delegateId: delegate.id });
+      const own = await submitted(dept.single, title, delegate);
+      expect((await queueOf(delegate)).map((x) => x.id)).not.toContain(own.taskId);
+      const refused = await decide(delegate, own.taskId);
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json().code).toBe('own_submission');
+      return own.taskId;
+    };
+    const byApprover = await ownSubmissionRefused(maria, 'Gangway');
+    const byAdmin = await ownSubmissionRefused(admin, 'Bunkering');
+    expect((await signaturesOn(byAdmin)).rows).toEqual([]);
+    expect((await signaturesOn(byApprover)).rows).toEqual([]);
   });
 
   it('the absent person’s task is decided once: the decision counts for them, not for them and their delegate', async () => {

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ApprovalRoute, TaskStep } from '../../../../common/contracts/approval-routes';
 import type { ApprovalTask } from '../../../../common/contracts/sops';
-import { crewOf, type TestUser, buildDepartment } from '../../test/factories';
+import { crewOf, type TestUser, buildMarineAndHotel } from '../../test/factories';
 import { createSopAs, submitSopAs, decideTask } from '../../test/client';
 
 /**
@@ -22,10 +22,7 @@ const { t, admin, head, dpa1, dpa2, dpa3, other, author } = await crewOf({
 const dept = { marine: 0, deck: 0, engine: 0, hotel: 0 };
 
 beforeAll(async () => {
-  dept.marine = (await buildDepartment(t.db, 'Marine')).id;
-  dept.deck = (await buildDepartment(t.db, 'Deck', dept.marine)).id;
-  dept.engine = (await buildDepartment(t.db, 'Engine', dept.marine)).id;
-  dept.hotel = (await buildDepartment(t.db, 'Hotel')).id;
+  Object.assign(dept, await buildMarineAndHotel(t.db));
   const res = await putRoute(dept.deck, [
     { name: 'Department review', approverIds: [head.id], required: 1 },
     { name: 'DPA approval', approverIds: [dpa1.id, dpa2.id, dpa3.id], required: 2 },

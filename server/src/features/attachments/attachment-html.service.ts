@@ -8,13 +8,12 @@
  * a `failed` row and is never converted again.
  */
 import { and, eq, sql } from 'drizzle-orm';
-import { MAX_FILE_BYTES } from '../../../../common/limits';
 import type { Db } from '../../db/client';
 import { attachments, fileHtmls } from '../../db/schema';
-import { DocumentWorkError, type DocumentWorkers } from '../../documents/worker-pool';
-import { FileIntegrityError, readAll } from '../../files/store';
+import type { DocumentWorkers } from '../../documents/worker-pool';
 import { enqueueJob, wakeJobRunners } from '../../jobs/job-queue';
-import { type JobHandler, PermanentJobError } from '../../jobs/job-runner';
+import type { JobHandler } from '../../jobs/job-runner';
+import { workOnStoredFile } from './stored-file-work.service';
 
 export const HTML_JOB = 'docx-html';
 
@@ -73,15 +72,7 @@ export function htmlJob(workers: DocumentWorkers): JobHandler {
         .where(and(eq(attachments.sha256, sha256), eq(attachments.mimeType, DOCX)))
         .limit(1);
       if (!file) return;
-      let converted: { html: string };
-      try {
-        const data = await readAll(db, sha256, MAX_FILE_BYTES);
-        converted = await workers.run('html', { mimeType: file.mimeType, data }, signal);
-      } catch (err) {
-        // The file's own fault (refused, unreadable, too big, too slow, corrupted): another try would repeat it.
-        if (err instanceof DocumentWorkError || err instanceof FileIntegrityError) throw new PermanentJobError(err.message);
-        throw err;
-      }
+      const converted = await workOnStoredFile(db, workers, 'html', { sha256, mimeType: file.mimeType }, signal);
       await keep(db, sha256, { status: 'ready', html: converted.html });
     },
     async failed(payload, reason, tx) {

@@ -11,14 +11,14 @@
  * stored (or carried into a new version) while its job finishes is never left pending.
  */
 import { and, eq, isNotNull, ne, sql } from 'drizzle-orm';
-import { MAX_FILE_BYTES } from '../../../../common/limits';
 import type { PreviewStatus } from '../../../../common/preview-status';
 import type { Db } from '../../db/client';
 import { attachmentPreviews, attachments, storedFiles } from '../../db/schema';
-import { DocumentWorkError, type DocumentWorkers } from '../../documents/worker-pool';
-import { FileIntegrityError, putBuffer, readAll, releaseFiles } from '../../files/store';
+import type { DocumentWorkers } from '../../documents/worker-pool';
+import { putBuffer, releaseFiles } from '../../files/store';
 import { enqueueJob, findJob, noOpenJob } from '../../jobs/job-queue';
-import { type JobHandler, PermanentJobError } from '../../jobs/job-runner';
+import type { JobHandler } from '../../jobs/job-runner';
+import { workOnStoredFile } from './stored-file-work.service';
 
 export const PREVIEW_JOB = 'preview';
 
@@ -130,15 +130,7 @@ export function previewJob(workers: DocumentWorkers): JobHandler {
       });
       if (shared) return;
 
-      let page: Awaited<ReturnType<DocumentWorkers['run']>>;
-      try {
-        const data = await readAll(db, sha256, MAX_FILE_BYTES);
-        page = await workers.run('preview', { mimeType: pending.mimeType, data }, signal);
-      } catch (err) {
-        // The file's own fault (refused, unreadable, too big, too slow, corrupted): another try would repeat it.
-        if (err instanceof DocumentWorkError || err instanceof FileIntegrityError) throw new PermanentJobError(err.message);
-        throw err;
-      }
+      const page = await workOnStoredFile(db, workers, 'preview', { sha256, mimeType: pending.mimeType }, signal);
       const png = Buffer.from(page.png.buffer, page.png.byteOffset, page.png.byteLength);
       const unused = await db.transaction(async (tx) => {
         await lockFile(tx, sha256);

@@ -10,14 +10,13 @@
  * file carried into a new version or stored again while its job runs never goes stale.
  */
 import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
-import { MAX_FILE_BYTES } from '../../../../common/limits';
 import { hasExtractableText, TEXT_MIME_TYPES, type TextStatus } from '../../../../common/text-status';
 import type { Db } from '../../db/client';
 import { attachments, fileTexts } from '../../db/schema';
-import { DocumentWorkError, type DocumentWorkers } from '../../documents/worker-pool';
-import { FileIntegrityError, readAll } from '../../files/store';
+import type { DocumentWorkers } from '../../documents/worker-pool';
 import { enqueueJob, noOpenJob } from '../../jobs/job-queue';
-import { type JobHandler, PermanentJobError } from '../../jobs/job-runner';
+import type { JobHandler } from '../../jobs/job-runner';
+import { workOnStoredFile } from './stored-file-work.service';
 
 export const TEXT_JOB = 'extract-text';
 
@@ -67,15 +66,7 @@ export function textJob(workers: DocumentWorkers): JobHandler {
         .limit(1);
       // Every attachment of the file was deleted before its turn came.
       if (!file) return;
-      let extracted: { text: string; truncated: boolean };
-      try {
-        const data = await readAll(db, sha256, MAX_FILE_BYTES);
-        extracted = await workers.run('text', { mimeType: file.mimeType, data }, signal);
-      } catch (err) {
-        // The file's own fault (refused, unreadable, too big, too slow, corrupted): another try would repeat it.
-        if (err instanceof DocumentWorkError || err instanceof FileIntegrityError) throw new PermanentJobError(err.message);
-        throw err;
-      }
+      const extracted = await workOnStoredFile(db, workers, 'text', { sha256, mimeType: file.mimeType }, signal);
       await keep(db, sha256, { status: 'ready', ...extracted });
     },
     async resume(db) {

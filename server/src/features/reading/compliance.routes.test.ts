@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ComplianceList } from '../../../../common/contracts/reading';
-import { crewOf, buildDepartment } from '../../test/factories';
+import { crewOf, buildMarineAndHotel } from '../../test/factories';
 import { createSopAs } from '../../test/client';
 import { attestAs, complianceOf, placeIn, publishedSop, publishNewVersion } from '../../test/reading';
 
@@ -18,10 +18,7 @@ const { t, admin, approver, author, ada, bo, cy, eve, max, gone } = await crewOf
 const dept = { marine: 0, deck: 0, engine: 0, hotel: 0 };
 
 beforeAll(async () => {
-  dept.marine = (await buildDepartment(t.db, 'Marine')).id;
-  dept.deck = (await buildDepartment(t.db, 'Deck', dept.marine)).id;
-  dept.engine = (await buildDepartment(t.db, 'Engine', dept.marine)).id;
-  dept.hotel = (await buildDepartment(t.db, 'Hotel')).id;
+  Object.assign(dept, await buildMarineAndHotel(t.db));
   await placeIn(t, admin, dept.deck, ada, bo, cy, gone);
   await placeIn(t, admin, dept.engine, eve);
   await placeIn(t, admin, dept.marine, max);

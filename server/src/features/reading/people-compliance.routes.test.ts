@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ComplianceList, PeopleCompliance } from '../../../../common/contracts/reading';
-import { crewOf, type TestUser, buildDepartment } from '../../test/factories';
+import { crewOf, type TestUser, buildMarineAndHotel } from '../../test/factories';
 import { createSopAs, uploadAttachments } from '../../test/client';
 import { approveLatest, attestAs, complianceOf, placeIn, publishedSop } from '../../test/reading';
 
@@ -29,10 +29,7 @@ const people = (departmentId: number) => get<PeopleCompliance>(approver, `/api/c
 const row = async (title: string, query = '') => (await get<ComplianceList>(approver, `/api/compliance${query}`)).find((r) => r.title === title);
 
 beforeAll(async () => {
-  dept.marine = (await buildDepartment(t.db, 'Marine')).id;
-  dept.deck = (await buildDepartment(t.db, 'Deck', dept.marine)).id;
-  dept.engine = (await buildDepartment(t.db, 'Engine', dept.marine)).id;
-  dept.hotel = (await buildDepartment(t.db, 'Hotel')).id;
+  Object.assign(dept, await buildMarineAndHotel(t.db));
   await placeIn(t, admin, dept.deck, ada, bo);
   await placeIn(t, admin, dept.engine, eve);
   await placeIn(t, admin, dept.marine, max);

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { SopReading } from '../../../../common/contracts/reading';
-import { crewOf, buildDepartment } from '../../test/factories';
+import { crewOf, buildDepartment, buildMarineAndHotel } from '../../test/factories';
 import { attestAs, complianceOf, placeIn, publishedSop, publishNewVersion, readingOf } from '../../test/reading';
 
 const { t, admin, approver, author, deckA, deckB, engineer, marine, hotel, loner } = await crewOf({
@@ -17,10 +17,7 @@ const { t, admin, approver, author, deckA, deckB, engineer, marine, hotel, loner
 const dept = { marine: 0, deck: 0, engine: 0, hotel: 0, housekeeping: 0 };
 
 beforeAll(async () => {
-  dept.marine = (await buildDepartment(t.db, 'Marine')).id;
-  dept.deck = (await buildDepartment(t.db, 'Deck', dept.marine)).id;
-  dept.engine = (await buildDepartment(t.db, 'Engine', dept.marine)).id;
-  dept.hotel = (await buildDepartment(t.db, 'Hotel')).id;
+  Object.assign(dept, await buildMarineAndHotel(t.db));
   dept.housekeeping = (await buildDepartment(t.db, 'Housekeeping', dept.hotel)).id;
   await placeIn(t, admin, dept.deck, deckA, deckB);
   await placeIn(t, admin, dept.engine, engineer);

@@ -1,43 +1,37 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { SopListItem } from '../../../../common/contracts/sops';
 import { sops } from '../../db/schema';
-import { crewOf, buildDepartment } from '../../test/factories';
+import { crewOf, buildMarineAndHotel } from '../../test/factories';
 import { createSopAs, submitSopAs, listSops } from '../../test/client';
 
 // The reader reads other people's drafts and superseded versions: an approver may (a plain user
 // sees only the version in force; sop-visibility.routes.test.ts).
 const { t, owner, reader } = await crewOf({ owner: { role: 'user', firstName: 'Ana', lastName: 'Silva' }, reader: 'approver' });
-let marine: { id: number };
-let deck: { id: number };
-let engine: { id: number };
-let hotel: { id: number };
+const dept = { marine: 0, deck: 0, engine: 0, hotel: 0 };
 
 beforeAll(async () => {
-  marine = await buildDepartment(t.db, 'Marine');
-  deck = await buildDepartment(t.db, 'Deck', marine.id);
-  engine = await buildDepartment(t.db, 'Engine', marine.id);
-  hotel = await buildDepartment(t.db, 'Hotel');
+  Object.assign(dept, await buildMarineAndHotel(t.db));
   await createSopAs(t, owner, {
     title: 'Lifeboat Launching Drill',
-    departmentId: deck.id,
+    departmentId: dept.deck,
     category: 'Emergency',
     tags: ['drill'],
     content: 'Muster the crew.',
   });
   await createSopAs(t, owner, {
     title: 'Bunkering Fuel Oil',
-    departmentId: engine.id,
+    departmentId: dept.engine,
     summary: 'Transfer of heavy fuel oil',
     content: 'Check the soundings of every tank.',
   });
   const galley = await createSopAs(t, owner, {
     title: 'Galley Hygiene',
-    departmentId: hotel.id,
+    departmentId: dept.hotel,
     tags: ['sanitation'],
     content: 'Clean the lifebuoy station weekly.',
   });
   await submitSopAs(t, owner, galley.id);
-  await createSopAs(t, owner, { title: 'Marine Division Charter', departmentId: marine.id, content: 'Scope of the division.' });
+  await createSopAs(t, owner, { title: 'Marine Division Charter', departmentId: dept.marine, content: 'Scope of the division.' });
 });
 
 const list = (query = '') => listSops(t, reader, query);
@@ -76,8 +70,8 @@ describe('GET /api/sops', () => {
   });
 
   it('filters by department; a division includes its departments', async () => {
-    expect(titles(await list(`?departmentId=${deck.id}`))).toEqual(['Lifeboat Launching Drill']);
-    expect(titles(await list(`?departmentId=${marine.id}`)).sort()).toEqual(['Bunkering Fuel Oil', 'Lifeboat Launching Drill', 'Marine Division Charter']);
+    expect(titles(await list(`?departmentId=${dept.deck}`))).toEqual(['Lifeboat Launching Drill']);
+    expect(titles(await list(`?departmentId=${dept.marine}`)).sort()).toEqual(['Bunkering Fuel Oil', 'Lifeboat Launching Drill', 'Marine Division Charter']);
   });
 
   it('is 401 signed out', async () => {
@@ -103,7 +97,7 @@ describe('GET /api/sops?search=', () => {
   });
 
   it('follows the latest version when the content changes', async () => {
-    const sop = await createSopAs(t, owner, { title: 'Pilot Boarding', departmentId: deck.id, content: 'Rig the pilot ladder.' });
+    const sop = await createSopAs(t, owner, { title: 'Pilot Boarding', departmentId: dept.deck, content: 'Rig the pilot ladder.' });
     expect(titles(await list('?search=ladder'))).toContain('Pilot Boarding');
     await t.as(owner, { method: 'POST', url: `/api/sops/${sop.id}/versions`, payload: { content: 'Use the combination arrangement.' } });
     expect(titles(await list('?search=ladder'))).not.toContain('Pilot Boarding');
@@ -111,9 +105,9 @@ describe('GET /api/sops?search=', () => {
   });
 
   it('follows a field-only edit and an edit with new content', async () => {
-    const sop = await createSopAs(t, owner, { title: 'Tender Operations', departmentId: deck.id, content: 'Lower the tender.' });
+    const sop = await createSopAs(t, owner, { title: 'Tender Operations', departmentId: dept.deck, content: 'Lower the tender.' });
     const put = (payload: Record<string, unknown>) =>
-      t.as(owner, { method: 'PUT', url: `/api/sops/${sop.id}`, payload: { title: 'Tender Operations', departmentId: deck.id, ...payload } });
+      t.as(owner, { method: 'PUT', url: `/api/sops/${sop.id}`, payload: { title: 'Tender Operations', departmentId: dept.deck, ...payload } });
     expect((await put({ summary: 'Shuttle guests ashore by launch' })).statusCode).toBe(200);
     expect(titles(await list('?search=shuttle'))).toContain('Tender Operations');
     expect((await put({ summary: 'Shuttle guests ashore by launch', content: 'Check the weather window first.' })).statusCode).toBe(200);
@@ -133,7 +127,7 @@ describe('GET /api/sops?search=', () => {
   });
 
   it('combines search with the other filters', async () => {
-    expect(await list(`?search=lifeb&departmentId=${hotel.id}`)).toHaveLength(1);
+    expect(await list(`?search=lifeb&departmentId=${dept.hotel}`)).toHaveLength(1);
     expect(await list('?search=lifeb&status=submitted')).toHaveLength(1);
     expect(await list('?search=lifeb&status=published')).toHaveLength(0);
   });

@@ -6,7 +6,7 @@ import pg from 'pg';
 import { createScratchDatabase } from '../../test/database';
 import { type FilePart, multipart } from '../../test/multipart';
 import { freePort } from './nats-servers';
-import { supervised } from './supervised';
+import { supervised, type TestProcess } from './supervised';
 
 const ROOT = path.resolve(import.meta.dirname, '../../../..');
 export const ADMIN_PASSWORD = 'fleet-admin-passphrase-7';
@@ -17,20 +17,12 @@ export const ADMIN_PASSWORD = 'fleet-admin-passphrase-7';
  * without VESSEL, a ship with it. It can be killed (SIGKILL, as a crash) and started again
  * over the same data.
  */
-export interface AppProcess {
+export interface AppProcess extends TestProcess {
   base: string;
-  log(): string;
-  start(): Promise<void>;
-  /** SIGKILL, and waits for the process to end. */
-  kill(): Promise<void>;
-  /** SIGTERM, and waits. */
-  stop(): Promise<void>;
   /** Keeps a copy of its database and files (call it stopped). */
   backup(): Promise<void>;
   /** Puts the copy back in their place (call it stopped). */
   restore(): Promise<void>;
-  /** Stops it and removes its data. */
-  dispose(): Promise<void>;
 }
 
 export async function startAppProcess(opts: { env: Record<string, string>; databaseServerUrl?: string }): Promise<AppProcess> {

@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { supervised } from './supervised';
+import { supervised, type TestProcess } from './supervised';
 
 const CONFIG_DIR = path.resolve(import.meta.dirname, '../../../../deploy/nats');
 /** Debian's package installs it here; elsewhere it is found on PATH. */
@@ -18,23 +18,13 @@ export async function freePort(): Promise<number> {
   return port;
 }
 
-export interface NatsServer {
+export interface NatsServer extends TestProcess {
   /** Client URL (nats://127.0.0.1:port). */
   url: string;
   port: number;
   /** The hub's leaf address (nats-leaf://127.0.0.1:port); undefined for a ship. */
   leafUrl?: string;
   storeDir: string;
-  /** Everything the server logged so far. */
-  log(): string;
-  /** Starts it again with the same ports and store (after stop or kill). */
-  start(): Promise<void>;
-  /** SIGTERM, and waits for it to end. */
-  stop(): Promise<void>;
-  /** SIGKILL, as a crash. */
-  kill(): Promise<void>;
-  /** Stops it and removes its store. */
-  dispose(): Promise<void>;
 }
 
 /**

@@ -1,5 +1,19 @@
 import type { ChildProcess } from 'node:child_process';
 
+/** A server a test started: its output, and starting it again, stopping, killing or removing it. */
+export interface TestProcess {
+  /** Everything it logged so far. */
+  log(): string;
+  /** Starts it again over the same data (after stop or kill). */
+  start(): Promise<void>;
+  /** SIGTERM, and waits for it to end. */
+  stop(): Promise<void>;
+  /** SIGKILL, as a crash. */
+  kill(): Promise<void>;
+  /** Stops it and removes its data. */
+  dispose(): Promise<void>;
+}
+
 /**
  * One child process a test starts, stops and starts again: the tail of its output kept for
  * error messages, a stop that sends a signal and waits for the exit, and a kill when the test
