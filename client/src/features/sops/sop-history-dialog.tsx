@@ -2,13 +2,13 @@ import { useQuery } from '@tanstack/react-query';
 import type { SopListItem, SopVersion } from '@common/contracts/sops';
 import { Spinner } from '@/components/spinner';
 import { Badge } from '@/components/ui/badge';
-import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { formatDateTime } from '@/lib/format';
 import { ownerNameOf } from '@/lib/names';
 import { sopQueries } from './api';
 import { SopTimeline } from './sop-timeline';
 import { VersionComparePicker } from './version-compare-picker';
+import { CloseFooter } from '@/components/close-footer';
 
 const submitterOf = (version: SopVersion | null | undefined) => (version?.submittedByUser ? ownerNameOf(version.submittedByUser) : 'Not submitted yet');
 
@@ -75,11 +75,7 @@ export function SopHistoryDialog({ sop, onClose }: { sop: SopListItem | null; on
             </details>
           </>
         )}
-        <DialogFooter>
-          <Button variant="outline" onClick={onClose}>
-            Close
-          </Button>
-        </DialogFooter>
+        <CloseFooter onClose={onClose} />
       </DialogContent>
     </Dialog>
   );

@@ -1,13 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import type { SopListItem } from '@common/contracts/sops';
 import { Spinner } from '@/components/spinner';
-import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { ownerNameOf } from '@/lib/names';
 import { sopQueries } from './api';
 import { StatusBadge } from './status-badge';
 import { MarkdownContent } from '@/components/markdown-content';
 import { Fact } from '@/components/fact';
+import { CloseFooter } from '@/components/close-footer';
 
 /** Row action Preview: the SOP at a glance, its content from the detail call. */
 export function SopPreviewDialog({ sop, onClose }: { sop: SopListItem | null; onClose: () => void }) {
@@ -48,11 +48,7 @@ export function SopPreviewDialog({ sop, onClose }: { sop: SopListItem | null; on
             <MarkdownContent source={data?.latestVersion?.content ?? ''} />
           )}
         </section>
-        <DialogFooter>
-          <Button variant="outline" onClick={onClose}>
-            Close
-          </Button>
-        </DialogFooter>
+        <CloseFooter onClose={onClose} />
       </DialogContent>
     </Dialog>
   );
