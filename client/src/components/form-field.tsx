@@ -19,7 +19,12 @@ export function FormField({ id, label, error, className = 'space-y-2', children 
     <div className={className}>
       <Label htmlFor={id}>{label}</Label>
       {children}
-      <FieldError message={error} />
+      <FieldError id={`${id}-error`} message={error} />
     </div>
   );
+}
+
+/** The control's side of a field with a message: marked invalid and described by the message. */
+export function invalidWhen(id: string, error: string | null | undefined) {
+  return { 'aria-invalid': error ? true : undefined, 'aria-describedby': error ? `${id}-error` : undefined } as const;
 }

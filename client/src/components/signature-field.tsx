@@ -1,10 +1,9 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { SignatureProof } from '@common/contracts/signatures';
-import { FieldError } from '@/components/field-error';
+import { FormField, invalidWhen } from '@/components/form-field';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
 import { apiRequest } from '@/lib/api';
 import { ApiError } from '@/lib/api-error';
 import { settingsQuery } from '@/lib/shared-queries';
@@ -39,19 +38,16 @@ export function useSignature(id: string, failure: unknown) {
   };
 
   const field = required ? (
-    <div className="space-y-1">
-      <Label htmlFor={id}>Your password (signature)</Label>
+    <FormField id={id} label="Your password (signature)" error={error ?? undefined} className="space-y-1">
       <Input
         id={id}
         type="password"
         autoComplete="current-password"
         value={password}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
+        {...invalidWhen(id, error)}
         onChange={(e) => setPassword(e.target.value)}
       />
-      <FieldError id={`${id}-error`} message={error} />
-    </div>
+    </FormField>
   ) : null;
   return { required, ready: !required || password.length > 0, proof, passkeyProof, field };
 }

@@ -3,10 +3,9 @@ import { useQuery } from '@tanstack/react-query';
 import { MessageSquare } from 'lucide-react';
 import type { ReviewComment } from '@common/contracts/approvals';
 import type { SopDetail } from '@common/contracts/sops';
-import { FieldError } from '@/components/field-error';
+import { FormField, invalidWhen } from '@/components/form-field';
 import { Button } from '@/components/ui/button';
 import { SectionCard } from '@/components/section-card';
-import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
 import { formatDateTime } from '@/lib/format';
 import { ownerNameOf } from '@/lib/names';
@@ -61,18 +60,9 @@ export function ReviewThreadWithReply({ versionId, versionNumber }: { versionId:
   return (
     <div className="space-y-3">
       <ReviewThread versionId={versionId} />
-      <div className="space-y-1.5">
-        <Label htmlFor={boxId}>Reply on version {versionNumber}</Label>
-        <Textarea
-          id={boxId}
-          rows={3}
-          value={text}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${boxId}-error` : undefined}
-          onChange={(e) => setText(e.target.value)}
-        />
-        <FieldError id={`${boxId}-error`} message={error} />
-      </div>
+      <FormField id={boxId} label={`Reply on version ${versionNumber}`} error={error ?? undefined} className="space-y-1.5">
+        <Textarea id={boxId} rows={3} value={text} {...invalidWhen(boxId, error)} onChange={(e) => setText(e.target.value)} />
+      </FormField>
       <Button variant="outline" size="sm" disabled={post.isPending} onClick={send}>
         <MessageSquare /> Post reply
       </Button>
