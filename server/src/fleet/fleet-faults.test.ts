@@ -170,16 +170,21 @@ describe('which SOPs reach this ship', () => {
   }, 60_000);
 });
 
+/** Throttles the link, resets its byte counts and calls `onBytes` with the total crossed to the ship; returns the stop. */
+function throttleAndWatch(bytesPerSecond: number, delayMs: number, onBytes: (total: number) => void) {
+  link.throttle(bytesPerSecond, delayMs);
+  link.resetBytes();
+  return link.onToShip(onBytes);
+}
+
 describe('files over a slow link', () => {
   const storedOnBoard = async (sha256: string) => (await ship.database.db.select().from(storedFiles).where(eq(storedFiles.sha256, sha256))).length === 1;
   const shaOf = async (attachmentId: number) => (await office.db.select().from(attachments).where(eq(attachments.id, attachmentId)))[0].sha256!;
 
   it('resumes a transfer cut at 60 % from the chunks already on board: at most 1 MB crosses twice', async () => {
     const file = randomText(3 * 1024 * 1024, 7);
-    link.throttle(1024 * 1024, 10);
-    link.resetBytes();
     let cut = false;
-    const stop = link.onToShip((total) => {
+    const stop = throttleAndWatch(1024 * 1024, 10, (total) => {
       if (!cut && total >= 0.6 * file.length) {
         cut = true;
         link.cut();
@@ -205,10 +210,8 @@ describe('files over a slow link', () => {
 
   it('lets a record published while a big file crosses arrive before the file finishes', async () => {
     const file = randomText(3 * 1024 * 1024, 11);
-    link.throttle(256 * 1024, 50);
-    link.resetBytes();
     let started = false;
-    const stop = link.onToShip((total) => {
+    const stop = throttleAndWatch(256 * 1024, 50, (total) => {
       if (total >= 256 * 1024) started = true;
     });
     const { attachment } = await desk.publishWithFile('Ballast exchange', file, { name: 'ballast.txt' });
@@ -247,10 +250,8 @@ describe('a NATS server restarted on either side', () => {
   it('loses nothing and applies nothing twice when the ship leaf is killed mid-file and the hub restarted', async () => {
     const { hub } = fleet;
     const file = Buffer.from(Array.from({ length: 30_000 }, (_, i) => `Hatch ${i}: secure before sailing.\n`).join(''));
-    link.throttle(256 * 1024, 20);
-    link.resetBytes();
     let crossing = false;
-    const stop = link.onToShip((total) => {
+    const stop = throttleAndWatch(256 * 1024, 20, (total) => {
       if (total >= 200 * 1024) crossing = true;
     });
     const hatches = await desk.publishWithFile('Hatch covers', file);

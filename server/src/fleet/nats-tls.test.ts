@@ -80,15 +80,20 @@ const hub = await natsServer('hub-tls.conf', {
 });
 // The office app connects without a credential (hub-tls.conf's no_auth_user).
 const officeUrl = `nats://127.0.0.1:${hubPort}`;
-const shipPort = await freePort();
-await natsServer('ship-tls.conf', {
-  NATS_PORT: String(shipPort),
-  NATS_STORE_DIR: store('aurora'),
-  VESSEL: 'AURORA',
-  NATS_HUB_LEAF_URL: `tls://AURORA:${AURORA_PASSWORD}@127.0.0.1:${leafPort}`,
-  NATS_TLS_CA: certs.ca,
-});
-const shipUrl = `nats://127.0.0.1:${shipPort}`;
+
+/** Starts a ship's nats-server on a fresh port, its leaf node dialling the hub at `leafUrl`. */
+async function shipServer(conf: string, vessel: string, leafUrl: string, env: Record<string, string> = {}) {
+  const port = await freePort();
+  const server = await natsServer(conf, {
+    NATS_PORT: String(port),
+    NATS_STORE_DIR: store(vessel.toLowerCase()),
+    VESSEL: vessel,
+    NATS_HUB_LEAF_URL: leafUrl,
+    ...env,
+  });
+  return { server, url: `nats://127.0.0.1:${port}` };
+}
+const { url: shipUrl } = await shipServer('ship-tls.conf', 'AURORA', `tls://AURORA:${AURORA_PASSWORD}@127.0.0.1:${leafPort}`, { NATS_TLS_CA: certs.ca });
 await eventually(() => hub.log().includes('Leafnode connection created'));
 
 /** Connects, and closes the connection after the file's tests. */
@@ -151,16 +156,10 @@ describe('the production NATS configs: TLS on the leaf link, one credential per 
   }, 120_000);
 
   it("refuses a plain (non-TLS) leaf node, even with the vessel's credential", async () => {
-    const port = await freePort();
-    const plain = await natsServer('ship.conf', {
-      NATS_PORT: String(port),
-      NATS_STORE_DIR: store('plain'),
-      VESSEL: 'PLAIN',
-      NATS_HUB_LEAF_URL: `nats-leaf://AURORA:${AURORA_PASSWORD}@127.0.0.1:${leafPort}`,
-    });
+    const plain = await shipServer('ship.conf', 'PLAIN', `nats-leaf://AURORA:${AURORA_PASSWORD}@127.0.0.1:${leafPort}`);
     // The hub turns it away at the TLS handshake, every time it tries; nothing it publishes reaches the office.
-    await eventually(() => hub.log().includes('TLS Handshake Failure') && plain.log().includes('TLS leafnode handshake error'), 15_000);
-    const heard = await heardAshore(await client(officeUrl), await client(`nats://127.0.0.1:${port}`), 'fleet.ship.AURORA', 'over plain TCP');
+    await eventually(() => hub.log().includes('TLS Handshake Failure') && plain.server.log().includes('TLS leafnode handshake error'), 15_000);
+    const heard = await heardAshore(await client(officeUrl), await client(plain.url), 'fleet.ship.AURORA', 'over plain TCP');
     expect(heard).toEqual([]);
   });
 
@@ -181,15 +180,8 @@ describe('the production NATS configs: TLS on the leaf link, one credential per 
   });
 
   it('refuses a wrong password for a vessel', async () => {
-    const port = await freePort();
-    const wrong = await natsServer('ship-tls.conf', {
-      NATS_PORT: String(port),
-      NATS_STORE_DIR: store('wrong'),
-      VESSEL: 'WRONG',
-      NATS_HUB_LEAF_URL: `tls://AURORA:not-the-password@127.0.0.1:${leafPort}`,
-      NATS_TLS_CA: certs.ca,
-    });
-    await eventually(() => hub.log().includes('authentication error - User "AURORA"') && wrong.log().includes('Authorization Violation'), 15_000);
-    expect(await heardAshore(await client(officeUrl), await client(`nats://127.0.0.1:${port}`), 'fleet.ship.AURORA', 'with a wrong password')).toEqual([]);
+    const wrong = await shipServer('ship-tls.conf', 'WRONG', `tls://AURORA:not-the-password@127.0.0.1:${leafPort}`, { NATS_TLS_CA: certs.ca });
+    await eventually(() => hub.log().includes('authentication error - User "AURORA"') && wrong.server.log().includes('Authorization Violation'), 15_000);
+    expect(await heardAshore(await client(officeUrl), await client(wrong.url), 'fleet.ship.AURORA', 'with a wrong password')).toEqual([]);
   });
 });

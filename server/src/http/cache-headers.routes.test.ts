@@ -1,25 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, signIn, type TestContext, type TestUser, buildDepartment } from '../test/factories';
+import { buildDepartment, createTestContext, crewOf, signIn } from '../test/factories';
 import { createSopAs, uploadAttachments } from '../test/client';
 
 /** API answers never land in a shared cache; HSTS only over HTTPS. */
-let t: TestContext;
-let behindProxy: TestContext;
-let user: TestUser;
+const { t, user } = await crewOf({ user: 'user' });
+const behindProxy = await createTestContext({ trustProxy: 1 });
+afterAll(() => behindProxy.close());
 let attachmentId: number;
 
 beforeAll(async () => {
-  t = await createTestContext();
-  behindProxy = await createTestContext({ trustProxy: 1 });
-  user = await t.signedInUser('user');
   const sop = await createSopAs(t, user, { departmentId: (await buildDepartment(t.db)).id });
   const upload = await uploadAttachments(t, user, sop.latestVersionId, [{ name: 'muster.txt', data: Buffer.from('Muster station B\n') }]);
   expect(upload.statusCode).toBe(201);
   attachmentId = upload.json().id;
-});
-afterAll(async () => {
-  await t.close();
-  await behindProxy.close();
 });
 
 describe('Cache-Control on /api answers', () => {
@@ -33,7 +26,7 @@ describe('Cache-Control on /api answers', () => {
     expect(res.headers['cache-control']).toBe('no-store');
     expect(res.headers.etag).toBeUndefined();
     // The same person signs in again: the file later tests download is of their own draft.
-    if (url === '/api/logout') user = { ...user, cookie: await signIn(t.app, user.username, user.password) };
+    if (url === '/api/logout') user.cookie = await signIn(t.app, user.username, user.password);
   });
 
   it.each([

@@ -27,6 +27,29 @@ async function jobRow(kind: string, key: string) {
   return row;
 }
 
+/** Queues one job and starts a runner on it; resolves once `work` has begun, the runner still running. */
+async function startOneJob(kind: string, key: string, work: (signal: AbortSignal) => Promise<void>) {
+  let started!: () => void;
+  const running = new Promise<void>((resolve) => (started = resolve));
+  await enqueueJob(database.db, { kind, key, payload: {} });
+  const runner = createJobRunner({
+    db: database.db,
+    pollMs: 50,
+    handlers: {
+      [kind]: {
+        run: (_p, { signal }) => {
+          const working = work(signal);
+          started();
+          return working;
+        },
+      },
+    },
+  });
+  runner.start();
+  await running;
+  return runner;
+}
+
 describe('the job runner', () => {
   it('runs each job once even with two runners polling the same table', async () => {
     const kind = freshKind();
@@ -120,49 +143,16 @@ describe('the job runner', () => {
 
   it('hands a running job back to the queue when stopped, without spending an attempt', async () => {
     const kind = freshKind();
-    let started!: () => void;
-    const running = new Promise<void>((resolve) => (started = resolve));
-    await enqueueJob(database.db, { kind, key: 'long', payload: {} });
-    const runner = createJobRunner({
-      db: database.db,
-      pollMs: 50,
-      handlers: {
-        [kind]: {
-          run: (_p, { signal }) =>
-            new Promise<void>((_resolve, reject) => {
-              started();
-              signal.addEventListener('abort', () => reject(signal.reason));
-            }),
-        },
-      },
-    });
-    runner.start();
-    await running;
+    const untilAborted = (signal: AbortSignal) => new Promise<void>((_resolve, reject) => signal.addEventListener('abort', () => reject(signal.reason)));
+    const runner = await startOneJob(kind, 'long', untilAborted);
     await runner.stop({ graceMs: 0 });
     expect(await jobRow(kind, 'long')).toMatchObject({ status: 'queued', attempts: 0, lockedBy: null });
   });
 
   it('hands a job back, not failed, when its work breaks while the runner stops (the stop signal reached its worker too)', async () => {
     const kind = freshKind();
-    let started!: () => void;
     let crash!: (err: Error) => void;
-    const running = new Promise<void>((resolve) => (started = resolve));
-    await enqueueJob(database.db, { kind, key: 'rendering', payload: {} });
-    const runner = createJobRunner({
-      db: database.db,
-      pollMs: 50,
-      handlers: {
-        [kind]: {
-          run: () =>
-            new Promise<void>((_resolve, reject) => {
-              crash = reject;
-              started();
-            }),
-        },
-      },
-    });
-    runner.start();
-    await running;
+    const runner = await startOneJob(kind, 'rendering', () => new Promise<void>((_resolve, reject) => (crash = reject)));
     const stopped = runner.stop({ graceMs: 5_000 });
     crash(new PermanentJobError('The document worker stopped unexpectedly (SIGTERM)'));
     await stopped;

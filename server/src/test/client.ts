@@ -1,3 +1,4 @@
+import type { ApprovalRouteInput } from '../../../common/contracts/approval-routes';
 import type { Attachment } from '../../../common/contracts/attachments';
 import type { CreateSopInput, SopDetail, SopListItem, SubmitSopInput, SubmitSopResult } from '../../../common/contracts/sops';
 import { makePdf } from './documents';
@@ -50,6 +51,12 @@ export async function uploadFiles(t: TestContext, user: TestUser, versionId: num
 /** PUT /api/approvals/{taskId} as `user` (approve or request changes); the answer as it comes. */
 export function decideTask(t: TestContext, user: TestUser | null, taskId: number, payload: unknown) {
   return t.as(user, { method: 'PUT', url: `/api/approvals/${taskId}`, payload: payload as object });
+}
+
+/** PUT /api/departments/{id}/approval-route as `user`; throws unless the server answers 200. */
+export async function setApprovalRouteAs(t: TestContext, user: TestUser, departmentId: number, steps: ApprovalRouteInput['steps']): Promise<void> {
+  const res = await t.as(user, { method: 'PUT', url: `/api/departments/${departmentId}/approval-route`, payload: { steps } });
+  if (res.statusCode !== 200) throw new Error(`setting the approval route of department ${departmentId} failed: ${res.statusCode} ${res.body}`);
 }
 
 /** POST /api/sop-versions/{id}/attachments as `user`, the files in the `file` field; the answer as it comes. */

@@ -10,7 +10,7 @@ import { hasOpenJobs } from '../../jobs/job-queue';
 import { MAIL_JOB } from '../../mail/mailer';
 import { openTestDatabase } from '../../test/database';
 import { createTestContext, crewOf, type TestContext, type TestUser } from '../../test/factories';
-import { createSopAs, decideTask, submitSopAs } from '../../test/client';
+import { createSopAs, decideTask, setApprovalRouteAs, submitSopAs } from '../../test/client';
 import { buildDepartment } from '../../test/factories';
 import { placeIn } from '../../test/reading';
 import { startSmtpServer, until } from '../../test/smtp';
@@ -166,17 +166,10 @@ describe('notification e-mail', () => {
   });
 
   it('a task moving to the next step of its route: that step approvers only', async () => {
-    const route = await t.as(admin, {
-      method: 'PUT',
-      url: `/api/departments/${hotel}/approval-route`,
-      payload: {
-        steps: [
-          { name: 'Department review', approverIds: [head.id], required: 1 },
-          { name: 'Master approval', approverIds: [admin.id], required: 1 },
-        ],
-      },
-    });
-    expect(route.statusCode, route.body).toBe(200);
+    await setApprovalRouteAs(t, admin, hotel, [
+      { name: 'Department review', approverIds: [head.id], required: 1 },
+      { name: 'Master approval', approverIds: [admin.id], required: 1 },
+    ]);
     const sop = await createSopAs(t, author, { departmentId: hotel, title: 'Cabin checks' });
     const first = await mailDuring(() => submitSopAs(t, author, sop.id));
     expect(recipients(first)).toEqual(['head@fleet.example']);

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { SopHistoryEvent } from '../../../../common/contracts/review-loop';
 import type { Attachment } from '../../../../common/contracts/attachments';
 import { approvalSignatures, attestations } from '../../db/schema';
-import { createSopAs, decideTask, submitSopAs, uploadFiles } from '../../test/client';
+import { createSopAs, decideTask, setApprovalRouteAs, submitSopAs, uploadFiles } from '../../test/client';
 import { makePdf, pdfPageTexts } from '../../test/documents';
 import { buildDepartment, crewOf, type TestUser } from '../../test/factories';
 import { NO_SIGNATURES } from './signature-page.service';
@@ -37,17 +37,10 @@ const signaturePage = async (attachmentId: number) => {
 
 beforeAll(async () => {
   departmentId = (await buildDepartment(t.db, 'Deck')).id;
-  const route = await t.as(admin, {
-    method: 'PUT',
-    url: `/api/departments/${departmentId}/approval-route`,
-    payload: {
-      steps: [
-        { name: 'Department review', approverIds: [head.id], required: 1 },
-        { name: 'DPA approval', approverIds: [dpa.id], required: 1 },
-      ],
-    },
-  });
-  expect(route.statusCode, route.body).toBe(200);
+  await setApprovalRouteAs(t, admin, departmentId, [
+    { name: 'Department review', approverIds: [head.id], required: 1 },
+    { name: 'DPA approval', approverIds: [dpa.id], required: 1 },
+  ]);
   const settings = await t.as(admin, { method: 'PUT', url: '/api/admin/settings', payload: { requireSignatures: true } });
   expect(settings.statusCode, settings.body).toBe(200);
 
