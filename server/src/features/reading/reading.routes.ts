@@ -12,7 +12,7 @@ import {
   SopCompliance,
   SopReading,
 } from '../../../../common/contracts/reading';
-import { datedFileName, sendCsv, toCsv } from '../../http/csv';
+import { sendCsv } from '../../http/csv';
 import { ERROR_ANSWERS, answers } from '../../http/responses';
 import { complianceExportRows, complianceList, sopCompliance } from './compliance.service';
 import { notificationsFor } from './notifications.service';
@@ -44,10 +44,7 @@ export const readingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/compliance/export.csv',
     { schema: { querystring: ComplianceQuery, response: ERROR_ANSWERS }, config: { access: 'compliance.read' } },
-    async (request, reply) => {
-      const rows = await complianceExportRows(app.db, request.query);
-      return sendCsv(reply, datedFileName('compliance'), toCsv([...COMPLIANCE_CSV_COLUMNS], rows));
-    },
+    async (request, reply) => sendCsv(reply, 'compliance', COMPLIANCE_CSV_COLUMNS, await complianceExportRows(app.db, request.query)),
   );
 
   app.get(
@@ -59,10 +56,7 @@ export const readingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/compliance/people.csv',
     { schema: { querystring: PeopleComplianceQuery, response: ERROR_ANSWERS }, config: { access: 'compliance.read' } },
-    async (request, reply) => {
-      const rows = await peopleComplianceExportRows(app.db, request.query);
-      return sendCsv(reply, datedFileName('compliance-people'), toCsv([...PEOPLE_CSV_COLUMNS], rows));
-    },
+    async (request, reply) => sendCsv(reply, 'compliance-people', PEOPLE_CSV_COLUMNS, await peopleComplianceExportRows(app.db, request.query)),
   );
 
   app.get('/api/notifications', { schema: { response: answers({ 200: Notifications }) }, config: { access: 'sop.read' } }, async (request) =>
