@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { CreateVesselInput, FleetStatus, FleetVesselList, Vessel, VesselCodeParams, VesselDocumentList } from '../../../common/contracts/fleet';
-import { datedFileName, sendCsv, toCsv } from '../http/csv';
+import { sendCsv } from '../http/csv';
 import { answers, ERROR_ANSWERS } from '../http/responses';
-import { createVessel, findVessel, listFleetVessels, VESSEL_DOCUMENTS_CSV_COLUMNS, vesselDocuments } from './vessels.service';
+import { createVessel, findVessel, listFleetVessels, VESSEL_DOCUMENTS_CSV_COLUMNS, vesselDocumentRows, vesselDocuments } from './vessels.service';
 
 export const fleetRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
@@ -24,23 +24,8 @@ export const fleetRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/fleet/vessels/:code/documents.csv',
     { schema: { params: VesselCodeParams, response: ERROR_ANSWERS }, config: { access: 'fleet.read' } },
-    async (request, reply) => {
-      const rows = await vesselDocuments(app.db, request.params.code);
-      const csv = toCsv(
-        [...VESSEL_DOCUMENTS_CSV_COLUMNS],
-        rows.map((r) => [
-          r.sopId,
-          r.title,
-          r.versionInForce.versionNumber,
-          r.onBoard?.versionNumber ?? '',
-          r.onBoard?.receivedAt.toISOString() ?? '',
-          r.previousWithdrawnAt?.toISOString() ?? '',
-          r.state,
-          r.applies ? 'yes' : 'no',
-        ]),
-      );
-      return sendCsv(reply, datedFileName(`on-board-${request.params.code}`), csv);
-    },
+    async (request, reply) =>
+      sendCsv(reply, `on-board-${request.params.code}`, VESSEL_DOCUMENTS_CSV_COLUMNS, await vesselDocumentRows(app.db, request.params.code)),
   );
 
   app.get('/api/fleet/status', { schema: { response: answers({ 200: FleetStatus }) }, config: { access: 'sop.read' } }, async () => {

@@ -119,3 +119,18 @@ export const VESSEL_DOCUMENTS_CSV_COLUMNS = [
   'State',
   'Applies to this vessel',
 ] as const;
+
+/** GET /api/fleet/vessels/{code}/documents.csv: the master list as the spreadsheet's cells, in VESSEL_DOCUMENTS_CSV_COLUMNS order. */
+export async function vesselDocumentRows(db: Db, code: string): Promise<(string | number | null)[][]> {
+  const rows = await vesselDocuments(db, code);
+  return rows.map((r) => [
+    r.sopId,
+    r.title,
+    r.versionInForce.versionNumber,
+    r.onBoard?.versionNumber ?? '',
+    r.onBoard?.receivedAt.toISOString() ?? '',
+    r.previousWithdrawnAt?.toISOString() ?? '',
+    r.state,
+    r.applies ? 'yes' : 'no',
+  ]);
+}

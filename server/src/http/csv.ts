@@ -37,13 +37,16 @@ export function inertCell(text: string): string {
 
 const FORMULA_START = /(?:^|[,;\t]\s*)[=+\-@\t\r]/;
 
-/** Sends CSV text as a download named `fileName`, never cached (it is a snapshot of live data). */
-export function sendCsv(reply: FastifyReply, fileName: string, csv: string) {
+/**
+ * Sends the header and rows as a CSV download named after `stem` and today's date, never
+ * cached (it is a snapshot of live data).
+ */
+export function sendCsv(reply: FastifyReply, stem: string, header: readonly string[], rows: (string | number | null)[][]) {
   return reply
     .header('content-type', 'text/csv; charset=utf-8')
-    .header('content-disposition', contentDisposition(fileName))
+    .header('content-disposition', contentDisposition(datedFileName(stem)))
     .header('cache-control', 'no-store')
-    .send(csv);
+    .send(toCsv([...header], rows));
 }
 
 /** `register-2026-11-22.csv`: the day the snapshot was taken (UTC). */

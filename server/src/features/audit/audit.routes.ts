@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AuditEvents, AuditExportQuery, AuditFacets, AuditQuery, AuditVerification, LastAuditVerification } from '../../../../common/contracts/audit';
-import { datedFileName, sendCsv, toCsv } from '../../http/csv';
+import { sendCsv } from '../../http/csv';
 import { answers, ERROR_ANSWERS } from '../../http/responses';
 import { lastAuditVerification, verifyAuditChain } from './audit-chain.service';
 import { AUDIT_EXPORT_COLUMNS, auditExportRows, auditFacets, listAuditEvents } from './audit-query.service';
@@ -26,9 +26,6 @@ export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/audit/export.csv',
     { schema: { querystring: AuditExportQuery, response: ERROR_ANSWERS }, config: { access: 'audit.read' } },
-    async (request, reply) => {
-      const rows = await auditExportRows(app.db, request.query);
-      return sendCsv(reply, datedFileName('audit-log'), toCsv([...AUDIT_EXPORT_COLUMNS], rows));
-    },
+    async (request, reply) => sendCsv(reply, 'audit-log', AUDIT_EXPORT_COLUMNS, await auditExportRows(app.db, request.query)),
   );
 };

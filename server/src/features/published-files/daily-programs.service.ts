@@ -142,16 +142,15 @@ export async function listDailyProgramHierarchy(db: Db, only?: { cruiseCode: str
 export const DAILY_PROGRAM_FILES: PublishedFileKind<typeof dailyPrograms> = {
   table: dailyPrograms,
   notFound: 'Daily program file not found',
-  deleted: (row) => ({
+  deleted: {
     action: 'daily_program_deleted',
     entityType: 'daily_program',
-    entityId: row.id,
-    metadata: {
+    metadata: (row) => ({
       name: dayName(row.cruiseCode, row.programDate),
       cruiseCode: row.cruiseCode,
       programDate: row.programDate,
       fileSequence: row.fileSequence,
       originalName: row.originalName,
-    },
-  }),
+    }),
+  },
 };

@@ -99,12 +99,11 @@ export async function uploadItineraryParts(db: Db, actorId: number, fields: { up
 export const ITINERARY_FILES: PublishedFileKind<typeof itineraries> = {
   table: itineraries,
   notFound: 'Itinerary not found',
-  deleted: (row) => ({
+  deleted: {
     action: 'itinerary_deleted',
     entityType: 'itinerary',
-    entityId: row.id,
-    metadata: { name: row.originalName, uploadDate: row.uploadDate },
-  }),
+    metadata: (row) => ({ name: row.originalName, uploadDate: row.uploadDate }),
+  },
 };
 
 const XLS_TYPE = 'application/vnd.ms-excel';

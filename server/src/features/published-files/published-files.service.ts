@@ -24,8 +24,8 @@ export interface PublishedFileKind<T extends PublishedTable> {
   table: T;
   /** The 404 sentence, e.g. 'Itinerary not found'. */
   notFound: string;
-  /** The audit event a deletion writes, built from the deleted row. */
-  deleted: (row: T['$inferSelect']) => Omit<AuditInput, 'actorId'>;
+  /** The audit event a deletion writes about the deleted row: its action, entity type and metadata. */
+  deleted: { action: string; entityType: string; metadata: (row: T['$inferSelect']) => AuditInput['metadata'] };
 }
 
 /** One file's download facts (never its bytes). */
@@ -46,7 +46,8 @@ export async function deletePublishedFile<T extends PublishedTable>(db: Db, kind
   const sha256 = await db.transaction(async (tx) => {
     const [row] = (await tx.delete(table).where(eq(table.id, id)).returning()) as T['$inferSelect'][];
     if (!row) throw notFound(kind.notFound);
-    await recordAudit(tx, { actorId, ...kind.deleted(row) });
+    const { action, entityType, metadata } = kind.deleted;
+    await recordAudit(tx, { actorId, action, entityType, entityId: row.id, metadata: metadata(row) });
     return row.sha256;
   });
   await releaseFiles(db, [sha256]);

@@ -134,3 +134,24 @@ export async function complianceList(db: Db, query: z.output<typeof ComplianceQu
     withoutOpening: Number(r.without_opening),
   }));
 }
+
+/** GET /api/compliance/export.csv: the list's rows as the spreadsheet's cells, in COMPLIANCE_CSV_COLUMNS order. */
+export async function complianceExportRows(db: Db, query: z.output<typeof ComplianceQuery>): Promise<(string | number | null)[][]> {
+  const rows = await complianceList(db, query);
+  return rows.map((r) => [
+    r.sopId,
+    r.title,
+    r.department.name,
+    r.versionNumber,
+    r.required,
+    r.attested,
+    r.required - r.attested,
+    percent(r.attested, r.required),
+    r.withoutOpening,
+  ]);
+}
+
+/** Whole percent of the audience that has attested; an SOP nobody must read counts as complete. */
+function percent(attested: number, required: number): number {
+  return required === 0 ? 100 : Math.floor((attested / required) * 100);
+}

@@ -65,3 +65,19 @@ export async function peopleCompliance(db: Db, query: z.output<typeof PeopleComp
     outstanding: typeof r.outstanding === 'string' ? JSON.parse(r.outstanding) : r.outstanding,
   }));
 }
+
+/** GET /api/compliance/people.csv: each person as the spreadsheet's cells, in PEOPLE_CSV_COLUMNS order. */
+export async function peopleComplianceExportRows(db: Db, query: z.output<typeof PeopleComplianceQuery>): Promise<(string | number | null)[][]> {
+  const people = await peopleCompliance(db, query);
+  return people.map((p) => [
+    p.id,
+    p.lastName,
+    p.firstName,
+    p.department.name,
+    p.required,
+    p.attested,
+    p.outstanding.length,
+    p.withoutOpening,
+    p.outstanding.map((o) => `${o.title} (v${o.versionNumber})`).join('; '),
+  ]);
+}

@@ -14,7 +14,7 @@ import {
   UpdatedSop,
   UpdateSopInput,
 } from '../../../../common/contracts/sops';
-import { datedFileName, sendCsv, toCsv } from '../../http/csv';
+import { sendCsv } from '../../http/csv';
 import { answers, ERROR_ANSWERS } from '../../http/responses';
 import { sendVersionedJson } from '../../http/versioned-answer';
 import { linksFor } from '../../mail/notify';
@@ -50,13 +50,8 @@ export const sopRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   // The document register as a spreadsheet: the list's filters, the list's rows.
-  app.get(
-    '/api/sops/export.csv',
-    { config: { access: 'sop.read' }, schema: { querystring: ListSopsQuery, response: ERROR_ANSWERS } },
-    async (request, reply) => {
-      const rows = await sopRegisterRows(app.db, viewOf(request.actor), request.query);
-      return sendCsv(reply, datedFileName('sop-register'), toCsv([...REGISTER_COLUMNS], rows));
-    },
+  app.get('/api/sops/export.csv', { config: { access: 'sop.read' }, schema: { querystring: ListSopsQuery, response: ERROR_ANSWERS } }, async (request, reply) =>
+    sendCsv(reply, 'sop-register', REGISTER_COLUMNS, await sopRegisterRows(app.db, viewOf(request.actor), request.query)),
   );
 
   app.post(
