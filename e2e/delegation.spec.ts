@@ -9,7 +9,7 @@ const TITLE = `Galley Hygiene ${stamp}`;
 const CHEF = { username: `chef${stamp}`, password: 'e2e-chef-password-1', firstName: 'Chef', lastName: `Rossi${stamp}` };
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 
-test('a route built in the editor, an absence set on the account, and a step decided by the delegate', async ({ page, baseURL, signInAs, signOut, apiAs }) => {
+test('a route built in the editor, an absence set on the account, and a step decided by the delegate', async ({ page, signInAs, signOut, apiAs }) => {
   const admin = await apiAs('admin');
   const maria = await apiAs('approver');
   const author = await apiAs('user');
@@ -94,7 +94,7 @@ test('a route built in the editor, an absence set on the account, and a step dec
     await expect(stepEvent).toContainText('Step approved');
     await expect(stepEvent).toContainText('System Administrator for Maria Santos');
     // The chef signs the last step: published.
-    const chef = await apiAs(baseURL!, { ...CHEF, role: 'approver' });
+    const chef = await apiAs({ ...CHEF, role: 'approver' });
     const [task] = ((await (await chef.get('/api/approvals')).json()) as { id: number; version: { sop: { title: string } } }[]).filter(
       (t) => t.version.sop.title === TITLE,
     );
