@@ -1,6 +1,5 @@
-import { expect, type Locator, type Page, test } from '@playwright/test';
-import { signIn } from './support/session';
-import { E2E_USERS } from './support/users';
+import type { Locator, Page } from '@playwright/test';
+import { expect, test } from './support/fixtures';
 
 /**
  * Every button and link on every admin screen does something a person can see: it opens a
@@ -99,11 +98,11 @@ async function registrationOpen(page: Page) {
 
 test.describe('every control on the admin screens', () => {
   test.setTimeout(600_000);
-  test.beforeEach(async ({ page }) => {
+  test.beforeEach(async ({ page, signInAs }) => {
     page.on('download', () => {
       downloads += 1;
     });
-    await signIn(page, E2E_USERS.admin);
+    await signInAs('admin');
   });
   test.afterEach(async ({ page }) => registrationOpen(page));
 

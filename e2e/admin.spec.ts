@@ -1,7 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
-import { signIn, signOut } from './support/session';
-import { E2E_USERS, type E2eUser } from './support/users';
-import { toast } from './support/toast';
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/fixtures';
+import type { E2eUser } from './support/users';
 
 const suffix = Date.now().toString(36);
 
@@ -10,9 +9,9 @@ async function openAdmin(page: Page) {
   await expect(page.getByRole('heading', { name: 'Administration Center' })).toBeVisible();
 }
 
-test('an admin creates an approver, who signs in and sees the Approvals tab', async ({ page }) => {
+test('an admin creates an approver, who signs in and sees the Approvals tab', async ({ page, signInAs, signOut, toast }) => {
   const approver: E2eUser = { username: `bosun.${suffix}`, password: 'approver-pass-123', firstName: 'Rhea', lastName: 'Quist', role: 'approver' };
-  await signIn(page, E2E_USERS.admin);
+  await signInAs('admin');
   await openAdmin(page);
   await expect(page.getByText('Manage users, departments, and system-wide settings')).toBeVisible();
   const users = page.getByRole('table', { name: 'Users' });
@@ -37,23 +36,23 @@ test('an admin creates an approver, who signs in and sees the Approvals tab', as
 
   await dialog.getByLabel('Confirm Password').fill(approver.password);
   await dialog.getByRole('button', { name: 'Create User' }).click();
-  await expect(toast(page, 'User created successfully')).toBeVisible();
+  await expect(toast('User created successfully')).toBeVisible();
   await expect(dialog).toBeHidden();
   const row = users.getByRole('row', { name: /Rhea Quist/ });
   await expect(row).toContainText(approver.username);
   await expect(row).toContainText('Approver');
   await expect(page.getByRole('list', { name: 'Recent admin activity' })).toContainText(`user created "${approver.username}"`);
 
-  await signOut(page);
-  await signIn(page, approver);
+  await signOut();
+  await signInAs(approver);
   const tabs = page.getByRole('navigation', { name: 'Main' });
   await expect(tabs.getByRole('link', { name: 'Approvals' })).toBeVisible();
   await expect(tabs.getByRole('link', { name: 'Admin' })).toHaveCount(0);
 });
 
-test('an admin builds a division with two departments, renames one, and deletes the division', async ({ page }) => {
+test('an admin builds a division with two departments, renames one, and deletes the division', async ({ page, signInAs, toast }) => {
   const division = `Spa ${suffix}`;
-  await signIn(page, E2E_USERS.admin);
+  await signInAs('admin');
   await openAdmin(page);
   await page.getByRole('button', { name: 'Manage Departments' }).click();
   const manage = page.getByRole('dialog', { name: 'Manage Departments' });
@@ -71,7 +70,7 @@ test('an admin builds a division with two departments, renames one, and deletes 
       await page.getByRole('option', { name: parent, exact: true }).click();
     }
     await form.getByRole('button', { name: 'Create Department' }).click();
-    await expect(toast(page, 'Department created successfully')).toBeVisible();
+    await expect(toast('Department created successfully')).toBeVisible();
     await expect(form).toBeHidden();
   };
   await addItem(division);
@@ -92,7 +91,7 @@ test('an admin builds a division with two departments, renames one, and deletes 
   await page.keyboard.press('Escape');
   await edit.getByLabel('Name').fill('Beauty Salon');
   await edit.getByRole('button', { name: 'Save Changes' }).click();
-  await expect(toast(page, 'Department updated successfully')).toBeVisible();
+  await expect(toast('Department updated successfully')).toBeVisible();
   await expect(card.getByRole('listitem', { name: 'Beauty Salon' })).toBeVisible();
 
   await card
@@ -104,14 +103,14 @@ test('an admin builds a division with two departments, renames one, and deletes 
     `Are you sure you want to delete the division "${division}"? This will also delete all departments within this division. This action cannot be undone.`,
   );
   await confirm.getByRole('button', { name: 'Delete' }).click();
-  await expect(toast(page, 'Department deleted successfully')).toBeVisible();
+  await expect(toast('Department deleted successfully')).toBeVisible();
   await expect(manage.getByRole('listitem', { name: division, exact: true })).toHaveCount(0);
   await expect(manage.getByText('Beauty Salon')).toHaveCount(0);
 });
 
-test('an admin deactivates a user after confirming, and the user disappears from the table', async ({ page }) => {
+test('an admin deactivates a user after confirming, and the user disappears from the table', async ({ page, signInAs, toast }) => {
   const username = `deckhand.${suffix}`;
-  await signIn(page, E2E_USERS.admin);
+  await signInAs('admin');
   const created = await page.request.post('/api/admin/users', {
     data: { username, password: 'deckhand-pass-123', firstName: 'Ivo', lastName: 'Marin', role: 'user' },
   });
@@ -122,18 +121,18 @@ test('an admin deactivates a user after confirming, and the user disappears from
   const confirm = page.getByRole('alertdialog');
   await expect(confirm).toContainText('Are you sure you want to delete the user "Ivo Marin"? This action cannot be undone.');
   await confirm.getByRole('button', { name: 'Delete' }).click();
-  await expect(toast(page, 'User deleted successfully')).toBeVisible();
+  await expect(toast('User deleted successfully')).toBeVisible();
   await expect(row).toHaveCount(0);
   await expect(page.getByRole('list', { name: 'Recent admin activity' })).toContainText(`user deleted "${username}"`);
 });
 
-test('a plain user is denied the Administration Center and makes no admin call', async ({ page }) => {
+test('a plain user is denied the Administration Center and makes no admin call', async ({ page, signInAs }) => {
   const adminCalls: string[] = [];
   page.on('request', (request) => {
     const url = new URL(request.url());
     if (url.pathname.startsWith('/api/admin') || url.pathname.startsWith('/api/audit')) adminCalls.push(url.pathname);
   });
-  await signIn(page, E2E_USERS.user);
+  await signInAs('user');
   await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Admin' })).toHaveCount(0);
   await page.goto('/admin');
   await expect(page.getByText('Administrator privileges required to access this section')).toBeVisible();

@@ -1,10 +1,8 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/fixtures';
 import type { DashboardStats } from '../common/contracts/dashboard';
-import { signIn, signOut } from './support/session';
 import { makePdf } from './support/sop-files';
-import { E2E_USERS } from './support/users';
 import { attestButton, attestOnPage } from './support/attest';
-import { toast } from './support/toast';
 
 // One SOP through review across three roles: the author submits, the approver asks for changes,
 // the author revises to 1.1 and resubmits, the approver approves, the author reads and attests.
@@ -45,8 +43,8 @@ async function openTask(page: Page, versionLabel: string) {
   return viewer;
 }
 
-test('the author creates the SOP with a PDF and submits it; their counts follow', async ({ page }) => {
-  await signIn(page, E2E_USERS.user);
+test('the author creates the SOP with a PDF and submits it; their counts follow', async ({ page, signInAs, toast }) => {
+  await signInAs('user');
   await openDashboard(page);
   expect(await stat(page, 'pendingTasks')).toBe(0);
   const mine = await stat(page, 'mySubmissions');
@@ -65,11 +63,11 @@ test('the author creates the SOP with a PDF and submits it; their counts follow'
       '# Purpose\nKeep mooring lines fit for service.\n\n## Steps\n- Inspect every line end to end\n- Record chafe and cuts\n1. Tag worn lines\n2. Report to the bosun',
     );
   await page.getByRole('button', { name: 'Save Draft' }).click();
-  await expect(toast(page, 'SOP created successfully')).toBeVisible();
+  await expect(toast('SOP created successfully')).toBeVisible();
 
   const row = await sopRow(page);
   await row.getByRole('button', { name: `Submit for Approval: ${TITLE}` }).click();
-  await expect(toast(page, 'SOP submitted for approval successfully')).toBeVisible();
+  await expect(toast('SOP submitted for approval successfully')).toBeVisible();
   await expect(row).toContainText('Submitted');
 
   await openDashboard(page);
@@ -79,8 +77,8 @@ test('the author creates the SOP with a PDF and submits it; their counts follow'
   await expect(page.getByTestId('recent-activity')).toContainText(`Liam sop submitted "${TITLE}"`);
 });
 
-test('the approver reviews the version and requests changes with a comment', async ({ page }) => {
-  await signIn(page, E2E_USERS.approver);
+test('the approver reviews the version and requests changes with a comment', async ({ page, signInAs, toast }) => {
+  await signInAs('approver');
   await openDashboard(page);
   const tasks = await stat(page, 'pendingTasks');
   expect(tasks).toBeGreaterThanOrEqual(1);
@@ -103,7 +101,7 @@ test('the approver reviews the version and requests changes with a comment', asy
 
   await page.getByLabel('Comment for the author').fill(COMMENT);
   await page.getByRole('button', { name: 'Request Changes' }).click();
-  await expect(toast(page, 'Approval task updated successfully')).toBeVisible();
+  await expect(toast('Approval task updated successfully')).toBeVisible();
   await expect(page.getByRole('navigation', { name: /Pending Approvals/ }).getByRole('button', { name: new RegExp(TITLE) })).toHaveCount(0);
 
   await openDashboard(page);
@@ -111,8 +109,8 @@ test('the approver reviews the version and requests changes with a comment', asy
   await expect(page.getByTestId('recent-activity')).toContainText(`Maria sop changes requested "${TITLE}"`);
 });
 
-test('the author revises it into 1.1 and resubmits', async ({ page }) => {
-  await signIn(page, E2E_USERS.user);
+test('the author revises it into 1.1 and resubmits', async ({ page, signInAs, toast }) => {
+  await signInAs('user');
   const row = await sopRow(page);
   await expect(row).toContainText('Changes Requested');
   await page.getByRole('link', { name: TITLE }).click();
@@ -130,18 +128,18 @@ test('the author revises it into 1.1 and resubmits', async ({ page }) => {
     .getByLabel('Attachments')
     .setInputFiles(await makePdf('mooring-lines-rev1.pdf', 'Mooring Line Inspection rev. 1', ['Stay out of the snap-back zone.']));
   await page.getByRole('button', { name: 'Save Draft' }).click();
-  await expect(toast(page, 'SOP updated successfully')).toBeVisible();
+  await expect(toast('SOP updated successfully')).toBeVisible();
 
   const revised = await sopRow(page);
   await expect(revised).toContainText('v1.1');
   await expect(revised).toContainText('Draft');
   await revised.getByRole('button', { name: `Submit for Approval: ${TITLE}` }).click();
-  await expect(toast(page, 'SOP submitted for approval successfully')).toBeVisible();
+  await expect(toast('SOP submitted for approval successfully')).toBeVisible();
   await expect(revised).toContainText('Submitted');
 });
 
-test('the approver approves version 1.1', async ({ page }) => {
-  await signIn(page, E2E_USERS.approver);
+test('the approver approves version 1.1', async ({ page, signInAs, toast }) => {
+  await signInAs('approver');
   await openDashboard(page);
   const tasks = await stat(page, 'pendingTasks');
 
@@ -153,7 +151,7 @@ test('the approver approves version 1.1', async ({ page }) => {
   const confirm = page.getByRole('alertdialog', { name: /Approve/ });
   await expect(confirm.getByTestId('approve-summary')).toContainText('v1.1');
   await confirm.getByRole('button', { name: 'Confirm approval' }).click();
-  await expect(toast(page, 'Approval task updated successfully')).toBeVisible();
+  await expect(toast('Approval task updated successfully')).toBeVisible();
   await expect(page.getByRole('navigation', { name: /Pending Approvals/ }).getByRole('button', { name: new RegExp(TITLE) })).toHaveCount(0);
 
   await openDashboard(page);
@@ -162,8 +160,8 @@ test('the approver approves version 1.1', async ({ page }) => {
   await page.screenshot({ path: 'screenshots/dashboard-activity.png', fullPage: true });
 });
 
-test('the author sees it published, downloads it and attests', async ({ page }) => {
-  await signIn(page, E2E_USERS.user);
+test('the author sees it published, downloads it and attests', async ({ page, signInAs, signOut, toast }) => {
+  await signInAs('user');
   const row = await sopRow(page);
   await expect(row.getByTestId('sop-status')).toContainText('In force · v1.1 · approved ');
   await expect(row).toContainText('v1.1');
@@ -175,11 +173,11 @@ test('the author sees it published, downloads it and attests', async ({ page }) 
   const head = page.waitForResponse((res) => res.request().method() === 'HEAD' && /\/api\/attachments\/\d+\/download$/.test(res.url()));
   await page.getByRole('button', { name: 'Download', exact: true }).click();
   expect((await head).status()).toBe(200);
-  await expect(toast(page, 'Download started')).toBeVisible();
+  await expect(toast('Download started')).toBeVisible();
 
   await expect(page.getByTestId('attestation-count')).toHaveText('0 people have attested');
   await attestOnPage(page);
-  await expect(toast(page, 'Your attestation has been recorded')).toBeVisible();
+  await expect(toast('Your attestation has been recorded')).toBeVisible();
   await expect(page.getByTestId('attested-by-me')).toContainText('You attested version 1.1 on');
   await expect(page.getByTestId('attestation-count')).toHaveText('1 person has attested');
   await page.screenshot({ path: 'screenshots/sop-attested.png', fullPage: true });
@@ -191,18 +189,18 @@ test('the author sees it published, downloads it and attests', async ({ page }) 
 
   await page.goto('/');
   await expect(page.getByTestId('recent-activity')).toContainText(`Liam sop attested "${TITLE}"`);
-  await signOut(page);
+  await signOut();
 });
 
-test('a new revision does not replace the approved version until it is approved', async ({ page }) => {
-  await signIn(page, E2E_USERS.user);
+test('a new revision does not replace the approved version until it is approved', async ({ page, signInAs, toast }) => {
+  await signInAs('user');
   await (await sopRow(page)).getByRole('link', { name: TITLE }).click();
   await page.getByRole('link', { name: 'Edit' }).click();
   await expect(page.getByRole('checkbox', { name: /mooring-lines-rev1\.pdf/ })).toBeChecked();
   await page.getByLabel('Changelog').fill('Crew of three on the winch');
   await page.getByLabel('Steps & Procedures *').fill('# Purpose\nKeep mooring lines fit for service.\n\n## Steps\n- Three crew on the winch');
   await page.getByRole('button', { name: 'Save Draft' }).click();
-  await expect(toast(page, 'SOP updated successfully')).toBeVisible();
+  await expect(toast('SOP updated successfully')).toBeVisible();
 
   const row = await sopRow(page);
   await expect(row).toContainText('v1.2');
@@ -217,8 +215,8 @@ test('a new revision does not replace the approved version until it is approved'
   await expect(page.getByTestId('attestation-count')).toHaveText('1 person has attested');
 });
 
-test('a plain user is refused the Approval Center without any call to the API', async ({ page }) => {
-  await signIn(page, E2E_USERS.user2);
+test('a plain user is refused the Approval Center without any call to the API', async ({ page, signInAs }) => {
+  await signInAs('user2');
   const calls: string[] = [];
   page.on('request', (req) => {
     if (req.url().includes('/api/approvals')) calls.push(req.url());

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/fixtures';
 import type { PublicUser } from '../common/contracts/auth';
 import type { SopDetail } from '../common/contracts/sops';
 import { a11yContext, expectNoSeriousA11yViolations, expectNoSidewaysScroll, navigateByMenu, VIEWPORTS } from './support/a11y';
@@ -60,7 +60,7 @@ test.beforeAll(async ({ baseURL }) => {
 
 const card = attestCard;
 
-test('a crew member on a phone is offered the attestation only after opening every file, confirms it, and sees it recorded', async ({ browser, baseURL }) => {
+test('a crew member on a phone is offered the attestation only after opening every file, confirms it, and sees it recorded', async ({ browser, apiAs }) => {
   const context = await a11yContext(browser, phone);
   const page = await context.newPage();
   await signInAt(page, reader, `/sop/${sop.id}`);
@@ -115,11 +115,10 @@ test('a crew member on a phone is offered the attestation only after opening eve
   await page.screenshot({ path: 'screenshots/attest-done-390.png', fullPage: true });
 
   // What the attestation kept: both files opened.
-  const office = await apiAs(baseURL!, E2E_USERS.approver);
+  const office = await apiAs('approver');
   const deck = await departmentId(office, 'Deck');
   const people = (await (await office.get(`/api/compliance/people?departmentId=${deck}`)).json()) as { id: number; withoutOpening: number; attested: number }[];
   expect(people.find((p) => p.withoutOpening > 0)).toBeUndefined();
-  await office.dispose();
   await context.close();
 });
 

@@ -1,5 +1,4 @@
-import { expect, test } from '@playwright/test';
-import { signIn, signOut } from './support/session';
+import { expect, test } from './support/fixtures';
 import { E2E_USERS } from './support/users';
 
 // Compliance for approvers and admins (issue 23).
@@ -33,8 +32,8 @@ test('the sign-in form validates empty fields before calling the server', async 
   await expect(page.getByText('Password is required')).toBeVisible();
 });
 
-test('an admin sees every tab, the Admin badge and their initials', async ({ page }) => {
-  await signIn(page, E2E_USERS.admin);
+test('an admin sees every tab, the Admin badge and their initials', async ({ page, signInAs }) => {
+  await signInAs('admin');
   await expect(page).toHaveURL(/\/$/);
   expect(await visibleTabs(page)).toEqual(ALL_TABS);
   await expect(page.getByTestId('header-role-badge')).toHaveText('Admin');
@@ -50,8 +49,8 @@ test('an admin sees every tab, the Admin badge and their initials', async ({ pag
   await page.screenshot({ path: 'screenshots/dashboard-admin.png' });
 });
 
-test('an approver sees Approvals but not Admin', async ({ page }) => {
-  await signIn(page, E2E_USERS.approver);
+test('an approver sees Approvals but not Admin', async ({ page, signInAs }) => {
+  await signInAs('approver');
   expect(await visibleTabs(page)).toEqual(ALL_TABS.filter((t) => t !== 'Admin'));
   await expect(page.getByTestId('header-role-badge')).toHaveText('Approver');
   await expect(page.getByTestId('header-display-name')).toHaveText('Maria Santos');
@@ -59,22 +58,22 @@ test('an approver sees Approvals but not Admin', async ({ page }) => {
   await page.screenshot({ path: 'screenshots/dashboard-approver.png' });
 });
 
-test('a crew user sees neither Approvals nor Admin', async ({ page }) => {
-  await signIn(page, E2E_USERS.user);
+test('a crew user sees neither Approvals nor Admin', async ({ page, signInAs }) => {
+  await signInAs('user');
   expect(await visibleTabs(page)).toEqual(['Dashboard', 'Procedures', 'Daily Program', 'Itinerary']);
   await expect(page.getByTestId('header-role-badge')).toHaveText('User');
   await expect(page.locator('main h1').first()).toBeVisible();
   await page.screenshot({ path: 'screenshots/dashboard-user.png' });
 });
 
-test('a user with only a first name is shown by it, with one initial', async ({ page }) => {
-  await signIn(page, E2E_USERS.user2);
+test('a user with only a first name is shown by it, with one initial', async ({ page, signInAs }) => {
+  await signInAs('user2');
   await expect(page.getByTestId('header-display-name')).toHaveText('Noa');
   await expect(page.locator('header').getByText('N', { exact: true })).toBeVisible();
 });
 
-test('the brand and tabs navigate, and a signed-in user is sent away from /auth', async ({ page }) => {
-  await signIn(page, E2E_USERS.user);
+test('the brand and tabs navigate, and a signed-in user is sent away from /auth', async ({ page, signInAs }) => {
+  await signInAs('user');
   await page.getByRole('link', { name: 'Itinerary' }).click();
   await expect(page).toHaveURL(/\/itinerary$/);
   await page.getByRole('link', { name: 'SOP Harbor' }).click();
@@ -89,9 +88,9 @@ test('an unknown path shows Page Not Found', async ({ page }) => {
   await page.screenshot({ path: 'screenshots/not-found.png' });
 });
 
-test('logout ends the session and returns to sign-in', async ({ page }) => {
-  await signIn(page, E2E_USERS.approver);
-  await signOut(page);
+test('logout ends the session and returns to sign-in', async ({ page, signInAs, signOut }) => {
+  await signInAs('approver');
+  await signOut();
   await expect(page.getByText('You have been logged out', { exact: true }).first()).toBeVisible();
   await page.goto('/');
   await expect(page).toHaveURL(/\/auth$/);
@@ -120,8 +119,8 @@ test('the sign-in screen', async ({ page }) => {
   await page.screenshot({ path: 'screenshots/auth.png' });
 });
 
-test('a session that ends mid-use shows Unauthorized and returns to sign-in', async ({ page, context }) => {
-  await signIn(page, E2E_USERS.user);
+test('a session that ends mid-use shows Unauthorized and returns to sign-in', async ({ page, context, signInAs }) => {
+  await signInAs('user');
   await context.clearCookies();
   await page.getByRole('link', { name: 'Procedures', exact: true }).click();
   await expect(page.getByText('Unauthorized', { exact: true }).first()).toBeVisible();
@@ -129,12 +128,12 @@ test('a session that ends mid-use shows Unauthorized and returns to sign-in', as
   await expect(page).toHaveURL(/\/auth$/);
 });
 
-test('the pages run under the Content-Security-Policy without a violation', async ({ page }) => {
+test('the pages run under the Content-Security-Policy without a violation', async ({ page, signInAs }) => {
   const violations: string[] = [];
   page.on('console', (message) => {
     if (/Content.Security.Policy/i.test(message.text())) violations.push(message.text());
   });
-  await signIn(page, E2E_USERS.admin);
+  await signInAs('admin');
   for (const path of ['/', '/documents', '/daily-program', '/itinerary', '/approvals', '/admin']) {
     await page.goto(path);
     await expect(page.locator('main h1').first()).toBeVisible();

@@ -1,9 +1,7 @@
-import { expect, test } from '@playwright/test';
-import { signIn } from './support/session';
-import { E2E_USERS } from './support/users';
+import { expect, test } from './support/fixtures';
 
-test("an admin sees the server's backups as they are, and backs up now", async ({ page }) => {
-  await signIn(page, E2E_USERS.admin);
+test("an admin sees the server's backups as they are, and backs up now", async ({ page, signInAs }) => {
+  await signInAs('admin');
   await page.goto('/admin');
   const card = page.getByRole('region', { name: 'System Settings' });
   const status = card

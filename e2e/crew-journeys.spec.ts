@@ -1,7 +1,6 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/fixtures';
 import { expectNoSeriousA11yViolations, expectNoSidewaysScroll, signedInAt, VIEWPORTS } from './support/a11y';
 import { apiAs, createSop, publishSop } from './support/seed';
-import { signIn } from './support/session';
 import { E2E_USERS } from './support/users';
 import { attestButton, attestOnPage } from './support/attest';
 import { toast } from './support/toast';
@@ -103,8 +102,8 @@ test('an admin on a tablet creates a user and deactivates them, with focus and a
   await context.close();
 });
 
-test('the list keeps its search, status, sort and page through Back, reload and a shared link', async ({ page }) => {
-  await signIn(page, E2E_USERS.user);
+test('the list keeps its search, status, sort and page through Back, reload and a shared link', async ({ page, signInAs }) => {
+  await signInAs('user');
   await page.goto('/documents');
   await page.getByPlaceholder('Search SOPs...').fill(`Checklist`);
   await expect(page).toHaveURL(/q=Checklist/);
@@ -135,8 +134,8 @@ test('the list keeps its search, status, sort and page through Back, reload and 
   await other.close();
 });
 
-test('a filled SOP form asks before a header tab throws the work away', async ({ page }) => {
-  await signIn(page, E2E_USERS.user);
+test('a filled SOP form asks before a header tab throws the work away', async ({ page, signInAs }) => {
+  await signInAs('user');
   await page.goto('/sop/new');
   await page.getByLabel('Title *').fill('Half-written procedure');
   page.once('dialog', (dialog) => dialog.dismiss());
@@ -148,24 +147,24 @@ test('a filled SOP form asks before a header tab throws the work away', async ({
   await expect(page).toHaveURL(/\/itinerary$/);
 });
 
-test('a session that ends mid-action gives the Unauthorized toast and the sign-in screen, for reads and writes alike', async ({ page }) => {
-  await signIn(page, E2E_USERS.approver);
+test('a session that ends mid-action gives the Unauthorized toast and the sign-in screen, for reads and writes alike', async ({ page, signInAs, toast }) => {
+  await signInAs('approver');
   await page.goto(`/documents?q=${encodeURIComponent('Checklist 01')}`);
   const submit = page.getByRole('button', { name: `Submit for Approval: Checklist 01 ${stamp}` });
   await expect(submit).toBeVisible();
   // The session ends elsewhere (another tab signs out).
   await page.request.post('/api/logout');
   await submit.click();
-  await expect(toast(page, 'Unauthorized')).toBeVisible();
+  await expect(toast('Unauthorized')).toBeVisible();
   await expect(page.getByText('Error', { exact: true })).toHaveCount(0);
   await expect(page).toHaveURL(/\/auth$/);
 
   // A read: the next list query after the session ended elsewhere.
-  await signIn(page, E2E_USERS.approver);
+  await signInAs('approver');
   await page.goto('/documents');
   await expect(page.getByTestId('sop-row').first()).toBeVisible();
   await page.request.post('/api/logout');
   await page.getByPlaceholder('Search SOPs...').fill('Enclosed');
-  await expect(toast(page, 'Unauthorized')).toBeVisible();
+  await expect(toast('Unauthorized')).toBeVisible();
   await expect(page).toHaveURL(/\/auth$/);
 });

@@ -1,9 +1,8 @@
-import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import { expect, test } from './support/fixtures';
 import type { SopDetail, SopListItem } from '../common/contracts/sops';
 import { apiAs, departmentId } from './support/seed';
-import { signIn } from './support/session';
 import { E2E_USERS } from './support/users';
-import { toast } from './support/toast';
 
 // Reviewers' words arrive and decisions can be taken anywhere: an approver on a tablet opens a
 // task from its own link (signing in on the way), keeps Approve and Request Changes in reach
@@ -56,7 +55,7 @@ test.afterAll(async () => {
   await author?.dispose();
 });
 
-test('an approver at 820 px opens the task link, signs in and decides without hunting for the buttons', async ({ page }) => {
+test('an approver at 820 px opens the task link, signs in and decides without hunting for the buttons', async ({ page, toast }) => {
   await page.setViewportSize({ width: 820, height: 1180 });
   // Signed out: the link leads through sign-in to the task itself.
   await page.goto(`/approvals/${taskId}`);
@@ -98,18 +97,18 @@ test('an approver at 820 px opens the task link, signs in and decides without hu
   // Comment posts to the version's review thread.
   await page.getByLabel('Comment for the author').fill(QUESTION);
   await page.getByRole('button', { name: 'Comment', exact: true }).click();
-  await expect(toast(page, 'Comment added to the review thread')).toBeVisible();
+  await expect(toast('Comment added to the review thread')).toBeVisible();
   await expect(page.getByTestId('review-thread')).toContainText(QUESTION);
   await expect(page.getByLabel('Comment for the author')).toHaveValue('');
 
   await page.getByLabel('Comment for the author').fill(REQUEST);
   await page.getByRole('button', { name: 'Request Changes' }).click();
-  await expect(toast(page, 'Approval task updated successfully')).toBeVisible();
+  await expect(toast('Approval task updated successfully')).toBeVisible();
   expect(decisions).toHaveLength(1);
 });
 
-test('a decided or unknown task link says so plainly', async ({ page }) => {
-  await signIn(page, E2E_USERS.approver);
+test('a decided or unknown task link says so plainly', async ({ page, signInAs }) => {
+  await signInAs('approver');
   await page.goto(`/approvals/${taskId}`);
   await expect(page.getByRole('alert')).toContainText('This approval task is not waiting for your decision');
   await expect(page.getByRole('alert')).toContainText(`Task ${taskId} may have been decided already, or the link is wrong.`);
@@ -117,8 +116,8 @@ test('a decided or unknown task link says so plainly', async ({ page }) => {
   await expect(page.getByRole('alert')).toContainText('The link does not name an approval task.');
 });
 
-test('the author reads the reviewer on the SOP page, cannot resubmit unchanged, and submits a draft from its page', async ({ page }) => {
-  await signIn(page, E2E_USERS.user);
+test('the author reads the reviewer on the SOP page, cannot resubmit unchanged, and submits a draft from its page', async ({ page, signInAs, toast }) => {
+  await signInAs('user');
   await page.goto(`/sop/${sopId}`);
   const comments = page.getByTestId('review-comments');
   await expect(comments.getByTestId('review-thread')).toContainText(QUESTION);
@@ -142,14 +141,14 @@ test('the author reads the reviewer on the SOP page, cannot resubmit unchanged, 
   await page.setViewportSize({ width: 1366, height: 768 });
   await page.goto(`/sop/${draftId}`);
   await page.getByRole('button', { name: 'Submit for Approval' }).click();
-  await expect(toast(page, 'SOP submitted for approval successfully')).toBeVisible();
+  await expect(toast('SOP submitted for approval successfully')).toBeVisible();
   await expect(page.getByTestId('sop-status')).toHaveText(/submitted/i);
   await expect(page.getByRole('button', { name: 'Submit for Approval' })).toHaveCount(0);
 });
 
-test('on a phone, choosing a task in the list brings it into view with the decision in reach', async ({ page }) => {
+test('on a phone, choosing a task in the list brings it into view with the decision in reach', async ({ page, signInAs }) => {
   await page.setViewportSize({ width: 390, height: 844 });
-  await signIn(page, E2E_USERS.approver);
+  await signInAs('approver');
   await page.goto('/approvals');
   await page
     .getByRole('navigation', { name: /Pending Approvals/ })
@@ -166,8 +165,8 @@ test('on a phone, choosing a task in the list brings it into view with the decis
   await page.screenshot({ path: 'screenshots/approval-task-1366.png' });
 });
 
-test('the Audit Log says what an edit changed: only the department, before and after', async ({ page, baseURL }) => {
-  const admin = await apiAs(baseURL!, E2E_USERS.admin);
+test('the Audit Log says what an edit changed: only the department, before and after', async ({ page, signInAs, apiAs }) => {
+  const admin = await apiAs('admin');
   const username = `kpa.${stamp}`;
   const created = await admin.post('/api/admin/users', {
     data: {
@@ -186,9 +185,8 @@ test('the Audit Log says what an edit changed: only the department, before and a
     data: { firstName, lastName, email, role: 'user', active: true, departmentId: await departmentId(admin, 'Hotel') },
   });
   expect(edited.status()).toBe(200);
-  await admin.dispose();
 
-  await signIn(page, E2E_USERS.admin);
+  await signInAs('admin');
   await page.goto('/admin/audit?action=user_updated');
   const event = page.getByTestId('audit-event').filter({ hasText: username }).first();
   await expect(event).toContainText('User edited');

@@ -1,7 +1,5 @@
-import { expect, test } from '@playwright/test';
-import { apiAs, createSop, departmentId } from './support/seed';
-import { signInAt, signOut } from './support/session';
-import { E2E_USERS } from './support/users';
+import { expect, test } from './support/fixtures';
+import { createSop, departmentId } from './support/seed';
 
 // Delegation and the review route editor: an admin builds a two-step route in the editor
 // (1366 px), the approver named on its first step sets an absence with the admin as delegate
@@ -11,10 +9,10 @@ const TITLE = `Galley Hygiene ${stamp}`;
 const CHEF = { username: `chef${stamp}`, password: 'e2e-chef-password-1', firstName: 'Chef', lastName: `Rossi${stamp}` };
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 
-test('a route built in the editor, an absence set on the account, and a step decided by the delegate', async ({ page, baseURL }) => {
-  const admin = await apiAs(baseURL!, E2E_USERS.admin);
-  const maria = await apiAs(baseURL!, E2E_USERS.approver);
-  const author = await apiAs(baseURL!, E2E_USERS.user);
+test('a route built in the editor, an absence set on the account, and a step decided by the delegate', async ({ page, signInAs, signOut, apiAs }) => {
+  const admin = await apiAs('admin');
+  const maria = await apiAs('approver');
+  const author = await apiAs('user');
   const created = await admin.post('/api/admin/users', { data: { ...CHEF, role: 'approver' } });
   expect(created.status(), await created.text()).toBe(201);
   const hotel = await departmentId(admin, 'Hotel');
@@ -26,7 +24,7 @@ test('a route built in the editor, an absence set on the account, and a step dec
   try {
     // The admin builds the route at 1366 px.
     await page.setViewportSize({ width: 1366, height: 900 });
-    await signInAt(page, E2E_USERS.admin, '/admin');
+    await signInAs('admin', '/admin');
     await page.getByRole('button', { name: 'Manage Departments' }).click();
     await page.getByRole('button', { name: 'Review route of Food & Beverage' }).click();
     const editor = page.getByRole('dialog', { name: 'Review Route: Food & Beverage' });
@@ -61,11 +59,11 @@ test('a route built in the editor, an absence set on the account, and a step dec
     await page.keyboard.press('Escape');
     await expect(page.getByRole('dialog', { name: 'Manage Departments' })).toBeVisible();
     await page.keyboard.press('Escape');
-    await signOut(page);
+    await signOut();
 
     // Maria sets her absence at 390 px, the admin as delegate.
     await page.setViewportSize({ width: 390, height: 844 });
-    await signInAt(page, E2E_USERS.approver, '/account');
+    await signInAs('approver', '/account');
     const absence = page.getByRole('form', { name: 'Absence' });
     await absence.getByLabel('First day away').fill(day(0));
     await absence.getByLabel('Last day away').fill(day(3));
@@ -76,13 +74,13 @@ test('a route built in the editor, an absence set on the account, and a step dec
     await expect(page.getByTestId('my-absence')).toContainText('Away now');
     await expect(page.getByTestId('my-absence')).toContainText('Delegate: System Administrator');
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-    await signOut(page);
+    await signOut();
 
     // A version is submitted in Food & Beverage; the admin decides the galley review for Maria at 820 px.
     const id = await createSop(author, TITLE, 'Food & Beverage', 'Clean the galley after every service.');
     expect((await author.post(`/api/sops/${id}/submit`)).status()).toBe(200);
     await page.setViewportSize({ width: 820, height: 1180 });
-    await signInAt(page, E2E_USERS.admin, '/approvals');
+    await signInAs('admin', '/approvals');
     const entry = page.getByRole('navigation', { name: /Pending Approvals/ }).getByRole('button', { name: new RegExp(TITLE) });
     await expect(entry).toContainText('for Maria Santos');
     await entry.click();
@@ -96,7 +94,7 @@ test('a route built in the editor, an absence set on the account, and a step dec
     await expect(stepEvent).toContainText('Step approved');
     await expect(stepEvent).toContainText('System Administrator for Maria Santos');
     // The chef signs the last step: published.
-    const chef = await apiAs(baseURL!, { ...CHEF, role: 'approver' });
+    const chef = await apiAs({ ...CHEF, role: 'approver' });
     const [task] = ((await (await chef.get('/api/approvals')).json()) as { id: number; version: { sop: { title: string } } }[]).filter(
       (t) => t.version.sop.title === TITLE,
     );

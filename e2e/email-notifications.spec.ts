@@ -1,22 +1,20 @@
-import { expect, test } from '@playwright/test';
-import { apiAs } from './support/seed';
-import { signIn } from './support/session';
-import { E2E_USERS, type E2eUser } from './support/users';
+import { expect, test } from './support/fixtures';
+import type { E2eUser } from './support/users';
 
 /**
  * My Account at 390 px: a crew member switches off the e-mail for new required reading, and
  * the switch holds after a reload (the e2e server has SMTP_URL set). The crew member is made
  * for this journey, so no other journey's user gets an address and mail.
  */
-test('a crew member switches off required-reading mail on their account page, and it stays off', async ({ page, baseURL }) => {
-  const admin = await apiAs(baseURL!, E2E_USERS.admin);
+test('a crew member switches off required-reading mail on their account page, and it stays off', async ({ page, signInAs, apiAs }) => {
+  const admin = await apiAs('admin');
   const suffix = Date.now().toString(36);
   const deckhand: E2eUser = { username: `deckhand-${suffix}`, password: 'Heave-Away-Lines-2026', firstName: 'Ivo', lastName: 'Kral', role: 'user' };
   const created = await admin.post('/api/admin/users', { data: { ...deckhand, email: `ivo.kral.${suffix}@ship.example` } });
   expect(created.status(), await created.text()).toBe(201);
 
   await page.setViewportSize({ width: 390, height: 844 });
-  await signIn(page, deckhand);
+  await signInAs(deckhand);
   await page.getByRole('button', { name: /account menu/ }).click();
   await page.getByRole('menuitem', { name: 'My account' }).click();
   await expect(page).toHaveURL(/\/account$/);
@@ -47,5 +45,4 @@ test('a crew member switches off required-reading mail on their account page, an
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
     await page.screenshot({ path: `screenshots/email-notifications-${width}.png`, fullPage: true });
   }
-  await admin.dispose();
 });

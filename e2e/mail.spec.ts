@@ -1,9 +1,7 @@
 import type { AddressInfo } from 'node:net';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/fixtures';
 import { SMTPServer } from 'smtp-server';
 import type { Department } from '../common/contracts/departments';
-import { signIn } from './support/session';
-import { E2E_USERS } from './support/users';
 
 /** The SMTP server the e2e server sends to (scripts/e2e-server.sh: SMTP_URL on E2E_PORT + 25). */
 const received: { to: string[]; raw: string }[] = [];
@@ -29,8 +27,8 @@ test.beforeAll(async () => {
 });
 test.afterAll(() => new Promise<void>((resolve) => smtp.close(() => resolve())));
 
-test("an approver's Send Email reaches the crew through the server's mail", async ({ page }) => {
-  await signIn(page, E2E_USERS.approver);
+test("an approver's Send Email reaches the crew through the server's mail", async ({ page, signInAs }) => {
+  await signInAs('approver');
   const departments: Department[] = await (await page.request.get('/api/departments')).json();
   const deck = departments.find((d) => d.name === 'Deck')!;
   const title = `Lifeboat Drill ${Date.now().toString(36)}`;

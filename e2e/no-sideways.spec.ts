@@ -1,9 +1,9 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { expect, request, type Page, test } from '@playwright/test';
+import { request, type Page } from '@playwright/test';
+import { expect, test } from './support/fixtures';
 import type { SopListItem } from '../common/contracts/sops';
 import { expectNoSidewaysScroll } from './support/a11y';
 import { makePdf } from './support/sop-files';
-import { signIn, signOut } from './support/session';
 import type { E2eUser } from './support/users';
 
 // Every route at 390 px, with the demo cruise line loaded (the data a newcomer sees first) plus
@@ -108,8 +108,8 @@ test.describe('at 390 px', () => {
     expect(headline!.y + headline!.height).toBeLessThanOrEqual(ship!.y);
   });
 
-  test('every screen of a crew member fits, with long names, file names and search snippets', async ({ page }) => {
-    await signIn(page, CREW);
+  test('every screen of a crew member fits, with long names, file names and search snippets', async ({ page, signInAs, signOut }) => {
+    await signInAs(CREW);
     await visitAll(page, 'crew', [
       '/',
       '/documents',
@@ -127,20 +127,20 @@ test.describe('at 390 px', () => {
     await page.goto(`/sop/${sopId}`);
     await expect(page.getByText(LONG_FILE).first()).toBeVisible();
     await expectNoSidewaysScroll(page, 'crew on the SOP page with a long file name');
-    await signOut(page);
+    await signOut();
   });
 
-  test('every screen of an approver and an admin fits', async ({ page }) => {
-    await signIn(page, APPROVER);
+  test('every screen of an approver and an admin fits', async ({ page, signInAs, signOut }) => {
+    await signInAs(APPROVER);
     await visitAll(page, 'approver', ['/approvals', '/compliance', `/sop/${sopId}`, `/sop/${sopId}/edit`, '/documents?q=muster']);
-    await signOut(page);
-    await signIn(page, ADMIN);
+    await signOut();
+    await signInAs(ADMIN);
     await visitAll(page, 'admin', ['/admin', '/admin/audit', '/compliance', '/daily-program', '/itinerary']);
   });
 });
 
-test('at 1366 px no table hides a column behind a scroll box', async ({ page }) => {
-  await signIn(page, ADMIN);
+test('at 1366 px no table hides a column behind a scroll box', async ({ page, signInAs }) => {
+  await signInAs(ADMIN);
   for (const path of ['/admin', '/documents', '/approvals', '/compliance', '/admin/audit']) {
     await page.goto(path);
     await expect(page.locator('main').first()).toBeVisible();

@@ -1,4 +1,5 @@
-import { expect, request, test } from '@playwright/test';
+import { request } from '@playwright/test';
+import { expect, test } from './support/fixtures';
 import { cachedUrls, waitForServiceWorker } from './support/offline';
 import { signIn, signOut } from './support/session';
 import { E2E_USERS } from './support/users';

@@ -1,4 +1,5 @@
-import { type APIRequestContext, type Browser, expect, test, type BrowserContext, type Page } from '@playwright/test';
+import type { APIRequestContext, Browser, BrowserContext, Page } from '@playwright/test';
+import { expect, test } from './support/fixtures';
 import type { SopDetail } from '../common/contracts/sops';
 import type { DailyProgramCruise } from '../common/contracts/daily-programs';
 import { a11yContext, expectNoSeriousA11yViolations, expectNoSidewaysScroll, type Viewport, VIEWPORTS } from './support/a11y';

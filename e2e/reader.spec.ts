@@ -1,4 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/fixtures';
 import type { SopDetail } from '../common/contracts/sops';
 import { buildDocx, buildPdf, buildXlsx } from '../server/src/test/documents';
 import { a11yContext, expectNoSeriousA11yViolations, expectNoSidewaysScroll, VIEWPORTS } from './support/a11y';
@@ -148,14 +149,14 @@ test('a crew member on a phone reads every page of a PDF, finds a word in it, an
 
 test("a crew member on a phone opens today's daily program in the reader, and sees each itinerary's ports with arrival and departure", async ({
   browser,
-  baseURL,
+  apiAs,
 }) => {
   const page = await phonePage(browser);
   await page.goto('/daily-program');
   await expect(page.getByRole('heading', { name: /^Today · / })).toBeVisible();
   await expect(page.getByText('No program for today')).toBeVisible();
 
-  const admin = await apiAs(baseURL!, E2E_USERS.admin);
+  const admin = await apiAs('admin');
   const upload = await admin.post('/api/daily-programs/batch', {
     multipart: {
       cruiseCode: CRUISE,
@@ -181,7 +182,6 @@ test("a crew member on a phone opens today's daily program in the reader, and se
     },
   });
   expect(sent.status()).toBe(201);
-  await admin.dispose();
 
   await page.reload();
   const today = page.getByRole('list', { name: new RegExp(`^Program of ${CRUISE} for `) });

@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
-import { type APIRequestContext, type Download, expect, test } from '@playwright/test';
+import type { APIRequestContext, Download } from '@playwright/test';
+import { expect, test } from './support/fixtures';
 import ExcelJS from 'exceljs';
 import { PDFDocument } from 'pdf-lib';
 import { buildPdf, pdfPageTexts } from '../server/src/test/documents';
@@ -7,7 +8,6 @@ import { expectNoSeriousA11yViolations } from './support/a11y';
 import { apiAs, createSop, publishSop } from './support/seed';
 import { signInAt } from './support/session';
 import { E2E_USERS } from './support/users';
-import { toast } from './support/toast';
 
 // Registers, controlled copies, bulk upload and the itinerary table, as the crew and the office use them.
 test.describe.configure({ mode: 'serial' });
@@ -37,11 +37,11 @@ test.afterAll(async () => {
   await Promise.all([crew.dispose(), approver.dispose(), admin.dispose()]);
 });
 
-test('the register exports what the filtered list shows, as a CSV Excel opens', async ({ page }) => {
+test('the register exports what the filtered list shows, as a CSV Excel opens', async ({ page, signInAs, toast }) => {
   await createSop(crew, `Ballast Exchange ${stamp}`, 'Engine', 'Pump sequence.');
   await createSop(crew, `Ballast Sampling, "Port" ${stamp}`, 'Deck', 'Take samples.');
   await createSop(crew, `Linen Count ${stamp}`, 'Housekeeping', 'Count the linen.');
-  await signInAt(page, E2E_USERS.user, '/documents');
+  await signInAs('user', '/documents');
   await page.getByPlaceholder('Search SOPs...').fill(`ballast ${stamp}`);
   const rows = page.getByTestId('sop-row');
   await expect(rows).toHaveCount(2);
@@ -58,10 +58,10 @@ test('the register exports what the filtered list shows, as a CSV Excel opens', 
   expect(lines.some((l) => l.startsWith(`Ballast Exchange ${stamp},Engine,Marine,draft,1.0`))).toBe(true);
   expect(shown).toContain(`Ballast Exchange ${stamp}`);
   expect(lines.join()).not.toContain('Linen Count');
-  await expect(toast(page, 'Export ready')).toBeVisible();
+  await expect(toast('Export ready')).toBeVisible();
 });
 
-test('a reader prints a controlled copy of the PDF in force: every page stamped, the signature page last', async ({ page }) => {
+test('a reader prints a controlled copy of the PDF in force: every page stamped, the signature page last', async ({ page, signInAs, toast }) => {
   const title = `Gangway Watch ${stamp}`;
   manualId = await createSop(crew, title, 'Deck', 'Keep the gangway manned.');
   const detail = await (await crew.get(`/api/sops/${manualId}`)).json();
@@ -72,7 +72,7 @@ test('a reader prints a controlled copy of the PDF in force: every page stamped,
   expect(attached.status()).toBe(201);
   await publishSop(crew, approver, manualId, title);
 
-  await signInAt(page, E2E_USERS.user2, `/sop/${manualId}`);
+  await signInAs('user2', `/sop/${manualId}`);
   await expect(page.getByRole('heading', { name: title })).toBeVisible();
   const print = page.getByRole('button', { name: 'Print controlled copy of gangway-watch.pdf' });
   await expect(print).toBeVisible();
@@ -86,7 +86,7 @@ test('a reader prints a controlled copy of the PDF in force: every page stamped,
   }
   const [download] = await Promise.all([page.waitForEvent('download'), print.click()]);
   expect(download.suggestedFilename()).toBe('gangway-watch (controlled copy).pdf');
-  await expect(toast(page, 'Controlled copy ready')).toBeVisible();
+  await expect(toast('Controlled copy ready')).toBeVisible();
   const copy = await saved(download);
   const pages = (await PDFDocument.load(pdf)).getPageCount();
   expect(pages).toBeGreaterThan(1);
@@ -102,8 +102,8 @@ test('a reader prints a controlled copy of the PDF in force: every page stamped,
   }
 });
 
-test('an author bulk-uploads three files into a department; the one refused says why', async ({ page }) => {
-  await signInAt(page, E2E_USERS.user, '/documents');
+test('an author bulk-uploads three files into a department; the one refused says why', async ({ page, signInAs }) => {
+  await signInAs('user', '/documents');
   await page.getByRole('button', { name: 'Upload Files' }).click();
   const dialog = page.getByRole('dialog', { name: 'Upload Files' });
   await dialog.getByLabel('Department *').click();
@@ -193,21 +193,21 @@ test('the crew sees an itinerary as a table at once, and on a phone as a card pe
   }
 });
 
-test('an .xls itinerary says its table is not available and still downloads', async ({ page }) => {
+test('an .xls itinerary says its table is not available and still downloads', async ({ page, signInAs }) => {
   const name = `MS${stamp}-legacy.xls`;
   const ole = Buffer.concat([Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]), Buffer.alloc(504)]);
   const uploaded = await admin.post('/api/itineraries', {
     multipart: { uploadDate: '2026-05-02', file: { name, mimeType: 'application/vnd.ms-excel', buffer: ole } },
   });
   expect(uploaded.status()).toBe(201);
-  await signInAt(page, E2E_USERS.user, '/itinerary');
+  await signInAs('user', '/itinerary');
   await expect(page.getByRole('status').filter({ hasText: 'Preview not available for .xls files' })).toContainText('Use Download to open the file.');
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: `Download ${name}` }).click()]);
   expect(download.suggestedFilename()).toBe(name);
 });
 
-test('an admin opens the audit log from the Audit Trail card, filters it and exports the same events', async ({ page }) => {
-  await signInAt(page, E2E_USERS.admin, '/admin');
+test('an admin opens the audit log from the Audit Trail card, filters it and exports the same events', async ({ page, signInAs }) => {
+  await signInAs('admin', '/admin');
   await page.getByRole('region', { name: 'Audit Trail' }).getByRole('link', { name: 'View Audit Log' }).click();
   await expect(page).toHaveURL(/\/admin\/audit$/);
   await expect(page.getByRole('heading', { name: 'Audit Log' })).toBeVisible();

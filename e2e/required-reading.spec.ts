@@ -1,7 +1,8 @@
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
+import { expect, test } from './support/fixtures';
 import type { PublicUser } from '../common/contracts/auth';
 import type { SopListItem } from '../common/contracts/sops';
-import { apiAs, createSop, departmentId, publishSop } from './support/seed';
+import { createSop, departmentId, publishSop } from './support/seed';
 import { signIn, signInAt } from './support/session';
 import { E2E_USERS, type E2eUser } from './support/users';
 import { attestOnPage } from './support/attest';
@@ -39,7 +40,7 @@ async function expectOnBell(page: Page, text: string) {
   await page.keyboard.press('Escape');
 }
 
-test('Deck crew see a new Deck SOP, one attests on a phone, the approver sees 1 of 2, a new version asks again', async ({ browser, baseURL }) => {
+test('Deck crew see a new Deck SOP, one attests on a phone, the approver sees 1 of 2, a new version asks again', async ({ browser, apiAs }) => {
   test.setTimeout(120_000);
 
   // An admin makes two crew accounts and puts both in Deck with the edit dialog.
@@ -69,8 +70,8 @@ test('Deck crew see a new Deck SOP, one attests on a phone, the approver sees 1 
   const ofDeck = (read: number) => `${read} of ${othersInDeck + 2}`;
 
   // A Deck SOP, written by a crew member and published by the approver.
-  const author = await apiAs(baseURL!, E2E_USERS.user);
-  const approverApi = await apiAs(baseURL!, E2E_USERS.approver);
+  const author = await apiAs('user');
+  const approverApi = await apiAs('approver');
   const sopId = await createSop(author, title, 'Deck', '# Purpose\n\nMake fast fore and aft.\n\n1. Single up\n2. Let go on command');
   await publishSop(author, approverApi, sopId, title);
 

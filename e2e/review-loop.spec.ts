@@ -1,10 +1,9 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, test } from './support/fixtures';
 import type { SopDetail } from '../common/contracts/sops';
 import { apiAs, departmentId, publishSop } from './support/seed';
-import { signIn } from './support/session';
 import { makePdf } from './support/sop-files';
 import { E2E_USERS } from './support/users';
-import { toast } from './support/toast';
 
 // The review loop: 1.0 is in force; the author's revision 1.1 gets changes requested with a
 // comment; the author sees it on the dashboard and the SOP page, compares 1.0 with 1.1 and
@@ -71,16 +70,16 @@ test.afterAll(async () => {
   await author?.dispose();
 });
 
-test('the approver requests changes with a comment', async ({ page }) => {
-  await signIn(page, E2E_USERS.approver);
+test('the approver requests changes with a comment', async ({ page, signInAs, toast }) => {
+  await signInAs('approver');
   await openTask(page, 'Version 1.1');
   await page.getByLabel('Comment for the author').fill(COMMENT);
   await page.getByRole('button', { name: 'Request Changes' }).click();
-  await expect(toast(page, 'Approval task updated successfully')).toBeVisible();
+  await expect(toast('Approval task updated successfully')).toBeVisible();
 });
 
-test('the author sees the request, compares 1.0 with 1.1 and submits a revision from the form', async ({ page }) => {
-  await signIn(page, E2E_USERS.user);
+test('the author sees the request, compares 1.0 with 1.1 and submits a revision from the form', async ({ page, signInAs, toast }) => {
+  await signInAs('user');
   await page.goto('/');
   const needs = page.getByTestId('needs-your-changes');
   await expect(needs).toContainText(TITLE);
@@ -127,7 +126,7 @@ test('the author sees the request, compares 1.0 with 1.1 and submits a revision 
   await page.getByLabel('Changelog').fill('Meal-time relief named');
   await page.getByLabel('Steps & Procedures *').fill(V3);
   await page.getByRole('button', { name: 'Submit for Approval' }).click();
-  await expect(toast(page, 'SOP updated successfully and submitted for approval')).toBeVisible();
+  await expect(toast('SOP updated successfully and submitted for approval')).toBeVisible();
   await expect(page).toHaveURL(/\/documents/);
   await page.getByPlaceholder('Search SOPs...').fill(TITLE);
   await expect(row).toContainText('v1.2');
@@ -135,8 +134,8 @@ test('the author sees the request, compares 1.0 with 1.1 and submits a revision 
   await loadVersions(author);
 });
 
-test('the approver sees what changed since the version in force and confirms the approval', async ({ page }) => {
-  await signIn(page, E2E_USERS.approver);
+test('the approver sees what changed since the version in force and confirms the approval', async ({ page, signInAs, toast }) => {
+  await signInAs('approver');
   await openTask(page, 'Version 1.2');
   await page.getByRole('button', { name: 'Approve', exact: true }).click();
   const confirm = page.getByRole('alertdialog', { name: `Approve "${TITLE}"?` });
@@ -149,13 +148,13 @@ test('the approver sees what changed since the version in force and confirms the
   await expect(diff.locator('[data-op="insert"]')).toContainText('3. The deck cadet relieves the watch at meal times');
   await page.screenshot({ path: 'screenshots/review-loop-approve-confirm.png' });
   await confirm.getByRole('button', { name: 'Confirm approval' }).click();
-  await expect(toast(page, 'Approval task updated successfully')).toBeVisible();
+  await expect(toast('Approval task updated successfully')).toBeVisible();
   await expect(confirm).toHaveCount(0);
 });
 
 // Its owner may open every version; another crew member is only ever given the version in force.
-test('the owner opens the superseded 1.0 and the unapproved 1.1, each with its banner and its own files', async ({ page }) => {
-  await signIn(page, E2E_USERS.user);
+test('the owner opens the superseded 1.0 and the unapproved 1.1, each with its banner and its own files', async ({ page, signInAs }) => {
+  await signInAs('user');
   await page.goto(`/sop/${sopId}?version=${versions['1.0'].id}`);
   await expect(page.getByTestId('version-banner')).toContainText('Superseded by 1.2 — not for use');
   await expect(page.getByTestId('attachment')).toContainText('gangway-watch-v1.pdf');
@@ -178,8 +177,8 @@ test('the owner opens the superseded 1.0 and the unapproved 1.1, each with its b
   await expect(page.getByRole('button', { name: 'Confirm review' })).toHaveCount(0);
 });
 
-test('another crew member asking for the superseded 1.0 gets the version in force', async ({ page }) => {
-  await signIn(page, E2E_USERS.user2);
+test('another crew member asking for the superseded 1.0 gets the version in force', async ({ page, signInAs }) => {
+  await signInAs('user2');
   await page.goto(`/sop/${sopId}?version=${versions['1.0'].id}`);
   await expect(page.getByText('The deck cadet relieves the watch at meal times')).toBeVisible();
   await expect(page.getByTestId('version-banner')).toHaveCount(0);
@@ -187,8 +186,8 @@ test('another crew member asking for the superseded 1.0 gets the version in forc
   expect((await page.request.get(`/api/attachments/${versions['1.0'].fileId}/download`)).status()).toBe(404);
 });
 
-test('an approver confirms a periodic review', async ({ page }) => {
-  await signIn(page, E2E_USERS.approver);
+test('an approver confirms a periodic review', async ({ page, signInAs, toast }) => {
+  await signInAs('approver');
   await page.goto('/');
   await expect(page.getByTestId('reviews-due')).toBeVisible();
   await page.goto(`/sop/${sopId}`);
@@ -197,7 +196,7 @@ test('an approver confirms a periodic review', async ({ page }) => {
   const dialog = page.getByRole('dialog', { name: 'Confirm periodic review' });
   await dialog.getByLabel('Comments').fill('Checked at the port state drill.');
   await dialog.getByRole('button', { name: 'Confirm review' }).click();
-  await expect(toast(page, 'Review confirmed for version 1.2')).toBeVisible();
+  await expect(toast('Review confirmed for version 1.2')).toBeVisible();
   const timeline = page.getByRole('list', { name: 'History' });
   await expect(timeline.getByTestId('timeline-event').first()).toContainText('Periodic review confirmed');
   await expect(timeline.getByTestId('timeline-event').first()).toContainText('Checked at the port state drill.');

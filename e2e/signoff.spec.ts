@@ -1,6 +1,5 @@
-import { expect, test } from '@playwright/test';
-import { apiAs, createSop, departmentId, publishSop } from './support/seed';
-import { signIn, signInAt, signOut } from './support/session';
+import { expect, test } from './support/fixtures';
+import { createSop, departmentId, publishSop } from './support/seed';
 import { E2E_USERS, type E2eUser } from './support/users';
 
 // Sign-off: the audit trail's hash chain verified from the Administration page, and an
@@ -10,8 +9,8 @@ test.describe.configure({ mode: 'serial' });
 const stamp = Date.now().toString(36);
 const TITLE = `Gangway Watch ${stamp}`;
 
-test('an admin verifies the audit trail from the Audit Trail card', async ({ page }) => {
-  await signInAt(page, E2E_USERS.admin, '/admin');
+test('an admin verifies the audit trail from the Audit Trail card', async ({ page, signInAs }) => {
+  await signInAs('admin', '/admin');
   const card = page.getByRole('region', { name: 'Audit Trail' });
   await expect(card.getByText('Last verification')).toBeVisible();
   await card.getByRole('button', { name: 'Verify Audit Trail' }).click();
@@ -22,17 +21,22 @@ test('an admin verifies the audit trail from the Audit Trail card', async ({ pag
   await expect(page.getByRole('region', { name: 'Audit Trail' }).getByText(/^Intact · /)).toBeVisible();
 });
 
-test('an editorial revision submitted from the form is approved as such, and the reader is not asked to read again', async ({ page, baseURL }) => {
-  const author = await apiAs(baseURL!, E2E_USERS.user);
-  const approver = await apiAs(baseURL!, E2E_USERS.approver);
+test('an editorial revision submitted from the form is approved as such, and the reader is not asked to read again', async ({
+  page,
+  signInAs,
+  signOut,
+  apiAs,
+}) => {
+  const author = await apiAs('user');
+  const approver = await apiAs('approver');
   const id = await createSop(author, TITLE, 'Deck', 'Keep the gangway manned while alongside.');
   await publishSop(author, approver, id, TITLE);
-  const steward = await apiAs(baseURL!, E2E_USERS.user2);
+  const steward = await apiAs('user2');
   const detail = await (await steward.get(`/api/sops/${id}`)).json();
   expect((await steward.post(`/api/sop-versions/${detail.latestVersionId}/attestations`)).status()).toBe(201);
 
   // The author fixes a typo and submits it as an editorial revision.
-  await signInAt(page, E2E_USERS.user, `/sop/${id}/edit`);
+  await signInAs('user', `/sop/${id}/edit`);
   await expect(page.getByRole('heading', { name: 'Edit SOP' })).toBeVisible();
   await page.getByLabel('Changelog').fill('Typo in step 1');
   await page.getByLabel('Revision class').click();
@@ -42,8 +46,8 @@ test('an editorial revision submitted from the form is approved as such, and the
   await expect(page.getByText('SOP updated successfully and submitted for approval').first()).toBeVisible();
 
   // The approver sees the class and keeps it.
-  await signOut(page);
-  await signIn(page, E2E_USERS.approver);
+  await signOut();
+  await signInAs('approver');
   await page.goto('/approvals');
   await page
     .getByRole('navigation', { name: /Pending Approvals/ })
@@ -68,10 +72,10 @@ test('an editorial revision submitted from the form is approved as such, and the
 
 const ROUTED = `Linen Change ${stamp}`;
 
-test('two approvers sign a two-step review route in the Approval Center', async ({ page, baseURL }) => {
-  const admin = await apiAs(baseURL!, E2E_USERS.admin);
-  const author = await apiAs(baseURL!, E2E_USERS.user);
-  const approverApi = await apiAs(baseURL!, E2E_USERS.approver);
+test('two approvers sign a two-step review route in the Approval Center', async ({ page, signInAs, signOut, apiAs }) => {
+  const admin = await apiAs('admin');
+  const author = await apiAs('user');
+  const approverApi = await apiAs('approver');
   const people: { id: number; username: string }[] = await (await approverApi.get('/api/approvers')).json();
   const idOf = (username: string) => people.find((p) => p.username === username)!.id;
   const housekeeping = await departmentId(admin, 'Housekeeping');
@@ -88,7 +92,7 @@ test('two approvers sign a two-step review route in the Approval Center', async 
   expect((await author.post(`/api/sops/${id}/submit`)).status()).toBe(200);
 
   const sign = async (user: E2eUser, stepText: RegExp, toast: string) => {
-    await signIn(page, user);
+    await signInAs(user);
     await page.goto('/approvals');
     await page
       .getByRole('navigation', { name: /Pending Approvals/ })
@@ -104,7 +108,7 @@ test('two approvers sign a two-step review route in the Approval Center', async 
   await sign(E2E_USERS.approver, /^Step 1 of 2: Department review$/, 'Approval task updated successfully');
   let sop = await (await author.get(`/api/sops/${id}`)).json();
   expect(sop.status).toBe('submitted');
-  await signOut(page);
+  await signOut();
 
   await sign(E2E_USERS.admin, /^Step 2 of 2: DPA approval$/, 'Approval task updated successfully');
   sop = await (await author.get(`/api/sops/${id}`)).json();

@@ -1,10 +1,8 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/fixtures';
 import type { Department } from '../common/contracts/departments';
-import { signIn } from './support/session';
-import { E2E_USERS } from './support/users';
 
-test('an approver opens the email template for an SOP', async ({ page }) => {
-  await signIn(page, E2E_USERS.approver);
+test('an approver opens the email template for an SOP', async ({ page, signInAs }) => {
+  await signInAs('approver');
   const departments: Department[] = await (await page.request.get('/api/departments')).json();
   const deck = departments.find((d) => d.name === 'Deck')!;
   const title = `Fire Round ${Date.now().toString(36)}`;

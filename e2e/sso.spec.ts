@@ -1,6 +1,5 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/fixtures';
 import { startIdentityProvider, type TestIdentityProvider } from '../server/src/test/identity-provider';
-import { signIn, signOut } from './support/session';
 import { E2E_USERS } from './support/users';
 
 /** The identity provider the e2e server trusts (scripts/e2e-server.sh: OIDC_ISSUER on E2E_PORT + 50). */
@@ -12,16 +11,16 @@ test.beforeAll(async () => {
 });
 test.afterAll(() => idp.close());
 
-test('a crew member signs in through the company identity provider and lands on the dashboard', async ({ page }) => {
+test('a crew member signs in through the company identity provider and lands on the dashboard', async ({ page, signInAs, signOut }) => {
   // The provider knows the crew member by the e-mail address an administrator gave the account.
-  await signIn(page, E2E_USERS.admin);
+  await signInAs('admin');
   const crew = (await (await page.request.get('/api/admin/users')).json()).find((u: { username: string }) => u.username === E2E_USERS.user.username);
   const email = `liam.murphy.${Date.now().toString(36)}@ship.example`;
   expect((await page.request.patch(`/api/admin/users/${crew.id}`, { data: { email } })).status()).toBe(200);
   expect((await page.request.put('/api/admin/settings', { data: { ssoCreatesAccounts: false } })).status()).toBe(200);
   await page.goto('/admin');
   await expect(page.getByRole('region', { name: 'System Settings' })).toContainText(`http://127.0.0.1:${port + 50}`);
-  await signOut(page);
+  await signOut();
 
   await page.goto('/auth');
   await page.getByRole('button', { name: 'Sign in with Harbor ID' }).click();

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/fixtures';
 import { expectNoSidewaysScroll, signedInAt, VIEWPORTS } from './support/a11y';
 import { apiAs, createSop, publishSop } from './support/seed';
 import { E2E_USERS } from './support/users';

@@ -1,4 +1,4 @@
-import { type APIRequestContext, test as base, expect, type Locator } from '@playwright/test';
+import { type APIRequestContext, type BrowserContext, test as base, expect, type Locator, type Page } from '@playwright/test';
 import { apiAs } from './seed';
 import { signIn, signInAt, signOut } from './session';
 import { toast } from './toast';
@@ -16,6 +16,11 @@ interface Journeys {
   toast: (text: string) => Locator;
   /** An API session of a known user for setting up data without clicking; closed after the test. */
   apiAs: (who: Who) => Promise<APIRequestContext>;
+  /**
+   * A second page in a fresh context at this viewport, signed in and opened at `url` when given;
+   * `axe` lifts the Content-Security-Policy for the axe check (a11yContext). Closed after the test.
+   */
+  pageAs: (who: Who, options: { viewport: { width: number; height: number }; url?: string; axe?: boolean }) => Promise<Page>;
 }
 
 /**
@@ -40,6 +45,17 @@ export const test = base.extend<Journeys>({
       return api;
     });
     for (const api of opened) await api.dispose();
+  },
+  pageAs: async ({ browser }, use) => {
+    const opened: BrowserContext[] = [];
+    await use(async (who, { viewport, url, axe }) => {
+      const context = await browser.newContext({ viewport, ...(axe ? { bypassCSP: true } : {}) });
+      opened.push(context);
+      const page = await context.newPage();
+      await (url ? signInAt(page, userOf(who), url) : signIn(page, userOf(who)));
+      return page;
+    });
+    for (const context of opened) await context.close();
   },
 });
 

@@ -12,7 +12,9 @@ export async function apiAs(baseURL: string, user: E2eUser): Promise<APIRequestC
 }
 
 export async function departmentId(api: APIRequestContext, name: string): Promise<number> {
-  const departments: Department[] = await (await api.get('/api/departments')).json();
+  const res = await api.get('/api/departments');
+  if (!res.ok()) throw new Error(`Listing departments failed: ${res.status()}`);
+  const departments: Department[] = await res.json();
   const found = departments.find((d) => d.name === name);
   if (!found) throw new Error(`No department ${name}`);
   return found.id;

@@ -1,0 +1,68 @@
+import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import type { SettingsChange } from '../../common/contracts/settings';
+import { departmentId } from './seed';
+import type { UploadFile } from './sop-files';
+
+/** Steps several journeys share; sign-in, sign-out, toasts and API sessions are fixtures (./fixtures). */
+
+/** YYYY-MM-DD, `offset` days from today on this machine's calendar. */
+export function localDate(offset = 0) {
+  const now = new Date();
+  const day = new Date(now.getFullYear(), now.getMonth(), now.getDate() + offset);
+  return `${day.getFullYear()}-${String(day.getMonth() + 1).padStart(2, '0')}-${String(day.getDate()).padStart(2, '0')}`;
+}
+
+/** The Administration Center through the header's Admin tab. */
+export async function openAdmin(page: Page) {
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Admin' }).click();
+  await expect(page.getByRole('heading', { name: 'Administration Center' })).toBeVisible();
+}
+
+/** Types into the procedures list's search box. */
+export async function searchSops(page: Page, text: string) {
+  await page.getByPlaceholder('Search SOPs...').fill(text);
+}
+
+/** Opens the Approval Center and picks the pending task of this SOP from its queue. */
+export async function pickTask(page: Page, title: string) {
+  await page.goto('/approvals');
+  await expect(page.getByRole('heading', { name: 'Approval Center' })).toBeVisible();
+  await page
+    .getByRole('navigation', { name: /Pending Approvals/ })
+    .getByRole('button', { name: new RegExp(title) })
+    .click();
+}
+
+/** Picks the task and waits for the version viewer to show the SOP at this version. */
+export async function openTask(page: Page, title: string, versionLabel: string) {
+  await pickTask(page, title);
+  const viewer = page.getByRole('article', { name: 'SOP version' });
+  await expect(viewer.getByRole('heading', { name: title })).toBeVisible();
+  await expect(viewer).toContainText(versionLabel);
+  return viewer;
+}
+
+/** Attaches a file to an SOP version through the API, as the form's upload does. */
+export async function uploadFile(api: APIRequestContext, versionId: number, file: UploadFile) {
+  const res = await api.post(`/api/sop-versions/${versionId}/attachments`, { multipart: { file } });
+  expect(res.status(), await res.text()).toBe(201);
+}
+
+/** Changes system settings as an admin session; journeys that change one put it back the same way. */
+export async function putSettings(api: APIRequestContext, settings: SettingsChange) {
+  const res = await api.put('/api/admin/settings', { data: settings });
+  expect(res.status(), await res.text()).toBe(200);
+}
+
+/**
+ * The signed-in user makes a Deck SOP through the API (as the form would, without a summary),
+ * opens its page and its Send Email dialog.
+ */
+export async function openSendEmail(page: Page, title: string, content: string) {
+  const created = await page.request.post('/api/sops', { data: { title, departmentId: await departmentId(page.request, 'Deck'), content } });
+  expect(created.status()).toBe(201);
+  const sop = (await created.json()) as { id: number };
+  await page.goto(`/sop/${sop.id}`);
+  await page.getByRole('button', { name: 'Send Email' }).click();
+  return { id: sop.id, dialog: page.getByRole('dialog') };
+}
