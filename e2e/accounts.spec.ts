@@ -1,16 +1,12 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
+import { openAdmin } from './support/journeys';
 import type { Department } from '../common/contracts/departments';
 import { signIn } from './support/session';
 import { E2E_USERS, type E2eUser } from './support/users';
 
 const suffix = Date.now().toString(36);
 const usersTable = (page: Page) => page.getByRole('table', { name: 'Users' });
-
-async function openAdmin(page: Page) {
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Admin' }).click();
-  await expect(page.getByRole('heading', { name: 'Administration Center' })).toBeVisible();
-}
 
 /** The admin signs in on this page and makes the account through the API, as the Create User dialog would. */
 async function adminCreatesUser(page: Page, user: E2eUser) {

@@ -1,13 +1,8 @@
-import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
+import { openAdmin } from './support/journeys';
 import type { E2eUser } from './support/users';
 
 const suffix = Date.now().toString(36);
-
-async function openAdmin(page: Page) {
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Admin' }).click();
-  await expect(page.getByRole('heading', { name: 'Administration Center' })).toBeVisible();
-}
 
 test('an admin creates an approver, who signs in and sees the Approvals tab', async ({ page, signInAs, signOut, toast }) => {
   const approver: E2eUser = { username: `bosun.${suffix}`, password: 'approver-pass-123', firstName: 'Rhea', lastName: 'Quist', role: 'approver' };

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
+import { openTask } from './support/journeys';
 import type { DashboardStats } from '../common/contracts/dashboard';
 import { makePdf } from './support/sop-files';
 import { attestButton, attestOnPage } from './support/attest';
@@ -30,17 +31,6 @@ async function sopRow(page: Page) {
   const row = page.getByTestId('sop-row').filter({ hasText: TITLE });
   await expect(row).toHaveCount(1);
   return row;
-}
-
-async function openTask(page: Page, versionLabel: string) {
-  await page.goto('/approvals');
-  await expect(page.getByRole('heading', { name: 'Approval Center' })).toBeVisible();
-  const queue = page.getByRole('navigation', { name: /Pending Approvals/ });
-  await queue.getByRole('button', { name: new RegExp(TITLE) }).click();
-  const viewer = page.getByRole('article', { name: 'SOP version' });
-  await expect(viewer.getByRole('heading', { name: TITLE })).toBeVisible();
-  await expect(viewer).toContainText(versionLabel);
-  return viewer;
 }
 
 test('the author creates the SOP with a PDF and submits it; their counts follow', async ({ page, signInAs, toast }) => {
@@ -83,7 +73,7 @@ test('the approver reviews the version and requests changes with a comment', asy
   const tasks = await stat(page, 'pendingTasks');
   expect(tasks).toBeGreaterThanOrEqual(1);
 
-  const viewer = await openTask(page, 'Version 1.0');
+  const viewer = await openTask(page, TITLE, 'Version 1.0');
   await expect(viewer.getByText('Draft', { exact: true })).toBeVisible();
   await expect(viewer.getByRole('heading', { name: 'Steps' })).toBeVisible();
   await expect(viewer.getByRole('listitem').filter({ hasText: 'Record chafe and cuts' })).toBeVisible();
@@ -143,7 +133,7 @@ test('the approver approves version 1.1', async ({ page, signInAs, toast }) => {
   await openDashboard(page);
   const tasks = await stat(page, 'pendingTasks');
 
-  const viewer = await openTask(page, 'Version 1.1');
+  const viewer = await openTask(page, TITLE, 'Version 1.1');
   await expect(viewer).toContainText('Snap-back zone warning added');
   await expect(viewer.getByRole('heading', { name: 'Safety' })).toBeVisible();
   await page.getByRole('button', { name: 'Approve', exact: true }).click();

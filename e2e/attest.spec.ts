@@ -1,9 +1,9 @@
 import { expect, test } from './support/fixtures';
 import type { PublicUser } from '../common/contracts/auth';
 import type { SopDetail } from '../common/contracts/sops';
-import { a11yContext, expectNoSeriousA11yViolations, expectNoSidewaysScroll, navigateByMenu, VIEWPORTS } from './support/a11y';
+import { expectNoSeriousA11yViolations, expectNoSidewaysScroll, navigateByMenu, VIEWPORTS } from './support/a11y';
 import { apiAs, createSop, departmentId, publishSop } from './support/seed';
-import { signIn, signInAt } from './support/session';
+import { signIn } from './support/session';
 import { makePdf } from './support/sop-files';
 import { E2E_USERS, type E2eUser } from './support/users';
 import { attestButton, attestCard, fileLine, openFile } from './support/attest';
@@ -60,10 +60,8 @@ test.beforeAll(async ({ baseURL }) => {
 
 const card = attestCard;
 
-test('a crew member on a phone is offered the attestation only after opening every file, confirms it, and sees it recorded', async ({ browser, apiAs }) => {
-  const context = await a11yContext(browser, phone);
-  const page = await context.newPage();
-  await signInAt(page, reader, `/sop/${sop.id}`);
+test('a crew member on a phone is offered the attestation only after opening every file, confirms it, and sees it recorded', async ({ pageAs, apiAs }) => {
+  const page = await pageAs(reader, { viewport: { width: phone.width, height: phone.height }, url: `/sop/${sop.id}`, axe: true });
 
   // The card comes after the procedure and its files, and says what is left to open.
   await expect(card(page)).toContainText('Waiting for you: please read version 1.0 and attest');
@@ -119,13 +117,10 @@ test('a crew member on a phone is offered the attestation only after opening eve
   const deck = await departmentId(office, 'Deck');
   const people = (await (await office.get(`/api/compliance/people?departmentId=${deck}`)).json()) as { id: number; withoutOpening: number; attested: number }[];
   expect(people.find((p) => p.withoutOpening > 0)).toBeUndefined();
-  await context.close();
 });
 
-test('the approver finds Compliance in the navigation and the People view names who is behind', async ({ browser }) => {
-  const context = await a11yContext(browser, desktop);
-  const page = await context.newPage();
-  await signIn(page, E2E_USERS.approver);
+test('the approver finds Compliance in the navigation and the People view names who is behind', async ({ pageAs }) => {
+  const page = await pageAs('approver', { viewport: { width: desktop.width, height: desktop.height }, axe: true });
   await navigateByMenu(page, 'Compliance');
   await expect(page).toHaveURL(/\/compliance$/);
   await page.getByRole('button', { name: 'People' }).click();
@@ -148,7 +143,6 @@ test('the approver finds Compliance in the navigation and the People view names 
   // The procedures view of Deck counts the division's procedure over Deck's members.
   await page.getByRole('button', { name: 'Procedures' }).click();
   await expect(page.getByRole('table', { name: 'Compliance' }).getByRole('row', { name: new RegExp(TITLE) })).toBeVisible();
-  await context.close();
 });
 
 /**

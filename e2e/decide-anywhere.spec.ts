@@ -1,5 +1,6 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
+import { pickTask } from './support/journeys';
 import type { SopDetail, SopListItem } from '../common/contracts/sops';
 import { apiAs, departmentId } from './support/seed';
 import { E2E_USERS } from './support/users';
@@ -149,11 +150,7 @@ test('the author reads the reviewer on the SOP page, cannot resubmit unchanged, 
 test('on a phone, choosing a task in the list brings it into view with the decision in reach', async ({ page, signInAs }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await signInAs('approver');
-  await page.goto('/approvals');
-  await page
-    .getByRole('navigation', { name: /Pending Approvals/ })
-    .getByRole('button', { name: new RegExp(DRAFT_TITLE) })
-    .click();
+  await pickTask(page, DRAFT_TITLE);
   await expect(page).toHaveURL(/\/approvals\/\d+$/);
   const heading = page.getByRole('article', { name: 'SOP version' }).getByRole('heading', { name: DRAFT_TITLE });
   await expect(heading).toBeFocused();

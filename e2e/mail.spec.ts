@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { expect, test } from './support/fixtures';
 import { SMTPServer } from 'smtp-server';
-import type { Department } from '../common/contracts/departments';
+import { openSendEmail } from './support/journeys';
 
 /** The SMTP server the e2e server sends to (scripts/e2e-server.sh: SMTP_URL on E2E_PORT + 25). */
 const received: { to: string[]; raw: string }[] = [];
@@ -29,16 +29,8 @@ test.afterAll(() => new Promise<void>((resolve) => smtp.close(() => resolve())))
 
 test("an approver's Send Email reaches the crew through the server's mail", async ({ page, signInAs }) => {
   await signInAs('approver');
-  const departments: Department[] = await (await page.request.get('/api/departments')).json();
-  const deck = departments.find((d) => d.name === 'Deck')!;
   const title = `Lifeboat Drill ${Date.now().toString(36)}`;
-  const created = await page.request.post('/api/sops', { data: { title, departmentId: deck.id, content: '1. Muster at the station.' } });
-  expect(created.status()).toBe(201);
-  const sop = await created.json();
-
-  await page.goto(`/sop/${sop.id}`);
-  await page.getByRole('button', { name: 'Send Email' }).click();
-  const dialog = page.getByRole('dialog');
+  const { id, dialog } = await openSendEmail(page, title, '1. Muster at the station.');
   await expect(dialog.getByLabel('Subject')).toHaveValue(`New SOP: ${title} (v1.0)`);
   await dialog.getByLabel('Recipients').fill('bridge@ship.example, master@ship.example');
   await dialog.getByRole('button', { name: 'Send', exact: true }).click();
@@ -49,7 +41,7 @@ test("an approver's Send Email reaches the crew through the server's mail", asyn
   await expect.poll(() => received.flatMap((m) => m.to).sort(), { timeout: 30_000 }).toEqual(['bridge@ship.example', 'master@ship.example']);
   for (const mail of received) {
     expect(mail.raw).toContain(`Subject: New SOP: ${title} (v1.0)`);
-    expect(mail.raw).toContain(`/sop/${sop.id}`);
+    expect(mail.raw).toContain(`/sop/${id}`);
     expect(mail.raw).toContain('From: SOP Harbor <harbor@ship.example>');
   }
 });

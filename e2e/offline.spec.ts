@@ -1,5 +1,6 @@
 import type { APIRequestContext, Browser, BrowserContext, Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
+import { localDate } from './support/journeys';
 import type { SopDetail } from '../common/contracts/sops';
 import type { DailyProgramCruise } from '../common/contracts/daily-programs';
 import { a11yContext, expectNoSeriousA11yViolations, expectNoSidewaysScroll, type Viewport, VIEWPORTS } from './support/a11y';
@@ -95,13 +96,6 @@ test.beforeAll(async ({ baseURL }) => {
   await author.dispose();
   await approver.dispose();
 });
-
-/** YYYY-MM-DD, `offset` days from today on this machine's calendar. */
-function localDate(offset: number) {
-  const now = new Date();
-  const day = new Date(now.getFullYear(), now.getMonth(), now.getDate() + offset);
-  return `${day.getFullYear()}-${String(day.getMonth() + 1).padStart(2, '0')}-${String(day.getDate()).padStart(2, '0')}`;
-}
 
 /** About 400 KB of text that does not compress. */
 const bigText = (name: string): UploadFile => ({
@@ -218,28 +212,24 @@ test('after one online visit, the list, an opened SOP and its file read offline;
   await context.close();
 });
 
-test('a session that ended (401) clears the copies too', async ({ browser }) => {
-  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
-  const page = await context.newPage();
-  await signIn(page, E2E_USERS.user);
+test('a session that ended (401) clears the copies too', async ({ pageAs }) => {
+  const page = await pageAs('user', { viewport: { width: 390, height: 844 } });
   await waitForServiceWorker(page);
   await page.goto(`/sop/${keptId}`);
   await expect(page.getByRole('heading', { name: KEPT })).toBeVisible();
   await expect.poll(() => cachedUrls(page, 'sop-harbor-answers')).toContain(`/api/sops/${keptId}`);
 
   // The session cookie goes (as when it expires): the next read is a 401.
-  await context.clearCookies();
+  await page.context().clearCookies();
   await page.goto('/documents');
   await expect(page).toHaveURL(/\/auth$/);
   await expect.poll(() => cachedUrls(page, 'sop-harbor-answers')).toEqual([]);
   expect(await cachedUrls(page, 'sop-harbor-files')).toEqual([]);
-  await context.close();
 });
 
-test('an attestation made offline waits, is sent when the link returns, and only then counts', async ({ browser }) => {
-  const context = await browser.newContext({ viewport: { width: 820, height: 1180 } });
-  const page = await context.newPage();
-  await signIn(page, E2E_USERS.user);
+test('an attestation made offline waits, is sent when the link returns, and only then counts', async ({ pageAs }) => {
+  const page = await pageAs('user', { viewport: { width: 820, height: 1180 } });
+  const context = page.context();
   await waitForServiceWorker(page);
   await page.goto(`/sop/${keptId}`);
   const count = page.getByTestId('attestation-count');
@@ -269,7 +259,6 @@ test('an attestation made offline waits, is sent when the link returns, and only
   // The opening made offline went first, so the attestation kept it.
   const summary = (await (await page.request.get(`/api/sop-versions/${effectiveVersion}/attestations`)).json()) as { opened: number[] };
   expect(summary.opened).toHaveLength(1);
-  await context.close();
 });
 
 /** Fetches a path from the page, through the worker: its status, whether a stored copy answered, and its first bytes. */

@@ -1,10 +1,9 @@
-import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
+import { localDate } from './support/journeys';
 import type { SopDetail } from '../common/contracts/sops';
 import { buildDocx, buildPdf, buildXlsx } from '../server/src/test/documents';
-import { a11yContext, expectNoSeriousA11yViolations, expectNoSidewaysScroll, VIEWPORTS } from './support/a11y';
+import { expectNoSeriousA11yViolations, expectNoSidewaysScroll, VIEWPORTS } from './support/a11y';
 import { apiAs, departmentId, publishSop } from './support/seed';
-import { signIn } from './support/session';
 import { makePdf } from './support/sop-files';
 import { E2E_USERS } from './support/users';
 
@@ -19,12 +18,8 @@ const DOCX_NAME = 'gangway-checklist.docx';
 const CRUISE = `RD${String(Date.now()).slice(-6)}`;
 const phone = VIEWPORTS.find((v) => v.name === 'phone')!;
 let sopId: number;
-
-function localDate(offset = 0) {
-  const now = new Date();
-  const day = new Date(now.getFullYear(), now.getMonth(), now.getDate() + offset);
-  return `${day.getFullYear()}-${String(day.getMonth() + 1).padStart(2, '0')}-${String(day.getDate()).padStart(2, '0')}`;
-}
+/** A phone, and axe allowed in (see a11yContext). */
+const phoneAt = { viewport: { width: phone.width, height: phone.height }, axe: true };
 
 test.beforeAll(async ({ baseURL }) => {
   const author = await apiAs(baseURL!, E2E_USERS.user);
@@ -56,15 +51,8 @@ test.beforeAll(async ({ baseURL }) => {
   await approver.dispose();
 });
 
-async function phonePage(browser: import('@playwright/test').Browser): Promise<Page> {
-  const context = await a11yContext(browser, phone);
-  const page = await context.newPage();
-  await signIn(page, E2E_USERS.user2);
-  return page;
-}
-
-test('a crew member on a phone reads every page of a PDF, finds a word in it, and reads a Word file as text', async ({ browser }) => {
-  const page = await phonePage(browser);
+test('a crew member on a phone reads every page of a PDF, finds a word in it, and reads a Word file as text', async ({ pageAs }) => {
+  const page = await pageAs('user2', phoneAt);
   const opened: string[] = [];
   page.on('request', (request) => opened.push(new URL(request.url()).pathname));
   await page.goto(`/sop/${sopId}`);
@@ -144,14 +132,13 @@ test('a crew member on a phone reads every page of a PDF, finds a word in it, an
   // The first-page preview opens the reader too.
   await page.getByRole('button', { name: `Open ${PDF_NAME} in the reader` }).click();
   await expect(page.getByRole('dialog', { name: PDF_NAME }).getByTestId('page-count')).toHaveText('Page 1 of 3');
-  await page.context().close();
 });
 
 test("a crew member on a phone opens today's daily program in the reader, and sees each itinerary's ports with arrival and departure", async ({
-  browser,
+  pageAs,
   apiAs,
 }) => {
-  const page = await phonePage(browser);
+  const page = await pageAs('user2', phoneAt);
   await page.goto('/daily-program');
   await expect(page.getByRole('heading', { name: /^Today · / })).toBeVisible();
   await expect(page.getByText('No program for today')).toBeVisible();
@@ -212,5 +199,4 @@ test("a crew member on a phone opens today's daily program in the reader, and se
   }
   await expectNoSidewaysScroll(page, 'itinerary on a phone');
   await expectNoSeriousA11yViolations(page, 'itinerary on a phone');
-  await page.context().close();
 });

@@ -1,5 +1,6 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import { expect, test } from './support/fixtures';
+import { openTask } from './support/journeys';
 import type { SopDetail } from '../common/contracts/sops';
 import { apiAs, departmentId, publishSop } from './support/seed';
 import { makePdf } from './support/sop-files';
@@ -25,17 +26,6 @@ let versions: Record<string, { id: number; fileId: number | null }> = {};
 async function loadVersions(api: APIRequestContext) {
   const sop: SopDetail = await (await api.get(`/api/sops/${sopId}`)).json();
   versions = Object.fromEntries(sop.versions.map((v) => [v.versionNumber, { id: v.id, fileId: v.attachments[0]?.id ?? null }]));
-}
-
-async function openTask(page: Page, versionLabel: string) {
-  await page.goto('/approvals');
-  await page
-    .getByRole('navigation', { name: /Pending Approvals/ })
-    .getByRole('button', { name: new RegExp(TITLE) })
-    .click();
-  const viewer = page.getByRole('article', { name: 'SOP version' });
-  await expect(viewer.getByRole('heading', { name: TITLE })).toBeVisible();
-  await expect(viewer).toContainText(versionLabel);
 }
 
 test.beforeAll(async ({ baseURL }) => {
@@ -72,7 +62,7 @@ test.afterAll(async () => {
 
 test('the approver requests changes with a comment', async ({ page, signInAs, toast }) => {
   await signInAs('approver');
-  await openTask(page, 'Version 1.1');
+  await openTask(page, TITLE, 'Version 1.1');
   await page.getByLabel('Comment for the author').fill(COMMENT);
   await page.getByRole('button', { name: 'Request Changes' }).click();
   await expect(toast('Approval task updated successfully')).toBeVisible();
@@ -136,7 +126,7 @@ test('the author sees the request, compares 1.0 with 1.1 and submits a revision 
 
 test('the approver sees what changed since the version in force and confirms the approval', async ({ page, signInAs, toast }) => {
   await signInAs('approver');
-  await openTask(page, 'Version 1.2');
+  await openTask(page, TITLE, 'Version 1.2');
   await page.getByRole('button', { name: 'Approve', exact: true }).click();
   const confirm = page.getByRole('alertdialog', { name: `Approve "${TITLE}"?` });
   const summary = confirm.getByTestId('approve-summary');

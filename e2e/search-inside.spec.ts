@@ -1,10 +1,8 @@
-import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
+import { searchSops } from './support/journeys';
 import { PDFDocument } from 'pdf-lib';
 import { buildPdf } from '../server/src/test/documents';
-import { a11yContext, expectNoSeriousA11yViolations, expectNoSidewaysScroll, VIEWPORTS } from './support/a11y';
-import { signIn, signInAt } from './support/session';
-import { E2E_USERS } from './support/users';
+import { expectNoSeriousA11yViolations, expectNoSidewaysScroll, VIEWPORTS } from './support/a11y';
 import { toast } from './support/toast';
 
 // Search inside the files: a PDF uploaded from the dashboard is read in the background; a
@@ -30,15 +28,10 @@ async function threePagePdf() {
   return { name: FILE, mimeType: 'application/pdf', buffer };
 }
 
-async function searchFor(page: Page, text: string) {
-  await page.getByPlaceholder('Search SOPs...').fill(text);
-}
-
-test('a PDF uploaded from the dashboard is found by a sentence from its third page, with the snippet and the file name', async ({ browser }) => {
+test('a PDF uploaded from the dashboard is found by a sentence from its third page, with the snippet and the file name', async ({ pageAs }) => {
+  const desktop = VIEWPORTS.find((v) => v.name === 'desktop')!;
   // The axe check needs a context that lets its script in (see a11yContext).
-  const context = await a11yContext(browser, VIEWPORTS.find((v) => v.name === 'desktop')!);
-  const page = await context.newPage();
-  await signInAt(page, E2E_USERS.user, '/');
+  const page = await pageAs('user', { viewport: { width: desktop.width, height: desktop.height }, url: '/', axe: true });
   await page.getByRole('button', { name: 'Upload SOP File' }).click();
   const dialog = page.getByRole('dialog', { name: 'Upload New SOP' });
   await dialog.getByLabel('File *').setInputFiles(await threePagePdf());
@@ -60,7 +53,7 @@ test('a PDF uploaded from the dashboard is found by a sentence from its third pa
     .toEqual([TITLE]);
 
   await page.goto('/documents');
-  await searchFor(page, SEARCH);
+  await searchSops(page, SEARCH);
   const row = page.getByTestId('sop-row').filter({ hasText: TITLE });
   await expect(row).toHaveCount(1);
   await expect(row.getByTestId('search-match-file')).toHaveText(FILE);
@@ -73,16 +66,13 @@ test('a PDF uploaded from the dashboard is found by a sentence from its third pa
   await expect(page).toHaveURL(/\/sop\/\d+$/);
   await expect(page.getByRole('heading', { name: TITLE })).toBeVisible();
   await expect(page.getByText(FILE).first()).toBeVisible();
-  await context.close();
 });
 
 for (const viewport of VIEWPORTS.filter((v) => v.name !== 'desktop')) {
-  test(`on a ${viewport.name} the card shows the snippet and the file name, and opens the SOP`, async ({ browser }) => {
-    const context = await a11yContext(browser, viewport);
-    const page = await context.newPage();
-    await signIn(page, E2E_USERS.user);
+  test(`on a ${viewport.name} the card shows the snippet and the file name, and opens the SOP`, async ({ pageAs }) => {
+    const page = await pageAs('user', { viewport: { width: viewport.width, height: viewport.height }, axe: true });
     await page.goto('/documents');
-    await searchFor(page, SEARCH);
+    await searchSops(page, SEARCH);
     const card = page.getByTestId('sop-card').filter({ hasText: TITLE });
     await expect(card).toHaveCount(1);
     await expect(card.getByTestId('search-match-file')).toHaveText(FILE);
@@ -92,6 +82,5 @@ for (const viewport of VIEWPORTS.filter((v) => v.name !== 'desktop')) {
     await expectNoSeriousA11yViolations(page, `${viewport.name} search with file snippet`);
     await card.getByRole('link', { name: TITLE }).click();
     await expect(page.getByRole('heading', { name: TITLE })).toBeVisible();
-    await context.close();
   });
 }

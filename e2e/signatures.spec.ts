@@ -6,6 +6,7 @@ import type { ApprovalTask, SopDetail } from '../common/contracts/sops';
 import { pdfPageTexts } from '../server/src/test/documents';
 import { attestButton, attestCard, openEveryFile } from './support/attest';
 import { expect, test } from './support/fixtures';
+import { pickTask } from './support/journeys';
 import { apiAs, createSop, departmentId } from './support/seed';
 import { makePdf } from './support/sop-files';
 import { E2E_USERS, type E2eUser } from './support/users';
@@ -71,12 +72,8 @@ test('two approvers sign the two steps with their passwords; a wrong password ch
   expect((await author.post(`/api/sops/${sopId}/submit`)).status()).toBe(200);
 
   await page.setViewportSize({ width: 1366, height: 768 });
-  const openTask = async (step: string) => {
-    await page.goto('/approvals');
-    await page
-      .getByRole('navigation', { name: /Pending Approvals/ })
-      .getByRole('button', { name: new RegExp(TITLE) })
-      .click();
+  const startApproval = async (step: string) => {
+    await pickTask(page, TITLE);
     await expect(page.getByTestId('review-route').getByRole('heading')).toHaveText(step);
     await page.getByRole('button', { name: 'Approve', exact: true }).click();
     const dialog = page.getByRole('alertdialog');
@@ -85,7 +82,7 @@ test('two approvers sign the two steps with their passwords; a wrong password ch
   };
 
   await signInAs('approver');
-  let dialog = await openTask(`Step 1 of 2: ${STEPS[0]}`);
+  let dialog = await startApproval(`Step 1 of 2: ${STEPS[0]}`);
   // A wrong password: the reason beside the field, the dialog stays, nothing is recorded.
   await dialog.getByLabel('Your password (signature)').fill('not-my-password');
   await dialog.getByRole('button', { name: 'Confirm approval' }).click();
@@ -103,7 +100,7 @@ test('two approvers sign the two steps with their passwords; a wrong password ch
   await signOut();
 
   await signInAs('admin');
-  dialog = await openTask(`Step 2 of 2: ${STEPS[1]}`);
+  dialog = await startApproval(`Step 2 of 2: ${STEPS[1]}`);
   await dialog.getByLabel('Your password (signature)').fill(E2E_USERS.admin.password);
   await dialog.getByRole('button', { name: 'Confirm approval' }).click();
   await expect(toast('Approval task updated successfully').first()).toBeVisible();

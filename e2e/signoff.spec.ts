@@ -1,4 +1,5 @@
 import { expect, test } from './support/fixtures';
+import { pickTask } from './support/journeys';
 import { createSop, departmentId, publishSop } from './support/seed';
 import { E2E_USERS, type E2eUser } from './support/users';
 
@@ -93,11 +94,7 @@ test('two approvers sign a two-step review route in the Approval Center', async 
 
   const sign = async (user: E2eUser, stepText: RegExp, toast: string) => {
     await signInAs(user);
-    await page.goto('/approvals');
-    await page
-      .getByRole('navigation', { name: /Pending Approvals/ })
-      .getByRole('button', { name: new RegExp(ROUTED) })
-      .click();
+    await pickTask(page, ROUTED);
     await expect(page.getByTestId('review-route').getByRole('heading')).toHaveText(stepText);
     await page.getByRole('button', { name: 'Approve', exact: true }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Confirm approval' }).click();

@@ -1,18 +1,10 @@
 import { expect, test } from './support/fixtures';
-import type { Department } from '../common/contracts/departments';
+import { openSendEmail } from './support/journeys';
 
 test('an approver opens the email template for an SOP', async ({ page, signInAs }) => {
   await signInAs('approver');
-  const departments: Department[] = await (await page.request.get('/api/departments')).json();
-  const deck = departments.find((d) => d.name === 'Deck')!;
   const title = `Fire Round ${Date.now().toString(36)}`;
-  const created = await page.request.post('/api/sops', { data: { title, departmentId: deck.id, content: '1. Walk every deck.' } });
-  expect(created.status()).toBe(201);
-  const sop = await created.json();
-
-  await page.goto(`/sop/${sop.id}`);
-  await page.getByRole('button', { name: 'Send Email' }).click();
-  const dialog = page.getByRole('dialog');
+  const { dialog } = await openSendEmail(page, title, '1. Walk every deck.');
   await expect(dialog.getByLabel('Recipients')).toBeVisible();
   await expect(dialog.getByLabel('Subject')).toHaveValue(new RegExp(title));
   await expect(dialog.getByLabel('Message')).toHaveAttribute('rows', '12');

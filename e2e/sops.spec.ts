@@ -1,5 +1,6 @@
-import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
+import { searchSops } from './support/journeys';
+import { departmentId } from './support/seed';
 import { makePdf } from './support/sop-files';
 import { E2E_USERS } from './support/users';
 
@@ -9,19 +10,6 @@ test.describe.configure({ mode: 'serial' });
 const stamp = Date.now().toString(36);
 const TITLE = `Anchor Watch Procedure ${stamp}`;
 const SEARCH_WORD = `Anchor Watch Procedure ${stamp}`;
-
-async function departmentIdByName(page: Page, name: string): Promise<number> {
-  const res = await page.request.get('/api/departments');
-  expect(res.ok()).toBe(true);
-  const list = (await res.json()) as { id: number; name: string }[];
-  const found = list.find((d) => d.name === name);
-  if (!found) throw new Error(`No department ${name}`);
-  return found.id;
-}
-
-async function searchFor(page: Page, text: string) {
-  await page.getByPlaceholder('Search SOPs...').fill(text);
-}
 
 test('an author creates an SOP with a PDF through the form', async ({ page, signInAs, toast }) => {
   await signInAs(E2E_USERS.user, '/documents');
@@ -75,8 +63,8 @@ test('an author creates an SOP with a PDF through the form', async ({ page, sign
 test('the SOP is found by search and by department', async ({ page, signInAs }) => {
   await signInAs(E2E_USERS.user);
   // More SOPs in other departments, so the filters have something to leave out.
-  const engine = await departmentIdByName(page, 'Engine');
-  const housekeeping = await departmentIdByName(page, 'Housekeeping');
+  const engine = await departmentId(page.request, 'Engine');
+  const housekeeping = await departmentId(page.request, 'Housekeeping');
   for (const [title, departmentId] of [
     [`Bunkering Checklist ${stamp}`, engine],
     [`Cabin Turnover ${stamp}`, housekeeping],
@@ -91,12 +79,12 @@ test('the SOP is found by search and by department', async ({ page, signInAs }) 
   await expect(page.getByText(/Showing 1–\d+ of \d+/)).toBeVisible();
   await page.screenshot({ path: 'screenshots/sop-list.png', fullPage: true });
 
-  await searchFor(page, SEARCH_WORD);
+  await searchSops(page, SEARCH_WORD);
   await expect(page.getByTestId('sop-row')).toHaveCount(1);
   await expect(page.getByTestId('sop-row')).toContainText(TITLE);
-  await searchFor(page, `zzqxv${stamp}`);
+  await searchSops(page, `zzqxv${stamp}`);
   await expect(page.getByText('No SOPs Found')).toBeVisible();
-  await searchFor(page, '');
+  await searchSops(page, '');
 
   const sidebar = page.getByRole('navigation', { name: 'Departments' });
   await sidebar.getByRole('button', { name: /^Deck/ }).click();
@@ -114,7 +102,7 @@ test('the SOP is found by search and by department', async ({ page, signInAs }) 
   // Sorting by title: first click ascending, then descending. Other journeys' titles end in
   // stamps one or two characters away from this one (the same clock), which search rightly
   // offers as typos: only this journey's rows are counted and ordered.
-  await searchFor(page, stamp);
+  await searchSops(page, stamp);
   const ours = page.getByTestId('sop-row').filter({ hasText: stamp });
   await expect(ours).toHaveCount(4);
   // Each click waits for the header to say its order: a second click landing while the first
@@ -130,7 +118,7 @@ test('the SOP is found by search and by department', async ({ page, signInAs }) 
 
 test('the detail page shows the SOP and a preview of its PDF', async ({ page, signInAs }) => {
   await signInAs(E2E_USERS.user, '/documents');
-  await searchFor(page, SEARCH_WORD);
+  await searchSops(page, SEARCH_WORD);
   await page.getByTestId('sop-row').filter({ hasText: TITLE }).getByRole('cell').nth(1).click();
   await expect(page).toHaveURL(/\/sop\/\d+$/);
   await expect(page.getByRole('heading', { name: 'SOP Details' })).toBeVisible();
@@ -158,7 +146,7 @@ test('the detail page shows the SOP and a preview of its PDF', async ({ page, si
 
 test('editing makes version 1.1 and History lists both versions', async ({ page, signInAs, toast }) => {
   await signInAs(E2E_USERS.user, '/documents');
-  await searchFor(page, SEARCH_WORD);
+  await searchSops(page, SEARCH_WORD);
   await page.getByRole('link', { name: TITLE }).click();
   await page.getByRole('link', { name: 'Edit' }).click();
   await expect(page.getByRole('heading', { name: 'Edit SOP' })).toBeVisible();
@@ -176,7 +164,7 @@ test('editing makes version 1.1 and History lists both versions', async ({ page,
   await expect(toast('SOP updated successfully')).toBeVisible();
   await expect(page).toHaveURL(/\/documents$/);
 
-  await searchFor(page, SEARCH_WORD);
+  await searchSops(page, SEARCH_WORD);
   const row = page.getByTestId('sop-row').filter({ hasText: TITLE });
   await expect(row).toContainText('v1.1');
   await row.getByRole('button', { name: `History: ${TITLE}` }).click();
@@ -198,7 +186,7 @@ test('editing makes version 1.1 and History lists both versions', async ({ page,
 
 test('the SOP file downloads after a HEAD check', async ({ page, signInAs, toast }) => {
   await signInAs(E2E_USERS.user, '/documents');
-  await searchFor(page, SEARCH_WORD);
+  await searchSops(page, SEARCH_WORD);
   await page.getByRole('link', { name: TITLE }).click();
   await expect(page.getByTestId('attachment')).toContainText('anchor-watch-rev1.pdf');
 
@@ -217,14 +205,14 @@ test('the SOP file downloads after a HEAD check', async ({ page, signInAs, toast
 
 test('an approver deletes the SOP after confirming', async ({ page, signInAs, signOut, toast }) => {
   await signInAs(E2E_USERS.user, '/documents');
-  await searchFor(page, SEARCH_WORD);
+  await searchSops(page, SEARCH_WORD);
   await expect(page.getByTestId('sop-row')).toHaveCount(1);
   // Plain users are not offered Delete.
   await expect(page.getByRole('button', { name: `Delete: ${TITLE}` })).toHaveCount(0);
   await signOut();
 
   await signInAs(E2E_USERS.approver, '/documents');
-  await searchFor(page, SEARCH_WORD);
+  await searchSops(page, SEARCH_WORD);
   await page.getByRole('button', { name: `Delete: ${TITLE}` }).click();
   const confirm = page.getByRole('alertdialog');
   await expect(confirm).toContainText(`Are you sure you want to delete "${TITLE}"? This action cannot be undone.`);
@@ -260,7 +248,7 @@ test('the upload dialog turns one file into an SOP, which is submitted, approved
   await expect(toast('SOP uploaded successfully to database!')).toBeVisible();
   await expect(dialog).toHaveCount(0);
 
-  await searchFor(page, title);
+  await searchSops(page, title);
   const row = page.getByTestId('sop-row').filter({ hasText: title });
   await expect(row).toContainText('Food & Beverage');
   await expect(row.getByRole('button', { name: `Download: ${title}` })).toHaveCount(0);
@@ -271,7 +259,7 @@ test('the upload dialog turns one file into an SOP, which is submitted, approved
   await signOut();
 
   await signInAs(E2E_USERS.approver, '/documents');
-  await searchFor(page, title);
+  await searchSops(page, title);
   await row.getByRole('button', { name: `Approve: ${title}` }).click();
   await page
     .getByRole('alertdialog', { name: /Approve/ })
@@ -294,7 +282,7 @@ test('the list as an approver: every status with its label, and the admin action
   expect((await page.request.post(`/api/sops/${bunkering.id}/submit`)).status()).toBe(200);
 
   await page.goto('/documents');
-  await searchFor(page, stamp);
+  await searchSops(page, stamp);
   // Only this journey's rows: search rightly offers other journeys' near stamps as typos.
   const rows = page.getByTestId('sop-row').filter({ hasText: stamp });
   await expect(rows).toHaveCount(4);

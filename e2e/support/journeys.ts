@@ -1,7 +1,5 @@
-import { type APIRequestContext, expect, type Page } from '@playwright/test';
-import type { SettingsChange } from '../../common/contracts/settings';
+import { expect, type Page } from '@playwright/test';
 import { departmentId } from './seed';
-import type { UploadFile } from './sop-files';
 
 /** Steps several journeys share; sign-in, sign-out, toasts and API sessions are fixtures (./fixtures). */
 
@@ -40,18 +38,6 @@ export async function openTask(page: Page, title: string, versionLabel: string) 
   await expect(viewer.getByRole('heading', { name: title })).toBeVisible();
   await expect(viewer).toContainText(versionLabel);
   return viewer;
-}
-
-/** Attaches a file to an SOP version through the API, as the form's upload does. */
-export async function uploadFile(api: APIRequestContext, versionId: number, file: UploadFile) {
-  const res = await api.post(`/api/sop-versions/${versionId}/attachments`, { multipart: { file } });
-  expect(res.status(), await res.text()).toBe(201);
-}
-
-/** Changes system settings as an admin session; journeys that change one put it back the same way. */
-export async function putSettings(api: APIRequestContext, settings: SettingsChange) {
-  const res = await api.put('/api/admin/settings', { data: settings });
-  expect(res.status(), await res.text()).toBe(200);
 }
 
 /**
