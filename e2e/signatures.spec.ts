@@ -19,8 +19,9 @@ import { E2E_USERS, type E2eUser } from './support/users';
 test.describe.configure({ mode: 'serial' });
 
 const stamp = Date.now().toString(36);
-const TITLE = `Bilge Pumping ${stamp}`;
-const FILE = 'bilge-pumping.pdf';
+// Words no other journey searches for: the suite shares one server (visibility.spec searches 'bilge pump').
+const TITLE = `Sewage Treatment Plant Start-up ${stamp}`;
+const FILE = 'sewage-treatment-plant-start-up.pdf';
 const STEPS = ['Department review', 'Chief engineer approval'];
 const reader: E2eUser = {
   username: `ioanna.${stamp}`,
@@ -65,9 +66,9 @@ test('two approvers sign the two steps with their passwords; a wrong password ch
   expect((await admin.patch(`/api/admin/users/${((await made.json()) as PublicUser).id}`, { data: { departmentId: engine } })).status()).toBe(200);
 
   const author = await api('user');
-  sopId = await createSop(author, TITLE, 'Engine', 'Pump the bilges at the start of every watch.');
+  sopId = await createSop(author, TITLE, 'Engine', 'Start the sewage treatment plant before the vessel leaves port.');
   const draft = (await (await author.get(`/api/sops/${sopId}`)).json()) as SopDetail;
-  const file = await makePdf(FILE, 'Bilge pumping', ['Open the bilge suction valve.', 'Start the bilge pump.']);
+  const file = await makePdf(FILE, 'Sewage treatment plant start-up', ['Open the plant inlet valve.', 'Start the blowers and check the aeration.']);
   expect((await author.post(`/api/sop-versions/${draft.latestVersionId}/attachments`, { multipart: { file } })).status()).toBe(201);
   expect((await author.post(`/api/sops/${sopId}/submit`)).status()).toBe(200);
 
