@@ -9,15 +9,6 @@ import { isoDate, singleLine } from './fields';
 export const SIGNATURE_METHODS = ['password', 'passkey'] as const;
 export type SignatureMethod = (typeof SIGNATURE_METHODS)[number];
 
-/** What a signature says the signer did. Attesting is always 'read_and_understood'. */
-export const SIGNATURE_MEANING_LABELS = {
-  approved: 'Approved',
-  reviewed: 'Reviewed',
-  changes_requested: 'Changes requested',
-  rejected: 'Rejected',
-  read_and_understood: 'Read and understood',
-} as const;
-
 const base64url = z
   .string()
   .max(8192)

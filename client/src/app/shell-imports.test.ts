@@ -76,4 +76,16 @@ describe('what the first paint loads', () => {
     expect(files.filter((f) => f.startsWith('common/contracts/'))).toEqual([]);
     expect(packages.filter((p) => KEPT_OUT.test(p) && !p.startsWith('date-fns'))).toEqual([]);
   });
+
+  // The three screens the first-paint figures are measured on: a form library or zod contract
+  // reached from them is fetched before they paint (a dialog's form must load lazily).
+  it.each([
+    ['/', 'client/src/app/pages/dashboard-page.tsx'],
+    ['/documents', 'client/src/features/sops/procedures-page.tsx'],
+    ['/sop/:id', 'client/src/app/pages/sop-detail-page.tsx'],
+  ])('the %s screen imports no zod contract or form library by value', (_path, page) => {
+    const { files, packages } = reach([path.join(root, page)]);
+    expect(files.filter((f) => f.startsWith('common/contracts/'))).toEqual([]);
+    expect(packages.filter((p) => KEPT_OUT.test(p) && !p.startsWith('date-fns'))).toEqual([]);
+  });
 });

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { PenLine } from 'lucide-react';
 import type { HistorySignature, SopHistoryEvent } from '@common/contracts/review-loop';
-import { SIGNATURE_MEANING_LABELS } from '@common/contracts/signatures';
+import { SIGNATURE_MEANING_LABELS } from '@common/signature-meanings';
 import { REVISION_CLASS_LABELS } from '@common/revision-classes';
 import { Spinner } from '@/components/spinner';
 import { formatDateTime, humanizeAction } from '@/lib/format';

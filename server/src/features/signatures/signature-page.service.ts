@@ -1,4 +1,4 @@
-import { SIGNATURE_MEANING_LABELS } from '../../../../common/contracts/signatures';
+import { SIGNATURE_MEANING_LABELS } from '../../../../common/signature-meanings';
 import type { Db } from '../../db/client';
 import type { SignaturePage } from '../../documents/signature-page';
 import { versionDigest } from './version-digest.service';
