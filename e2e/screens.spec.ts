@@ -27,30 +27,23 @@ test.beforeAll(async ({ baseURL }) => {
   await approver.dispose();
 });
 
-const TABS: Record<E2eUser['role'], { tab: string; heading: RegExp | string }[]> = {
-  user: [
-    { tab: 'Procedures', heading: 'Procedures' },
-    { tab: 'Daily Program', heading: 'Daily Program' },
-    { tab: 'Itinerary', heading: 'Itinerary' },
-    { tab: 'Dashboard', heading: /^Welcome back/ },
-  ],
-  approver: [
-    { tab: 'Procedures', heading: 'Procedures' },
-    { tab: 'Approvals', heading: 'Approval Center' },
-    { tab: 'Compliance', heading: 'Reading compliance' },
-    { tab: 'Daily Program', heading: 'Daily Program' },
-    { tab: 'Itinerary', heading: 'Itinerary' },
-    { tab: 'Dashboard', heading: /^Welcome back/ },
-  ],
-  admin: [
-    { tab: 'Admin', heading: 'Administration Center' },
-    { tab: 'Procedures', heading: 'Procedures' },
-    { tab: 'Approvals', heading: 'Approval Center' },
-    { tab: 'Compliance', heading: 'Reading compliance' },
-    { tab: 'Daily Program', heading: 'Daily Program' },
-    { tab: 'Itinerary', heading: 'Itinerary' },
-    { tab: 'Dashboard', heading: /^Welcome back/ },
-  ],
+type Tab = { tab: string; heading: RegExp | string };
+const PROCEDURES: Tab = { tab: 'Procedures', heading: 'Procedures' };
+/** The office's tabs, shown to approvers and admins after Procedures. */
+const OFFICE: Tab[] = [
+  { tab: 'Approvals', heading: 'Approval Center' },
+  { tab: 'Compliance', heading: 'Reading compliance' },
+];
+/** Every role's last tabs. */
+const EVERYONE: Tab[] = [
+  { tab: 'Daily Program', heading: 'Daily Program' },
+  { tab: 'Itinerary', heading: 'Itinerary' },
+  { tab: 'Dashboard', heading: /^Welcome back/ },
+];
+const TABS: Record<E2eUser['role'], Tab[]> = {
+  user: [PROCEDURES, ...EVERYONE],
+  approver: [PROCEDURES, ...OFFICE, ...EVERYONE],
+  admin: [{ tab: 'Admin', heading: 'Administration Center' }, PROCEDURES, ...OFFICE, ...EVERYONE],
 };
 
 async function check(page: Page, label: string) {

@@ -94,18 +94,11 @@ export type ComplianceRow = z.input<typeof ComplianceRow>;
 export const ComplianceList = z.array(ComplianceRow);
 export type ComplianceList = z.input<typeof ComplianceList>;
 
+/** The attestation counts' columns, in both CSVs in this order. */
+const COUNT_COLUMNS = ['Required', 'Attested', 'Outstanding'] as const;
+
 /** The CSV's header row, in column order. */
-export const COMPLIANCE_CSV_COLUMNS = [
-  'SOP',
-  'Title',
-  'Department',
-  'Version',
-  'Required',
-  'Attested',
-  'Outstanding',
-  'Percent',
-  'Attested without opening',
-] as const;
+export const COMPLIANCE_CSV_COLUMNS = ['SOP', 'Title', 'Department', 'Version', ...COUNT_COLUMNS, 'Percent', 'Attested without opening'] as const;
 
 /** GET /api/compliance/people?departmentId=: the department (a division with its departments) is required. */
 export const PeopleComplianceQuery = z.object({ departmentId: idField('Department') });
@@ -128,9 +121,7 @@ export const PEOPLE_CSV_COLUMNS = [
   'Last name',
   'First name',
   'Department',
-  'Required',
-  'Attested',
-  'Outstanding',
+  ...COUNT_COLUMNS,
   'Attested without opening',
   'Outstanding SOPs',
 ] as const;

@@ -1,21 +1,27 @@
+/** Each kind of file recognised, and the type it is stored and served as. */
+const MIME_TYPES = {
+  pdf: 'application/pdf',
+  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  doc: 'application/msword',
+  xls: 'application/vnd.ms-excel',
+  png: 'image/png',
+  jpeg: 'image/jpeg',
+  gif: 'image/gif',
+  text: 'text/plain',
+  csv: 'text/csv',
+  html: 'text/html',
+  svg: 'image/svg+xml',
+  xml: 'application/xml',
+} as const;
+
 /**
  * What a file really is, by its first bytes (never by its name alone). Returns null for
  * anything not recognised.
  */
-export type SniffedType =
-  | { kind: 'pdf'; mimeType: 'application/pdf' }
-  | { kind: 'docx'; mimeType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document' }
-  | { kind: 'xlsx'; mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' }
-  | { kind: 'doc'; mimeType: 'application/msword' }
-  | { kind: 'xls'; mimeType: 'application/vnd.ms-excel' }
-  | { kind: 'png'; mimeType: 'image/png' }
-  | { kind: 'jpeg'; mimeType: 'image/jpeg' }
-  | { kind: 'gif'; mimeType: 'image/gif' }
-  | { kind: 'text'; mimeType: 'text/plain' }
-  | { kind: 'csv'; mimeType: 'text/csv' }
-  | { kind: 'html'; mimeType: 'text/html' }
-  | { kind: 'svg'; mimeType: 'image/svg+xml' }
-  | { kind: 'xml'; mimeType: 'application/xml' };
+export type SniffedType = { [K in keyof typeof MIME_TYPES]: { kind: K; mimeType: (typeof MIME_TYPES)[K] } }[keyof typeof MIME_TYPES];
+
+const sniffed = <K extends keyof typeof MIME_TYPES>(kind: K) => ({ kind, mimeType: MIME_TYPES[kind] }) as Extract<SniffedType, { kind: K }>;
 
 const startsWith = (data: Buffer, bytes: number[], offset = 0) => bytes.every((b, i) => data[offset + i] === b);
 
@@ -23,27 +29,27 @@ const OLE2 = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1];
 
 export function sniffFileType(data: Buffer, originalName = ''): SniffedType | null {
   const ext = originalName.toLowerCase().split('.').pop() ?? '';
-  if (startsWith(data, [0x25, 0x50, 0x44, 0x46, 0x2d])) return { kind: 'pdf', mimeType: 'application/pdf' };
-  if (startsWith(data, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return { kind: 'png', mimeType: 'image/png' };
-  if (startsWith(data, [0xff, 0xd8, 0xff])) return { kind: 'jpeg', mimeType: 'image/jpeg' };
-  if (startsWith(data, [0x47, 0x49, 0x46, 0x38])) return { kind: 'gif', mimeType: 'image/gif' };
+  if (startsWith(data, [0x25, 0x50, 0x44, 0x46, 0x2d])) return sniffed('pdf');
+  if (startsWith(data, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return sniffed('png');
+  if (startsWith(data, [0xff, 0xd8, 0xff])) return sniffed('jpeg');
+  if (startsWith(data, [0x47, 0x49, 0x46, 0x38])) return sniffed('gif');
   if (startsWith(data, [0x50, 0x4b, 0x03, 0x04])) {
     // An OOXML package is a zip whose entries name their part folders.
     const head = data.subarray(0, Math.min(data.length, 64 * 1024)).toString('latin1');
-    if (head.includes('word/')) return { kind: 'docx', mimeType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document' };
-    if (head.includes('xl/')) return { kind: 'xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' };
+    if (head.includes('word/')) return sniffed('docx');
+    if (head.includes('xl/')) return sniffed('xlsx');
     return null;
   }
   if (startsWith(data, OLE2)) {
     // Legacy Office files share one container; the name tells Word from Excel.
-    if (ext === 'xls') return { kind: 'xls', mimeType: 'application/vnd.ms-excel' };
-    if (ext === 'doc') return { kind: 'doc', mimeType: 'application/msword' };
+    if (ext === 'xls') return sniffed('xls');
+    if (ext === 'doc') return sniffed('doc');
     return null;
   }
   if (!looksLikeText(data)) return null;
   const markup = markupType(data);
   if (markup) return markup;
-  return ext === 'csv' ? { kind: 'csv', mimeType: 'text/csv' } : { kind: 'text', mimeType: 'text/plain' };
+  return ext === 'csv' ? sniffed('csv') : sniffed('text');
 }
 
 // What a browser's own sniffing takes for a page when it leads the text (WHATWG MIME
@@ -65,9 +71,9 @@ function markupType(data: Buffer): SniffedType | null {
     .replace(/^\uFEFF/, '')
     .trimStart()
     .toLowerCase();
-  if (/<svg[\s>/]/.test(head)) return { kind: 'svg', mimeType: 'image/svg+xml' };
-  if (LEADING_HTML.test(head) || ACTIVE_TAG.test(head)) return { kind: 'html', mimeType: 'text/html' };
-  if (head.startsWith('<?xml')) return { kind: 'xml', mimeType: 'application/xml' };
+  if (/<svg[\s>/]/.test(head)) return sniffed('svg');
+  if (LEADING_HTML.test(head) || ACTIVE_TAG.test(head)) return sniffed('html');
+  if (head.startsWith('<?xml')) return sniffed('xml');
   return null;
 }
 
