@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { OnBehalfOf } from './absences';
 import { idField, isoDate, singleLine } from './fields';
+import { SIGNATURE_MEANINGS } from '../signature-meanings';
 import { SIGNATURE_METHODS } from './signatures';
 
 /**
@@ -49,10 +50,6 @@ export const ApprovalRoute = z.object({
   effective: z.object({ steps: z.array(StepAnswer), inheritedFrom: z.number().int().nullable() }),
 });
 export type ApprovalRoute = z.input<typeof ApprovalRoute>;
-
-/** How a decision on a step counts: the meaning recorded with the signer. */
-export const SIGNATURE_MEANINGS = ['approved', 'reviewed', 'changes_requested', 'rejected'] as const;
-export type SignatureMeaning = (typeof SIGNATURE_MEANINGS)[number];
 
 export const StepSignature = z.object({
   userId: z.number().int(),

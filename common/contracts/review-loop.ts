@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { REVISION_CLASSES } from '../revision-classes';
 import { REVIEW_FILTERS, REVIEW_FREQUENCY_MONTHS, REVIEW_STATUSES } from '../review-clock';
-import { SIGNATURE_MEANINGS } from './approval-routes';
+import { SIGNED_MEANINGS } from '../signature-meanings';
 import { idField, isoDate, optionalText } from './fields';
 import { SIGNATURE_METHODS } from './signatures';
 
@@ -41,7 +41,7 @@ export type ReviewSchedule = z.infer<typeof ReviewSchedule>;
 
 /** The signature an event carries: the actor signed, in this capacity, for this digest of the version. */
 export const HistorySignature = z.object({
-  meaning: z.enum([...SIGNATURE_MEANINGS, 'read_and_understood']),
+  meaning: z.enum(SIGNED_MEANINGS),
   /** The step of the route decided; null for an attestation. */
   stepName: z.string().nullable(),
   /** How the signer proved themselves (null: no proof was asked for). */

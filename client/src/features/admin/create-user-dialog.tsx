@@ -5,14 +5,13 @@ import { Controller, useForm } from 'react-hook-form';
 import type { Role } from '@common/roles';
 import { CreateUserForm, type CreatedUserInput } from '@common/contracts/users';
 import { FieldError } from '@/components/field-error';
-import { FormField } from '@/components/form-field';
 import { confirmDiscard, useUnsavedChanges } from '@/hooks/use-unsaved-changes';
 import { FormDialogFooter } from '@/components/form-dialog-footer';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { OptionsSelect } from '@/components/options-select';
+import { SelectField } from '@/forms/select-field';
 import { useCreateUser } from './api';
 import { ROLE_OPTIONS } from './role-options';
 import { DepartmentSelect, departmentIdOf, NO_DEPARTMENT } from './department-choices';
@@ -86,15 +85,7 @@ export function CreateUserDialog() {
             {field('firstName', 'First Name', { autoComplete: 'off' })}
             {field('lastName', 'Last Name', { autoComplete: 'off' })}
           </div>
-          <FormField id="create-user-role" label="Role" error={errors.role?.message}>
-            <Controller
-              control={form.control}
-              name="role"
-              render={({ field: role }) => (
-                <OptionsSelect id="create-user-role" value={role.value} options={ROLE_OPTIONS} onValueChange={role.onChange} invalid={!!errors.role} />
-              )}
-            />
-          </FormField>
+          <SelectField control={form.control} name="role" id="create-user-role" label="Role" options={ROLE_OPTIONS} error={errors.role?.message} />
           <Controller
             control={form.control}
             name="departmentId"

@@ -1,14 +1,13 @@
 import { useEffect } from 'react';
 import { FormDialog } from '@/components/form-dialog';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { type Department, DepartmentInput } from '@common/contracts/departments';
 import { FormField } from '@/components/form-field';
 import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
-import { OptionsSelect } from '@/components/options-select';
 import { Textarea } from '@/components/ui/textarea';
+import { SelectField } from '@/forms/select-field';
 import { useCreateDepartment, useUpdateDepartment } from './api';
 
 const NO_PARENT = 'none';
@@ -81,28 +80,15 @@ export function DepartmentFormDialog({ open, onClose, department, departments, d
       <FormField id="department-description" label="Description" error={errors.description?.message}>
         <Textarea id="department-description" rows={3} aria-invalid={!!errors.description} {...form.register('description')} />
       </FormField>
-      <div className="space-y-2">
-        <Label htmlFor="department-parent">Parent Division (optional)</Label>
-        <Controller
-          control={form.control}
-          name="parentId"
-          render={({ field }) => (
-            <OptionsSelect
-              id="department-parent"
-              value={field.value}
-              options={parentOptions}
-              onValueChange={field.onChange}
-              disabled={hasChildren}
-              describedBy={hasChildren ? 'department-parent-hint' : undefined}
-            />
-          )}
-        />
-        {hasChildren && (
-          <p id="department-parent-hint" className="text-xs text-muted-foreground">
-            This division has departments, so it stays top-level.
-          </p>
-        )}
-      </div>
+      <SelectField
+        control={form.control}
+        name="parentId"
+        id="department-parent"
+        label="Parent Division (optional)"
+        options={parentOptions}
+        disabled={hasChildren}
+        hint={hasChildren && 'This division has departments, so it stays top-level.'}
+      />
     </FormDialog>
   );
 }

@@ -9,7 +9,7 @@ import { FormDialog } from '@/components/form-dialog';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { OptionsSelect } from '@/components/options-select';
+import { SelectField } from '@/forms/select-field';
 import { displayNameOf } from '@/lib/names';
 import { useUpdateUser } from './api';
 import { ROLE_OPTIONS } from './role-options';
@@ -76,14 +76,7 @@ export function EditUserDialog({ user, isSelf, onClose }: { user: AdminUser | nu
       </div>
       {text('email', 'Email', { type: 'email' })}
       <div className="grid gap-4 sm:grid-cols-2">
-        <div className="space-y-2">
-          <Label htmlFor="edit-user-role">Role</Label>
-          <Controller
-            control={form.control}
-            name="role"
-            render={({ field }) => <OptionsSelect id="edit-user-role" value={field.value} options={ROLE_OPTIONS} onValueChange={field.onChange} />}
-          />
-        </div>
+        <SelectField control={form.control} name="role" id="edit-user-role" label="Role" options={ROLE_OPTIONS} />
         <Controller
           control={form.control}
           name="departmentId"

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { format } from 'date-fns';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import {
   type DailyProgramMode,
   DailyProgramUploadFields,
@@ -11,9 +11,10 @@ import {
 import { DAILY_PROGRAM_FILE_COUNT } from '@common/limits';
 import { FieldError } from '@/components/field-error';
 import { FormField } from '@/components/form-field';
-import { OptionsSelect, type SelectOption } from '@/components/options-select';
+import type { SelectOption } from '@/components/options-select';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
+import { SelectField } from '@/forms/select-field';
 import { formatKB } from '@/lib/format';
 import { useUploadDailyPrograms } from './api';
 import { DateField, UploadCard, useChosenFiles } from './upload-card';
@@ -57,26 +58,17 @@ export function DailyProgramUploadForm() {
         <Input id="dp-cruise-code" placeholder="e.g. AR250928" autoComplete="off" aria-invalid={!!errors.cruiseCode} {...form.register('cruiseCode')} />
       </FormField>
       <DateField id="dp-date" error={errors.programDate?.message} field={form.register('programDate')} />
-      <FormField id="dp-mode" label="Upload mode" error={errors.mode?.message}>
-        <Controller
-          control={form.control}
-          name="mode"
-          render={({ field }) => (
-            <OptionsSelect
-              id="dp-mode"
-              value={field.value}
-              options={MODES}
-              placeholder="Select upload mode"
-              invalid={!!errors.mode}
-              onValueChange={(value) => {
-                field.onChange(value);
-                // Changing the mode clears the chosen files: a count chosen for one mode is wrong for the other.
-                clearFiles();
-              }}
-            />
-          )}
-        />
-      </FormField>
+      <SelectField
+        control={form.control}
+        name="mode"
+        id="dp-mode"
+        label="Upload mode"
+        options={MODES}
+        placeholder="Select upload mode"
+        error={errors.mode?.message}
+        // Changing the mode clears the chosen files: a count chosen for one mode is wrong for the other.
+        onChosen={clearFiles}
+      />
       <div className="space-y-2">
         <Label htmlFor="dp-files">{mode === 'separate' ? 'PDF files (4, in order)' : 'PDF file'}</Label>
         <Input

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import type { SignatureMeaning } from '../../../../common/contracts/approval-routes';
+import type { SignatureMeaning } from '../../../../common/signature-meanings';
 import type { SignatureMethod } from '../../../../common/contracts/signatures';
 import { createdAt, identityId } from './columns';
 import { approvalTasks, sopVersions } from './sops';

@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { SignatureMeaning } from '../../../../common/contracts/approval-routes';
+import type { SignatureMeaning } from '../../../../common/signature-meanings';
 import type { DecidedTask } from '../../../../common/contracts/approvals';
 import type { SessionUser } from '../../../../common/contracts/auth';
 import type { SignatureMethod } from '../../../../common/contracts/signatures';

@@ -1,6 +1,6 @@
 import { and, asc, eq, isNotNull } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { SignatureMeaning } from '../../../../common/contracts/approval-routes';
+import type { SignatureMeaning } from '../../../../common/signature-meanings';
 import type { SignatureMethod } from '../../../../common/contracts/signatures';
 import type { Db } from '../../db/client';
 import { approvalSignatures, attestations, sopVersions, users } from '../../db/schema';
