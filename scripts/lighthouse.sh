@@ -7,24 +7,28 @@ set -euo pipefail
 base="${BASE_URL:-http://127.0.0.1:5208}"
 out="${OUT_DIR:-/tmp/lighthouse}"
 lighthouse="${LIGHTHOUSE:-npx -y lighthouse@13}"
+# LH_FLAGS: more Lighthouse flags, e.g. --throttling.cpuSlowdownMultiplier=8 to simulate a slower phone on a fast host.
 mkdir -p "$out"
 cookie=$(curl -s -D - -o /dev/null -H 'Content-Type: application/json' \
   -d "{\"username\":\"${LH_USER:-crew}\",\"password\":\"${LH_PASSWORD:-e2e-crew-password}\"}" "$base/api/login" |
   awk -F': ' 'tolower($1)=="set-cookie" {split($2, a, ";"); print a[1]}' | grep '^sop.sid=' | head -1)
 [ -n "$cookie" ] || { echo "sign-in failed" >&2; exit 1; }
 export CHROME_PATH="${CHROME_PATH:-/usr/bin/chromium}"
-printf '%-14s %6s %6s %8s %8s %6s\n' page perf a11y LCP TBT CLS
+# cpu: Lighthouse's benchmark of the host (about 1000 for a mid-range phone) over the CPU slowdown it applied,
+# i.e. the speed of the phone simulated; on a busy or slow host it falls and so does the score.
+printf '%-14s %6s %6s %8s %8s %6s %6s\n' page perf a11y LCP TBT CLS cpu
 for path in / /documents "/sop/${SOP_ID:-1}"; do
   name=$(echo "$path" | tr '/' '_')
   $lighthouse "$base$path" --quiet --only-categories=performance,accessibility \
     --extra-headers="{\"Cookie\":\"$cookie\"}" \
     --chrome-flags="--headless --no-sandbox --disable-gpu --disable-quic --no-first-run" \
-    --output=json --output-path="$out/lh$name.json" >/dev/null 2>&1 || true
+    ${LH_FLAGS:-} --output=json --output-path="$out/lh$name.json" >/dev/null 2>&1 || true
   node -e '
     const r = require(process.argv[1]);
     const a = r.audits, c = r.categories;
     const pct = (x) => Math.round(x * 100);
     console.log(process.argv[2].padEnd(14), String(pct(c.performance.score)).padStart(6), String(pct(c.accessibility.score)).padStart(6),
-      a["largest-contentful-paint"].displayValue.padStart(8), a["total-blocking-time"].displayValue.padStart(8), a["cumulative-layout-shift"].displayValue.padStart(6));
+      a["largest-contentful-paint"].displayValue.padStart(8), a["total-blocking-time"].displayValue.padStart(8), a["cumulative-layout-shift"].displayValue.padStart(6),
+      String(Math.round(r.environment.benchmarkIndex / r.configSettings.throttling.cpuSlowdownMultiplier)).padStart(6));
   ' "$out/lh$name.json" "$path"
 done

@@ -29,6 +29,13 @@ function readLastList(): string {
     return '';
   }
 }
+function writeLastList(list: string) {
+  try {
+    sessionStorage.setItem(LAST_LIST_KEY, list);
+  } catch {
+    // Storage refused (private mode, quota): the list is still remembered in memory for this page.
+  }
+}
 // A tab's first read of sessionStorage waits for the browser to hand the storage over, which on
 // a busy phone can hold the main thread for tens of milliseconds: it is done when idle, usually
 // while the page still waits for its data, instead of in the render of an opened SOP.
@@ -83,7 +90,10 @@ export function useListParams() {
   const params = useMemo(() => parseListParams(query), [query]);
   useEffect(() => {
     lastList = query ? `?${query}` : '';
-    sessionStorage.setItem(LAST_LIST_KEY, lastList);
+    // Written when idle, and not cancelled when the list closes (an opened SOP reloaded still
+    // finds its way back): a first write waits for the storage like a first read (above), and
+    // on the list's first paint that wait was one 20-50 ms task on a phone.
+    whenIdle(() => writeLastList(lastList ?? ''));
   }, [query]);
   const update = useCallback(
     (change: Partial<ListParams>) => {
