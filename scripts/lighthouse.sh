@@ -2,6 +2,8 @@
 # Lighthouse (mobile preset) on /, /documents and one SOP page, signed in. Figures to read,
 # not a test. Needs a running server (e.g. the browser-test one) and a user:
 #   BASE_URL=http://127.0.0.1:5208 LH_USER=crew LH_PASSWORD=... SOP_ID=1 bash scripts/lighthouse.sh
+# With the demo data (scripts/e2e-server.sh 5208 demo): LH_USER=konstantinos.pa LH_PASSWORD=demo-crew-2025 SOP_ID=22,
+# a published SOP whose reading he still owes.
 # Lighthouse is not a project dependency: set LIGHTHOUSE to an installed binary, else npx fetches 13.x.
 set -euo pipefail
 base="${BASE_URL:-http://127.0.0.1:5208}"
@@ -13,6 +15,9 @@ cookie=$(curl -s -D - -o /dev/null -H 'Content-Type: application/json' \
   -d "{\"username\":\"${LH_USER:-crew}\",\"password\":\"${LH_PASSWORD:-e2e-crew-password}\"}" "$base/api/login" |
   awk -F': ' 'tolower($1)=="set-cookie" {split($2, a, ";"); print a[1]}' | grep '^sop.sid=' | head -1)
 [ -n "$cookie" ] || { echo "sign-in failed" >&2; exit 1; }
+# The SOP page must be one this user may read: a 'not found' page paints less and scores higher.
+sop_status=$(curl -s -o /dev/null -w '%{http_code}' -H "Cookie: $cookie" "$base/api/sops/${SOP_ID:-1}")
+[ "$sop_status" = 200 ] || { echo "SOP ${SOP_ID:-1} answers $sop_status to ${LH_USER:-crew}: choose one they may read (SOP_ID)" >&2; exit 1; }
 export CHROME_PATH="${CHROME_PATH:-/usr/bin/chromium}"
 # cpu: Lighthouse's benchmark of the host (about 1000 for a mid-range phone) over the CPU slowdown it applied,
 # i.e. the speed of the phone simulated; on a busy or slow host it falls and so does the score.

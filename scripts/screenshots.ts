@@ -19,13 +19,33 @@ interface Shot {
   prepare?: (page: Page) => Promise<unknown>;
 }
 
-/** The newest SOP in the list (the journeys' published one when they ran last). */
-const firstSop = async (page: Page) => {
-  await page.goto('/documents?sort=updatedAt&dir=desc');
+/** The newest SOP in the list (the journeys' published one when they ran last), or the newest in review. */
+const firstSop = async (page: Page, filter = '') => {
+  await page.goto(`/documents?sort=updatedAt&dir=desc${filter}`);
   const link = page.locator('[data-testid="sop-row"] a:visible, [data-testid="sop-card"] a:visible').first();
   await link.waitFor();
   return (await link.getAttribute('href')) ?? '/sop/1';
 };
+
+/** The first SOP's history dialog from a list, then `then` inside it. */
+const historyShot = (name: string, path: string, then: (page: Page) => Promise<unknown>): Shot => ({
+  name,
+  path,
+  prepare: async (page) => {
+    await page
+      .getByRole('button', { name: /^History: / })
+      .first()
+      .click();
+    await then(page);
+  },
+});
+
+/** A section of the page, scrolled into view. */
+const section = (name: string, path: string, title: string): Shot => ({
+  name,
+  path,
+  prepare: (page) => page.getByText(title, { exact: true }).first().scrollIntoViewIfNeeded(),
+});
 
 const SHOTS: Record<E2eUser['role'], Shot[]> = {
   user: [
@@ -49,35 +69,28 @@ const SHOTS: Record<E2eUser['role'], Shot[]> = {
     { name: 'compliance', path: '/compliance' },
     { name: 'sop-form', path: '/sop/new' },
     { name: 'account', path: '/account' },
+    section('account-absence', '/account', 'Absence'),
+    section('account-passkeys', '/account', 'Passkeys'),
+    { name: 'change-password', path: '/account/password' },
     { name: 'upload-dialog', path: '/', prepare: (page) => page.getByRole('button', { name: 'Upload SOP File' }).click() },
+    historyShot('history-compare', '/documents', async (page) => {
+      const picks = page.getByRole('dialog').getByRole('checkbox');
+      await picks.first().waitFor();
+      if ((await picks.count()) < 2) return;
+      await picks.nth(0).check();
+      await picks.nth(1).check();
+      await page.getByRole('button', { name: 'Compare selected' }).click();
+    }),
+    // The newest SOP's events: decisions and attestations with their signatures.
+    historyShot('history-events', '/documents?sort=updatedAt&dir=desc', async (page) => {
+      await page.getByRole('dialog').getByText('Events', { exact: true }).click();
+      await page.getByRole('dialog').getByTestId('timeline-event').first().waitFor();
+    }),
     {
-      name: 'history-compare',
-      path: '/documents',
-      prepare: async (page) => {
-        await page
-          .getByRole('button', { name: /^History: / })
-          .first()
-          .click();
-        const picks = page.getByRole('dialog').getByRole('checkbox');
-        await picks.first().waitFor();
-        if ((await picks.count()) < 2) return;
-        await picks.nth(0).check();
-        await picks.nth(1).check();
-        await page.getByRole('button', { name: 'Compare selected' }).click();
-      },
-    },
-    {
-      // The newest SOP's events: decisions and attestations with their signatures.
-      name: 'history-events',
-      path: '/documents?sort=updatedAt&dir=desc',
-      prepare: async (page) => {
-        await page
-          .getByRole('button', { name: /^History: / })
-          .first()
-          .click();
-        await page.getByRole('dialog').getByText('Events', { exact: true }).click();
-        await page.getByRole('dialog').getByTestId('timeline-event').first().waitFor();
-      },
+      // The review thread's reply box, on an SOP waiting for review.
+      name: 'review-comments',
+      path: 'first-in-review',
+      prepare: (page) => page.getByTestId('review-comments').scrollIntoViewIfNeeded(),
     },
     {
       name: 'approve-confirm',
@@ -98,6 +111,18 @@ const SHOTS: Record<E2eUser['role'], Shot[]> = {
     { name: 'admin', path: '/admin' },
     { name: 'create-user-dialog', path: '/admin', prepare: (page) => page.getByRole('button', { name: 'Create User' }).click() },
     { name: 'departments-dialog', path: '/admin', prepare: (page) => page.getByRole('button', { name: 'Manage Departments' }).click() },
+    {
+      name: 'review-route-dialog',
+      path: '/admin',
+      prepare: async (page) => {
+        await page.getByRole('button', { name: 'Manage Departments' }).click();
+        await page
+          .getByRole('button', { name: /^Review route of / })
+          .first()
+          .click();
+        await page.getByRole('form', { name: 'Review route' }).waitFor();
+      },
+    },
     { name: 'storage-settings-dialog', path: '/admin', prepare: (page) => page.getByRole('button', { name: 'Storage Settings' }).click() },
     { name: 'system-settings-dialog', path: '/admin', prepare: (page) => page.getByRole('button', { name: 'Configure' }).click() },
     { name: 'templates-dialog', path: '/admin', prepare: (page) => page.getByRole('button', { name: 'Manage Templates' }).click() },
@@ -117,6 +142,11 @@ async function main() {
     await signedOut.goto('/auth');
     await signedOut.getByRole('button', { name: 'LOGIN' }).waitFor();
     await signedOut.screenshot({ path: `${outDir}/${viewport.width}-auth.png`, fullPage: true });
+    const register = signedOut.getByRole('button', { name: 'Create an account' });
+    if (await register.isVisible()) {
+      await register.click();
+      await signedOut.screenshot({ path: `${outDir}/${viewport.width}-register.png`, fullPage: true });
+    }
     await signedOut.close();
     for (const role of ['user', 'approver', 'admin'] as const) {
       const context = await browser.newContext({ baseURL, viewport });
@@ -124,7 +154,8 @@ async function main() {
       if (!api.ok()) throw new Error(`sign-in as ${role} failed`);
       const page = await context.newPage();
       for (const shot of SHOTS[role]) {
-        await page.goto(shot.path === 'first-sop' ? await firstSop(page) : shot.path);
+        const path = shot.path === 'first-sop' ? await firstSop(page) : shot.path === 'first-in-review' ? await firstSop(page, '&status=in_review') : shot.path;
+        await page.goto(path);
         await page.waitForLoadState('networkidle');
         await shot.prepare?.(page);
         await page.waitForTimeout(400);

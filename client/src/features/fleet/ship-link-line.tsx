@@ -37,7 +37,9 @@ export function ShipLinkLine() {
   const onShip = (query: { state: { data?: FleetStatus } }) => query.state.data?.role === 'ship';
   const status = useQuery({
     ...fleetQueries.status(),
-    staleTime: 0,
+    // The session's reader asked for the status a moment earlier (lib/session.ts): mounting
+    // takes that answer instead of asking again; a ship then asks every REFRESH_MS.
+    staleTime: (query) => (onShip(query) ? REFRESH_MS : Number.POSITIVE_INFINITY),
     refetchInterval: (query) => (onShip(query) ? REFRESH_MS : false),
     refetchOnWindowFocus: (query) => (onShip(query) ? 'always' : false),
   });
