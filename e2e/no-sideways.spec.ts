@@ -137,6 +137,23 @@ test.describe('at 390 px', () => {
     await signInAs(ADMIN);
     await visitAll(page, 'admin', ['/admin', '/admin/audit', '/compliance', '/daily-program', '/itinerary']);
   });
+
+  test("no admin dialog cuts its content off at the side (a dialog scrolls, so the page's width cannot tell)", async ({ page, signInAs }) => {
+    await signInAs(ADMIN);
+    await page.goto('/admin');
+    for (const opener of ['Manage Departments', 'Manage Templates', 'Create User', 'Storage Settings', 'Configure']) {
+      await page.getByRole('button', { name: opener }).click();
+      const dialog = page.getByRole('dialog');
+      await expect(dialog).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      // The departments dialog lists the demo's divisions; its cards were wider than the dialog.
+      if (opener === 'Manage Departments') await expect(dialog.getByRole('listitem', { name: 'Marine' })).toBeVisible();
+      const cut = await dialog.evaluate((box) => box.scrollWidth - box.clientWidth);
+      expect(cut, `${opener} at 390 px: content wider than the dialog by ${cut} px`).toBeLessThanOrEqual(1);
+      await page.keyboard.press('Escape');
+      await expect(dialog).toBeHidden();
+    }
+  });
 });
 
 test('at 1366 px no table hides a column behind a scroll box', async ({ page, signInAs }) => {

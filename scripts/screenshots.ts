@@ -19,7 +19,7 @@ interface Shot {
   prepare?: (page: Page) => Promise<unknown>;
 }
 
-/** The newest SOP in the list (the journeys' published one when they ran last), or the newest in review. */
+/** The newest SOP in the list (the journeys' published one when they ran last), or the newest waiting for review. */
 const firstSop = async (page: Page, filter = '') => {
   await page.goto(`/documents?sort=updatedAt&dir=desc${filter}`);
   const link = page.locator('[data-testid="sop-row"] a:visible, [data-testid="sop-card"] a:visible').first();
@@ -89,7 +89,7 @@ const SHOTS: Record<E2eUser['role'], Shot[]> = {
     {
       // The review thread's reply box, on an SOP waiting for review.
       name: 'review-comments',
-      path: 'first-in-review',
+      path: 'first-submitted',
       prepare: (page) => page.getByTestId('review-comments').scrollIntoViewIfNeeded(),
     },
     {
@@ -154,7 +154,7 @@ async function main() {
       if (!api.ok()) throw new Error(`sign-in as ${role} failed`);
       const page = await context.newPage();
       for (const shot of SHOTS[role]) {
-        const path = shot.path === 'first-sop' ? await firstSop(page) : shot.path === 'first-in-review' ? await firstSop(page, '&status=in_review') : shot.path;
+        const path = shot.path === 'first-sop' ? await firstSop(page) : shot.path === 'first-submitted' ? await firstSop(page, '&status=submitted') : shot.path;
         await page.goto(path);
         await page.waitForLoadState('networkidle');
         await shot.prepare?.(page);

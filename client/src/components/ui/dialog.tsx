@@ -5,7 +5,7 @@ import { cn } from '@/lib/utils';
 import { slot, styled } from './slotted';
 
 const dialogContentClasses =
-  'bg-background fixed top-[50%] left-[50%] z-50 grid max-h-[calc(100vh-2rem)] w-full max-w-[calc(100%-2rem)] translate-x-[-50%] translate-y-[-50%] gap-4 overflow-y-auto rounded-lg border p-6 shadow-lg sm:max-w-lg';
+  'bg-background fixed top-[50%] left-[50%] z-50 grid grid-cols-1 max-h-[calc(100vh-2rem)] w-full max-w-[calc(100%-2rem)] translate-x-[-50%] translate-y-[-50%] gap-4 overflow-y-auto rounded-lg border p-6 shadow-lg sm:max-w-lg';
 
 const Dialog = slot(DialogPrimitive.Root, 'dialog');
 const DialogTrigger = slot(DialogPrimitive.Trigger, 'dialog-trigger');

@@ -70,7 +70,7 @@ export function ManageDepartmentsDialog() {
                   {children.length === 0 ? (
                     <p className="px-4 py-3 text-sm text-muted-foreground">No departments in this division yet.</p>
                   ) : (
-                    <ul className="grid gap-2 p-3 sm:grid-cols-2 lg:grid-cols-3" aria-label={`Departments of ${division.name}`}>
+                    <ul className="grid grid-cols-1 gap-2 p-3 sm:grid-cols-2 lg:grid-cols-3" aria-label={`Departments of ${division.name}`}>
                       {children.map((dept) => (
                         <li key={dept.id} className="flex items-start justify-between gap-2 rounded-md border bg-white px-3 py-2" aria-label={dept.name}>
                           <div className="min-w-0">
