@@ -29,6 +29,7 @@ function readLastList(): string {
     return '';
   }
 }
+
 function writeLastList(list: string) {
   try {
     sessionStorage.setItem(LAST_LIST_KEY, list);
