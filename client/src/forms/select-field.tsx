@@ -34,6 +34,8 @@ export function SelectField<T extends FieldValues, V extends FieldValues, O exte
 }: Props<T, V, O>) {
   const { field } = useController({ control, name });
   const hintId = `${id}-hint`;
+  // Described by its hint and by its message, as FormField's invalidWhen() does for an input.
+  const describedBy = [hint ? hintId : null, error ? `${id}-error` : null].filter(Boolean).join(' ') || undefined;
   return (
     <FormField id={id} label={label} error={error}>
       <OptionsSelect<O>
@@ -43,7 +45,7 @@ export function SelectField<T extends FieldValues, V extends FieldValues, O exte
         placeholder={placeholder}
         disabled={disabled}
         invalid={!!error}
-        describedBy={hint ? hintId : undefined}
+        describedBy={describedBy}
         onValueChange={(value) => {
           field.onChange(value);
           onChosen?.(value);
