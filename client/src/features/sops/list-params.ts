@@ -30,13 +30,27 @@ function readLastList(): string {
   }
 }
 
-function writeLastList(list: string) {
-  try {
-    sessionStorage.setItem(LAST_LIST_KEY, list);
-  } catch {
-    // Storage refused (private mode, quota): the list is still remembered in memory for this page.
-  }
+/** Cancels the write still waiting for an idle moment, if any. */
+let cancelWrite: (() => void) | undefined;
+
+/**
+ * Keeps the list's query in memory at once and in sessionStorage when idle: a first write waits
+ * for the storage like a first read (below), and on the list's first paint that wait was one
+ * 20-50 ms task on a phone. Typing a search writes once, its last value; the write is not
+ * cancelled when the list closes, so an opened SOP reloaded still finds its way back.
+ */
+function rememberList(list: string) {
+  lastList = list;
+  cancelWrite?.();
+  cancelWrite = whenIdle(() => {
+    try {
+      sessionStorage.setItem(LAST_LIST_KEY, list);
+    } catch {
+      // Storage refused (private mode, quota): the list is still remembered in memory for this page.
+    }
+  });
 }
+
 // A tab's first read of sessionStorage waits for the browser to hand the storage over, which on
 // a busy phone can hold the main thread for tens of milliseconds: it is done when idle, usually
 // while the page still waits for its data, instead of in the render of an opened SOP.
@@ -90,11 +104,7 @@ export function useListParams() {
   const [, navigate] = useLocation();
   const params = useMemo(() => parseListParams(query), [query]);
   useEffect(() => {
-    lastList = query ? `?${query}` : '';
-    // Written when idle, and not cancelled when the list closes (an opened SOP reloaded still
-    // finds its way back): a first write waits for the storage like a first read (above), and
-    // on the list's first paint that wait was one 20-50 ms task on a phone.
-    whenIdle(() => writeLastList(lastList ?? ''));
+    rememberList(query ? `?${query}` : '');
   }, [query]);
   const update = useCallback(
     (change: Partial<ListParams>) => {
