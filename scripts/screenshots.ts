@@ -14,18 +14,21 @@ const outDir = 'screenshots/screens';
 
 interface Shot {
   name: string;
-  path: string;
+  /** Where to go, or how to find it (the newest SOP, say). */
+  path: string | ((page: Page) => Promise<string>);
   /** Something to do before the picture: open a dialog or the menu. */
   prepare?: (page: Page) => Promise<unknown>;
 }
 
-/** The newest SOP in the list (the journeys' published one when they ran last), or the newest waiting for review. */
-const firstSop = async (page: Page, filter = '') => {
-  await page.goto(`/documents?sort=updatedAt&dir=desc${filter}`);
-  const link = page.locator('[data-testid="sop-row"] a:visible, [data-testid="sop-card"] a:visible').first();
-  await link.waitFor();
-  return (await link.getAttribute('href')) ?? '/sop/1';
-};
+/** The newest SOP in the list (the journeys' published one when they ran last), or the newest with a status. */
+const newestSop =
+  (filter = '') =>
+  async (page: Page) => {
+    await page.goto(`/documents?sort=updatedAt&dir=desc${filter}`);
+    const link = page.locator('[data-testid="sop-row"] a:visible, [data-testid="sop-card"] a:visible').first();
+    await link.waitFor();
+    return (await link.getAttribute('href')) ?? '/sop/1';
+  };
 
 /** The first SOP's history dialog from a list, then `then` inside it. */
 const historyShot = (name: string, path: string, then: (page: Page) => Promise<unknown>): Shot => ({
@@ -47,6 +50,13 @@ const section = (name: string, path: string, title: string): Shot => ({
   prepare: (page) => page.getByText(title, { exact: true }).first().scrollIntoViewIfNeeded(),
 });
 
+const openDepartments = (page: Page) => page.getByRole('button', { name: 'Manage Departments' }).click();
+/** Opens Manage Departments, then the first button so named inside it. */
+const inDepartments = async (page: Page, button: string | RegExp) => {
+  await openDepartments(page);
+  await page.getByRole('dialog').getByRole('button', { name: button }).first().click();
+};
+
 const SHOTS: Record<E2eUser['role'], Shot[]> = {
   user: [
     { name: 'dashboard', path: '/' },
@@ -56,7 +66,7 @@ const SHOTS: Record<E2eUser['role'], Shot[]> = {
       prepare: async (page) => (page.viewportSize()!.width < 1024 ? page.getByRole('button', { name: 'Open menu' }).click() : undefined),
     },
     { name: 'procedures', path: '/documents' },
-    { name: 'sop', path: 'first-sop' },
+    { name: 'sop', path: newestSop() },
     { name: 'daily-program', path: '/daily-program' },
     { name: 'itinerary', path: '/itinerary' },
     { name: 'approvals-denied', path: '/approvals' },
@@ -65,7 +75,7 @@ const SHOTS: Record<E2eUser['role'], Shot[]> = {
   ],
   approver: [
     { name: 'approvals', path: '/approvals' },
-    { name: 'sop-compliance', path: 'first-sop' },
+    { name: 'sop-compliance', path: newestSop() },
     { name: 'compliance', path: '/compliance' },
     { name: 'sop-form', path: '/sop/new' },
     { name: 'account', path: '/account' },
@@ -89,7 +99,7 @@ const SHOTS: Record<E2eUser['role'], Shot[]> = {
     {
       // The review thread's reply box, on an SOP waiting for review.
       name: 'review-comments',
-      path: 'first-submitted',
+      path: newestSop('&status=submitted'),
       prepare: (page) => page.getByTestId('review-comments').scrollIntoViewIfNeeded(),
     },
     {
@@ -110,18 +120,24 @@ const SHOTS: Record<E2eUser['role'], Shot[]> = {
   admin: [
     { name: 'admin', path: '/admin' },
     { name: 'create-user-dialog', path: '/admin', prepare: (page) => page.getByRole('button', { name: 'Create User' }).click() },
-    { name: 'departments-dialog', path: '/admin', prepare: (page) => page.getByRole('button', { name: 'Manage Departments' }).click() },
+    { name: 'departments-dialog', path: '/admin', prepare: openDepartments },
+    { name: 'department-form-dialog', path: '/admin', prepare: (page) => inDepartments(page, 'Add Department') },
     {
       name: 'review-route-dialog',
       path: '/admin',
       prepare: async (page) => {
-        await page.getByRole('button', { name: 'Manage Departments' }).click();
-        await page
-          .getByRole('button', { name: /^Review route of / })
-          .first()
-          .click();
+        await inDepartments(page, /^Review route of /);
         await page.getByRole('form', { name: 'Review route' }).waitFor();
       },
+    },
+    {
+      name: 'edit-user-dialog',
+      path: '/admin',
+      prepare: (page) =>
+        page
+          .getByRole('button', { name: /^Edit user / })
+          .first()
+          .click(),
     },
     { name: 'storage-settings-dialog', path: '/admin', prepare: (page) => page.getByRole('button', { name: 'Storage Settings' }).click() },
     { name: 'system-settings-dialog', path: '/admin', prepare: (page) => page.getByRole('button', { name: 'Configure' }).click() },
@@ -154,8 +170,7 @@ async function main() {
       if (!api.ok()) throw new Error(`sign-in as ${role} failed`);
       const page = await context.newPage();
       for (const shot of SHOTS[role]) {
-        const path = shot.path === 'first-sop' ? await firstSop(page) : shot.path === 'first-submitted' ? await firstSop(page, '&status=submitted') : shot.path;
-        await page.goto(path);
+        await page.goto(typeof shot.path === 'string' ? shot.path : await shot.path(page));
         await page.waitForLoadState('networkidle');
         await shot.prepare?.(page);
         await page.waitForTimeout(400);
