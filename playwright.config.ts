@@ -2,21 +2,52 @@ import { defineConfig } from '@playwright/test';
 
 /**
  * Browser journeys in Debian's Chromium against the real app: a fresh embedded database
- * and a fresh client build per run (scripts/e2e-server.sh). E2E_PORT lets several runs
- * share a machine.
+ * per server and a fresh client build per run (scripts/e2e-server.sh). Two servers, each with its own
+ * data, run the journeys side by side, one journey at a time each: the first on E2E_PORT (with
+ * the journeys that start helpers on ports derived from it: the SMTP sink, the identity
+ * provider, a fleet), the second on E2E_PORT + 1. E2E_PORT lets several runs share a machine.
  */
 const port = Number(process.env.E2E_PORT ?? 5100);
+// One client build serves both servers: the first server to start builds it, the other waits
+// for it (scripts/e2e-server.sh). The run's id, set once here in the runner's process, tells a
+// build of this run from one an earlier run left behind.
+process.env.E2E_RUN ??= `${process.pid}-${Date.now()}`;
+const server = (at: number) => ({
+  command: `bash scripts/e2e-server.sh ${at} e2e ${port}`,
+  url: `http://127.0.0.1:${at}/healthz`,
+  timeout: 180_000,
+  reuseExistingServer: false,
+  stdout: 'ignore' as const,
+  stderr: 'pipe' as const,
+});
+/** The journeys the second server runs (the rest run on the first); about half the time each. */
+const SECOND = [
+  'sops',
+  'registers',
+  'approval-journey',
+  'reader',
+  'reader-navigation',
+  'decide-anywhere',
+  'review-loop',
+  'attest',
+  'crew-journeys',
+  'daily-programs',
+  'required-reading',
+  'screens',
+  'search-inside',
+  'visibility',
+  'offline-sign-out',
+].map((name) => `**/${name}.spec.ts`);
 
 export default defineConfig({
   testDir: 'e2e',
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
-  workers: 1,
+  workers: 2,
   retries: 0,
   reporter: [['list']],
   use: {
-    baseURL: `http://127.0.0.1:${port}`,
     viewport: { width: 1366, height: 768 },
     trace: 'off',
     screenshot: 'only-on-failure',
@@ -34,12 +65,9 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
-    command: `bash scripts/e2e-server.sh ${port}`,
-    url: `http://127.0.0.1:${port}/healthz`,
-    timeout: 180_000,
-    reuseExistingServer: false,
-    stdout: 'ignore',
-    stderr: 'pipe',
-  },
+  projects: [
+    { name: 'first', testIgnore: SECOND, workers: 1, use: { baseURL: `http://127.0.0.1:${port}` } },
+    { name: 'second', testMatch: SECOND, workers: 1, use: { baseURL: `http://127.0.0.1:${port + 1}` } },
+  ],
+  webServer: [server(port), server(port + 1)],
 });

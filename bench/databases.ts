@@ -9,6 +9,12 @@ export type DatabaseKind = 'embedded' | 'postgres';
 
 const POSTGRES_URL = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
+/**
+ * The audit key of every database a bench fills and every server it starts (they inherit the
+ * environment): a server refuses a trail chained under another key.
+ */
+export const BENCH_AUDIT_KEY = (process.env.AUDIT_KEY ??= 'a-fixed-audit-key-for-the-benchmarks-only-0123');
+
 async function withClient(url: string, work: (client: pg.Client) => Promise<unknown>) {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
@@ -42,7 +48,7 @@ export async function filledDatabase(
     url.pathname = `/${name}`;
     databaseUrl = url.toString();
   }
-  const database = await openDatabase(databaseUrl ? { databaseUrl } : { dataDir });
+  const database = await openDatabase(databaseUrl ? { databaseUrl, auditKey: BENCH_AUDIT_KEY } : { dataDir, auditKey: BENCH_AUDIT_KEY });
   try {
     const ms = await fill(database.db);
     return { env: { DATA_DIR: dataDir, DATABASE_URL: databaseUrl }, ms };

@@ -20,10 +20,10 @@ import { connect } from '@nats-io/transport-node';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import type { VesselDocument } from '../common/contracts/fleet';
 import type { SopCompliance } from '../common/contracts/reading';
-import { filesSubject, OFFICE_STREAM, officeSubject } from '../server/src/fleet/messages';
-import { ADMIN_PASSWORD, type AppProcess, randomText, Session, startAppProcess } from '../server/src/fleet/test/fleet-processes';
-import { startLinkProxy } from '../server/src/fleet/test/link-proxy';
-import { freePort, type NatsServer, startHub, startShipNats } from '../server/src/fleet/test/nats-servers';
+import { filesSubject, OFFICE_STREAM, officeSubject } from '../server/src/features/fleet/messages.helper';
+import { ADMIN_PASSWORD, type AppProcess, randomText, Session, startAppProcess } from '../server/src/test/fleet/fleet-processes';
+import { startLinkProxy } from '../server/src/test/fleet/link-proxy';
+import { freePort, type NatsServer, startHub, startShipNats } from '../server/src/test/fleet/nats-servers';
 import { type FleetFigures, kb, mb, printFleetReport, seconds } from './fleet-report';
 
 const TIMEOUT_MS = Number(process.env.BENCH_TIMEOUT_S ?? 3600) * 1000;

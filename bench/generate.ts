@@ -6,7 +6,7 @@
 import { pathToFileURL } from 'node:url';
 import { count, sql } from 'drizzle-orm';
 import { loadConfig } from '../server/src/config';
-import { type Db, openDatabase } from '../server/src/db/client';
+import { type Db, openConfiguredDatabase } from '../server/src/db/client';
 import { departments, sops, users } from '../server/src/db/schema';
 import { createUser } from '../server/src/features/auth/auth.service';
 import { refreshAllSearchVectors } from '../server/src/features/sops/sop-search.service';
@@ -176,7 +176,7 @@ export async function sopCount(db: Db): Promise<number> {
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   const total = Number(process.argv[2] ?? 5000);
   const config = loadConfig();
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, fileDir: config.fileDir, whenBusy: 'join' });
+  const database = await openConfiguredDatabase(config);
   const ms = await generateBenchData(database.db, total);
   console.log(`Generated ${total} SOPs in ${(ms / 1000).toFixed(1)} s; the database now holds ${await sopCount(database.db)}.`);
   await database.close();

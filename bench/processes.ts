@@ -65,7 +65,9 @@ async function waitForHealth(base: string, child: ChildProcess, log: () => strin
 }
 
 /** The real server on a free port of 127.0.0.1 over the given DATA_DIR or DATABASE_URL. */
-export async function startServer(env: { DATA_DIR: string; DATABASE_URL?: string; ADMIN_PASSWORD: string }): Promise<Child> {
+export async function startServer(
+  env: { DATA_DIR: string; DATABASE_URL?: string; ADMIN_PASSWORD: string } & Record<string, string | undefined>,
+): Promise<Child> {
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
     env: {

@@ -6,6 +6,7 @@
  */
 import ExcelJS from 'exceljs';
 import { openDatabase } from '../server/src/db/client';
+import { BENCH_AUDIT_KEY } from './databases';
 import { createDocumentWorkers } from '../server/src/documents/worker-pool';
 import { sopRegisterRows } from '../server/src/features/sops/sop-register.service';
 import { EVERYTHING } from '../server/src/features/sops/sop-visibility.service';
@@ -30,7 +31,7 @@ async function timed<T>(runs: number, work: () => Promise<T>): Promise<{ ms: num
 }
 const show = (ms: number[]) => `median ${percentile(ms, 50).toFixed(0)} ms, max ${Math.max(...ms).toFixed(0)} ms (${ms.length} runs)`;
 
-const database = await openDatabase({ dataDir: 'memory://' });
+const database = await openDatabase({ dataDir: 'memory://', auditKey: BENCH_AUDIT_KEY });
 const workers = createDocumentWorkers({ workers: 1 });
 try {
   await generateBenchData(database.db, SOPS);

@@ -21,6 +21,7 @@ import path from 'node:path';
 import { PDFDocument } from 'pdf-lib';
 import pg from 'pg';
 import { openDatabase } from '../server/src/db/client';
+import { BENCH_AUDIT_KEY } from './databases';
 import { createDocumentWorkers } from '../server/src/documents/worker-pool';
 import { listSopsJson } from '../server/src/features/sops/sop-list.service';
 import { EVERYTHING } from '../server/src/features/sops/sop-visibility.service';
@@ -89,7 +90,7 @@ async function measure(kind: 'embedded' | 'postgres'): Promise<Measured> {
     url.pathname = `/${name}`;
     databaseUrl = url.toString();
   }
-  const database = await openDatabase(databaseUrl ? { databaseUrl } : { dataDir: work });
+  const database = await openDatabase(databaseUrl ? { databaseUrl, auditKey: BENCH_AUDIT_KEY } : { dataDir: work, auditKey: BENCH_AUDIT_KEY });
   try {
     const started = performance.now();
     await generateBenchData(database.db, SOPS);

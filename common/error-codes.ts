@@ -22,6 +22,7 @@ export const ERROR_CODES = [
   // Specific cases.
   'invalid_credentials', // 401 at sign-in: wrong name or password (not an ended session)
   'registration_closed', // 403 at registration
+  'awaiting_approval', // 403 at sign-in: a self-registered account an administrator has not approved yet
   'cross_site', // 403: a request from another site
   'own_submission', // 403: deciding on a version one submitted oneself
   'duplicate', // 409: a name or number that is already taken
@@ -40,6 +41,8 @@ export const ERROR_CODES = [
   'unavailable', // 503 from /healthz: the database cannot be reached
   'not_on_step', // 403: the approval task's current step is for other approvers
   'already_signed', // 409: the caller already decided on this version (nobody decides twice)
+  'withdraw_instead', // 409: an SOP that has had a version in force is withdrawn, never deleted
+  'withdrawn', // 409: the SOP was withdrawn; it is kept in the archive and cannot change
   'signature_failed', // 401: an electronic signature was required and missing, or its password or passkey did not verify
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -3,7 +3,8 @@ import { ROLES, type Role } from './roles';
 /**
  * Who may do what. The server checks the role part on each route (`config.access`) and the
  * resource part in the services through common/sop-lifecycle.ts; the client reads the same
- * table only to hide controls a user could not use.
+ * table only to hide controls a user could not use. What a ship's copy does with each action
+ * is ON_SHIP, below.
  *
  * - `yes` / `no`: by role alone.
  * - `owner`: only on a resource the actor owns.
@@ -12,9 +13,21 @@ import { ROLES, type Role } from './roles';
 export type Rule = 'yes' | 'no' | 'owner' | 'not-submitter';
 
 export const PERMISSIONS = {
-  /** One's own account (the password change); every signed-in person. */
-  'account.manage': { admin: 'yes', approver: 'yes', user: 'yes' },
+  /** Signing in and out. Its routes are public (nobody need be signed in): they name it for the ship's sake (ON_SHIP). */
+  session: { admin: 'yes', approver: 'yes', user: 'yes' },
+  /** One's own account as it stands: passkeys, e-mail address, which notifications come by e-mail. */
+  'account.read': { admin: 'yes', approver: 'yes', user: 'yes' },
+  /** Changing one's own password. */
+  'account.password': { admin: 'yes', approver: 'yes', user: 'yes' },
+  /** Adding and removing one's own passkeys. */
+  'account.passkeys': { admin: 'yes', approver: 'yes', user: 'yes' },
+  /** One's own e-mail: asking for the confirmation link, choosing which notifications come by e-mail. */
+  'account.email': { admin: 'yes', approver: 'yes', user: 'yes' },
+  /** Signing one decision, attestation or withdrawal with one's own passkey: its challenge. */
+  'account.sign': { admin: 'yes', approver: 'yes', user: 'yes' },
   'sop.read': { admin: 'yes', approver: 'yes', user: 'yes' },
+  /** One's own reading of a version: the files one opened, and the attestation that one read it. */
+  'sop.attest': { admin: 'yes', approver: 'yes', user: 'yes' },
   /**
    * Every version of every SOP: drafts, submissions, superseded files and confidential SOPs
    * outside one's audience. Without it a reader sees the version in force of each SOP that
@@ -24,7 +37,10 @@ export const PERMISSIONS = {
   'sop.create': { admin: 'yes', approver: 'yes', user: 'yes' },
   'sop.edit': { admin: 'yes', approver: 'yes', user: 'owner' },
   'sop.submit': { admin: 'yes', approver: 'yes', user: 'owner' },
-  'sop.delete': { admin: 'yes', approver: 'yes', user: 'no' },
+  /** Only a draft never approved; the owner's own, or any as an admin (sop-lifecycle.ts refuses the rest). */
+  'sop.delete': { admin: 'yes', approver: 'owner', user: 'owner' },
+  /** An SOP that has had a version in force is withdrawn with a reason, never deleted. */
+  'sop.withdraw': { admin: 'yes', approver: 'yes', user: 'no' },
   'sop.email': { admin: 'yes', approver: 'yes', user: 'no' },
   'sop.review.confirm': { admin: 'yes', approver: 'yes', user: 'no' },
   /** A version's review thread (comments between reviewers and the author). */
@@ -36,6 +52,8 @@ export const PERMISSIONS = {
   /** Who has read the version in force, per SOP and department (required reading). */
   'compliance.read': { admin: 'yes', approver: 'yes', user: 'no' },
   'files.read': { admin: 'yes', approver: 'yes', user: 'yes' },
+  /** Asking the server to make a file's missing preview (reading one that exists is `files.read`). */
+  'files.preview': { admin: 'yes', approver: 'yes', user: 'yes' },
   'files.manage': { admin: 'yes', approver: 'no', user: 'no' },
   'users.manage': { admin: 'yes', approver: 'no', user: 'no' },
   'departments.manage': { admin: 'yes', approver: 'no', user: 'no' },
@@ -44,7 +62,9 @@ export const PERMISSIONS = {
   'audit.read': { admin: 'yes', approver: 'no', user: 'no' },
   'storage.read': { admin: 'yes', approver: 'no', user: 'no' },
   'settings.manage': { admin: 'yes', approver: 'no', user: 'no' },
-  /** The server's own backups: how they went, and 'Back up now'. */
+  /** The server's own backups: how they went. */
+  'backups.read': { admin: 'yes', approver: 'no', user: 'no' },
+  /** 'Back up now'; and whoever may is told when a backup fails. */
   'backups.manage': { admin: 'yes', approver: 'no', user: 'no' },
   /** The vessel register and what each ship holds. */
   'fleet.read': { admin: 'yes', approver: 'yes', user: 'no' },
@@ -53,39 +73,74 @@ export const PERMISSIONS = {
 
 export type Action = keyof typeof PERMISSIONS;
 
+/**
+ * What a ship's copy does with each action. The office owns every record but what happens on
+ * board, so a ship makes only the writes whose action is `yes` here; the server answers every
+ * other write there 409 `office_only` (server/src/http/access.ts decides it from this table by
+ * the route's `config.access`), and on a ship `can()` refuses every action that is `no`.
+ *
+ * - `yes`: happens on board, writes included: the only writes a ship makes.
+ * - `read`: reading the ship's copy. No write names such an action (the app does not start):
+ *   a write has an action of its own, so the screens never offer what a ship refuses.
+ * - `no`: the office's alone, or known ashore only; on a ship the screens offer none of it.
+ */
+export type ShipRule = 'yes' | 'read' | 'no';
+
+export const ON_SHIP = {
+  session: 'yes',
+  'account.read': 'read',
+  // The account belongs to the office: it changes ashore and reaches the ship with the next update.
+  'account.password': 'no',
+  'account.passkeys': 'no',
+  'account.email': 'no',
+  // Attesting on board may be signed with a passkey.
+  'account.sign': 'yes',
+  'sop.read': 'read',
+  'sop.attest': 'yes',
+  'sop.read.unreleased': 'read',
+  'sop.create': 'no',
+  'sop.edit': 'no',
+  'sop.submit': 'no',
+  'sop.delete': 'no',
+  'sop.withdraw': 'no',
+  'sop.email': 'no',
+  'sop.review.confirm': 'no',
+  'sop.review.comment': 'no',
+  // Approval tasks never travel to a ship.
+  'approval.list': 'no',
+  'approval.decide': 'no',
+  'account.absence': 'no',
+  'compliance.read': 'read',
+  'files.read': 'read',
+  // A ship makes its previews itself, from the files it receives.
+  'files.preview': 'no',
+  'files.manage': 'no',
+  'users.manage': 'no',
+  'departments.manage': 'no',
+  'templates.manage': 'no',
+  'audit.read': 'read',
+  'storage.read': 'read',
+  'settings.manage': 'no',
+  'backups.read': 'read',
+  'backups.manage': 'no',
+  // What each ship holds is known ashore only.
+  'fleet.read': 'no',
+  'vessels.manage': 'no',
+} as const satisfies Record<Action, ShipRule>;
+
+/** Whether a ship makes a write with this action (none without one: a write is the office's unless its action says otherwise). */
+export const shipWrites = (action: Action | undefined): boolean => action !== undefined && ON_SHIP[action] === 'yes';
+
 export interface Actor {
   id: number;
   role: Role;
   /**
-   * Signed in on a ship's copy: the office owns every record but what happens on board, so
-   * the screens offer none of the office-owned actions (the server answers them 409 office_only).
+   * Signed in on a ship's copy: the screens offer none of the actions the office keeps (ON_SHIP).
    */
   onShip?: boolean;
 }
 
-/** What changes office-owned data, or only exists ashore (approval tasks never travel to a ship). */
-export const OFFICE_OWNED: ReadonlySet<Action> = new Set<Action>([
-  'sop.create',
-  'sop.edit',
-  'sop.submit',
-  'sop.delete',
-  'sop.email',
-  'sop.review.confirm',
-  'sop.review.comment',
-  'approval.list',
-  'approval.decide',
-  'account.absence',
-  'files.manage',
-  'users.manage',
-  'departments.manage',
-  'templates.manage',
-  'settings.manage',
-  'vessels.manage',
-  // What each ship holds is known ashore only.
-  'fleet.read',
-]);
-
-const refusedOnShip = (actor: Actor, action: Action) => actor.onShip === true && OFFICE_OWNED.has(action);
+const refusedOnShip = (actor: Actor, action: Action) => actor.onShip === true && ON_SHIP[action] === 'no';
 
 export interface Resource {
   ownerId?: number | null;

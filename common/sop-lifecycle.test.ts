@@ -1,3 +1,4 @@
+import { refuseDelete } from './sop-withdrawal';
 import { describe, expect, it } from 'vitest';
 import type { Actor } from './permissions';
 import type { Role } from './roles';
@@ -11,7 +12,6 @@ import {
   refuseAddVersion,
   refuseCreate,
   refuseDecision,
-  refuseDelete,
   refuseEdit,
   refuseSubmit,
   RESUBMIT_NEEDS_NEW_VERSION,
@@ -34,7 +34,7 @@ const EDIT = FORBID('Only the owner, an approver or an admin can edit this SOP')
 const ADD_VERSION = FORBID('Only the owner, an approver or an admin can add a version to this SOP');
 const SUBMIT = FORBID('Only the owner, an approver or an admin can submit this SOP');
 const ADD_FILES = FORBID('Only the owner, an approver or an admin can add attachments to this SOP');
-const DELETE = FORBID('Only an approver or an admin can delete an SOP');
+const DELETE = FORBID('Only the owner or an admin can delete this SOP');
 const DECIDE_ROLE = FORBID('Only an approver or an admin can decide approval tasks');
 const OWN_SUBMISSION = FORBID('You cannot decide on a version you submitted yourself; another approver or an admin must review it', 'own_submission');
 const VERSION_UNDER_REVIEW = CONFLICT('This SOP is waiting for approval; a new version can be added once the approver has decided', 'under_review');
@@ -66,12 +66,16 @@ describe('who may trigger each transition, by role', () => {
     expect(refuseSubmit(actor(role), draft)).toEqual(allowed ? null : SUBMIT);
     expect(refuseAddFiles(actor(role), files)).toEqual(allowed ? null : ADD_FILES);
   });
-  it.each([
-    ['admin', null],
-    ['approver', null],
-    ['user', DELETE],
-  ] as const)('delete: %s -> %j', (role, refusal) => {
-    expect(refuseDelete(actor(role))).toEqual(refusal);
+  it.each(OWNER_RULE)('delete a draft never approved: %s on the SOP of %s -> %s', (role, ownerId, allowed) => {
+    const draft = { id: 7, ownerId, everInForce: false };
+    const mayDelete = role === 'admin' || ownerId === ME;
+    expect(refuseDelete(actor(role), draft)).toEqual(allowed && mayDelete ? null : DELETE);
+  });
+  it('never deletes an SOP that has had a version in force: approvers and admins are sent to withdrawal', () => {
+    const inForce = { id: 7, ownerId: ME, everInForce: true };
+    expect(refuseDelete(actor('admin'), inForce)).toMatchObject({ kind: 'conflict', code: 'withdraw_instead' });
+    expect(refuseDelete(actor('approver'), inForce)?.message).toMatch(/POST \/api\/sops\/7\/withdraw/);
+    expect(refuseDelete(actor('user'), inForce)).toMatchObject({ kind: 'forbidden' });
   });
   it('an SOP without an owner is refused to plain users, with the owner rule’s text', () => {
     expect(refuseSubmit(actor('user'), { ...sop('draft'), ownerId: null })).toEqual(SUBMIT);
@@ -168,7 +172,8 @@ describe('what each status allows', () => {
 describe('texts and numbers', () => {
   it('reads who may act from the permission table', () => {
     expect(whoMay('sop.edit')).toBe('the owner, an approver or an admin');
-    expect(whoMay('sop.delete')).toBe('an approver or an admin');
+    expect(whoMay('sop.delete')).toBe('the owner or an admin');
+    expect(whoMay('sop.withdraw')).toBe('an approver or an admin');
     expect(whoMay('users.manage')).toBe('an admin');
     expect(whoMay('sop.read')).toBe('signed-in users');
   });

@@ -59,7 +59,8 @@ export const TRANSITIONS = {
   submit: { permission: 'sop.submit', task: 'submit this SOP' },
   decide: { permission: 'approval.decide', task: 'decide approval tasks' },
   addFiles: { permission: 'sop.edit', task: 'add attachments to this SOP' },
-  delete: { permission: 'sop.delete', task: 'delete an SOP' },
+  delete: { permission: 'sop.delete', task: 'delete this SOP' },
+  withdraw: { permission: 'sop.withdraw', task: 'withdraw an SOP' },
   confirmReview: { permission: 'sop.review.confirm', task: 'confirm a periodic review' },
 } as const satisfies Record<string, { permission: Action; task: string }>;
 export type Transition = keyof typeof TRANSITIONS;
@@ -71,14 +72,17 @@ export interface Refusal {
   code?: ErrorCode;
 }
 
-const forbidden = (message: string, code?: ErrorCode): Refusal => ({ kind: 'forbidden', message, code });
-const conflict = (message: string, code?: ErrorCode): Refusal => ({ kind: 'conflict', message, code });
+export const forbidden = (message: string, code?: ErrorCode): Refusal => ({ kind: 'forbidden', message, code });
+export const conflict = (message: string, code?: ErrorCode): Refusal => ({ kind: 'conflict', message, code });
 
 /** 'the owner, an approver or an admin', read from the permission table. */
 export function whoMay(action: Action): string {
   const rules: Record<Role, Rule> = PERMISSIONS[action];
   if (rules.user === 'yes') return 'signed-in users';
-  const who = [rules.user === 'owner' ? 'the owner' : null, rules.approver !== 'no' ? 'an approver' : null, rules.admin !== 'no' ? 'an admin' : null].filter(
+  // A role held to its own resources is already 'the owner'.
+  const byRole = (rule: Rule) => rule !== 'no' && rule !== 'owner';
+  const owner = rules.user === 'owner' || rules.approver === 'owner' || rules.admin === 'owner';
+  const who = [owner ? 'the owner' : null, byRole(rules.approver) ? 'an approver' : null, byRole(rules.admin) ? 'an admin' : null].filter(
     (w): w is string => w !== null,
   );
   return who.length > 1 ? `${who.slice(0, -1).join(', ')} or ${who.at(-1)}` : (who[0] ?? 'nobody');
@@ -101,24 +105,29 @@ const FILES_UNDER_REVIEW = 'This SOP is waiting for approval; files can be added
 export interface SopState {
   ownerId: number | null;
   status: SopStatus;
+  /** Set once withdrawn: the SOP is a closed record in the archive. */
+  withdrawnAt?: Date | string | null;
 }
 
+export const WITHDRAWN_MESSAGE = 'This SOP was withdrawn; it is kept in the archive as it was and can no longer change';
+const withdrawn = (sop: Pick<SopState, 'withdrawnAt'>) => (sop.withdrawnAt ? conflict(WITHDRAWN_MESSAGE, 'withdrawn') : null);
+
 /** The actor's rights on the SOP (owner rule) for a transition, as a refusal or null. */
-function refuseActor(actor: Actor | null | undefined, transition: Transition, sop?: Pick<SopState, 'ownerId'>): Refusal | null {
+export function refuseActor(actor: Actor | null | undefined, transition: Transition, sop?: Pick<SopState, 'ownerId'>): Refusal | null {
   return can(actor, TRANSITIONS[transition].permission, { ownerId: sop?.ownerId }) ? null : roleRefusal(transition);
 }
 
 export const refuseCreate = (actor: Actor | null | undefined) => refuseActor(actor, 'create');
-export const refuseDelete = (actor: Actor | null | undefined) => refuseActor(actor, 'delete');
+// Deleting and withdrawing: ./sop-withdrawal.ts.
 
 /** Editing the fields is always possible for those allowed; new text must not move under an approver. */
 export function refuseEdit(actor: Actor | null | undefined, sop: SopState, change: { addsVersion: boolean }): Refusal | null {
   if (change.addsVersion) return refuseAddVersion(actor, sop, 'edit');
-  return refuseActor(actor, 'edit', sop);
+  return refuseActor(actor, 'edit', sop) ?? withdrawn(sop);
 }
 
 export function refuseAddVersion(actor: Actor | null | undefined, sop: SopState, transition: 'edit' | 'addVersion' = 'addVersion'): Refusal | null {
-  return refuseActor(actor, transition, sop) ?? (isAwaitingDecision(sop.status) ? conflict(VERSION_UNDER_REVIEW, 'under_review') : null);
+  return refuseActor(actor, transition, sop) ?? withdrawn(sop) ?? (isAwaitingDecision(sop.status) ? conflict(VERSION_UNDER_REVIEW, 'under_review') : null);
 }
 
 export const RESUBMIT_NEEDS_NEW_VERSION =
@@ -132,7 +141,7 @@ export function refuseSubmit(
   actor: Actor | null | undefined,
   sop: SopState & { latestVersionId: number | null; latestVersion?: { submittedAt: unknown } | null },
 ): Refusal | null {
-  const refused = refuseActor(actor, 'submit', sop);
+  const refused = refuseActor(actor, 'submit', sop) ?? withdrawn(sop);
   if (refused) return refused;
   if (!SUBMITTABLE.includes(sop.status)) {
     return conflict(`Only a draft or an SOP with changes requested can be submitted; this SOP is ${statusWords(sop.status)}`);
@@ -187,7 +196,7 @@ export interface VersionState extends SopState {
 
 /** Files join only the version being written: an approved or superseded version is a closed record. */
 export function refuseAddFiles(actor: Actor | null | undefined, v: VersionState): Refusal | null {
-  const refused = refuseActor(actor, 'addFiles', v);
+  const refused = refuseActor(actor, 'addFiles', v) ?? withdrawn(v);
   if (refused) return refused;
   if (v.isPublished) return conflict(`Version ${v.versionNumber} is approved and cannot change; edit the SOP to start a new version`, 'stale_version');
   if (v.latestVersionId !== v.versionId) return conflict(`Version ${v.versionNumber} has been superseded; add files to the latest version`, 'stale_version');

@@ -20,6 +20,8 @@ export const SSO_ERRORS = {
   sso_no_email: 'The identity provider did not share a verified e-mail address, so no account could be found for you.',
   sso_unknown: 'There is no account for your e-mail address. Ask an administrator to create one.',
   sso_deactivated: 'Your account has been deactivated. Ask an administrator.',
+  sso_link_needed:
+    'Your account here cannot be linked to the identity provider automatically. Ask an administrator to link it from your user page, or sign in with your username and password.',
 } as const;
 export type SsoErrorCode = keyof typeof SSO_ERRORS;
 

@@ -137,6 +137,9 @@ test('closing registration hides the form on the sign-in screen', async ({ page,
   await signInAs(E2E_USERS.admin);
   await openAdmin(page);
   const settings = page.getByRole('region', { name: 'System Settings' });
+  // A new installation starts closed; opened here, then closed again.
+  await expect(settings.getByTestId('registration-state')).toHaveText('Closed');
+  await settings.getByRole('button', { name: 'Open registration' }).click();
   await expect(settings.getByTestId('registration-state')).toHaveText('Open');
   await settings.getByRole('button', { name: 'Close registration' }).click();
   await expect(toast('Self-registration is closed')).toBeVisible();

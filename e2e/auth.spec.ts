@@ -1,4 +1,6 @@
 import { expect, test } from './support/fixtures';
+import { apiAs } from './support/seed';
+import { signIn } from './support/session';
 import { E2E_USERS } from './support/users';
 
 // Compliance for approvers and admins (issue 23).
@@ -23,6 +25,17 @@ test('a wrong password is refused with the Login failed toast', async ({ page })
   await expect(page.getByText('Login failed', { exact: true }).first()).toBeVisible();
   await expect(page.getByText('Invalid username or password', { exact: true }).first()).toBeVisible();
   await expect(page).toHaveURL(/\/auth$/);
+});
+
+test('a crew member signs in through the form and is taken back to the page asked for', async ({ page }) => {
+  // Every other journey starts from a stored session; this one proves the form itself.
+  await page.goto('/documents');
+  await expect(page).toHaveURL(/\/auth$/);
+  await signIn(page, E2E_USERS.user);
+  await expect(page).toHaveURL(/\/documents$/);
+  await expect(page.getByRole('heading', { name: 'Procedures', level: 1 })).toBeVisible();
+  const me = await page.request.get('/api/user');
+  expect((await me.json()).username).toBe(E2E_USERS.user.username);
 });
 
 test('the sign-in form validates empty fields before calling the server', async ({ page }) => {
@@ -98,7 +111,9 @@ test('logout ends the session and returns to sign-in', async ({ page, signInAs, 
   expect(me.status()).toBe(401);
 });
 
-test('a new crew member registers and is signed in as a User', async ({ page }) => {
+test('a new crew member registers, waits for an administrator, and is then signed in as a User', async ({ page, baseURL, signInAs, signOut, toast }) => {
+  const admin = await apiAs(baseURL!, E2E_USERS.admin);
+  expect((await admin.put('/api/admin/settings', { data: { registrationOpen: true } })).status()).toBe(200);
   const username = `cadet${Date.now().toString(36)}`;
   await page.goto('/auth');
   await page.getByRole('button', { name: 'Create an account' }).click();
@@ -108,7 +123,18 @@ test('a new crew member registers and is signed in as a User', async ({ page }) 
   await page.getByLabel('Email').fill(`${username}@example.com`);
   await page.getByLabel('Password').fill('a-long-password');
   await page.getByRole('button', { name: 'Create account' }).click();
-  await expect(page.getByText('Welcome to the product, Ada!', { exact: true }).first()).toBeVisible();
+  await expect(toast('Your account was created and is waiting for an administrator’s approval. You can sign in once it is approved.')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'USER LOGIN' })).toBeVisible();
+
+  await signInAs(E2E_USERS.admin, '/admin');
+  await page.getByRole('button', { name: 'Approve account of Ada Byron' }).first().click();
+  await expect(toast('Account approved; the person can now sign in')).toBeVisible();
+  await signOut();
+  expect((await admin.put('/api/admin/settings', { data: { registrationOpen: false } })).status()).toBe(200);
+
+  await page.getByLabel('Username').fill(username);
+  await page.getByLabel('Password').fill('a-long-password');
+  await page.getByRole('button', { name: 'LOGIN' }).click();
   await expect(page.getByTestId('header-role-badge')).toHaveText('User');
   await expect(page.getByTestId('header-display-name')).toHaveText('Ada Byron');
 });

@@ -4,10 +4,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { APIRequestContext, Browser, BrowserContext, Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
+import type { VesselDocument } from '../common/contracts/fleet';
 import type { AdminUser } from '../common/contracts/users';
 import type { SopCompliance } from '../common/contracts/reading';
-import { type LinkProxy, startLinkProxy } from '../server/src/fleet/test/link-proxy';
-import { type NatsServer, startHub, startShipNats } from '../server/src/fleet/test/nats-servers';
+import { type LinkProxy, startLinkProxy } from '../server/src/test/fleet/link-proxy';
+import { type NatsServer, startHub, startShipNats } from '../server/src/test/fleet/nats-servers';
 import { expectNoSeriousA11yViolations, expectNoSidewaysScroll, navigateByMenu, VIEWPORTS, type Viewport } from './support/a11y';
 import { attestButton } from './support/attest';
 import { apiAs, createSop, departmentId, publishSop } from './support/seed';
@@ -25,7 +26,7 @@ test.setTimeout(300_000);
 const e2ePort = Number(process.env.E2E_PORT ?? 5100);
 const OFFICE = `http://127.0.0.1:${e2ePort + 60}`;
 const SHIP = `http://127.0.0.1:${e2ePort + 61}`;
-const CLIENT_DIR = path.join(process.env.TMPDIR ?? '/tmp', `sop-e2e-${e2ePort}`, 'client');
+const CLIENT_DIR = path.join(process.env.TMPDIR ?? '/tmp', `sop-e2e-client-${e2ePort}`);
 const WORK = path.join(tmpdir(), `sop-fleet-e2e-${e2ePort}`);
 
 const VESSEL = 'AURORA';
@@ -78,14 +79,8 @@ async function up(base: string): Promise<boolean> {
   }
 }
 
-/** Polls until `check` holds; generous, as two apps and two NATS servers share a busy machine. */
-async function eventually(what: string, check: () => Promise<boolean>, timeoutMs = 120_000) {
-  const until = Date.now() + timeoutMs;
-  while (!(await check().catch(() => false))) {
-    if (Date.now() > until) throw new Error(`Timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-}
+/** Two apps and two NATS servers share a busy machine: a poll waits long, and not too often. */
+const patiently = (message: string, timeout = 120_000) => ({ message, timeout, intervals: [500, 1000, 2000] });
 
 const context = (browser: Browser, base: string, viewport: Pick<Viewport, 'width' | 'height'>): Promise<BrowserContext> =>
   browser.newContext({ baseURL: base, bypassCSP: true, viewport: { width: viewport.width, height: viewport.height } });
@@ -110,8 +105,8 @@ test.beforeAll(async () => {
   shipNats = await startShipNats(VESSEL, proxy.url);
   startApp('office', e2ePort + 60, { NATS_URL: hub.url }, true);
   startApp('ship', e2ePort + 61, { NATS_URL: shipNats.url, VESSEL }, false);
-  await eventually('the office app', () => up(OFFICE), 180_000);
-  await eventually('the ship app', () => up(SHIP), 180_000);
+  await expect.poll(() => up(OFFICE), patiently('the office app is up', 180_000)).toBe(true);
+  await expect.poll(() => up(SHIP), patiently('the ship app is up', 180_000)).toBe(true);
 
   // Ashore: the vessel is registered, the crew member joins Deck, and a Deck procedure is published.
   const admin = await apiAs(OFFICE, ADMIN);
@@ -132,17 +127,21 @@ test.beforeAll(async () => {
   });
   expect(other.status()).toBe(201);
   await publishSop(admin, approver, ((await other.json()) as { id: number }).id, OTHER_TITLE);
-  await admin.dispose();
   await approver.dispose();
 
-  // On board: the crew's account, then the procedure, arrive over the link.
-  let onBoard: APIRequestContext | undefined;
-  await eventually('the crew account on board', async () => {
-    onBoard = await apiAs(SHIP, CREW);
-    return true;
-  });
-  await eventually('the procedure on board', async () => (await onBoard!.get(`/api/sops/${sopId}`)).ok());
-  await onBoard!.dispose();
+  // On board: the procedure arrives over the link, after the crew's account (records travel in
+  // order), and the office hears of it (the ship's receipt). Only then does anyone sign in there:
+  // a sign-in tried too early counts against the account's throttle.
+  await expect
+    .poll(async () => {
+      const res = await admin.get(`/api/fleet/vessels/${VESSEL}/documents`);
+      return res.ok() ? ((await res.json()) as VesselDocument[]).find((d) => d.sopId === sopId)?.state : res.status();
+    }, patiently('the procedure on board, as the office hears it'))
+    .toBe('current');
+  await admin.dispose();
+  const onBoard = await apiAs(SHIP, CREW);
+  expect((await onBoard.get(`/api/sops/${sopId}`)).ok()).toBe(true);
+  await onBoard.dispose();
 });
 
 test.afterAll(async () => {

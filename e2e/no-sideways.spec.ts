@@ -13,7 +13,8 @@ import type { E2eUser } from './support/users';
 test.describe.configure({ mode: 'serial' });
 test.setTimeout(240_000);
 
-const port = Number(process.env.E2E_PORT ?? 5100) + 50;
+const e2ePort = Number(process.env.E2E_PORT ?? 5100);
+const port = e2ePort + 50;
 const base = `http://127.0.0.1:${port}`;
 test.use({ baseURL: base });
 
@@ -39,9 +40,9 @@ async function serverUp(): Promise<boolean> {
 }
 
 test.beforeAll(async () => {
-  // Building the client and seeding ~60 SOPs with their files and previews takes a while.
+  // Seeding ~60 SOPs with their files and previews takes a while. The client is the run's build.
   test.setTimeout(300_000);
-  server = spawn('bash', ['scripts/e2e-server.sh', String(port), 'demo'], { detached: true, stdio: 'ignore' });
+  server = spawn('bash', ['scripts/e2e-server.sh', String(port), 'demo', String(e2ePort)], { detached: true, stdio: 'ignore' });
   const deadline = Date.now() + 240_000;
   while (!(await serverUp())) {
     if (Date.now() > deadline) throw new Error(`The demo server on ${port} did not start`);

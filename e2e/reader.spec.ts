@@ -1,9 +1,8 @@
 import { expect, test } from './support/fixtures';
 import { localDate } from './support/journeys';
-import type { SopDetail } from '../common/contracts/sops';
 import { buildDocx, buildPdf, buildXlsx } from '../server/src/test/documents';
 import { expectNoSeriousA11yViolations, expectNoSidewaysScroll, VIEWPORTS } from './support/a11y';
-import { apiAs, departmentId, publishSop } from './support/seed';
+import { apiAs, publishedSopWithFiles } from './support/seed';
 import { makePdf } from './support/sop-files';
 import { E2E_USERS } from './support/users';
 
@@ -24,12 +23,6 @@ const phoneAt = { viewport: { width: phone.width, height: phone.height }, axe: t
 test.beforeAll(async ({ baseURL }) => {
   const author = await apiAs(baseURL!, E2E_USERS.user);
   const approver = await apiAs(baseURL!, E2E_USERS.approver);
-  const created = await author.post('/api/sops', {
-    data: { title: TITLE, departmentId: await departmentId(author, 'Deck'), content: '# Purpose\nNobody boards unseen.', tags: [] },
-  });
-  expect(created.status()).toBe(201);
-  const sop: SopDetail = await created.json();
-  sopId = sop.id;
   // Three pages of checks; the word 'gangway' on each, the last line only on the last page.
   const pdf = await buildPdf({
     title: TITLE,
@@ -40,13 +33,16 @@ test.beforeAll(async ({ baseURL }) => {
     ],
   });
   const docx = await buildDocx({ body: ['# Gangway checklist', 'Count every person who boards.', '- Safety net rigged', '- Lifebuoy with line at hand'] });
-  for (const file of [
-    { name: PDF_NAME, mimeType: 'application/pdf', buffer: pdf },
-    { name: DOCX_NAME, mimeType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', buffer: docx },
-  ]) {
-    expect((await author.post(`/api/sop-versions/${sop.latestVersionId}/attachments`, { multipart: { file } })).status()).toBe(201);
-  }
-  await publishSop(author, approver, sop.id, TITLE);
+  const published = await publishedSopWithFiles(author, approver, {
+    title: TITLE,
+    department: 'Deck',
+    content: '# Purpose\nNobody boards unseen.',
+    files: [
+      { name: PDF_NAME, mimeType: 'application/pdf', buffer: pdf },
+      { name: DOCX_NAME, mimeType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', buffer: docx },
+    ],
+  });
+  sopId = published.id;
   await author.dispose();
   await approver.dispose();
 });
@@ -66,7 +62,7 @@ test('a crew member on a phone reads every page of a PDF, finds a word in it, an
   const reader = page.getByRole('dialog', { name: PDF_NAME });
   await expect(reader).toBeVisible();
   await expect(reader.getByTestId('page-count')).toHaveText('Page 1 of 3');
-  await expect(reader.locator('[data-page="1"] canvas')).toBeVisible();
+  await expect(reader.locator('.page[data-page-number="1"] canvas')).toBeVisible();
   await expectNoSidewaysScroll(page, 'reader on a phone');
   await expectNoSeriousA11yViolations(page, 'reader on a phone');
 
@@ -74,7 +70,7 @@ test('a crew member on a phone reads every page of a PDF, finds a word in it, an
   await reader.getByRole('region', { name: `${PDF_NAME}, 3 pages` }).focus();
   await page.keyboard.press('End');
   await expect(reader.getByTestId('page-count')).toHaveText('Page 3 of 3');
-  const lastLine = reader.locator('[data-page="3"] .reader-text-layer').getByText('Final check: hand over the watch log to the officer.');
+  const lastLine = reader.locator('.page[data-page-number="3"] .textLayer').getByText('Final check: hand over the watch log to the officer.');
   await expect(lastLine).toBeVisible();
   const selected = await lastLine.evaluate((span) => {
     const range = document.createRange();
@@ -93,6 +89,11 @@ test('a crew member on a phone reads every page of a PDF, finds a word in it, an
   await find.fill('watch log');
   await expect(reader.getByTestId('match-count')).toHaveText('1 of 1');
   await expect(reader.getByTestId('page-count')).toHaveText('Page 3 of 3');
+  await expect(reader.locator('.page[data-page-number="3"] .textLayer .highlight.selected')).toHaveText('watch log');
+  // Matches are counted from the page being read: back to the first page for the next search.
+  await reader.getByRole('region', { name: `${PDF_NAME}, 3 pages` }).focus();
+  await page.keyboard.press('Home');
+  await expect(reader.getByTestId('page-count')).toHaveText('Page 1 of 3');
   await find.fill('gangway net');
   await expect(reader.getByTestId('match-count')).toHaveText('1 of 110');
   await reader.getByRole('button', { name: 'Next match' }).click();
@@ -105,11 +106,12 @@ test('a crew member on a phone reads every page of a PDF, finds a word in it, an
   await expect(reader.getByTestId('match-count')).toHaveText('No matches');
 
   // Zoom in and back to the width of the phone.
-  const fitted = await reader.locator('[data-page="1"]').evaluate((el) => el.getBoundingClientRect().width);
+  const firstPage = reader.locator('.page[data-page-number="1"]');
+  const fitted = await firstPage.evaluate((el) => el.getBoundingClientRect().width);
   await reader.getByRole('button', { name: 'Zoom in' }).click();
-  await expect.poll(() => reader.locator('[data-page="1"]').evaluate((el) => el.getBoundingClientRect().width)).toBeGreaterThan(fitted);
+  await expect.poll(() => firstPage.evaluate((el) => el.getBoundingClientRect().width)).toBeGreaterThan(fitted);
   await reader.getByRole('button', { name: 'Fit width' }).click();
-  await expect.poll(() => reader.locator('[data-page="1"]').evaluate((el) => el.getBoundingClientRect().width)).toBe(fitted);
+  await expect.poll(() => firstPage.evaluate((el) => el.getBoundingClientRect().width)).toBe(fitted);
   expect(fitted).toBeLessThanOrEqual(phone.width);
 
   // Esc closes it and the keyboard is back where it was.
@@ -182,7 +184,7 @@ test("a crew member on a phone opens today's daily program in the reader, and se
   await today.getByRole('button', { name: `Read ${CRUISE}_today_daily_program.pdf` }).click();
   const reader = page.getByRole('dialog', { name: new RegExp(`^Daily program ${CRUISE} · `) });
   await expect(reader.getByTestId('page-count')).toHaveText('Page 1 of 1');
-  await expect(reader.locator('.reader-text-layer').getByText('10:00 Lifeboat drill')).toBeVisible();
+  await expect(reader.locator('.textLayer').getByText('10:00 Lifeboat drill')).toBeVisible();
   await expectNoSidewaysScroll(page, 'daily program in the reader');
   await page.keyboard.press('Escape');
   await expectNoSidewaysScroll(page, 'daily program page on a phone');

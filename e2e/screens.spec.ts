@@ -108,7 +108,9 @@ for (const viewport of VIEWPORTS) {
       await expect(page.getByRole('link', { name: PUBLISHED })).toBeVisible();
       await checkDialog(page, `${viewport.name} ${role} Preview`, page.getByRole('button', { name: `Preview: ${PUBLISHED}` }));
       await checkDialog(page, `${viewport.name} ${role} History`, page.getByRole('button', { name: `History: ${PUBLISHED}` }));
-      if (role !== 'user') await checkDialog(page, `${viewport.name} ${role} Delete`, page.getByRole('button', { name: `Delete: ${DRAFT}` }));
+      // Another person's draft is deleted by an administrator only; an SOP in force is withdrawn, never deleted.
+      if (role === 'admin') await checkDialog(page, `${viewport.name} ${role} Delete`, page.getByRole('button', { name: `Delete: ${DRAFT}` }));
+      if (role !== 'user') await checkDialog(page, `${viewport.name} ${role} Withdraw`, page.getByRole('button', { name: `Withdraw: ${PUBLISHED}` }));
 
       await page.getByRole('link', { name: PUBLISHED }).click();
       await expect(page.getByRole('heading', { name: PUBLISHED })).toBeVisible();

@@ -1,10 +1,10 @@
 import { expect, test } from './support/fixtures';
 import { searchSops } from './support/journeys';
-import { departmentId } from './support/seed';
+import { apiAs, departmentId, publishSop } from './support/seed';
 import { makePdf } from './support/sop-files';
 import { E2E_USERS } from './support/users';
 
-// One SOP's life, in order: create with a PDF, find it, read it, revise it, download it, delete it.
+// One SOP's life, in order: create with a PDF, find it, read it, revise it, download it, withdraw it.
 test.describe.configure({ mode: 'serial' });
 
 const stamp = Date.now().toString(36);
@@ -203,24 +203,45 @@ test('the SOP file downloads after a HEAD check', async ({ page, signInAs, toast
   expect((await file.body()).subarray(0, 5).toString()).toBe('%PDF-');
 });
 
-test('an approver deletes the SOP after confirming', async ({ page, signInAs, signOut, toast }) => {
+test('an approver withdraws the SOP in force with a reason; it leaves the list and stays in the archive', async ({
+  page,
+  signInAs,
+  signOut,
+  toast,
+  baseURL,
+}) => {
+  // Approved first: a procedure that has been in force is withdrawn, never deleted.
+  const author = await apiAs(baseURL!, E2E_USERS.user);
+  const [mine] = (await (await author.get(`/api/sops?search=${encodeURIComponent(SEARCH_WORD)}`)).json()) as { id: number }[];
+  await publishSop(author, await apiAs(baseURL!, E2E_USERS.approver), mine.id, TITLE);
   await signInAs(E2E_USERS.user, '/documents');
   await searchSops(page, SEARCH_WORD);
   await expect(page.getByTestId('sop-row')).toHaveCount(1);
-  // Plain users are not offered Delete.
+  // Plain users are offered neither Withdraw nor Delete.
+  await expect(page.getByRole('button', { name: `Withdraw: ${TITLE}` })).toHaveCount(0);
   await expect(page.getByRole('button', { name: `Delete: ${TITLE}` })).toHaveCount(0);
   await signOut();
 
   await signInAs(E2E_USERS.approver, '/documents');
   await searchSops(page, SEARCH_WORD);
-  await page.getByRole('button', { name: `Delete: ${TITLE}` }).click();
+  // A procedure that has been in force is never destroyed: Withdraw takes Delete's place.
+  await expect(page.getByRole('button', { name: `Delete: ${TITLE}` })).toHaveCount(0);
+  await page.getByRole('button', { name: `Withdraw: ${TITLE}` }).click();
   const confirm = page.getByRole('alertdialog');
-  await expect(confirm).toContainText(`Are you sure you want to delete "${TITLE}"? This action cannot be undone.`);
-  await confirm.getByRole('button', { name: 'Delete' }).click();
-  await expect(toast('SOP deleted successfully')).toBeVisible();
+  await expect(confirm).toContainText('Every version, file, signature and attestation is kept in the archive.');
+  await confirm.getByRole('button', { name: 'Withdraw' }).click();
+  await expect(confirm.getByText('Give a reason for withdrawing this SOP.')).toBeVisible();
+  await confirm.getByLabel('Reason for withdrawal').fill('Replaced by the fleet-wide procedure.');
+  await confirm.getByRole('button', { name: 'Withdraw' }).click();
+  await expect(toast('SOP withdrawn; it is kept in the archive')).toBeVisible();
   await expect(page.getByText('No SOPs Found')).toBeVisible();
   const list = await page.request.get(`/api/sops?search=${encodeURIComponent(SEARCH_WORD)}`);
   expect(((await list.json()) as unknown[]).length).toBe(0);
+
+  await page.getByLabel('Withdrawn (archive)').check();
+  await expect(page.getByTestId('sop-row')).toHaveCount(1);
+  await page.getByTestId('sop-row').getByText(TITLE).click();
+  await expect(page.getByTestId('withdrawn-banner')).toContainText('Reason: Replaced by the fleet-wide procedure.');
 });
 
 test('the upload dialog turns one file into an SOP, which is submitted, approved and downloaded from the list', async ({ page, signInAs, signOut, toast }) => {

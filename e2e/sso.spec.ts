@@ -42,3 +42,46 @@ test('someone without an account is sent back to the sign-in screen with the rea
   // The password form still works beside it.
   await expect(page.getByRole('button', { name: 'LOGIN' })).toBeVisible();
 });
+
+test('an administrator links an approver from the user’s page; the provider then signs her in; unlinked, it no longer does', async ({
+  page,
+  signInAs,
+  signOut,
+}) => {
+  // An approver is never linked by e-mail: the administrator links the provider's subject.
+  const subject = `maria.${Date.now().toString(36)}@harbor-id.example`;
+  await signInAs('admin');
+  await page.setViewportSize({ width: 1366, height: 800 });
+  await page.goto('/admin');
+  await page.getByRole('button', { name: 'Single sign-on for Maria Santos' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Single sign-on' });
+  await expect(dialog).toContainText('Not linked: Maria Santos signs in with the password.');
+  await dialog.getByLabel('Subject at Harbor ID').fill(subject);
+  await dialog.getByLabel('Subject at Harbor ID').press('Enter');
+  await expect(dialog.getByTestId('sso-subject')).toHaveText(subject);
+  await expect(dialog.getByRole('button', { name: 'Unlink' })).toBeFocused();
+  await page.screenshot({ path: 'screenshots/sso-link-1366.png' });
+  await page.setViewportSize({ width: 820, height: 1180 });
+  await page.screenshot({ path: 'screenshots/sso-link-820.png' });
+  // (Escape would first dismiss the 'Linked' toast, the newest layer.)
+  await dialog.getByRole('button', { name: 'Close' }).last().click();
+  await expect(dialog).toBeHidden();
+  await signOut();
+
+  await page.goto('/auth');
+  await page.getByRole('button', { name: 'Sign in with Harbor ID' }).click();
+  await page.getByLabel('Email').fill(subject);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page.getByTestId('header-display-name')).toHaveText('Maria Santos');
+  await signOut();
+
+  await signInAs('admin');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/admin');
+  await page.getByRole('button', { name: 'Single sign-on for Maria Santos' }).click();
+  await expect(dialog.getByTestId('sso-subject')).toHaveText(subject);
+  await page.screenshot({ path: 'screenshots/sso-link-390.png' });
+  await dialog.getByRole('button', { name: 'Unlink' }).click();
+  await expect(dialog).toContainText('Not linked: Maria Santos signs in with the password.');
+  await expect(dialog.getByLabel('Subject at Harbor ID')).toBeFocused();
+});

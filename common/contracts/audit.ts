@@ -87,11 +87,14 @@ export const AuditEvents = z.array(AuditEvent);
 /**
  * GET /api/audit/verify: every event's hash recomputed from its content and the previous
  * event's hash. `firstBrokenId` is the first event that no longer matches (edited, or the
- * event before it removed); `checkedAt` is when this verification ran.
+ * event before it removed); `checkedAt` is when this verification ran. `keyFingerprint` names
+ * the AUDIT_KEY that checked it (the first 12 hex of its SHA-256); null only in an answer kept
+ * from before the chain was keyed.
  */
+const checkedWith = { events: z.number().int(), keyFingerprint: z.string().nullable(), checkedAt: isoDate };
 export const AuditVerification = z.discriminatedUnion('intact', [
-  z.object({ intact: z.literal(true), events: z.number().int(), checkedAt: isoDate }),
-  z.object({ intact: z.literal(false), events: z.number().int(), firstBrokenId: z.number().int(), checkedAt: isoDate }),
+  z.object({ intact: z.literal(true), ...checkedWith }),
+  z.object({ intact: z.literal(false), firstBrokenId: z.number().int(), ...checkedWith }),
 ]);
 export type AuditVerification = z.output<typeof AuditVerification>;
 

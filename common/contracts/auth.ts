@@ -62,5 +62,10 @@ export const PublicUser = z.object({
 });
 /** As the client receives it (dates as ISO strings). */
 export type PublicUser = z.input<typeof PublicUser>;
+
+/** POST /api/register: the account, which waits for an administrator's approval (no session yet). */
+export const RegisteredAccount = PublicUser.extend({ awaitingApproval: z.boolean(), message: z.string() });
+export type RegisteredAccount = z.input<typeof RegisteredAccount>;
+export const AWAITING_APPROVAL_MESSAGE = 'Your account was created and is waiting for an administrator’s approval. You can sign in once it is approved.';
 /** As the server holds it: the signed-in user of a request (dates as Date). */
 export type SessionUser = z.output<typeof PublicUser>;

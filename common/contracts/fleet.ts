@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { count, isoDate, singleLine } from './fields';
+import { count, idField, isoDate, singleLine } from './fields';
 
 const int = z.number().int();
 
@@ -34,6 +34,13 @@ export const FleetVessel = Vessel.extend({
     /** SOPs that apply to it whose version in force it has not reported yet. */
     pending: count,
   }),
+  /**
+   * What stops this vessel's reporting or updates, in words: messages from the ship set aside
+   * ashore, or what the ship said holds it (null: nothing).
+   */
+  problem: z.string().nullable(),
+  /** Messages from the ship set aside ashore, waiting for an admin to retry or discard them. */
+  setAside: count,
 });
 export const FleetVesselList = z.array(FleetVessel);
 export type FleetVessel = z.input<typeof FleetVessel>;
@@ -68,3 +75,42 @@ export const VesselDocument = z.object({
 });
 export const VesselDocumentList = z.array(VesselDocument);
 export type VesselDocument = z.input<typeof VesselDocument>;
+
+/** GET /api/fleet/vessels/{code}/set-aside: a ship's messages the office could not take, with the reason. */
+export const SetAsideMessage = z.object({
+  id: int,
+  /** Its place in the ship's sequence (null when its headers did not say). */
+  seq: int.nullable(),
+  reason: z.string(),
+  /** The message as received (at most 2,000 characters shown). */
+  body: z.string(),
+  createdAt: isoDate,
+});
+export const SetAsideMessageList = z.array(SetAsideMessage);
+export type SetAsideMessage = z.input<typeof SetAsideMessage>;
+
+export const SetAsideParams = z.object({ code: VesselCode, id: idField('Message id') });
+
+/** POST .../set-aside/{id}/retry: applied (or found a duplicate), or still set aside with the reason. */
+export const SetAsideRetryAnswer = z.object({
+  outcome: z.enum(['applied', 'duplicate', 'refused', 'set-aside']),
+  reason: z.string().nullable(),
+});
+
+/**
+ * On board: a newer version of an SOP still crossing the link. The version in force stays
+ * until every file of this one is on board; `percent` is the share of its bytes here (never
+ * 100 before the switch).
+ */
+export const ArrivingVersion = z.object({
+  versionId: int,
+  versionNumber: z.string(),
+  bytes: count,
+  bytesOnBoard: count,
+  percent: z.number().int().min(0).max(99),
+});
+export type ArrivingVersion = z.input<typeof ArrivingVersion>;
+
+/** GET /api/sops/{id}/arriving: what is on its way for the SOP; null at the office and when nothing is. */
+export const SopArrival = z.object({ arriving: ArrivingVersion.nullable() });
+export type SopArrival = z.input<typeof SopArrival>;

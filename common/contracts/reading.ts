@@ -128,13 +128,13 @@ export const PEOPLE_CSV_COLUMNS = [
 
 // ---- Notifications ----
 
-export const NOTIFICATION_KINDS = ['approval', 'reading', 'changes_requested', 'review_due', 'backup_failed', 'backup_overdue'] as const;
+export const NOTIFICATION_KINDS = ['approval', 'reading', 'changes_requested', 'review_due', 'backup_failed', 'backup_overdue', 'account_waiting'] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 /** How many items the bell lists; `count` is always the full number. */
 export const NOTIFICATION_LIMIT = 50;
 
-/** `sopId` is null for an item about the system (a backup), which leads to the Administration Center. */
+/** `sopId` is null for an item about the system (a backup, an account waiting for approval), which leads to the Administration Center. */
 export const NotificationItem = z.object({ kind: z.enum(NOTIFICATION_KINDS), sopId: z.number().int().nullable(), title: z.string(), at: isoDate });
 export type NotificationItem = z.input<typeof NotificationItem>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AuditFieldChange } from './audit';
 import { REVISION_CLASSES } from '../revision-classes';
 import { REVIEW_FILTERS, REVIEW_FREQUENCY_MONTHS, REVIEW_STATUSES } from '../review-clock';
 import { SIGNED_MEANINGS } from '../signature-meanings';
@@ -67,6 +68,10 @@ export const SopHistoryEvent = z.object({
   onBehalfOf: person.nullable(),
   /** A decision on a step, or an attestation signed with a proof; null for other events. */
   signature: HistorySignature.nullable(),
+  /** A change of details (title, summary, ...) of an SOP in force: field by field; null for other events. */
+  changes: z.array(AuditFieldChange).nullable(),
+  /** With a change of details: the digest of the details in force after it (`sop-details-digest`); null otherwise. */
+  detailsSha256: z.string().nullable(),
 });
 export type SopHistoryEvent = z.input<typeof SopHistoryEvent>;
 export const SopHistory = z.array(SopHistoryEvent);

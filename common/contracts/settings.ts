@@ -21,6 +21,7 @@ export type SettingsChange = z.infer<typeof SettingsChange>;
  * Self-registration is open until an administrator closes it; strangers from the identity
  * provider are refused, and signatures are not required, until one says otherwise.
  */
-export const DEFAULT_SETTINGS: AppSettings = { registrationOpen: true, ssoCreatesAccounts: false, requireSignatures: false };
+/** A new installation: nobody registers until an administrator opens it (migration 0031 keeps an older one's setting). */
+export const DEFAULT_SETTINGS: AppSettings = { registrationOpen: false, ssoCreatesAccounts: false, requireSignatures: false };
 
 export const REGISTRATION_CLOSED_MESSAGE = 'Registration is closed. Ask an administrator for an account.';

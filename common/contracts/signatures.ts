@@ -29,6 +29,19 @@ export const PasskeyAssertion = z.object({
   authenticatorAttachment: z.enum(['platform', 'cross-platform']).optional(),
 });
 
+/**
+ * What a passkey signature is for, asked with its challenge (POST /api/signatures/challenge): the
+ * version a decision or attestation is about, or the SOP being withdrawn. The challenge signs that
+ * and nothing else, once.
+ */
+export const SignatureTarget = z.union(
+  [z.object({ versionId: z.number().int().positive() }).strict(), z.object({ sopId: z.number().int().positive() }).strict()],
+  {
+    error: 'Say what the signature is for: { versionId } or { sopId }',
+  },
+);
+export type SignatureTarget = z.input<typeof SignatureTarget>;
+
 /** `signature` in the body of a decision or an attestation. */
 export const SignatureProof = z.union(
   [z.object({ password: z.string().min(1, 'Enter your password to sign').max(200) }).strict(), z.object({ passkey: PasskeyAssertion }).strict()],
@@ -48,6 +61,20 @@ export const SIGNATURE_FAILED_MESSAGE = 'The signature could not be verified: ch
 export const Passkey = z.object({ id: z.number().int(), name: z.string(), createdAt: isoDate, lastUsedAt: isoDate.nullable() });
 export type Passkey = z.input<typeof Passkey>;
 export const Passkeys = z.array(Passkey);
+
+/**
+ * POST /api/account/passkeys/options: the account's password, or an assertion of one of its
+ * passkeys (answering POST /api/account/passkeys/proof-options), given now. A borrowed session
+ * alone never adds a passkey: the registration challenge exists only for 5 minutes after it.
+ */
+export const PasskeyOptionsInput = z.union(
+  [z.object({ password: z.string().min(1, 'Enter your password to add a passkey').max(200) }).strict(), z.object({ passkey: PasskeyAssertion }).strict()],
+  { error: 'Enter your password, or use one of your passkeys, to add a passkey' },
+);
+export type PasskeyOptionsInput = z.input<typeof PasskeyOptionsInput>;
+export const PASSKEY_PASSWORD_REFUSED = 'Your password was not correct, so no passkey can be added. Enter the password you sign in with.';
+export const PASSKEY_PROOF_REFUSED =
+  'Your passkey could not be verified (it may have taken more than 5 minutes), so no passkey can be added. Try again, or enter your password.';
 
 /** POST /api/account/passkeys: the browser's registration answer, and a name for the passkey. */
 export const RegisterPasskeyInput = z.object({

@@ -7,6 +7,7 @@ import { TaskStep } from './approval-routes';
 import { VesselCodes } from './fleet';
 import { Attachment } from './attachments';
 import { idField, idParams, isoDate, multiLine, optionalText, singleLine } from './fields';
+import { SignatureProof } from './signatures';
 import { ReviewFilterSchema, ReviewFrequency, ReviewSchedule } from './review-loop';
 
 /** Tags: trimmed, empty ones ignored, duplicates ignored, so a tag filter finds each SOP once. */
@@ -70,6 +71,11 @@ export const ListSopsQuery = z.object({
     .enum(['true', 'false'], { error: 'noApprovedVersion must be true or false' })
     .transform((v) => v === 'true')
     .optional(),
+  /** 'true': the archive, only the withdrawn SOPs (which every other list leaves out). */
+  archive: z
+    .enum(['true', 'false'], { error: 'archive must be true or false' })
+    .transform((v) => v === 'true')
+    .optional(),
 });
 export type ListSopsQuery = z.input<typeof ListSopsQuery>;
 
@@ -122,6 +128,10 @@ export const SearchMatch = z.object({
 });
 export type SearchMatch = z.input<typeof SearchMatch>;
 
+/** When, by whom and why an SOP was withdrawn. */
+export const Withdrawal = z.object({ at: isoDate, reason: z.string(), by: PersonName.nullable() });
+export type Withdrawal = z.input<typeof Withdrawal>;
+
 export const SopListItem = z.object({
   id: int,
   title: z.string(),
@@ -163,6 +173,8 @@ export const SopListItem = z.object({
   inForce: z.object({ id: int, versionNumber: z.string(), approvedAt: isoDate }).nullable(),
   /** The pending approval task of the latest version, for the list's Approve action. */
   pendingTaskId: int.nullable(),
+  /** Set once the SOP is withdrawn: it then lives in the archive only. */
+  withdrawal: Withdrawal.nullable(),
   ...ReviewSchedule.shape,
   /** In a search answer only: why the SOP matched. */
   match: SearchMatch.optional(),
@@ -218,3 +230,10 @@ export type SubmitSopInput = z.input<typeof SubmitSopInput>;
 /** POST /api/sops/{id}/submit: the submitted SOP, the opened approval task and a message. */
 export const SubmitSopResult = SopDetail.extend({ taskId: int, message: z.string() });
 export type SubmitSopResult = z.input<typeof SubmitSopResult>;
+
+/** POST /api/sops/{id}/withdraw: why (kept with the SOP), and a signature when signatures are required. */
+export const WithdrawSopInput = z.object({
+  reason: multiLine('Reason').trim().min(1, 'Give a reason for withdrawing this SOP').max(2000, 'The reason must be at most 2000 characters'),
+  signature: SignatureProof.optional(),
+});
+export type WithdrawSopInput = z.input<typeof WithdrawSopInput>;

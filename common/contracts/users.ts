@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { ROLES } from '../roles';
 import { OptionalEmail, Password, PublicUser, Username } from './auth';
-import { idParams, optionalText, singleLine } from './fields';
+import { idParams, isoDate, optionalText, singleLine } from './fields';
+import { VesselCodes } from './fleet';
 
 const NAME_MAX = 100;
 const optionalName = (label: string) => optionalText(NAME_MAX, label, singleLine);
@@ -25,6 +26,8 @@ export const CreateUserInput = z.object({
   lastName: optionalName('Last name'),
   role: Role.default('user'),
   departmentId: UserDepartmentId.optional().transform((v) => v ?? null),
+  /** The vessels whose copy may sign them in; empty (the default): every vessel. Each code must be registered. */
+  vesselCodes: VesselCodes.optional().transform((v) => v ?? []),
 });
 export type CreateUserInput = z.input<typeof CreateUserInput>;
 export type CreatedUserInput = z.output<typeof CreateUserInput>;
@@ -33,7 +36,7 @@ export type CreatedUserInput = z.output<typeof CreateUserInput>;
  * The Create User dialog: the same fields plus a confirmation that is never sent; the
  * department is the select's value ('none' or an id) until the dialog converts it.
  */
-export const CreateUserForm = CreateUserInput.omit({ departmentId: true })
+export const CreateUserForm = CreateUserInput.omit({ departmentId: true, vesselCodes: true })
   .extend({
     confirmPassword: z.string({ error: 'Please confirm the password' }),
     departmentId: z.string(),
@@ -62,6 +65,7 @@ export const UpdateUserInput = z
       .transform((v) => (v === undefined ? undefined : v || null)),
     role: Role.optional(),
     departmentId: UserDepartmentId.optional(),
+    vesselCodes: VesselCodes.optional(),
     active: z.boolean({ error: 'active must be true or false' }).optional(),
   })
   .refine((v) => Object.values(v).some((field) => field !== undefined), { message: 'Nothing to change: send at least one field' });
@@ -86,7 +90,20 @@ export const ChangePasswordForm = ChangePasswordInput.extend({
 
 export const UserIdParams = idParams('User id');
 
-/** A row of GET /api/admin/users: public fields only, never a password. */
-export const AdminUser = PublicUser;
+/** A row of GET /api/admin/users: public fields only, never a password; with the vessels that may sign them in. */
+export const AdminUser = PublicUser.extend({
+  vesselCodes: z.array(z.string()),
+  /** Self-registered and waiting for an administrator's approval (the list always says; other answers may leave it out). */
+  awaitingApproval: z.boolean().optional(),
+});
 export type AdminUser = z.input<typeof AdminUser>;
 export const AdminUserList = z.array(AdminUser);
+
+/** POST /api/admin/users/{id}/sso-identity: the subject (`sub`) of the person's account at the identity provider. */
+export const LinkSsoIdentityInput = z.object({ subject: z.string().trim().min(1, 'Enter the subject of the account at the identity provider').max(255) });
+export type LinkSsoIdentityInput = z.input<typeof LinkSsoIdentityInput>;
+
+/** GET /api/admin/users/{id}/sso-identity: the identity-provider accounts linked to this account (issuer and subject). */
+export const SsoIdentity = z.object({ issuer: z.string(), subject: z.string(), linkedAt: isoDate });
+export const SsoIdentities = z.array(SsoIdentity);
+export type SsoIdentity = z.input<typeof SsoIdentity>;

@@ -1,6 +1,7 @@
 import { request, type APIRequestContext } from '@playwright/test';
 import type { Department } from '../../common/contracts/departments';
-import type { SopListItem } from '../../common/contracts/sops';
+import type { SopDetail, SopListItem } from '../../common/contracts/sops';
+import type { UploadFile } from './sop-files';
 import type { E2eUser } from './users';
 
 /** An API session for one user, for setting up data without clicking through screens. */
@@ -37,4 +38,25 @@ export async function publishSop(author: APIRequestContext, approver: APIRequest
   if (!taskId) throw new Error(`No pending task for ${title}`);
   const decided = await approver.put(`/api/approvals/${taskId}`, { data: { status: 'approved' } });
   if (!decided.ok()) throw new Error(`Approving ${title} failed: ${decided.status()} ${await decided.text()}`);
+}
+
+/**
+ * An SOP written by `author` with these files, submitted and approved: version 1.0 in force.
+ * Returns its id and each file's download address (the one the reader and the offline copy use).
+ */
+export async function publishedSopWithFiles(
+  author: APIRequestContext,
+  approver: APIRequestContext,
+  sop: { title: string; department: string; content: string; files: UploadFile[] },
+): Promise<{ id: number; downloads: string[] }> {
+  const id = await createSop(author, sop.title, sop.department, sop.content);
+  const draft: SopDetail = await (await author.get(`/api/sops/${id}`)).json();
+  for (const file of sop.files) {
+    const res = await author.post(`/api/sop-versions/${draft.latestVersionId}/attachments`, { multipart: { file } });
+    if (!res.ok()) throw new Error(`Uploading ${file.name} failed: ${res.status()} ${await res.text()}`);
+  }
+  await publishSop(author, approver, id, sop.title);
+  const published: SopDetail = await (await author.get(`/api/sops/${id}`)).json();
+  const version = published.versions.find((v) => v.id === published.effectiveVersionId)!;
+  return { id, downloads: version.attachments.map((attachment) => `/api/attachments/${attachment.id}/download`) };
 }

@@ -2,7 +2,7 @@ import { expect, type Page } from '@playwright/test';
 import type { E2eUser } from './users';
 
 /** Logout sits in the header from 1024 px and in the menu sheet below it. */
-const headerReady = (page: Page) => page.getByRole('button', { name: 'Logout' }).or(page.getByRole('button', { name: 'Open menu' }));
+export const headerReady = (page: Page) => page.getByRole('button', { name: 'Logout' }).or(page.getByRole('button', { name: 'Open menu' }));
 
 /** Signs in through the real /auth form and waits for the dashboard shell. */
 export async function signIn(page: Page, user: E2eUser) {

@@ -4,7 +4,7 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
 import fastifySession from '@fastify/session';
-import Fastify, { type FastifyBaseLogger, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'drizzle-orm';
 import { MAX_FILE_BYTES } from '../../common/limits';
@@ -26,11 +26,11 @@ import { type AnswerCache, createAnswerCache } from './http/versioned-answer';
 import { keepSessionAlive, SESSION_IDLE_MS, withinAbsoluteLifetime } from './features/auth/session-lifetime.http';
 import { findActiveUser } from './features/users/users.service';
 import { featureRoutes } from './routes';
-import { type FleetInstance, OFFICE } from './fleet/instance';
-import type { BackupSchedule } from './backup/scheduled-backups';
-import type { MailConfig } from './mail/mailer';
-import { createNotifier, type Notifier, rememberOrigin } from './mail/notify';
-import { type FleetLink, NO_LINK } from './fleet/link';
+import { type FleetInstance, OFFICE } from './features/fleet/instance.helper';
+import type { BackupSchedule } from './features/backups/scheduled-backups.service';
+import type { MailConfig } from './features/mail/mailer.service';
+import { createNotifier, type Notifier } from './features/mail/notify.service';
+import { type FleetLink, NO_LINK } from './features/fleet/link.helper';
 import { createSsoClient, type OidcConfig, type SsoClient } from './features/auth/oidc-client.service';
 
 declare module 'fastify' {
@@ -38,17 +38,14 @@ declare module 'fastify' {
     /** Reachable without a session (sign-in, registration, logout). */
     public?: boolean;
     /**
-     * The route's role rule, checked before validation: a role whose rule for this action
-     * is `no` is refused. Owner and submitter rules are decided in the service.
+     * The route's action, checked before validation: a role whose rule for this action is
+     * `no` is refused (not on a public route). Owner and submitter rules are decided in the
+     * service. On a ship a write is 409 `office_only` unless its action is one a ship makes
+     * (ON_SHIP in common/permissions.ts).
      */
     access?: Action;
     /** A GET that records an action in the user's name: refused when another site sends it. */
     recordsAction?: boolean;
-    /**
-     * A write that changes only what happens on board (sign-in, attesting), so a ship
-     * accepts it. Every other write on a ship is 409 `office_only`.
-     */
-    onBoard?: boolean;
   }
   interface FastifyInstance {
     db: Db;
@@ -108,6 +105,8 @@ export interface AppOptions {
   oidc?: OidcConfig;
   /** Starts its link to the fleet, when it has one; the link is closed with the app. */
   fleetLink?: (log: FastifyBaseLogger) => FleetLink & { close(): Promise<void> };
+  /** Shown every route as it is registered, with its options (tests walk the route table and its rules). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 export async function buildApp(opts: AppOptions) {
@@ -128,7 +127,6 @@ export async function buildApp(opts: AppOptions) {
   app.decorate<MailConfig | null>('mail', opts.mail ?? null);
   // The office sends notification mail, once: a ship's copy of the same records would repeat it.
   app.decorate<Notifier | null>('notifier', createNotifier(app.instance.kind === 'office' ? opts.mail : undefined, opts.publicUrl));
-  rememberOrigin(app, app.notifier);
   app.decorate<SsoClient | null>('sso', opts.oidc ? createSsoClient(opts.oidc) : null);
   const fleetLink = opts.fleetLink?.(app.log.child({ fleet: app.instance.kind === 'ship' ? app.instance.vessel : 'office' }));
   app.decorate<FleetLink>('fleetLink', fleetLink ?? NO_LINK);
@@ -138,6 +136,7 @@ export async function buildApp(opts: AppOptions) {
   app.addHook('onClose', () => documentWorkers.close());
   app.addHook('onRoute', requireResponseSchema);
   app.addHook('onRoute', requireAccessRule);
+  if (opts.onRoute) app.addHook('onRoute', opts.onRoute);
   registerActor(app);
 
   registerErrorHandler(app);

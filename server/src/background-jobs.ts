@@ -8,9 +8,9 @@ import { createDocumentWorkers, type DocumentWorkerOptions, type DocumentWorkers
 import { HTML_JOB, htmlJob } from './features/attachments/attachment-html.service';
 import { PREVIEW_JOB, previewJob } from './features/attachments/attachment-previews.service';
 import { TEXT_JOB, textJob } from './features/attachments/attachment-text.service';
-import { BACKUP_JOB, type BackupSchedule, type BackupSource, backupJob } from './backup/scheduled-backups';
-import { MAIL_JOB, type MailConfig, mailJob } from './mail/mailer';
-import type { Notifier } from './mail/notify';
+import { BACKUP_JOB, type BackupSchedule, type BackupSource, backupJob } from './features/backups/scheduled-backups.service';
+import { MAIL_JOB, type MailConfig, mailJob } from './features/mail/mailer.service';
+import type { Notifier } from './features/mail/notify.service';
 import { REVIEW_DUE_JOB, reviewDueJob } from './features/sops/sop-review-due-mail.service';
 import { createJobRunner, type JobHandlers, type JobLog, type JobRunner, type JobRunnerOptions } from './jobs/job-runner';
 

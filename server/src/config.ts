@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
-import type { BackupSchedule } from './backup/scheduled-backups';
-import type { MailConfig } from './mail/mailer';
+import type { BackupSchedule } from './features/backups/scheduled-backups.service';
+import type { MailConfig } from './features/mail/mailer.service';
 import { PRIVATE_UMASK } from './files/private-folders';
 import { type OidcConfig, oidcConfigFrom } from './features/auth/oidc-client.service';
 
@@ -30,6 +30,10 @@ export interface Config {
   adminPassword?: string;
   /** From SESSION_SECRET; else, embedded, a generated one kept in DATA_DIR; else (PostgreSQL) read from the database at start. */
   sessionSecret?: string;
+  /** The audit chain's HMAC key: AUDIT_KEY, else one generated into DATA_DIR/audit-key. Never in the database or a backup. */
+  auditKey: string;
+  /** True when this start generated the audit key, so it can say to keep a copy. */
+  auditKeyGenerated: boolean;
   /** How many reverse proxies sit in front of the app (0: none). */
   trustProxy: number;
   clientDir: string;
@@ -51,6 +55,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const dataDir = path.resolve(env.DATA_DIR ?? './data');
   mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const backupDir = env.BACKUP_DIR ? path.resolve(env.BACKUP_DIR) : undefined;
+  assertMailLinks(env);
   return {
     port: Number(env.PORT ?? 5000),
     host: env.HOST ?? '0.0.0.0',
@@ -66,6 +71,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminUsername: env.ADMIN_USERNAME ?? 'admin',
     adminPassword: env.ADMIN_PASSWORD || undefined,
     sessionSecret: env.SESSION_SECRET || (env.DATABASE_URL ? undefined : persistedSecret(dataDir)),
+    ...auditKeyFrom(env, dataDir),
     trustProxy: proxyHops(env.TRUST_PROXY),
     clientDir: path.resolve(env.CLIENT_DIR ?? 'dist/client'),
     // One core stays free for answering requests: 1 job at a time on a 2-core machine.
@@ -73,6 +79,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     documentMemoryMb: positive(env.DOCUMENT_MEMORY_MB, 768),
     documentTimeLimitSeconds: positive(env.DOCUMENT_TIME_LIMIT_S, 30),
   };
+}
+
+export const MAIL_NEEDS_PUBLIC_URL =
+  'SMTP_URL is set but PUBLIC_URL is not. Set PUBLIC_URL to the address people reach SOP Harbor by (for example https://sop.example.com): the links in e-mail use it and nothing else. A ship (VESSEL set) sends no mail and is exempt.';
+
+/** Links in mail come from PUBLIC_URL only, so an office that sends mail must say it (a ship sends none). */
+export function assertMailLinks(env: NodeJS.ProcessEnv): void {
+  if (env.SMTP_URL && !env.PUBLIC_URL?.trim() && !env.VESSEL?.trim()) throw new Error(MAIL_NEEDS_PUBLIC_URL);
 }
 
 function positive(value: string | undefined, fallback: number): number {
@@ -99,6 +113,26 @@ function persistedSecret(dataDir: string): string {
   const file = path.join(dataDir, 'session-secret');
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
   return renewPersistedSecret(dataDir);
+}
+
+/**
+ * AUDIT_KEY, else the one kept in DATA_DIR/audit-key, generated at the first start. Unlike the
+ * session secret it is never kept in the database (with PostgreSQL too): whoever could edit the
+ * rows could then re-chain them. Instances over one PostgreSQL must all be given the same AUDIT_KEY.
+ */
+function auditKeyFrom(env: NodeJS.ProcessEnv, dataDir: string): Pick<Config, 'auditKey' | 'auditKeyGenerated'> {
+  if (env.AUDIT_KEY) return { auditKey: env.AUDIT_KEY, auditKeyGenerated: false };
+  const file = path.join(dataDir, 'audit-key');
+  if (existsSync(file)) return { auditKey: readFileSync(file, 'utf8').trim(), auditKeyGenerated: false };
+  const auditKey = randomBytes(32).toString('base64url');
+  // 'wx': two programs starting at once must not each write a key; the second reads the first's.
+  try {
+    writeFileSync(file, `${auditKey}\n`, { mode: 0o600, flag: 'wx' });
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+    return { auditKey: readFileSync(file, 'utf8').trim(), auditKeyGenerated: false };
+  }
+  return { auditKey, auditKeyGenerated: true };
 }
 
 /** A new secret in DATA_DIR (after a restore): cookies signed with the old one stop working at the next start. */

@@ -1,15 +1,17 @@
 import { buildApp } from './app';
 import { createBackgroundJobs } from './background-jobs';
 import { loadConfig } from './config';
-import { openDatabase } from './db/client';
+import { AuditChainRefusedError } from './db/audit-chain';
+import { auditKey } from './db/audit-key';
+import { openConfiguredDatabase } from './db/client';
 import { DataFolderBusyError } from './db/embedded/owner';
 import { makePrivate } from './files/private-folders';
 import { fileStoreDir } from './files/store';
 import { ensureAdmin } from './features/auth/bootstrap-admin.service';
 import { sharedSessionSecret } from './features/settings/settings.service';
-import { FleetConfigError, fleetInstance } from './fleet/instance';
-import { startOfficeLink } from './fleet/office-link';
-import { startShipLink } from './fleet/ship-link';
+import { FleetConfigError, fleetInstance } from './features/fleet/instance.helper';
+import { startOfficeLink } from './features/fleet/office-link.service';
+import { startShipLink } from './features/fleet/ship-link.service';
 
 const startedAt = performance.now();
 const instance = (() => {
@@ -24,14 +26,8 @@ const instance = (() => {
 const config = loadConfig();
 // Folders an older version (or another program) left readable by other local users.
 const madePrivate = await makePrivate([config.dataDir, config.fileDir, config.backupDir]);
-const database = await openDatabase({
-  databaseUrl: config.databaseUrl,
-  migrationUrl: config.migrationUrl,
-  dataDir: config.dataDir,
-  fileDir: config.fileDir,
-  whenBusy: 'refuse',
-}).catch((err: unknown) => {
-  if (!(err instanceof DataFolderBusyError)) throw err;
+const database = await openConfiguredDatabase(config, { migrationUrl: config.migrationUrl, whenBusy: 'refuse' }).catch((err: unknown) => {
+  if (!(err instanceof DataFolderBusyError) && !(err instanceof AuditChainRefusedError)) throw err;
   console.error(`\n  ${err.message}\n`);
   process.exit(1);
 });
@@ -80,6 +76,13 @@ const jobs = createBackgroundJobs({
 jobs.start();
 if (app.notifier && !config.publicUrl) {
   app.log.warn('SMTP_URL is set without PUBLIC_URL: links in e-mail use the address requests arrive at; set PUBLIC_URL to the address people use');
+}
+if (config.auditKeyGenerated) {
+  app.log.warn(
+    `A new audit key was generated into ${config.dataDir}/audit-key (fingerprint ${auditKey(config.auditKey).fingerprint}). ` +
+      'Keep a copy of it apart from the backups (a password manager, a sealed envelope): without it the audit trail cannot be verified ' +
+      'and no backup can be restored. See "The audit key" in docs/operations.md.',
+  );
 }
 if (madePrivate) {
   app.log.warn(

@@ -7,6 +7,7 @@ import { mailRoutes } from './features/mail/mail.routes';
 import { notificationPreferenceRoutes } from './features/mail/notification-preferences.routes';
 import { authRoutes } from './features/auth/auth.routes';
 import { ssoRoutes } from './features/auth/sso.routes';
+import { emailVerificationRoutes } from './features/auth/email-verification.routes';
 import { approvalRoutes } from './features/approvals/approvals.routes';
 import { attestationRoutes } from './features/attestations/attestations.routes';
 import { dashboardRoutes } from './features/dashboard/dashboard.routes';
@@ -19,13 +20,15 @@ import { sopReviewLoopRoutes } from './features/sops/sop-review-loop.routes';
 import { templateRoutes } from './features/templates/templates.routes';
 import { attachmentRoutes } from './features/attachments/attachments.routes';
 import { objectUploadRoutes } from './features/attachments/object-uploads.routes';
-import { fleetRoutes } from './fleet/fleet.routes';
+import { arrivingRoutes } from './features/fleet/arriving.routes';
+import { fleetRoutes } from './features/fleet/fleet.routes';
 import { passkeyRoutes } from './features/signatures/passkeys.routes';
 
 /** Every feature's routes, registered once. Each feature owns its own plugin file. */
 export const featureRoutes: FastifyPluginAsync = async (app) => {
   await app.register(authRoutes);
   await app.register(ssoRoutes);
+  await app.register(emailVerificationRoutes);
   await app.register(departmentRoutes);
   await app.register(sopRoutes);
   await app.register(sopReviewLoopRoutes);
@@ -45,5 +48,6 @@ export const featureRoutes: FastifyPluginAsync = async (app) => {
   await app.register(settingsRoutes);
   await app.register(publishedFileRoutes);
   await app.register(fleetRoutes);
+  await app.register(arrivingRoutes);
   await app.register(passkeyRoutes);
 };

@@ -1,9 +1,12 @@
 import { startTransition, Suspense, type ComponentType, type ReactNode } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { screen } from '@testing-library/react';
+import { network } from '@/test/network';
+import { settled } from '@/test/render';
 import { createRoot } from 'react-dom/client';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
+import { HttpResponse, http } from 'msw';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 
 vi.mock('./layout/app-layout', () => ({
@@ -22,7 +25,6 @@ import { type ScreenEntry, screenOf } from './screens';
 
 type Module = { default: ComponentType };
 const alice = { id: 1, username: 'alice', firstName: 'Alice', lastName: 'Reed', email: null, role: 'user' };
-const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200 });
 
 /** A screen's code that arrives when the test says so. */
 function heldCode(text: string) {
@@ -45,10 +47,7 @@ const sopEntry = (load: ScreenEntry['load']): ScreenEntry => ({
  * answered already (a screen opened from another).
  */
 function mount(entry: ScreenEntry, session: Promise<typeof alice> | typeof alice, fleetRole = 'office') {
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async () => json({ role: fleetRole })),
-  );
+  network.use(http.get('/api/fleet/status', () => HttpResponse.json({ role: fleetRole })));
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   if (session instanceof Promise) void client.prefetchQuery({ queryKey: queryKeys.currentUser(), queryFn: () => session });
   else client.setQueryData(queryKeys.currentUser(), session);
@@ -92,7 +91,6 @@ afterAll(() => {
 beforeEach(() => document.body.replaceChildren());
 afterEach(() => {
   for (const unmount of mounted.splice(0)) unmount();
-  vi.unstubAllGlobals();
 });
 
 describe('the screen the page opens on, with a first read', () => {
@@ -104,7 +102,7 @@ describe('the screen the page opens on, with a first read', () => {
     const page = watchPage();
     expect(await screen.findByRole('status')).toBeTruthy();
     answer(alice);
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await settled();
     expect(screen.queryByText('Header')).toBeNull();
     code.arrive();
     expect(await screen.findByText('Screen')).toBeTruthy();

@@ -30,7 +30,7 @@ interface Props {
  * procedures list and the Approval Center.
  */
 export function ApproveConfirmDialog({ target, pending, onConfirm, onClose, step, error }: Props) {
-  const signature = useSignature('approve-signature', error);
+  const signature = useSignature('approve-signature', error, target ? { versionId: target.versionId } : null);
   // The SOP detail, by its shared key: the same cache entry as the SOP page's.
   const detail = useQuery<SopDetail>({ queryKey: queryKeys.sops.detail(target?.sopId ?? 0), enabled: !!target });
   const sop = detail.data;

@@ -11,14 +11,16 @@ interface Props {
   onChange: (value: string) => void;
   /** People who may not be chosen here (the submitter, oneself, those already chosen). */
   exclude?: ReadonlySet<number | null>;
+  /** Only these people (a step's named approvers); absent or null: every approver. */
+  only?: readonly number[] | null;
   invalid?: boolean;
   placeholder?: string;
 }
 
 /** One active approver or admin (co-approvers, delegates): the people who may decide approvals. */
-export function ApproverSelect({ id, value, onChange, exclude, invalid, placeholder = 'Choose an approver' }: Props) {
+export function ApproverSelect({ id, value, onChange, exclude, only, invalid, placeholder = 'Choose an approver' }: Props) {
   const approvers = useQuery<Approvers>({ queryKey: queryKeys.approvals.approvers() });
-  const choices = (approvers.data ?? []).filter((a) => !exclude?.has(a.id));
+  const choices = (approvers.data ?? []).filter((a) => !exclude?.has(a.id) && (only == null || only.includes(a.id)));
   return (
     <OptionsSelect
       id={id}

@@ -2,9 +2,11 @@ import { useEffect, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { ImageOff } from 'lucide-react';
 import type { Attachment } from '@common/contracts/attachments';
+import { can } from '@common/permissions';
 import type { PreviewStatus } from '@common/preview-status';
 import { Spinner } from '@/components/spinner';
 import { queryKeys } from '@/lib/query-keys';
+import { useCurrentUser } from '@/lib/session';
 import { useIdle } from '@/hooks/use-idle';
 
 /** Wait this long between asks while the server is still generating a preview. */
@@ -22,16 +24,17 @@ const wait = (ms: number, signal: AbortSignal) =>
   });
 
 /**
- * Fetch; if missing, request generation: the server answers once it is ready (200), at once
- * when it failed for good (422) or is not a previewable type (415), or 202 while still being
- * made, when we wait and ask again. A failure stops here: it never polls.
+ * Fetch; if missing, request generation (`generates`: who may, `files.preview`; not on a
+ * ship's copy, which makes its previews itself from the files it receives): the server answers
+ * once it is ready (200), at once when it failed for good (422) or is not a previewable type
+ * (415), or 202 while still being made, when we wait and ask again. A failure stops here: it never polls.
  */
-async function fetchPreview(attachmentId: number, signal: AbortSignal): Promise<Blob> {
+async function fetchPreview(attachmentId: number, generates: boolean, signal: AbortSignal): Promise<Blob> {
   const url = `/api/attachments/${attachmentId}/preview`;
   for (let round = 0; round < PREVIEW_ROUNDS; round += 1) {
     const res = await fetch(url, { credentials: 'include', signal });
     if (res.ok) return res.blob();
-    if (res.status !== 404) break;
+    if (res.status !== 404 || !generates) break;
     const asked = await fetch(url, { method: 'POST', credentials: 'include', signal });
     if (asked.status === 202) await wait(PREVIEW_RETRY_MS, signal);
     else if (!asked.ok) break;
@@ -39,9 +42,9 @@ async function fetchPreview(attachmentId: number, signal: AbortSignal): Promise<
   throw new Error('Preview not available');
 }
 
-export const previewQuery = (attachmentId: number) => ({
+export const previewQuery = (attachmentId: number, generates: boolean) => ({
   queryKey: queryKeys.attachmentPreview(attachmentId),
-  queryFn: ({ signal }: { signal: AbortSignal }) => fetchPreview(attachmentId, signal),
+  queryFn: ({ signal }: { signal: AbortSignal }) => fetchPreview(attachmentId, generates, signal),
   // A stored preview never changes: the attachment it shows is immutable.
   staleTime: Infinity,
   retry: false,
@@ -83,7 +86,8 @@ export function AttachmentPreview({ attachmentId, name, status, unavailableText 
   // Asked for once the screen has painted and the browser is idle: the image (often 100 KB)
   // would otherwise share a slow link with what the screen draws first. A cached one shows at once.
   const idle = useIdle();
-  const preview = useQuery({ ...previewQuery(attachmentId), enabled: !settled && idle });
+  const { user } = useCurrentUser();
+  const preview = useQuery({ ...previewQuery(attachmentId, can(user, 'files.preview')), enabled: !settled && idle });
   const url = useObjectUrl(preview.data);
 
   if (preview.isPending && !settled) {

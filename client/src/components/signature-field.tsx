@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import type { SignatureProof } from '@common/contracts/signatures';
+import type { SignatureProof, SignatureTarget } from '@common/contracts/signatures';
 import { FormField, invalidWhen } from '@/components/form-field';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
@@ -14,7 +14,7 @@ import { settingsQuery } from '@/lib/shared-queries';
  * (undefined when none is required); a refused proof (401 signature_failed) is shown inline by
  * passing the mutation's error, and nothing typed is lost.
  */
-export function useSignature(id: string, failure: unknown) {
+export function useSignature(id: string, failure: unknown, target: SignatureTarget | null) {
   const required = useQuery(settingsQuery).data?.requireSignatures === true;
   const [password, setPassword] = useState('');
   const [passkeyError, setPasskeyError] = useState<string | null>(null);
@@ -28,7 +28,8 @@ export function useSignature(id: string, failure: unknown) {
       // The passkey code comes with the challenge, not with every screen that has a dialog.
       const [{ startAuthentication }, optionsJSON] = await Promise.all([
         import('@simplewebauthn/browser'),
-        apiRequest('POST', '/api/signatures/challenge').then((answer) => answer.json()),
+        // The challenge signs this one thing (the version decided or attested, or the SOP withdrawn), once.
+        apiRequest('POST', '/api/signatures/challenge', target ?? undefined).then((answer) => answer.json()),
       ]);
       return { passkey: (await startAuthentication({ optionsJSON })) as never };
     } catch (err) {

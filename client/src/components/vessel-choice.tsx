@@ -5,17 +5,37 @@ import { Checkbox } from '@/components/ui/checkbox';
 import { queryKeys } from '@/lib/query-keys';
 import { useCurrentUser } from '@/lib/session';
 
+/** What the choice means, in words: for an SOP who receives it; for a person where they may sign in. */
+interface ChoiceTexts {
+  every: string;
+  one: string;
+  some: (count: number) => string;
+}
+
+const SOP_VESSEL_TEXTS: ChoiceTexts = {
+  every: 'None ticked: it applies to every vessel.',
+  one: 'Only the vessel ticked receives it.',
+  some: (count) => `Only the ${count} vessels ticked receive it.`,
+};
+
+export const PERSON_VESSEL_TEXTS: ChoiceTexts = {
+  every: 'None ticked: they may sign in on every vessel.',
+  one: 'They may sign in on board the vessel ticked only; elsewhere their name is shown but they cannot sign in.',
+  some: (count) => `They may sign in on board the ${count} vessels ticked only; elsewhere their name is shown but they cannot sign in.`,
+};
+
 interface Props {
   value: string[];
   onChange: (codes: string[]) => void;
   disabled?: boolean;
+  texts?: ChoiceTexts;
 }
 
 /**
- * The SOP form's vessels: none ticked means every vessel. Shown to those who read the register
+ * The vessels an SOP applies to, or a person may sign in on board of: none ticked means every vessel. Shown to those who read the register
  * (approvers and admins) once a vessel is registered; for anyone else the SOP keeps its vessels.
  */
-export function VesselChoice({ value, onChange, disabled }: Props) {
+export function VesselChoice({ value, onChange, disabled, texts = SOP_VESSEL_TEXTS }: Props) {
   const { user } = useCurrentUser();
   const vessels = useQuery<FleetVessel[]>({ queryKey: queryKeys.fleet.vessels(), enabled: can(user, 'fleet.read') });
   const list = vessels.data ?? [];
@@ -40,11 +60,7 @@ export function VesselChoice({ value, onChange, disabled }: Props) {
         ))}
       </ul>
       <p className="mt-2 text-xs text-muted-foreground" aria-live="polite">
-        {value.length === 0
-          ? 'None ticked: it applies to every vessel.'
-          : value.length === 1
-            ? 'Only the vessel ticked receives it.'
-            : `Only the ${value.length} vessels ticked receive it.`}
+        {value.length === 0 ? texts.every : value.length === 1 ? texts.one : texts.some(value.length)}
       </p>
     </fieldset>
   );

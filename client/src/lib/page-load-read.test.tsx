@@ -1,20 +1,24 @@
 import { QueryClient, useQuery } from '@tanstack/react-query';
 import { cleanup, screen, waitFor } from '@testing-library/react';
+import { HttpResponse, http } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 const { holdToast, navigate } = vi.hoisted(() => ({ holdToast: vi.fn(), navigate: vi.fn() }));
 vi.mock('@/hooks/use-toast', () => ({ holdToast, toast: vi.fn() }));
 vi.mock('wouter/use-browser-location', () => ({ navigate }));
 
-import { renderWithClient } from '@/test/render';
+import { asked, network } from '@/test/network';
+import { renderWithClient, settled } from '@/test/render';
 import { readQueryKey, setSignedOutHandler } from './api';
 import { readWithSession, refetchUnlessJustRead } from './page-load-read';
 
 const alice = { id: 1, username: 'alice' };
 const sop = { id: 5, title: 'Muster drill' };
 const key = ['/api/sops/5'];
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status });
-const unauthorized = () => json(401, { message: 'Unauthorized', code: 'unauthorized' });
+const unauthorized = () => HttpResponse.json({ message: 'Unauthorized', code: 'unauthorized' }, { status: 401 });
+/** The server's answer to GET /api/sops/5, as `answer` gives it each time it is asked. */
+const serveSop = (answer: (request: Request) => Response | Promise<Response>) => network.use(http.get('/api/sops/5', ({ request }) => answer(request)));
+const onTheWire = () => new Promise<Response>(() => {});
 
 /** A promise the test settles: the session check's answer (the user, or null for nobody). */
 function sessionCheck() {
@@ -25,17 +29,16 @@ function sessionCheck() {
 
 let client: QueryClient;
 const signedOut = vi.fn();
-const sopReads = (fetch: ReturnType<typeof vi.fn>) => fetch.mock.calls.filter(([url]) => url === '/api/sops/5').length;
+const sopReads = () => asked().filter((line) => line === 'GET /api/sops/5').length;
 
 /** The read went out with the session check and the server answered 401; the check has not answered yet. */
 async function refusedBeforeTheSession() {
-  const fetch = vi.fn(async () => unauthorized());
-  vi.stubGlobal('fetch', fetch);
+  serveSop(unauthorized);
   const { session, answer } = sessionCheck();
   readWithSession(client, key, session);
-  await waitFor(() => expect(sopReads(fetch)).toBe(1));
+  await waitFor(() => expect(sopReads()).toBe(1));
   await waitFor(() => expect(client.getQueryState(key)?.fetchStatus).toBe('idle'));
-  return { answer, fetch };
+  return { answer };
 }
 
 function SopScreen() {
@@ -52,59 +55,57 @@ beforeEach(() => {
 afterEach(() => {
   cleanup();
   client.clear();
-  vi.unstubAllGlobals();
   vi.clearAllMocks();
 });
 
 describe('readWithSession', () => {
   it('asks before the session answers, and the screen shows that answer without asking again; coming back refreshes', async () => {
-    const fetch = vi.fn(async () => json(200, sop));
-    vi.stubGlobal('fetch', fetch);
+    serveSop(() => HttpResponse.json(sop));
     const { session, answer } = sessionCheck();
     readWithSession(client, key, session);
-    expect(sopReads(fetch)).toBe(1);
     await waitFor(() => expect(client.getQueryData(key)).toEqual(sop));
+    expect(sopReads()).toBe(1);
     answer(alice);
 
     const first = mountScreen();
     expect(screen.getByText('Muster drill')).toBeTruthy();
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(sopReads(fetch)).toBe(1);
+    await settled();
+    expect(sopReads()).toBe(1);
 
     // Leaving and opening the SOP again reads it again, as any screen does.
     first.unmount();
     mountScreen();
-    await waitFor(() => expect(sopReads(fetch)).toBe(2));
+    await waitFor(() => expect(sopReads()).toBe(2));
   });
 
   it('lets a screen that opens while the read is on the wire take it over (one read), and refreshes on the next visit', async () => {
     let reply: (response: Response) => void = () => {};
-    const fetch = vi.fn(() => new Promise<Response>((resolve) => (reply = resolve)));
-    vi.stubGlobal('fetch', fetch);
+    serveSop(() => new Promise<Response>((resolve) => (reply = resolve)));
     const { session, answer } = sessionCheck();
     readWithSession(client, key, session);
     answer(alice);
 
     const first = mountScreen();
     expect(screen.getByText('loading')).toBeTruthy();
-    reply(json(200, sop));
+    await waitFor(() => expect(sopReads()).toBe(1));
+    reply(HttpResponse.json(sop));
     expect(await screen.findByText('Muster drill')).toBeTruthy();
-    expect(sopReads(fetch)).toBe(1);
+    expect(sopReads()).toBe(1);
 
     first.unmount();
-    fetch.mockImplementation(async () => json(200, sop));
+    serveSop(() => HttpResponse.json(sop));
     mountScreen();
-    await waitFor(() => expect(sopReads(fetch)).toBe(2));
+    await waitFor(() => expect(sopReads()).toBe(2));
   });
 
   it('signs out on a 401 as any read does once the session check has found someone: the screen asks again', async () => {
-    const { answer, fetch } = await refusedBeforeTheSession();
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    const { answer } = await refusedBeforeTheSession();
+    await settled();
     // Nothing yet: the 401 may be the answer 'nobody'.
     expect(holdToast).not.toHaveBeenCalled();
     answer(alice);
     mountScreen();
-    await waitFor(() => expect(sopReads(fetch)).toBe(2));
+    await waitFor(() => expect(sopReads()).toBe(2));
     await waitFor(() => expect(holdToast).toHaveBeenCalledWith(expect.objectContaining({ title: 'Unauthorized' }), 1500));
     await waitFor(() => expect(navigate).toHaveBeenCalledWith('/auth'));
     expect(signedOut).toHaveBeenCalledTimes(1);
@@ -114,16 +115,13 @@ describe('readWithSession', () => {
     const { answer } = await refusedBeforeTheSession();
     answer(null);
     await waitFor(() => expect(client.getQueryCache().find({ queryKey: key })).toBeUndefined());
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await settled();
     expect(holdToast).not.toHaveBeenCalled();
     expect(signedOut).not.toHaveBeenCalled();
   });
 
   it('drops an answer that came back when the session check then says nobody is signed in', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => json(200, sop)),
-    );
+    serveSop(() => HttpResponse.json(sop));
     const { session, answer } = sessionCheck();
     readWithSession(client, key, session);
     await waitFor(() => expect(client.getQueryData(key)).toEqual(sop));
@@ -133,15 +131,13 @@ describe('readWithSession', () => {
 
   it('cancels the read when the session check says nobody is signed in while it is on the wire', async () => {
     let signal: AbortSignal | undefined;
-    vi.stubGlobal(
-      'fetch',
-      vi.fn((_url: string, init?: RequestInit) => {
-        signal = init?.signal ?? undefined;
-        return new Promise<Response>(() => {});
-      }),
-    );
+    serveSop((request) => {
+      signal = request.signal;
+      return onTheWire();
+    });
     const { session, answer } = sessionCheck();
     readWithSession(client, key, session);
+    await waitFor(() => expect(signal).toBeDefined());
     answer(null);
     await waitFor(() => expect(client.getQueryCache().find({ queryKey: key })).toBeUndefined());
     // Still on the wire: cancelled.

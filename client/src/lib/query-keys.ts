@@ -10,6 +10,8 @@ export interface SopListParams {
   review?: ReviewFilter;
   /** Only SOPs without any approved version (the server filters). */
   noApprovedVersion?: true;
+  /** The archive: only withdrawn SOPs. */
+  archive?: true;
 }
 
 /**
@@ -33,6 +35,8 @@ export const queryKeys = {
     /** Every comparison of the SOP's versions (their files can still change on a draft). */
     comparisons: (id: number) => [`/api/sops/${id}/compare`] as const,
     compare: (id: number, versions: { from: number; to: number }) => [`/api/sops/${id}/compare`, versions] as const,
+    /** On a ship: its newer version still crossing the link, and how much of it is on board. */
+    arriving: (id: number) => [`/api/sops/${id}/arriving`] as const,
   },
   approvals: {
     pending: () => ['/api/approvals'] as const,
@@ -68,6 +72,7 @@ export const queryKeys = {
     status: () => ['/api/fleet/status'] as const,
     vessels: () => ['/api/fleet/vessels'] as const,
     documents: (code: string) => [`/api/fleet/vessels/${encodeURIComponent(code)}/documents`] as const,
+    setAside: (code: string) => [`/api/fleet/vessels/${encodeURIComponent(code)}/set-aside`] as const,
   },
   dashboard: {
     stats: () => ['/api/dashboard/stats'] as const,
@@ -83,12 +88,16 @@ export const queryKeys = {
   mail: () => ['/api/mail'] as const,
   /** The signed-in person's notification e-mail switches (My Account). */
   notificationPreferences: () => ['/api/account/notification-preferences'] as const,
+  /** Whether the signed-in person's address is confirmed, and whether a link can be mailed (My Account). */
+  emailVerification: () => ['/api/account/email-verification'] as const,
   /** Whether sign-in through the company's identity provider is offered (public). */
   sso: () => ['/api/auth/sso'] as const,
   /** SOP templates: the create form starts from them; admins keep them. */
   templates: () => ['/api/templates'] as const,
   admin: {
     users: () => ['/api/admin/users'] as const,
+    /** The identity-provider accounts linked to one account (single sign-on). */
+    ssoIdentities: (userId: number) => [`/api/admin/users/${userId}/sso-identity`] as const,
     storage: () => ['/api/admin/storage'] as const,
     overview: () => ['/api/admin/overview'] as const,
     backups: () => ['/api/admin/backups'] as const,

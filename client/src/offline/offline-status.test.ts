@@ -1,3 +1,4 @@
+import { HttpResponse, http } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 const { holdToast, navigate } = vi.hoisted(() => ({ holdToast: vi.fn(), navigate: vi.fn() }));
@@ -9,10 +10,11 @@ import { apiRequest, getJson, OFFLINE_WRITE_MESSAGE, postForm, readQueryKey } fr
 import { ApiError } from '@/lib/api-error';
 import { FETCHED_AT_HEADER, NOT_CACHED_CODE, NOT_CACHED_MESSAGE } from './caches';
 import { copiesShown, failureText, forgetCopies } from './offline-status';
+import { asked, network } from '@/test/network';
 
 const setOnline = (online: boolean) => vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(online);
-const json = (body: unknown, headers: Record<string, string> = {}) =>
-  vi.fn(async () => new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json', ...headers } }));
+/** The server answers every /api call with {}: what counts is what reaches it. */
+const serveAnything = () => network.use(http.all('/api/*', () => HttpResponse.json({})));
 const failure = (call: Promise<unknown>) =>
   call.then(
     () => null,
@@ -20,16 +22,12 @@ const failure = (call: Promise<unknown>) =>
   );
 
 beforeEach(() => forgetCopies());
-afterEach(() => {
-  vi.restoreAllMocks();
-  vi.unstubAllGlobals();
-});
+afterEach(() => vi.restoreAllMocks());
 
 describe('writes with no link', () => {
   it('are refused at once with a clear message, and nothing is sent', async () => {
     setOnline(false);
-    const fetch = json({});
-    vi.stubGlobal('fetch', fetch);
+    serveAnything();
     for (const method of ['POST', 'PUT', 'DELETE']) {
       const error = await failure(apiRequest(method, '/api/sops/1'));
       expect(error).toBeInstanceOf(ApiError);
@@ -37,29 +35,23 @@ describe('writes with no link', () => {
     }
     const upload = await failure(postForm('/api/sop-versions/1/attachments', new FormData()));
     expect(upload).toMatchObject({ code: 'offline', message: OFFLINE_WRITE_MESSAGE });
-    expect(fetch).not.toHaveBeenCalled();
+    expect(asked()).toEqual([]);
   });
 
   it('still lets sign-out try, and are sent as usual online', async () => {
     setOnline(false);
-    const fetch = json({});
-    vi.stubGlobal('fetch', fetch);
+    serveAnything();
     await apiRequest('POST', '/api/logout');
     setOnline(true);
     await apiRequest('POST', '/api/sops', { title: 'x' });
-    expect(fetch.mock.calls.map((call) => (call as unknown[])[0])).toEqual(['/api/logout', '/api/sops']);
+    expect(asked()).toEqual(['POST /api/logout', 'POST /api/sops']);
   });
 });
 
 describe('reads with no link', () => {
   it('say "not available offline" when nothing answers, instead of a lost connection', async () => {
     setOnline(false);
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => {
-        throw new TypeError('Failed to fetch');
-      }),
-    );
+    network.use(http.get('/api/sops/7', () => HttpResponse.error()));
     const error = await failure(getJson('/api/sops/7'));
     expect(error).toMatchObject({ status: 503, code: NOT_CACHED_CODE, message: NOT_CACHED_MESSAGE });
     expect(failureText(error, 'The SOP could not be loaded.')).toBe(NOT_CACHED_MESSAGE);
@@ -67,10 +59,7 @@ describe('reads with no link', () => {
   });
 
   it("take the worker's 'no copy' answer as the same failure", async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => new Response(JSON.stringify({ message: NOT_CACHED_MESSAGE, code: NOT_CACHED_CODE }), { status: 503 })),
-    );
+    network.use(http.get('/api/sops/7', () => HttpResponse.json({ message: NOT_CACHED_MESSAGE, code: NOT_CACHED_CODE }, { status: 503 })));
     const error = await failure(getJson('/api/sops/7'));
     expect(failureText(error, 'fallback')).toBe(NOT_CACHED_MESSAGE);
   });
@@ -88,13 +77,12 @@ describe('the copies a screen shows', () => {
 
   it('are dated by the oldest stored copy among the reads on show', async () => {
     setOnline(true);
-    const stored = { '/api/sops?search=mooring': 1_700_000_000_000, '/api/user': 1_700_000_600_000 } as Record<string, number>;
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (url: string) => new Response('{}', { status: 200, headers: stored[url] ? { [FETCHED_AT_HEADER]: String(stored[url]) } : {} })),
-    );
+    // The service worker's stored copies, stamped with when each arrived.
+    const storedCopy = (at: number) => () => HttpResponse.json({}, { headers: { [FETCHED_AT_HEADER]: String(at) } });
+    network.use(http.get('/api/sops', storedCopy(1_700_000_000_000)), http.get('/api/user', storedCopy(1_700_000_600_000)));
     const client = new QueryClient();
     const leave = await screenWith(client, [['/api/sops', { search: 'mooring' }], ['/api/user']]);
+    expect(asked()).toEqual(['GET /api/sops?search=mooring', 'GET /api/user']);
     expect(copiesShown(client)).toEqual({ offline: true, since: 1_700_000_000_000, missing: false });
     leave();
     // Off screen, a copy no longer counts.
@@ -102,7 +90,7 @@ describe('the copies a screen shows', () => {
   });
 
   it('are not claimed when every answer is live, unless the browser says it is offline', async () => {
-    vi.stubGlobal('fetch', json({}));
+    serveAnything();
     const client = new QueryClient();
     setOnline(true);
     const before = Date.now();

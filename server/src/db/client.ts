@@ -12,6 +12,8 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { makePrivate } from '../files/private-folders';
 import { configureFileStore } from '../files/store';
+import { prepareAuditChain } from './audit-chain';
+import { type AuditKey, currentAuditKey, setAuditKey } from './audit-key';
 import { sweepFiles } from '../files/store-sweep';
 import { DataFolderBusyError, findOwner, startOwner } from './embedded/owner';
 import * as schema from './schema';
@@ -58,6 +60,42 @@ export interface OpenOptions {
    * run, so each test file skips PGlite's initdb (seconds) and only checks the migrations.
    */
   memoryImage?: Blob;
+  /**
+   * AUDIT_KEY (config.auditKey): from then on this process appends and verifies with it. Left
+   * out, the key set before is used (tests set a fixed one). After the migrations, the trail is
+   * checked against it, and re-keyed once if it was recorded before keys (prepareAuditChain).
+   */
+  auditKey?: string;
+}
+
+/** Where the configuration (DATABASE_URL, MIGRATION_URL, DATA_DIR, FILE_DIR, AUDIT_KEY) puts the database. */
+export interface DatabaseSettings {
+  databaseUrl?: string;
+  migrationUrl?: string;
+  dataDir: string;
+  fileDir?: string;
+  auditKey: string;
+}
+
+/**
+ * The database the configuration names, opened by a process beside the server (a seed, a CLI, a
+ * bench) unless `whenBusy` says otherwise: it joins a running server's embedded database.
+ * `asOwner` connects to PostgreSQL with MIGRATION_URL where set (a restore empties the audit
+ * trail, which the app's role may not).
+ */
+export function openConfiguredDatabase(
+  settings: DatabaseSettings,
+  opts: { asOwner?: boolean } & Pick<OpenOptions, 'whenBusy' | 'role' | 'migrationUrl'> = {},
+): Promise<Database> {
+  const { asOwner, ...rest } = opts;
+  return openDatabase({
+    databaseUrl: asOwner ? (settings.migrationUrl ?? settings.databaseUrl) : settings.databaseUrl,
+    dataDir: settings.dataDir,
+    fileDir: settings.fileDir,
+    whenBusy: 'join',
+    auditKey: settings.auditKey,
+    ...rest,
+  });
 }
 
 export const migrationsFolder = path.resolve(import.meta.dirname, 'migrations');
@@ -74,10 +112,16 @@ const SHARED_DIR_GRACE_MS = 60 * 60 * 1000;
  * one) and database rows with PostgreSQL.
  */
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
+  const key = opts.auditKey ? setAuditKey(opts.auditKey) : currentAuditKey();
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
-    if (opts.migrationUrl) await migrateAsOwner(opts.migrationUrl, pool);
-    const database = await withPool(pool, 'postgres', 'postgres', () => pool.end(), !opts.migrationUrl);
+    const database = await (async () => {
+      if (opts.migrationUrl) await migrateAsOwner(opts.migrationUrl, pool, key);
+      return withPool(pool, 'postgres', 'postgres', () => pool.end(), opts.migrationUrl ? undefined : key);
+    })().catch(async (err: unknown) => {
+      await pool.end();
+      throw err;
+    });
     await configureFileStore({ dir: opts.fileDir ?? null });
     await sweepFiles(database.db, { graceMs: SHARED_DIR_GRACE_MS });
     return database;
@@ -87,6 +131,10 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     const client = await PGlite.create({ extensions: { pg_trgm }, loadDataDir: opts.memoryImage });
     const db = retryConflictingTransactions(drizzlePglite(client, { schema }) as unknown as Db);
     await migratePglite(db as never, { migrationsFolder });
+    await prepareAuditChain(db, key).catch(async (err: unknown) => {
+      await client.close();
+      throw err;
+    });
     const scratch = opts.fileDir ? undefined : await mkdtemp(path.join(os.tmpdir(), 'sop-harbor-files-'));
     await configureFileStore({ dir: opts.fileDir ?? scratch! });
     await sweepFiles(db, { graceMs: 0 });
@@ -104,7 +152,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   const resolved = path.resolve(dataDir);
   const running = await findOwner(resolved);
   if (running && opts.whenBusy !== 'join') throw new DataFolderBusyError(resolved, running);
-  const owner = running ? undefined : await startOwner(resolved, opts.role);
+  const owner = running ? undefined : await startOwner(resolved, { role: opts.role, auditKey: key.secret });
   // PGlite writes the files of a new database from its template as 0666, whatever the umask.
   if (owner) await makePrivate([resolved]);
   const pool = embeddedPool(running?.socketPath ?? owner!.socketPath);
@@ -114,7 +162,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   };
   try {
     // The owner's worker has migrated before it served the socket.
-    const database = await withPool(pool, 'pglite', owner ? 'owner' : 'through-owner', stop, false);
+    const database = await withPool(pool, 'pglite', owner ? 'owner' : 'through-owner', stop);
     await configureFileStore({ dir: opts.fileDir ?? path.join(resolved, 'files') });
     // Beside a running owner, a file it is writing right now must not look abandoned.
     await sweepFiles(database.db, { graceMs: owner ? 0 : SHARED_DIR_GRACE_MS });
@@ -134,12 +182,22 @@ function embeddedPool(socketPath: string): pg.Pool {
   return new pg.Pool({ host: path.dirname(socketPath), port: 5432, user: 'postgres', database: 'postgres', max: 4 });
 }
 
-async function withPool(pool: pg.Pool, kind: Database['kind'], access: Database['access'], close: () => Promise<void>, migrate = true): Promise<Database> {
+/** `migrateWith`: migrate and prepare the audit chain through this pool (it is the owner's). */
+async function withPool(
+  pool: pg.Pool,
+  kind: Database['kind'],
+  access: Database['access'],
+  close: () => Promise<void>,
+  migrateWith?: AuditKey,
+): Promise<Database> {
   // An idle connection the server ends (a restart, a dropped database) must not take the
   // process down: the pool replaces it on the next query; say so once in the log.
   pool.on('error', (err) => console.warn(`database connection closed by the server: ${err.message}`));
   const db = retryConflictingTransactions(drizzlePg(pool, { schema }) as unknown as Db);
-  if (migrate) await migratePg(db as never, { migrationsFolder });
+  if (migrateWith) {
+    await migratePg(db as never, { migrationsFolder });
+    await prepareAuditChain(db, migrateWith);
+  }
   return { db, kind, access, pool, close };
 }
 
@@ -148,10 +206,12 @@ async function withPool(pool: pg.Pool, kind: Database['kind'], access: Database[
  * write rows and use the sequences, nothing more: no TRUNCATE, no ALTER, no trigger. Granted
  * again at every start, so tables a migration adds are covered.
  */
-async function migrateAsOwner(migrationUrl: string, appPool: pg.Pool) {
+async function migrateAsOwner(migrationUrl: string, appPool: pg.Pool, key: AuditKey) {
   const owner = new pg.Pool({ connectionString: migrationUrl, max: 1 });
   try {
-    await migratePg(drizzlePg(owner, { schema }) as never, { migrationsFolder });
+    const ownerDb = drizzlePg(owner, { schema }) as unknown as Db;
+    await migratePg(ownerDb as never, { migrationsFolder });
+    await prepareAuditChain(ownerDb, key);
     const { rows } = await appPool.query<{ role: string }>('select current_user as role');
     const role = `"${rows[0].role.replaceAll('"', '""')}"`;
     const { rows: ownerRows } = await owner.query<{ role: string }>('select current_user as role');

@@ -173,7 +173,8 @@ const FILE_REFERENCES = sql`select sha256 from attachments
   union all select sha256 from attachment_previews
   union all select sha256 from daily_programs
   union all select sha256 from itineraries
-  union all select sha256 from pending_uploads`;
+  union all select sha256 from pending_uploads
+  union all select unnest(files) from fleet_pending_versions`;
 
 /** No record of any kind points at the stored file (each column has an index). */
 export const unreferenced = sql`not exists (select 1 from (${FILE_REFERENCES}) r where r.sha256 = ${storedFiles.sha256})`;

@@ -21,6 +21,8 @@ const PUBLIC = [
   'GET /api/auth/sso',
   'GET /api/auth/sso/start',
   'GET /api/auth/sso/callback',
+  // The link mailed to confirm an address: an account waiting for approval cannot sign in yet.
+  'GET /api/account/verify-email',
 ];
 
 const t = await createTestContext({ jobs: 'manual' });
@@ -58,12 +60,17 @@ describe('deny by default', () => {
     expect(me.statusCode).toBe(401);
   });
 
-  it('refuses to start with a route that names no rule', async () => {
+  it('refuses to start with a route that names no rule, or a write that names a reading action', async () => {
     const database = await openTestDatabase();
     const app = await buildApp({ db: database.db, sessionSecret: 'x'.repeat(64) });
     const schema = { response: answers({ 200: z.object({ ok: z.boolean() }) }) };
     expect(() => app.get('/api/forgotten', { schema }, async () => ({ ok: true }))).toThrow('GET /api/forgotten names no access rule');
     expect(() => app.get('/api/declared', { schema, config: { access: 'sop.read' } }, async () => ({ ok: true }))).not.toThrow();
+    // A write has an action of its own, which a ship decides by: never a reading one.
+    expect(() => app.post('/api/declared', { schema, config: { access: 'sop.read' } }, async () => ({ ok: true }))).toThrow(
+      "POST /api/declared is a write naming 'sop.read', a reading action",
+    );
+    expect(() => app.post('/api/declared', { schema, config: { access: 'sop.attest' } }, async () => ({ ok: true }))).not.toThrow();
     await app.close();
     await database.close();
   });

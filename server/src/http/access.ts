@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import type { Refusal } from '../../../common/sop-lifecycle';
-import { roleMay } from '../../../common/permissions';
+import { type Action, ON_SHIP, roleMay, shipWrites } from '../../../common/permissions';
 import { conflict, forbidden, unauthorized } from './errors';
 
 /**
@@ -25,26 +25,32 @@ export function registerActor(app: FastifyInstance) {
  * Deny by default: every /api route names its rule when it is registered, a permission
  * (`config.access`) or `config.public`, or the app does not start. (The type cannot require
  * it, since Fastify's `config` itself is optional; this hook and the signed-out walk over every
- * route in access.routes.test.ts do.)
+ * route in access.routes.test.ts do.) A write never names a reading action (`read` in ON_SHIP):
+ * it has an action of its own, which is what a ship decides by.
  */
 export function requireAccessRule(route: RouteOptions) {
   if (!route.url.startsWith('/api/')) return;
-  const config = route.config as { public?: boolean; access?: unknown } | undefined;
+  const config = route.config as { public?: boolean; access?: Action } | undefined;
   if (!config?.public && !config?.access) {
     throw new Error(`${route.method} ${route.url} names no access rule: set config.access to a permission of common/permissions.ts, or config.public.`);
+  }
+  if (config.access && isWrite(route.method) && ON_SHIP[config.access] === 'read') {
+    throw new Error(
+      `${route.method} ${route.url} is a write naming '${config.access}', a reading action: give it an action of its own in common/permissions.ts (PERMISSIONS and ON_SHIP).`,
+    );
   }
 }
 
 /**
- * The route's rules: a signed-out caller is 401, a write to office-owned data on a ship 409
- * `office_only`, a role that may never do it 403. On a ship a write is refused unless its
- * route says it changes only what happens on board (`config.onBoard`), so a new route is
- * office-owned until someone decides otherwise.
+ * The route's rules: a signed-out caller is 401, a write on a ship 409 `office_only` unless
+ * its action is one a ship makes (`yes` in ON_SHIP, common/permissions.ts, which the screens
+ * read too), a role that may never do it 403. A write without an action is the office's; a
+ * public route may name its action for the ship's sake alone (no role is checked on it).
  */
 export function checkRouteAccess(request: FastifyRequest) {
   const { url, config, method } = request.routeOptions;
   if (!url?.startsWith('/api/')) return;
-  const officeOnly = request.server.instance.kind === 'ship' && !config?.onBoard && isWrite(method);
+  const officeOnly = request.server.instance.kind === 'ship' && isWrite(method) && !shipWrites(config?.access);
   if (config?.public) {
     if (officeOnly) throw officeOnlyRefusal();
     return;

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type App, buildApp } from '../app';
 import type { Database } from '../db/client';
 import { openTestDatabase } from '../test/database';
+import { openRegistration } from '../test/factories';
 import { maskValues } from './log-serializers';
 
 /**
@@ -25,6 +26,7 @@ beforeAll(async () => {
   });
   app = await buildApp({ db: database.db, sessionSecret: 'a-test-secret-that-is-long-enough-for-sessions', logger: { level: 'info', stream } });
   await app.ready();
+  await openRegistration(database.db);
   // Every new account now fails in the database, as a broken migration or a full disk would.
   await database.db.execute(sql.raw('ALTER TABLE users ADD CONSTRAINT test_refuse_new_users CHECK (id < 0) NOT VALID'));
 });

@@ -2,7 +2,8 @@ import { sql } from 'drizzle-orm';
 import type { SessionUser } from '../../../common/contracts/auth';
 import type { Db } from '../db/client';
 import { attest } from '../features/attestations/attestations.service';
-import { type Rows, departmentsReadBy, versionInForce } from '../features/reading/audience-filter.service';
+import { departmentsReadBy, versionInForce } from '../features/reading/audience-filter.service';
+import type { Rows } from '../db/rows';
 
 const HOUR = 60 * 60 * 1000;
 

@@ -9,7 +9,7 @@ import type { SessionUser } from '../../../common/contracts/auth';
 import { createBackgroundJobs } from '../background-jobs';
 import { loadConfig } from '../config';
 import type { Db } from '../db/client';
-import { openDatabase } from '../db/client';
+import { openConfiguredDatabase } from '../db/client';
 import { departments, sops, users } from '../db/schema';
 import { createUser } from '../features/auth/auth.service';
 import { ensureAdmin } from '../features/auth/bootstrap-admin.service';
@@ -106,7 +106,7 @@ async function renderQueuedPreviews(db: Db) {
 async function main() {
   const config = loadConfig();
   // With the server running, the seed works through it (the owner of DATA_DIR).
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, fileDir: config.fileDir, whenBusy: 'join' });
+  const database = await openConfiguredDatabase(config);
   try {
     await ensureAdmin(database.db, { username: config.adminUsername, password: config.adminPassword }, console);
     const startedAt = performance.now();

@@ -3,14 +3,14 @@
  * Not for production data: the passwords are in the repository.
  */
 import { loadConfig } from '../config';
-import { openDatabase } from '../db/client';
+import { openConfiguredDatabase } from '../db/client';
 import { createUser } from '../features/auth/auth.service';
 import { ensureAdmin } from '../features/auth/bootstrap-admin.service';
 import { departments } from '../db/schema';
 import { E2E_DEPARTMENTS, E2E_USERS } from '../../../e2e/support/users';
 
 const config = loadConfig();
-const database = await openDatabase({ dataDir: config.dataDir, fileDir: config.fileDir, whenBusy: 'join' });
+const database = await openConfiguredDatabase(config);
 await ensureAdmin(database.db, { username: config.adminUsername, password: config.adminPassword }, console);
 for (const user of Object.values(E2E_USERS)) {
   if (user.role === 'admin') continue;

@@ -2,8 +2,10 @@ import { eq } from 'drizzle-orm';
 import type { SessionUser } from '../../../common/contracts/auth';
 import type { Role } from '../../../common/roles';
 import { INITIAL_STATUS, type SopStatus, SUBMITTED_STATUS } from '../../../common/sop-lifecycle';
+import { type AuditEventInput, appendAuditEvent } from '../db/audit-chain';
+import { currentAuditKey } from '../db/audit-key';
 import type { Db } from '../db/client';
-import { approvalTasks, departments, sopVersions, sops } from '../db/schema';
+import { appSettings, approvalTasks, departments, sopVersions, sops } from '../db/schema';
 import { createUser } from '../features/auth/auth.service';
 
 /**
@@ -115,3 +117,19 @@ export async function buildSop(db: Db, given: BuildSopOptions = {}) {
         )[0];
   return { sop, version, task };
 }
+
+/** Self-registration opened, as an administrator would (a new installation starts closed). */
+export async function openRegistration(db: Db) {
+  await db
+    .insert(appSettings)
+    .values({ key: 'registration_open', value: true })
+    .onConflictDoUpdate({ target: appSettings.key, set: { value: true } });
+}
+
+/** Events written to the trail as the app appends them (chained with the test key), dated when `createdAt` is given. */
+export async function buildAuditEvents(db: Db, given: BuiltAuditEvent | BuiltAuditEvent[]) {
+  for (const event of Array.isArray(given) ? given : [given]) {
+    await appendAuditEvent(db, currentAuditKey(), { actorId: null, entityId: null, metadata: {}, ...event });
+  }
+}
+type BuiltAuditEvent = Partial<AuditEventInput> & Pick<AuditEventInput, 'action' | 'entityType'>;

@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { AlignmentType, Document, HeadingLevel, Packer, Paragraph, TextRun } from 'docx';
 import ExcelJS from 'exceljs';
-import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from 'pdf-lib';
+import { PDFDocument, type PDFFont, PDFHexString, PDFName, type PDFPage, type PDFRef, rgb, StandardFonts } from 'pdf-lib';
 
 /**
  * The one set of document builders: real PDF, Word and Excel files, made the way authoring
@@ -15,6 +15,7 @@ const MARGIN = 50;
 const NAVY = rgb(0.07, 0.2, 0.36);
 const INK = rgb(0.1, 0.1, 0.1);
 const GREY = rgb(0.4, 0.4, 0.45);
+const LINK = rgb(0.04, 0.36, 0.67);
 
 /**
  * A body line: text as the SOP screens render it ('# ', '## ', '### ' headings, the rest
@@ -31,6 +32,18 @@ export interface PdfSpec {
   body?: PdfLine[];
   /** Small print at the bottom of the last page. */
   footer?: string;
+  /** The document's outline (bookmarks): each entry goes to where the body line `line` was drawn. */
+  outline?: { title: string; line: string }[];
+  /** Links inside the document: the body line `from`, drawn as a link, goes to where the line `to` was drawn. */
+  links?: { from: string; to: string }[];
+}
+
+/** Where a body line was drawn: its page, the top of its first line, and that line's width. */
+interface DrawnLine {
+  page: PDFPage;
+  top: number;
+  width: number;
+  size: number;
 }
 
 /** pdf-lib's standard fonts speak WinAnsi only: typographic quotes become plain ones. */
@@ -81,6 +94,8 @@ export async function buildPdf(spec: PdfSpec): Promise<Buffer> {
     page = pdf.addPage(A4);
     y = A4[1] - 60;
   };
+  const drawn = new Map<string, DrawnLine>();
+  const linked = new Set(spec.links?.map((link) => link.from));
   for (const line of spec.body ?? []) {
     if (typeof line !== 'string') {
       room(16);
@@ -95,12 +110,41 @@ export async function buildPdf(spec: PdfSpec): Promise<Buffer> {
     if (heading) y -= 8;
     for (const wrapped of wrapLine(winAnsi(heading ? line.slice(heading[0].length) : line), font, size, A4[0] - 2 * MARGIN)) {
       room(size);
-      page.drawText(wrapped, { x: MARGIN, y, size, font, color: heading ? NAVY : INK });
+      if (!drawn.has(line)) drawn.set(line, { page, top: y + size, width: font.widthOfTextAtSize(wrapped, size), size });
+      page.drawText(wrapped, { x: MARGIN, y, size, font, color: heading ? NAVY : linked.has(line) ? LINK : INK });
       y -= size + 6;
     }
   }
   if (spec.footer) page.drawText(winAnsi(spec.footer), { x: MARGIN, y: 36, size: 8, font: regular, color: GREY });
+  addNavigation(pdf, spec, drawn);
   return Buffer.from(await pdf.save());
+}
+
+/** The outline and the internal links, as an authoring tool writes them: destinations to a page and a height on it. */
+function addNavigation(pdf: PDFDocument, spec: PdfSpec, drawn: Map<string, DrawnLine>) {
+  const at = (line: string) => {
+    const found = drawn.get(line);
+    if (!found) throw new Error(`No body line '${line}' to go to`);
+    return found;
+  };
+  const destination = (line: string) => pdf.context.obj([at(line).page.ref, 'XYZ', null, at(line).top + 10, null]);
+  for (const { from, to } of spec.links ?? []) {
+    const source = at(from);
+    const rect = [MARGIN, source.top - source.size - 3, MARGIN + source.width, source.top + 2];
+    source.page.node.addAnnot(pdf.context.register(pdf.context.obj({ Type: 'Annot', Subtype: 'Link', Rect: rect, Border: [0, 0, 0], Dest: destination(to) })));
+  }
+  const entries = spec.outline ?? [];
+  if (entries.length === 0) return;
+  const root = pdf.context.nextRef();
+  const refs: PDFRef[] = entries.map(() => pdf.context.nextRef());
+  entries.forEach((entry, i) => {
+    const item = pdf.context.obj({ Title: PDFHexString.fromText(entry.title), Parent: root, Dest: destination(entry.line) });
+    if (i > 0) item.set(PDFName.of('Prev'), refs[i - 1]);
+    if (i < entries.length - 1) item.set(PDFName.of('Next'), refs[i + 1]);
+    pdf.context.assign(refs[i], item);
+  });
+  pdf.context.assign(root, pdf.context.obj({ Type: 'Outlines', First: refs[0], Last: refs[refs.length - 1], Count: entries.length }));
+  pdf.catalog.set(PDFName.of('Outlines'), root);
 }
 
 export interface DocxSpec {

@@ -15,7 +15,17 @@ import { openTestDatabase } from './database';
  * the tables, for tests that are not about creating them. Requests as a user go through ./client.
  */
 
-export { type BuildSopOptions, buildDepartment, buildMarineAndHotel, buildSop, buildUser, next, TEST_PASSWORD } from './builders';
+export {
+  type BuildSopOptions,
+  buildAuditEvents,
+  buildDepartment,
+  buildMarineAndHotel,
+  buildSop,
+  buildUser,
+  next,
+  openRegistration,
+  TEST_PASSWORD,
+} from './builders';
 
 export const TEST_SESSION_SECRET = 'a-test-secret-that-is-long-enough-for-sessions';
 
@@ -45,6 +55,7 @@ export interface TestContext {
     trustProxy?: number;
     instance?: AppOptions['instance'];
     oidc?: AppOptions['oidc'];
+    onRoute?: AppOptions['onRoute'];
   }): Promise<{ app: App; db: Db }>;
 }
 
@@ -99,6 +110,7 @@ export async function createTestContext(opts: TestContextOptions = {}): Promise<
         trustProxy: opts.trustProxy,
         instance: opts.instance,
         oidc: opts.oidc,
+        onRoute: opts.onRoute,
       });
       await other.ready();
       extra.push(async () => {

@@ -5,7 +5,8 @@ import Provider, { type ProviderContext } from 'oidc-provider';
 /** A person the provider knows: the claims it hands out about them. */
 export interface IdpPerson {
   email?: string;
-  emailVerified?: boolean;
+  /** null: the claim is left out (a provider that does not say). */
+  emailVerified?: boolean | null;
   givenName?: string;
   familyName?: string;
 }
@@ -46,7 +47,7 @@ export async function startIdentityProvider(opts: { port?: number; redirectUris:
         claims: () => ({
           sub: login,
           email: person.email ?? login,
-          email_verified: person.emailVerified ?? true,
+          ...(person.emailVerified === null ? {} : { email_verified: person.emailVerified ?? true }),
           given_name: person.givenName,
           family_name: person.familyName,
         }),

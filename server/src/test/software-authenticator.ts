@@ -4,9 +4,10 @@ import { isoCBOR } from '@simplewebauthn/server/helpers';
 /**
  * A passkey made in the test: an ES256 (P-256) key pair that answers WebAuthn registration
  * ('none' attestation) and signing challenges as a browser's authenticator would, with the
- * user present and verified. Nothing is mocked on the server's side.
+ * user present and verified. Nothing is mocked on the server's side. `synced`: its counter stays
+ * 0, as synced passkeys report it (the counter then proves nothing against a replay).
  */
-export function softwareAuthenticator(origin = 'http://localhost') {
+export function softwareAuthenticator(origin = 'http://localhost', { synced = false } = {}) {
   const { privateKey, publicKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
   const credentialId = randomBytes(16);
   const id = credentialId.toString('base64url');
@@ -14,7 +15,7 @@ export function softwareAuthenticator(origin = 'http://localhost') {
   const rpIdHash = (rpId: string) => createHash('sha256').update(rpId).digest();
   const clientData = (type: string, challenge: string) => Buffer.from(JSON.stringify({ type, challenge, origin, crossOrigin: false }));
   const flagsAndCounter = (flags: number) => {
-    counter += 1;
+    if (!synced) counter += 1;
     const out = Buffer.alloc(5);
     out[0] = flags;
     out.writeUInt32BE(counter, 1);

@@ -1,7 +1,9 @@
 import type { ReactNode } from 'react';
 import { HardDriveDownload, KeyRound, UserRound } from 'lucide-react';
 import { useLocation } from 'wouter';
+import { can } from '@common/permissions';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '@/components/ui/dropdown-menu';
+import { useCurrentUser } from '@/lib/session';
 
 interface Props {
   /** The trigger's look and accessible name, shared with the placeholder shown while this loads. */
@@ -9,13 +11,12 @@ interface Props {
   children: ReactNode;
   /** Opened already: the placeholder was pressed before this module arrived. */
   defaultOpen?: boolean;
-  /** On a ship's copy the password is changed ashore: no such item. */
-  onShip?: boolean;
 }
 
 /** The user area's menu (the account page, change password ashore, offline copies). Its own chunk: the menu and popper code is not needed to paint a screen. */
-export default function AccountMenu({ className, children, defaultOpen, onShip }: Props) {
+export default function AccountMenu({ className, children, defaultOpen }: Props) {
   const [, navigate] = useLocation();
+  const { user } = useCurrentUser();
   return (
     <DropdownMenu defaultOpen={defaultOpen}>
       <DropdownMenuTrigger className={className}>{children}</DropdownMenuTrigger>
@@ -24,7 +25,8 @@ export default function AccountMenu({ className, children, defaultOpen, onShip }
           <UserRound aria-hidden="true" />
           My account
         </DropdownMenuItem>
-        {!onShip && (
+        {/* On a ship's copy the password is changed ashore: no such item. */}
+        {can(user, 'account.password') && (
           <DropdownMenuItem onSelect={() => navigate('/account/password')}>
             <KeyRound aria-hidden="true" />
             Change password

@@ -74,7 +74,7 @@ function UserArea({ user }: { user: SessionUser }) {
   );
   return (
     <Suspense fallback={placeholder}>
-      <AccountMenu className={USER_AREA} defaultOpen={pressed} onShip={user.onShip}>
+      <AccountMenu className={USER_AREA} defaultOpen={pressed}>
         {content}
       </AccountMenu>
     </Suspense>

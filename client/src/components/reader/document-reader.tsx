@@ -3,8 +3,9 @@ import { ChevronDown, Download, FileWarning, Search } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogTitle } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
-import { matchCountText, stepMatch } from './find-in-text';
-import { PdfView } from './pdf-view';
+import { MAX_MATCHES, matchCountText, stepMatch } from './find-in-text';
+import { type PdfFind, PdfView } from './pdf-view';
+import type { PdfMatches } from './use-pdf-viewer';
 import { type ReaderDocument, readerKindOf } from './reader-document';
 import { HtmlView, ImageView, TextView } from './text-views';
 import './reader.css';
@@ -66,6 +67,12 @@ function ReaderBody({ document, onOpened }: Omit<Props, 'onClose'>) {
     setCount(found);
     setCurrent(found > 0 ? 0 : -1);
   }, []);
+  // A PDF's find controller keeps its own place among the matches, and counts them all.
+  const pdfFind = useRef<PdfFind>(null);
+  const onPdfMatches = useCallback(({ current, total }: PdfMatches) => {
+    setCount(total);
+    setCurrent(current - 1);
+  }, []);
 
   // Once per opening, however often the view redraws.
   const opened = useRef(false);
@@ -88,7 +95,7 @@ function ReaderBody({ document, onOpened }: Omit<Props, 'onClose'>) {
     return () => window.removeEventListener('keydown', onKey);
   }, []);
 
-  const step = (direction: 1 | -1) => setCurrent((at) => stepMatch(at, count, direction));
+  const step = (direction: 1 | -1) => (kind === 'pdf' ? pdfFind.current?.step(direction) : setCurrent((at) => stepMatch(at, count, direction)));
   const searchable = kind !== 'image' && kind !== null && !error;
 
   if (!kind) {
@@ -118,7 +125,7 @@ function ReaderBody({ document, onOpened }: Omit<Props, 'onClose'>) {
             className="h-8 min-w-0 flex-1 sm:max-w-xs"
           />
           <output className="min-w-20 text-center text-xs whitespace-nowrap text-muted-foreground tabular-nums" aria-live="polite" data-testid="match-count">
-            {query.trim() ? matchCountText(current, count) : ''}
+            {query.trim() ? matchCountText(current, count, kind === 'pdf' ? Number.POSITIVE_INFINITY : MAX_MATCHES) : ''}
           </output>
           <Button variant="ghost" size="icon" aria-label="Previous match" disabled={count === 0} onClick={() => step(-1)}>
             <ChevronDown className="rotate-180" />
@@ -131,7 +138,7 @@ function ReaderBody({ document, onOpened }: Omit<Props, 'onClose'>) {
       {error ? (
         <Problem text={error} />
       ) : kind === 'pdf' ? (
-        <PdfView url={document.fileUrl} {...viewProps} {...findProps} />
+        <PdfView url={document.fileUrl} {...viewProps} query={query} finder={pdfFind} onMatches={onPdfMatches} />
       ) : kind === 'html' ? (
         <HtmlView url={document.htmlUrl ?? ''} {...viewProps} {...findProps} />
       ) : kind === 'text' ? (

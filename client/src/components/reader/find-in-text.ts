@@ -1,13 +1,10 @@
 /**
- * Find in document, over the text of a document's parts (a PDF's pages, or the one body of a
- * Word or text file), each part given as its pieces of text in reading order (a PDF page's
- * text runs, as its text layer shows them). Case and runs of white space are ignored; a match
- * may run across pieces, so a phrase broken over two lines is still found.
+ * Find in a Word or text file, over its text given as pieces in reading order (the text nodes
+ * on screen). Case and runs of white space are ignored; a match may run across pieces, so a
+ * phrase broken over two lines or two styles is still found. (A PDF's find is pdf.js's own.)
  */
 
 export interface FindMatch {
-  /** Index of the part (page) the match is in. */
-  part: number;
   /** The match's first and last piece, and where it starts in the first and ends in the last (end exclusive). */
   start: { piece: number; offset: number };
   end: { piece: number; offset: number };
@@ -42,18 +39,16 @@ function flatten(pieces: string[]) {
 /** The query as searched: trimmed, white space runs as one space, lower case; '' finds nothing. */
 export const queryOf = (query: string) => normalise(query.trim().replace(/\s+/g, ' '));
 
-export function findMatches(parts: string[][], query: string, limit = MAX_MATCHES): FindMatch[] {
+export function findMatches(pieces: string[], query: string, limit = MAX_MATCHES): FindMatch[] {
   const needle = queryOf(query);
   if (!needle) return [];
   const matches: FindMatch[] = [];
-  parts.forEach((pieces, part) => {
-    const { text, origin } = flatten(pieces);
-    for (let at = text.indexOf(needle); at >= 0 && matches.length < limit; at = text.indexOf(needle, at + needle.length)) {
-      const first = origin[at];
-      const last = origin[at + needle.length - 1];
-      matches.push({ part, start: { piece: first.piece, offset: first.offset }, end: { piece: last.piece, offset: last.offset + 1 } });
-    }
-  });
+  const { text, origin } = flatten(pieces);
+  for (let at = text.indexOf(needle); at >= 0 && matches.length < limit; at = text.indexOf(needle, at + needle.length)) {
+    const first = origin[at];
+    const last = origin[at + needle.length - 1];
+    matches.push({ start: { piece: first.piece, offset: first.offset }, end: { piece: last.piece, offset: last.offset + 1 } });
+  }
   return matches;
 }
 

@@ -1,6 +1,6 @@
 /**
  * Find-in-document marks, drawn with the CSS Custom Highlight API: the matches are ranges over
- * the text as it is (a PDF's text layer, a Word file's HTML), so nothing in the document is
+ * the text as it is (a Word file's HTML, a text file), so nothing in the document is
  * rewritten to mark them. A browser without the API still moves to each match; it only shows
  * no mark.
  */

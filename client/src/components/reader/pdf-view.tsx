@@ -1,141 +1,139 @@
-import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { getDocument, GlobalWorkerOptions, type PDFDocumentProxy } from 'pdfjs-dist';
-import workerUrl from 'pdfjs-dist/build/pdf.worker.min.mjs?url';
+import { useEffect, useId, useImperativeHandle, useRef, useState } from 'react';
 import { Spinner } from '@/components/spinner';
-import { fetchDocument } from './fetch-document';
-import { type PageSize, PdfPage } from './pdf-page';
+import { useMediaQuery } from '@/hooks/use-media-query';
+import { PdfOutline } from './pdf-outline';
 import { PdfToolbar } from './pdf-toolbar';
-import { usePdfFind } from './use-pdf-find';
-import { fitWidthPercent, percentOf, scaleOf, type Zoom } from './zoom';
+import { FIT_WIDTH, type PdfMatches, usePdfViewer } from './use-pdf-viewer';
+import 'pdfjs-dist/web/pdf_viewer.css';
 
-// The worker is a file of the app itself (served, and kept offline, with the rest of the build).
-GlobalWorkerOptions.workerSrc = workerUrl;
+/** Find in a PDF, driven by the reader's find bar: the next or previous match. */
+export interface PdfFind {
+  step: (direction: 1 | -1) => void;
+}
 
 interface Props {
   url: string;
   name: string;
+  /** What the find bar asks for (after a pause in typing); '' finds nothing. */
   query: string;
-  current: number;
-  onMatches: (count: number) => void;
+  finder: React.Ref<PdfFind>;
+  onMatches: (matches: PdfMatches) => void;
   onShown: () => void;
   onError: (message: string) => void;
 }
 
-/** A PDF, every page, drawn as it scrolls into view, with its text selectable and searchable. */
-export function PdfView({ url, name, query, current, onMatches, onShown, onError }: Props) {
-  const [pdf, setPdf] = useState<PDFDocumentProxy | null>(null);
-  const [sizes, setSizes] = useState<PageSize[]>([]);
-  const [zoom, setZoom] = useState<Zoom>({ mode: 'fit-width' });
-  const [areaWidth, setAreaWidth] = useState(0);
-  const [page, setPage] = useState(1);
-  const scroller = useRef<HTMLDivElement>(null);
-  const pageElements = useRef<(HTMLDivElement | null)[]>([]);
+/** From this width the outline sits beside the pages; below it, it opens over them. */
+const SIDE_BY_SIDE = '(min-width: 768px)';
+/** From this width the outline is open from the start; a tablet keeps the width for the pages until asked. */
+const ROOMY = '(min-width: 1024px)';
 
+/**
+ * A PDF in pdf.js's viewer: the toolbar, the outline list when the document has one, and the
+ * pages, which the keyboard reaches (PageUp/PageDown turn pages, Home and End go to the first
+ * and last).
+ */
+export function PdfView({ url, name, query, finder, onMatches, onShown, onError }: Props) {
+  const container = useRef<HTMLDivElement>(null);
+  const { state, parts } = usePdfViewer({ url, container, onShown, onError, onMatches });
+  const wide = useMediaQuery(SIDE_BY_SIDE);
+  const roomy = useMediaQuery(ROOMY);
+  const [outlineChosen, setOutlineChosen] = useState<boolean | null>(null);
+  const outlineOpen = outlineChosen ?? roomy;
+  const outlineId = useId();
+
+  // The find controller looks from the page being read; the reader already waited for a pause in typing.
+  const find = (findPrevious: boolean) =>
+    parts.current?.eventBus.dispatch('find', {
+      source: null,
+      type: 'again',
+      query,
+      caseSensitive: false,
+      entireWord: false,
+      highlightAll: true,
+      findPrevious,
+      matchDiacritics: false,
+    });
+  const ready = state !== null;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new query (or the document's arrival) is the moment to search
   useEffect(() => {
-    const loading = new AbortController();
-    let opened: PDFDocumentProxy | null = null;
-    (async () => {
-      const data = await (await fetchDocument(url, loading.signal)).arrayBuffer();
-      opened = await getDocument({ data, isEvalSupported: false, enableXfa: false }).promise;
-      // Every page's size up front (cheap: no page is drawn), so the scroll bar is right from the start.
-      const all = await Promise.all(
-        Array.from({ length: opened.numPages }, async (_, i) => {
-          const viewport = (await opened!.getPage(i + 1)).getViewport({ scale: 1 });
-          return { width: viewport.width, height: viewport.height };
-        }),
-      );
-      if (loading.signal.aborted) return;
-      setSizes(all);
-      setPdf(opened);
-    })().catch((error: unknown) => {
-      if (!loading.signal.aborted) onError(error instanceof Error ? error.message : 'The document could not be opened.');
-    });
-    return () => {
-      loading.abort();
-      void opened?.destroy();
-    };
-  }, [url, onError]);
+    if (ready) find(false);
+  }, [query, ready]);
+  useImperativeHandle(finder, () => ({ step: (direction) => find(direction === -1) }));
 
-  useLayoutEffect(() => {
-    const area = scroller.current;
-    if (!area) return;
-    const observer = new ResizeObserver(() => setAreaWidth(area.clientWidth));
-    observer.observe(area);
-    setAreaWidth(area.clientWidth);
-    return () => observer.disconnect();
-  }, []);
-
-  const fit = fitWidthPercent(areaWidth, sizes[0]?.width ?? 0);
-  const percent = percentOf(zoom, fit);
-  const scale = scaleOf(percent);
-
-  const goTo = useCallback((n: number) => {
-    const target = pageElements.current[n - 1];
-    target?.scrollIntoView({ block: 'start' });
-    setPage(n);
-  }, []);
-
-  // The page shown: the last one whose top is above the upper third of the reading area.
-  const onScroll = useCallback(() => {
-    const area = scroller.current;
-    if (!area) return;
-    const line = area.getBoundingClientRect().top + area.clientHeight / 3;
-    let shown = 1;
-    pageElements.current.forEach((element, i) => {
-      if (element && element.getBoundingClientRect().top <= line) shown = i + 1;
-    });
-    setPage(shown);
-  }, []);
-
-  const count = sizes.length;
+  const viewer = () => parts.current?.viewer;
+  const goTo = (page: number) => {
+    const v = viewer();
+    if (v && page >= 1 && page <= v.pagesCount) v.currentPageNumber = page;
+  };
   const onKeyDown = (event: React.KeyboardEvent) => {
-    if (event.altKey || event.ctrlKey || event.metaKey) return;
-    const to = event.key === 'PageDown' ? page + 1 : event.key === 'PageUp' ? page - 1 : event.key === 'Home' ? 1 : event.key === 'End' ? count : null;
-    if (to === null) return;
+    const v = viewer();
+    if (!v || event.altKey || event.ctrlKey || event.metaKey) return;
+    const moves: Record<string, () => void> = {
+      PageDown: () => v.nextPage(),
+      PageUp: () => v.previousPage(),
+      Home: () => goTo(1),
+      End: () => goTo(v.pagesCount),
+    };
+    const move = moves[event.key];
+    if (!move) return;
     event.preventDefault();
-    goTo(Math.min(count, Math.max(1, to)));
+    move();
   };
 
-  // Find: the matches, their marks, and the current one's page brought into view.
-  const onTextLayer = usePdfFind(pdf, query, current, onMatches, goTo);
-
+  const pages = state ? `${state.pages} ${state.pages === 1 ? 'page' : 'pages'}` : 'opening';
+  const hasOutline = (state?.outline.length ?? 0) > 0;
   return (
     <div className="flex min-h-0 flex-1 flex-col">
-      <PdfToolbar ready={pdf !== null} page={page} count={count} percent={percent} zoom={zoom} onGoTo={goTo} onZoom={setZoom} />
-      <section
-        ref={scroller}
-        // biome-ignore lint/a11y/noNoninteractiveTabindex: the pages scroll here; the keyboard must reach them (PageUp/PageDown turn pages)
-        tabIndex={0}
-        aria-label={`${name}, ${count ? `${count} ${count === 1 ? 'page' : 'pages'}` : 'opening'}`}
-        className="min-h-0 flex-1 overflow-auto bg-slate-200 outline-none focus-visible:ring-2 focus-visible:ring-ring"
-        onScroll={onScroll}
-        onKeyDown={onKeyDown}
-      >
-        {!pdf ? (
-          <div className="flex h-full items-center justify-center gap-2 text-sm text-muted-foreground">
-            <Spinner className="size-5" label="Opening the document" /> Opening the document...
-          </div>
-        ) : (
-          <div className="flex w-max min-w-full flex-col items-center gap-3 p-2">
-            {sizes.map((size, i) => (
-              <PdfPage
-                // biome-ignore lint/suspicious/noArrayIndexKey: a page is its position in the document
-                key={i}
-                index={i}
-                size={size}
-                ref={(element) => {
-                  pageElements.current[i] = element;
-                }}
-                pdf={pdf}
-                scale={scale}
-                root={scroller}
-                onDrawn={i === 0 ? onShown : undefined}
-                onTextLayer={onTextLayer}
-              />
-            ))}
-          </div>
+      <PdfToolbar
+        state={state}
+        outline={{ open: outlineOpen, id: outlineId, onToggle: () => setOutlineChosen(!outlineOpen) }}
+        onPrevious={() => viewer()?.previousPage()}
+        onNext={() => viewer()?.nextPage()}
+        onZoomIn={() => viewer()?.increaseScale()}
+        onZoomOut={() => viewer()?.decreaseScale()}
+        onFitWidth={() => {
+          const v = viewer();
+          if (v) v.currentScaleValue = FIT_WIDTH;
+        }}
+      />
+      <div className="relative flex min-h-0 flex-1">
+        {hasOutline && outlineOpen && (
+          <PdfOutline
+            id={outlineId}
+            entries={state!.outline}
+            onGo={(dest) => {
+              void parts.current?.linkService.goToDestination(dest);
+              if (!wide) setOutlineChosen(false);
+            }}
+            className="absolute inset-x-0 top-0 z-10 max-h-[70%] border-b shadow-md md:static md:max-h-none md:w-64 md:shrink-0 md:border-r md:border-b-0 md:shadow-none"
+          />
         )}
-      </section>
+        <div className="relative min-w-0 flex-1 bg-slate-200">
+          {/* biome-ignore lint/a11y/useSemanticElements: pdf.js asks for an absolutely positioned div that scrolls, with the pages' div inside */}
+          <div
+            ref={container}
+            role="region"
+            // biome-ignore lint/a11y/noNoninteractiveTabindex: the pages scroll here; the keyboard must reach them (PageUp/PageDown turn pages)
+            tabIndex={0}
+            aria-label={`${name}, ${pages}`}
+            className="reader-pages peer absolute inset-0 overflow-auto outline-none"
+            onKeyDown={onKeyDown}
+          >
+            <div className="pdfViewer" />
+          </div>
+          {/* The pages' focus ring, over them: the scrolling area's own ring would be drawn under the pages. */}
+          <div
+            aria-hidden="true"
+            data-testid="pages-focus-ring"
+            className="pointer-events-none absolute inset-0 hidden ring-2 ring-ring ring-inset peer-focus-visible:block"
+          />
+          {!state && (
+            <div className="absolute inset-0 flex items-center justify-center gap-2 text-sm text-muted-foreground">
+              <Spinner className="size-5" label="Opening the document" /> Opening the document...
+            </div>
+          )}
+        </div>
+      </div>
     </div>
   );
 }

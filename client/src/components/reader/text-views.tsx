@@ -24,7 +24,10 @@ function useFindInElement(container: React.RefObject<HTMLElement | null>, shown:
   }, [shown, container]);
   const [matches, setMatches] = useState<ReturnType<typeof findMatches>>([]);
   useEffect(() => {
-    const found = findMatches([nodes.map((node) => node.data)], query);
+    const found = findMatches(
+      nodes.map((node) => node.data),
+      query,
+    );
     setMatches(found);
     onMatches(found.length);
   }, [nodes, query, onMatches]);

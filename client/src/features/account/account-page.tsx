@@ -1,9 +1,11 @@
 import type { ComponentType } from 'react';
 import { Link } from 'wouter';
 import { fullName } from '@common/names';
+import { can } from '@common/permissions';
 import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
 import { useCurrentUser } from '@/lib/session';
+import { EmailAddressSection } from './email-address-section';
 import { EmailNotificationsSection } from './email-notifications-section';
 import { PasskeysSection } from './passkeys-section';
 import { AbsenceSection } from './absence-section';
@@ -12,7 +14,7 @@ import { AbsenceSection } from './absence-section';
  * The signed-in person's own settings. Each feature that keeps a per-person setting adds its
  * section (a card) here; the page itself knows none of them.
  */
-const SECTIONS: ComponentType[] = [EmailNotificationsSection, AbsenceSection, PasskeysSection];
+const SECTIONS: ComponentType[] = [EmailAddressSection, EmailNotificationsSection, AbsenceSection, PasskeysSection];
 
 export default function AccountPage() {
   const { user } = useCurrentUser();
@@ -23,7 +25,7 @@ export default function AccountPage() {
         title="My Account"
         description={[fullName(user), user.username].filter(Boolean).join(' · ')}
         actions={
-          !user.onShip && (
+          can(user, 'account.password') && (
             <Button variant="outline" asChild>
               <Link href="/account/password">Change password</Link>
             </Button>

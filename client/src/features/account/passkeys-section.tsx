@@ -1,6 +1,7 @@
 import { type FormEvent, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import type { Passkey, RegisterPasskeyInput } from '@common/contracts/signatures';
+import type { Passkey, PasskeyOptionsInput, RegisterPasskeyInput } from '@common/contracts/signatures';
+import { can } from '@common/permissions';
 import { QueryState } from '@/components/query-state';
 import { Button } from '@/components/ui/button';
 import { FieldError } from '@/components/field-error';
@@ -11,23 +12,44 @@ import { Label } from '@/components/ui/label';
 import { apiRequest } from '@/lib/api';
 import { formatDate } from '@/lib/format';
 import { queryKeys } from '@/lib/query-keys';
+import { useCurrentUser } from '@/lib/session';
 import { useApiMutation } from '@/lib/use-api-mutation';
+
+/** How the person proves they are at the keyboard before adding a passkey: the password, or one of their passkeys. */
+export type Proof = { password: string } | 'existing passkey';
+
+/** Why adding cannot start yet (nothing is sent), or null. */
+export function refusalBeforeAdding(name: string, proof: Proof): string | null {
+  if (!name.trim()) return 'Name the passkey';
+  if (proof !== 'existing passkey' && !proof.password) return 'Enter your password, or use an existing passkey, to add a passkey';
+  return null;
+}
+
+/** The body of POST /api/account/passkeys/options: the password, or an existing passkey's answer to its own challenge. */
+async function proofBody(proof: Proof, webauthn: typeof import('@simplewebauthn/browser')): Promise<PasskeyOptionsInput> {
+  if (proof !== 'existing passkey') return proof;
+  const optionsJSON = await (await apiRequest('POST', '/api/account/passkeys/proof-options')).json();
+  return { passkey: (await webauthn.startAuthentication({ optionsJSON })) as Extract<PasskeyOptionsInput, { passkey: unknown }>['passkey'] };
+}
 
 /**
  * 'Passkeys' on My Account: the passkeys this person signs approvals and attestations with,
- * instead of typing the password, when an administrator requires signatures.
+ * instead of typing the password, when an administrator requires signatures. On a ship's copy
+ * they are listed only: the account is the office's, so passkeys are added and removed ashore.
  */
 export function PasskeysSection() {
+  const { user } = useCurrentUser();
+  const manages = can(user, 'account.passkeys');
   const query = useQuery<Passkey[]>({ queryKey: queryKeys.passkeys() });
   const [name, setName] = useState('');
+  const [password, setPassword] = useState('');
   const [problem, setProblem] = useState<string>();
   const add = useApiMutation({
-    mutationFn: async (passkeyName: string) => {
-      const [{ startRegistration }, optionsJSON] = await Promise.all([
-        import('@simplewebauthn/browser'),
-        apiRequest('POST', '/api/account/passkeys/options').then((answer) => answer.json()),
-      ]);
-      const response = (await startRegistration({ optionsJSON })) as RegisterPasskeyInput['response'];
+    // The proof first: the server hands out a registration challenge only to someone who just gave it.
+    mutationFn: async ({ passkeyName, proof }: { passkeyName: string; proof: Proof }) => {
+      const webauthn = await import('@simplewebauthn/browser');
+      const optionsJSON = await (await apiRequest('POST', '/api/account/passkeys/options', await proofBody(proof, webauthn))).json();
+      const response = (await webauthn.startRegistration({ optionsJSON })) as RegisterPasskeyInput['response'];
       return apiRequest('POST', '/api/account/passkeys', { name: passkeyName, response });
     },
     invalidates: [queryKeys.passkeys()],
@@ -40,11 +62,16 @@ export function PasskeysSection() {
     success: 'Passkey removed',
     failure: { fallback: 'The passkey could not be removed' },
   });
+  const hasPasskey = !!query.data?.length;
+  const start = (proof: Proof) => {
+    const refused = refusalBeforeAdding(name, proof);
+    setProblem(refused ?? undefined);
+    if (refused) return;
+    add.mutate({ passkeyName: name.trim(), proof }, { onSuccess: () => setName(''), onSettled: () => setPassword('') });
+  };
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!name.trim()) return setProblem('Name the passkey');
-    setProblem(undefined);
-    add.mutate(name.trim(), { onSuccess: () => setName('') });
+    start({ password });
   };
 
   return (
@@ -65,9 +92,11 @@ export function PasskeysSection() {
                       Added {formatDate(key.createdAt)} · {key.lastUsedAt ? `last used ${formatDate(key.lastUsedAt)}` : 'never used'}
                     </span>
                   </span>
-                  <Button type="button" variant="outline" size="sm" disabled={remove.isPending} onClick={() => remove.mutate(key.id)}>
-                    Remove
-                  </Button>
+                  {manages && (
+                    <Button type="button" variant="outline" size="sm" disabled={remove.isPending} onClick={() => remove.mutate(key.id)}>
+                      Remove
+                    </Button>
+                  )}
                 </li>
               ))}
             </ul>
@@ -75,24 +104,35 @@ export function PasskeysSection() {
             <p className="text-sm text-muted-foreground">No passkey yet.</p>
           )}
         </QueryState>
-        <form onSubmit={submit} noValidate className="flex flex-wrap items-end gap-2">
-          <div className="min-w-48 flex-1 space-y-1">
-            <Label htmlFor="passkey-name">Name of the new passkey</Label>
-            <Input
-              id="passkey-name"
-              value={name}
-              maxLength={100}
-              placeholder="Bridge tablet"
-              aria-invalid={problem ? true : undefined}
-              aria-describedby={problem ? 'passkey-name-error' : undefined}
-              onChange={(e) => setName(e.target.value)}
-            />
-            <FieldError id="passkey-name-error" message={problem} />
-          </div>
-          <SubmitButton pending={add.isPending} submitting="Waiting for the passkey...">
-            Add a passkey
-          </SubmitButton>
-        </form>
+        {manages && (
+          <form onSubmit={submit} noValidate className="flex flex-wrap items-end gap-2">
+            <div className="min-w-48 flex-1 space-y-1">
+              <Label htmlFor="passkey-name">Name of the new passkey</Label>
+              <Input
+                id="passkey-name"
+                value={name}
+                maxLength={100}
+                placeholder="Bridge tablet"
+                aria-invalid={problem ? true : undefined}
+                aria-describedby={problem ? 'passkey-name-error' : undefined}
+                onChange={(e) => setName(e.target.value)}
+              />
+              <FieldError id="passkey-name-error" message={problem} />
+            </div>
+            <div className="min-w-48 flex-1 space-y-1">
+              <Label htmlFor="passkey-password">Your password</Label>
+              <Input id="passkey-password" type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />
+            </div>
+            <SubmitButton pending={add.isPending} submitting="Waiting for the passkey...">
+              Add a passkey
+            </SubmitButton>
+            {hasPasskey && (
+              <Button type="button" variant="outline" disabled={add.isPending} onClick={() => start('existing passkey')}>
+                Use an existing passkey
+              </Button>
+            )}
+          </form>
+        )}
       </CardContent>
     </Card>
   );

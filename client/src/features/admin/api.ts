@@ -5,7 +5,7 @@ import type { BackupStatus } from '@common/contracts/backups';
 import type { DepartmentInput } from '@common/contracts/departments';
 import type { AppSettings, SettingsChange } from '@common/contracts/settings';
 import type { StorageFacts } from '@common/contracts/storage';
-import type { AdminUser, CreateUserInput, UpdateUserInput } from '@common/contracts/users';
+import type { AdminUser, CreateUserInput, SsoIdentity, UpdateUserInput } from '@common/contracts/users';
 import { apiRequest } from '@/lib/api';
 import { queryClient } from '@/lib/query-client';
 import { queryKeys } from '@/lib/query-keys';
@@ -26,6 +26,7 @@ export const adminQueries = {
   backups: () =>
     queryOptions<BackupStatus>({ queryKey: queryKeys.admin.backups(), refetchInterval: (query) => (query.state.data?.inProgress ? 2_000 : false) }),
   settings: () => settingsQuery,
+  ssoIdentities: (userId: number) => queryOptions<SsoIdentity[]>({ queryKey: queryKeys.admin.ssoIdentities(userId) }),
 };
 
 /** After any admin change: users, departments and the audit trail (SOP lists show department names). */
@@ -49,6 +50,13 @@ export const useDeleteUser = () =>
     fallback: 'Failed to delete user',
   });
 
+/** A self-registered account waiting for approval is let in (active from now on). */
+export const useApproveUser = () =>
+  useAdminMutation((id: number) => apiRequest('POST', `/api/admin/users/${id}/approve`), {
+    success: 'Account approved; the person can now sign in',
+    fallback: 'Failed to approve the account',
+  });
+
 export const useUpdateUser = () =>
   useAdminMutation(({ id, input }: { id: number; input: UpdateUserInput }) => apiRequest('PATCH', `/api/admin/users/${id}`, input), {
     success: 'User updated successfully',
@@ -59,6 +67,23 @@ export const useResetPassword = () =>
   useAdminMutation(({ id, password }: { id: number; password: string }) => apiRequest('POST', `/api/admin/users/${id}/password`, { password }), {
     success: 'Password reset successfully. The user has been signed out everywhere.',
     fallback: 'Failed to reset password',
+  });
+
+/** Links the person's identity-provider account (by its subject) to the account, or removes the link; both audited. */
+export const useLinkSso = () =>
+  useApiMutation({
+    mutationFn: ({ id, subject }: { id: number; subject: string }) => apiRequest('POST', `/api/admin/users/${id}/sso-identity`, { subject }),
+    invalidates: (_data, { id }) => [queryKeys.admin.ssoIdentities(id), queryKeys.audit.all()],
+    success: 'Linked: the person can sign in through the identity provider',
+    failure: { fallback: 'Failed to link the account' },
+  });
+
+export const useUnlinkSso = () =>
+  useApiMutation({
+    mutationFn: (id: number) => apiRequest('DELETE', `/api/admin/users/${id}/sso-identity`),
+    invalidates: (_data, id) => [queryKeys.admin.ssoIdentities(id), queryKeys.audit.all()],
+    success: 'Unlinked: the person signs in with the password',
+    failure: { fallback: 'Failed to unlink the account' },
   });
 
 export const useUpdateSettings = () =>

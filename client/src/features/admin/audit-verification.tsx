@@ -36,8 +36,8 @@ export function VerifyAuditChainButton() {
     onSuccess: (result) => queryClient.setQueryData(verificationQuery.queryKey, result),
     success: (result) =>
       result.intact
-        ? `The audit trail verifies: ${result.events} events, none changed.`
-        : `The audit trail does not verify: event ${result.firstBrokenId} was changed or an event before it removed.`,
+        ? `The audit trail verifies with audit key ${result.keyFingerprint}: ${result.events} events, none changed.`
+        : `The audit trail does not verify with audit key ${result.keyFingerprint}: event ${result.firstBrokenId} was changed or an event before it removed.`,
     failure: { fallback: 'The audit trail could not be verified.' },
   });
   return (

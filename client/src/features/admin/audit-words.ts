@@ -5,6 +5,9 @@ import { humanizeAction } from '@/lib/format';
 const ACTION_WORDS: Record<string, string> = {
   sop_created: 'SOP created',
   sop_updated: 'SOP details edited',
+  sop_details_changed: 'SOP details changed while in force',
+  sop_withdrawn: 'SOP withdrawn',
+  user_approved: 'Account approved',
   sop_deleted: 'SOP deleted',
   sop_version_created: 'SOP new version',
   sop_submitted: 'SOP submitted for approval',

@@ -1,5 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
+import { can } from '@common/permissions';
 import { Button } from '@/components/ui/button';
+import { useCurrentUser } from '@/lib/session';
 import { adminQueries, useBackUpNow } from './api';
 import { backupWords } from './backup-words';
 
@@ -9,11 +11,18 @@ export function useBackupWords() {
   return { status: data, words: isLoading ? '...' : data ? backupWords(data) : '—' };
 }
 
-/** 'Back up now', where the server makes backups (BACKUP_DIR); nothing where it does not. */
-export function BackUpNowButton() {
+/** The backups' status, and whether 'Back up now' is offered: where the server makes backups (BACKUP_DIR), to whoever may ask (nobody on a ship's copy). */
+function useBackUpNowOffer() {
+  const { user } = useCurrentUser();
   const { data } = useQuery(adminQueries.backups());
+  return { data, offered: !!data?.configured && can(user, 'backups.manage') };
+}
+
+/** 'Back up now', where it is offered; nothing where it is not. */
+export function BackUpNowButton() {
+  const { data, offered } = useBackUpNowOffer();
   const backUp = useBackUpNow();
-  if (!data?.configured) return null;
+  if (!data || !offered) return null;
   const busy = data.inProgress || backUp.isPending;
   return (
     <Button type="button" variant="outline" size="sm" className="h-7 px-2 text-xs" disabled={busy} onClick={() => backUp.mutate()}>
@@ -24,8 +33,7 @@ export function BackUpNowButton() {
 
 /** The button as a group of the card's description list (a dl holds only dt/dd groups). */
 export function BackUpNowRow() {
-  const { data } = useQuery(adminQueries.backups());
-  if (!data?.configured) return null;
+  if (!useBackUpNowOffer().offered) return null;
   return (
     <div className="flex justify-end">
       <dt className="sr-only">Backups</dt>

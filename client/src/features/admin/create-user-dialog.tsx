@@ -15,6 +15,7 @@ import { SelectField } from '@/forms/select-field';
 import { useCreateUser } from './api';
 import { ROLE_OPTIONS } from './role-options';
 import { DepartmentSelect, departmentIdOf, NO_DEPARTMENT } from './department-choices';
+import { PERSON_VESSEL_TEXTS, VesselChoice } from '@/components/vessel-choice';
 
 type Fields = {
   username: string;
@@ -25,13 +26,24 @@ type Fields = {
   lastName: string;
   role: Role;
   departmentId: string;
+  vesselCodes: string[];
 };
-type TextField = Exclude<keyof Fields, 'role' | 'departmentId'>;
+type TextField = Exclude<keyof Fields, 'role' | 'departmentId' | 'vesselCodes'>;
 
 /** The roles from least to most privileged, so the default (user) comes first. */
 /** Least power first, as a form offers them. */
 
-const EMPTY: Fields = { username: '', password: '', confirmPassword: '', email: '', firstName: '', lastName: '', role: 'user', departmentId: NO_DEPARTMENT };
+const EMPTY: Fields = {
+  username: '',
+  password: '',
+  confirmPassword: '',
+  email: '',
+  firstName: '',
+  lastName: '',
+  role: 'user',
+  departmentId: NO_DEPARTMENT,
+  vesselCodes: [],
+};
 
 export function CreateUserDialog() {
   const [open, setOpen] = useState(false);
@@ -90,6 +102,11 @@ export function CreateUserDialog() {
             control={form.control}
             name="departmentId"
             render={({ field }) => <DepartmentSelect id="create-user-department" value={field.value} onChange={field.onChange} />}
+          />
+          <Controller
+            control={form.control}
+            name="vesselCodes"
+            render={({ field }) => <VesselChoice value={field.value} onChange={field.onChange} texts={PERSON_VESSEL_TEXTS} />}
           />
           <FormDialogFooter
             submit="Create User"

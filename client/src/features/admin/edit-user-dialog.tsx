@@ -14,6 +14,7 @@ import { displayNameOf } from '@/lib/names';
 import { useUpdateUser } from './api';
 import { ROLE_OPTIONS } from './role-options';
 import { DepartmentSelect, departmentIdOf, departmentValue } from './department-choices';
+import { PERSON_VESSEL_TEXTS, VesselChoice } from '@/components/vessel-choice';
 
 /** The contract's rules for names and email; role, department and `active` come from controls that cannot go wrong. */
 const EditUserFields = z.object({
@@ -22,9 +23,10 @@ const EditUserFields = z.object({
   email: CreateUserInput.shape.email,
   role: z.enum(ROLES),
   departmentId: z.string(),
+  vesselCodes: z.array(z.string()),
   active: z.boolean(),
 });
-type Fields = { firstName: string; lastName: string; email: string; role: Role; departmentId: string; active: boolean };
+type Fields = { firstName: string; lastName: string; email: string; role: Role; departmentId: string; vesselCodes: string[]; active: boolean };
 
 const valuesOf = (user: AdminUser | null): Fields => ({
   firstName: user?.firstName ?? '',
@@ -32,6 +34,7 @@ const valuesOf = (user: AdminUser | null): Fields => ({
   email: user?.email ?? '',
   role: user?.role ?? 'user',
   departmentId: departmentValue(user?.departmentId),
+  vesselCodes: user?.vesselCodes ?? [],
   active: user?.active ?? true,
 });
 
@@ -83,6 +86,11 @@ export function EditUserDialog({ user, isSelf, onClose }: { user: AdminUser | nu
           render={({ field }) => <DepartmentSelect id="edit-user-department" value={field.value} onChange={field.onChange} />}
         />
       </div>
+      <Controller
+        control={form.control}
+        name="vesselCodes"
+        render={({ field }) => <VesselChoice value={field.value} onChange={field.onChange} texts={PERSON_VESSEL_TEXTS} />}
+      />
       <Controller
         control={form.control}
         name="active"

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useQuery, type UseQueryResult } from '@tanstack/react-query';
-import { KeyRound, Pencil, UserX } from 'lucide-react';
+import { KeyRound, Link2, Pencil, UserCheck, UserX } from 'lucide-react';
 import type { AdminUser } from '@common/contracts/users';
 import { QueryState } from '@/components/query-state';
 import { ConfirmDeleteDialog } from '@/components/confirm-delete-dialog';
@@ -12,22 +12,28 @@ import { Table, TableBody, TableCell, TableRow, TableHeadings } from '@/componen
 import { formatDate } from '@/lib/format';
 import { displayNameOf } from '@/lib/names';
 import { useReturnFocus } from '@/hooks/use-return-focus';
-import { adminQueries, useDeleteUser } from './api';
+import { ssoStatusQuery } from '@/lib/shared-queries';
+import { adminQueries, useApproveUser, useDeleteUser } from './api';
 import { departmentChoices } from './department-choices';
 import { EditUserDialog } from './edit-user-dialog';
 import { ResetPasswordDialog } from './reset-password-dialog';
+import { SsoIdentityDialog } from './sso-identity-dialog';
 
 type UserAction = (user: AdminUser) => void;
 interface RowActions {
   edit: UserAction;
   reset: UserAction;
   remove: UserAction;
+  /** Only while single sign-on is configured. */
+  sso?: UserAction;
 }
 
 export function UserManagement({ query, currentUserId }: { query: UseQueryResult<AdminUser[]>; currentUserId: number }) {
   const [pending, setPending] = useState<AdminUser | null>(null);
   const [editing, setEditing] = useState<AdminUser | null>(null);
   const [resetting, setResetting] = useState<AdminUser | null>(null);
+  const [linking, setLinking] = useState<AdminUser | null>(null);
+  const sso = useQuery(ssoStatusQuery).data;
   const deleteUser = useDeleteUser();
   const departments = useQuery(adminQueries.departments());
   const departmentLabel = new Map(departmentChoices(departments.data ?? []).map((d) => [d.id, d.label]));
@@ -43,7 +49,12 @@ export function UserManagement({ query, currentUserId }: { query: UseQueryResult
     close(null);
     returnFocus.restore();
   };
-  const actions: RowActions = { edit: opening(setEditing), reset: opening(setResetting), remove: opening(setPending) };
+  const actions: RowActions = {
+    edit: opening(setEditing),
+    reset: opening(setResetting),
+    remove: opening(setPending),
+    sso: sso?.configured ? opening(setLinking) : undefined,
+  };
 
   const confirmDelete = () => {
     if (!pending) return;
@@ -92,6 +103,7 @@ export function UserManagement({ query, currentUserId }: { query: UseQueryResult
 
       <EditUserDialog user={editing} isSelf={editing?.id === currentUserId} onClose={closing(setEditing)} />
       <ResetPasswordDialog user={resetting} onClose={closing(setResetting)} />
+      <SsoIdentityDialog user={linking} provider={sso?.name ?? 'the identity provider'} onClose={closing(setLinking)} />
       {/* The server deactivates and hides the account: its name stays on every record it touched. */}
       <ConfirmDeleteDialog
         open={pending !== null}
@@ -109,21 +121,32 @@ function RoleAndState({ user }: { user: AdminUser }) {
   return (
     <div className="flex flex-wrap items-center gap-1">
       <RoleBadge role={user.role} />
-      {!user.active && <Badge variant="outline">Inactive</Badge>}
+      {user.awaitingApproval ? <Badge variant="outline">Waiting for approval</Badge> : !user.active && <Badge variant="outline">Inactive</Badge>}
     </div>
   );
 }
 
 function UserActions({ user, isSelf, actions }: { user: AdminUser; isSelf: boolean; actions: RowActions }) {
   const name = displayNameOf(user);
+  const approve = useApproveUser();
   return (
     <>
+      {user.awaitingApproval && (
+        <Button variant="outline" size="sm" aria-label={`Approve account of ${name}`} disabled={approve.isPending} onClick={() => approve.mutate(user.id)}>
+          <UserCheck /> Approve
+        </Button>
+      )}
       <Button variant="ghost" size="icon" aria-label={`Edit user ${name}`} title="Edit" onClick={() => actions.edit(user)}>
         <Pencil />
       </Button>
       <Button variant="ghost" size="icon" aria-label={`Reset password for ${name}`} title="Reset password" onClick={() => actions.reset(user)}>
         <KeyRound />
       </Button>
+      {actions.sso && (
+        <Button variant="ghost" size="icon" aria-label={`Single sign-on for ${name}`} title="Single sign-on" onClick={() => actions.sso?.(user)}>
+          <Link2 />
+        </Button>
+      )}
       <Button
         variant="ghost"
         size="icon"

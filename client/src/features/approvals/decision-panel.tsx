@@ -52,7 +52,7 @@ export function DecisionBar({ task, onDecided }: Props) {
     box.current?.focus();
   };
   // When signatures are required, Request Changes is signed here (approving is signed in its dialog).
-  const changesSignature = useSignature('changes-signature', confirming ? null : decide.error);
+  const changesSignature = useSignature('changes-signature', confirming ? null : decide.error, { versionId: task.versionId });
   const requestChanges = (signature: SignatureProof | undefined = changesSignature.proof()) => {
     if (decisionNeedsComment(DECISION.requestChanges, comment)) return refuse(COMMENT_REQUIRED_MESSAGE);
     setError(null);

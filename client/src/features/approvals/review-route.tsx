@@ -3,6 +3,7 @@ import { UserPlus } from 'lucide-react';
 import type { TaskStep } from '@common/contracts/approval-routes';
 import type { ApprovalTask } from '@common/contracts/sops';
 import { ApproverSelect } from '@/components/approver-select';
+import { useCurrentUser } from '@/lib/session';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
@@ -61,11 +62,16 @@ export function ReviewRoute({ task }: { task: ApprovalTask }) {
   );
 }
 
-/** Adds an approver or admin who must also sign the current step. */
+/**
+ * Adds one of the step's own approvers as a required signer. Nobody adds themselves, and the
+ * submitter adds nobody (the server refuses both).
+ */
 function AddCoApprover({ task }: { task: ApprovalTask }) {
+  const { user } = useCurrentUser();
   const [open, setOpen] = useState(false);
   const [userId, setUserId] = useState('');
   const taken = new Set<number | null>([
+    user?.id ?? null,
     task.version.submittedBy,
     ...task.step.coApprovers.map((c) => c.userId),
     ...task.step.signatures.flatMap((s) => [s.userId, s.onBehalfOf?.userId ?? s.userId]),
@@ -80,6 +86,7 @@ function AddCoApprover({ task }: { task: ApprovalTask }) {
     success: 'Co-approver added to this step',
     failure: { fallback: 'Failed to add the co-approver' },
   });
+  if (user && user.id === task.version.submittedBy) return null;
   return (
     <>
       <Button variant="ghost" size="sm" type="button" onClick={() => setOpen(true)}>
@@ -99,7 +106,7 @@ function AddCoApprover({ task }: { task: ApprovalTask }) {
       >
         <div className="space-y-1.5">
           <Label htmlFor={`co-approver-${task.id}`}>Co-approver</Label>
-          <ApproverSelect id={`co-approver-${task.id}`} value={userId} onChange={setUserId} exclude={taken} />
+          <ApproverSelect id={`co-approver-${task.id}`} value={userId} onChange={setUserId} exclude={taken} only={task.step.approverIds} />
         </div>
       </ConfirmDialog>
     </>

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { LoginInput, PublicUser, RegisterInput } from '@common/contracts/auth';
+import type { LoginInput, PublicUser, RegisterInput, RegisteredAccount } from '@common/contracts/auth';
 import type { ChangePasswordInput } from '@common/contracts/users';
 import { apiRequest } from '@/lib/api';
 import { rememberSignOut, sendPendingSignOut } from '@/lib/pending-sign-out';
@@ -30,11 +30,14 @@ export const useLogin = () =>
     failure: { title: 'Login failed', fallback: 'Login failed' },
   });
 
+/** A new account waits for an administrator's approval: no session, and the server's sentence says so. */
 export const useRegister = () =>
   useApiMutation({
-    mutationFn: async (input: RegisterInput) => (await apiRequest('POST', '/api/register', input)).json() as Promise<PublicUser>,
-    onSuccess: (user) => queryClient.setQueryData(currentUserQuery.queryKey, user),
-    success: (user) => `Welcome to the product, ${greetingName(user)}!`,
+    mutationFn: async (input: RegisterInput) => (await apiRequest('POST', '/api/register', input)).json() as Promise<RegisteredAccount>,
+    onSuccess: (account) => {
+      if (!account.awaitingApproval) queryClient.setQueryData(currentUserQuery.queryKey, account);
+    },
+    success: (account) => (account.awaitingApproval ? account.message : `Welcome to the product, ${greetingName(account)}!`),
     failure: { title: 'Registration failed', fallback: 'Registration failed' },
   });
 

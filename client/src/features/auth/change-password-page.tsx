@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { Link } from 'wouter';
 import { ChangePasswordForm } from '@common/contracts/users';
+import { can } from '@common/permissions';
 import { FieldError } from '@/components/field-error';
 import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
@@ -18,7 +19,8 @@ const EMPTY: Fields = { currentPassword: '', newPassword: '', confirmPassword: '
 /** A signed-in user changes their own password; their other sessions end, this one stays. */
 export default function ChangePasswordPage() {
   const { user } = useCurrentUser();
-  if (user?.onShip) {
+  // Every role may; on a ship's copy the account is the office's.
+  if (user && !can(user, 'account.password')) {
     return (
       <div className="mx-auto max-w-lg">
         <PageHeader title="Change Password" />

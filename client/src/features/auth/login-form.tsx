@@ -7,7 +7,11 @@ import { SubmitButton } from '@/components/submit-button';
 import { Input } from '@/components/ui/input';
 import { FormField } from '@/components/form-field';
 import { ssoErrorMessage } from '@common/sso';
+import { emailCheckMessage } from '@common/email-check';
 import { startSsoSignIn, useLogin, useSsoProvider } from './api';
+
+const NOTICE_DONE = 'rounded-md border border-ocean/40 bg-ocean/5 p-3 text-sm text-navy';
+const NOTICE_REFUSED = 'rounded-md border border-destructive/40 bg-destructive/5 p-3 text-sm text-destructive';
 
 /** `onRegister` absent: registration is closed, so the form does not offer it. */
 export function LoginForm({ onRegister }: { onRegister?: () => void }) {
@@ -18,6 +22,9 @@ export function LoginForm({ onRegister }: { onRegister?: () => void }) {
   const [leaving, setLeaving] = useState(false);
   // Why the last sign-in through the identity provider failed (`/auth?error=`): only our own sentences.
   const [ssoError] = useState(() => ssoErrorMessage(new URLSearchParams(window.location.search).get('error')));
+  // What opening a mailed address-confirmation link did (`/auth?email=`): only our own sentences.
+  const [emailCode] = useState(() => new URLSearchParams(window.location.search).get('email'));
+  const emailNotice = emailCheckMessage(emailCode);
 
   return (
     <form onSubmit={form.handleSubmit((values) => login.mutate(values))} noValidate className="space-y-5">
@@ -28,6 +35,11 @@ export function LoginForm({ onRegister }: { onRegister?: () => void }) {
       {ssoError && (
         <p role="alert" className="rounded-md border border-destructive/40 bg-destructive/5 p-3 text-sm text-destructive">
           {ssoError}
+        </p>
+      )}
+      {emailNotice && (
+        <p role="status" className={emailCode === 'email_verified' ? NOTICE_DONE : NOTICE_REFUSED} data-testid="email-check">
+          {emailNotice}
         </p>
       )}
       <FormField id="login-username" label="Username" error={errors.username?.message}>

@@ -26,7 +26,14 @@ export function RegisterForm({ onLogin }: { onLogin: () => void }) {
   );
 
   return (
-    <form onSubmit={form.handleSubmit((values) => register.mutate(values))} noValidate className="space-y-4">
+    <form
+      onSubmit={form.handleSubmit((values) =>
+        // Waiting for approval: back to signing in, for when it is approved.
+        register.mutate(values, { onSuccess: (account) => account.awaitingApproval && onLogin() }),
+      )}
+      noValidate
+      className="space-y-4"
+    >
       <div className="space-y-1">
         <h2 className="text-xl font-semibold tracking-[0.15em] text-navy">CREATE ACCOUNT</h2>
         <p className="text-sm text-muted-foreground">New accounts start as crew users; an administrator assigns other roles.</p>

@@ -1,5 +1,5 @@
 import { queryOptions, useMutation } from '@tanstack/react-query';
-import type { CreateVesselInput, FleetStatus, FleetVessel, Vessel, VesselDocument } from '@common/contracts/fleet';
+import type { CreateVesselInput, FleetStatus, FleetVessel, SetAsideMessage, Vessel, VesselDocument } from '@common/contracts/fleet';
 import { toast } from '@/hooks/use-toast';
 import { apiRequest } from '@/lib/api';
 import { refreshQueries } from '@/lib/query-client';
@@ -9,7 +9,29 @@ export const fleetQueries = {
   status: () => queryOptions<FleetStatus>({ queryKey: queryKeys.fleet.status() }),
   vessels: () => queryOptions<FleetVessel[]>({ queryKey: queryKeys.fleet.vessels() }),
   documents: (code: string) => queryOptions<VesselDocument[]>({ queryKey: queryKeys.fleet.documents(code) }),
+  setAside: (code: string) => queryOptions<SetAsideMessage[]>({ queryKey: queryKeys.fleet.setAside(code) }),
 };
+
+/**
+ * Retries or discards a ship's message set aside ashore. A retry that still cannot apply it
+ * says why; either way the vessel's tally and the list are read again.
+ */
+export function useResolveSetAside(code: string) {
+  return useMutation({
+    mutationFn: async ({ id, action }: { id: number; action: 'retry' | 'discard' }) => {
+      const res = await apiRequest('POST', `/api/fleet/vessels/${encodeURIComponent(code)}/set-aside/${id}/${action}`);
+      return action === 'retry' ? ((await res.json()) as { outcome: string; reason: string | null }) : { outcome: 'discarded', reason: null };
+    },
+    onSuccess: async ({ outcome, reason }) => {
+      await refreshQueries([queryKeys.fleet.vessels(), queryKeys.fleet.setAside(code), queryKeys.fleet.documents(code)]);
+      if (outcome === 'set-aside') toast({ title: 'Still set aside', description: reason ?? 'The message still cannot be applied.', variant: 'destructive' });
+      else if (outcome === 'discarded') toast({ title: 'Discarded', description: 'The message is kept on record and no longer waits.' });
+      else if (outcome === 'refused')
+        toast({ title: 'Refused', description: 'The office checked the message and refused it; the refusal is in the audit trail.' });
+      else toast({ title: 'Applied', description: 'The message from the ship now counts ashore.' });
+    },
+  });
+}
 
 /** The as-on-board master list as CSV (a plain link: the browser downloads it). */
 export const vesselDocumentsCsvUrl = (code: string) => `/api/fleet/vessels/${encodeURIComponent(code)}/documents.csv`;

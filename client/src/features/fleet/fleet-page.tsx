@@ -16,6 +16,7 @@ import { useCurrentUser } from '@/lib/session';
 import { cn } from '@/lib/utils';
 import { fleetQueries, vesselDocumentsCsvUrl } from './api';
 import { RegisterVesselDialog } from './register-vessel-dialog';
+import { SetAsideMessages } from './set-aside-messages';
 
 const lastContact = (vessel: FleetVessel) => formatDateTime(vessel.lastContactAt, 'Never');
 
@@ -49,6 +50,11 @@ function VesselCard({ vessel, chosen, onChoose }: { vessel: FleetVessel; chosen:
           <span className={pending > 0 ? 'font-medium text-amber-800' : undefined}>{pending} pending</span>
         </dd>
       </dl>
+      {vessel.problem && (
+        <p role="status" className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm break-words text-amber-900">
+          {vessel.problem}
+        </p>
+      )}
       <Button variant={chosen ? 'default' : 'outline'} size="sm" className="mt-auto self-start" aria-pressed={chosen} onClick={onChoose}>
         Master list<span className="sr-only"> of {vessel.name}</span>
       </Button>
@@ -163,6 +169,7 @@ export default function FleetPage() {
                 <VesselCard key={vessel.code} vessel={vessel} chosen={vessel.code === chosen?.code} onChoose={() => setChosenCode(vessel.code)} />
               ))}
             </ul>
+            {chosen && chosen.setAside > 0 && can(user, 'vessels.manage') && <SetAsideMessages vessel={chosen} />}
             {chosen && <MasterList vessel={chosen} />}
           </div>
         )}

@@ -5,6 +5,8 @@ import { Button } from '@/components/ui/button';
 
 interface Props {
   open: boolean;
+  /** The version attested: a passkey's challenge signs it and nothing else. */
+  versionId: number;
   /** 'I have read and understood version N of <title>'. */
   statement: string;
   files: number;
@@ -16,8 +18,8 @@ interface Props {
 }
 
 /** The attestation, confirmed in the reader's own words. Loaded once the card offers it, not with the page. */
-export default function AttestConfirmDialog({ open, statement, files, pending, onConfirm, onClose, error }: Props) {
-  const signature = useSignature('attest-signature', error);
+export default function AttestConfirmDialog({ open, versionId, statement, files, pending, onConfirm, onClose, error }: Props) {
+  const signature = useSignature('attest-signature', error, { versionId });
   return (
     <ConfirmDialog
       open={open}

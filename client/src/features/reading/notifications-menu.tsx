@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { type Bell, BookOpenCheck, CalendarClock, ClipboardCheck, DatabaseBackup, MessageSquareWarning } from 'lucide-react';
+import { type Bell, BookOpenCheck, CalendarClock, ClipboardCheck, DatabaseBackup, MessageSquareWarning, UserPlus } from 'lucide-react';
 import { Link } from 'wouter';
 import type { NotificationItem, NotificationKind } from '@common/contracts/reading';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuSeparator, DropdownMenuTrigger } from '@/components/ui/dropdown-menu';
@@ -13,6 +13,7 @@ const KIND: Record<NotificationKind, { label: string; icon: typeof Bell; tone: s
   review_due: { label: 'Periodic review due', icon: CalendarClock, tone: 'text-violet-700' },
   backup_failed: { label: 'Backups', icon: DatabaseBackup, tone: 'text-red-700' },
   backup_overdue: { label: 'Backups', icon: DatabaseBackup, tone: 'text-red-700' },
+  account_waiting: { label: 'Accounts', icon: UserPlus, tone: 'text-sky-700' },
 };
 
 /** An item about an SOP leads to it; one about the system (a backup) to the Administration Center. */

@@ -187,6 +187,7 @@ function AttestVersion({ sop, version }: { sop: Pick<SopDetail, 'id' | 'title'>;
         <Suspense fallback={null}>
           <AttestConfirmDialog
             open={confirming}
+            versionId={version.id}
             statement={statement}
             files={files.length}
             pending={attest.isPending}

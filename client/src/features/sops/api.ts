@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { Attachment } from '@common/contracts/attachments';
-import type { CreateSopInput, SopDetail, SopListItem, UpdateSopInput } from '@common/contracts/sops';
+import type { SopArrival } from '@common/contracts/fleet';
+import type { CreateSopInput, SopDetail, SopListItem, UpdateSopInput, WithdrawSopInput } from '@common/contracts/sops';
 import { DECISION, type SopStatus } from '@common/sop-lifecycle';
 import type { ReviewFilter } from '@common/review-clock';
 import type { RevisionClass } from '@common/revision-classes';
@@ -17,6 +18,8 @@ export interface SopListFilters {
   review?: ReviewFilter | null;
   /** Only SOPs that have never had an approved version. */
   noApprovedVersion?: boolean;
+  /** The archive: only withdrawn SOPs. */
+  archive?: boolean;
 }
 
 /** GET /api/sops/export.csv for the filters the list shows (the server applies the list's own rules). */
@@ -27,6 +30,7 @@ export const registerExportUrl = (filters: SopListFilters) =>
     search: filters.search?.trim(),
     review: filters.review,
     noApprovedVersion: filters.noApprovedVersion ? 'true' : undefined,
+    archive: filters.archive ? 'true' : undefined,
   });
 
 /** The answer of POST and PUT /api/sops: the SOP row, pointing at its newest version. */
@@ -49,9 +53,11 @@ export const sopQueries = {
         search: filters.search?.trim() || undefined,
         review: filters.review ?? undefined,
         noApprovedVersion: filters.noApprovedVersion || undefined,
+        archive: filters.archive || undefined,
       }),
     }),
   detail: (id: number) => queryOptions<SopDetail>({ queryKey: queryKeys.sops.detail(id) }),
+  arriving: (id: number) => queryOptions<SopArrival>({ queryKey: queryKeys.sops.arriving(id) }),
 };
 
 /** What any SOP change makes stale: the lists, the sidebar counts, the dashboard figures, the SOP itself. */
@@ -101,6 +107,17 @@ export const useDeleteSop = () =>
     invalidates: sopChangeKeys(),
     success: 'SOP deleted successfully',
     failure: { fixed: 'Failed to delete SOP' },
+  });
+
+/** An SOP that has had a version in force is withdrawn with a reason (and a signature when required), never deleted. */
+export const useWithdrawSop = () =>
+  useApiMutation({
+    mutationFn: async ({ id, ...body }: { id: number } & WithdrawSopInput) => {
+      await apiRequest('POST', `/api/sops/${id}/withdraw`, body);
+    },
+    invalidates: (_data, sop) => sopChangeKeys(sop.id),
+    success: 'SOP withdrawn; it is kept in the archive',
+    failure: { fallback: 'Failed to withdraw the SOP' },
   });
 
 /** The list's Approve action decides the pending task of the latest version (the Approval Center's call). */

@@ -24,6 +24,7 @@ export const ListFilters = memo(function ListFilters({
   onSearchText,
   updating,
   folded = false,
+  showArchive = false,
 }: {
   params: ListParams;
   setParams: (change: Partial<ListParams>) => void;
@@ -31,10 +32,12 @@ export const ListFilters = memo(function ListFilters({
   onSearchText: (text: string) => void;
   updating: boolean;
   folded?: boolean;
+  /** The 'Withdrawn (archive)' box: for those who may open withdrawn SOPs. */
+  showArchive?: boolean;
 }) {
-  const { status, review, noApprovedVersion } = params;
+  const { status, review, noApprovedVersion, archive } = params;
   const [open, setOpen] = useState(false);
-  const filtering = status !== 'all' || review !== null || noApprovedVersion || params.sort !== null;
+  const filtering = status !== 'all' || review !== null || noApprovedVersion || archive || params.sort !== null;
   const showAll = !folded || open;
   return (
     <div className="flex flex-wrap items-end gap-3 rounded-lg border bg-card p-3">
@@ -73,6 +76,12 @@ export const ListFilters = memo(function ListFilters({
             <Checkbox id="sop-no-approved" checked={noApprovedVersion} onCheckedChange={(checked) => setParams({ noApprovedVersion: checked === true })} />
             <Label htmlFor="sop-no-approved">No approved version</Label>
           </div>
+          {showArchive && (
+            <div className="flex h-9 items-center gap-2">
+              <Checkbox id="sop-archive" checked={archive} onCheckedChange={(checked) => setParams({ archive: checked === true, page: 1 })} />
+              <Label htmlFor="sop-archive">Withdrawn (archive)</Label>
+            </div>
+          )}
         </div>
       )}
       {updating && <Spinner className="mb-2 size-4" label="Updating list" />}

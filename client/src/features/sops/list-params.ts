@@ -11,6 +11,8 @@ export interface ListParams {
   departmentId: number | null;
   status: SopStatus | 'all';
   noApprovedVersion: boolean;
+  /** The archive: only withdrawn SOPs (approvers and admins). */
+  archive: boolean;
   /** Only SOPs whose periodic review is due soon or overdue. */
   review: ReviewFilter | null;
   sort: SortState | null;
@@ -72,6 +74,7 @@ export function parseListParams(query: string): ListParams {
     departmentId: positiveInt(q.get('dept')),
     status: status && (SOP_STATUSES as readonly string[]).includes(status) ? (status as SopStatus) : 'all',
     noApprovedVersion: q.get('unapproved') === '1',
+    archive: q.get('archive') === '1',
     review: (REVIEW_FILTERS as readonly string[]).includes(q.get('review') ?? '') ? (q.get('review') as ReviewFilter) : null,
     sort: sortColumn && SORT_COLUMNS.includes(sortColumn) ? { column: sortColumn, direction: q.get('dir') === 'desc' ? 'desc' : 'asc' } : null,
     page: positiveInt(q.get('page')) ?? 1,
@@ -85,6 +88,7 @@ export function formatListParams(params: ListParams): string {
   if (params.departmentId) q.set('dept', String(params.departmentId));
   if (params.status !== 'all') q.set('status', params.status);
   if (params.noApprovedVersion) q.set('unapproved', '1');
+  if (params.archive) q.set('archive', '1');
   if (params.review) q.set('review', params.review);
   if (params.sort) {
     q.set('sort', params.sort.column);

@@ -37,7 +37,7 @@ export default function ProceduresPage() {
   const { user } = useCurrentUser();
   const online = useOnline();
   const [params, setParams] = useListParams();
-  const { departmentId, status, noApprovedVersion, review } = params;
+  const { departmentId, status, noApprovedVersion, review, archive } = params;
   const [searchText, setSearchText] = useState(params.search);
   const search = useDebouncedValue(searchText, 250);
   useEffect(() => {
@@ -56,7 +56,10 @@ export default function ProceduresPage() {
   const readerOnPhone = reader && phone;
 
   const departments = useQuery(departmentsQuery);
-  const sops = useQuery({ ...sopQueries.list({ departmentId, status, search: params.search, review, noApprovedVersion }), placeholderData: keepPreviousData });
+  const sops = useQuery({
+    ...sopQueries.list({ departmentId, status, search: params.search, review, noApprovedVersion, archive }),
+    placeholderData: keepPreviousData,
+  });
   const submit = useSubmitSop();
   const approve = useApproveSop();
 
@@ -68,7 +71,7 @@ export default function ProceduresPage() {
 
   const onAction = async (action: RowAction, sop: SopListItem) => {
     // Approve asks first, with the version and its changes in view.
-    if (action === 'preview' || action === 'history' || action === 'delete' || action === 'approve') {
+    if (action === 'preview' || action === 'history' || action === 'delete' || action === 'withdraw' || action === 'approve') {
       returnFocus.remember();
       return setDialog({ kind: action, sop });
     }
@@ -99,7 +102,10 @@ export default function ProceduresPage() {
   const exportRegister = async () => {
     setExporting(true);
     try {
-      const name = await saveFileFrom(registerExportUrl({ departmentId, status, search: params.search, review, noApprovedVersion }), 'sop-register.csv');
+      const name = await saveFileFrom(
+        registerExportUrl({ departmentId, status, search: params.search, review, noApprovedVersion, archive }),
+        'sop-register.csv',
+      );
       toast({ title: 'Export ready', description: name });
     } catch (error) {
       toastFailure(error, { title: 'Export failed', fallback: 'The register could not be exported.' });
@@ -140,6 +146,7 @@ export default function ProceduresPage() {
             onSearchText={setSearchText}
             updating={sops.isFetching && !sops.isLoading}
             folded={readerOnPhone}
+            showArchive={!reader}
           />
           {/* Below 1024 px the department tree folds away under the search instead of pushing it down. */}
           {!wide && (

@@ -26,6 +26,7 @@ const sop = (i: number): SopListItem => ({
   hasPublishedVersion: true,
   inForce: { id: i + 1, versionNumber: '1.0', approvedAt: '2025-01-02T00:00:00Z' },
   pendingTaskId: null,
+  withdrawal: null,
 });
 const page = (from: number) => Array.from({ length: 50 }, (_, i) => sop(from + i));
 const user = { id: 1, role: 'user' } as never;

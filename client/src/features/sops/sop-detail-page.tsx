@@ -23,6 +23,7 @@ import { refetchUnlessJustRead } from '@/lib/page-load-read';
 import { sopQueries, useSubmitSop } from './api';
 import { AttachmentList, downloadAttachment } from './attachment-list';
 import { EffectiveVersionNotice } from './effective-version-notice';
+import { ArrivingVersionNote } from './arriving-version';
 import { InForceStatus } from './in-force-status';
 import { proceduresHref } from './list-params';
 import { SendEmailDialog } from './send-email-dialog';
@@ -31,6 +32,8 @@ import { ChangesRequestedBanner } from './changes-requested-banner';
 import { ReviewPanel } from './review-panel';
 import { PinnedVersionBanner, requestedVersion, shownVersionOf } from './shown-version';
 import { SopTimeline } from './sop-timeline';
+import { WithdrawnBanner } from './withdrawn-banner';
+import { WithdrawButton } from './withdraw-sop-dialog';
 
 function InfoCard({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
   return (
@@ -142,6 +145,7 @@ export function SopDetailPage({ reading, reviewComments }: Props) {
               </Link>
             </Button>
             {!pinned &&
+              !sop.withdrawal &&
               can(user, 'sop.edit', { ownerId: sop.ownerId }) &&
               (online ? (
                 <Button asChild variant="outline" className="border-white/40 bg-white/10 text-white hover:bg-white/20 hover:text-white">
@@ -154,14 +158,15 @@ export function SopDetailPage({ reading, reviewComments }: Props) {
                   <Pencil /> Edit
                 </Button>
               ))}
-            {!pinned && <SubmitButton sop={sop} user={user} online={online} />}
+            {!pinned && !sop.withdrawal && <SubmitButton sop={sop} user={user} online={online} />}
             <Button className="bg-white text-navy hover:bg-sky-50" disabled={attachments.length === 0} onClick={() => downloadShown(latest)}>
               <Download /> Download
             </Button>
             {sop.effectiveVersionId !== null && (
               <KeepOfflineButton sop={sop} className="border-white/40 bg-white/10 text-white hover:bg-white/20 hover:text-white" />
             )}
-            {can(user, 'sop.email') && <SendEmailDialog sop={sop} />}
+            {can(user, 'sop.email') && !sop.withdrawal && <SendEmailDialog sop={sop} />}
+            {sop.hasPublishedVersion && !sop.withdrawal && can(user, 'sop.withdraw') && <WithdrawButton sop={sop} />}
           </div>
         </div>
       </div>
@@ -170,6 +175,7 @@ export function SopDetailPage({ reading, reviewComments }: Props) {
         <div className="flex flex-wrap items-center gap-3">
           <h2 className="text-2xl font-semibold tracking-tight text-navy">{sop.title}</h2>
           <InForceStatus sop={sop} upper />
+          <ArrivingVersionNote sopId={sop.id} />
         </div>
         {sop.summary && <p className="max-w-3xl text-muted-foreground">{sop.summary}</p>}
         {(sop.category || sop.tags.length > 0) && (
@@ -184,6 +190,7 @@ export function SopDetailPage({ reading, reviewComments }: Props) {
         )}
       </div>
 
+      <WithdrawnBanner sop={sop} />
       <ChangesRequestedBanner sop={sop} />
       {pinned && latest ? <PinnedVersionBanner sop={sop} version={latest} /> : latest?.id === sop.latestVersionId && <EffectiveVersionNotice sop={sop} />}
 

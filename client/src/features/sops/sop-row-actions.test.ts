@@ -82,8 +82,17 @@ describe('actionsFor: the rest', () => {
     expect(actionsFor(row('draft', 5), user(5, 'user'))).not.toContain('download');
   });
   it('always offers Preview and History, in the list’s order', () => {
-    expect(actionsFor(row('draft', 5), user(5, 'user'))).toEqual(['preview', 'submit', 'history']);
-    expect(actionsFor(row('published', 5), user(6, 'approver'))).toEqual(['preview', 'download', 'history', 'delete']);
+    expect(actionsFor(row('draft', 5), user(5, 'user'))).toEqual(['preview', 'submit', 'history', 'delete']);
+    expect(actionsFor({ ...row('published', 5), hasPublishedVersion: true }, user(6, 'approver'))).toEqual(['preview', 'download', 'history', 'withdraw']);
+  });
+  it('offers Withdraw, never Delete, on an SOP that has had a version in force; Delete only on a draft, to its owner or an admin', () => {
+    const inForce = { ...row('draft', 5), hasPublishedVersion: true };
+    expect(actionsFor(inForce, user(5, 'admin'))).toContain('withdraw');
+    expect(actionsFor(inForce, user(5, 'admin'))).not.toContain('delete');
+    expect(actionsFor(inForce, user(5, 'user'))).not.toContain('withdraw');
+    expect(actionsFor(row('draft', 5), user(6, 'approver'))).not.toContain('delete');
+    expect(actionsFor(row('draft', 5), user(6, 'admin'))).toContain('delete');
+    expect(actionsFor({ ...inForce, withdrawal: { at: '2026-11-27T00:00:00.000Z', reason: 'Old', by: null } }, user(5, 'admin'))).not.toContain('withdraw');
   });
   it('offers only Preview and History to nobody signed in', () => {
     expect(actionsFor(row('draft', 5), null)).toEqual(['preview', 'history']);

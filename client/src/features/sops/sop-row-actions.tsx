@@ -1,13 +1,14 @@
 import type { ComponentType, MouseEvent } from 'react';
-import { CheckCircle2, Download, Eye, History, Send, Trash2 } from 'lucide-react';
+import { Archive, CheckCircle2, Download, Eye, History, Send, Trash2 } from 'lucide-react';
 import type { PublicUser } from '@common/contracts/auth';
 import type { SopListItem } from '@common/contracts/sops';
-import { isReleased, OPEN_TASK_STATUS, refuseDecision, refuseDelete, refuseSubmit } from '@common/sop-lifecycle';
+import { isReleased, OPEN_TASK_STATUS, refuseDecision, refuseSubmit } from '@common/sop-lifecycle';
+import { refuseDelete, refuseWithdraw } from '@common/sop-withdrawal';
 import { buttonVariants } from '@/components/ui/button';
 import { cn } from '@/lib/utils';
 import { useOnline } from '@/offline/offline-status';
 
-export type RowAction = 'preview' | 'submit' | 'download' | 'approve' | 'history' | 'delete';
+export type RowAction = 'preview' | 'submit' | 'download' | 'approve' | 'history' | 'delete' | 'withdraw';
 
 /**
  * Which actions a row offers: exactly those the lifecycle module would let this user
@@ -15,13 +16,17 @@ export type RowAction = 'preview' | 'submit' | 'download' | 'approve' | 'history
  */
 export function actionsFor(sop: SopListItem, user: PublicUser | null): RowAction[] {
   const actions: RowAction[] = ['preview'];
-  if (!refuseSubmit(user, sop)) actions.push('submit');
+  if (!refuseSubmit(user, { ...sop, withdrawnAt: sop.withdrawal?.at ?? null })) actions.push('submit');
   if (isReleased(sop.status)) actions.push('download');
   // pendingTaskId is the open task of the latest version, if there is one.
   const task = { status: OPEN_TASK_STATUS, submittedBy: sop.latestVersion?.submittedBy ?? null, sopStatus: sop.status };
   if (sop.pendingTaskId && !refuseDecision(user, task)) actions.push('approve');
   actions.push('history');
-  if (!refuseDelete(user)) actions.push('delete');
+  // An SOP that has had a version in force is withdrawn, never deleted; only a draft never approved goes.
+  const state = { id: sop.id, ownerId: sop.ownerId, withdrawnAt: sop.withdrawal?.at ?? null, everInForce: sop.hasPublishedVersion };
+  if (sop.hasPublishedVersion || sop.withdrawal) {
+    if (!refuseWithdraw(user, state)) actions.push('withdraw');
+  } else if (!refuseDelete(user, state)) actions.push('delete');
   return actions;
 }
 
@@ -32,6 +37,7 @@ const ACTION_META: Record<RowAction, { label: string; icon: ComponentType<{ clas
   approve: { label: 'Approve', icon: CheckCircle2, className: 'text-emerald-700 hover:text-emerald-800' },
   history: { label: 'History', icon: History },
   delete: { label: 'Delete', icon: Trash2, className: 'text-destructive hover:text-destructive' },
+  withdraw: { label: 'Withdraw', icon: Archive, className: 'text-destructive hover:text-destructive' },
 };
 
 interface Props {
@@ -54,7 +60,7 @@ const ACTION_CLASS = Object.fromEntries(
 ) as Record<RowAction, string>;
 
 /** The actions that change something: refused with no link. */
-const WRITES: readonly RowAction[] = ['submit', 'approve', 'delete'];
+const WRITES: readonly RowAction[] = ['submit', 'approve', 'delete', 'withdraw'];
 
 export function SopRowActions({ sop, actions, busy, onAction }: Props) {
   const online = useOnline();

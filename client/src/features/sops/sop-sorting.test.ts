@@ -25,6 +25,7 @@ const sop = (id: number, title: string, department: string, status: SopListItem[
   hasPublishedVersion: false,
   inForce: null,
   pendingTaskId: null,
+  withdrawal: null,
 });
 
 const rows = [

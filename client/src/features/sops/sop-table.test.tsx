@@ -42,6 +42,7 @@ const many: SopListItem[] = Array.from({ length: 5000 }, (_, i) => ({
   hasPublishedVersion: i % 3 === 0,
   inForce: i % 3 === 0 ? { id: i + 1, versionNumber: '1.0', approvedAt: '2025-01-02T00:00:00Z' } : null,
   pendingTaskId: null,
+  withdrawal: null,
 }));
 
 describe('SopTable with 5,000 SOPs', () => {

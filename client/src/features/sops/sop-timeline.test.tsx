@@ -18,6 +18,8 @@ const event = (id: number, action: string, firstName: string, signature: SopHist
   revisionClass: null,
   onBehalfOf: null,
   signature,
+  changes: null,
+  detailsSha256: null,
 });
 
 afterEach(cleanup);

@@ -12,6 +12,8 @@ import { reviewLoopQueries } from './review-loop-api';
 const EVENT_WORDS: Record<string, string> = {
   sop_created: 'Created',
   sop_updated: 'Details edited',
+  sop_details_changed: 'Details changed in force',
+  sop_withdrawn: 'Withdrawn',
   sop_version_created: 'New version',
   attachment_uploaded: 'File added',
   sop_submitted: 'Submitted for approval',
@@ -57,6 +59,31 @@ function SignatureLine({ signature }: { signature: HistorySignature }) {
   );
 }
 
+const shown = (value: unknown) => (value === null || value === '' ? '(none)' : Array.isArray(value) ? value.join(', ') || '(every vessel)' : String(value));
+
+/** A change of details of an SOP in force, field by field, and the digest of the details after it. */
+function DetailsChanges({ changes, sha256 }: { changes: NonNullable<SopHistoryEvent['changes']>; sha256: string | null }) {
+  return (
+    <div className="mt-1 rounded bg-muted/50 px-2 py-1 text-sm" data-testid="event-details-changes">
+      <ul>
+        {changes.map((c) => (
+          <li key={c.field} className="wrap-anywhere">
+            <span className="font-medium">{c.label}:</span> {shown(c.from)} → {shown(c.to)}
+          </li>
+        ))}
+      </ul>
+      {sha256 && (
+        <p className="text-xs text-muted-foreground">
+          Details SHA-256{' '}
+          <span className="font-mono" title={`SHA-256 ${sha256}`}>
+            {sha256.slice(0, 12)}…
+          </span>
+        </p>
+      )}
+    </div>
+  );
+}
+
 function TimelineEntry({ event }: { event: SopHistoryEvent }) {
   return (
     <li className="relative pl-5" data-testid="timeline-event" data-action={event.action}>
@@ -72,6 +99,7 @@ function TimelineEntry({ event }: { event: SopHistoryEvent }) {
       </p>
       {event.signature?.method && <SignatureLine signature={event.signature} />}
       {event.comments && <p className="mt-1 rounded bg-muted/50 px-2 py-1 text-sm whitespace-pre-wrap">“{event.comments}”</p>}
+      {event.changes && <DetailsChanges changes={event.changes} sha256={event.detailsSha256} />}
     </li>
   );
 }

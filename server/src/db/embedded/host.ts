@@ -5,6 +5,9 @@ import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
+import { AuditChainRefusedError, prepareAuditChain } from '../audit-chain';
+import { auditKey } from '../audit-key';
+import type { Db } from '../client';
 import { APP_ROLE, prepareAppRole, roleGate } from './app-role';
 import { serveWireProtocol } from './wire-server';
 
@@ -14,7 +17,8 @@ import { serveWireProtocol } from './wire-server';
  * data folder's socket and, when told to stop, closes the socket, checkpoints and closes
  * PGlite before the owner's lock is released.
  *
- * It migrates as the superuser before serving. Served as 'app' (the server, seeds, backups),
+ * It migrates as the superuser before serving, then checks (and once re-keys) the audit chain
+ * with the AUDIT_KEY it is given. Served as 'app' (the server, seeds, backups),
  * every client works as the app role, which cannot touch the audit guard; as 'owner' (a restore
  * with the server stopped) clients keep the superuser, as a restore must replace the trail.
  */
@@ -23,11 +27,13 @@ export interface HostData {
   pgliteDir: string;
   socketPath: string;
   role: 'app' | 'owner';
+  /** AUDIT_KEY, for the start-up check of the audit chain (prepareAuditChain). */
+  auditKey: string;
 }
 
-export type HostMessage = { type: 'ready' } | { type: 'failed'; message: string } | { type: 'stopped' };
+export type HostMessage = { type: 'ready' } | { type: 'failed'; message: string; refused?: boolean } | { type: 'stopped' };
 
-const { pgliteDir, socketPath, role } = workerData as HostData;
+const { pgliteDir, socketPath, role, auditKey: secret } = workerData as HostData;
 const migrationsFolder = path.resolve(import.meta.dirname, '../migrations');
 const port = parentPort!;
 
@@ -38,6 +44,7 @@ function send(message: HostMessage) {
 try {
   const pglite = await PGlite.create(pgliteDir, { extensions: { pg_trgm } });
   await migrate(drizzle(pglite), { migrationsFolder });
+  await prepareAuditChain(drizzle(pglite) as unknown as Db, auditKey(secret));
   await prepareAppRole(pglite);
   if (role === 'app') await pglite.exec(`set role ${APP_ROLE}`);
   rmSync(socketPath, { force: true });
@@ -53,5 +60,5 @@ try {
   });
   send({ type: 'ready' });
 } catch (err) {
-  send({ type: 'failed', message: err instanceof Error ? err.message : String(err) });
+  send({ type: 'failed', message: err instanceof Error ? err.message : String(err), refused: err instanceof AuditChainRefusedError });
 }

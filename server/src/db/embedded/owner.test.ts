@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../client';
 import { departments } from '../schema';
 import { DataFolderBusyError, type OwnerLock } from './owner';
+import { TEST_AUDIT_KEY } from '../../test/audit-key-setup';
 
 const root = path.resolve(import.meta.dirname, '../../../..');
 const folders: string[] = [];
@@ -22,7 +23,16 @@ function freshDataDir(): string {
 function startServer(dataDir: string): { child: ChildProcess; output: () => string; ready: Promise<void>; exited: Promise<number | null> } {
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
     cwd: root,
-    env: { ...process.env, DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', DATABASE_URL: '', ADMIN_PASSWORD: 'owner-test-admin-password', LOG_LEVEL: 'info' },
+    env: {
+      ...process.env,
+      DATA_DIR: dataDir,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATABASE_URL: '',
+      ADMIN_PASSWORD: 'owner-test-admin-password',
+      LOG_LEVEL: 'info',
+      AUDIT_KEY: TEST_AUDIT_KEY,
+    },
   });
   let output = '';
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));

@@ -4,6 +4,7 @@ import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
+import { AuditChainRefusedError } from '../audit-chain';
 import type { HostData, HostMessage } from './host';
 
 /**
@@ -138,15 +139,17 @@ function startHost(data: HostData): Worker {
  * Takes ownership of dataDir and starts PGlite in a worker thread serving its socket, to
  * clients in the app's role unless `role` is 'owner' (see host.ts).
  */
-export async function startOwner(dataDir: string, role: HostData['role'] = 'app'): Promise<Owner> {
+export async function startOwner(dataDir: string, opts: { role?: HostData['role']; auditKey: string }): Promise<Owner> {
   const lock = await takeLock(dataDir);
-  const data: HostData = { pgliteDir: path.join(dataDir, 'pglite'), socketPath: lock.socketPath, role };
+  const data: HostData = { pgliteDir: path.join(dataDir, 'pglite'), socketPath: lock.socketPath, role: opts.role ?? 'app', auditKey: opts.auditKey };
   const worker = startHost(data);
   const opened = new Promise<void>((resolve, reject) => {
     worker.once('message', (message: HostMessage) =>
       message.type === 'ready'
         ? resolve()
-        : reject(new Error(`The embedded database in ${dataDir} did not open: ${'message' in message ? message.message : message.type}`)),
+        : message.type === 'failed' && message.refused
+          ? reject(new AuditChainRefusedError(message.message))
+          : reject(new Error(`The embedded database in ${dataDir} did not open: ${'message' in message ? message.message : message.type}`)),
     );
     worker.once('error', reject);
     worker.once('exit', (code) => reject(new Error(`The embedded database worker exited (code ${code}) while opening ${dataDir}`)));

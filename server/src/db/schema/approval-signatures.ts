@@ -81,3 +81,22 @@ export const passkeyCredentials = pgTable(
   },
   (t) => [uniqueIndex('passkey_credentials_credential_key').on(t.credentialId), index('passkey_credentials_user_idx').on(t.userId)],
 );
+
+/**
+ * Passkey signing challenges: one person, one thing signed (`version:<id>` with its digest then,
+ * or `sop:<id>`), used once. Consumed by a single `delete ... returning`, so concurrent requests
+ * (or instances) can never spend one twice.
+ */
+export const signatureChallenges = pgTable(
+  'signature_challenges',
+  {
+    challenge: varchar('challenge', { length: 200 }).primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    target: varchar('target', { length: 100 }).notNull(),
+    contentSha256: varchar('content_sha256', { length: 64 }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('signature_challenges_expires_idx').on(t.expiresAt), index('signature_challenges_user_idx').on(t.userId)],
+);

@@ -47,6 +47,10 @@ export const sops = pgTable(
     vesselCodes: varchar('vessel_codes', { length: 16 }).array().notNull().default(sql`'{}'::varchar[]`),
     /** Title, summary, category, tags and the latest version's content; kept current by the SOP service. */
     searchVector: tsvector('search_vector'),
+    /** Withdrawn (never deleted once a version was in force): when, by whom and why; null while in use. */
+    withdrawnAt: timestamp('withdrawn_at', { withTimezone: true }),
+    withdrawnBy: userRef('withdrawn_by'),
+    withdrawalReason: text('withdrawal_reason'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -54,6 +58,7 @@ export const sops = pgTable(
     index('sops_department_idx').on(t.departmentId),
     index('sops_status_idx').on(t.status),
     index('sops_owner_idx').on(t.ownerId),
+    index('sops_withdrawn_by_idx').on(t.withdrawnBy),
     // Newest edit first, as lists and search ties are ordered (a search with many hits walks it).
     index('sops_updated_at_idx').on(t.updatedAt, t.id),
     // A literal title hit ('No. 65') without reading every title (pg_trgm).
@@ -64,6 +69,7 @@ export const sops = pgTable(
     index('sops_search_idx').using('gin', t.searchVector).with({ fastupdate: false }),
     index('sops_latest_version_idx').on(t.latestVersionId),
     check('sops_review_frequency_check', sql`${t.reviewFrequency} between 1 and 60`),
+    check('sops_withdrawal_check', sql`(${t.withdrawnAt} is null) = (${t.withdrawalReason} is null)`),
   ],
 );
 

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, json, jsonb, pgEnum, pgTable, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, json, jsonb, pgEnum, pgTable, primaryKey, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { ROLES } from '../../../../common/roles';
 import { createdAt, updatedAt, identityId } from './columns';
 import { departments } from './departments';
@@ -26,8 +26,14 @@ export const users = pgTable(
     departmentId: integer('department_id').references(() => departments.id, { onDelete: 'set null' }),
     /** Deactivated accounts cannot sign in; their sessions are ended when this turns false. */
     active: boolean('active').notNull().default(true),
+    /** Self-registered and not yet approved by an administrator: inactive until then. */
+    awaitingApproval: boolean('awaiting_approval').notNull().default(false),
+    /** Whether the e-mail address may link a single sign-on account by itself (false: self-registered, never checked). */
+    emailTrusted: boolean('email_trusted').notNull().default(true),
     /** Set when an administrator deletes the account: it is hidden, never removed, so every record keeps the name. */
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    /** The vessels whose copy holds this person's sign-in data, by code; empty: every vessel. */
+    vesselCodes: varchar('vessel_codes', { length: 16 }).array().notNull().default(sql`'{}'::varchar[]`),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -69,4 +75,38 @@ export const authThrottle = pgTable(
     lastFailureAt: timestamp('last_failure_at', { withTimezone: true }).notNull(),
   },
   (t) => [index('auth_throttle_last_failure_idx').on(t.lastFailureAt)],
+);
+
+/** A single sign-on account (issuer and subject) linked to one account here. */
+export const ssoIdentities = pgTable(
+  'sso_identities',
+  {
+    issuer: varchar('issuer', { length: 500 }).notNull(),
+    subject: varchar('subject', { length: 255 }).notNull(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ name: 'sso_identities_issuer_subject_pk', columns: [t.issuer, t.subject] }), index('sso_identities_user_idx').on(t.userId)],
+);
+
+/**
+ * A mailed link that confirms an account's e-mail address: only the SHA-256 of its token is
+ * kept, with the address it was sent to (a changed address makes it worthless), used once
+ * (`used_at`), for 48 hours.
+ */
+export const emailVerifications = pgTable(
+  'email_verifications',
+  {
+    tokenSha256: varchar('token_sha256', { length: 64 }).primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    email: varchar('email', { length: 254 }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('email_verifications_user_idx').on(t.userId)],
 );

@@ -8,7 +8,8 @@ import { absences, users } from '../../db/schema';
 import { badRequest } from '../../http/errors';
 import { recordAudit } from '../audit/audit.service';
 import { DECIDING_ROLES } from '../approvals/approval-routes.service';
-import { fullNameOf, todayUtc } from '../approvals/delegation.service';
+import { fullNameOf } from '../../db/people';
+import { todayUtc } from '../../lib/dates';
 
 const delegate = alias(users, 'delegate');
 

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { auditEvents, sopVersions } from '../../db/schema';
-import { buildDepartment, buildSop, crewOf } from '../../test/factories';
+import { sopVersions } from '../../db/schema';
+import { buildAuditEvents, buildDepartment, buildSop, crewOf } from '../../test/factories';
 
 const { t, admin, author } = await crewOf({ admin: 'admin', author: 'user' });
 
@@ -29,7 +29,7 @@ describe('GET /api/admin/overview', () => {
 
   it('counts the audit events of the last 24 hours, not older ones', async () => {
     const before = await overview();
-    await t.db.insert(auditEvents).values([
+    await buildAuditEvents(t.db, [
       { action: 'user_created', entityType: 'user', actorId: admin.id },
       { action: 'user_created', entityType: 'user', actorId: admin.id, createdAt: new Date(Date.now() - 25 * 3600_000) },
     ]);

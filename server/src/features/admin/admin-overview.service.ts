@@ -9,7 +9,7 @@ import { inForceIdOf } from '../sops/sop-visibility.service';
 export async function adminOverview(db: Db): Promise<AdminOverview> {
   const [sopCounts] = await db
     .select({
-      inForce: sql<number>`(count(*) filter (where ${sops.status} <> 'archived' and ${inForceIdOf('sops')} is not null))::int`,
+      inForce: sql<number>`(count(*) filter (where ${sops.status} <> 'archived' and ${sops.withdrawnAt} is null and ${inForceIdOf('sops')} is not null))::int`,
       awaitingDecision: sql<number>`(count(*) filter (where ${sops.status} in ${AWAITING_DECISION}))::int`,
     })
     .from(sops);

@@ -4,33 +4,63 @@ import type { CreatedUserInput, UpdatedUserInput } from '../../../../common/cont
 import { ADMINISTRATOR_ROLES } from '../../../../common/permissions';
 import type { Role } from '../../../../common/roles';
 import type { Db } from '../../db/client';
-import { departments, pendingUploads, users } from '../../db/schema';
+import { departments, passkeyCredentials, pendingUploads, users } from '../../db/schema';
 import { releaseFiles } from '../../files/store';
-import { badRequest, notFound } from '../../http/errors';
+import { badRequest, conflict, notFound } from '../../http/errors';
 import { recordAudit } from '../audit/audit.service';
 import { departmentNames, fieldChanges } from '../audit/field-changes.service';
 import { createUser, uniqueViolationAsConflict } from '../auth/auth.service';
 import { storeNewPassword } from '../auth/password-change.service';
+import { assertVesselsRegistered } from '../fleet/vessels.service';
 import { endSessionsOf, notDeleted, publicUserColumns } from '../users/users.service';
 
-/** Every account but the deleted ones, newest first; public columns only. */
-export async function listUsers(db: Db): Promise<SessionUser[]> {
-  return db.select(publicUserColumns).from(users).where(notDeleted).orderBy(desc(users.createdAt), desc(users.id));
+/** What an administrator sees of an account: the public fields and the vessels that may sign it in. */
+const adminUserColumns = { ...publicUserColumns, vesselCodes: users.vesselCodes };
+type AdminUserRow = SessionUser & { vesselCodes: string[] };
+
+/** Every account but the deleted ones, newest first; public columns, their vessels and whether it waits for approval. */
+export async function listUsers(db: Db): Promise<(AdminUserRow & { awaitingApproval: boolean })[]> {
+  return db
+    .select({ ...adminUserColumns, awaitingApproval: users.awaitingApproval })
+    .from(users)
+    .where(notDeleted)
+    .orderBy(desc(users.createdAt), desc(users.id));
+}
+
+/**
+ * A self-registered account an administrator lets in: active from now on, audited. Approving
+ * one that does not wait is 409 (an administrator reactivates others from the user's page).
+ */
+export async function approveUser(db: Db, actor: SessionUser, id: number): Promise<AdminUserRow> {
+  return db.transaction(async (tx) => {
+    const target = await lockVisibleUser(tx, id);
+    const [approved] = await tx
+      .update(users)
+      .set({ active: true, awaitingApproval: false, updatedAt: sql`now()` })
+      .where(and(eq(users.id, id), eq(users.awaitingApproval, true)))
+      .returning(adminUserColumns);
+    if (!approved) throw conflict(`The account "${target.username}" is not waiting for approval`);
+    await recordAudit(tx, { actorId: actor.id, action: 'user_approved', entityType: 'user', entityId: id, metadata: { name: target.username } });
+    return approved;
+  });
 }
 
 /** An administrator creates an account with any role; createUser checks the password, refuses duplicates and audits. */
-export async function createUserAsAdmin(db: Db, actor: SessionUser, input: CreatedUserInput): Promise<SessionUser> {
+export async function createUserAsAdmin(db: Db, actor: SessionUser, input: CreatedUserInput): Promise<AdminUserRow> {
   await assertDepartmentExists(db, input.departmentId);
-  return createUser(db, input, actor.id);
+  await assertVesselsRegistered(db, input.vesselCodes);
+  const user = await createUser(db, input, actor.id);
+  return { ...user, vesselCodes: input.vesselCodes };
 }
 
 /**
  * Changes names, email, role, department or `active`. The user is re-read on every request,
  * so a new role applies to their next one; deactivating also ends their sessions at once.
  */
-export async function updateUser(db: Db, actor: SessionUser, id: number, input: UpdatedUserInput): Promise<SessionUser> {
+export async function updateUser(db: Db, actor: SessionUser, id: number, input: UpdatedUserInput): Promise<AdminUserRow> {
   if (id === actor.id && input.active === false) throw badRequest('You cannot deactivate your own account');
   await assertDepartmentExists(db, input.departmentId);
+  await assertVesselsRegistered(db, input.vesselCodes);
   try {
     return await db.transaction(async (tx) => {
       const target = await lockVisibleUser(tx, id);
@@ -42,15 +72,16 @@ export async function updateUser(db: Db, actor: SessionUser, id: number, input: 
       }
       const [updated] = await tx
         .update(users)
-        .set({ ...input, updatedAt: sql`now()` })
+        // Activating an account that waits for approval approves it.
+        .set({ ...input, ...(input.active === true ? { awaitingApproval: false } : {}), updatedAt: sql`now()` })
         .where(eq(users.id, id))
-        .returning(publicUserColumns);
+        .returning(adminUserColumns);
       if (input.active === false) await endSessionsOf(tx, id);
       const name = await departmentNames(tx, [target.departmentId, input.departmentId]);
       const changes = fieldChanges(
         USER_FIELD_LABELS,
-        { ...target, department: name(target.departmentId) ?? null },
-        { ...input, department: name(input.departmentId) },
+        { ...target, department: name(target.departmentId) ?? null, vessels: vesselsText(target.vesselCodes) },
+        { ...input, department: name(input.departmentId), vessels: input.vesselCodes && vesselsText(input.vesselCodes) },
       );
       // An edit that changed nothing is not an event.
       if (changes.length === 0) return updated;
@@ -75,8 +106,12 @@ const USER_FIELD_LABELS = {
   email: 'Email',
   role: 'Role',
   department: 'Department',
+  vessels: 'Vessels',
   active: 'Active',
 };
+
+/** The vessels as the trail shows them. */
+const vesselsText = (codes: string[]) => (codes.length ? codes.join(', ') : 'Every vessel');
 
 /** An administrator sets a new password; every session of that user ends. */
 export async function resetPassword(db: Db, actor: SessionUser, id: number, password: string, actorSid: string): Promise<void> {
@@ -88,6 +123,25 @@ export async function resetPassword(db: Db, actor: SessionUser, id: number, pass
   // An administrator resetting their own password keeps the session they did it from.
   await storeNewPassword(db, target, password, 'password', id === actor.id ? actorSid : undefined);
   await recordAudit(db, { actorId: actor.id, action: 'user_password_reset', entityType: 'user', entityId: id, metadata: { name: target.username } });
+  await removePasskeysOf(db, actor, target);
+}
+
+/**
+ * A password reset by an administrator means the account may have been taken: every passkey of
+ * it goes too (one added by whoever held the session would otherwise still sign), audited.
+ */
+async function removePasskeysOf(db: Db, actor: SessionUser, target: { id: number; username: string }) {
+  await db.transaction(async (tx) => {
+    const removed = await tx.delete(passkeyCredentials).where(eq(passkeyCredentials.userId, target.id)).returning({ name: passkeyCredentials.name });
+    if (removed.length === 0) return;
+    await recordAudit(tx, {
+      actorId: actor.id,
+      action: 'passkeys_removed',
+      entityType: 'user',
+      entityId: target.id,
+      metadata: { name: target.username, count: removed.length, reason: 'password reset by an administrator' },
+    });
+  });
 }
 
 /**
@@ -111,9 +165,9 @@ export async function deleteUser(db: Db, actor: SessionUser, id: number): Promis
   await releaseFiles(db, pendingFiles);
 }
 
-async function lockVisibleUser(tx: Db, id: number) {
+export async function lockVisibleUser(tx: Db, id: number) {
   const [target] = await tx
-    .select(publicUserColumns)
+    .select(adminUserColumns)
     .from(users)
     .where(and(eq(users.id, id), notDeleted))
     .for('update');

@@ -3,7 +3,7 @@ import type { SessionUser } from '../../../../common/contracts/auth';
 import { fullName } from '../../../../common/names';
 import type { Db } from '../../db/client';
 import { approvalTasks, sops, sopVersions, users } from '../../db/schema';
-import { type MailLinks, notify } from '../../mail/notify';
+import { type MailLinks, notify } from '../mail/notify.service';
 import { DECIDING_ROLES, stepsOf } from './approval-routes.service';
 import { decidableTaskIds } from './decidable-tasks.service';
 

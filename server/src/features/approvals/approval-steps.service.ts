@@ -7,13 +7,14 @@ import type { SessionUser } from '../../../../common/contracts/auth';
 import type { Db } from '../../db/client';
 import { OPEN_TASK_STATUS } from '../../../../common/sop-lifecycle';
 import { approvalCoApprovers, approvalSignatures, approvalTasks, sopVersions, users } from '../../db/schema';
-import { badRequest, conflict, notFound } from '../../http/errors';
+import { badRequest, conflict, forbidden, notFound } from '../../http/errors';
 import { wakeJobRunners } from '../../jobs/job-queue';
-import type { MailLinks } from '../../mail/notify';
+import type { MailLinks } from '../mail/notify.service';
 import { recordAudit } from '../audit/audit.service';
 import { mailTaskWaiting } from './approval-mail.service';
 import { DECIDING_ROLES, stepsOf } from './approval-routes.service';
-import { absentPersonToDecideFor, fullNameOf } from './delegation.service';
+import { fullNameOf } from '../../db/people';
+import { absentPersonToDecideFor } from './delegation.service';
 
 const fullName = fullNameOf(users);
 const absent = alias(users, 'absent');
@@ -88,22 +89,24 @@ export async function refuseStepDecision(
   tx: Db,
   actor: SessionUser,
   task: { id: number; versionId: number; stepIndex: number; approverIds: number[] | null; submittedBy: number | null },
-  coApproverIds: number[],
 ): Promise<PersonRef | null> {
   const [signed] = await tx
     .select({ meaning: approvalSignatures.meaning })
     .from(approvalSignatures)
     .where(and(eq(approvalSignatures.versionId, task.versionId), or(eq(approvalSignatures.userId, actor.id), eq(approvalSignatures.onBehalfOf, actor.id))));
   if (signed) throw conflict('You have already decided on this version; each person decides once', 'already_signed');
-  const named = task.approverIds === null || task.approverIds.includes(actor.id) || coApproverIds.includes(actor.id);
-  return named ? null : absentPersonToDecideFor(tx, actor, task, coApproverIds);
+  // Only the route names who decides a step; adding a co-approver never puts anyone on it.
+  const named = task.approverIds === null || task.approverIds.includes(actor.id);
+  return named ? null : absentPersonToDecideFor(tx, actor, task);
 }
 
 /**
- * 'Add Co-Approver': an approver or admin adds an active approver or admin (not the
- * submitter, not someone who already decided) to the current step of a pending task. The step
- * is then done only once they have approved too; the task now waits for them, and they are
- * mailed. Answers the task's step.
+ * 'Add Co-Approver': an approver or admin adds another signer to the current step of a pending
+ * task: one of the people the step names (any approver or admin when it names none), not the
+ * submitter, not someone who already decided. It only ever raises what the step requires: the
+ * step is then done once they have approved too. Nobody adds themselves, and the submitter
+ * never adds anyone (an approver could otherwise pick who approves their own SOP). The added
+ * person is mailed. Answers the task's step.
  */
 export async function addCoApprover(
   db: Db,
@@ -127,6 +130,8 @@ export async function addCoApprover(
       .where(eq(approvalTasks.id, taskId))
       .for('update', { of: approvalTasks });
     if (!task) throw notFound('This approval task does not exist');
+    if (actor.id === task.submittedBy) throw forbidden('You submitted this version, so you cannot add co-approvers to its review', 'own_submission');
+    if (userId === actor.id) throw forbidden('You cannot add yourself as a co-approver; the route decides who may approve');
     if (task.status !== OPEN_TASK_STATUS) throw conflict('This approval task was already decided', 'already_decided');
     const [person] = await tx
       .select({ id: users.id, name: fullName })
@@ -134,6 +139,10 @@ export async function addCoApprover(
       .where(and(eq(users.id, userId), eq(users.active, true), inArray(users.role, DECIDING_ROLES)));
     if (!person) throw badRequest('A co-approver must be an active approver or administrator');
     if (userId === task.submittedBy) throw badRequest('The submitter cannot approve their own submission');
+    const step = stepsOf(task.routeSteps)[task.stepIndex];
+    if (step.approverIds !== null && !step.approverIds.includes(userId)) {
+      throw badRequest(`${person.name} is not an approver of the step "${step.name}"; a co-approver must be one of the people this step of the route names`);
+    }
     const [signed] = await tx
       .select({ id: approvalSignatures.id })
       .from(approvalSignatures)
@@ -152,9 +161,8 @@ export async function addCoApprover(
         entityId: task.sopId,
         metadata: { taskId, coApproverId: userId, coApprover: person.name, stepIndex: task.stepIndex },
       });
-      // Someone the step named already had the task waiting (and its mail): only a newcomer is told.
-      const { approverIds } = stepsOf(task.routeSteps)[task.stepIndex];
-      if (approverIds !== null && !approverIds.includes(userId)) await mailTaskWaiting(tx, links, taskId, [userId]);
+      // Their approval is now required, not merely possible: they are told.
+      await mailTaskWaiting(tx, links, taskId, [userId]);
     }
   });
   wakeJobRunners();

@@ -11,10 +11,10 @@ import {
 import { AddCoApproverInput, Approvers, TaskStep } from '../../../../common/contracts/approval-routes';
 import { IdParams } from '../../../../common/contracts/sops';
 import { answers } from '../../http/responses';
-import { linksFor } from '../../mail/notify';
+import { linksFor } from '../mail/notify.service';
 import { addCoApprover, listApprovers } from './approval-steps.service';
 import { proveSigner } from '../auth/signature-proof.service';
-import { decideTask } from './decide-task.service';
+import { decideTask, taskVersionId } from './decide-task.service';
 import { listDecidableTasks } from './list-tasks.service';
 import { listReviewComments, postReviewComment } from './review-comments.service';
 
@@ -39,7 +39,8 @@ export const approvalRoutes: FastifyPluginAsyncZod = async (app) => {
       // Plain users are refused (by config.access) before the body is validated or the task looked up.
       // The signer proves themselves first: a failed proof changes nothing.
       const { signature, ...decision } = request.body;
-      const signatureMethod = await proveSigner(app.db, request, signature);
+      // A passkey's challenge signs the version this task decides, and nothing else.
+      const signatureMethod = await proveSigner(app.db, request, signature, { versionId: await taskVersionId(app.db, request.params.taskId) });
       return decideTask(app.db, request.actor, request.params.taskId, { ...decision, signatureMethod }, linksFor(app.notifier, request));
     },
   );

@@ -4,16 +4,16 @@ import { AWAITING_DECISION, decisionScope, OPEN_TASK_STATUS } from '../../../../
 import { delegatedCondition, hasDecided } from './delegation.service';
 
 /**
- * SQL: the pending task `t` (version `v`) is at a step the person may decide (named on it, any
- * approver, or added as a co-approver) and the person has not yet decided on that version.
+ * SQL: the pending task `t` (version `v`) is at a step the person may decide (named on it, or
+ * any approver when it names none) and the person has not yet decided on that version. Being
+ * added as a co-approver never puts anyone on a step: only the route does.
  */
 export function onCurrentStep(person: SQL | number) {
   const step = sql`t.route_steps -> t.step_index`;
   return sql`(not ${hasDecided(person)}
     and (t.route_steps is null
       or jsonb_typeof(${step} -> 'approverIds') = 'null'
-      or (${step} -> 'approverIds') @> to_jsonb(${person}::int)
-      or exists (select 1 from approval_co_approvers c where c.task_id = t.id and c.step_index = t.step_index and c.user_id = ${person})))`;
+      or (${step} -> 'approverIds') @> to_jsonb(${person}::int)))`;
 }
 
 /**

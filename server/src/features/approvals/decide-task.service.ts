@@ -11,7 +11,7 @@ import { approvalCoApprovers, approvalSignatures, approvalTasks, sopVersions, so
 import { refuse } from '../../http/access';
 import { conflict, notFound } from '../../http/errors';
 import { wakeJobRunners } from '../../jobs/job-queue';
-import type { MailLinks } from '../../mail/notify';
+import type { MailLinks } from '../mail/notify.service';
 import { recordAudit } from '../audit/audit.service';
 import { mailNewReading } from '../reading/reading-mail.service';
 import { mailChangesRequested, mailTaskWaiting } from './approval-mail.service';
@@ -93,12 +93,13 @@ export async function decideTask(
         .where(and(eq(approvalCoApprovers.taskId, taskId), eq(approvalCoApprovers.stepIndex, locked.stepIndex)))
     ).map((c) => c.userId);
     // A delegate's decision counts for the absent person it is made for.
-    const onBehalfOf = await refuseStepDecision(
-      tx,
-      actor,
-      { id: taskId, versionId: task.versionId, stepIndex: locked.stepIndex, approverIds: step.approverIds, submittedBy: task.submittedBy },
-      coApprovers,
-    );
+    const onBehalfOf = await refuseStepDecision(tx, actor, {
+      id: taskId,
+      versionId: task.versionId,
+      stepIndex: locked.stepIndex,
+      approverIds: step.approverIds,
+      submittedBy: task.submittedBy,
+    });
 
     const meaning: SignatureMeaning = input.status === 'approved' ? (lastStep ? 'approved' : 'reviewed') : input.status;
     await tx.insert(approvalSignatures).values({
@@ -130,7 +131,9 @@ export async function decideTask(
           .from(approvalSignatures)
           .where(and(eq(approvalSignatures.taskId, taskId), eq(approvalSignatures.stepIndex, locked.stepIndex)))
       ).map((s) => s.userId);
-      const stepDone = signers.length >= step.required && coApprovers.every((id) => signers.includes(id));
+      // Co-approvers only add signers the step names (one added off the route before that rule waits for nobody).
+      const onRoute = coApprovers.filter((id) => step.approverIds === null || step.approverIds.includes(id));
+      const stepDone = signers.length >= step.required && onRoute.every((id) => signers.includes(id));
       if (!stepDone || !lastStep) {
         const [pending] = await tx
           .update(approvalTasks)
@@ -185,4 +188,10 @@ export async function decideTask(
   wakeJobRunners();
   const step = (await taskSteps(db, [taskId])).get(taskId)!;
   return { ...decided, step };
+}
+
+/** The version a task decides (0 for an unknown task: no challenge is ever bound to it, and the decision answers 404). */
+export async function taskVersionId(db: Db, taskId: number): Promise<number> {
+  const [row] = await db.select({ versionId: approvalTasks.versionId }).from(approvalTasks).where(eq(approvalTasks.id, taskId));
+  return row?.versionId ?? 0;
 }

@@ -1,18 +1,12 @@
 import { and, asc, eq, gte, inArray, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { PersonRef } from '../../../../common/contracts/absences';
 import type { Actor } from '../../../../common/permissions';
 import type { Db } from '../../db/client';
+import { fullNameOf } from '../../db/people';
 import { absences, approvalSignatures, users } from '../../db/schema';
 import { conflict, forbidden } from '../../http/errors';
+import { todayUtc } from '../../lib/dates';
 import { DECIDING_ROLES } from './approval-routes.service';
-
-/** Today as absences count days: the calendar day in UTC. */
-export const todayUtc = () => new Date().toISOString().slice(0, 10);
-
-/** A person's full name, or their username when they have none. */
-export const fullNameOf = (table: { firstName: AnyPgColumn; lastName: AnyPgColumn; username: AnyPgColumn }) =>
-  sql<string>`coalesce(nullif(trim(concat_ws(' ', ${table.firstName}, ${table.lastName})), ''), ${table.username})`;
 
 /**
  * SQL: `person` has decided on version `t.version_id` already, themselves or through a
@@ -50,7 +44,6 @@ export async function absentPersonToDecideFor(
   tx: Db,
   actor: Actor,
   task: { versionId: number; submittedBy: number | null; approverIds: number[] | null },
-  coApproverIds: number[],
 ): Promise<PersonRef> {
   const today = todayUtc();
   const candidates = await tx
@@ -68,7 +61,8 @@ export async function absentPersonToDecideFor(
       ),
     )
     .orderBy(asc(users.id));
-  const onStep = candidates.filter((p) => task.approverIds?.includes(p.userId) || coApproverIds.includes(p.userId));
+  // Only the route puts someone on a step: a co-approver added is one of its approvers already.
+  const onStep = candidates.filter((p) => task.approverIds === null || task.approverIds.includes(p.userId));
   if (onStep.length && actor.id === task.submittedBy) throw forbidden('You cannot decide your own submission, not even as a delegate', 'own_submission');
   const open = onStep.filter((p) => p.userId !== task.submittedBy);
   if (open.length) {

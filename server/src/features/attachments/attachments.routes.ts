@@ -102,7 +102,7 @@ export const attachmentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/attachments/:id/preview',
     {
-      config: { access: 'files.read' },
+      config: { access: 'files.preview' },
       schema: { params: IdParams, response: answers({ 200: PreviewRequestResult, 202: PreviewRequestResult, 422: PreviewFailedBody }) },
     },
     async (request, reply) => {

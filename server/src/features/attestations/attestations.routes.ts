@@ -11,12 +11,12 @@ export const attestationRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/sop-versions/:id/attestations',
     {
       schema: { params: IdParams, body: AttestInput, response: answers({ 200: Attestation, 201: Attestation }) },
-      config: { access: 'sop.read', onBoard: true },
+      config: { access: 'sop.attest' },
     },
     async (request, reply) => {
       const { actor } = request;
       // The reader proves themselves first (when signatures are required): a failed proof records nothing.
-      const signatureMethod = await proveSigner(app.db, request, request.body?.signature);
+      const signatureMethod = await proveSigner(app.db, request, request.body?.signature, { versionId: request.params.id });
       const { attestation, created } = await attest(app.db, actor, request.params.id, signatureMethod);
       return reply.status(created ? 201 : 200).send(attestation);
     },
@@ -37,7 +37,7 @@ export const attestationRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/sop-versions/:id/reads',
     {
       schema: { params: IdParams, body: RecordReadInput, response: answers({ 200: AttachmentRead, 201: AttachmentRead }) },
-      config: { access: 'sop.read', onBoard: true },
+      config: { access: 'sop.attest' },
     },
     async (request, reply) => {
       const { read, created } = await recordRead(app.db, request.actor, request.params.id, request.body.attachmentId);

@@ -19,7 +19,14 @@ export async function findReadableVersion(db: Db, actor: SessionUser, versionId:
   await assertVersionVisible(db, viewOf(actor), versionId, 'This SOP version does not exist');
   const row = await findVersionWithSop(db, versionId);
   if (!row) throw notFound('This SOP version does not exist');
-  return { id: row.versionId, isPublished: row.isPublished, versionNumber: row.versionNumber, sopId: row.sopId, title: row.sopTitle };
+  return {
+    id: row.versionId,
+    isPublished: row.isPublished,
+    versionNumber: row.versionNumber,
+    sopId: row.sopId,
+    title: row.sopTitle,
+    withdrawnAt: row.withdrawnAt,
+  };
 }
 
 type Read = z.output<typeof AttachmentRead>;
@@ -81,6 +88,7 @@ export async function attest(
   signatureMethod: SignatureMethod | null = null,
 ): Promise<{ attestation: z.output<typeof Attestation>; created: boolean }> {
   const version = await findReadableVersion(db, actor, versionId);
+  if (version.withdrawnAt) throw conflict(`"${version.title}" was withdrawn; it is kept in the archive and is no longer read or attested`, 'withdrawn');
   if (!version.isPublished)
     throw conflict(`Only a published version can be attested; version ${version.versionNumber} of "${version.title}" is not published`, 'not_published');
   return db.transaction(async (tx) => {

@@ -1,12 +1,14 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { Db } from '../../db/client';
+import { auditHmac, auditKey } from '../../db/audit-key';
+import { TEST_AUDIT_KEY } from '../../test/audit-key-setup';
 import { crewOf } from '../../test/factories';
 import { recordAudit } from './audit.service';
 
 /**
- * The audit trail as a hash chain: every event's hash covers its content and the previous
- * event's hash, set by the database as the event is appended. Rows are edited here as the
+ * The audit trail as a keyed hash chain: every event's hash is an HMAC with AUDIT_KEY (the tests'
+ * fixed key) over its content and the previous event's hash, set as the event is appended. Rows are edited here as the
  * database owner would (lifting the append-only trigger), since nothing else can.
  */
 const { t, admin, approver } = await crewOf({ admin: 'admin', approver: 'approver' });
@@ -31,7 +33,7 @@ describe('the audit hash chain', () => {
     expect(res.statusCode).toBe(200);
     const events = (await eventIds()).length;
     expect(events).toBeGreaterThan(0);
-    expect(res.json()).toMatchObject({ intact: true, events });
+    expect(res.json()).toMatchObject({ intact: true, events, keyFingerprint: auditKey(TEST_AUDIT_KEY).fingerprint });
     expect(new Date(res.json().checkedAt).getTime()).toBeGreaterThan(Date.now() - 60_000);
     expect((await t.as(approver, { method: 'GET', url: '/api/audit/verify' })).statusCode).toBe(403);
     expect((await t.as(approver, { method: 'GET', url: '/api/audit/verification' })).statusCode).toBe(403);
@@ -70,13 +72,41 @@ describe('the audit hash chain', () => {
     expect((await verify()).json()).toMatchObject({ intact: true });
   });
 
-  it('finds an edit whose hash was recomputed, at the event after it', async () => {
+  it('finds an edit whose hash was recomputed with the key itself, at the event after it', async () => {
     const ids = await eventIds();
     const victim = ids[ids.length - 3];
-    await asOwner(
-      `update audit_events set actor_id = ${approver.id}, hash = audit_event_digest((select hash from audit_events p where p.id < ${victim} order by p.id desc limit 1), id, ${approver.id}, action, entity_type, entity_id, metadata, created_at) where id = ${victim}`,
+    await asOwner(`update audit_events set actor_id = ${approver.id} where id = ${victim}`);
+    const [row] = await run<{ previous: string; content: string }>(
+      t.db,
+      `select (select hash from audit_events p where p.id < ${victim} order by p.id desc limit 1) as previous,
+        audit_event_content(id, actor_id, action, entity_type, entity_id, metadata, created_at) as content from audit_events where id = ${victim}`,
     );
+    await asOwner(`update audit_events set hash = '${auditHmac(auditKey(TEST_AUDIT_KEY), row.previous, row.content)}' where id = ${victim}`);
     expect((await verify()).json()).toMatchObject({ intact: false, firstBrokenId: ids[ids.length - 2] });
+  });
+
+  it('finds an edit whose whole chain was recomputed without the key (the unkeyed function), at the edited event', async () => {
+    const fresh = await crewOf({ admin: 'admin' });
+    for (const n of [1, 2, 3]) await recordAudit(fresh.t.db, { actorId: fresh.admin.id, action: 'sop_viewed', entityType: 'sop', entityId: n });
+    const ids = (await run<{ id: number }>(fresh.t.db, 'select id from audit_events order by id')).map((r) => r.id);
+    const victim = ids.at(-2)!;
+    // As a forger with the database but not the key: the event edited, then its hash, every later one and the head redone.
+    await fresh.t.db.transaction(async (tx) => {
+      await tx.execute(sql.raw('alter table audit_events disable trigger audit_events_no_update_or_delete'));
+      await tx.execute(sql.raw(`update audit_events set entity_id = 99 where id = ${victim}`));
+      await tx.execute(
+        sql.raw(`do $$ declare r record; prev text := (select hash from audit_events where id < ${victim} order by id desc limit 1); begin
+          for r in select * from audit_events where id >= ${victim} order by id loop
+            prev := audit_event_digest(prev, r.id, r.actor_id, r.action, r.entity_type, r.entity_id, r.metadata, r.created_at);
+            update audit_events set hash = prev where id = r.id;
+          end loop;
+          update audit_chain set hash = prev where id = 1;
+        end $$`),
+      );
+      await tx.execute(sql.raw('alter table audit_events enable trigger audit_events_no_update_or_delete'));
+    });
+    const res = await fresh.t.as(fresh.admin, { method: 'GET', url: '/api/audit/verify' });
+    expect(res.json()).toMatchObject({ intact: false, firstBrokenId: victim, keyFingerprint: auditKey(TEST_AUDIT_KEY).fingerprint });
   });
 
   it('finds an event removed from the middle, and one removed from the end', async () => {

@@ -123,11 +123,12 @@ describe('an admin editing a department and the settings', () => {
   });
 
   it('records the registration setting before and after, and nothing when it did not change', async () => {
-    const closed = await t.as(admin, { method: 'PUT', url: '/api/admin/settings', payload: { registrationOpen: false } });
-    expect(closed.statusCode, closed.body).toBe(200);
-    const [event] = await t.db.select().from(auditEvents).where(eq(auditEvents.action, 'registration_closed'));
-    expect(changesOf(event)).toEqual([{ field: 'registrationOpen', label: 'Self-registration open', from: true, to: false }]);
-    await t.as(admin, { method: 'PUT', url: '/api/admin/settings', payload: { registrationOpen: false } });
-    expect(await t.db.select().from(auditEvents).where(eq(auditEvents.action, 'registration_closed'))).toHaveLength(1);
+    // A new installation starts closed (decision 052).
+    const opened = await t.as(admin, { method: 'PUT', url: '/api/admin/settings', payload: { registrationOpen: true } });
+    expect(opened.statusCode, opened.body).toBe(200);
+    const [event] = await t.db.select().from(auditEvents).where(eq(auditEvents.action, 'registration_opened'));
+    expect(changesOf(event)).toEqual([{ field: 'registrationOpen', label: 'Self-registration open', from: false, to: true }]);
+    await t.as(admin, { method: 'PUT', url: '/api/admin/settings', payload: { registrationOpen: true } });
+    expect(await t.db.select().from(auditEvents).where(eq(auditEvents.action, 'registration_opened'))).toHaveLength(1);
   });
 });

@@ -1,15 +1,14 @@
 import { parse } from 'csv-parse/sync';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { AuditEvent, AuditFacets } from '../../../../common/contracts/audit';
-import { auditEvents } from '../../db/schema';
-import { crewOf, type TestUser } from '../../test/factories';
+import { buildAuditEvents, crewOf, type TestUser } from '../../test/factories';
 
 const { t, admin, clerk } = await crewOf({ admin: { role: 'admin', firstName: 'Ada', lastName: 'Lovelace' }, clerk: 'user' });
 const base = Date.UTC(2026, 0, 10, 12);
 
 beforeAll(async () => {
   for (let i = 1; i <= 6; i++) {
-    await t.db.insert(auditEvents).values({
+    await buildAuditEvents(t.db, {
       actorId: i % 2 ? admin.id : clerk.id,
       action: i % 3 ? 'sop_created' : 'department_created',
       entityType: i % 3 ? 'sop' : 'department',

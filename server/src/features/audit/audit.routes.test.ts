@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { AuditEvent } from '../../../../common/contracts/audit';
 import { auditEvents, users } from '../../db/schema';
-import { crewOf, type TestUser } from '../../test/factories';
+import { buildAuditEvents, crewOf, type TestUser } from '../../test/factories';
 import { recordAudit } from './audit.service';
 
 const { t, admin } = await crewOf({ admin: { role: 'admin', firstName: 'Ada' } });
@@ -10,7 +10,7 @@ beforeAll(async () => {
   // Fifteen events with distinct, increasing times so the order is unambiguous.
   const base = Date.now() - 60_000;
   for (let i = 1; i <= 15; i++) {
-    await t.db.insert(auditEvents).values({
+    await buildAuditEvents(t.db, {
       actorId: admin.id,
       action: 'sop_created',
       entityType: 'sop',

@@ -1,5 +1,6 @@
+import { appendAuditEvent } from '../../db/audit-chain';
+import { currentAuditKey } from '../../db/audit-key';
 import type { Db } from '../../db/client';
-import { auditEvents } from '../../db/schema';
 
 export interface AuditInput {
   actorId: number | null;
@@ -11,7 +12,10 @@ export interface AuditInput {
   metadata?: Record<string, unknown>;
 }
 
-/** Append one event to the trail. Pass the transaction when the change runs in one. */
+/**
+ * Append one event to the trail, chained with this process's AUDIT_KEY. Pass the transaction
+ * when the change runs in one: the chain's head stays locked until it ends.
+ */
 export async function recordAudit(db: Db, event: AuditInput): Promise<void> {
-  await db.insert(auditEvents).values({ ...event, metadata: event.metadata ?? {} });
+  await appendAuditEvent(db, currentAuditKey(), { ...event, entityId: event.entityId ?? null, metadata: event.metadata ?? {} });
 }

@@ -1,9 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { sessions, users } from '../../db/schema';
-import { crewOf, sessionCookie, TEST_PASSWORD } from '../../test/factories';
+import { crewOf, openRegistration, TEST_PASSWORD } from '../../test/factories';
 
 const { t } = await crewOf();
+await openRegistration(t.db);
 
 const post = (url: string, payload: unknown, headers: Record<string, string> = {}) =>
   t.app.inject({ method: 'POST', url, payload: payload as object, headers });
@@ -98,13 +99,12 @@ describe('POST /api/login', () => {
 });
 
 describe('POST /api/register', () => {
-  it('creates a signed-in user', async () => {
+  it('creates a user who waits for approval, without a session (registration.routes.test.ts follows it)', async () => {
     const res = await post('/api/register', { username: 'deck.cadet', password: 'long-enough-1', firstName: 'Dee', email: 'dee@example.com' });
     expect(res.statusCode).toBe(201);
-    expect(res.json()).toMatchObject({ username: 'deck.cadet', role: 'user', firstName: 'Dee', email: 'dee@example.com' });
+    expect(res.json()).toMatchObject({ username: 'deck.cadet', role: 'user', firstName: 'Dee', email: 'dee@example.com', awaitingApproval: true });
     expect(res.body).not.toContain('password');
-    const me = await t.app.inject({ method: 'GET', url: '/api/user', headers: { cookie: sessionCookie(res) } });
-    expect(me.json().username).toBe('deck.cadet');
+    expect(res.headers['set-cookie']).toBeUndefined();
   });
 
   it('always makes a plain user, even when the body asks for admin', async () => {

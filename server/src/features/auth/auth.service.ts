@@ -9,6 +9,8 @@ import { findUserWithHashByUsername, publicUserColumns, toPublicUser } from '../
 import { chargeAttempt, minutesText, refundAttempt, registrationRule, signInRules } from './login-throttle.service';
 import { assertAcceptablePassword } from './password-rules.service';
 import { hashPassword, timingDummyHash, verifyPassword } from './passwords.service';
+import type { MailLinks } from '../mail/notify.service';
+import { mailVerificationLink } from './email-verification.service';
 
 /**
  * Checks a sign-in. Deactivated and deleted accounts answer like a wrong password, so the
@@ -19,16 +21,29 @@ export async function authenticate(db: Db, input: LoginInput, ip: string, device
   await chargeAttempt(db, rules, (minutes) => `Too many failed sign-in attempts. Try again in ${minutesText(minutes)}.`);
   const user = await findUserWithHashByUsername(db, input.username);
   const ok = await verifyPassword(user?.password ?? (await timingDummyHash()), input.password);
+  // Only the right password learns that the account waits for approval.
+  if (user && ok && user.awaitingApproval && !user.deletedAt) throw forbidden(AWAITING_SIGN_IN_MESSAGE, 'awaiting_approval');
   if (!user || !ok || !user.active || user.deletedAt) throw unauthorized('Invalid username or password', 'invalid_credentials');
   await refundAttempt(db, rules);
   return toPublicUser(user);
 }
 
-/** Self-registration: always role `user`, only while an administrator leaves it open. */
-export async function register(db: Db, input: RegisteredInput, ip: string): Promise<SessionUser> {
+const AWAITING_SIGN_IN_MESSAGE = 'Your account is waiting for an administrator’s approval. You can sign in once it is approved.';
+
+/**
+ * Self-registration: always role `user`, only while an administrator leaves it open, and the
+ * account waits (inactive, no session) until an administrator approves it: a stranger who
+ * reaches the server reads nothing on their own say-so.
+ */
+export async function register(db: Db, input: RegisteredInput, ip: string, links: MailLinks = null): Promise<SessionUser> {
   if (!(await readSettings(db)).registrationOpen) throw forbidden(REGISTRATION_CLOSED_MESSAGE, 'registration_closed');
   await chargeAttempt(db, [registrationRule(ip)], (minutes) => `Too many registrations from this address. Try again in ${minutesText(minutes)}.`);
-  return createUser(db, { ...input, role: 'user', departmentId: null }, null);
+  // Nobody checked the address: it links a single sign-on account only once the mailed link is opened.
+  return db.transaction(async (tx) => {
+    const user = await createUser(tx, { ...input, role: 'user', departmentId: null, active: false, awaitingApproval: true, emailTrusted: false }, null);
+    await mailVerificationLink(tx, links, user);
+    return user;
+  });
 }
 
 export interface NewUser {
@@ -39,6 +54,10 @@ export interface NewUser {
   lastName: string | null;
   role: SessionUser['role'];
   departmentId?: number | null;
+  vesselCodes?: string[];
+  active?: boolean;
+  awaitingApproval?: boolean;
+  emailTrusted?: boolean;
 }
 
 /** `action` names the audit event: an administrator's `user_created`, or the person's own (`user_registered` unless said). */

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app';
-import { createTestContext, TEST_PASSWORD, type TestContext } from '../../test/factories';
+import { createTestContext, openRegistration, TEST_PASSWORD, type TestContext } from '../../test/factories';
 
 /**
  * Counters live in the database: two app instances over one database (on PostgreSQL each
@@ -15,6 +15,7 @@ let second: App;
 beforeAll(async () => {
   t = await createTestContext();
   proxied = (await t.anotherInstance({ trustProxy: 1 })).app;
+  await openRegistration(t.db);
   second = (await t.anotherInstance({ trustProxy: 1 })).app;
 }, 120_000);
 afterAll(() => t?.close());

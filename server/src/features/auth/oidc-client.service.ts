@@ -122,7 +122,8 @@ export function createSsoClient(config: OidcConfig): SsoClient {
       return {
         subject: claims.sub,
         email: text(info.email)?.toLowerCase() ?? null,
-        emailVerified: info.email_verified !== false,
+        // Verified only when the provider says so: a missing claim proves nothing.
+        emailVerified: info.email_verified === true,
         preferredUsername: text(info.preferred_username),
         givenName: text(info.given_name),
         familyName: text(info.family_name),

@@ -1,9 +1,10 @@
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { auditEvents, sessions, users } from '../../db/schema';
-import { crewOf, signIn, TEST_PASSWORD, type TestUser } from '../../test/factories';
+import { crewOf, openRegistration, signIn, TEST_PASSWORD, type TestUser } from '../../test/factories';
 
 const { t, admin } = await crewOf({ admin: { role: 'admin', firstName: 'Ada' } });
+await openRegistration(t.db);
 
 const hashOf = async (id: number) => (await t.db.select({ password: users.password }).from(users).where(eq(users.id, id)))[0].password;
 const userCount = async () => (await t.db.select({ id: users.id }).from(users)).length;

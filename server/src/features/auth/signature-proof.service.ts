@@ -1,14 +1,20 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { SIGNATURE_FAILED_MESSAGE, SIGNATURE_REQUIRED_MESSAGE, type SignatureMethod, type SignatureProof } from '../../../../common/contracts/signatures';
+import {
+  SIGNATURE_FAILED_MESSAGE,
+  SIGNATURE_REQUIRED_MESSAGE,
+  type SignatureMethod,
+  type SignatureProof,
+  type SignatureTarget,
+} from '../../../../common/contracts/signatures';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
 import { unauthorized } from '../../http/errors';
 import { chargeAttempt, minutesText, refundAttempt, type ThrottleRule } from './login-throttle.service';
 import { verifyPassword } from './passwords.service';
 import { readSettings } from '../settings/settings.service';
-import { verifyPasskeySignature } from '../signatures/passkeys.service';
+import { signaturePurpose, verifyAssertion } from '../signatures/passkey-assertions.service';
 
 /** Failed signatures of one person: 10 free, then the sign-in delays. The owner is the only one who can sign as themselves. */
 const signatureRules = (userId: number): ThrottleRule[] => [{ key: `signature:user:${userId}`, free: 10, forgetAfterS: 24 * 60 * 60 }];
@@ -23,7 +29,12 @@ const failed = (message = SIGNATURE_FAILED_MESSAGE) => unauthorized(message, 'si
  * Runs before the decision or attestation, so a failed proof changes nothing; attempts are
  * counted like sign-ins (429 after ten failures).
  */
-export async function proveSigner(db: Db, request: FastifyRequest, proof: z.output<typeof SignatureProof> | undefined): Promise<SignatureMethod | null> {
+export async function proveSigner(
+  db: Db,
+  request: FastifyRequest,
+  proof: z.output<typeof SignatureProof> | undefined,
+  target: SignatureTarget,
+): Promise<SignatureMethod | null> {
   if (!proof) {
     if ((await readSettings(db)).requireSignatures) throw failed(SIGNATURE_REQUIRED_MESSAGE);
     return null;
@@ -36,7 +47,7 @@ export async function proveSigner(db: Db, request: FastifyRequest, proof: z.outp
     const [row] = await db.select({ password: users.password }).from(users).where(eq(users.id, actor.id));
     proven = !!row && (await verifyPassword(row.password, proof.password));
   } else {
-    proven = await verifyPasskeySignature(db, request, proof.passkey);
+    proven = await verifyAssertion(db, request, proof.passkey, await signaturePurpose(db, target));
   }
   if (!proven) throw failed();
   await refundAttempt(db, rules);

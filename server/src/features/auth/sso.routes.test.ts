@@ -1,10 +1,10 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import type { LightMyRequestResponse } from 'fastify';
 import { SSO_NOT_CONFIGURED } from '../../../../common/sso';
 import { auditEvents, users } from '../../db/schema';
-import { crewOf, sessionCookie } from '../../test/factories';
+import { crewOf } from '../../test/factories';
 import { startIdentityProvider } from '../../test/identity-provider';
+import { ssoBrowser } from '../../test/sso-sign-in';
 
 // app.inject addresses the server as http://localhost: the callback the provider must allow.
 const idp = await startIdentityProvider({ redirectUris: ['http://localhost/api/auth/sso/callback'] });
@@ -12,30 +12,7 @@ afterAll(() => idp.close());
 const oidc = { issuer: idp.issuer, clientId: idp.clientId, clientSecret: idp.clientSecret, name: 'Harbor ID' };
 const { t, admin } = await crewOf({ admin: 'admin' }, { oidc });
 
-const cookieHeader = (res: LightMyRequestResponse) => res.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
-
-/** The whole flow as a browser makes it: the button, the provider's page, the return. */
-async function signInThroughProvider(login: string, opts: { choice?: 'sign-in' | 'cancel'; tamper?: (url: URL) => void } = {}) {
-  const start = await t.app.inject({ method: 'GET', url: '/api/auth/sso/start' });
-  expect(start.statusCode).toBe(302);
-  const back = await idp.signIn(start.headers.location as string, login, opts.choice);
-  opts.tamper?.(back);
-  return t.app.inject({ method: 'GET', url: `${back.pathname}${back.search}`, headers: { cookie: cookieHeader(start) } });
-}
-
-async function signedInAs(callback: LightMyRequestResponse) {
-  expect(callback.statusCode).toBe(302);
-  expect(callback.headers.location).toBe('/');
-  const me = await t.app.inject({ method: 'GET', url: '/api/user', headers: { cookie: sessionCookie(callback) } });
-  expect(me.statusCode).toBe(200);
-  return me.json();
-}
-
-const refusedWith = (callback: LightMyRequestResponse, code: string) => {
-  expect(callback.statusCode).toBe(302);
-  expect(callback.headers.location).toBe(`/auth?error=${code}`);
-  expect(callback.cookies.find((c) => c.name === 'sop.sid')).toBeUndefined();
-};
+const { signInThroughProvider, signedInAs, refusedWith } = ssoBrowser(t.app, idp);
 
 const setCreates = async (on: boolean) =>
   expect((await t.as(admin, { method: 'PUT', url: '/api/admin/settings', payload: { ssoCreatesAccounts: on } })).statusCode).toBe(200);
@@ -49,7 +26,7 @@ describe('sign-in through the identity provider', () => {
   });
 
   it('signs a known person in by e-mail, whatever its case, into an ordinary session, on the audit trail', async () => {
-    const crew = await t.signedInUser('approver', { email: 'Bosun.Kane@Ship.example' });
+    const crew = await t.signedInUser('user', { email: 'Bosun.Kane@Ship.example' });
     const me = await signedInAs(await signInThroughProvider('bosun.kane@ship.example'));
     expect(me.id).toBe(crew.id);
     expect(await auditOf(crew.id)).toContain('sso_signed_in');
@@ -108,6 +85,87 @@ describe('sign-in through the identity provider', () => {
     const crew = await t.signedInUser('user');
     expect((await t.as(crew, { method: 'PUT', url: '/api/admin/settings', payload: { ssoCreatesAccounts: true } })).statusCode).toBe(403);
     expect((await t.app.inject({ method: 'GET', url: '/api/settings' })).json()).toMatchObject({ ssoCreatesAccounts: false });
+  });
+});
+
+describe('linking an identity-provider account (issue 35, findings 2 and 3)', () => {
+  it('links by issuer and subject: once linked, a changed e-mail at the provider still lands in the same account', async () => {
+    const crew = await t.signedInUser('user', { email: 'steward@ship.example' });
+    expect((await signedInAs(await signInThroughProvider('steward@ship.example'))).id).toBe(crew.id);
+    expect(await auditOf(crew.id)).toContain('sso_identity_linked');
+    idp.people.set('steward@ship.example', { email: 'someone.else@ship.example' });
+    expect((await signedInAs(await signInThroughProvider('steward@ship.example'))).id).toBe(crew.id);
+  });
+
+  it('links the first time only by an address the provider states verified: a missing or false claim is refused, true links', async () => {
+    const crew = await t.signedInUser('user', { email: 'oiler@ship.example' });
+    idp.people.set('oiler@ship.example', { emailVerified: null });
+    refusedWith(await signInThroughProvider('oiler@ship.example'), 'sso_no_email');
+    idp.people.set('oiler@ship.example', { emailVerified: false });
+    refusedWith(await signInThroughProvider('oiler@ship.example'), 'sso_no_email');
+    idp.people.set('oiler@ship.example', { emailVerified: true });
+    expect((await signedInAs(await signInThroughProvider('oiler@ship.example'))).id).toBe(crew.id);
+  });
+
+  it('never links an approver or admin account by e-mail, however verified', async () => {
+    const chief = await t.signedInUser('approver', { email: 'chief@ship.example' });
+    const boss = await t.signedInUser('admin', { email: 'admin@ship.example' });
+    for (const login of ['chief@ship.example', 'admin@ship.example']) refusedWith(await signInThroughProvider(login), 'sso_link_needed');
+    expect(await auditOf(chief.id)).not.toContain('sso_signed_in');
+    expect(await auditOf(boss.id)).not.toContain('sso_signed_in');
+    // An administrator links the approver from the user's page: then the provider signs them in.
+    expect(
+      (await t.as(chief, { method: 'POST', url: `/api/admin/users/${chief.id}/sso-identity`, payload: { subject: 'chief@ship.example' } })).statusCode,
+    ).toBe(403);
+    const linked = await t.as(admin, { method: 'POST', url: `/api/admin/users/${chief.id}/sso-identity`, payload: { subject: 'chief@ship.example' } });
+    expect(linked.statusCode, linked.body).toBe(200);
+    expect(await auditOf(chief.id)).toContain('sso_identity_linked');
+    expect((await signedInAs(await signInThroughProvider('chief@ship.example'))).id).toBe(chief.id);
+  });
+
+  it('an administrator reads, links and unlinks it from the user’s page, audited; others are refused and change nothing', async () => {
+    const purser = await t.signedInUser('approver', { email: 'purser@ship.example' });
+    const crew = await t.signedInUser('user');
+    const url = `/api/admin/users/${purser.id}/sso-identity`;
+    const linkedTo = async () => (await t.as(admin, { method: 'GET', url })).json().map((i: { subject: string }) => i.subject);
+    for (const method of ['GET', 'POST', 'DELETE'] as const) {
+      expect((await t.as(crew, { method, url, ...(method === 'POST' ? { payload: { subject: 'crew@ship.example' } } : {}) })).statusCode).toBe(403);
+    }
+    expect(await linkedTo()).toEqual([]);
+    expect((await t.as(admin, { method: 'POST', url, payload: { subject: 'purser@ship.example' } })).statusCode).toBe(200);
+    const [identity] = (await t.as(admin, { method: 'GET', url })).json();
+    expect(identity).toMatchObject({ issuer: idp.issuer, subject: 'purser@ship.example' });
+    const second = await t.as(admin, { method: 'POST', url, payload: { subject: 'someone.else@ship.example' } });
+    expect(second.statusCode).toBe(409);
+    expect(second.json().message).toBe('This account is already linked to "purser@ship.example" at the identity provider: unlink it first');
+    expect((await signedInAs(await signInThroughProvider('purser@ship.example'))).id).toBe(purser.id);
+
+    const unlinked = await t.as(admin, { method: 'DELETE', url });
+    expect(unlinked.statusCode, unlinked.body).toBe(200);
+    expect(await linkedTo()).toEqual([]);
+    const [event] = await t.db.select().from(auditEvents).where(eq(auditEvents.action, 'sso_identity_unlinked'));
+    expect(event).toMatchObject({
+      actorId: admin.id,
+      entityId: purser.id,
+      metadata: { name: purser.username, issuer: idp.issuer, subject: 'purser@ship.example' },
+    });
+    // Unlinked, an approver is never found by e-mail again: the provider no longer signs them in.
+    refusedWith(await signInThroughProvider('purser@ship.example'), 'sso_link_needed');
+    expect((await t.as(admin, { method: 'DELETE', url })).statusCode).toBe(404);
+  });
+
+  it('never links a self-registered account: a squatter’s address was never checked', async () => {
+    expect((await t.as(admin, { method: 'PUT', url: '/api/admin/settings', payload: { registrationOpen: true } })).statusCode).toBe(200);
+    const squat = await t.app.inject({
+      method: 'POST',
+      url: '/api/register',
+      payload: { username: 'squatter', password: 'long-enough-1', email: 'ceo@ship.example' },
+    });
+    expect(squat.statusCode).toBe(201);
+    const id = squat.json().id as number;
+    expect((await t.as(admin, { method: 'POST', url: `/api/admin/users/${id}/approve` })).statusCode).toBe(200);
+    refusedWith(await signInThroughProvider('ceo@ship.example'), 'sso_link_needed');
+    expect(await auditOf(id)).not.toContain('sso_signed_in');
   });
 });
 

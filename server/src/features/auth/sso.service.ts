@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { USERNAME_PATTERN, type SessionUser } from '../../../../common/contracts/auth';
 import type { Db } from '../../db/client';
-import { users } from '../../db/schema';
+import { ssoIdentities, users } from '../../db/schema';
 import { recordAudit } from '../audit/audit.service';
 import { readSettings } from '../settings/settings.service';
 import { findUserWithHashByUsername, publicUserColumns } from '../users/users.service';
@@ -10,29 +10,74 @@ import { createUser, isUniqueViolation } from './auth.service';
 import { type Identity, SsoRefusal } from './oidc-client.service';
 
 /**
- * The account of the person the identity provider signed in, found by e-mail address (any
- * case). A deactivated account is refused; someone with no account gets one (role user) only
- * while an administrator allows it. Every such sign-in is on the audit trail.
+ * The account of the person the identity provider signed in: the one linked to their issuer and
+ * subject. The first time, an e-mail address the provider states verified (`email_verified ===
+ * true`) may link it to the account with that address, unless that account approves or
+ * administers (an administrator links those from the user's page) or its address was never
+ * checked (self-registered). Someone with no account gets one (role user) only while an
+ * administrator allows it. A deactivated account is refused. Every sign-in and link is audited.
  */
 export async function accountForIdentity(db: Db, identity: Identity, issuer: string): Promise<SessionUser> {
-  if (!identity.email || !identity.emailVerified) throw new SsoRefusal('sso_no_email', `no verified e-mail for ${identity.subject}`);
-  let account = await findAccountByEmail(db, identity.email);
+  let account = await findAccountByIdentity(db, issuer, identity.subject);
   if (!account) {
-    if (!(await readSettings(db)).ssoCreatesAccounts) throw new SsoRefusal('sso_unknown', `no account for ${identity.email}`);
-    account = await createAccountFor(db, identity, issuer);
+    if (!identity.email || !identity.emailVerified) throw new SsoRefusal('sso_no_email', `no verified e-mail for ${identity.subject}`);
+    account = await findAccountByEmail(db, identity.email);
+    if (account) {
+      if (account.role !== 'user' || !account.emailTrusted)
+        throw new SsoRefusal('sso_link_needed', `account ${account.username} must be linked by an administrator`);
+    } else {
+      if (!(await readSettings(db)).ssoCreatesAccounts) throw new SsoRefusal('sso_unknown', `no account for ${identity.email}`);
+      account = await createAccountFor(db, identity, issuer);
+    }
+    if (account.active && !account.deletedAt) await linkIdentity(db, account, issuer, identity.subject, null);
   }
   if (!account.active || account.deletedAt) throw new SsoRefusal('sso_deactivated', `account ${account.username} is deactivated`);
-  const { deletedAt: _deletedAt, ...user } = account;
+  const { deletedAt: _deletedAt, emailTrusted: _trusted, ...user } = account;
   await recordAudit(db, { actorId: user.id, action: 'sso_signed_in', entityType: 'user', entityId: user.id, metadata: { name: user.username, issuer } });
   return user;
 }
 
+const accountColumns = { ...publicUserColumns, deletedAt: users.deletedAt, emailTrusted: users.emailTrusted };
+
 async function findAccountByEmail(db: Db, email: string) {
   const [row] = await db
-    .select({ ...publicUserColumns, deletedAt: users.deletedAt })
+    .select(accountColumns)
     .from(users)
     .where(eq(sql`lower(${users.email})`, email.toLowerCase()));
   return row;
+}
+
+async function findAccountByIdentity(db: Db, issuer: string, subject: string) {
+  const [row] = await db
+    .select(accountColumns)
+    .from(ssoIdentities)
+    .innerJoin(users, eq(users.id, ssoIdentities.userId))
+    .where(and(eq(ssoIdentities.issuer, issuer), eq(ssoIdentities.subject, subject)));
+  return row;
+}
+
+/**
+ * Links the provider's account (issuer, subject) to an account here, audited: by the first
+ * sign-in (`actorId` null: the person) or by an administrator from the user's page.
+ */
+export async function linkIdentity(db: Db, user: { id: number; username: string }, issuer: string, subject: string, actorId: number | null): Promise<void> {
+  const userId = user.id;
+  const [linked] = await db.insert(ssoIdentities).values({ issuer, subject, userId }).onConflictDoNothing().returning();
+  if (!linked) {
+    const [existing] = await db
+      .select({ userId: ssoIdentities.userId })
+      .from(ssoIdentities)
+      .where(and(eq(ssoIdentities.issuer, issuer), eq(ssoIdentities.subject, subject)));
+    if (existing?.userId !== userId) throw new SsoRefusal('sso_failed', `identity ${subject} of ${issuer} is linked to another account`);
+    return;
+  }
+  await recordAudit(db, {
+    actorId: actorId ?? userId,
+    action: 'sso_identity_linked',
+    entityType: 'user',
+    entityId: userId,
+    metadata: { name: user.username, issuer, subject },
+  });
 }
 
 async function createAccountFor(db: Db, identity: Identity, issuer: string) {

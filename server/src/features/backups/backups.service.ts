@@ -1,7 +1,7 @@
 import { desc } from 'drizzle-orm';
 import type { z } from 'zod';
 import { BACKUPS_NOT_CONFIGURED, type BackupStatus } from '../../../../common/contracts/backups';
-import { type BackupSchedule, backupQueue, requestBackup } from '../../backup/scheduled-backups';
+import { type BackupSchedule, backupQueue, requestBackup } from './scheduled-backups.service';
 import type { Db } from '../../db/client';
 import { backupRuns } from '../../db/schema';
 import { conflict } from '../../http/errors';

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ActivityEntry, DashboardStats } from '../../../../common/contracts/dashboard';
-import { auditEvents, sops } from '../../db/schema';
-import { crewOf, type TestUser, buildDepartment, buildSop } from '../../test/factories';
+import { sops } from '../../db/schema';
+import { buildAuditEvents, crewOf, type TestUser, buildDepartment, buildSop } from '../../test/factories';
 
 const { t, admin, approver, user } = await crewOf({
   admin: { role: 'admin', firstName: 'Ada' },
@@ -72,19 +72,32 @@ describe('GET /api/dashboard/activity', () => {
     const base = Date.now() + 3600_000;
     const at = (minutes: number) => new Date(base + minutes * 60_000);
     for (let i = 0; i < 22; i++) {
-      await t.db
-        .insert(auditEvents)
-        .values({ actorId: user.id, action: 'sop_created', entityType: 'sop', entityId: i, metadata: { title: `SOP ${i}` }, createdAt: at(i) });
+      await buildAuditEvents(t.db, {
+        actorId: user.id,
+        action: 'sop_created',
+        entityType: 'sop',
+        entityId: i,
+        metadata: { title: `SOP ${i}` },
+        createdAt: at(i),
+      });
     }
     // Not SOP-related: left out even though newest.
-    await t.db
-      .insert(auditEvents)
-      .values({ actorId: admin.id, action: 'department_created', entityType: 'department', metadata: { name: 'Galley' }, createdAt: at(50) });
-    await t.db.insert(auditEvents).values({ actorId: admin.id, action: 'user_created', entityType: 'user', metadata: { name: 'x' }, createdAt: at(51) });
+    await buildAuditEvents(t.db, {
+      actorId: admin.id,
+      action: 'department_created',
+      entityType: 'department',
+      metadata: { name: 'Galley' },
+      createdAt: at(50),
+    });
+    await buildAuditEvents(t.db, { actorId: admin.id, action: 'user_created', entityType: 'user', metadata: { name: 'x' }, createdAt: at(51) });
     // Attachment events count, whatever their entity type.
-    await t.db
-      .insert(auditEvents)
-      .values({ actorId: approver.id, action: 'attachment_uploaded', entityType: 'attachment', metadata: { title: 'Bunkering' }, createdAt: at(40) });
+    await buildAuditEvents(t.db, {
+      actorId: approver.id,
+      action: 'attachment_uploaded',
+      entityType: 'attachment',
+      metadata: { title: 'Bunkering' },
+      createdAt: at(40),
+    });
 
     // An approver sees every SOP event (a plain user only those of versions they may see: sop-visibility.routes.test.ts).
     const res = await t.as(approver, { method: 'GET', url: '/api/dashboard/activity' });
@@ -106,11 +119,15 @@ describe('GET /api/dashboard/activity', () => {
   it("keeps a deleted actor's name, and shows a title-less event with a null title", async () => {
     const gone = await t.signedInUser('user', { firstName: 'Gone' });
     const later = Date.now() + 5 * 3600_000;
-    await t.db
-      .insert(auditEvents)
-      .values({ actorId: gone.id, action: 'sop_deleted', entityType: 'sop', metadata: { title: 'Old drill' }, createdAt: new Date(later + 1000) });
+    await buildAuditEvents(t.db, {
+      actorId: gone.id,
+      action: 'sop_deleted',
+      entityType: 'sop',
+      metadata: { title: 'Old drill' },
+      createdAt: new Date(later + 1000),
+    });
     expect((await t.as(admin, { method: 'DELETE', url: `/api/admin/users/${gone.id}` })).statusCode).toBe(200);
-    await t.db.insert(auditEvents).values({ actorId: admin.id, action: 'sop_submitted', entityType: 'sop', metadata: {}, createdAt: new Date(later + 2000) });
+    await buildAuditEvents(t.db, { actorId: admin.id, action: 'sop_submitted', entityType: 'sop', metadata: {}, createdAt: new Date(later + 2000) });
     const entries = (await t.as(admin, { method: 'GET', url: '/api/dashboard/activity' })).json() as ActivityEntry[];
     expect(entries[0]).toMatchObject({ action: 'sop_submitted', actor: { firstName: 'Ada' }, metadata: { title: null } });
     expect(entries[1]).toMatchObject({ action: 'sop_deleted', actor: { firstName: 'Gone' }, metadata: { title: 'Old drill' } });

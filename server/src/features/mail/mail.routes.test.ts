@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobs } from '../../db/schema';
-import { MAIL_JOB } from '../../mail/mailer';
+import { MAIL_JOB } from './mailer.service';
 import { buildDepartment, buildSop, createTestContext, type TestContext, type TestUser } from '../../test/factories';
 import { startSmtpServer, type TestSmtpServer, until } from '../../test/smtp';
 

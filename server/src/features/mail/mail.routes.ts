@@ -4,7 +4,8 @@ import { IdParams } from '../../../../common/contracts/sops';
 import { conflict } from '../../http/errors';
 import { answers } from '../../http/responses';
 import { wakeJobRunners } from '../../jobs/job-queue';
-import { queueMail } from '../../mail/mailer';
+import { linksFor } from './notify.service';
+import { sendSopEmail } from './sop-email.service';
 import { findSopForAccess } from '../sops/sop-detail.service';
 import { assertSopVisible, viewOf } from '../sops/sop-visibility.service';
 
@@ -23,15 +24,12 @@ export const mailRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { params: IdParams, body: SendSopEmailInput, response: answers({ 202: SendSopEmailResult }) }, config: access },
     async (request, reply) => {
       await assertSopVisible(app.db, viewOf(request.actor), request.params.id);
-      await findSopForAccess(app.db, request.params.id);
+      const sop = await findSopForAccess(app.db, request.params.id);
       if (!app.mail) throw conflict(MAIL_NOT_CONFIGURED);
-      const { recipients, subject, message } = request.body;
-      await queueMail(
-        app.db,
-        recipients.map((to) => ({ to, subject, text: message })),
-      );
+      const links = linksFor(app.notifier, request);
+      const queued = await sendSopEmail(app.db, request.actor, sop, request.body, links?.base ? `${links.base}/sop/${sop.id}` : null);
       wakeJobRunners();
-      return reply.status(202).send({ queued: recipients.length });
+      return reply.status(202).send({ queued });
     },
   );
 };

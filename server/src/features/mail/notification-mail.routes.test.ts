@@ -7,14 +7,14 @@ import type { NotificationPreferences } from '../../../../common/contracts/notif
 import { openDatabase } from '../../db/client';
 import { jobs, sopVersions } from '../../db/schema';
 import { hasOpenJobs } from '../../jobs/job-queue';
-import { MAIL_JOB } from '../../mail/mailer';
+import { MAIL_JOB } from './mailer.service';
 import { openTestDatabase } from '../../test/database';
 import { createTestContext, crewOf, type TestContext, type TestUser } from '../../test/factories';
 import { createSopAs, decideTask, setApprovalRouteAs, submitSopAs } from '../../test/client';
 import { buildDepartment } from '../../test/factories';
 import { placeIn } from '../../test/reading';
 import { startSmtpServer, until } from '../../test/smtp';
-import { BACKUP_JOB } from '../../backup/scheduled-backups';
+import { BACKUP_JOB } from '../backups/scheduled-backups.service';
 import { REVIEW_DUE_JOB, requestReviewDueScan } from '../sops/sop-review-due-mail.service';
 
 /**
@@ -180,10 +180,13 @@ describe('notification e-mail', () => {
     });
     expect(recipients(second)).toEqual(['admin@fleet.example']);
     expect(second[0].text).toContain('at the step "Master approval".');
-    // A co-approver added to the open step: only they are told, the task now waits for them too.
+    // A co-approver added to the open step (one the step names): only they are told, the task now waits for them too.
     const mate = await t.signedInUser('approver', { email: 'mate@fleet.example' });
+    await setApprovalRouteAs(t, admin, hotel, [{ name: 'Mates', approverIds: [head.id, mate.id], required: 1 }]);
+    const next = await createSopAs(t, author, { departmentId: hotel, title: 'Cabin keys' });
+    await mailDuring(() => submitSopAs(t, author, next.id));
     const mateAdded = await mailDuring(async () => {
-      const res = await t.as(admin, { method: 'POST', url: `/api/approvals/${taskId}/co-approvers`, payload: { userId: mate.id } });
+      const res = await t.as(head, { method: 'POST', url: `/api/approvals/${await pendingTask(next.id)}/co-approvers`, payload: { userId: mate.id } });
       expect(res.statusCode, res.body).toBe(200);
     });
     expect(recipients(mateAdded)).toEqual(['mate@fleet.example']);

@@ -6,13 +6,13 @@ import { notificationPreferences, updateNotificationPreferences } from './notifi
 /** The account page's 'Email notifications': which kinds of mail the caller gets. */
 export const notificationPreferenceRoutes: FastifyPluginAsyncZod = async (app) => {
   const route = '/api/account/notification-preferences';
-  const access = { access: 'account.manage' } as const;
-
-  app.get(route, { schema: { response: answers({ 200: NotificationPreferences }) }, config: access }, async (request) =>
+  app.get(route, { schema: { response: answers({ 200: NotificationPreferences }) }, config: { access: 'account.read' } }, async (request) =>
     notificationPreferences(app.db, request.actor, app.notifier !== null),
   );
 
-  app.put(route, { schema: { body: UpdateNotificationPreferences, response: answers({ 200: NotificationPreferences }) }, config: access }, async (request) =>
-    updateNotificationPreferences(app.db, request.actor, request.body, app.notifier !== null),
+  app.put(
+    route,
+    { schema: { body: UpdateNotificationPreferences, response: answers({ 200: NotificationPreferences }) }, config: { access: 'account.email' } },
+    async (request) => updateNotificationPreferences(app.db, request.actor, request.body, app.notifier !== null),
   );
 };

@@ -22,15 +22,14 @@ export const departmentAndChildren = (departmentId: number) => sql`(select id fr
 
 /**
  * The version in force of SOP `s`: its newest published version, as a lateral join `e`
- * (id, version_number, approved_at, changelog). Served by sop_versions_published_idx.
+ * (id, version_number, approved_at, changelog). Served by sop_versions_published_idx. A
+ * withdrawn SOP has none: nobody is asked to read it any more.
  */
 const inForce = sql`select v.id, v.version_number, v.approved_at, v.changelog from sop_versions v
-    where v.sop_id = s.id and v.is_published order by v.id desc limit 1`;
+    where v.sop_id = s.id and v.is_published and s.withdrawn_at is null order by v.id desc limit 1`;
 export const versionInForce = sql`cross join lateral (${inForce}) e`;
 /** The same, with null columns for an SOP that has none. */
 export const versionInForceIfAny = sql`left join lateral (${inForce}) e on true`;
 
 /** A timestamptz as an ISO 8601 string in UTC, the same on both drivers. */
 export const iso = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
-
-export type Rows<T> = { rows: T[] };

@@ -3,15 +3,8 @@ import type { z } from 'zod';
 import type { ComplianceList, ComplianceQuery, SopCompliance } from '../../../../common/contracts/reading';
 import type { Db } from '../../db/client';
 import { notFound } from '../../http/errors';
-import {
-  activeReader,
-  departmentAndChildren,
-  departmentsReadBy,
-  type Rows,
-  readsDepartment,
-  versionInForce,
-  versionInForceIfAny,
-} from './audience-filter.service';
+import { activeReader, departmentAndChildren, departmentsReadBy, readsDepartment, versionInForce, versionInForceIfAny } from './audience-filter.service';
+import type { Rows } from '../../db/rows';
 
 const EMPTY = { versionId: null, versionNumber: null, required: 0, attested: 0, withoutOpening: 0, departments: [], outstanding: [] };
 

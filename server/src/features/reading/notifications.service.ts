@@ -4,11 +4,12 @@ import type { SessionUser } from '../../../../common/contracts/auth';
 import { NOTIFICATION_LIMIT, type NotificationKind, type Notifications } from '../../../../common/contracts/reading';
 import { can } from '../../../../common/permissions';
 import { CHANGES_REQUESTED_STATUS } from '../../../../common/sop-lifecycle';
-import { BACKUP_JOB } from '../../backup/scheduled-backups';
+import { BACKUP_JOB } from '../backups/scheduled-backups.service';
 import type { Db } from '../../db/client';
 import { decidableTaskIds } from '../approvals/decidable-tasks.service';
 import { reviewDueSops } from '../sops/sop-review-due.service';
-import { iso, type Rows } from './audience-filter.service';
+import { iso } from './audience-filter.service';
+import type { Rows } from '../../db/rows';
 import { outstandingReading } from './reading.service';
 
 /**
@@ -19,9 +20,17 @@ import { outstandingReading } from './reading.service';
  * - `review_due`: an SOP they own (any SOP, for whoever may confirm reviews) whose periodic
  *   review is due within 30 days or overdue; `at` is the due day;
  * - `backup_failed` / `backup_overdue` (who manages backups): the server's latest backup
- *   failed, or a scheduled one is more than an hour past its slot without having run.
+ *   failed, or a scheduled one is more than an hour past its slot without having run;
+ * - `account_waiting` (who manages users): a self-registered account waiting for approval.
  * `count` is every item; the list stops at NOTIFICATION_LIMIT.
  */
+/** Self-registered accounts waiting for an administrator's approval, by when they registered. */
+const accountItems = sql`
+  select 'account_waiting', null::int,
+    'Account waiting for approval: ' || coalesce(nullif(trim(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')), ''), u.username) || ' (' || u.username || ')',
+    u.created_at
+  from users u where u.awaiting_approval and u.deleted_at is null`;
+
 /** The backup items: the latest run when it failed; a scheduled job an hour past its slot. */
 const backupItems = sql`
   select 'backup_failed', null::int, 'Last backup failed: ' || coalesce(b.error, 'unknown error'), b.finished_at
@@ -43,11 +52,13 @@ export async function notificationsFor(db: Db, actor: SessionUser): Promise<z.ou
       select 'changes_requested', s.id, s.title,
         coalesce((select max(t.updated_at) from approval_tasks t join sop_versions v on v.id = t.version_id
                   where v.sop_id = s.id and t.status = ${CHANGES_REQUESTED_STATUS}), s.updated_at)
-      from sops s where s.owner_id = ${actor.id} and s.status = ${CHANGES_REQUESTED_STATUS}
+      from sops s where s.owner_id = ${actor.id} and s.status = ${CHANGES_REQUESTED_STATUS} and s.withdrawn_at is null
       union all
       select 'review_due', d.sop_id, d.title, d.due from (${reviewDueSops(reviewScope)}) d
       union all
       ${can(actor, 'backups.manage') ? backupItems : sql`select null, null, null, null where false`}
+      union all
+      ${can(actor, 'users.manage') ? accountItems : sql`select null, null, null, null where false`}
     )
     select kind, sop_id, title, ${iso(sql`at`)} as at, count(*) over ()::int as total
     from items

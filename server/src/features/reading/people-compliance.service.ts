@@ -2,7 +2,8 @@ import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { PeopleCompliance, PeopleComplianceQuery } from '../../../../common/contracts/reading';
 import type { Db } from '../../db/client';
-import { activeReader, departmentAndChildren, departmentsReadBy, type Rows, versionInForce } from './audience-filter.service';
+import { activeReader, departmentAndChildren, departmentsReadBy, versionInForce } from './audience-filter.service';
+import type { Rows } from '../../db/rows';
 
 interface PersonRow {
   id: number;

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { type MailLinks, notify } from '../../mail/notify';
+import { type MailLinks, notify } from '../mail/notify.service';
 import { activeReader, readsDepartment } from './audience-filter.service';
 
 /**

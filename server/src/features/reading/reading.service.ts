@@ -5,7 +5,8 @@ import { type MyReading, READING_DONE_LIMIT, type ReadingItem, type SopReading }
 import type { Db } from '../../db/client';
 import { notFound } from '../../http/errors';
 import { assertSopVisible, sopVisible, viewOf } from '../sops/sop-visibility.service';
-import { departmentsReadBy, iso, type Rows, versionInForce } from './audience-filter.service';
+import { departmentsReadBy, iso, versionInForce } from './audience-filter.service';
+import type { Rows } from '../../db/rows';
 
 type Item = z.output<typeof ReadingItem>;
 interface ItemRow {

@@ -12,10 +12,11 @@ const put = (payload: unknown, as: TestUser | null = admin) => t.as(as, { method
 const register = (username: string) => t.app.inject({ method: 'POST', url: '/api/register', payload: { username, password: 'long-enough-1' } });
 
 describe('self-registration switch', () => {
-  it('is open by default, and anyone may read it', async () => {
+  it('is closed on a new installation, and anyone may read it', async () => {
     const res = await settings();
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ registrationOpen: true, ssoCreatesAccounts: false, requireSignatures: false });
+    expect(res.json()).toEqual({ registrationOpen: false, ssoCreatesAccounts: false, requireSignatures: false });
+    expect((await register('early.bird')).json()).toMatchObject({ code: 'registration_closed' });
   });
 
   it('closed: registration is 403 with the message and creates nothing; reopened: it works again', async () => {

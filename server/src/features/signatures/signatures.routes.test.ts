@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { eq, inArray } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { SIGNATURE_FAILED_MESSAGE, SIGNATURE_REQUIRED_MESSAGE } from '../../../../common/contracts/signatures';
 import { approvalSignatures, attachments, approvalTasks, attestations, sops } from '../../db/schema';
 import { crewOf, type TestUser } from '../../test/factories';
@@ -32,8 +32,10 @@ const submitted = async (title: string, content = `Steps of ${title}`) => {
 const attest = (who: TestUser, versionId: number, payload?: object) =>
   t.as(who, { method: 'POST', url: `/api/sop-versions/${versionId}/attestations`, ...(payload ? { payload } : {}) });
 const sha = (text: string) => createHash('sha256').update(text).digest('hex');
+const versionOf = async (taskId: number) => (await t.db.select().from(approvalTasks).where(eq(approvalTasks.id, taskId)))[0].versionId;
 const signatureOf = async (taskId: number) => (await t.db.select().from(approvalSignatures).where(eq(approvalSignatures.taskId, taskId)))[0];
 
+// Each test sets the switch it needs: none depends on what an earlier one left.
 describe('signatures not required (the default)', () => {
   it('decides without a proof, records no method; a wrong password given is still refused', async () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/settings' })).json()).toMatchObject({ requireSignatures: false });
@@ -50,7 +52,7 @@ describe('signatures not required (the default)', () => {
 });
 
 describe('signatures required', () => {
-  beforeAll(() => requireSignatures(true));
+  beforeEach(() => requireSignatures(true));
 
   it('refuses a decision without a proof or with a wrong password: 401, nothing changed', async () => {
     const { sop, taskId } = await submitted('Pilot Boarding');
@@ -131,7 +133,7 @@ describe('signatures required', () => {
 
   it('a passkey registered with a software authenticator signs; a replayed or foreign assertion does not', async () => {
     const key = softwareAuthenticator();
-    const options = await t.as(approver, { method: 'POST', url: '/api/account/passkeys/options' });
+    const options = await t.as(approver, { method: 'POST', url: '/api/account/passkeys/options', payload: { password: approver.password } });
     expect(options.statusCode, options.body).toBe(200);
     const registered = await t.as(approver, {
       method: 'POST',
@@ -143,7 +145,7 @@ describe('signatures required', () => {
     expect(list.json()).toEqual([expect.objectContaining({ name: 'Bridge key', lastUsedAt: null })]);
 
     const { taskId } = await submitted('Engine Start');
-    const challenge = (await t.as(approver, { method: 'POST', url: '/api/signatures/challenge' })).json();
+    const challenge = (await t.as(approver, { method: 'POST', url: '/api/signatures/challenge', payload: { versionId: await versionOf(taskId) } })).json();
     const assertion = key.sign(challenge);
     const res = await decideTask(t, approver, taskId, { status: 'changes_requested', comments: 'Add the checklist', signature: { passkey: assertion } });
     expect(res.statusCode, res.body).toBe(200);
@@ -154,7 +156,7 @@ describe('signatures required', () => {
     expect((await decideTask(t, approver, again.taskId, { status: 'approved', signature: { passkey: assertion } })).statusCode).toBe(401);
     // Someone else's passkey does not sign for the approver.
     const stranger = softwareAuthenticator();
-    const fresh = (await t.as(approver, { method: 'POST', url: '/api/signatures/challenge' })).json();
+    const fresh = (await t.as(approver, { method: 'POST', url: '/api/signatures/challenge', payload: { versionId: await versionOf(again.taskId) } })).json();
     expect((await decideTask(t, approver, again.taskId, { status: 'approved', signature: { passkey: stranger.sign(fresh) } })).statusCode).toBe(401);
     expect(await signatureOf(again.taskId)).toBeUndefined();
 
@@ -162,12 +164,15 @@ describe('signatures required', () => {
     const id = list.json()[0].id;
     expect((await t.as(crew, { method: 'DELETE', url: `/api/account/passkeys/${id}` })).statusCode).toBe(404);
     expect((await t.as(approver, { method: 'DELETE', url: `/api/account/passkeys/${id}` })).statusCode).toBe(200);
-    expect((await t.as(approver, { method: 'POST', url: '/api/signatures/challenge' })).statusCode).toBe(409);
+    expect((await t.as(approver, { method: 'POST', url: '/api/signatures/challenge', payload: { versionId: await versionOf(again.taskId) } })).statusCode).toBe(
+      409,
+    );
   });
 
   it('turned off again, decisions need no proof', async () => {
-    await requireSignatures(false);
     const { taskId } = await submitted('Lifeboat Lowering');
+    expect((await decideTask(t, approver, taskId, { status: 'approved' })).statusCode).toBe(401);
+    await requireSignatures(false);
     expect((await decideTask(t, approver, taskId, { status: 'approved' })).statusCode).toBe(200);
   });
 });

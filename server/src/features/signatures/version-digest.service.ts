@@ -34,3 +34,23 @@ export async function versionDigest(db: Pick<Db, 'select'>, versionId: number): 
     files.map((f) => f.sha256 as string),
   );
 }
+
+/** The details of an SOP that a reader relies on beside its text: what a change of details records. */
+export interface SopDetails {
+  title: string;
+  summary: string | null;
+  category: string | null;
+  department: string | null;
+  vesselCodes: string[];
+  isConfidential: boolean;
+}
+
+/**
+ * The digest of an SOP's details in force: sha256 of their JSON with the keys in this order and
+ * the vessels sorted. Recorded with every change of details of an SOP in force, in the audit
+ * chain, so the details a reader saw can be proven as well as the text and files.
+ */
+export function detailsDigestOf(d: SopDetails): string {
+  const canonical = [d.title, d.summary, d.category, d.department, [...d.vesselCodes].sort(), d.isConfidential];
+  return sha256Hex(JSON.stringify(canonical));
+}

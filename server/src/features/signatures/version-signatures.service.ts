@@ -5,7 +5,7 @@ import type { SignatureMethod } from '../../../../common/contracts/signatures';
 import type { Db } from '../../db/client';
 import { approvalSignatures, attestations, sopVersions, users } from '../../db/schema';
 import { signatureRows } from '../approvals/approval-steps.service';
-import { fullNameOf } from '../approvals/delegation.service';
+import { fullNameOf } from '../../db/people';
 
 /** One signature of a version, as the controlled copy's signature page lists it. */
 export interface VersionSignature {

@@ -1,10 +1,10 @@
-import { desc, eq } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { SopDetail } from '../../../../common/contracts/sops';
 import type { Db } from '../../db/client';
-import { approvalTasks, attachments, sops, sopVersions } from '../../db/schema';
+import { approvalTasks, attachments, sops, sopVersions, users } from '../../db/schema';
 import { notFound } from '../../http/errors';
-import { toVersion } from './sop-mappers.service';
+import { toVersion } from './sop-mappers.helper';
 import { assertSopVisible, type SopView, shownVersions } from './sop-visibility.service';
 import { reviewScheduleOf } from './sop-review-schedule.service';
 
@@ -40,7 +40,7 @@ export async function getSopDetail(db: Db, view: SopView, id: number, today?: st
   const hidesNewer = shown.length > 0 && shown[0].id !== row.latestVersionId;
   const latestVersionId = hidesNewer ? shown[0].id : row.latestVersionId;
   const latestRow = shown.find((v) => v.id === latestVersionId) ?? null;
-  const { searchVector: _vector, versions: _rows, ...sop } = row;
+  const { searchVector: _vector, versions: _rows, withdrawnBy: _by, withdrawalReason: _reason, withdrawnAt: _at, ...sop } = row;
   return {
     ...sop,
     status: hidesNewer ? 'published' : row.status,
@@ -54,6 +54,7 @@ export async function getSopDetail(db: Db, view: SopView, id: number, today?: st
     effectiveVersionId: versions.find((v) => v.isPublished)?.id ?? null,
     inForce: inForceOf(row.versions),
     pendingTaskId: latestRow?.approvalTasks[0]?.id ?? null,
+    withdrawal: await withdrawalOf(db, row),
     ...(await reviewScheduleOf(db, id, today)),
   };
 }
@@ -66,9 +67,27 @@ function inForceOf(versions: { id: number; versionNumber: string; approvedAt: Da
 /** The few columns the permission checks need, or 404. */
 export async function findSopForAccess(db: Db, id: number) {
   const [row] = await db
-    .select({ id: sops.id, title: sops.title, ownerId: sops.ownerId, status: sops.status, latestVersionId: sops.latestVersionId })
+    .select({
+      id: sops.id,
+      title: sops.title,
+      ownerId: sops.ownerId,
+      status: sops.status,
+      latestVersionId: sops.latestVersionId,
+      withdrawnAt: sops.withdrawnAt,
+      // Ever had a version in force: approval is the release, and a published version stays published.
+      everInForce: sql<boolean>`exists (select 1 from sop_versions v where v.sop_id = sops.id and v.is_published)`,
+    })
     .from(sops)
     .where(eq(sops.id, id));
   if (!row) throw notFound('SOP not found');
   return row;
+}
+
+/** When, by whom and why the SOP was withdrawn, or null. */
+async function withdrawalOf(db: Db, sop: { withdrawnAt: Date | null; withdrawnBy: number | null; withdrawalReason: string | null }) {
+  if (!sop.withdrawnAt) return null;
+  const [by] = sop.withdrawnBy
+    ? await db.select({ firstName: users.firstName, lastName: users.lastName }).from(users).where(eq(users.id, sop.withdrawnBy))
+    : [];
+  return { at: sop.withdrawnAt, reason: sop.withdrawalReason ?? '', by: by ?? null };
 }

@@ -145,10 +145,9 @@ describe('every write that changes an answer changes its tag', () => {
     expect(list.find((s) => s.id === sop.id)?.department?.name).toBe('Deck & Mooring');
   });
 
-  it('delete', async () => {
-    const { list, detail } = await expectNewTags(() => t.as(admin, { method: 'DELETE', url: detailUrl() }));
-    expect(detail).toBeNull();
+  it('withdrawal (an SOP in force is never deleted)', async () => {
+    const { list, detail } = await expectNewTags(() => t.as(admin, { method: 'POST', url: `${detailUrl()}/withdraw`, payload: { reason: 'Obsolete' } }));
+    expect(detail?.withdrawal?.reason).toBe('Obsolete');
     expect(list.some((s) => s.id === sop.id)).toBe(false);
-    expect((await get(detailUrl())).statusCode).toBe(404);
   });
 });

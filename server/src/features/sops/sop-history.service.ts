@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
+import type { AuditFieldChange } from '../../../../common/contracts/audit';
 import type { HistorySignature, SopHistory } from '../../../../common/contracts/review-loop';
 import type { SignatureMethod } from '../../../../common/contracts/signatures';
 import type { RevisionClass } from '../../../../common/revision-classes';
@@ -25,6 +26,8 @@ interface HistoryRow {
   sig_step: string | null;
   sig_method: SignatureMethod | null;
   sig_sha256: string | null;
+  changes: AuditFieldChange[] | null;
+  details_sha256: string | null;
 }
 
 /** The audit actions of a decision on a step: each has the signature of its actor on its task. */
@@ -51,7 +54,9 @@ export async function getSopHistory(db: Db, view: SopView, sopId: number): Promi
       case when s.id is not null then s.meaning when a.signed then 'read_and_understood' end as sig_meaning,
       s.step_name as sig_step,
       case when s.id is not null then s.method when a.signed then e.metadata->>'signatureMethod' end as sig_method,
-      case when s.id is not null then s.content_sha256 when a.signed then e.metadata->>'sha256' end as sig_sha256
+      case when s.id is not null then s.content_sha256 when a.signed then e.metadata->>'sha256' end as sig_sha256,
+      case when e.action = 'sop_details_changed' then e.metadata->'changes' end as changes,
+      case when e.action = 'sop_details_changed' then e.metadata->>'detailsSha256' end as details_sha256
     from audit_events e
     cross join lateral (select e.action = 'sop_attested' and e.metadata->>'signatureMethod' is not null as signed) a
     left join approval_signatures s on e.action in ${DECISIONS} and e.metadata->'taskId' = to_jsonb(s.task_id) and s.user_id = e.actor_id
@@ -74,5 +79,7 @@ export async function getSopHistory(db: Db, view: SopView, sopId: number): Promi
     revisionClass: r.revision_class,
     onBehalfOf: r.has_absent ? { firstName: r.absent_first_name, lastName: r.absent_last_name } : null,
     signature: r.sig_meaning ? { meaning: r.sig_meaning, stepName: r.sig_step, method: r.sig_method, sha256: r.sig_sha256 } : null,
+    changes: r.changes,
+    detailsSha256: r.details_sha256,
   }));
 }

@@ -6,7 +6,7 @@ import { approvalTasks, sops, sopVersions } from '../../db/schema';
 import { OPEN_TASK_STATUS, refuseSubmit, SUBMITTABLE, SUBMITTED_STATUS } from '../../../../common/sop-lifecycle';
 import { refuse } from '../../http/access';
 import { wakeJobRunners } from '../../jobs/job-queue';
-import type { MailLinks } from '../../mail/notify';
+import type { MailLinks } from '../mail/notify.service';
 import { recordAudit } from '../audit/audit.service';
 import { mailTaskWaiting } from '../approvals/approval-mail.service';
 import { effectiveRoute } from '../approvals/approval-routes.service';

@@ -16,6 +16,8 @@ export interface ListFilters {
   review?: ReviewFilter;
   /** Only SOPs with no approved version (none in force). */
   noApprovedVersion?: boolean;
+  /** The archive: only withdrawn SOPs (every other list leaves them out). */
+  archive?: boolean;
   /** The day review statuses are computed for ('YYYY-MM-DD', UTC); today by default. */
   today?: string;
 }
@@ -38,7 +40,8 @@ const isoJson = (column: string) => sql.raw(`to_char(${column} at time zone 'UTC
  */
 export function listScope(view: SopView, filters: ListFilters) {
   // Only the SOPs the view may see, as it sees them (sop-visibility.service.ts).
-  const conditions: SQL[] = view.everything ? [] : [sopVisible(view)];
+  // The archive: the withdrawn SOPs, for those who see everything (a reader's view holds none).
+  const conditions: SQL[] = filters.archive ? [view.everything ? sql`sops.withdrawn_at is not null` : sql`false`] : [sopVisible(view)];
   if (filters.departmentId) {
     // A division's own SOPs and those of its departments.
     conditions.push(sql`${sops.departmentId} in (select id from departments where id = ${filters.departmentId} or parent_id = ${filters.departmentId})`);
@@ -125,6 +128,9 @@ export async function listSopsJson(db: Db, view: SopView, filters: ListFilters =
       'inForce', case when eff.sop_id is null then null else json_build_object(
         'id', eff.id, 'versionNumber', eff.version_number, 'approvedAt', ${isoJson('eff.approved_at')}) end,
       'pendingTaskId', pending.id,
+      'withdrawal', case when sops.withdrawn_at is null then null else json_build_object(
+        'at', ${isoJson('sops.withdrawn_at')}, 'reason', sops.withdrawal_reason,
+        'by', (select json_build_object('firstName', w.first_name, 'lastName', w.last_name) from users w where w.id = sops.withdrawn_by)) end,
       'nextReviewDue', ${nextReviewDueJson},
       'reviewStatus', ${reviewStatusSql(today)}
   )`;

@@ -65,9 +65,11 @@ describe('403: a plain user on an SOP they do not own', () => {
     expect(await snapshot(sop.id)).toEqual(before);
   });
 
-  it('refuses delete by role on the route, before the SOP is looked up', async () => {
+  it('refuses delete of another person’s draft, keeping it', async () => {
     const sop = await createSopAs(t, owner, { departmentId });
-    expectRefusal(await t.as(owner, { method: 'DELETE', url: `/api/sops/${sop.id}` }), 403, 'You do not have permission to do this');
+    // A plain user does not see another person's draft at all; an approver sees it but deletes only their own.
+    expect((await t.as(other, { method: 'DELETE', url: `/api/sops/${sop.id}` })).statusCode).toBe(404);
+    expectRefusal(await t.as(approver, { method: 'DELETE', url: `/api/sops/${sop.id}` }), 403, 'Only the owner or an admin can delete this SOP');
     expect((await snapshot(sop.id)).sop).toBeDefined();
   });
 

@@ -9,7 +9,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { enqueueJob, wakeJobRunners } from '../../jobs/job-queue';
 import type { JobHandler } from '../../jobs/job-runner';
-import { backgroundLinks, type MailLinks, type Notifier, notify } from '../../mail/notify';
+import { backgroundLinks, type MailLinks, type Notifier, notify } from '../mail/notify.service';
 import { reviewDueSops } from './sop-review-due.service';
 import { reviewDay } from './sop-review-schedule.service';
 

@@ -9,5 +9,5 @@ import { nextReviewDueJson, reviewClockJoins, reviewDay, reviewStatusSql } from 
 export function reviewDueSops(where: SQL, today = reviewDay()): SQL {
   return sql`select sops.id as sop_id, sops.title, (${nextReviewDueJson} || 'T00:00:00Z')::timestamptz as due
     from sops ${reviewClockJoins}
-    where (${where}) and ${reviewStatusSql(today)} in ('due_soon', 'overdue')`;
+    where (${where}) and sops.withdrawn_at is null and ${reviewStatusSql(today)} in ('due_soon', 'overdue')`;
 }

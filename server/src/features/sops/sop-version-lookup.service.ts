@@ -20,6 +20,7 @@ export async function findVersionWithSop(db: Pick<Db, 'select'>, versionId: numb
       sopStatus: sops.status,
       ownerId: sops.ownerId,
       latestVersionId: sops.latestVersionId,
+      withdrawnAt: sops.withdrawnAt,
     })
     .from(sopVersions)
     .innerJoin(sops, eq(sops.id, sopVersions.sopId))

@@ -293,8 +293,15 @@ describe('approvers and admins see everything', () => {
  * never names what they may not see.
  */
 describe('every route', () => {
-  const BY_SOP = ['/api/sops/:id', '/api/sops/:id/history', '/api/sops/:id/compare', '/api/sops/:id/reading', '/api/sops/:id/compliance'];
-  const BY_SOP_WRITES = ['/api/sops/:id/versions', '/api/sops/:id/submit', '/api/sops/:id/reviews', '/api/sops/:id/email'];
+  const BY_SOP = [
+    '/api/sops/:id',
+    '/api/sops/:id/history',
+    '/api/sops/:id/compare',
+    '/api/sops/:id/reading',
+    '/api/sops/:id/compliance',
+    '/api/sops/:id/arriving',
+  ];
+  const BY_SOP_WRITES = ['/api/sops/:id/versions', '/api/sops/:id/submit', '/api/sops/:id/reviews', '/api/sops/:id/email', '/api/sops/:id/withdraw'];
   const BY_VERSION = [
     '/api/sop-versions/:id/attestations',
     '/api/sop-versions/:id/attachments',
@@ -321,6 +328,10 @@ describe('every route', () => {
     '/api/fleet/vessels',
     '/api/fleet/vessels/:code/documents',
     '/api/fleet/vessels/:code/documents.csv',
+    // A ship's messages set aside: admins only.
+    '/api/fleet/vessels/:code/set-aside',
+    '/api/fleet/vessels/:code/set-aside/:id/retry',
+    '/api/fleet/vessels/:code/set-aside/:id/discard',
     '/api/fleet/status',
   ];
   /** Routes that read or write no SOP, version or SOP file. */
@@ -337,6 +348,8 @@ describe('every route', () => {
     '/api/admin/users',
     '/api/admin/users/:id',
     '/api/admin/users/:id/password',
+    '/api/admin/users/:id/approve',
+    '/api/admin/users/:id/sso-identity',
     '/api/admin/storage',
     // Counts over every SOP for administrators; it names none.
     '/api/admin/overview',
@@ -366,6 +379,9 @@ describe('every route', () => {
     '/api/auth/sso/callback',
     '/api/account/passkeys',
     '/api/account/passkeys/options',
+    '/api/account/passkeys/proof-options',
+    '/api/account/email-verification',
+    '/api/account/verify-email',
     '/api/account/passkeys/:id',
     // A challenge for the signer's passkey; the decision it signs is checked by its own route.
     '/api/signatures/challenge',

@@ -40,11 +40,17 @@ const column = (alias: string, name: string) => sql.raw(`${alias}.${name}`);
 export const inForceIdOf = (alias: string) =>
   sql`(select max(vis_in_force.id) from sop_versions vis_in_force where vis_in_force.sop_id = ${column(alias, 'id')} and vis_in_force.is_published)`;
 
-/** The SOP rows (`alias` over `sops`) the view may see. */
+/** SOP `alias` is in use: not withdrawn (a withdrawn SOP lives in the archive only). */
+export const sopInUse = (alias = 'sops') => sql`${column(alias, 'withdrawn_at')} is null`;
+
+/**
+ * The SOP rows (`alias` over `sops`) the view may see in lists, counts and reading: never a
+ * withdrawn one. Approvers and admins still open a withdrawn SOP (the archive); readers do not.
+ */
 export function sopVisible(view: SopView, alias = 'sops'): SQL {
-  if (view.everything) return sql`true`;
+  if (view.everything) return sopInUse(alias);
   const inAudience = view.departmentId === null ? sql`false` : sql`${column(alias, 'department_id')} in ${departmentsReadBy(view.departmentId)}`;
-  return sql`(${column(alias, 'owner_id')} = ${view.userId} or (${inForceIdOf(alias)} is not null and (not ${column(alias, 'is_confidential')} or ${inAudience})))`;
+  return sql`(${sopInUse(alias)} and (${column(alias, 'owner_id')} = ${view.userId} or (${inForceIdOf(alias)} is not null and (not ${column(alias, 'is_confidential')} or ${inAudience}))))`;
 }
 
 /**

@@ -1,10 +1,11 @@
-import { eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import type { SessionUser } from '../../../../common/contracts/auth';
 import type { CreateSopInput, CreateVersionInput, UpdateSopInput } from '../../../../common/contracts/sops';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { attachmentPreviews, attachments, departments, sops, sopVersions } from '../../db/schema';
 import { INITIAL_STATUS, refuseAddVersion, refuseEdit } from '../../../../common/sop-lifecycle';
+import { refuseDelete } from '../../../../common/sop-withdrawal';
 import { releaseFiles } from '../../files/store';
 import { refuse } from '../../http/access';
 import { badRequest } from '../../http/errors';
@@ -13,8 +14,9 @@ import { departmentNames, fieldChanges } from '../audit/field-changes.service';
 import { findSopForAccess } from './sop-detail.service';
 import { refreshSearchVector } from './sop-search.service';
 import { appendVersion } from './sop-versions.service';
-import { assertVesselsRegistered } from '../../fleet/vessels.service';
+import { assertVesselsRegistered } from '../fleet/vessels.service';
 import { recordTemplateUse } from '../templates/templates.service';
+import { detailsDigestOf, type SopDetails } from '../signatures/version-digest.service';
 
 type SopInput = z.output<typeof CreateSopInput>;
 type SopUpdateInput = z.output<typeof UpdateSopInput>;
@@ -101,13 +103,20 @@ export async function updateSop(db: Db, actor: SessionUser, id: number, input: S
     { ...fields, department: name(input.departmentId) },
   );
   if (changes.length === 0 && !addsVersion) return { versionAdded: false, message: 'Nothing changed, so no new version was added' };
+  const detailsChange = await detailsChangeOf(db, id, changes, { ...current, ...fields, department: name(input.departmentId) ?? null });
   const version = await db.transaction(async (tx) => {
     if (changes.length > 0) {
       await tx
         .update(sops)
         .set({ ...fields, updatedAt: new Date() })
         .where(eq(sops.id, id));
-      await recordAudit(tx, { actorId: actor.id, action: 'sop_updated', entityType: 'sop', entityId: id, metadata: { title: input.title, changes } });
+      await recordAudit(tx, {
+        actorId: actor.id,
+        action: detailsChange ? 'sop_details_changed' : 'sop_updated',
+        entityType: 'sop',
+        entityId: id,
+        metadata: { title: input.title, changes, ...detailsChange },
+      });
     }
     // appendVersion refreshes the search vector itself, after the new content is in place.
     if (!addsVersion) {
@@ -124,6 +133,27 @@ export async function updateSop(db: Db, actor: SessionUser, id: number, input: S
   });
   if (version) return { versionAdded: true, message: `Saved as version ${version.versionNumber}` };
   return { versionAdded: false, message: 'Details saved; the text and files are unchanged, so no new version was added' };
+}
+
+/** What readers rely on beside the text: a change to one of these on an SOP in force is a change of details. */
+const CONTROLLED_DETAILS = new Set(['title', 'summary', 'category', 'department', 'vesselCodes', 'isConfidential']);
+
+/**
+ * A change of the controlled details of an SOP with a version in force is recorded, not reviewed
+ * (decision 053): the event names the version in force it applies to and the digest of the
+ * details after it, so the history shows it beside that version and the audit chain binds it.
+ * Null when the SOP has none in force or no controlled detail changed.
+ */
+async function detailsChangeOf(db: Db, sopId: number, changes: { field: string }[], after: SopDetails) {
+  if (!changes.some((c) => CONTROLLED_DETAILS.has(c.field))) return null;
+  const [inForce] = await db
+    .select({ id: sopVersions.id, versionNumber: sopVersions.versionNumber })
+    .from(sopVersions)
+    .where(and(eq(sopVersions.sopId, sopId), eq(sopVersions.isPublished, true)))
+    .orderBy(desc(sopVersions.id))
+    .limit(1);
+  if (!inForce) return null;
+  return { versionId: inForce.id, versionNumber: inForce.versionNumber, detailsSha256: detailsDigestOf(after) };
 }
 
 /**
@@ -148,12 +178,13 @@ export async function addVersion(db: Db, actor: SessionUser, id: number, input: 
 }
 
 /**
- * Versions, attachments, previews, tasks and attestations go by cascade; the audit trail
- * stays, then the stored bytes only this SOP used are removed. Deleting is a role rule
- * alone, checked on the route.
+ * Only a draft that never had a version in force is deleted (its owner or an admin; anything
+ * else is withdrawn: sop-withdraw.service.ts). Versions, attachments, previews and tasks go by
+ * cascade; the audit trail stays, then the stored bytes only this SOP used are removed.
  */
 export async function deleteSop(db: Db, actor: SessionUser, id: number): Promise<void> {
   const sop = await findSopForAccess(db, id);
+  refuse(refuseDelete(actor, sop));
   const hashes = await db.transaction(async (tx) => {
     const files = await sopFileHashes(tx, id);
     await tx.delete(sops).where(eq(sops.id, id));

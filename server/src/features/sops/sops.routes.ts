@@ -13,19 +13,22 @@ import {
   SubmitSopResult,
   UpdatedSop,
   UpdateSopInput,
+  WithdrawSopInput,
 } from '../../../../common/contracts/sops';
 import { sendCsv } from '../../http/csv';
 import { answers, ERROR_ANSWERS } from '../../http/responses';
 import { sendVersionedJson } from '../../http/versioned-answer';
-import { linksFor } from '../../mail/notify';
+import { linksFor } from '../mail/notify.service';
 import { getSopDetail } from './sop-detail.service';
 import { listSopsJson } from './sop-list.service';
 import { submitSop } from './sop-lifecycle.service';
 import { REGISTER_COLUMNS, sopRegisterRows } from './sop-register.service';
 import { reviewDay } from './sop-review-schedule.service';
-import { toVersion } from './sop-mappers.service';
+import { toVersion } from './sop-mappers.helper';
 import { assertSopVisible, viewOf } from './sop-visibility.service';
 import { addVersion, createSop, deleteSop, updateSop } from './sop-write.service';
+import { withdrawSop } from './sop-withdraw.service';
+import { proveSigner } from '../auth/signature-proof.service';
 
 export const sopRoutes: FastifyPluginAsyncZod = async (app) => {
   // Both reads answer from the versioned cache (ETag, 304, one build and compression per
@@ -90,9 +93,22 @@ export const sopRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.delete('/api/sops/:id', { config: { access: 'sop.delete' }, schema: { params: IdParams, response: answers({ 200: MessageBody }) } }, async (request) => {
+    await assertSopVisible(app.db, viewOf(request.actor), request.params.id);
     await deleteSop(app.db, request.actor, request.params.id);
     return { message: 'SOP deleted' };
   });
+
+  // An SOP that has had a version in force is withdrawn (kept in the archive), never deleted.
+  app.post(
+    '/api/sops/:id/withdraw',
+    { config: { access: 'sop.withdraw' }, schema: { params: IdParams, body: WithdrawSopInput, response: answers({ 200: MessageBody }) } },
+    async (request) => {
+      // The signer proves themselves first: a failed proof changes nothing.
+      const signatureMethod = await proveSigner(app.db, request, request.body.signature, { sopId: request.params.id });
+      await withdrawSop(app.db, request.actor, request.params.id, request.body.reason, signatureMethod);
+      return { message: 'SOP withdrawn; it is kept in the archive with every version, file, signature and attestation' };
+    },
+  );
 
   app.post(
     '/api/sops/:id/versions',

@@ -6,7 +6,7 @@ import { createTemplate, deleteTemplate, listTemplates, updateTemplate } from '.
 
 /**
  * Whoever may create an SOP may start it from a template; only admins write them. On a ship
- * every write here is 409 office_only by the access funnel (no route says `onBoard`).
+ * every write here is 409 office_only by the access funnel (`templates.manage` is the office's in ON_SHIP).
  */
 export const templateRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/api/templates', { schema: { response: answers({ 200: SopTemplateList }) }, config: { access: 'sop.create' } }, async () => listTemplates(app.db));

@@ -33,14 +33,14 @@ export async function findActiveUser(db: Db, id: number): Promise<SessionUser | 
 /** Any account with this name, deleted ones included: a deleted account's username stays reserved. */
 export async function findUserWithHashByUsername(db: Db, username: string) {
   const [row] = await db
-    .select({ ...publicUserColumns, password: users.password, deletedAt: users.deletedAt })
+    .select({ ...publicUserColumns, password: users.password, deletedAt: users.deletedAt, awaitingApproval: users.awaitingApproval })
     .from(users)
     .where(eq(sql`lower(${users.username})`, username.toLowerCase()));
   return row;
 }
 
-export function toPublicUser<T extends SessionUser & { password?: string; deletedAt?: Date | null }>(row: T): SessionUser {
-  const { password: _hash, deletedAt: _deleted, ...rest } = row;
+export function toPublicUser<T extends SessionUser & { password?: string; deletedAt?: Date | null; awaitingApproval?: boolean }>(row: T): SessionUser {
+  const { password: _hash, deletedAt: _deleted, awaitingApproval: _waiting, ...rest } = row;
   return rest;
 }
 

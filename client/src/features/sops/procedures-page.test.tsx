@@ -1,0 +1,136 @@
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { HttpResponse, http } from 'msw';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { SopListItem } from '@common/contracts/sops';
+import type { Role } from '@common/roles';
+import { queryClient } from '@/lib/query-client';
+import { departments, settings, sopListItem } from '@/test/fixtures';
+import { asked, network } from '@/test/network';
+import { address, renderScreen, settled, signedIn } from '@/test/render';
+import ProceduresPage from './procedures-page';
+
+/**
+ * The office's answers: the department tree, the settings (the list's dialogs ask whether
+ * signatures are required), and the SOP list that `list` gives for each query string.
+ */
+function serve(list: (query: URLSearchParams) => SopListItem[] | Response) {
+  network.use(
+    http.get('/api/departments', () => HttpResponse.json(departments)),
+    http.get('/api/settings', () => HttpResponse.json(settings)),
+    http.get('/api/sops', ({ request }) => {
+      const answer = list(new URL(request.url).searchParams);
+      return answer instanceof Response ? answer : HttpResponse.json(answer);
+    }),
+  );
+}
+
+function openList(path = '/documents', role: Role = 'user') {
+  signedIn(queryClient, role);
+  return renderScreen(path, <ProceduresPage />, queryClient);
+}
+
+/** How long a page of 50 rows may take to draw in jsdom on a busy two-core machine. */
+const FULL_PAGE = { timeout: 10_000 };
+
+const sopReads = () => asked().filter((line) => line.startsWith('GET /api/sops'));
+const rows = () => screen.getAllByTestId('sop-row').map((row) => row.textContent ?? '');
+
+afterEach(() => {
+  cleanup();
+  queryClient.clear();
+});
+
+describe('the procedures list', () => {
+  it('shows the SOPs the server lists, under the department tree, counted', async () => {
+    serve(() => [sopListItem(1, { title: 'Mooring lines' }), sopListItem(2, { title: 'Bunkering' })]);
+    openList();
+    expect(await screen.findByText('Mooring lines')).toBeTruthy();
+    expect(screen.getByText('Bunkering')).toBeTruthy();
+    expect(screen.getByText('Showing 1–2 of 2')).toBeTruthy();
+    expect(screen.getByRole('button', { name: /^Engine/ })).toBeTruthy();
+    expect(sopReads()).toEqual(['GET /api/sops']);
+  });
+
+  it('says so when nothing matches', async () => {
+    serve(() => []);
+    openList();
+    expect(await screen.findByText('No SOPs Found')).toBeTruthy();
+    expect(screen.getByText('Try another department, status or search, or create a new SOP.')).toBeTruthy();
+    expect(screen.queryByText(/^Showing/)).toBeNull();
+  });
+
+  it('says the list could not be loaded, and Try again asks once more', async () => {
+    let fail = true;
+    serve(() => (fail ? HttpResponse.json({ message: 'Internal error', code: 'internal' }, { status: 500 }) : [sopListItem(1, { title: 'Mooring lines' })]));
+    openList();
+    expect(await screen.findByText('The SOPs could not be loaded.')).toBeTruthy();
+    expect(screen.queryByText('Mooring lines')).toBeNull();
+    fail = false;
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('Mooring lines')).toBeTruthy();
+    expect(screen.queryByText('The SOPs could not be loaded.')).toBeNull();
+    expect(sopReads()).toEqual(['GET /api/sops', 'GET /api/sops']);
+  });
+
+  it('searches once the typing stops, with the words in the address, and shows what the server matched', async () => {
+    serve((query) => (query.get('search') === 'mooring' ? [sopListItem(1, { title: 'Mooring lines' })] : [sopListItem(2, { title: 'Bunkering' })]));
+    openList();
+    expect(await screen.findByText('Bunkering')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('Search'), { target: { value: 'moo' } });
+    fireEvent.change(screen.getByLabelText('Search'), { target: { value: 'mooring' } });
+    expect(await screen.findByText('Mooring lines')).toBeTruthy();
+    expect(screen.queryByText('Bunkering')).toBeNull();
+    expect(address()).toBe('/documents?q=mooring');
+    // The words typed on the way were never sent: one search, for the last of them.
+    expect(sopReads()).toEqual(['GET /api/sops', 'GET /api/sops?search=mooring']);
+  });
+
+  it('says when a search answered the most it returns', { timeout: 20_000 }, async () => {
+    serve(() => Array.from({ length: 100 }, (_, i) => sopListItem(i + 1)));
+    openList('/documents?q=valve');
+    expect(await screen.findByText('Showing the 100 best matches. Add a word to narrow the search.', {}, FULL_PAGE)).toBeTruthy();
+    expect(sopReads()).toEqual(['GET /api/sops?search=valve']);
+  });
+
+  it('filters by the department chosen in the tree, and clicking it again shows all departments', async () => {
+    serve((query) => (query.get('departmentId') === '3' ? [sopListItem(3, { title: 'Engine start', departmentId: 3 })] : [sopListItem(1), sopListItem(3)]));
+    openList();
+    expect(await screen.findByText('Showing 1–2 of 2')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: /^Engine/ }));
+    expect(await screen.findByText('Engine start')).toBeTruthy();
+    expect(screen.getByText('Showing 1–1 of 1')).toBeTruthy();
+    expect(address()).toBe('/documents?dept=3');
+    expect(screen.getByRole('button', { name: /^Engine/ }).getAttribute('aria-pressed')).toBe('true');
+
+    fireEvent.click(screen.getByRole('button', { name: /^Engine/ }));
+    expect(await screen.findByText('Showing 1–2 of 2')).toBeTruthy();
+    expect(address()).toBe('/documents');
+    // The whole list was on hand, and is read again (every answer is stale at once).
+    await waitFor(() => expect(sopReads()).toEqual(['GET /api/sops', 'GET /api/sops?departmentId=3', 'GET /api/sops']));
+  });
+
+  it('sends the filters the address holds, and a filter ticked on the page', async () => {
+    serve(() => [sopListItem(1, { status: 'draft', hasPublishedVersion: false, inForce: null })]);
+    openList('/documents?status=draft&page=2', 'approver');
+    expect(await screen.findByText('Procedure 1')).toBeTruthy();
+    fireEvent.click(screen.getByRole('checkbox', { name: 'No approved version' }));
+    // A filter changed starts again at the first page.
+    await waitFor(() => expect(address()).toBe('/documents?status=draft&unapproved=1'));
+    await waitFor(() => expect(sopReads()).toEqual(['GET /api/sops?status=draft', 'GET /api/sops?status=draft&noApprovedVersion=true']));
+  });
+
+  it('pages through a long list 50 at a time without asking the server again', { timeout: 20_000 }, async () => {
+    serve(() => Array.from({ length: 60 }, (_, i) => sopListItem(i + 1, { title: `Procedure ${String(i + 1).padStart(3, '0')}` })));
+    openList();
+    expect(await screen.findByText('Showing 1–50 of 60', {}, FULL_PAGE)).toBeTruthy();
+    expect(screen.getByText('Page 1 of 2')).toBeTruthy();
+    expect((screen.getByRole('button', { name: 'Previous' }) as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('Showing 51–60 of 60', {}, FULL_PAGE)).toBeTruthy();
+    expect(rows()[0]).toContain('Procedure 051');
+    expect(address()).toBe('/documents?page=2');
+    expect((screen.getByRole('button', { name: 'Next' }) as HTMLButtonElement).disabled).toBe(true);
+    await settled();
+    expect(sopReads()).toEqual(['GET /api/sops']);
+  });
+});

@@ -1,0 +1,184 @@
+import { z } from 'zod';
+import { ROLES } from '../roles';
+import { SIGNATURE_METHODS } from './signatures';
+
+/**
+ * Every message between the office and its ships, as a contract the receiver parses before it
+ * applies anything, as a route parses its body. The rows name their columns: a column not
+ * listed here never leaves the office (zod drops unknown keys when it parses, and the office
+ * builds each row from these lists), so a column added to a table stays ashore until someone
+ * adds it here.
+ *
+ * FLEET_SCHEMA is written on every message: a receiver older than the schema holds the message
+ * (and, for the office's records, everything after it) until it is upgraded.
+ */
+export const FLEET_SCHEMA = 2;
+
+const id = z.number().int().positive().max(2_147_483_647);
+/** A timestamp as PostgreSQL writes it into JSON, or an ISO string. */
+const timestamp = z.string().min(10).max(40);
+const text = (max: number) => z.string().max(max);
+const vesselCode = z.string().regex(/^[A-Z0-9-]{2,16}$/);
+const sha256 = z.string().regex(/^[0-9a-f]{64}$/);
+
+/** Office-owned records a ship holds, in the order they are applied (each refers only to earlier kinds). */
+export const RECORD_KINDS = ['department', 'user', 'vessel', 'setting', 'sop'] as const;
+export type RecordKind = (typeof RECORD_KINDS)[number];
+
+export const DepartmentRow = z.object({
+  id,
+  name: text(120),
+  description: text(10_000).nullable(),
+  parent_id: id.nullable(),
+  created_at: timestamp,
+  updated_at: timestamp,
+});
+
+/**
+ * A person, as a ship needs them: names for every record that shows who did what, and the
+ * password hash only for people assigned to the vessel (`password` null otherwise: they
+ * cannot sign in on board). No e-mail, no sessions, no passkeys.
+ */
+export const UserRow = z.object({
+  id,
+  username: text(50),
+  password: text(500).nullable(),
+  first_name: text(100).nullable(),
+  last_name: text(100).nullable(),
+  role: z.enum(ROLES),
+  department_id: id.nullable(),
+  active: z.boolean(),
+  deleted_at: timestamp.nullable(),
+  vessel_codes: z.array(vesselCode).max(200),
+  created_at: timestamp,
+  updated_at: timestamp,
+});
+
+export const VesselRow = z.object({ code: vesselCode, name: text(200), created_at: timestamp });
+
+/** The settings a ship needs (whether attesting asks for a signature); nothing else travels. */
+export const SHIP_SETTING_KEYS = ['require_signatures'] as const;
+export const SettingRow = z.object({ key: z.enum(SHIP_SETTING_KEYS), value: z.json(), updated_at: timestamp });
+
+export const SopRow = z.object({
+  id,
+  title: text(200),
+  department_id: id,
+  category: text(100).nullable(),
+  summary: text(100_000).nullable(),
+  tags: z.array(text(100)).max(100),
+  owner_id: id.nullable(),
+  status: z.literal('published'),
+  latest_version_id: id,
+  review_frequency: z.number().int().min(1).max(60).nullable(),
+  is_confidential: z.boolean(),
+  vessel_codes: z.array(vesselCode).max(200),
+  created_at: timestamp,
+  updated_at: timestamp,
+});
+
+export const VersionRow = z.object({
+  id,
+  sop_id: id,
+  version_number: text(20),
+  content: text(5_000_000),
+  changelog: text(100_000).nullable(),
+  created_by: id.nullable(),
+  submitted_by: id.nullable(),
+  submitted_at: timestamp.nullable(),
+  approved_by: id.nullable(),
+  approved_at: timestamp,
+  created_at: timestamp,
+  revision_class: z.enum(['major', 'minor', 'editorial']),
+});
+
+export const AttachmentRow = z.object({
+  id,
+  version_id: id,
+  filename: text(255),
+  original_name: text(255),
+  mime_type: text(127),
+  size: z.number().int().nonnegative(),
+  sha256: sha256.nullable(),
+  created_at: timestamp,
+});
+
+/** An SOP as a ship holds it: the SOP, its version in force (the only one that travels) and its files. */
+export const SopRecord = z.object({ sop: SopRow, version: VersionRow, attachments: z.array(AttachmentRow).max(1000) });
+
+/** The columns of each table a ship is sent, in one place: the office selects exactly these, the ship writes exactly these. */
+export const REPLICATED_COLUMNS = {
+  departments: Object.keys(DepartmentRow.shape),
+  users: Object.keys(UserRow.shape),
+  vessels: Object.keys(VesselRow.shape),
+  app_settings: Object.keys(SettingRow.shape),
+  sops: Object.keys(SopRow.shape),
+  sop_versions: Object.keys(VersionRow.shape),
+  attachments: Object.keys(AttachmentRow.shape),
+} as const;
+
+const key = z.string().min(1).max(100);
+const upsert = <K extends RecordKind, R extends z.ZodType>(kind: K, row: R) => z.object({ op: z.literal('upsert'), kind: z.literal(kind), key, row });
+
+/** Discriminated by `op`, then by `kind`: a refusal names the field that is wrong, not just 'invalid'. */
+export const RecordMessage = z.discriminatedUnion('op', [
+  z.discriminatedUnion('kind', [
+    upsert('department', DepartmentRow),
+    upsert('user', UserRow),
+    upsert('vessel', VesselRow),
+    upsert('setting', SettingRow),
+    upsert('sop', SopRecord),
+  ]),
+  z.object({ op: z.literal('delete'), kind: z.enum(RECORD_KINDS), key }),
+]);
+export type RecordMessage = z.output<typeof RecordMessage>;
+
+/** What the reader had open when attesting on board: each file with their first opening of it. */
+const OpenedFile = z.object({ attachmentId: id, originalName: text(255), openedAt: timestamp.nullable() });
+
+/** Ship-owned facts: an attestation made on board (with its signature, when one was given), a version readable on board, one removed. */
+export const ShipMessage = z.discriminatedUnion('op', [
+  z.object({
+    op: z.literal('attestation'),
+    userId: id,
+    versionId: id,
+    attestedAt: z.iso.datetime({ offset: true }),
+    /** How the reader proved themselves (null: no signature asked for). */
+    signatureMethod: z.enum(SIGNATURE_METHODS).nullable().default(null),
+    /** The digest of the version attested, as computed on board (null only from ships older than schema 2). */
+    contentSha256: sha256.nullable().default(null),
+    files: z.array(OpenedFile).max(1000).nullable().default(null),
+    readingSeconds: z.number().int().nonnegative().nullable().default(null),
+  }),
+  z.object({ op: z.literal('receipt'), versionId: id, receivedAt: z.iso.datetime({ offset: true }) }),
+  z.object({ op: z.literal('withdrawal'), versionId: id, withdrawnAt: z.iso.datetime({ offset: true }) }),
+]);
+export type ShipMessage = z.input<typeof ShipMessage>;
+
+/** A ship's question on its own subject (fleet.hello.<vessel>): does the office know it, and what has it applied? */
+export const Hello = z.object({
+  /** File chunks in the ship's stream on board. */
+  chunks: z.number().int().nonnegative().optional(),
+  /** What holds the ship's reading of the office's records, in words (null: nothing). */
+  problem: z.string().max(1000).nullable().optional(),
+});
+export type Hello = z.input<typeof Hello>;
+
+export const HelloAnswer = z.object({
+  known: z.boolean(),
+  name: z.string().nullable(),
+  /** The last of this ship's messages the office has applied (0: none). */
+  applied: z.number().int().nonnegative(),
+});
+export type HelloAnswer = z.input<typeof HelloAnswer>;
+
+/** A ship's report of the file chunks it holds (fleet.progress.<vessel>). */
+export const FileProgress = z.object({ chunks: z.number().int().nonnegative() });
+export type FileProgress = z.input<typeof FileProgress>;
+
+/** The headers every JetStream message carries: its origin, its place in that origin's sequence, its schema. */
+export const Envelope = z.object({
+  origin: z.string().min(1).max(40),
+  seq: z.coerce.number().int().positive(),
+  schema: z.coerce.number().int().positive(),
+});

@@ -1,0 +1,286 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import { Envelope, FLEET_SCHEMA, ShipMessage } from '../../../../common/contracts/fleet-messages';
+import type { Db } from '../../db/client';
+import { attestations, fleetApplied, fleetSetAside, vesselDocuments, vessels } from '../../db/schema';
+import { recordAudit } from '../audit/audit.service';
+import { activeReader, readsDepartment } from '../reading/audience-filter.service';
+import type { Rows } from '../../db/rows';
+import { can } from '../../../../common/permissions';
+import type { Role } from '../../../../common/roles';
+import { versionDigest } from '../signatures/version-digest.service';
+import { parseJsonResult } from './parse.helper';
+
+/** The office's read position in the stream every ship's messages arrive in. */
+export const SHIPS_ORIGIN = 'ships';
+export const shipOrigin = (vessel: string) => `ship:${vessel}`;
+
+/**
+ * How far a ship's clock may be from the office's: a ship's time is trusted this far ahead of
+ * the office's clock, and this far before the moment the office sent it the version.
+ */
+export const CLOCK_SKEW_MS = 5 * 60_000;
+
+/** One message as read from the hub's stream of what ships send. */
+export interface Incoming {
+  /** The vessel of the subject it came on (the only vessel its credential may publish as). */
+  vessel: string;
+  headers: { origin?: string; seq?: string; schema?: string };
+  data: Uint8Array;
+  streamSeq: number;
+}
+
+export type ReceiveOutcome = 'applied' | 'duplicate' | 'refused' | 'set-aside' | 'unknown-vessel';
+
+class Refused extends Error {}
+
+/**
+ * Takes one message from a ship, in one transaction with the stream position, exactly once per
+ * (ship, sequence). What the ship says is checked before it counts (see `applyChecked`); a
+ * message that is not a contract's, is written for a newer schema, jumps the ship's sequence or
+ * fails to apply is set aside for that vessel with the reason, and reading goes on: it never
+ * holds another vessel, nor this one's later messages.
+ */
+export async function receiveShipMessage(db: Db, m: Incoming): Promise<ReceiveOutcome> {
+  return db.transaction(async (tx) => {
+    await moveStreamPosition(tx, m.streamSeq);
+    const [vessel] = await tx.select({ code: vessels.code }).from(vessels).where(eq(vessels.code, m.vessel));
+    if (!vessel) return 'unknown-vessel';
+    await tx.update(vessels).set({ lastContactAt: sql`now()` }).where(eq(vessels.code, m.vessel));
+    const origin = shipOrigin(m.vessel);
+    const [last] = await tx.select().from(fleetApplied).where(eq(fleetApplied.origin, origin)).for('update');
+    const lastSeq = last?.seq ?? 0;
+    const envelope = Envelope.safeParse({ origin: m.headers.origin ?? origin, seq: m.headers.seq, schema: m.headers.schema ?? 1 });
+    const body = bodyText(m.data);
+    if (!envelope.success) {
+      await setAside(tx, m, null, null, body, 'Its headers do not name its place in the ship’s sequence and its schema.');
+      return 'set-aside';
+    }
+    const { seq, schema } = envelope.data;
+    if (seq <= lastSeq) return 'duplicate';
+    if (seq > lastSeq + 1) {
+      // Held and reported, never skipped over: the sequence stays where it is.
+      await setAside(tx, m, seq, schema, body, `Sequence gap: message ${seq} arrived when ${lastSeq + 1} was expected.`);
+      return 'set-aside';
+    }
+    await recordApplied(tx, origin, seq, m.streamSeq);
+    if (schema > FLEET_SCHEMA) {
+      await setAside(
+        tx,
+        m,
+        seq,
+        schema,
+        body,
+        `It is written for schema ${schema}; this office reads schema ${FLEET_SCHEMA} and older. Upgrade the office, then retry it.`,
+      );
+      return 'set-aside';
+    }
+    return applyBody(tx, m.vessel, seq, m.streamSeq, m.data, (reason) => setAside(tx, m, seq, schema, body, reason));
+  });
+}
+
+/** Parses and applies a ship's message body; a failure is handed to `onFailure` with its reason. */
+async function applyBody(
+  tx: Db,
+  vessel: string,
+  seq: number | null,
+  streamSeq: number,
+  data: Uint8Array,
+  onFailure: (reason: string) => Promise<void>,
+): Promise<ReceiveOutcome> {
+  const parsed = parseJsonResult(ShipMessage, data);
+  if (!parsed.ok) {
+    await onFailure(`The message is ${parsed.reason}.`);
+    return 'set-aside';
+  }
+  try {
+    // A savepoint: a failure undoes the message's own writes, not the position read past it.
+    await tx.transaction(async (inner) => applyChecked(inner, vessel, parsed.value));
+    return 'applied';
+  } catch (err) {
+    if (err instanceof Refused) {
+      await recordAudit(tx, {
+        actorId: null,
+        action: 'fleet_message_refused',
+        entityType: 'vessel',
+        entityId: null,
+        metadata: { name: vessel, vessel, seq, streamSeq, op: parsed.value.op, versionId: parsed.value.versionId, reason: err.message },
+      });
+      return 'refused';
+    }
+    await onFailure(`Applying it failed: ${err instanceof Error ? err.message : String(err)}`);
+    return 'set-aside';
+  }
+}
+
+/**
+ * Applies what a ship says only where the office can check it: the version was sent to that
+ * vessel, at a time not before it was sent (less the clock skew) nor in the future beyond it; an
+ * attestation is by an active person assigned to the vessel who may read the SOP, and its
+ * digest is the version's. Anything else is refused (audited by the caller).
+ */
+async function applyChecked(tx: Db, vessel: string, parsed: z.output<typeof ShipMessage>) {
+  const [version] = (
+    (await tx.execute(sql`select v.id, v.version_number, s.id as sop_id, s.title, fsv.sent_at
+      from sop_versions v join sops s on s.id = v.sop_id
+      left join fleet_sent_versions fsv on fsv.vessel_code = ${vessel} and fsv.version_id = v.id
+      where v.id = ${parsed.versionId}`)) as unknown as Rows<{
+      id: number;
+      version_number: string;
+      sop_id: number;
+      title: string;
+      sent_at: string | Date | null;
+    }>
+  ).rows;
+  if (!version) throw new Refused(`Version ${parsed.versionId} does not exist at the office.`);
+  if (version.sent_at === null) throw new Refused(`Version ${version.version_number} of "${version.title}" was never sent to ${vessel}.`);
+  const sentAt = new Date(version.sent_at).getTime();
+  const claimed = new Date(parsed.op === 'attestation' ? parsed.attestedAt : parsed.op === 'receipt' ? parsed.receivedAt : parsed.withdrawnAt).getTime();
+  if (claimed < sentAt - CLOCK_SKEW_MS) throw new Refused(`It is dated ${new Date(claimed).toISOString()}, before the version was sent to ${vessel}.`);
+  if (claimed > Date.now() + CLOCK_SKEW_MS) throw new Refused(`It is dated ${new Date(claimed).toISOString()}, in the future.`);
+
+  if (parsed.op === 'receipt') {
+    await tx
+      .insert(vesselDocuments)
+      .values({ vesselCode: vessel, versionId: parsed.versionId, receivedAt: new Date(claimed) })
+      // Received again after a withdrawal (its SOP applies to the vessel again).
+      .onConflictDoUpdate({
+        target: [vesselDocuments.vesselCode, vesselDocuments.versionId],
+        set: { receivedAt: new Date(claimed), withdrawnAt: null },
+        where: sql`${vesselDocuments.withdrawnAt} is not null`,
+      });
+    return;
+  }
+  if (parsed.op === 'withdrawal') {
+    await tx
+      .update(vesselDocuments)
+      .set({ withdrawnAt: new Date(claimed) })
+      .where(and(eq(vesselDocuments.vesselCode, vessel), eq(vesselDocuments.versionId, parsed.versionId)));
+    return;
+  }
+
+  const [person] = (
+    (await tx.execute(sql`select ${activeReader} as active, u.role,
+        (cardinality(u.vessel_codes) = 0 or ${vessel} = any(u.vessel_codes)) as assigned,
+        (not s.is_confidential or s.owner_id = u.id or ${readsDepartment(sql`s.department_id`)}) as in_audience
+      from users u left join departments ud on ud.id = u.department_id
+      join sops s on s.id = ${version.sop_id}
+      where u.id = ${parsed.userId}`)) as unknown as Rows<{ active: boolean; role: Role; assigned: boolean; in_audience: boolean }>
+  ).rows;
+  if (!person) throw new Refused(`User ${parsed.userId} does not exist at the office.`);
+  if (!person.active) throw new Refused(`User ${parsed.userId} is not an active account.`);
+  if (!person.assigned) throw new Refused(`User ${parsed.userId} is not assigned to ${vessel}.`);
+  // Who may read a confidential SOP, as the visibility rule says: its audience, its owner, and those who see every SOP.
+  if (!person.in_audience && !can({ id: parsed.userId, role: person.role }, 'sop.read.unreleased'))
+    throw new Refused(`User ${parsed.userId} is outside the audience of "${version.title}".`);
+  const digest = await versionDigest(tx, parsed.versionId);
+  if (parsed.signatureMethod && !parsed.contentSha256) throw new Refused('It is signed but names no digest of what was signed.');
+  if (parsed.contentSha256 && parsed.contentSha256 !== digest)
+    throw new Refused(`Its digest ${parsed.contentSha256} is not that of version ${version.version_number} of "${version.title}".`);
+
+  const files = parsed.files;
+  const [inserted] = await tx
+    .insert(attestations)
+    .values({
+      userId: parsed.userId,
+      versionId: parsed.versionId,
+      attestedAt: new Date(claimed),
+      vesselCode: vessel,
+      files,
+      unopenedFiles: files ? files.filter((f) => f.openedAt === null).length : null,
+      readingSeconds: parsed.readingSeconds,
+      signatureMethod: parsed.signatureMethod,
+      contentSha256: parsed.contentSha256,
+    })
+    .onConflictDoNothing({ target: [attestations.userId, attestations.versionId] })
+    .returning({ id: attestations.id, unopenedFiles: attestations.unopenedFiles });
+  if (!inserted) return;
+  await recordAudit(tx, {
+    actorId: parsed.userId,
+    action: 'sop_attested',
+    entityType: 'sop',
+    entityId: version.sop_id,
+    metadata: {
+      title: version.title,
+      versionId: parsed.versionId,
+      versionNumber: version.version_number,
+      unopenedFiles: inserted.unopenedFiles,
+      readingSeconds: parsed.readingSeconds,
+      vessel,
+      ...(parsed.signatureMethod ? { signatureMethod: parsed.signatureMethod, sha256: parsed.contentSha256 } : {}),
+    },
+  });
+}
+
+/**
+ * An admin retries a message set aside: it is parsed and applied again (a sequence gap only once
+ * the messages before it have arrived). Answers the outcome, or the reason it is still set aside.
+ */
+export async function retrySetAside(db: Db, id: number): Promise<{ outcome: ReceiveOutcome; reason?: string }> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx.select().from(fleetSetAside).where(eq(fleetSetAside.id, id)).for('update');
+    if (!row || row.resolvedAt) return { outcome: 'duplicate' as const };
+    const data = new TextEncoder().encode(row.body);
+    const origin = shipOrigin(row.vesselCode);
+    const isGap = row.reason.startsWith('Sequence gap');
+    if (isGap) {
+      const [last] = await tx.select().from(fleetApplied).where(eq(fleetApplied.origin, origin)).for('update');
+      const expected = (last?.seq ?? 0) + 1;
+      if (row.seq !== expected) return { outcome: 'set-aside' as const, reason: `Sequence gap: message ${row.seq} still waits for ${expected}.` };
+      await recordApplied(tx, origin, row.seq, row.streamSeq);
+    }
+    if ((row.schema ?? 1) > FLEET_SCHEMA) return { outcome: 'set-aside' as const, reason: row.reason };
+    let reason: string | undefined;
+    const outcome = await applyBody(tx, row.vesselCode, row.seq, row.streamSeq, data, async (why) => {
+      reason = why;
+    });
+    if (outcome === 'set-aside') {
+      await tx.update(fleetSetAside).set({ reason: reason! }).where(eq(fleetSetAside.id, id));
+      return { outcome, reason };
+    }
+    await tx.update(fleetSetAside).set({ resolvedAt: sql`now()`, resolution: 'applied' }).where(eq(fleetSetAside.id, id));
+    return { outcome };
+  });
+}
+
+/** An admin discards a message set aside: it is kept, marked discarded, and no longer in the way. */
+export async function discardSetAside(db: Db, id: number): Promise<boolean> {
+  const rows = await db
+    .update(fleetSetAside)
+    .set({ resolvedAt: sql`now()`, resolution: 'discarded' })
+    .where(and(eq(fleetSetAside.id, id), sql`${fleetSetAside.resolvedAt} is null`))
+    .returning({ id: fleetSetAside.id });
+  return rows.length > 0;
+}
+
+async function setAside(tx: Db, m: Incoming, seq: number | null, schema: number | null, body: string, reason: string) {
+  await tx.insert(fleetSetAside).values({ vesselCode: m.vessel, seq, streamSeq: m.streamSeq, schema, body, reason });
+}
+
+/** The body as text that can be stored and shown (NUL and invalid UTF-8 replaced), at most 256 KB. */
+function bodyText(data: Uint8Array): string {
+  return new TextDecoder('utf-8').decode(data.subarray(0, 256 * 1024)).replaceAll(String.fromCharCode(0), '\uFFFD');
+}
+
+async function recordApplied(tx: Db, origin: string, seq: number, streamSeq: number) {
+  await tx
+    .insert(fleetApplied)
+    .values({ origin, seq, streamSeq })
+    .onConflictDoUpdate({ target: fleetApplied.origin, set: { seq, streamSeq, appliedAt: sql`now()` } });
+}
+
+async function moveStreamPosition(tx: Db, streamSeq: number) {
+  await tx
+    .insert(fleetApplied)
+    .values({ origin: SHIPS_ORIGIN, seq: streamSeq, streamSeq })
+    .onConflictDoUpdate({ target: fleetApplied.origin, set: { seq: streamSeq, streamSeq, appliedAt: sql`now()` } });
+}
+
+/** The last of `vessel`'s messages applied here (0: none). */
+export async function appliedFrom(db: Db, vessel: string): Promise<number> {
+  const [row] = await db
+    .select({ seq: fleetApplied.seq })
+    .from(fleetApplied)
+    .where(eq(fleetApplied.origin, shipOrigin(vessel)));
+  return row?.seq ?? 0;
+}

@@ -1,0 +1,103 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { fleetOutbox, fleetSent } from '../../db/schema';
+import { versionInForce } from '../reading/audience-filter.service';
+import type { Rows } from '../../db/rows';
+import { releaseFiles } from '../../files/store';
+import type { ShipMessage } from './messages.helper';
+
+/**
+ * On board: queues what the office must hear, in one transaction with the marks that it was
+ * queued: attestations made here, a receipt for each version in force readable on board with
+ * all its files, and a withdrawal for each version received earlier that is no longer in
+ * force here (superseded, or its SOP no longer applies), whose files are removed from the
+ * ship's store. Returns how many messages were queued.
+ */
+export async function planShip(db: Db, vessel: string, officeApplied = 0, opts: { everything?: boolean } = {}): Promise<number> {
+  const released: string[] = [];
+  const queued = await db.transaction(async (tx) => {
+    // Work only when something changed on board (a record applied, a version switched, an
+    // attestation made: the triggers of migration 0023 note each), or when asked to look anyway.
+    // Taken in this transaction: a failure leaves them for the next round.
+    const { rows: changed } = (await tx.execute(sql`delete from fleet_changes returning 1`)) as unknown as Rows<unknown>;
+    if (changed.length === 0 && !opts.everything) return 0;
+    const { rows: known } = (await tx.execute(sql`select 1 from vessels where code = ${vessel} for update`)) as unknown as Rows<unknown>;
+    if (known.length === 0) return 0;
+    const now = new Date().toISOString();
+    const sent = (kind: string, key: ReturnType<typeof sql>) =>
+      sql`not exists (select 1 from fleet_sent f where f.vessel_code = ${vessel} and f.kind = ${kind} and f.key = (${key})::text)`;
+    const attestations = (
+      (await tx.execute(sql`select a.id, a.user_id, a.version_id, a.attested_at, a.signature_method, a.content_sha256, a.files, a.reading_seconds
+        from attestations a where a.user_id is not null and ${sent('attestation', sql`a.id`)} order by a.id`)) as unknown as Rows<{
+        id: number;
+        user_id: number;
+        version_id: number;
+        attested_at: string | Date;
+        signature_method: 'password' | 'passkey' | null;
+        content_sha256: string | null;
+        files: { attachmentId: number; originalName: string; openedAt: string | null }[] | null;
+        reading_seconds: number | null;
+      }>
+    ).rows;
+    const receipts = (
+      (await tx.execute(sql`select e.id from sops s ${versionInForce}
+        where ${sent('receipt', sql`e.id`)}
+          and not exists (select 1 from fleet_pending_attachments p where (p.row->>'version_id')::int = e.id)
+        order by e.id`)) as unknown as Rows<{ id: number }>
+    ).rows;
+    const withdrawals = (
+      (await tx.execute(sql`select r.key::int as id from fleet_sent r
+        where r.vessel_code = ${vessel} and r.kind = 'receipt' and ${sent('withdrawal', sql`r.key`)}
+          and not exists (select 1 from sop_versions rv join sops s on s.id = rv.sop_id ${versionInForce} where rv.id = r.key::int and e.id = rv.id)
+        order by r.key::int`)) as unknown as Rows<{ id: number }>
+    ).rows;
+
+    const messages: { kind: string; key: string; payload: ShipMessage }[] = [
+      ...attestations.map((a) => ({
+        kind: 'attestation',
+        key: String(a.id),
+        // The signature crosses whole: its method, the digest signed, the files opened and the reading time.
+        payload: {
+          op: 'attestation' as const,
+          userId: a.user_id,
+          versionId: a.version_id,
+          attestedAt: new Date(a.attested_at).toISOString(),
+          signatureMethod: a.signature_method,
+          contentSha256: a.content_sha256,
+          files: a.files,
+          readingSeconds: a.reading_seconds,
+        },
+      })),
+      ...receipts.map((r) => ({ kind: 'receipt', key: String(r.id), payload: { op: 'receipt' as const, versionId: r.id, receivedAt: now } })),
+      ...withdrawals.map((w) => ({ kind: 'withdrawal', key: String(w.id), payload: { op: 'withdrawal' as const, versionId: w.id, withdrawnAt: now } })),
+    ];
+    // A withdrawn version keeps its record (attestations made on board still name it); its files go.
+    for (const w of withdrawals) {
+      const { rows } = (await tx.execute(sql`delete from attachments where version_id = ${w.id} returning sha256`)) as unknown as Rows<{
+        sha256: string | null;
+      }>;
+      for (const r of rows) if (r.sha256) released.push(r.sha256);
+    }
+    if (messages.length > 0) {
+      const [{ last }] = (
+        (await tx.execute(sql`select coalesce(max(seq), 0)::bigint as last from fleet_outbox where vessel_code = ${vessel}`)) as unknown as Rows<{
+          last: string;
+        }>
+      ).rows;
+      // A ship restored from an old backup numbers on from what the office has applied, never again from its backup's last.
+      const after = Math.max(Number(last), officeApplied);
+      await tx.insert(fleetOutbox).values(messages.map((m, i) => ({ vesselCode: vessel, seq: after + 1 + i, payload: m.payload })));
+      await tx.insert(fleetSent).values(messages.map((m) => ({ vesselCode: vessel, kind: m.kind, key: m.key, hash: '' })));
+    }
+    // An SOP that no longer applies here (no version in force on board) goes once nothing of it waits to be queued.
+    const retired = sql`select s.id from sops s where not exists (select 1 from sop_versions v where v.sop_id = s.id and v.is_published)
+      and not exists (select 1 from attestations a join sop_versions v on v.id = a.version_id where v.sop_id = s.id and ${sent('attestation', sql`a.id`)})`;
+    const { rows: files } = (await tx.execute(sql`delete from attachments where version_id in
+      (select v.id from sop_versions v where v.sop_id in (${retired})) returning sha256`)) as unknown as Rows<{ sha256: string | null }>;
+    for (const r of files) if (r.sha256) released.push(r.sha256);
+    await tx.execute(sql`delete from sops where id in (${retired})`);
+    return messages.length;
+  });
+  if (released.length) await releaseFiles(db, released);
+  return queued;
+}
