@@ -28,6 +28,8 @@ async function openDashboard(page: Page) {
 async function sopRow(page: Page) {
   await page.goto('/documents');
   await page.getByPlaceholder('Search SOPs...').fill(TITLE);
+  // The search has settled into the address: the list shown is the one searched for.
+  await expect(page).toHaveURL(/[?&]q=/);
   const row = page.getByTestId('sop-row').filter({ hasText: TITLE });
   await expect(row).toHaveCount(1);
   return row;

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
 import { buildPdf } from '../server/src/test/documents';
-import { a11yContext, expectNoSeriousA11yViolations, expectNoSidewaysScroll, VIEWPORTS } from './support/a11y';
+import { expectNoSeriousA11yViolations, expectNoSidewaysScroll, VIEWPORTS } from './support/a11y';
 import { fileLine } from './support/attest';
 import { cachedUrls, waitForServiceWorker } from './support/offline';
 import { apiAs, publishedSopWithFiles } from './support/seed';
@@ -173,14 +173,13 @@ test('a crew member follows the contents and a link inside a PDF, finds, zooms a
   await context.close();
 });
 
-test('the reader with a long file name fits a desktop, a tablet and a phone, with the contents a tap away on the phone', async ({ browser }) => {
-  const shots = process.env.READER_SHOTS_DIR;
-  if (shots) await mkdir(shots, { recursive: true });
-  for (const viewport of VIEWPORTS) {
-    const context = await a11yContext(browser, viewport);
-    const page = await context.newPage();
-    await signIn(page, E2E_USERS.user2);
-    await page.goto(`/sop/${sopId}`);
+for (const viewport of VIEWPORTS) {
+  test(`the reader with a long file name fits a ${viewport.name} (${viewport.width} px)${viewport.name === 'phone' ? ', with the contents a tap away' : ''}`, async ({
+    pageAs,
+  }) => {
+    const shots = process.env.READER_SHOTS_DIR;
+    if (shots) await mkdir(shots, { recursive: true });
+    const page = await pageAs(E2E_USERS.user2, { viewport, url: `/sop/${sopId}`, axe: true });
     const reader = await openReader(page);
     await expect(reader.locator('.page[data-page-number="1"] canvas').first()).toBeVisible();
     const contents = reader.getByRole('navigation', { name: 'Contents' });
@@ -216,6 +215,5 @@ test('the reader with a long file name fits a desktop, a tablet and a phone, wit
     await expectNoSidewaysScroll(page, `reader at ${viewport.width} px`);
     await expectNoSeriousA11yViolations(page, `reader at ${viewport.width} px`);
     if (shots) await page.screenshot({ path: path.join(shots, `${viewport.width}.png`) });
-    await context.close();
-  }
-});
+  });
+}

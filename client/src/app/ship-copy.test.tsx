@@ -1,4 +1,3 @@
-import { QueryClient } from '@tanstack/react-query';
 import { cleanup, screen } from '@testing-library/react';
 import { delay, http } from 'msw';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -10,7 +9,7 @@ import ChangePasswordPage from '@/features/auth/change-password-page';
 import { BackUpNowButton, BackUpNowRow } from '@/features/admin/backup-status';
 import { queryKeys } from '@/lib/query-keys';
 import { network } from '@/test/network';
-import { renderWithClient, settled, signedIn } from '@/test/render';
+import { appClient, renderWithClient, settled, signedIn } from '@/test/render';
 import AccountMenu from './layout/account-menu';
 
 /**
@@ -21,7 +20,7 @@ const passkey: Passkey = { id: 1, name: 'Bridge tablet', createdAt: '2026-11-01T
 const backups: BackupStatus = { configured: true, everyHours: 24, keep: 7, last: null, next: null, inProgress: false };
 
 function signedInOn(where: 'office' | 'ship', role: Role = 'admin') {
-  const client = new QueryClient({ defaultOptions: { queries: { staleTime: Number.POSITIVE_INFINITY, retry: false } } });
+  const client = appClient(Number.POSITIVE_INFINITY);
   signedIn(client, role, where);
   client.setQueryData(queryKeys.passkeys(), [passkey]);
   client.setQueryData(queryKeys.admin.backups(), backups);

@@ -1,15 +1,14 @@
-import { QueryClient } from '@tanstack/react-query';
 import { cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { EmailVerificationState } from '@common/contracts/email-verification';
 import type { Passkey } from '@common/contracts/signatures';
 import { queryKeys } from '@/lib/query-keys';
-import { renderWithClient, signedIn } from '@/test/render';
+import { appClient, renderWithClient, signedIn } from '@/test/render';
 import { EmailAddressSection } from './email-address-section';
 import { PasskeysSection, refusalBeforeAdding } from './passkeys-section';
 
 function clientWith(state: EmailVerificationState, passkeys: Passkey[] = []) {
-  const client = new QueryClient({ defaultOptions: { queries: { staleTime: Number.POSITIVE_INFINITY, retry: false } } });
+  const client = appClient(Number.POSITIVE_INFINITY);
   signedIn(client, 'user');
   client.setQueryData(queryKeys.emailVerification(), state);
   client.setQueryData(queryKeys.passkeys(), passkeys);

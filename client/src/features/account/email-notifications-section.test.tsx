@@ -1,8 +1,9 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { NotificationPreferences } from '@common/contracts/notification-preferences';
 import { queryKeys } from '@/lib/query-keys';
+import { appClient } from '@/test/render';
 import { EmailNotificationsSection } from './email-notifications-section';
 
 const kinds: NotificationPreferences['kinds'] = [
@@ -13,7 +14,7 @@ const kinds: NotificationPreferences['kinds'] = [
 
 /** The section over answers already read (nothing is fetched). */
 function renderWith(preferences: NotificationPreferences) {
-  const client = new QueryClient({ defaultOptions: { queries: { staleTime: Number.POSITIVE_INFINITY, retry: false } } });
+  const client = appClient(Number.POSITIVE_INFINITY);
   client.setQueryData(queryKeys.notificationPreferences(), preferences);
   render(
     <QueryClientProvider client={client}>

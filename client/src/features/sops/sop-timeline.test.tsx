@@ -1,8 +1,7 @@
-import { QueryClient } from '@tanstack/react-query';
 import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { SopHistory, SopHistoryEvent } from '@common/contracts/review-loop';
-import { renderWithClient } from '@/test/render';
+import { appClient, renderWithClient } from '@/test/render';
 import { reviewLoopQueries } from './review-loop-api';
 import { SopTimeline } from './sop-timeline';
 
@@ -32,7 +31,7 @@ describe('SopTimeline', () => {
       event(1, 'sop_step_approved', 'Hana', { meaning: 'reviewed', stepName: 'Department review', method: null, sha256: SHA }),
     ];
     // The answer as loaded: nothing to fetch.
-    const client = new QueryClient({ defaultOptions: { queries: { staleTime: Number.POSITIVE_INFINITY } } });
+    const client = appClient(Number.POSITIVE_INFINITY);
     client.setQueryData(reviewLoopQueries.history(7).queryKey, history);
     renderWithClient(<SopTimeline sopId={7} />, client);
     const [attested, approved, reviewed] = screen.getAllByTestId('timeline-event');
