@@ -1,8 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { approvalTasks, attachments, sops, sopVersions } from '../../db/schema';
+import { approvalTasks, sops, sopVersions } from '../../db/schema';
 import { crewOf, type TestUser, buildDepartment, buildSop } from '../../test/factories';
 import { createSopAs, submitSopAs, uploadAttachments, decideTask } from '../../test/client';
+import { sopRecords } from '../../test/sop-records';
 
 /**
  * Every refusal of the SOP lifecycle over HTTP: the status, the exact sentence, and that
@@ -17,17 +18,7 @@ beforeAll(async () => {
 });
 
 /** What a refused request must leave untouched. */
-async function snapshot(sopId: number) {
-  const [sop] = await t.db.select().from(sops).where(eq(sops.id, sopId));
-  const versions = await t.db.select().from(sopVersions).where(eq(sopVersions.sopId, sopId));
-  const files = await t.db
-    .select({ id: attachments.id })
-    .from(attachments)
-    .innerJoin(sopVersions, eq(sopVersions.id, attachments.versionId))
-    .where(eq(sopVersions.sopId, sopId));
-  const tasks = await t.db.select().from(approvalTasks).innerJoin(sopVersions, eq(sopVersions.id, approvalTasks.versionId)).where(eq(sopVersions.sopId, sopId));
-  return { sop, versions, files, tasks };
-}
+const snapshot = (sopId: number) => sopRecords(t.db, sopId);
 
 const edit = (user: TestUser, id: number, payload: object) =>
   t.as(user, { method: 'PUT', url: `/api/sops/${id}`, payload: { title: 'Renamed', departmentId, ...payload } });

@@ -1,9 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { SopDetail, SopListItem } from '../../../../common/contracts/sops';
-import { approvalTasks, attachments, attestations, auditEvents, sops, sopVersions, users } from '../../db/schema';
+import { approvalTasks, auditEvents, sops, users } from '../../db/schema';
 import { crewOf, type TestUser, buildDepartment, buildSop, TEST_PASSWORD } from '../../test/factories';
 import { createSopAs, submitSopAs, uploadAttachments } from '../../test/client';
+import { sopRecords } from '../../test/sop-records';
 
 /**
  * ISM 11: an obsolete procedure is withdrawn and kept, never destroyed. DELETE on an SOP that
@@ -29,19 +30,9 @@ async function sopInForce(title: string) {
   return { sop, version };
 }
 
-/** Everything the SOP holds: nothing of it may go. */
+/** Everything the SOP holds, counted: nothing of it may go. */
 async function records(sopId: number) {
-  const versions = await t.db.select().from(sopVersions).where(eq(sopVersions.sopId, sopId));
-  const files = await t.db
-    .select({ id: attachments.id })
-    .from(attachments)
-    .innerJoin(sopVersions, eq(sopVersions.id, attachments.versionId))
-    .where(eq(sopVersions.sopId, sopId));
-  const attested = await t.db
-    .select({ id: attestations.id })
-    .from(attestations)
-    .innerJoin(sopVersions, eq(sopVersions.id, attestations.versionId))
-    .where(eq(sopVersions.sopId, sopId));
+  const { versions, files, attested } = await sopRecords(t.db, sopId);
   return { versions: versions.length, files: files.length, attested: attested.length };
 }
 
