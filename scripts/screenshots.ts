@@ -142,6 +142,25 @@ const SHOTS: Record<E2eUser['role'], Shot[]> = {
     { name: 'storage-settings-dialog', path: '/admin', prepare: (page) => page.getByRole('button', { name: 'Storage Settings' }).click() },
     { name: 'system-settings-dialog', path: '/admin', prepare: (page) => page.getByRole('button', { name: 'Configure' }).click() },
     { name: 'templates-dialog', path: '/admin', prepare: (page) => page.getByRole('button', { name: 'Manage Templates' }).click() },
+    { name: 'account-admin', path: '/account' },
+    {
+      name: 'withdraw-dialog',
+      path: '/documents?status=published',
+      prepare: (page) =>
+        page
+          .getByRole('button', { name: /^Withdraw: / })
+          .first()
+          .click(),
+    },
+    {
+      name: 'sso-identity-dialog',
+      path: '/admin',
+      prepare: (page) =>
+        page
+          .getByRole('button', { name: /^Single sign-on for / })
+          .first()
+          .click(),
+    },
     { name: 'fleet', path: '/fleet' },
     { name: 'audit-log', path: '/admin/audit' },
     { name: 'daily-program-admin', path: '/daily-program' },
@@ -152,7 +171,10 @@ const SHOTS: Record<E2eUser['role'], Shot[]> = {
 
 async function main() {
   await mkdir(outDir, { recursive: true });
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu'],
+  });
   for (const viewport of VIEWPORTS) {
     const signedOut = await browser.newPage({ baseURL, viewport });
     await signedOut.goto('/auth');
