@@ -14,7 +14,6 @@ import {
   type FileProgress,
   type Hello,
   helloSubject,
-  type HelloAnswer,
   progressSubject,
   HUB_DOMAIN,
   OFFICE_STREAM,
@@ -26,8 +25,8 @@ import {
 } from './messages.helper';
 import { lastQueued, publishOutbox } from './outbox.service';
 import { planShip } from './ship-plan.service';
-import { Envelope, FLEET_SCHEMA, RecordMessage } from '../../../../common/contracts/fleet-messages';
-import { parseJsonResult } from './parse.helper';
+import { Envelope, FLEET_SCHEMA, HelloAnswer, RecordMessage } from '../../../../common/contracts/fleet-messages';
+import { parseJson, parseJsonResult } from './parse.helper';
 
 /**
  * The ship's side: a stream on the NATS server on board that sources this vessel's subject
@@ -70,9 +69,13 @@ export function startShipLink(db: Db, vessel: string, natsUrl: string, log: Fast
     try {
       const chunks = await chunksOnBoard();
       // The answer may wait behind file chunks on a slow link: it is given time.
-      const answer = (
-        await nc!.request(helloSubject(vessel), JSON.stringify({ chunks, problem } satisfies Hello), { timeout: Math.max(5000, everyMs * 3) })
-      ).json<HelloAnswer>();
+      const reply = await nc!.request(helloSubject(vessel), JSON.stringify({ chunks, problem } satisfies Hello), { timeout: Math.max(5000, everyMs * 3) });
+      // The office's answer is read by its contract like every other message across the link.
+      const answer = parseJson(HelloAnswer, reply.data);
+      if (!answer) {
+        log.warn(`fleet: the office's answer to ${vessel}'s hello does not fit its contract; asking again next round`);
+        return;
+      }
       lastContact = new Date();
       reachedAt = Date.now();
       if (!answer.known && known !== false) {
