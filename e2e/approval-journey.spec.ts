@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
-import { openTask } from './support/journeys';
+import { openTask, searchSops } from './support/journeys';
 import type { DashboardStats } from '../common/contracts/dashboard';
 import { makePdf } from './support/sop-files';
 import { attestButton, attestOnPage } from './support/attest';
@@ -27,9 +27,7 @@ async function openDashboard(page: Page) {
 
 async function sopRow(page: Page) {
   await page.goto('/documents');
-  await page.getByPlaceholder('Search SOPs...').fill(TITLE);
-  // The search has settled into the address: the list shown is the one searched for.
-  await expect(page).toHaveURL(/[?&]q=/);
+  await searchSops(page, TITLE);
   const row = page.getByTestId('sop-row').filter({ hasText: TITLE });
   await expect(row).toHaveCount(1);
   return row;

@@ -5,6 +5,7 @@ import ExcelJS from 'exceljs';
 import { PDFDocument } from 'pdf-lib';
 import { buildPdf, pdfPageTexts } from '../server/src/test/documents';
 import { expectNoSeriousA11yViolations } from './support/a11y';
+import { searchSops } from './support/journeys';
 import { apiAs, createSop, publishSop } from './support/seed';
 import { signInAt } from './support/session';
 import { E2E_USERS } from './support/users';
@@ -42,7 +43,7 @@ test('the register exports what the filtered list shows, as a CSV Excel opens', 
   await createSop(crew, `Ballast Sampling, "Port" ${stamp}`, 'Deck', 'Take samples.');
   await createSop(crew, `Linen Count ${stamp}`, 'Housekeeping', 'Count the linen.');
   await signInAs('user', '/documents');
-  await page.getByPlaceholder('Search SOPs...').fill(`ballast ${stamp}`);
+  await searchSops(page, `ballast ${stamp}`);
   const rows = page.getByTestId('sop-row');
   await expect(rows).toHaveCount(2);
   const shown = (await rows.allTextContents()).join('\n');
@@ -128,7 +129,7 @@ test('an author bulk-uploads three files into a department; the one refused says
   await dialog.getByRole('button', { name: 'Done' }).click();
   await expect(dialog).toHaveCount(0);
 
-  await page.getByPlaceholder('Search SOPs...').fill(stamp);
+  await searchSops(page, stamp);
   const fuel = page.getByTestId('sop-row').filter({ hasText: `fuel oil transfer ${stamp}` });
   await expect(fuel).toContainText('Engine');
   await expect(fuel).toContainText('Draft');

@@ -1,6 +1,6 @@
 import type { APIRequestContext } from '@playwright/test';
 import { expect, test } from './support/fixtures';
-import { openTask } from './support/journeys';
+import { openTask, searchSops } from './support/journeys';
 import type { SopDetail } from '../common/contracts/sops';
 import { apiAs, departmentId, publishSop } from './support/seed';
 import { makePdf } from './support/sop-files';
@@ -86,7 +86,7 @@ test('the author sees the request, compares 1.0 with 1.1 and submits a revision 
 
   // Compare 1.0 with 1.1 from the History dialog.
   await page.goto('/documents');
-  await page.getByPlaceholder('Search SOPs...').fill(TITLE);
+  await searchSops(page, TITLE);
   const row = page.getByTestId('sop-row').filter({ hasText: TITLE });
   await expect(row).toContainText('Changes Requested');
   // Changes were requested on 1.1: it goes back to the approver only as a new version, so
@@ -118,7 +118,7 @@ test('the author sees the request, compares 1.0 with 1.1 and submits a revision 
   await page.getByRole('button', { name: 'Submit for Approval' }).click();
   await expect(toast('SOP updated successfully and submitted for approval')).toBeVisible();
   await expect(page).toHaveURL(/\/documents/);
-  await page.getByPlaceholder('Search SOPs...').fill(TITLE);
+  await searchSops(page, TITLE);
   await expect(row).toContainText('v1.2');
   await expect(row).toContainText('Submitted');
   await loadVersions(author);

@@ -16,9 +16,15 @@ export async function openAdmin(page: Page) {
   await expect(page.getByRole('heading', { name: 'Administration Center' })).toBeVisible();
 }
 
-/** Types into the procedures list's search box. */
+/**
+ * Types into the procedures list's search box and waits until the list shown is the one searched
+ * for: the words are in the address and the list is not updating. A row picked earlier can be
+ * drawn again under the pointer as the answer arrives, and the click then lands on nothing.
+ */
 export async function searchSops(page: Page, text: string) {
   await page.getByPlaceholder('Search SOPs...').fill(text);
+  await expect(page).toHaveURL((url) => (url.searchParams.get('q') ?? '') === text);
+  await expect(page.getByRole('status', { name: 'Updating list' })).toHaveCount(0);
 }
 
 /** Opens the Approval Center and picks the pending task of this SOP from its queue. */
