@@ -66,14 +66,45 @@ async function clickAndSee(page: Page, control: Locator): Promise<string> {
   return 'changes the screen';
 }
 
-/** Walks every enabled control in `scope` (each from a freshly opened screen); `prepare` opens the scope. */
+/** What the screen shows and the state of its controls, downloads aside (they only count up). */
+const screenOf = async (page: Page) => JSON.stringify({ ...(await observe(page)), downloads: 0 });
+
+/**
+ * Undoes what a click opened (layers closed with Escape, a new address left with Back) and
+ * answers whether the screen is again exactly as freshly opened: then the next control is
+ * clicked on it as it is, instead of loading the whole app again for it.
+ */
+async function backToFresh(page: Page, fresh: string, freshUrl: string, freshLayers: number): Promise<boolean> {
+  for (let n = 0; n < 3 && (await observe(page)).layers > freshLayers; n += 1) await page.keyboard.press('Escape');
+  if (page.url() !== freshUrl) await page.goBack();
+  return expect
+    .poll(() => screenOf(page), { timeout: 2_000 })
+    .toBe(fresh)
+    .then(
+      () => true,
+      () => false,
+    );
+}
+
+/**
+ * Walks every enabled control in `scope`, each on the screen as freshly opened (`prepare`
+ * opens the scope; it is opened again whenever a click left the screen changed).
+ */
 async function walk(page: Page, prepare: () => Promise<Locator>) {
   const effects: string[] = [];
   const disabled: string[] = [];
-  const total = await (await prepare()).locator(CONTROLS).count();
+  let scope = await prepare();
+  let fresh = await screenOf(page);
+  let { url: freshUrl, layers: freshLayers } = await observe(page);
+  const total = await scope.locator(CONTROLS).count();
   expect(total).toBeGreaterThan(0);
+  let asFresh = true;
   for (let i = 0; i < total; i += 1) {
-    const scope = await prepare();
+    if (!asFresh) {
+      scope = await prepare();
+      fresh = await screenOf(page);
+      ({ url: freshUrl, layers: freshLayers } = await observe(page));
+    }
     const control = scope.locator(CONTROLS).nth(i);
     const name = await nameOf(control);
     if (!(await control.isVisible())) continue;
@@ -82,6 +113,7 @@ async function walk(page: Page, prepare: () => Promise<Locator>) {
       continue;
     }
     effects.push(`${name}: ${await clickAndSee(page, control).catch(() => 'NOTHING')}`);
+    asFresh = await backToFresh(page, fresh, freshUrl, freshLayers);
   }
   return { effects, disabled };
 }
