@@ -85,7 +85,11 @@ describe('read-by dates', () => {
     ]);
     // An SOP's days must be a whole number from 1 to 365; a refused save changes nothing.
     for (const readingDays of [0, 366, 2.5, 'soon']) {
-      const res = await t.as(author, { method: 'PUT', url: `/api/sops/${sop.galley.id}`, payload: { title: 'Galley hygiene', departmentId: dept.hotel, readingDays } });
+      const res = await t.as(author, {
+        method: 'PUT',
+        url: `/api/sops/${sop.galley.id}`,
+        payload: { title: 'Galley hygiene', departmentId: dept.hotel, readingDays },
+      });
       expect(res.statusCode, String(readingDays)).toBe(400);
       expect(res.json().message).toMatch(/^readingDays: Days to read must be a whole number/);
     }
@@ -101,9 +105,7 @@ describe('read-by dates', () => {
     expect(forAda.outstanding).toMatchObject([{ title: 'Heaving lines', dueDate: due, overdue: true }]);
     expect((await readingOf(t, cy)).done).toMatchObject([{ title: 'Heaving lines', dueDate: due, overdue: false }]);
     expect(await complianceOf(t, approver, sop.lines.id)).toMatchObject({ required: 3, attested: 1, dueDate: due, overdue: 2 });
-    expect((await get<ComplianceList>(approver, `/api/compliance?departmentId=${dept.deck}`)).map((r) => [r.title, r.overdue])).toEqual([
-      ['Heaving lines', 2],
-    ]);
+    expect((await get<ComplianceList>(approver, `/api/compliance?departmentId=${dept.deck}`)).map((r) => [r.title, r.overdue])).toEqual([['Heaving lines', 2]]);
     const people = await get<{ firstName: string; overdue: number; outstanding: { overdue: boolean }[] }[]>(
       approver,
       `/api/compliance/people?departmentId=${dept.deck}`,
@@ -126,9 +128,18 @@ describe('read-by dates', () => {
       { code: 'AURORA', name: 'Aurora' },
       { code: 'BOREALIS', name: 'Borealis' },
     ]);
-    await t.db.update(users).set({ vesselCodes: ['AURORA'] }).where(eq(users.id, ada.id));
-    await t.db.update(users).set({ vesselCodes: ['BOREALIS'] }).where(eq(users.id, cy.id));
-    await t.db.update(users).set({ vesselCodes: ['BOREALIS'] }).where(eq(users.id, dee.id));
+    await t.db
+      .update(users)
+      .set({ vesselCodes: ['AURORA'] })
+      .where(eq(users.id, ada.id));
+    await t.db
+      .update(users)
+      .set({ vesselCodes: ['BOREALIS'] })
+      .where(eq(users.id, cy.id));
+    await t.db
+      .update(users)
+      .set({ vesselCodes: ['BOREALIS'] })
+      .where(eq(users.id, dee.id));
 
     const fleet = await get<Behind>(approver, '/api/compliance/behind');
     expect(fleet.total).toBe(2);
@@ -144,7 +155,13 @@ describe('read-by dates', () => {
       { code: 'BOREALIS', name: 'Borealis', people: 2, behind: 0, overdue: 0 },
     ]);
     await approvedDaysAgo(t, sop.galley.id, 6);
-    expect(await get<VesselCompliance>(approver, '/api/compliance/vessels')).toContainEqual({ code: 'BOREALIS', name: 'Borealis', people: 2, behind: 1, overdue: 1 });
+    expect(await get<VesselCompliance>(approver, '/api/compliance/vessels')).toContainEqual({
+      code: 'BOREALIS',
+      name: 'Borealis',
+      people: 2,
+      behind: 1,
+      overdue: 1,
+    });
 
     const csv = await t.as(admin, { method: 'GET', url: '/api/compliance/behind.csv?vesselCode=AURORA' });
     expect(csv.statusCode).toBe(200);
@@ -162,7 +179,7 @@ describe('read-by dates', () => {
 });
 
 describe('reminders', () => {
-  it("the daily scan mails each reader once before the due day and once at it, however often it runs", async () => {
+  it('the daily scan mails each reader once before the due day and once at it, however often it runs', async () => {
     // Galley hygiene is overdue for Dee (6 days after coming into force, 5 to read) and Heaving
     // lines for Ada and Bo. A new SOP due in 2 days is inside the reminder window for Deck.
     let anchor = { id: 0, versionId: 0 };
