@@ -62,6 +62,10 @@ export const SopReading = z.object({
   required: z.boolean(),
   /** The caller has attested the version in force. */
   attested: z.boolean(),
+  /** The day the version in force must be read by; null when nothing is in force. */
+  dueDate: day.nullable(),
+  /** The caller must read it, has not, and the due day has passed. */
+  overdue: z.boolean(),
   /** The newest published version the caller attested, if any. */
   lastAttested: z.object({ versionId: z.number().int(), versionNumber: z.string(), attestedAt: isoDate }).nullable(),
   /** The published versions after `lastAttested` up to the one in force (all of them when never attested), newest first. */

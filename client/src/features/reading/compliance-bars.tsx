@@ -1,6 +1,12 @@
 import { Progress } from '@/components/ui/progress';
 import { share } from './api';
 
+/**
+ * The compliance tables' cells break between words only: the page's `overflow-wrap: anywhere`
+ * (for one long name on a phone) would cut 'Disembarkation' and '0 of 1' in a narrow tablet column.
+ */
+export const WHOLE_WORDS = '[overflow-wrap:normal]';
+
 /** One labelled bar: 'name · n of m'. */
 export function ComplianceBar({ label, attested, required }: { label: string; attested: number; required: number }) {
   // Nobody to count is not 'all read': an empty, greyed bar.
@@ -24,7 +30,7 @@ export function ShareBar({ label, attested, required }: { label: string; atteste
   return (
     <div className="flex min-w-36 items-center gap-2">
       <Progress value={share(attested, required)} aria-label={`${label}: ${attested} of ${required} have read it`} className="w-24" />
-      <span className="text-sm tabular-nums">
+      <span className="text-sm whitespace-nowrap tabular-nums">
         {attested} of {required}
       </span>
     </div>

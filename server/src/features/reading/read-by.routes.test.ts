@@ -104,6 +104,9 @@ describe('read-by dates', () => {
     const forAda: MyReading = await readingOf(t, ada);
     expect(forAda.outstanding).toMatchObject([{ title: 'Heaving lines', dueDate: due, overdue: true }]);
     expect((await readingOf(t, cy)).done).toMatchObject([{ title: 'Heaving lines', dueDate: due, overdue: false }]);
+    // The SOP page says the same to each of them.
+    expect(await get(ada, `/api/sops/${sop.lines.id}/reading`)).toMatchObject({ required: true, attested: false, dueDate: due, overdue: true });
+    expect(await get(cy, `/api/sops/${sop.lines.id}/reading`)).toMatchObject({ required: true, attested: true, dueDate: due, overdue: false });
     expect(await complianceOf(t, approver, sop.lines.id)).toMatchObject({ required: 3, attested: 1, dueDate: due, overdue: 2 });
     expect((await get<ComplianceList>(approver, `/api/compliance?departmentId=${dept.deck}`)).map((r) => [r.title, r.overdue])).toEqual([['Heaving lines', 2]]);
     const people = await get<{ firstName: string; overdue: number; outstanding: { overdue: boolean }[] }[]>(

@@ -5,7 +5,7 @@ import { type MyReading, READING_DONE_LIMIT, type ReadingItem, type SopReading }
 import type { Db } from '../../db/client';
 import { notFound } from '../../http/errors';
 import { assertSopVisible, sopVisible, viewOf } from '../sops/sop-visibility.service';
-import { departmentsReadBy, iso, isoDay, readingDueDay, utcToday, versionInForce } from './audience-filter.service';
+import { departmentsReadBy, iso, isoDay, readingDueDay, utcToday, versionInForce, versionInForceIfAny } from './audience-filter.service';
 import type { Rows } from '../../db/rows';
 
 type Item = z.output<typeof ReadingItem>;
@@ -94,9 +94,13 @@ export async function sopReading(db: Db, reader: SessionUser, sopId: number): Pr
   const department = reader.departmentId ?? 0;
   const [sop] = (
     (await db.execute(sql`
-      select s.id, s.department_id in ${departmentsReadBy(department)} as required from sops s where s.id = ${sopId}`)) as unknown as Rows<{
+      select s.id, s.department_id in ${departmentsReadBy(department)} as required,
+        ${isoDay(readingDueDay())} as due_date, ${readingDueDay()} < ${utcToday} as past_due
+      from sops s ${versionInForceIfAny} where s.id = ${sopId}`)) as unknown as Rows<{
       id: number;
       required: boolean;
+      due_date: string | null;
+      past_due: boolean | null;
     }>
   ).rows;
   if (!sop) throw notFound('SOP not found');
@@ -116,6 +120,8 @@ export async function sopReading(db: Db, reader: SessionUser, sopId: number): Pr
     versionNumber: inForce?.version_number ?? null,
     required: Boolean(sop.required),
     attested: lastIndex === 0,
+    dueDate: sop.due_date,
+    overdue: Boolean(sop.required) && lastIndex !== 0 && Boolean(sop.past_due),
     lastAttested: last ? { versionId: last.version_id, versionNumber: last.version_number, attestedAt: new Date(last.attested_at as string) } : null,
     changes: changes.map((r) => ({ versionId: r.version_id, versionNumber: r.version_number, approvedAt: new Date(r.approved_at), changelog: r.changelog })),
   };
