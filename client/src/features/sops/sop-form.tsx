@@ -1,3 +1,4 @@
+import { READING_DAYS_DEFAULT } from '@common/contracts/reading';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { Save, Send } from 'lucide-react';
@@ -102,6 +103,24 @@ export function SopForm({ editId, initial, currentVersion, suggestedVersion }: P
                 disabled={saving}
                 {...form.register('reviewFrequency')}
               />
+            </FormField>
+            <FormField id="sop-reading-days" label="Days to read it" error={errors.readingDays?.message} className="space-y-1.5">
+              <Input
+                id="sop-reading-days"
+                type="number"
+                min={1}
+                max={365}
+                step={1}
+                inputMode="numeric"
+                placeholder={`Empty for the usual ${READING_DAYS_DEFAULT} days`}
+                aria-invalid={!!errors.readingDays}
+                aria-describedby="sop-reading-days-hint"
+                disabled={saving}
+                {...form.register('readingDays')}
+              />
+              <p id="sop-reading-days-hint" className="text-xs text-muted-foreground">
+                Each new version must be read within this many days of coming into force.
+              </p>
             </FormField>
             <Controller
               control={form.control}
