@@ -9,6 +9,8 @@ import { readingQueries } from './api';
 import { ShareBar, WHOLE_WORDS } from './compliance-bars';
 
 const number = 'text-right tabular-nums';
+/** Columns a tablet leaves out to fit (its rows say the version beneath the title instead). */
+const wide = 'hidden lg:table-cell';
 
 /** The day it must be read by; red once readers are past it. */
 function DueDate({ row }: { row: ComplianceRow }) {
@@ -30,21 +32,25 @@ export function ComplianceProcedures({ departmentId }: { departmentId: number | 
           columns={[
             'Procedure',
             'Department',
-            'Version',
+            { label: 'Version', className: wide },
             'Read',
             'Read by',
             { label: 'Outstanding', className: 'text-right' },
             { label: 'Overdue', className: 'text-right' },
-            { label: 'Without opening', className: 'text-right' },
+            { label: 'Without opening', className: `text-right ${wide}` },
           ]}
           items={list}
           row={(row) => (
             <TableRow key={row.sopId}>
               <TableCell>
                 <SopLink sopId={row.sopId} title={row.title} />
+                <span className="block text-xs text-muted-foreground lg:hidden">
+                  v{row.versionNumber}
+                  {row.withoutOpening > 0 && <span className="text-amber-800"> · {row.withoutOpening} without opening</span>}
+                </span>
               </TableCell>
               <TableCell>{row.department.name}</TableCell>
-              <TableCell>{row.versionNumber}</TableCell>
+              <TableCell className={wide}>{row.versionNumber}</TableCell>
               <TableCell>
                 <ShareBar label={row.title} attested={row.attested} required={row.required} />
               </TableCell>
@@ -53,7 +59,7 @@ export function ComplianceProcedures({ departmentId }: { departmentId: number | 
               </TableCell>
               <TableCell className={number}>{row.required - row.attested}</TableCell>
               <TableCell className={row.overdue ? `${number} font-medium text-red-800` : number}>{row.overdue}</TableCell>
-              <TableCell className={row.withoutOpening ? `${number} font-medium text-amber-800` : number}>{row.withoutOpening}</TableCell>
+              <TableCell className={row.withoutOpening ? `${number} ${wide} font-medium text-amber-800` : `${number} ${wide}`}>{row.withoutOpening}</TableCell>
             </TableRow>
           )}
           entry={(row) => (
