@@ -47,3 +47,11 @@ export const readingDueDay = (version = 'e', sop = 's') =>
 
 /** A date as 'YYYY-MM-DD'. */
 export const isoDay = (day: SQL) => sql`to_char(${day}, 'YYYY-MM-DD')`;
+
+/**
+ * `from ... where ...` of the versions in force (`e`, of SOP `s`) that reader `u` (with their
+ * department `ud`) must read and has not attested: the outstanding reading of many readers at once.
+ */
+export const unreadInForce = sql`from sops s ${versionInForce}
+  where ${readsDepartment(sql`s.department_id`)}
+    and not exists (select 1 from attestations a where a.user_id = u.id and a.version_id = e.id)`;

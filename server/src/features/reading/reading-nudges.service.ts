@@ -15,7 +15,7 @@ import type { Rows } from '../../db/rows';
 import { wakeJobRunners } from '../../jobs/job-queue';
 import { recordAudit } from '../audit/audit.service';
 import { type MailLinks, notify } from '../mail/notify.service';
-import { activeReader, departmentAndChildren, utcToday } from './audience-filter.service';
+import { activeReader, departmentAndChildren, unreadInForce, utcToday } from './audience-filter.service';
 import { outstandingReading } from './reading.service';
 
 interface Candidate {
@@ -29,17 +29,11 @@ interface Candidate {
 /** Active readers matching `where` (over `u`) who have at least one version in force to read. */
 async function readersBehind(db: Db, where: SQL): Promise<Candidate[]> {
   const { rows } = (await db.execute(sql`
-    select u.id, u.username, u.first_name, u.last_name, u.department_id from users u
-    where ${activeReader} and u.department_id is not null and ${where}
+    select u.id, u.username, u.first_name, u.last_name, u.department_id
+    from users u join departments ud on ud.id = u.department_id
+    where ${activeReader} and ${where} and exists (select 1 ${unreadInForce})
     order by u.id`)) as unknown as Rows<Candidate>;
-  const behind: Candidate[] = [];
-  for (const row of rows) {
-    const { rows: waiting } = (await db.execute(
-      sql`select 1 from (${outstandingReading({ id: row.id, departmentId: row.department_id })}) r limit 1`,
-    )) as unknown as Rows<object>;
-    if (waiting.length > 0) behind.push(row);
-  }
-  return behind;
+  return rows;
 }
 
 /** Records, mails and audits the reminder of each person not yet reminded today; answers who was. */
