@@ -1,4 +1,4 @@
-import { count, eq } from 'drizzle-orm';
+import { count, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Behind, ComplianceList, MyReading, RemindResult, VesselCompliance } from '../../../../common/contracts/reading';
 import { auditEvents, readingNudges, users, vessels } from '../../db/schema';
@@ -93,6 +93,15 @@ describe('read-by dates', () => {
       expect(res.statusCode, String(readingDays)).toBe(400);
       expect(res.json().message).toMatch(/^readingDays: Days to read must be a whole number/);
     }
+    expect((await readingOf(t, dee)).outstanding[0].dueDate).toBe(galleyDue);
+    // A new number of days moves the due day of the version in force, and is recorded.
+    const save = (readingDays: number) =>
+      t.as(author, { method: 'PUT', url: `/api/sops/${sop.galley.id}`, payload: { title: 'Galley hygiene', departmentId: dept.hotel, readingDays } });
+    expect((await save(10)).statusCode).toBe(200);
+    expect((await readingOf(t, dee)).outstanding[0].dueDate).toBe(await dueDayOf(t, sop.galley.versionId, 10));
+    const [changed] = await t.db.select().from(auditEvents).where(eq(auditEvents.entityId, sop.galley.id)).orderBy(desc(auditEvents.id)).limit(1);
+    expect(changed.metadata).toMatchObject({ changes: [{ field: 'readingDays', label: 'Days to read', from: 5, to: 10 }] });
+    expect((await save(5)).statusCode).toBe(200);
     expect((await readingOf(t, dee)).outstanding[0].dueDate).toBe(galleyDue);
   });
 
