@@ -43,6 +43,7 @@ export const ERROR_CODES = [
   'already_signed', // 409: the caller already decided on this version (nobody decides twice)
   'withdraw_instead', // 409: an SOP that has had a version in force is withdrawn, never deleted
   'withdrawn', // 409: the SOP was withdrawn; it is kept in the archive and cannot change
+  'already_reminded', // 409: the person was reminded of their reading today already (once a day)
   'signature_failed', // 401: an electronic signature was required and missing, or its password or passkey did not verify
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

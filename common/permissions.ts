@@ -51,6 +51,8 @@ export const PERMISSIONS = {
   'account.absence': { admin: 'yes', approver: 'yes', user: 'no' },
   /** Who has read the version in force, per SOP and department (required reading). */
   'compliance.read': { admin: 'yes', approver: 'yes', user: 'no' },
+  /** 'Remind' a person, or everyone in a department, of the reading they have not done (once a day per person). */
+  'compliance.remind': { admin: 'yes', approver: 'yes', user: 'no' },
   'files.read': { admin: 'yes', approver: 'yes', user: 'yes' },
   /** Asking the server to make a file's missing preview (reading one that exists is `files.read`). */
   'files.preview': { admin: 'yes', approver: 'yes', user: 'yes' },
@@ -111,6 +113,8 @@ export const ON_SHIP = {
   'approval.decide': 'no',
   'account.absence': 'no',
   'compliance.read': 'read',
+  // Reminders go out from the office, which knows every reader and sends the mail.
+  'compliance.remind': 'no',
   'files.read': 'read',
   // A ship makes its previews itself, from the files it receives.
   'files.preview': 'no',

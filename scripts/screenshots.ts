@@ -2,6 +2,7 @@
  * Screenshots of every screen at 1366, 820 and 390 px, for looking at (not a test).
  * Start the browser-test server first (`bash scripts/e2e-server.sh 5208`), seed a few SOPs
  * with the journeys or by hand, prepare: BASE_URL=http://127.0.0.1:5208 npx tsx scripts/screenshots.ts
+ * (ONLY=dashboard,compliance for just those screens).
  * Files land in screenshots/screens/<width>-<name>.png.
  */
 import { mkdir } from 'node:fs/promises';
@@ -57,6 +58,16 @@ const inDepartments = async (page: Page, button: string | RegExp) => {
   await page.getByRole('dialog').getByRole('button', { name: button }).first().click();
 };
 
+/** The People view of the compliance screen for the first department in the filter. */
+const openCompliancePeople = async (page: Page) => {
+  await page.getByRole('button', { name: 'People', exact: true }).click();
+  await page.getByLabel('Department').click();
+  await page.getByRole('option').nth(1).click();
+};
+
+/** ONLY=dashboard,compliance takes just those screens (all of them without it). */
+const only = process.env.ONLY ? new Set(process.env.ONLY.split(',')) : null;
+
 const SHOTS: Record<E2eUser['role'], Shot[]> = {
   user: [
     { name: 'dashboard', path: '/' },
@@ -77,6 +88,8 @@ const SHOTS: Record<E2eUser['role'], Shot[]> = {
     { name: 'approvals', path: '/approvals' },
     { name: 'sop-compliance', path: newestSop() },
     { name: 'compliance', path: '/compliance' },
+    { name: 'compliance-people', path: '/compliance', prepare: openCompliancePeople },
+    { name: 'compliance-behind', path: '/compliance', prepare: (page) => page.getByRole('button', { name: 'Behind', exact: true }).click() },
     { name: 'sop-form', path: '/sop/new' },
     { name: 'account', path: '/account' },
     section('account-absence', '/account', 'Absence'),
@@ -191,7 +204,7 @@ async function main() {
       const api = await context.request.post('/api/login', { data: { username: E2E_USERS[role].username, password: E2E_USERS[role].password } });
       if (!api.ok()) throw new Error(`sign-in as ${role} failed`);
       const page = await context.newPage();
-      for (const shot of SHOTS[role]) {
+      for (const shot of SHOTS[role].filter((s) => !only || only.has(s.name))) {
         await page.goto(typeof shot.path === 'string' ? shot.path : await shot.path(page));
         await page.waitForLoadState('networkidle');
         await shot.prepare?.(page);

@@ -71,6 +71,8 @@ export const SopRow = z.object({
   status: z.literal('published'),
   latest_version_id: id,
   review_frequency: z.number().int().min(1).max(60).nullable(),
+  /** Days to read a version once in force: a ship's crew is told the same read-by date. */
+  reading_days: z.number().int().min(1).max(365).nullable(),
   is_confidential: z.boolean(),
   vessel_codes: z.array(vesselCode).max(200),
   created_at: timestamp,

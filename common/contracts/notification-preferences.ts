@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { type Action, type Actor, roleMay } from '../permissions';
 
 /** The kinds of notification the server also sends by e-mail (a subset of the bell's kinds). */
-export const MAIL_KINDS = ['approval', 'changes_requested', 'reading', 'review_due', 'backup_failed'] as const;
+export const MAIL_KINDS = ['approval', 'changes_requested', 'reading', 'reading_reminder', 'review_due', 'backup_failed'] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 
 /**
@@ -14,6 +14,7 @@ const MAIL_KIND_ACTION: Record<MailKind, Action> = {
   approval: 'approval.decide',
   changes_requested: 'sop.submit',
   reading: 'sop.read',
+  reading_reminder: 'sop.read',
   review_due: 'sop.edit',
   backup_failed: 'backups.manage',
 };
@@ -24,6 +25,7 @@ export const MAIL_KIND_LABELS: Record<MailKind, string> = {
   approval: 'An approval task is waiting for me',
   changes_requested: 'Changes are requested on my SOP',
   reading: 'New required reading',
+  reading_reminder: 'Reminders when my required reading is nearly due, due, or overdue',
   review_due: 'A periodic review of my SOP is due',
   backup_failed: 'A scheduled backup failed',
 };

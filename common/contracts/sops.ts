@@ -9,6 +9,7 @@ import { Attachment } from './attachments';
 import { idField, idParams, isoDate, multiLine, optionalText, singleLine } from './fields';
 import { SignatureProof } from './signatures';
 import { ReviewFilterSchema, ReviewFrequency, ReviewSchedule } from './review-loop';
+import { ReadingDays } from './reading';
 
 /** Tags: trimmed, empty ones ignored, duplicates ignored, so a tag filter finds each SOP once. */
 export const Tags = z
@@ -34,6 +35,8 @@ export const CreateSopInput = z.object({
   versionNumber: optionalText(20, 'Version number', singleLine),
   changelog: optionalText(2000, 'Changelog'),
   reviewFrequency: ReviewFrequency,
+  /** Days the audience has to read a version once it is in force; null or absent on create: the default. */
+  readingDays: ReadingDays,
   keepAttachmentIds: KeepAttachmentIds,
   isConfidential: z.boolean().optional(),
   /** The vessels it applies to; empty means every vessel. Absent on an update: unchanged. */
@@ -144,6 +147,8 @@ export const SopListItem = z.object({
   latestVersionId: int.nullable(),
   /** Months between periodic reviews, or null. */
   reviewFrequency: int.nullable(),
+  /** Days to read a version once in force, or null for the default. */
+  readingDays: int.nullable(),
   isConfidential: z.boolean(),
   /** The vessels it applies to; empty: every vessel. */
   vesselCodes: z.array(z.string()),

@@ -1,5 +1,6 @@
 import { type APIRequestContext, type BrowserContext, test as base, type Cookie, expect, type Locator, type Page } from '@playwright/test';
 import { apiAs } from './seed';
+import { onServerDatabase } from './server-database';
 import { headerReady, signOut } from './session';
 import { toast } from './toast';
 import { E2E_USERS, type E2eUser } from './users';
@@ -50,6 +51,8 @@ interface Journeys {
    * `axe` lifts the Content-Security-Policy for the axe check (a11yContext). Closed after the test.
    */
   pageAs: (who: Who, options: { viewport: { width: number; height: number }; url?: string; axe?: boolean }) => Promise<Page>;
+  /** One SQL statement on this server's database, for what no call can do (time passing); its rows. */
+  serverSql: <Row extends object>(text: string, values?: unknown[]) => Promise<Row[]>;
 }
 
 /**
@@ -98,6 +101,9 @@ export const test = base.extend<Journeys, Workers>({
       return page;
     });
     for (const context of opened) await context.close();
+  },
+  serverSql: async ({ baseURL }, use) => {
+    await use((text, values) => onServerDatabase(baseURL!, text, values));
   },
 });
 

@@ -11,6 +11,7 @@ import { TEXT_JOB, textJob } from './features/attachments/attachment-text.servic
 import { BACKUP_JOB, type BackupSchedule, type BackupSource, backupJob } from './features/backups/scheduled-backups.service';
 import { MAIL_JOB, type MailConfig, mailJob } from './features/mail/mailer.service';
 import type { Notifier } from './features/mail/notify.service';
+import { READING_REMINDER_JOB, readingReminderJob } from './features/reading/reading-reminders.service';
 import { REVIEW_DUE_JOB, reviewDueJob } from './features/sops/sop-review-due-mail.service';
 import { createJobRunner, type JobHandlers, type JobLog, type JobRunner, type JobRunnerOptions } from './jobs/job-runner';
 
@@ -33,7 +34,7 @@ export interface BackgroundJobOptions extends Pick<JobRunnerOptions, 'pollMs' | 
   backups?: BackupSchedule & BackupSource;
   /** E-mail (SMTP_URL): only a server that can send takes mail jobs. */
   mail?: MailConfig;
-  /** Notification e-mail (the app's): a failed backup is mailed, due reviews are scanned for. */
+  /** Notification e-mail (the app's): a failed backup is mailed, due reviews and due reading are scanned for. */
   notifier?: Notifier | null;
   /** First retry delay of a failed job (tests shorten it). */
   retryDelayMs?: number;
@@ -49,7 +50,7 @@ export function createBackgroundJobs(opts: BackgroundJobOptions): BackgroundJobs
     // Only a server with BACKUP_DIR takes backup jobs.
     ...(opts.backups ? { [BACKUP_JOB]: backupJob(opts.backups, opts.backups, opts.notifier) } : {}),
     ...(opts.mail ? { [MAIL_JOB]: mailJob(opts.mail) } : {}),
-    ...(opts.notifier ? { [REVIEW_DUE_JOB]: reviewDueJob(opts.notifier) } : {}),
+    ...(opts.notifier ? { [REVIEW_DUE_JOB]: reviewDueJob(opts.notifier), [READING_REMINDER_JOB]: readingReminderJob(opts.notifier) } : {}),
   };
   const runner = createJobRunner({
     db: opts.db,

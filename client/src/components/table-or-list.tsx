@@ -10,13 +10,15 @@ interface Props<T> {
   row: (item: T) => ReactNode;
   /** An item as a list entry (a keyed `<li>`), for narrow screens. */
   entry: (item: T) => ReactNode;
+  /** Classes of the table (e.g. `[overflow-wrap:normal]`, so its cells break between words only). */
+  tableClassName?: string;
 }
 
 /** The same items as a table on wide screens and as a list of short entries on narrow ones. */
-export function TableOrList<T>({ label, columns, items, row, entry }: Props<T>) {
+export function TableOrList<T>({ label, columns, items, row, entry, tableClassName }: Props<T>) {
   return (
     <>
-      <Table aria-label={label} wrapperClassName="hidden md:block">
+      <Table aria-label={label} wrapperClassName="hidden md:block" className={tableClassName}>
         <TableHeadings columns={columns} />
         <TableBody>{items.map(row)}</TableBody>
       </Table>

@@ -61,3 +61,21 @@ export function formatDay(value: DateInput, fallback = ''): string {
   const date = toDate(value);
   return date ? format(date, 'd MMM yyyy') : fallback;
 }
+
+const CALENDAR_DAY = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+const toCalendarDay = (value: string | Date) =>
+  typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value) ? new Date(`${value}T00:00:00Z`) : new Date(value);
+
+/**
+ * A calendar day the server counts in UTC (a read-by date, '2026-12-12', or its midnight) as
+ * '12 Dec 2026': the same day wherever the reader's clock is.
+ */
+export function formatCalendarDay(value: string | Date): string {
+  const date = toCalendarDay(value);
+  return Number.isNaN(date.getTime()) ? '' : CALENDAR_DAY.format(date);
+}
+
+/** Whether a calendar day (as formatCalendarDay takes it) is over: the UTC day today is later. */
+export function isPastDay(value: string | Date, now: Date = new Date()): boolean {
+  return toCalendarDay(value).getTime() < Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+}

@@ -64,6 +64,10 @@ export const queryKeys = {
     /** Every department's people view. */
     everyone: () => ['/api/compliance/people'] as const,
     people: (departmentId: number) => ['/api/compliance/people', { departmentId }] as const,
+    /** Who is behind: the whole fleet, or the people of one vessel. */
+    behind: (params: { vesselCode?: string }) => ['/api/compliance/behind', params] as const,
+    everyoneBehind: () => ['/api/compliance/behind'] as const,
+    vessels: () => ['/api/compliance/vessels'] as const,
     sop: (id: number) => [`/api/sops/${id}/compliance`] as const,
   },
   notifications: () => ['/api/notifications'] as const,
@@ -130,6 +134,8 @@ export function attestationChangeKeys(versionId: number, sopId?: number): QueryK
     queryKeys.reading.mine(),
     queryKeys.compliance.lists(),
     queryKeys.compliance.everyone(),
+    queryKeys.compliance.everyoneBehind(),
+    queryKeys.compliance.vessels(),
     // On a ship: what waits to be sent to the office.
     queryKeys.fleet.status(),
     ...(sopId === undefined ? [] : [queryKeys.reading.sop(sopId), queryKeys.compliance.sop(sopId)]),

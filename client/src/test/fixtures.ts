@@ -57,6 +57,7 @@ export function sopListItem(id: number, change: Partial<SopListItem> = {}): SopL
     status: 'published',
     latestVersionId: id * 10,
     reviewFrequency: null,
+    readingDays: null,
     nextReviewDue: null,
     reviewStatus: null,
     isConfidential: false,

@@ -1,7 +1,7 @@
 import { expect } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { and, eq, isNotNull } from 'drizzle-orm';
 import type { MyReading, Notifications, SopCompliance } from '../../../common/contracts/reading';
-import { users } from '../db/schema';
+import { sopVersions, users } from '../db/schema';
 import type { TestContext, TestUser } from './factories';
 import { createSopAs, submitSopAs } from './client';
 
@@ -66,4 +66,26 @@ export async function notificationsOf(t: TestContext, who: TestUser): Promise<No
 export async function attestAs(t: TestContext, who: TestUser, versionId: number) {
   const res = await t.as(who, { method: 'POST', url: `/api/sop-versions/${versionId}/attestations` });
   expect(res.statusCode, res.body).toBe(201);
+}
+
+/** The day a version approved at `approvedAt` must be read by: its UTC day plus `days`, as 'YYYY-MM-DD'. */
+export function dueAfter(approvedAt: string | Date, days = 14): string {
+  const day = new Date(approvedAt);
+  day.setUTCHours(0, 0, 0, 0);
+  return new Date(day.getTime() + days * 24 * 3600_000).toISOString().slice(0, 10);
+}
+
+/** Moves the approval of every published version of the SOP `days` days into the past, as if it came into force then. */
+export async function approvedDaysAgo(t: TestContext, sopId: number, days: number) {
+  await t.db
+    .update(sopVersions)
+    .set({ approvedAt: new Date(Date.now() - days * 24 * 3600_000) })
+    .where(and(eq(sopVersions.sopId, sopId), isNotNull(sopVersions.approvedAt)));
+}
+
+/** The due day of a published version as the server counts it, from its stored approval. */
+export async function dueDayOf(t: TestContext, versionId: number, days = 14): Promise<string> {
+  const [version] = await t.db.select({ approvedAt: sopVersions.approvedAt }).from(sopVersions).where(eq(sopVersions.id, versionId));
+  expect(version?.approvedAt, `version ${versionId} is approved`).toBeTruthy();
+  return dueAfter(version.approvedAt as Date, days);
 }

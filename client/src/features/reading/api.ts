@@ -1,7 +1,18 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { ComplianceList, MyReading, Notifications, PeopleCompliance, SopCompliance, SopReading } from '@common/contracts/reading';
-import { withQuery } from '@/lib/api';
+import type {
+  Behind,
+  ComplianceList,
+  MyReading,
+  Notifications,
+  PeopleCompliance,
+  RemindResult,
+  SopCompliance,
+  SopReading,
+  VesselCompliance,
+} from '@common/contracts/reading';
+import { apiRequest, withQuery } from '@/lib/api';
 import { queryKeys } from '@/lib/query-keys';
+import { useApiMutation } from '@/lib/use-api-mutation';
 
 export const readingQueries = {
   mine: () => queryOptions<MyReading>({ queryKey: queryKeys.reading.mine() }),
@@ -10,11 +21,39 @@ export const readingQueries = {
   sopCompliance: (sopId: number) => queryOptions<SopCompliance>({ queryKey: queryKeys.compliance.sop(sopId) }),
   compliance: (departmentId?: number) => queryOptions<ComplianceList>({ queryKey: queryKeys.compliance.list({ departmentId }) }),
   people: (departmentId: number) => queryOptions<PeopleCompliance>({ queryKey: queryKeys.compliance.people(departmentId) }),
+  behind: (vesselCode?: string) => queryOptions<Behind>({ queryKey: queryKeys.compliance.behind({ vesselCode }) }),
+  vessels: () => queryOptions<VesselCompliance>({ queryKey: queryKeys.compliance.vessels() }),
 };
 
 /** The CSV of the compliance list with the same filter (a plain link: the browser downloads it). */
 export const complianceCsvUrl = (departmentId?: number) => withQuery('/api/compliance/export.csv', { departmentId });
 export const peopleCsvUrl = (departmentId: number) => withQuery('/api/compliance/people.csv', { departmentId });
+export const behindCsvUrl = (vesselCode?: string) => withQuery('/api/compliance/behind.csv', { vesselCode });
+
+/** What a reminder did, in a sentence. */
+const remindedText = (result: RemindResult) => {
+  const reminded = result.reminded === 1 ? '1 person reminded' : `${result.reminded} people reminded`;
+  return result.alreadyToday === 0 ? reminded : `${reminded}; ${result.alreadyToday} already reminded today`;
+};
+
+/** 'Remind' one person of the reading waiting for them (once a day per person). */
+export function useRemindPerson() {
+  return useApiMutation({
+    mutationFn: async (person: { id: number; name: string }) =>
+      (await apiRequest('POST', `/api/compliance/people/${person.id}/remind`)).json() as Promise<RemindResult>,
+    success: (_result, person) => `${person.name} was reminded by the bell and by e-mail`,
+    failure: { title: 'Not reminded', fallback: 'The reminder could not be sent' },
+  });
+}
+
+/** 'Remind' everyone in a department who is behind and was not reminded today. */
+export function useRemindDepartment() {
+  return useApiMutation({
+    mutationFn: async (departmentId: number) => (await apiRequest('POST', '/api/compliance/remind', { departmentId })).json() as Promise<RemindResult>,
+    success: (result) => remindedText(result),
+    failure: { title: 'Not reminded', fallback: 'The reminders could not be sent' },
+  });
+}
 
 /** 'n of m', and the share as a whole percent (an SOP nobody must read counts as complete). */
 export function share(attested: number, required: number): number {

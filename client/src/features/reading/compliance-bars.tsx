@@ -1,6 +1,12 @@
 import { Progress } from '@/components/ui/progress';
 import { share } from './api';
 
+/**
+ * The compliance tables' cells break between words only: the page's `overflow-wrap: anywhere`
+ * (for one long name on a phone) would cut 'Disembarkation' and '0 of 1' in a narrow tablet column.
+ */
+export const WHOLE_WORDS = '[overflow-wrap:normal]';
+
 /** One labelled bar: 'name · n of m'. */
 export function ComplianceBar({ label, attested, required }: { label: string; attested: number; required: number }) {
   // Nobody to count is not 'all read': an empty, greyed bar.
@@ -22,9 +28,14 @@ export function ComplianceBar({ label, attested, required }: { label: string; at
 export function ShareBar({ label, attested, required }: { label: string; attested: number; required: number }) {
   if (required === 0) return <span className="text-sm text-muted-foreground">Nobody must read it</span>;
   return (
-    <div className="flex min-w-36 items-center gap-2">
-      <Progress value={share(attested, required)} aria-label={`${label}: ${attested} of ${required} have read it`} className="w-24" />
-      <span className="text-sm tabular-nums">
+    <div className="flex items-center gap-2 lg:min-w-36">
+      {/* A tablet's table has room for the count only; the list on a phone and the wide table show the bar. */}
+      <Progress
+        value={share(attested, required)}
+        aria-label={`${label}: ${attested} of ${required} have read it`}
+        className="hidden w-24 max-md:block lg:block"
+      />
+      <span className="text-sm whitespace-nowrap tabular-nums">
         {attested} of {required}
       </span>
     </div>

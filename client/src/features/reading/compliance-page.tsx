@@ -1,13 +1,18 @@
+import { useQuery } from '@tanstack/react-query';
 import { Download } from 'lucide-react';
 import { useState } from 'react';
+import type { VesselCompliance } from '@common/contracts/reading';
+import { OptionsSelect } from '@/components/options-select';
 import { DepartmentSelect } from '@/components/department-select';
 import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { Label } from '@/components/ui/label';
-import { complianceCsvUrl, peopleCsvUrl } from './api';
+import { behindCsvUrl, complianceCsvUrl, peopleCsvUrl, readingQueries } from './api';
+import { ComplianceBehind } from './compliance-behind';
 import { CompliancePeople } from './compliance-people';
 import { ComplianceProcedures } from './compliance-procedures';
+import { RemindDepartmentButton } from './remind-buttons';
 
 const ALL = 'all';
 
@@ -26,22 +31,44 @@ function DepartmentFilter({ value, onChange }: { value: string; onChange: (value
   );
 }
 
-type View = 'procedures' | 'people';
+function VesselFilter({ vessels, value, onChange }: { vessels: VesselCompliance; value: string; onChange: (value: string) => void }) {
+  const options = [{ value: ALL, label: 'Every vessel' }, ...vessels.map((v) => ({ value: v.code, label: `${v.name} (${v.behind} behind)` }))];
+  return (
+    <div className="w-full space-y-1.5 sm:w-72">
+      <Label htmlFor="compliance-vessel">Vessel</Label>
+      <OptionsSelect id="compliance-vessel" value={value} options={options} onValueChange={onChange} triggerClassName="w-full bg-white" />
+    </div>
+  );
+}
+
+type View = 'procedures' | 'people' | 'behind';
 const VIEWS: { value: View; label: string }[] = [
   { value: 'procedures', label: 'Procedures' },
   { value: 'people', label: 'People' },
+  { value: 'behind', label: 'Behind' },
 ];
 
+function csvOf(view: View, departmentId: number | undefined, vesselCode: string | undefined): string | null {
+  if (view === 'procedures') return complianceCsvUrl(departmentId);
+  if (view === 'behind') return behindCsvUrl(vesselCode);
+  return departmentId === undefined ? null : peopleCsvUrl(departmentId);
+}
+
 /**
- * /compliance: every SOP in force and how many of its readers have attested it, or, in the
- * People view, each member of a department and what they still have to read. Approvers and admins.
+ * /compliance: every SOP in force and how many of its readers have attested it; in the People
+ * view, each member of a department and what they still have to read; in the Behind view,
+ * everyone in the fleet (or on one vessel, where vessels exist) past a read-by date. Approvers and admins.
  */
 export default function CompliancePage() {
   const [department, setDepartment] = useState(ALL);
+  const [vessel, setVessel] = useState(ALL);
   const [view, setView] = useState<View>('procedures');
+  const vessels = useQuery(readingQueries.vessels());
   const departmentId = department === ALL ? undefined : Number(department);
+  const vesselCode = vessel === ALL ? undefined : vessel;
+  const hasVessels = (vessels.data ?? []).length > 0;
 
-  const csv = view === 'procedures' ? complianceCsvUrl(departmentId) : departmentId === undefined ? null : peopleCsvUrl(departmentId);
+  const csv = csvOf(view, departmentId, vesselCode);
   return (
     <>
       <PageHeader
@@ -62,7 +89,11 @@ export default function CompliancePage() {
         }
       />
       <div className="mb-4 flex flex-wrap items-end gap-4">
-        <DepartmentFilter value={department} onChange={setDepartment} />
+        {view === 'behind' ? (
+          hasVessels && <VesselFilter vessels={vessels.data ?? []} value={vessel} onChange={setVessel} />
+        ) : (
+          <DepartmentFilter value={department} onChange={setDepartment} />
+        )}
         <fieldset className="flex gap-1 rounded-md border bg-white p-1" aria-label="View">
           {VIEWS.map((choice) => (
             <Button
@@ -76,10 +107,13 @@ export default function CompliancePage() {
             </Button>
           ))}
         </fieldset>
+        {view === 'people' && departmentId !== undefined && <RemindDepartmentButton departmentId={departmentId} />}
       </div>
       <Card className="py-0">
         <CardContent className="p-0">
-          {view === 'procedures' ? <ComplianceProcedures departmentId={departmentId} /> : <CompliancePeople departmentId={departmentId} />}
+          {view === 'procedures' && <ComplianceProcedures departmentId={departmentId} />}
+          {view === 'people' && <CompliancePeople departmentId={departmentId} />}
+          {view === 'behind' && <ComplianceBehind vesselCode={vesselCode} showVessels={hasVessels} />}
         </CardContent>
       </Card>
     </>

@@ -3,6 +3,7 @@ import { Users } from 'lucide-react';
 import { Link } from 'wouter';
 import { QueryState } from '@/components/query-state';
 import { SectionCard } from '@/components/section-card';
+import { formatCalendarDay } from '@/lib/format';
 import { readingQueries } from './api';
 import { ComplianceBar } from './compliance-bars';
 import { fullName, type PersonName } from '@common/names';
@@ -36,6 +37,12 @@ export function CompliancePanel({ sopId }: { sopId: number }) {
               </span>{' '}
               have read version {data.versionNumber}
             </p>
+            {data.dueDate && (
+              <p className={data.overdue > 0 ? 'text-sm font-medium text-red-800' : 'text-sm text-muted-foreground'} data-testid="compliance-due">
+                To be read by {formatCalendarDay(data.dueDate)}
+                {data.overdue > 0 && ` · ${data.overdue} ${data.overdue === 1 ? 'person is' : 'people are'} past it`}
+              </p>
+            )}
             {data.withoutOpening > 0 && (
               <p className="text-sm text-amber-800" data-testid="compliance-without-opening">
                 {data.withoutOpening} of them attested without opening every file.

@@ -1,32 +1,20 @@
 import { useQuery } from '@tanstack/react-query';
-import { Link } from 'wouter';
 import type { PersonCompliance } from '@common/contracts/reading';
 import { QueryState } from '@/components/query-state';
 import { TableOrList } from '@/components/table-or-list';
 import { TableCell, TableRow } from '@/components/ui/table';
 import { readingQueries } from './api';
-import { ShareBar } from './compliance-bars';
+import { ShareBar, WHOLE_WORDS } from './compliance-bars';
+import { OutstandingList } from './outstanding-list';
+import { RemindPersonButton } from './remind-buttons';
 import { fullName, type PersonName } from '@common/names';
 
 const nameOf = (p: PersonName) => fullName(p) ?? 'Unnamed user';
 
-function Outstanding({ person }: { person: PersonCompliance }) {
-  if (person.outstanding.length === 0) return <span className="text-emerald-800">Up to date</span>;
-  return (
-    <ul className="space-y-0.5">
-      {person.outstanding.map((item) => (
-        <li key={item.sopId} className="break-words [overflow-wrap:anywhere]">
-          <Link href={`/sop/${item.sopId}`} className="text-ocean hover:underline">
-            {item.title}
-          </Link>{' '}
-          <span className="text-muted-foreground">v{item.versionNumber}</span>
-        </li>
-      ))}
-    </ul>
-  );
-}
-
 const withoutOpening = (person: PersonCompliance) => (person.withoutOpening === 0 ? null : `${person.withoutOpening} attested without opening the files`);
+const overdueOf = (person: PersonCompliance) => (person.overdue === 0 ? null : `${person.overdue} overdue`);
+const remindButton = (person: PersonCompliance) =>
+  person.outstanding.length === 0 ? null : <RemindPersonButton person={{ id: person.id, name: nameOf(person) }} />;
 
 /** The compliance screen's People view: each member of the department, most behind first. */
 export function CompliancePeople({ departmentId }: { departmentId: number | undefined }) {
@@ -42,32 +30,39 @@ export function CompliancePeople({ departmentId }: { departmentId: number | unde
       ) : (
         <TableOrList
           label="People"
-          columns={['Person', 'Department', { label: 'Read', className: 'w-56' }, 'Still to read']}
+          tableClassName={WHOLE_WORDS}
+          columns={['Person', 'Department', { label: 'Read', className: 'w-40' }, 'Still to read', { label: 'Remind', className: 'sr-only' }]}
           items={list}
           row={(person) => (
             <TableRow key={person.id} className="align-top">
-              <TableCell className="font-medium whitespace-normal">
+              <TableCell className="font-medium">
                 {nameOf(person)}
+                {overdueOf(person) && <span className="block text-xs font-medium text-red-800">{overdueOf(person)}</span>}
                 {withoutOpening(person) && <span className="block text-xs font-normal text-amber-800">{withoutOpening(person)}</span>}
               </TableCell>
-              <TableCell className="whitespace-normal">{person.department.name}</TableCell>
+              <TableCell>{person.department.name}</TableCell>
               <TableCell>
                 <ShareBar label={nameOf(person)} attested={person.attested} required={person.required} />
               </TableCell>
               <TableCell className="text-sm whitespace-normal">
-                <Outstanding person={person} />
+                <OutstandingList items={person.outstanding} />
               </TableCell>
+              <TableCell className="text-right">{remindButton(person)}</TableCell>
             </TableRow>
           )}
           entry={(person) => (
             <li key={person.id} className="space-y-2 px-4 py-3 text-sm">
-              <p className="font-medium break-words">{nameOf(person)}</p>
+              <div className="flex items-start justify-between gap-3">
+                <p className="font-medium">{nameOf(person)}</p>
+                {remindButton(person)}
+              </div>
               <p className="text-xs text-muted-foreground">
                 {person.department.name}
+                {overdueOf(person) && <span className="font-medium text-red-800"> · {overdueOf(person)}</span>}
                 {withoutOpening(person) && <span className="text-amber-800"> · {withoutOpening(person)}</span>}
               </p>
               <ShareBar label={nameOf(person)} attested={person.attested} required={person.required} />
-              <Outstanding person={person} />
+              <OutstandingList items={person.outstanding} />
             </li>
           )}
         />

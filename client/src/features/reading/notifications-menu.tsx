@@ -1,14 +1,16 @@
 import type { ReactNode } from 'react';
-import { type Bell, BookOpenCheck, CalendarClock, ClipboardCheck, DatabaseBackup, MessageSquareWarning, UserPlus } from 'lucide-react';
+import { AlarmClock, type Bell, BellRing, BookOpenCheck, CalendarClock, ClipboardCheck, DatabaseBackup, MessageSquareWarning, UserPlus } from 'lucide-react';
 import { Link } from 'wouter';
 import type { NotificationItem, NotificationKind } from '@common/contracts/reading';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuSeparator, DropdownMenuTrigger } from '@/components/ui/dropdown-menu';
-import { formatRelativeDay } from '@/lib/format';
+import { formatCalendarDay, formatRelativeDay, isPastDay } from '@/lib/format';
 import { cn } from '@/lib/utils';
 
 const KIND: Record<NotificationKind, { label: string; icon: typeof Bell; tone: string }> = {
   approval: { label: 'Waiting for your approval', icon: ClipboardCheck, tone: 'text-sky-700' },
   reading: { label: 'Required reading', icon: BookOpenCheck, tone: 'text-amber-700' },
+  reading_due: { label: 'Reading due', icon: AlarmClock, tone: 'text-red-700' },
+  reading_reminder: { label: 'Reminder to read', icon: BellRing, tone: 'text-amber-700' },
   changes_requested: { label: 'Changes requested', icon: MessageSquareWarning, tone: 'text-red-700' },
   review_due: { label: 'Periodic review due', icon: CalendarClock, tone: 'text-violet-700' },
   backup_failed: { label: 'Backups', icon: DatabaseBackup, tone: 'text-red-700' },
@@ -20,6 +22,7 @@ const KIND: Record<NotificationKind, { label: string; icon: typeof Bell; tone: s
 const hrefOf = (item: NotificationItem) => (item.sopId === null ? '/admin' : `/sop/${item.sopId}`);
 
 function whenOf(item: NotificationItem) {
+  if (item.kind === 'reading_due') return isPastDay(item.at) ? `overdue since ${formatCalendarDay(item.at)}` : `read by ${formatCalendarDay(item.at)}`;
   if (item.kind !== 'review_due') return formatRelativeDay(item.at);
   return new Date(item.at) < new Date() ? `overdue since ${new Date(item.at).toLocaleDateString()}` : `due ${new Date(item.at).toLocaleDateString()}`;
 }

@@ -27,7 +27,16 @@ const plan: Attachment = {
 };
 const inForce = (attachments: Attachment[] = []) =>
   sopVersion(7, 40, { versionNumber: '2.0', isPublished: true, approvedAt: '2026-11-10T08:00:00.000Z', attachments });
-const mustRead: SopReading = { versionId: 40, versionNumber: '2.0', required: true, attested: false, lastAttested: null, changes: [] };
+const mustRead: SopReading = {
+  versionId: 40,
+  versionNumber: '2.0',
+  required: true,
+  attested: false,
+  dueDate: '2026-11-24',
+  overdue: false,
+  lastAttested: null,
+  changes: [],
+};
 
 /**
  * The office: what the reader has done with version 40 (`summary`, as it stands when asked),
@@ -72,7 +81,7 @@ describe('Read & Attest', () => {
   it('asks the reader to attest, and records the attestation once confirmed', async () => {
     office(notYet());
     openCard();
-    expect(await screen.findByText('Waiting for you: please read version 2.0 and attest')).toBeTruthy();
+    expect(await screen.findByText('Waiting for you: please read version 2.0 and attest by 24 Nov 2026')).toBeTruthy();
     expect(screen.getByText('3 people have attested')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: statement }));
 

@@ -8,7 +8,8 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { useReturnFocus } from '@/hooks/use-return-focus';
 import { attestationsQuery, useAttest } from '@/lib/attestations';
-import { formatDate, formatDateTime } from '@/lib/format';
+import { formatCalendarDay, formatDate, formatDateTime } from '@/lib/format';
+import { cn } from '@/lib/utils';
 import { useCurrentUser } from '@/lib/session';
 import { queueAttestation, useWaitingAttestation, useWaitingOpenings } from '@/offline/attestation-queue';
 import { useOnline } from '@/offline/offline-status';
@@ -140,8 +141,10 @@ function AttestVersion({ sop, version }: { sop: Pick<SopDetail, 'id' | 'title'>;
     );
   else if (reading.data?.required && !reading.data.attested)
     status = (
-      <span className="flex items-center gap-2 font-medium text-amber-900" data-testid="reading-notice">
+      <span className={cn('flex items-center gap-2 font-medium', reading.data.overdue ? 'text-red-800' : 'text-amber-900')} data-testid="reading-notice">
         <BookOpenCheck className="size-4 shrink-0" aria-hidden="true" /> Waiting for you: please read version {version.versionNumber} and attest
+        {reading.data.dueDate &&
+          (reading.data.overdue ? ` (overdue since ${formatCalendarDay(reading.data.dueDate)})` : ` by ${formatCalendarDay(reading.data.dueDate)}`)}
       </span>
     );
   else status = <span className="text-muted-foreground">Read the procedure and its files, then confirm that you have understood them.</span>;

@@ -5,7 +5,7 @@ import type { ReadingItem } from '@common/contracts/reading';
 import { QueryState } from '@/components/query-state';
 import { Badge } from '@/components/ui/badge';
 import { SectionCard } from '@/components/section-card';
-import { formatDate } from '@/lib/format';
+import { formatCalendarDay, formatDate } from '@/lib/format';
 import { readingQueries } from './api';
 
 const SHOWN = 8;
@@ -22,9 +22,18 @@ function ReadingRow({ item }: { item: ReadingItem }) {
           <span className="block text-xs text-muted-foreground">
             {item.department.name} · v{item.versionNumber} · approved {formatDate(item.approvedAt)}
           </span>
+          {!item.attestedAt && (
+            <span className={item.overdue ? 'block text-xs font-medium text-red-800' : 'block text-xs text-muted-foreground'} data-testid="reading-due">
+              {item.overdue ? 'Overdue: was due' : 'Read by'} {formatCalendarDay(item.dueDate)}
+            </span>
+          )}
         </span>
         {item.attestedAt ? (
           <span className="shrink-0 text-xs text-emerald-800">Read {formatDate(item.attestedAt)}</span>
+        ) : item.overdue ? (
+          <Badge variant="outline" className="shrink-0 border-red-300 bg-red-50 text-red-900">
+            Overdue
+          </Badge>
         ) : (
           <Badge variant="outline" className="shrink-0 border-amber-300 bg-amber-50 text-amber-900">
             To read
@@ -40,6 +49,7 @@ export function RequiredReadingSection() {
   const reading = useQuery(readingQueries.mine());
   const outstanding = reading.data?.outstanding ?? [];
   const done = reading.data?.done ?? [];
+  const overdue = outstanding.filter((item) => item.overdue).length;
   return (
     <SectionCard
       icon={BookOpenCheck}
@@ -47,9 +57,16 @@ export function RequiredReadingSection() {
       testId="required-reading"
       aside={
         reading.data ? (
-          <Badge className={outstanding.length ? 'bg-amber-700' : 'bg-emerald-700'} data-testid="required-reading-count">
-            {outstanding.length} to read
-          </Badge>
+          <span className="flex flex-wrap justify-end gap-1">
+            {overdue > 0 && (
+              <Badge className="bg-red-700" data-testid="required-reading-overdue">
+                {overdue} overdue
+              </Badge>
+            )}
+            <Badge className={outstanding.length ? 'bg-amber-700' : 'bg-emerald-700'} data-testid="required-reading-count">
+              {outstanding.length} to read
+            </Badge>
+          </span>
         ) : null
       }
     >

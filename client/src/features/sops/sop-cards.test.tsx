@@ -16,6 +16,7 @@ const sop = (i: number): SopListItem => ({
   status: 'published',
   latestVersionId: i + 1,
   reviewFrequency: null,
+  readingDays: null,
   isConfidential: false,
   vesselCodes: [],
   createdAt: '2025-01-01T00:00:00Z',

@@ -44,6 +44,7 @@ const formValuesOf = (sop: SopDetail): SopFormInput => ({
   versionNumber: '',
   changelog: '',
   reviewFrequency: sop.reviewFrequency ?? '',
+  readingDays: sop.readingDays ?? '',
   vesselCodes: sop.vesselCodes,
   // Every current file carries forward unless the author unticks it.
   keepAttachmentIds: sop.latestVersion?.attachments.map((a) => a.id) ?? [],

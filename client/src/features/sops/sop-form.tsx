@@ -1,7 +1,8 @@
+import { READING_DAYS_DEFAULT } from '@common/contracts/reading';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { Save, Send } from 'lucide-react';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller, type UseFormRegisterReturn, useForm } from 'react-hook-form';
 import { Link } from 'wouter';
 import type { SopVersion } from '@common/contracts/sops';
 import { DEFAULT_REVISION_CLASS, type RevisionClass } from '@common/revision-classes';
@@ -25,6 +26,43 @@ import { TagsInput } from '@/components/tags-input';
 import { VesselChoice } from '@/components/vessel-choice';
 import { SopFormSchema, useSaveSop, type SopFormInput, type SopFormOutput } from './use-save-sop';
 import { SopDepartmentField } from './sop-department-field';
+
+/** A whole number from 1 to `max`, or empty (the form's optional counts: months, days). */
+function WholeNumberField(props: {
+  id: string;
+  label: string;
+  max: number;
+  placeholder: string;
+  hint?: string;
+  error?: string;
+  disabled: boolean;
+  field: UseFormRegisterReturn;
+}) {
+  const hintId = props.hint ? `${props.id}-hint` : undefined;
+  const describedBy = [hintId, props.error ? `${props.id}-error` : undefined].filter(Boolean).join(' ') || undefined;
+  return (
+    <FormField id={props.id} label={props.label} error={props.error} className="space-y-1.5">
+      <Input
+        id={props.id}
+        type="number"
+        min={1}
+        max={props.max}
+        step={1}
+        inputMode="numeric"
+        placeholder={props.placeholder}
+        aria-invalid={props.error ? true : undefined}
+        aria-describedby={describedBy}
+        disabled={props.disabled}
+        {...props.field}
+      />
+      {props.hint && (
+        <p id={hintId} className="text-xs text-muted-foreground">
+          {props.hint}
+        </p>
+      )}
+    </FormField>
+  );
+}
 
 interface Props {
   editId: number | null;
@@ -89,20 +127,25 @@ export function SopForm({ editId, initial, currentVersion, suggestedVersion }: P
                 render={({ field }) => <TagsInput id="sop-tags" value={field.value ?? []} onChange={field.onChange} disabled={saving} />}
               />
             </FormField>
-            <FormField id="sop-review-frequency" label="Review frequency (months)" error={errors.reviewFrequency?.message} className="space-y-1.5">
-              <Input
-                id="sop-review-frequency"
-                type="number"
-                min={1}
-                max={60}
-                step={1}
-                inputMode="numeric"
-                placeholder="Empty for no periodic review"
-                aria-invalid={!!errors.reviewFrequency}
-                disabled={saving}
-                {...form.register('reviewFrequency')}
-              />
-            </FormField>
+            <WholeNumberField
+              id="sop-review-frequency"
+              label="Review frequency (months)"
+              max={60}
+              placeholder="Empty for no periodic review"
+              error={errors.reviewFrequency?.message}
+              disabled={saving}
+              field={form.register('reviewFrequency')}
+            />
+            <WholeNumberField
+              id="sop-reading-days"
+              label="Days to read it"
+              max={365}
+              placeholder={`Empty for the usual ${READING_DAYS_DEFAULT} days`}
+              hint="Each new version must be read within this many days of coming into force."
+              error={errors.readingDays?.message}
+              disabled={saving}
+              field={form.register('readingDays')}
+            />
             <Controller
               control={form.control}
               name="vesselCodes"

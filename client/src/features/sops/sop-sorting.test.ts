@@ -13,6 +13,7 @@ const sop = (id: number, title: string, department: string, status: SopListItem[
   status,
   latestVersionId: id,
   reviewFrequency: null,
+  readingDays: null,
   nextReviewDue: null,
   reviewStatus: null,
   isConfidential: false,

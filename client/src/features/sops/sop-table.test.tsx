@@ -30,6 +30,7 @@ const many: SopListItem[] = Array.from({ length: 5000 }, (_, i) => ({
   status: i % 3 === 0 ? 'published' : 'draft',
   latestVersionId: i + 1,
   reviewFrequency: null,
+  readingDays: null,
   nextReviewDue: null,
   reviewStatus: null,
   isConfidential: false,

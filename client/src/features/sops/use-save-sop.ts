@@ -21,6 +21,7 @@ export const SopFormSchema = CreateSopInput.pick({
   changelog: true,
   keepAttachmentIds: true,
   reviewFrequency: true,
+  readingDays: true,
   vesselCodes: true,
   templateId: true,
 }).extend({
@@ -42,6 +43,7 @@ export const EMPTY_SOP_FORM: SopFormInput = {
   versionNumber: '',
   changelog: '',
   reviewFrequency: '',
+  readingDays: '',
 };
 
 /**

@@ -42,6 +42,8 @@ export const sops = pgTable(
     latestVersionId: integer('latest_version_id').references((): AnyPgColumn => sopVersions.id, { onDelete: 'set null' }),
     /** Months between periodic reviews, 1 to 60; null when the SOP has no review cycle. */
     reviewFrequency: integer('review_frequency'),
+    /** Days its audience has to read a version after it comes into force; null: the default (14). */
+    readingDays: integer('reading_days'),
     isConfidential: boolean('is_confidential').notNull().default(false),
     /** The vessels it applies to, by code; empty: every vessel. */
     vesselCodes: varchar('vessel_codes', { length: 16 }).array().notNull().default(sql`'{}'::varchar[]`),
@@ -69,6 +71,7 @@ export const sops = pgTable(
     index('sops_search_idx').using('gin', t.searchVector).with({ fastupdate: false }),
     index('sops_latest_version_idx').on(t.latestVersionId),
     check('sops_review_frequency_check', sql`${t.reviewFrequency} between 1 and 60`),
+    check('sops_reading_days_check', sql`${t.readingDays} between 1 and 365`),
     check('sops_withdrawal_check', sql`(${t.withdrawnAt} is null) = (${t.withdrawalReason} is null)`),
   ],
 );

@@ -89,6 +89,7 @@ describe('the e-mail switches on the account page', () => {
       kinds: [
         { kind: 'changes_requested', enabled: true },
         { kind: 'reading', enabled: true },
+        { kind: 'reading_reminder', enabled: true },
         { kind: 'review_due', enabled: true },
       ],
     });
@@ -96,9 +97,10 @@ describe('the e-mail switches on the account page', () => {
       'approval',
       'changes_requested',
       'reading',
+      'reading_reminder',
       'review_due',
     ]);
-    expect(((await preferences(admin)).json() as NotificationPreferences).kinds).toHaveLength(5);
+    expect(((await preferences(admin)).json() as NotificationPreferences).kinds).toHaveLength(6);
     expect((await preferences(cadet)).json()).toMatchObject({ email: null });
   });
 
@@ -114,6 +116,7 @@ describe('the e-mail switches on the account page', () => {
     expect((await preferences(bosun)).json().kinds).toEqual([
       { kind: 'changes_requested', enabled: true },
       { kind: 'reading', enabled: false },
+      { kind: 'reading_reminder', enabled: true },
       { kind: 'review_due', enabled: true },
     ]);
     expect((await t.as(null, { method: 'GET', url: '/api/account/notification-preferences' })).statusCode).toBe(401);

@@ -1,4 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
+import { READING_DAYS_DEFAULT } from '../../../../common/contracts/reading';
 
 /**
  * The audience rule as SQL, in one place. An SOP's audience is every active, not deleted
@@ -33,3 +34,24 @@ export const versionInForceIfAny = sql`left join lateral (${inForce}) e on true`
 
 /** A timestamptz as an ISO 8601 string in UTC, the same on both drivers. */
 export const iso = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/** Today, the UTC day, as the review clock counts days. */
+export const utcToday = sql`(now() at time zone 'UTC')::date`;
+
+/**
+ * The day version `version` (with its `approved_at`) of SOP `sop` must be read by, a date: the
+ * day it came into force (UTC) plus the SOP's days to read, or the default.
+ */
+export const readingDueDay = (version = 'e', sop = 's') =>
+  sql`((${sql.raw(version)}.approved_at at time zone 'UTC')::date + coalesce(${sql.raw(sop)}.reading_days, ${READING_DAYS_DEFAULT})::int)`;
+
+/** A date as 'YYYY-MM-DD'. */
+export const isoDay = (day: SQL) => sql`to_char(${day}, 'YYYY-MM-DD')`;
+
+/**
+ * `from ... where ...` of the versions in force (`e`, of SOP `s`) that reader `u` (with their
+ * department `ud`) must read and has not attested: the outstanding reading of many readers at once.
+ */
+export const unreadInForce = sql`from sops s ${versionInForce}
+  where ${readsDepartment(sql`s.department_id`)}
+    and not exists (select 1 from attestations a where a.user_id = u.id and a.version_id = e.id)`;

@@ -47,6 +47,8 @@ describe('compliance', () => {
       required: 5,
       attested: 2,
       withoutOpening: 0,
+      dueDate: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+      overdue: 0,
       departments: [
         { id: dept.marine, name: 'Marine', required: 1, attested: 0 },
         { id: dept.deck, name: 'Deck', required: 3, attested: 1 },
@@ -82,6 +84,8 @@ describe('compliance', () => {
       required: 0,
       attested: 0,
       withoutOpening: 0,
+      dueDate: null,
+      overdue: 0,
       departments: [],
       outstanding: [],
     });
@@ -101,6 +105,8 @@ describe('compliance', () => {
       required: 5,
       attested: 0,
       withoutOpening: 0,
+      dueDate: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+      overdue: 0,
     });
     expect(all.find((r) => r.sopId === galley.id)).toMatchObject({ required: 0, attested: 0 });
 
@@ -123,17 +129,29 @@ describe('compliance', () => {
     const lines = csv.rawPayload.subarray(3).toString('utf8').split('\r\n');
     expect(lines.at(-1)).toBe('');
     expect(lines.slice(0, -1)).toEqual([
-      'SOP,Title,Department,Version,Required,Attested,Outstanding,Percent,Attested without opening',
+      'SOP,Title,Department,Version,Required,Attested,Outstanding,Percent,Attested without opening,Due date,Overdue',
       ...all.map((r) => {
         const title = r.title.startsWith('=') ? `'${r.title}` : r.title;
         const percent = r.required === 0 ? 100 : Math.floor((r.attested / r.required) * 100);
-        return [r.sopId, title, r.department.name, r.versionNumber, r.required, r.attested, r.required - r.attested, percent, r.withoutOpening].join(',');
+        return [
+          r.sopId,
+          title,
+          r.department.name,
+          r.versionNumber,
+          r.required,
+          r.attested,
+          r.required - r.attested,
+          percent,
+          r.withoutOpening,
+          r.dueDate,
+          r.overdue,
+        ].join(',');
       }),
     ]);
     const deckOnly = await t.as(approver, { method: 'GET', url: `/api/compliance/export.csv?departmentId=${dept.deck}` });
     expect(deckOnly.rawPayload.subarray(3).toString('utf8').split('\r\n').slice(1, -1)).toEqual([
-      expect.stringMatching(/^\d+,Heaving lines,Deck,1\.0,3,1,2,33,0$/),
-      expect.stringMatching(/^\d+,Muster drill,Marine,2\.0,3,0,3,0,0$/),
+      expect.stringMatching(/^\d+,Heaving lines,Deck,1\.0,3,1,2,33,0,\d{4}-\d{2}-\d{2},0$/),
+      expect.stringMatching(/^\d+,Muster drill,Marine,2\.0,3,0,3,0,0,\d{4}-\d{2}-\d{2},0$/),
     ]);
   });
 

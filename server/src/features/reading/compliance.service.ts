@@ -3,10 +3,30 @@ import type { z } from 'zod';
 import type { ComplianceList, ComplianceQuery, SopCompliance } from '../../../../common/contracts/reading';
 import type { Db } from '../../db/client';
 import { notFound } from '../../http/errors';
-import { activeReader, departmentAndChildren, departmentsReadBy, readsDepartment, versionInForce, versionInForceIfAny } from './audience-filter.service';
+import {
+  activeReader,
+  departmentAndChildren,
+  departmentsReadBy,
+  isoDay,
+  readingDueDay,
+  readsDepartment,
+  utcToday,
+  versionInForce,
+  versionInForceIfAny,
+} from './audience-filter.service';
 import type { Rows } from '../../db/rows';
 
-const EMPTY = { versionId: null, versionNumber: null, required: 0, attested: 0, withoutOpening: 0, departments: [], outstanding: [] };
+const EMPTY = {
+  versionId: null,
+  versionNumber: null,
+  required: 0,
+  attested: 0,
+  withoutOpening: 0,
+  dueDate: null,
+  overdue: 0,
+  departments: [],
+  outstanding: [],
+};
 
 /**
  * GET /api/sops/{id}/compliance: the audience of the version in force, per department (the
@@ -15,9 +35,17 @@ const EMPTY = { versionId: null, versionNumber: null, required: 0, attested: 0, 
 export async function sopCompliance(db: Db, sopId: number): Promise<z.output<typeof SopCompliance>> {
   const [sop] = (
     (await db.execute(sql`
-      select s.id, s.department_id, e.id as version_id, e.version_number
+      select s.id, s.department_id, e.id as version_id, e.version_number,
+        ${isoDay(readingDueDay())} as due_date, ${readingDueDay()} < ${utcToday} as past_due
       from sops s ${versionInForceIfAny}
-      where s.id = ${sopId}`)) as unknown as Rows<{ id: number; department_id: number; version_id: number | null; version_number: string | null }>
+      where s.id = ${sopId}`)) as unknown as Rows<{
+      id: number;
+      department_id: number;
+      version_id: number | null;
+      version_number: string | null;
+      due_date: string | null;
+      past_due: boolean | null;
+    }>
   ).rows;
   if (!sop) throw notFound('SOP not found');
   if (sop.version_id === null) return EMPTY;
@@ -52,6 +80,9 @@ export async function sopCompliance(db: Db, sopId: number): Promise<z.output<typ
     required: perDepartment.reduce((sum, d) => sum + d.required, 0),
     attested: perDepartment.reduce((sum, d) => sum + d.attested, 0),
     withoutOpening: departments.rows.reduce((sum, d) => sum + Number(d.without_opening), 0),
+    dueDate: sop.due_date,
+    // Every outstanding reader of one version shares its due day.
+    overdue: sop.past_due ? outstanding.rows.length : 0,
     departments: perDepartment,
     outstanding: outstanding.rows.map((u) => ({
       id: u.id,
@@ -71,6 +102,8 @@ interface ComplianceRowRaw {
   required: number;
   attested: number;
   without_opening: number;
+  due_date: string;
+  past_due: boolean;
 }
 
 /**
@@ -86,7 +119,8 @@ export async function complianceList(db: Db, query: z.output<typeof ComplianceQu
   const member = (department: SQL) => (chosen === undefined ? sql`true` : sql`${department} in ${departmentAndChildren(chosen)}`);
   const { rows } = (await db.execute(sql`
     with eff as (
-      select s.id as sop_id, s.title, s.department_id, e.id as version_id, e.version_number
+      select s.id as sop_id, s.title, s.department_id, e.id as version_id, e.version_number,
+        ${isoDay(readingDueDay())} as due_date, ${readingDueDay()} < ${utcToday} as past_due
       from sops s ${versionInForce}
       where ${inScope}
     ),
@@ -110,7 +144,7 @@ export async function complianceList(db: Db, query: z.output<typeof ComplianceQu
       where (t.department_id = eff.department_id or td.parent_id = eff.department_id) and ${member(sql`t.department_id`)}
       group by eff.sop_id
     )
-    select eff.sop_id, eff.title, d.id as department_id, d.name as department_name, eff.version_number,
+    select eff.sop_id, eff.title, d.id as department_id, d.name as department_name, eff.version_number, eff.due_date, eff.past_due,
       coalesce(audience.n, 0) as required, coalesce(read.n, 0) as attested, coalesce(read.unopened, 0) as without_opening
     from eff
     join departments d on d.id = eff.department_id
@@ -125,6 +159,8 @@ export async function complianceList(db: Db, query: z.output<typeof ComplianceQu
     required: Number(r.required),
     attested: Number(r.attested),
     withoutOpening: Number(r.without_opening),
+    dueDate: r.due_date,
+    overdue: r.past_due ? Number(r.required) - Number(r.attested) : 0,
   }));
 }
 
@@ -141,6 +177,8 @@ export async function complianceExportRows(db: Db, query: z.output<typeof Compli
     r.required - r.attested,
     percent(r.attested, r.required),
     r.withoutOpening,
+    r.dueDate,
+    r.overdue,
   ]);
 }
 

@@ -1,21 +1,24 @@
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { SessionUser } from '../../../../common/contracts/auth';
-import { NOTIFICATION_LIMIT, type NotificationKind, type Notifications } from '../../../../common/contracts/reading';
+import { NOTIFICATION_LIMIT, type NotificationKind, type Notifications, REMIND_DAYS_BEFORE } from '../../../../common/contracts/reading';
 import { can } from '../../../../common/permissions';
 import { CHANGES_REQUESTED_STATUS } from '../../../../common/sop-lifecycle';
 import { BACKUP_JOB } from '../backups/scheduled-backups.service';
 import type { Db } from '../../db/client';
 import { decidableTaskIds } from '../approvals/decidable-tasks.service';
 import { reviewDueSops } from '../sops/sop-review-due.service';
-import { iso } from './audience-filter.service';
+import { iso, utcToday } from './audience-filter.service';
 import type { Rows } from '../../db/rows';
 import { outstandingReading } from './reading.service';
 
 /**
  * GET /api/notifications: what waits for the caller, in one statement, newest first:
  * - `approval`: a pending task the caller may decide (the approval queue's own rule);
- * - `reading`: a version in force of their required reading they have not attested;
+ * - `reading`: a version in force of their required reading they have not attested; it becomes
+ *   `reading_due` from REMIND_DAYS_BEFORE days before its due day (`at` is then the due day);
+ * - `reading_reminder`: an approver's latest 'Remind' of the past week, while anything is
+ *   outstanding; it leads to what is due first;
  * - `changes_requested`: an SOP they own that a reviewer sent back;
  * - `review_due`: an SOP they own (any SOP, for whoever may confirm reviews) whose periodic
  *   review is due within 30 days or overdue; `at` is the due day;
@@ -39,6 +42,11 @@ const backupItems = sql`
   select 'backup_overdue', null::int, 'Scheduled backup has not run', j.run_after
   from jobs j where j.kind = ${BACKUP_JOB} and j.key like 'scheduled:%' and j.status = 'queued' and j.run_after < now() - interval '1 hour'`;
 
+/** A manual reminder stays in the bell for a week. */
+const REMINDER_SHOWN_DAYS = 7;
+/** An outstanding item `r` whose due day is within the reminder window, or past. */
+const nearlyDue = sql`r.due - ${REMIND_DAYS_BEFORE}::int <= ${utcToday}`;
+
 export async function notificationsFor(db: Db, actor: SessionUser): Promise<z.output<typeof Notifications>> {
   const reviewScope = can(actor, 'sop.review.confirm') ? sql`true` : sql`sops.owner_id = ${actor.id}`;
   const { rows } = (await db.execute(sql`
@@ -47,7 +55,14 @@ export async function notificationsFor(db: Db, actor: SessionUser): Promise<z.ou
       from approval_tasks t join sop_versions v on v.id = t.version_id join sops s on s.id = v.sop_id
       where t.id in (${decidableTaskIds(actor)})
       union all
-      select 'reading', r.sop_id, r.title, r.at from (${outstandingReading(actor)}) r
+      select case when ${nearlyDue} then 'reading_due' else 'reading' end, r.sop_id, r.title,
+        case when ${nearlyDue} then (r.due::timestamp at time zone 'UTC') else r.at end
+      from (${outstandingReading(actor)}) r
+      union all
+      select 'reading_reminder', w.sop_id, w.title, n.reminded_at
+      from (select * from reading_nudges where user_id = ${actor.id} order by reminded_on desc limit 1) n
+      cross join lateral (select r.sop_id, r.title from (${outstandingReading(actor)}) r order by r.due, r.sop_id limit 1) w
+      where n.reminded_on > ${utcToday} - ${REMINDER_SHOWN_DAYS}::int
       union all
       select 'changes_requested', s.id, s.title,
         coalesce((select max(t.updated_at) from approval_tasks t join sop_versions v on v.id = t.version_id

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { ComplianceList, PeopleCompliance } from '../../../../common/contracts/reading';
 import { crewOf, type TestUser, buildMarineAndHotel } from '../../test/factories';
 import { createSopAs, uploadAttachments } from '../../test/client';
-import { approveLatest, attestAs, complianceOf, placeIn, publishedSop } from '../../test/reading';
+import { approveLatest, attestAs, complianceOf, dueDayOf, placeIn, publishedSop } from '../../test/reading';
 
 /** Compliance that names people, and attestations made without opening the files. */
 const { t, admin, approver, author, ada, bo, eve, max } = await crewOf(
@@ -65,7 +65,8 @@ describe('people compliance', () => {
         required: 2,
         attested: 1,
         withoutOpening: 1,
-        outstanding: [{ sopId: sop.lines.id, title: 'Heaving lines', versionNumber: '1.0' }],
+        overdue: 0,
+        outstanding: [{ sopId: sop.lines.id, title: 'Heaving lines', versionNumber: '1.0', dueDate: await dueDayOf(t, sop.lines.versionId), overdue: false }],
       },
       {
         id: ada.id,
@@ -75,6 +76,7 @@ describe('people compliance', () => {
         required: 2,
         attested: 2,
         withoutOpening: 0,
+        overdue: 0,
         outstanding: [],
       },
     ]);
@@ -112,9 +114,10 @@ describe('people compliance', () => {
     expect(res.headers['content-disposition']).toMatch(/^attachment; filename="compliance-people-\d{4}-\d{2}-\d{2}\.csv"/);
     expect(res.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
     expect(res.rawPayload.subarray(3).toString('utf8').split('\r\n')).toEqual([
-      'Person,Last name,First name,Department,Required,Attested,Outstanding,Attested without opening,Outstanding SOPs',
-      `${bo.id},'=Anchor,Bo,Deck,2,1,1,1,Heaving lines (v1.0)`,
-      `${ada.id},Zeller,Ada,Deck,2,2,0,0,`,
+      'Person,Last name,First name,Department,Required,Attested,Outstanding,Attested without opening,Overdue,Outstanding SOPs',
+      // The person by name, never by id.
+      `Bo =Anchor,'=Anchor,Bo,Deck,2,1,1,1,0,"Heaving lines (v1.0, due ${await dueDayOf(t, sop.lines.versionId)})"`,
+      'Ada Zeller,Zeller,Ada,Deck,2,2,0,0,0,',
       '',
     ]);
   });

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { SopReading } from '../../../../common/contracts/reading';
 import { crewOf, buildDepartment, buildMarineAndHotel } from '../../test/factories';
-import { attestAs, complianceOf, placeIn, publishedSop, publishNewVersion, readingOf } from '../../test/reading';
+import { attestAs, complianceOf, dueAfter, placeIn, publishedSop, publishNewVersion, readingOf } from '../../test/reading';
 
 const { t, admin, approver, author, deckA, deckB, engineer, marine, hotel, loner } = await crewOf({
   admin: 'admin',
@@ -39,7 +39,8 @@ describe('required reading', () => {
 
     const forDeck = await readingOf(t, deckA);
     expect(sopIds(forDeck.outstanding)).toEqual(expect.arrayContaining([mooring.id, muster.id]));
-    expect(forDeck.outstanding.find((i) => i.sopId === mooring.id)).toEqual({
+    const item = forDeck.outstanding.find((i) => i.sopId === mooring.id);
+    expect(item).toEqual({
       sopId: mooring.id,
       title: 'Mooring stations',
       department: { id: dept.deck, name: 'Deck' },
@@ -48,6 +49,8 @@ describe('required reading', () => {
       approvedAt: expect.any(String),
       changelog: 'Initial version',
       attestedAt: null,
+      dueDate: dueAfter(item?.approvedAt as string),
+      overdue: false,
     });
     expect(sopIds((await readingOf(t, engineer)).outstanding)).toContain(muster.id);
     expect(sopIds((await readingOf(t, engineer)).outstanding)).not.toContain(mooring.id);

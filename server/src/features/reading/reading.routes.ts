@@ -1,6 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { IdParams } from '../../../../common/contracts/sops';
 import {
+  BEHIND_CSV_COLUMNS,
+  Behind,
+  BehindQuery,
   COMPLIANCE_CSV_COLUMNS,
   ComplianceList,
   ComplianceQuery,
@@ -9,14 +12,19 @@ import {
   PEOPLE_CSV_COLUMNS,
   PeopleCompliance,
   PeopleComplianceQuery,
+  RemindDepartmentInput,
+  RemindResult,
   SopCompliance,
   SopReading,
+  VesselCompliance,
 } from '../../../../common/contracts/reading';
 import { sendCsv } from '../../http/csv';
 import { ERROR_ANSWERS, answers } from '../../http/responses';
 import { complianceExportRows, complianceList, sopCompliance } from './compliance.service';
 import { notificationsFor } from './notifications.service';
-import { peopleCompliance, peopleComplianceExportRows } from './people-compliance.service';
+import { linksFor } from '../mail/notify.service';
+import { behind, behindExportRows, peopleCompliance, peopleComplianceExportRows, vesselCompliance } from './people-compliance.service';
+import { remindDepartment, remindPerson } from './reading-nudges.service';
 import { myReading, sopReading } from './reading.service';
 
 /** Required reading, the office's compliance view and the bell. */
@@ -57,6 +65,34 @@ export const readingRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/compliance/people.csv',
     { schema: { querystring: PeopleComplianceQuery, response: ERROR_ANSWERS }, config: { access: 'compliance.read' } },
     async (request, reply) => sendCsv(reply, 'compliance-people', PEOPLE_CSV_COLUMNS, await peopleComplianceExportRows(app.db, request.query)),
+  );
+
+  app.get(
+    '/api/compliance/behind',
+    { schema: { querystring: BehindQuery, response: answers({ 200: Behind }) }, config: { access: 'compliance.read' } },
+    async (request) => behind(app.db, request.query),
+  );
+
+  app.get(
+    '/api/compliance/behind.csv',
+    { schema: { querystring: BehindQuery, response: ERROR_ANSWERS }, config: { access: 'compliance.read' } },
+    async (request, reply) => sendCsv(reply, 'compliance-behind', BEHIND_CSV_COLUMNS, await behindExportRows(app.db, request.query)),
+  );
+
+  app.get('/api/compliance/vessels', { schema: { response: answers({ 200: VesselCompliance }) }, config: { access: 'compliance.read' } }, async () =>
+    vesselCompliance(app.db),
+  );
+
+  app.post(
+    '/api/compliance/people/:id/remind',
+    { schema: { params: IdParams, response: answers({ 200: RemindResult }) }, config: { access: 'compliance.remind' } },
+    async (request) => remindPerson(app.db, linksFor(app.notifier, request), request.actor, request.params.id),
+  );
+
+  app.post(
+    '/api/compliance/remind',
+    { schema: { body: RemindDepartmentInput, response: answers({ 200: RemindResult }) }, config: { access: 'compliance.remind' } },
+    async (request) => remindDepartment(app.db, linksFor(app.notifier, request), request.actor, request.body.departmentId),
   );
 
   app.get('/api/notifications', { schema: { response: answers({ 200: Notifications }) }, config: { access: 'sop.read' } }, async (request) =>

@@ -5,7 +5,7 @@ import { type MyReading, READING_DONE_LIMIT, type ReadingItem, type SopReading }
 import type { Db } from '../../db/client';
 import { notFound } from '../../http/errors';
 import { assertSopVisible, sopVisible, viewOf } from '../sops/sop-visibility.service';
-import { departmentsReadBy, iso, versionInForce } from './audience-filter.service';
+import { departmentsReadBy, iso, isoDay, readingDueDay, utcToday, versionInForce, versionInForceIfAny } from './audience-filter.service';
 import type { Rows } from '../../db/rows';
 
 type Item = z.output<typeof ReadingItem>;
@@ -19,6 +19,8 @@ interface ItemRow {
   approved_at: string;
   changelog: string | null;
   attested_at: string | null;
+  due_date: string;
+  overdue: boolean;
 }
 
 const toItem = (r: ItemRow): Item => ({
@@ -30,18 +32,21 @@ const toItem = (r: ItemRow): Item => ({
   approvedAt: new Date(r.approved_at),
   changelog: r.changelog,
   attestedAt: r.attested_at === null ? null : new Date(r.attested_at),
+  dueDate: r.due_date,
+  overdue: Boolean(r.overdue),
 });
 
 /**
  * `select ...` of the versions in force the reader must read and has not attested, as the
- * columns of ItemRow plus `at` (the approval, a timestamptz). Empty for a user without a
- * department. Also the `reading` kind of the notifications.
+ * columns of ItemRow plus `at` (the approval, a timestamptz) and `due` (the due day, a date).
+ * Empty for a user without a department. Also the `reading` kinds of the notifications.
  */
 export function outstandingReading(reader: Pick<SessionUser, 'id' | 'departmentId'>) {
-  if (reader.departmentId === null) return sql`select null::int as sop_id, null::text as title, null::timestamptz as at where false`;
+  if (reader.departmentId === null) return sql`select null::int as sop_id, null::text as title, null::timestamptz as at, null::date as due where false`;
   return sql`select s.id as sop_id, s.title, d.id as department_id, d.name as department_name,
       e.id as version_id, e.version_number, ${iso(sql`e.approved_at`)} as approved_at, e.changelog,
-      null::text as attested_at, e.approved_at as at
+      null::text as attested_at, ${isoDay(readingDueDay())} as due_date, ${readingDueDay()} < ${utcToday} as overdue,
+      e.approved_at as at, ${readingDueDay()} as due
     from sops s
     join departments d on d.id = s.department_id
     ${versionInForce}
@@ -51,14 +56,14 @@ export function outstandingReading(reader: Pick<SessionUser, 'id' | 'departmentI
 
 /** GET /api/reading: two statements, each served by indexes whatever the number of users and attestations. */
 export async function myReading(db: Db, reader: SessionUser): Promise<z.output<typeof MyReading>> {
-  const outstandingQuery = db.execute(sql`${outstandingReading(reader)} order by at desc, sop_id`) as unknown as Promise<Rows<ItemRow>>;
+  const outstandingQuery = db.execute(sql`${outstandingReading(reader)} order by due, at desc, sop_id`) as unknown as Promise<Rows<ItemRow>>;
   // The reader's attestations of versions still in force, wherever the SOP belongs, of the SOPs
   // they may still see (a confidential SOP drops out when they leave its audience). What is
   // outstanding needs no such check: the audience of an SOP always sees its version in force.
   const doneQuery = db.execute(sql`
     select s.id as sop_id, s.title, d.id as department_id, d.name as department_name,
       v.id as version_id, v.version_number, ${iso(sql`v.approved_at`)} as approved_at, v.changelog,
-      ${iso(sql`a.attested_at`)} as attested_at
+      ${iso(sql`a.attested_at`)} as attested_at, ${isoDay(readingDueDay('v'))} as due_date, false as overdue
     from attestations a
     join sop_versions v on v.id = a.version_id
     join sops s on s.id = v.sop_id
@@ -89,9 +94,13 @@ export async function sopReading(db: Db, reader: SessionUser, sopId: number): Pr
   const department = reader.departmentId ?? 0;
   const [sop] = (
     (await db.execute(sql`
-      select s.id, s.department_id in ${departmentsReadBy(department)} as required from sops s where s.id = ${sopId}`)) as unknown as Rows<{
+      select s.id, s.department_id in ${departmentsReadBy(department)} as required,
+        ${isoDay(readingDueDay())} as due_date, ${readingDueDay()} < ${utcToday} as past_due
+      from sops s ${versionInForceIfAny} where s.id = ${sopId}`)) as unknown as Rows<{
       id: number;
       required: boolean;
+      due_date: string | null;
+      past_due: boolean | null;
     }>
   ).rows;
   if (!sop) throw notFound('SOP not found');
@@ -111,6 +120,8 @@ export async function sopReading(db: Db, reader: SessionUser, sopId: number): Pr
     versionNumber: inForce?.version_number ?? null,
     required: Boolean(sop.required),
     attested: lastIndex === 0,
+    dueDate: sop.due_date,
+    overdue: Boolean(sop.required) && lastIndex !== 0 && Boolean(sop.past_due),
     lastAttested: last ? { versionId: last.version_id, versionNumber: last.version_number, attestedAt: new Date(last.attested_at as string) } : null,
     changes: changes.map((r) => ({ versionId: r.version_id, versionNumber: r.version_number, approvedAt: new Date(r.approved_at), changelog: r.changelog })),
   };

@@ -106,6 +106,7 @@ export async function listSopsJson(db: Db, view: SopView, filters: ListFilters =
       'status', ${status},
       'latestVersionId', lv.id,
       'reviewFrequency', sops.review_frequency,
+      'readingDays', sops.reading_days,
       'isConfidential', sops.is_confidential,
       'vesselCodes', to_json(sops.vessel_codes),
       'createdAt', ${isoJson('sops.created_at')},

@@ -7,14 +7,13 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { enqueueJob, wakeJobRunners } from '../../jobs/job-queue';
+import { dailyScan } from '../../jobs/daily-scan';
 import type { JobHandler } from '../../jobs/job-runner';
 import { backgroundLinks, type MailLinks, type Notifier, notify } from '../mail/notify.service';
 import { reviewDueSops } from './sop-review-due.service';
 import { reviewDay } from './sop-review-schedule.service';
 
 export const REVIEW_DUE_JOB = 'review-due-mail';
-const DAY = 24 * 3600_000;
 
 /** Mails the reviews that fell due since the last scan; answers how many SOPs were new. */
 export async function mailDueReviews(db: Db, links: MailLinks, today = reviewDay()): Promise<number> {
@@ -39,31 +38,9 @@ export async function mailDueReviews(db: Db, links: MailLinks, today = reviewDay
   });
 }
 
-/** Queues the scan of the day that starts at `slot` (run again if it ran already: a scan is idempotent). */
-async function queueScan(db: Db, slot: Date) {
-  await enqueueJob(db, { kind: REVIEW_DUE_JOB, key: `scan:${slot.toISOString()}`, payload: {}, maxAttempts: 3, runAfter: slot });
-}
-
-const today = (now = Date.now()) => new Date(Math.floor(now / DAY) * DAY);
+const scan = dailyScan(REVIEW_DUE_JOB);
 
 /** A scan now (at each start, and in tests); call with the transaction committed. */
-export async function requestReviewDueScan(db: Db) {
-  await queueScan(db, today());
-  wakeJobRunners();
-}
+export const requestReviewDueScan = (db: Db) => scan.request(db);
 
-export function reviewDueJob(notifier: Notifier): JobHandler {
-  return {
-    async run(_payload, { db }) {
-      await mailDueReviews(db, backgroundLinks(notifier));
-      await queueScan(db, new Date(today().getTime() + DAY));
-    },
-    async failed(_payload, _reason, db) {
-      await queueScan(db, new Date(today().getTime() + DAY));
-    },
-    async resume(db) {
-      await queueScan(db, today());
-      return 0;
-    },
-  };
-}
+export const reviewDueJob = (notifier: Notifier): JobHandler => scan.handler((db) => mailDueReviews(db, backgroundLinks(notifier)));

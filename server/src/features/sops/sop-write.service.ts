@@ -34,6 +34,7 @@ const sopFields = (input: SopInput) => ({
   summary: input.summary,
   tags: input.tags,
   ...(input.reviewFrequency !== undefined ? { reviewFrequency: input.reviewFrequency } : {}),
+  ...(input.readingDays !== undefined ? { readingDays: input.readingDays } : {}),
   ...(input.isConfidential !== undefined ? { isConfidential: input.isConfidential } : {}),
   ...(input.vesselCodes !== undefined ? { vesselCodes: input.vesselCodes } : {}),
 });
@@ -74,6 +75,7 @@ const SOP_FIELD_LABELS = {
   summary: 'Summary',
   tags: 'Tags',
   reviewFrequency: 'Review frequency (months)',
+  readingDays: 'Days to read',
   isConfidential: 'Confidential',
   vesselCodes: 'Vessels',
 };

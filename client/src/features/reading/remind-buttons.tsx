@@ -1,0 +1,37 @@
+import { BellRing } from 'lucide-react';
+import { can } from '@common/permissions';
+import { Button } from '@/components/ui/button';
+import { useCurrentUser } from '@/lib/session';
+import { useRemindDepartment, useRemindPerson } from './api';
+
+/** 'Remind' one person by the bell and by e-mail; the server allows it once a day per person. */
+export function RemindPersonButton({ person }: { person: { id: number; name: string } }) {
+  const { user } = useCurrentUser();
+  const remind = useRemindPerson();
+  if (!can(user, 'compliance.remind')) return null;
+  const done = remind.isSuccess;
+  return (
+    <Button
+      size="sm"
+      variant="outline"
+      className="shrink-0"
+      disabled={remind.isPending || done}
+      onClick={() => remind.mutate(person)}
+      aria-label={`Remind ${person.name}`}
+    >
+      <BellRing /> {done ? 'Reminded' : 'Remind'}
+    </Button>
+  );
+}
+
+/** 'X: those reminded today already are skipped. */
+export function RemindDepartmentButton({ departmentId }: { departmentId: number }) {
+  const { user } = useCurrentUser();
+  const remind = useRemindDepartment();
+  if (!can(user, 'compliance.remind')) return null;
+  return (
+    <Button size="sm" variant="outline" disabled={remind.isPending} onClick={() => remind.mutate(departmentId)}>
+      <BellRing /> Remind everyone still to read
+    </Button>
+  );
+}

@@ -1,0 +1,47 @@
+import { expect, test } from './support/fixtures';
+import { expectNoSidewaysScroll } from './support/a11y';
+import { createSop, departmentId, publishSop } from './support/seed';
+import type { E2eUser } from './support/users';
+
+const suffix = Date.now().toString(36);
+const title = `Gangway watch ${suffix}`;
+const crew: E2eUser = { username: `rosa.${suffix}`, password: 'gangway-pass-2026', firstName: 'Rosa', lastName: 'Lind', role: 'user' };
+const PHONE = { width: 390, height: 844 };
+
+/** '12 Dec 2026': the day as the screens write it (in UTC, the day the server counts). */
+const asShown = (day: string) =>
+  new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${day}T00:00:00Z`));
+
+test('a crew member on a phone sees the procedure they are late reading, and the day it was due', async ({ apiAs, pageAs, serverSql }) => {
+  // A Deck crew member, and a Deck SOP that came into force 20 days ago: 14 days to read it, so 6 days overdue.
+  const admin = await apiAs('admin');
+  const created = await admin.post('/api/admin/users', { data: { ...crew, email: `${crew.username}@ship.example` } });
+  expect(created.status()).toBe(201);
+  const placed = await admin.patch(`/api/admin/users/${(await created.json()).id}`, { data: { departmentId: await departmentId(admin, 'Deck') } });
+  expect(placed.status()).toBe(200);
+  const author = await apiAs('user');
+  const sopId = await createSop(author, title, 'Deck', '# Purpose\n\nKeep the gangway manned in port.');
+  await publishSop(author, await apiAs('approver'), sopId, title);
+  const [{ due }] = await serverSql<{ due: string }>(
+    `update sop_versions set approved_at = now() - interval '20 days' where sop_id = $1 and approved_at is not null
+     returning to_char((approved_at at time zone 'UTC')::date + 14, 'YYYY-MM-DD') as due`,
+    [sopId],
+  );
+
+  // The dashboard's reading list says it is overdue, and since when.
+  const page = await pageAs(crew, { viewport: PHONE });
+  const reading = page.getByTestId('required-reading');
+  const item = reading.getByRole('listitem').filter({ hasText: title });
+  await expect(item).toContainText('Overdue');
+  await expect(item.getByTestId('reading-due')).toHaveText(`Overdue: was due ${asShown(due)}`);
+  await expect(reading.getByTestId('required-reading-overdue')).toHaveText('1 overdue');
+  await expectNoSidewaysScroll(page, 'dashboard at 390 px');
+
+  // The bell says so too, and the SOP page repeats it beside the request to attest.
+  await page.getByTestId('notifications-bell').click();
+  await expect(page.getByRole('menuitem', { name: new RegExp(title) })).toContainText(`overdue since ${asShown(due)}`);
+  await page.keyboard.press('Escape');
+  await item.getByRole('link').click();
+  await expect(page.getByTestId('reading-notice')).toContainText(`(overdue since ${asShown(due)})`);
+  await expectNoSidewaysScroll(page, 'SOP page at 390 px');
+});

@@ -1,0 +1,73 @@
+/**
+ * Reminders of required reading, sent by the server by itself: a `reading-reminders` job scans
+ * once a day (at midnight UTC, when the due days turn, and once at each start) and mails each
+ * reader whose reading of a version in force is due within REMIND_DAYS_BEFORE days (stage
+ * `before`) or due today or past (stage `due`). `reading_reminders` keeps one row per reader,
+ * version and stage, so a scan that runs again, on any instance, reminds nobody twice. The bell
+ * needs no scan: it shows the same items from the same due days (notifications.service.ts).
+ */
+import { sql } from 'drizzle-orm';
+import { REMIND_DAYS_BEFORE } from '../../../../common/contracts/reading';
+import type { Db } from '../../db/client';
+import { dailyScan } from '../../jobs/daily-scan';
+import type { JobHandler } from '../../jobs/job-runner';
+import { backgroundLinks, type MailLinks, type Notifier, notify } from '../mail/notify.service';
+import { activeReader, isoDay, readingDueDay, unreadInForce, utcToday } from './audience-filter.service';
+import type { Rows } from '../../db/rows';
+
+export const READING_REMINDER_JOB = 'reading-reminders';
+
+/** Mails the reminders that became due since the last scan; answers how many were recorded. */
+export async function remindDueReading(db: Db, links: MailLinks): Promise<number> {
+  if (!links) return 0;
+  return db.transaction(async (tx) => {
+    const { rows } = (await tx.execute(sql`
+      with due as (
+        select u.id as user_id, r.version_id, r.due
+        from users u join departments ud on ud.id = u.department_id
+        cross join lateral (select e.id as version_id, ${readingDueDay()} as due ${unreadInForce}) r
+        where ${activeReader} and r.due - ${REMIND_DAYS_BEFORE}::int <= ${utcToday}
+      )
+      insert into reading_reminders (user_id, version_id, stage)
+      select user_id, version_id, case when due <= ${utcToday} then 'due' else 'before' end from due
+      on conflict do nothing
+      returning user_id, version_id, stage`)) as unknown as Rows<{ user_id: number; version_id: number; stage: 'before' | 'due' }>;
+    // One message per version and stage, to everyone the scan just recorded for it.
+    const groups = new Map<string, { versionId: number; stage: 'before' | 'due'; users: number[] }>();
+    for (const row of rows) {
+      const key = `${row.version_id}:${row.stage}`;
+      const group = groups.get(key) ?? { versionId: row.version_id, stage: row.stage, users: [] };
+      group.users.push(row.user_id);
+      groups.set(key, group);
+    }
+    for (const group of groups.values()) {
+      const [version] = (
+        (await tx.execute(sql`
+          select s.id as sop_id, s.title, v.version_number, ${isoDay(readingDueDay('v'))} as due_date, ${readingDueDay('v')} < ${utcToday} as past_due
+          from sop_versions v join sops s on s.id = v.sop_id where v.id = ${group.versionId}`)) as unknown as Rows<{
+          sop_id: number;
+          title: string;
+          version_number: string;
+          due_date: string;
+          past_due: boolean;
+        }>
+      ).rows;
+      const when = group.stage === 'before' ? `must be read by ${version.due_date}` : version.past_due ? `was due on ${version.due_date}` : 'is due today';
+      await notify(tx, links, {
+        kind: 'reading_reminder',
+        to: sql`select unnest(${`{${group.users.join(',')}}`}::int[])`,
+        subject: `${group.stage === 'before' ? 'Reading due soon' : 'Reading due'}: ${version.title}`,
+        text: `Your reading of "${version.title}" version ${version.version_number} ${when}. Please read it and confirm that you have.`,
+        path: `/sop/${version.sop_id}`,
+      });
+    }
+    return rows.length;
+  });
+}
+
+const scan = dailyScan(READING_REMINDER_JOB);
+
+/** A scan now (at each start, and in tests); call with the transaction committed. */
+export const requestReadingReminderScan = (db: Db) => scan.request(db);
+
+export const readingReminderJob = (notifier: Notifier): JobHandler => scan.handler((db) => remindDueReading(db, backgroundLinks(notifier)));
