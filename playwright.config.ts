@@ -29,7 +29,6 @@ const chromium = existsSync('/usr/bin/chromium-headless-shell') ? '/usr/lib/chro
 /** The journeys the second server runs (the rest run on the first); about half the time each. */
 const SECOND = [
   'sops',
-  'registers',
   'approval-journey',
   'reader',
   'reader-navigation',
