@@ -324,6 +324,9 @@ describe('every route', () => {
     '/api/audit/facets',
     '/api/compliance/people',
     '/api/compliance/people.csv',
+    '/api/compliance/behind',
+    '/api/compliance/behind.csv',
+    '/api/compliance/vessels',
     // The fleet's master lists name SOPs: approvers and admins only.
     '/api/fleet/vessels',
     '/api/fleet/vessels/:code/documents',
@@ -390,6 +393,9 @@ describe('every route', () => {
     '/api/templates/:id',
     // Creates an attachment on a version through findVersionForUpload, like the upload route.
     '/api/attachments',
+    // Reminders of reading outstanding on versions in force: approvers and admins, answering counts only.
+    '/api/compliance/people/:id/remind',
+    '/api/compliance/remind',
   ];
   const known = new Set([...BY_SOP, ...BY_SOP_WRITES, ...BY_VERSION, ...BY_ATTACHMENT, ...COLLECTIONS, ...NOT_SOPS]);
   const apiRoutes = () => listRoutes(t.app).filter((r) => r.url.startsWith('/api/'));
