@@ -107,7 +107,7 @@ test('an admin deactivates an approver; their approval still shows their name', 
   expect((await decider.post('/api/login', { data: { username: approver.username, password: approver.password } })).status()).toBe(401);
 
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Dashboard' }).click();
-  await expect(page.getByTestId('recent-activity')).toContainText(`Greta sop approved "${title}"`);
+  await expect(page.getByTestId('recent-activity')).toContainText(`Greta · SOP approved "${title}"`);
 });
 
 test('a user changes their password from the header menu', async ({ page, signInAs, signOut, toast }) => {

@@ -66,7 +66,7 @@ test('the author creates the SOP with a PDF and submits it; their counts follow'
   expect(await stat(page, 'mySubmissions')).toBe(mine + 1);
   expect(await stat(page, 'totalSops')).toBe(total + 1);
   expect(await stat(page, 'pendingTasks')).toBe(0);
-  await expect(page.getByTestId('recent-activity')).toContainText(`Liam sop submitted "${TITLE}"`);
+  await expect(page.getByTestId('recent-activity')).toContainText(`Liam · Submitted for approval "${TITLE}"`);
 });
 
 test('the approver reviews the version and requests changes with a comment', async ({ page, signInAs, toast }) => {
@@ -76,7 +76,8 @@ test('the approver reviews the version and requests changes with a comment', asy
   expect(tasks).toBeGreaterThanOrEqual(1);
 
   const viewer = await openTask(page, TITLE, 'Version 1.0');
-  await expect(viewer.getByText('Draft', { exact: true })).toBeVisible();
+  // The version under review was submitted: it is badged so, never 'Draft'.
+  await expect(viewer.getByTestId('version-state')).toHaveText('Submitted');
   await expect(viewer.getByRole('heading', { name: 'Steps' })).toBeVisible();
   await expect(viewer.getByRole('listitem').filter({ hasText: 'Record chafe and cuts' })).toBeVisible();
   await expect(viewer).toContainText('Liam Murphy');
@@ -98,7 +99,7 @@ test('the approver reviews the version and requests changes with a comment', asy
 
   await openDashboard(page);
   expect(await stat(page, 'pendingTasks')).toBe(tasks - 1);
-  await expect(page.getByTestId('recent-activity')).toContainText(`Maria sop changes requested "${TITLE}"`);
+  await expect(page.getByTestId('recent-activity')).toContainText(`Maria · Changes requested "${TITLE}"`);
 });
 
 test('the author revises it into 1.1 and resubmits', async ({ page, signInAs, toast }) => {
@@ -148,7 +149,7 @@ test('the approver approves version 1.1', async ({ page, signInAs, toast }) => {
 
   await openDashboard(page);
   expect(await stat(page, 'pendingTasks')).toBe(tasks - 1);
-  await expect(page.getByTestId('recent-activity')).toContainText(`Maria sop approved "${TITLE}"`);
+  await expect(page.getByTestId('recent-activity')).toContainText(`Maria · SOP approved "${TITLE}"`);
   await page.screenshot({ path: 'screenshots/dashboard-activity.png', fullPage: true });
 });
 

@@ -91,7 +91,7 @@ test('a route built in the editor, an absence set on the account, and a step dec
 
     await page.goto(`/sop/${id}`);
     const stepEvent = page.locator('[data-testid="timeline-event"][data-action="sop_step_approved"]');
-    await expect(stepEvent).toContainText('Step approved');
+    await expect(stepEvent).toContainText('Review step approved');
     await expect(stepEvent).toContainText('System Administrator for Maria Santos');
     // The chef signs the last step: published.
     const chef = await apiAs({ ...CHEF, role: 'approver' });

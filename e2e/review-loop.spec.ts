@@ -97,7 +97,7 @@ test('the author sees the request, compares 1.0 with 1.1 and submits a revision 
   const v10 = dialog.getByTestId('history-version').filter({ hasText: 'v1.0' });
   const v11 = dialog.getByTestId('history-version').filter({ hasText: 'v1.1' });
   await expect(v10.getByTestId('version-standing')).toHaveText('In force');
-  await expect(v11.getByTestId('version-standing')).toHaveText('Draft');
+  await expect(v11.getByTestId('version-standing')).toHaveText('Changes requested');
   await dialog.getByRole('checkbox', { name: 'Compare v1.0' }).check();
   await dialog.getByRole('checkbox', { name: 'Compare v1.1' }).check();
   await dialog.getByRole('button', { name: 'Compare selected' }).click();
@@ -158,7 +158,7 @@ test('the owner opens the superseded 1.0 and the unapproved 1.1, each with its b
   await page.screenshot({ path: 'screenshots/review-loop-superseded.png', fullPage: true });
 
   await page.goto(`/sop/${sopId}?version=${versions['1.1'].id}`);
-  await expect(page.getByTestId('version-banner')).toContainText('Draft — not approved');
+  await expect(page.getByTestId('version-banner')).toContainText('Changes requested — not approved');
 
   // Without ?version= the page shows the version in force (the newest, approved).
   await page.goto(`/sop/${sopId}`);

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { ALLOWED_FILE_EXTENSIONS, MAX_ATTACHMENTS_PER_UPLOAD, MAX_FILE_BYTES } from '@common/limits';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
-import { formatMB } from '@/lib/format';
+import { formatBytes } from '@/lib/labels';
 import { adminQueries } from './api';
 
 function Row({ label, value }: { label: string; value: ReactNode }) {
@@ -45,13 +45,13 @@ export function StorageSettingsDialog() {
         </DialogHeader>
         <Figures id="storage-figures" title="Stored files">
           <Row label="Distinct files stored" value={show((f) => f.storedFiles)} />
-          <Row label="Bytes stored" value={show((f) => formatMB(f.storedBytes))} />
+          <Row label="Bytes stored" value={show((f) => formatBytes(f.storedBytes))} />
           <Row label="Files referenced by records" value={show((f) => f.referencedFiles)} />
-          <Row label="Bytes referenced by records" value={show((f) => formatMB(f.referencedBytes))} />
-          <Row label="Saved by storing identical files once" value={show((f) => formatMB(Math.max(0, f.referencedBytes - f.storedBytes)))} />
+          <Row label="Bytes referenced by records" value={show((f) => formatBytes(f.referencedBytes))} />
+          <Row label="Saved by storing identical files once" value={show((f) => formatBytes(Math.max(0, f.referencedBytes - f.storedBytes)))} />
         </Figures>
         <Figures id="storage-limits" title="File limits">
-          <Row label="Largest file" value={formatMB(MAX_FILE_BYTES)} />
+          <Row label="Largest file" value={formatBytes(MAX_FILE_BYTES)} />
           <Row label="Files per upload" value={MAX_ATTACHMENTS_PER_UPLOAD} />
           <Row label="Accepted kinds" value={ALLOWED_FILE_EXTENSIONS.join(', ')} />
         </Figures>

@@ -8,7 +8,7 @@ import { Link } from 'wouter';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
 import { Progress } from '@/components/ui/progress';
-import { formatMB } from '@/lib/format';
+import { formatBytes } from '@/lib/labels';
 import { mailStatusQuery, ssoStatusQuery, templatesQuery } from '@/lib/shared-queries';
 import { adminQueries } from './api';
 import { LastAuditVerification, VerifyAuditChainButton } from './audit-verification';
@@ -111,7 +111,7 @@ function StorageCard() {
   const share = data && data.referencedBytes > 0 ? Math.round((data.storedBytes / data.referencedBytes) * 100) : 0;
   return (
     <SummaryCard icon={HardDrive} title="Storage & Retention" action={<StorageSettingsDialog />}>
-      <Stat label="Storage used" value={show((f) => formatMB(f.storedBytes))} />
+      <Stat label="Storage used" value={show((f) => formatBytes(f.storedBytes))} />
       {/* A dl holds only dt/dd groups: the bar is the dd of its own (visually hidden) term. */}
       <div>
         <dt className="sr-only">Stored share of referenced bytes</dt>
@@ -120,7 +120,7 @@ function StorageCard() {
         </dd>
       </div>
       <Stat label="Files stored" value={show((f) => f.storedFiles)} />
-      <Stat label="Saved by sharing" value={show((f) => formatMB(Math.max(0, f.referencedBytes - f.storedBytes)))} />
+      <Stat label="Saved by sharing" value={show((f) => formatBytes(Math.max(0, f.referencedBytes - f.storedBytes)))} />
       <Stat label="Retention policy" value={retention} />
     </SummaryCard>
   );

@@ -9,7 +9,7 @@ import { UsePasskeyButton, useSignature } from '@/components/signature-field';
 import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
-import { formatDateTime } from '@/lib/format';
+import { formatDateTime } from '@/lib/labels';
 import { ownerNameOf } from '@/lib/names';
 import { useDecideTask, usePostComment } from './api';
 import { ReviewRoute } from './review-route';

@@ -11,7 +11,7 @@ import { Card, CardContent } from '@/components/ui/card';
 import { SopLink } from '@/components/sop-link';
 import { TableOrList } from '@/components/table-or-list';
 import { TableCell, TableRow } from '@/components/ui/table';
-import { formatDateTime } from '@/lib/format';
+import { formatDateTime } from '@/lib/labels';
 import { useCurrentUser } from '@/lib/session';
 import { cn } from '@/lib/utils';
 import { fleetQueries, vesselDocumentsCsvUrl } from './api';

@@ -4,14 +4,14 @@ import type { DailyProgramCruise } from '@common/contracts/daily-programs';
 import type { ReaderDocument } from '@/components/reader/reader-document';
 import { FileActions } from '@/components/file-actions';
 import { Button } from '@/components/ui/button';
-import { formatKB } from '@/lib/format';
+import { formatBytes, formatWeekdayDate } from '@/lib/labels';
 import { downloadUrlOf, programDocument } from './api';
 
 /** YYYY-MM-DD of a day in this device's time zone (the ship's clock). */
 export const isoDay = (date: Date) => format(date, 'yyyy-MM-dd');
 
 /** 'Wed, Nov 25, 2026', as the day list says it. */
-export const dayLabelOf = (date: string) => format(parseISO(date), 'EEE, MMM d, yyyy');
+export const dayLabelOf = (date: string) => formatWeekdayDate(date.slice(0, 10));
 
 /** The day's programs of every cruise that has one. */
 export function programsOn(cruises: DailyProgramCruise[], date: string) {
@@ -71,7 +71,7 @@ export function ProgramDay({ cruises, date, today, onDate, onRead }: Props) {
                     <div className="min-w-0 flex-1 basis-48">
                       <p className="text-sm font-medium">{file.fileLabel ?? 'Daily program'}</p>
                       <p className="text-xs break-words text-muted-foreground">
-                        {file.originalName} · {formatKB(file.size)}
+                        {file.originalName} · {formatBytes(file.size)}
                       </p>
                     </div>
                     <FileActions

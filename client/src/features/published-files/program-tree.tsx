@@ -4,7 +4,7 @@ import type { DailyProgramCruise, DailyProgramDay } from '@common/contracts/dail
 import { Accordion, AccordionContent, AccordionItem, AccordionTrigger } from '@/components/ui/accordion';
 import { FileActions } from '@/components/file-actions';
 import { Badge } from '@/components/ui/badge';
-import { formatDate, formatKB } from '@/lib/format';
+import { formatDate, formatBytes } from '@/lib/labels';
 import type { ReaderDocument } from '@/components/reader/reader-document';
 import { downloadUrlOf, programDocument } from './api';
 import { dayLabelOf } from './program-day';
@@ -59,7 +59,7 @@ export function ProgramTree({ cruises, canManage, onRead }: { cruises: DailyProg
                                 <span className="block font-normal wrap-anywhere text-muted-foreground sm:ml-2 sm:inline">{file.originalName}</span>
                               </p>
                               <p className="text-xs text-muted-foreground">
-                                {formatKB(file.size)} · Uploaded {formatDate(file.createdAt)} by {file.uploader?.username ?? 'Unknown'}
+                                {formatBytes(file.size)} · Uploaded {formatDate(file.createdAt)} by {file.uploader?.username ?? 'Unknown'}
                               </p>
                             </div>
                             <FileActions

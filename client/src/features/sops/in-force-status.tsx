@@ -1,5 +1,5 @@
 import type { SopListItem } from '@common/contracts/sops';
-import { formatDay } from '@/lib/format';
+import { formatDate } from '@/lib/labels';
 import { cn } from '@/lib/utils';
 import { StatusBadge } from './status-badge';
 
@@ -9,7 +9,7 @@ type Standing = Pick<SopListItem, 'status' | 'inForce'> & Latest;
 /** 'In force · v1.0 · approved 12 Mar 2026', or null for an SOP with no approved version. */
 export function inForceLine(sop: Pick<SopListItem, 'inForce'>): string | null {
   const { inForce } = sop;
-  return inForce ? `In force · v${inForce.versionNumber} · approved ${formatDay(inForce.approvedAt)}` : null;
+  return inForce ? `In force · v${inForce.versionNumber} · approved ${formatDate(inForce.approvedAt)}` : null;
 }
 
 /**
