@@ -94,7 +94,7 @@ test('the approver reviews the version and requests changes with a comment', asy
 
   await page.getByLabel('Comment for the author').fill(COMMENT);
   await page.getByRole('button', { name: 'Request Changes' }).click();
-  await expect(toast('Approval task updated successfully')).toBeVisible();
+  await expect(toast('Changes requested: the SOP goes back to its author')).toBeVisible();
   await expect(page.getByRole('navigation', { name: /Pending Approvals/ }).getByRole('button', { name: new RegExp(TITLE) })).toHaveCount(0);
 
   await openDashboard(page);
@@ -144,7 +144,7 @@ test('the approver approves version 1.1', async ({ page, signInAs, toast }) => {
   const confirm = page.getByRole('alertdialog', { name: /Approve/ });
   await expect(confirm.getByTestId('approve-summary')).toContainText('v1.1');
   await confirm.getByRole('button', { name: 'Confirm approval' }).click();
-  await expect(toast('Approval task updated successfully')).toBeVisible();
+  await expect(toast('Approved: this version is now in force')).toBeVisible();
   await expect(page.getByRole('navigation', { name: /Pending Approvals/ }).getByRole('button', { name: new RegExp(TITLE) })).toHaveCount(0);
 
   await openDashboard(page);

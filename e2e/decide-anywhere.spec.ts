@@ -104,7 +104,7 @@ test('an approver at 820 px opens the task link, signs in and decides without hu
 
   await page.getByLabel('Comment for the author').fill(REQUEST);
   await page.getByRole('button', { name: 'Request Changes' }).click();
-  await expect(toast('Approval task updated successfully')).toBeVisible();
+  await expect(toast('Changes requested: the SOP goes back to its author')).toBeVisible();
   expect(decisions).toHaveLength(1);
 });
 

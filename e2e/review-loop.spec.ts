@@ -65,7 +65,7 @@ test('the approver requests changes with a comment', async ({ page, signInAs, to
   await openTask(page, TITLE, 'Version 1.1');
   await page.getByLabel('Comment for the author').fill(COMMENT);
   await page.getByRole('button', { name: 'Request Changes' }).click();
-  await expect(toast('Approval task updated successfully')).toBeVisible();
+  await expect(toast('Changes requested: the SOP goes back to its author')).toBeVisible();
 });
 
 test('the author sees the request, compares 1.0 with 1.1 and submits a revision from the form', async ({ page, signInAs, toast }) => {
@@ -138,7 +138,7 @@ test('the approver sees what changed since the version in force and confirms the
   await expect(diff.locator('[data-op="insert"]')).toContainText('3. The deck cadet relieves the watch at meal times');
   await page.screenshot({ path: 'screenshots/review-loop-approve-confirm.png' });
   await confirm.getByRole('button', { name: 'Confirm approval' }).click();
-  await expect(toast('Approval task updated successfully')).toBeVisible();
+  await expect(toast('Approved: this version is now in force')).toBeVisible();
   await expect(confirm).toHaveCount(0);
 });
 

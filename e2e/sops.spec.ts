@@ -286,7 +286,7 @@ test('the upload dialog turns one file into an SOP, which is submitted, approved
     .getByRole('alertdialog', { name: /Approve/ })
     .getByRole('button', { name: 'Confirm approval' })
     .click();
-  await expect(toast('Approval task updated successfully')).toBeVisible();
+  await expect(toast('Approved: this version is now in force')).toBeVisible();
   await expect(row).toContainText('In force · v1.0 · approved ');
 
   const head = page.waitForResponse((res) => res.request().method() === 'HEAD' && res.url().includes('/api/attachments/'));

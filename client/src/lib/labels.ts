@@ -92,6 +92,13 @@ export const EVENT_LABELS: Record<AuditAction, string> = {
   fleet_message_discarded: 'Set-aside ship message discarded',
 };
 
+/** What an approver's decision did, said to the approver: never 'task updated'. */
+export function decisionLabel(task: { status: ApprovalStatus; sopStatus: SopStatus }): string {
+  if (task.status === 'changes_requested') return 'Changes requested: the SOP goes back to its author';
+  if (task.status === 'rejected') return 'Rejected: the SOP is a draft again';
+  return task.sopStatus === 'published' ? 'Approved: this version is now in force' : 'Your approval is recorded; the SOP waits for the other signatures';
+}
+
 /** The kinds of record an event is about. */
 const ENTITY_LABELS: Record<string, string> = {
   sop: 'SOP',

@@ -44,11 +44,11 @@ export function StorageSettingsDialog() {
           <DialogDescription>What the file store holds, and the limits every upload is checked against.</DialogDescription>
         </DialogHeader>
         <Figures id="storage-figures" title="Stored files">
-          <Row label="Distinct files stored" value={show((f) => f.storedFiles)} />
-          <Row label="Bytes stored" value={show((f) => formatBytes(f.storedBytes))} />
-          <Row label="Files referenced by records" value={show((f) => f.referencedFiles)} />
-          <Row label="Bytes referenced by records" value={show((f) => formatBytes(f.referencedBytes))} />
-          <Row label="Saved by storing identical files once" value={show((f) => formatBytes(Math.max(0, f.referencedBytes - f.storedBytes)))} />
+          <Row label="Files kept (identical files once)" value={show((f) => f.storedFiles)} />
+          <Row label="Space they take" value={show((f) => formatBytes(f.storedBytes))} />
+          <Row label="Files in use by procedures, programs and itineraries" value={show((f) => f.referencedFiles)} />
+          <Row label="Their size if each were kept separately" value={show((f) => formatBytes(f.referencedBytes))} />
+          <Row label="Saved by keeping identical files once" value={show((f) => formatBytes(Math.max(0, f.referencedBytes - f.storedBytes)))} />
         </Figures>
         <Figures id="storage-limits" title="File limits">
           <Row label="Largest file" value={formatBytes(MAX_FILE_BYTES)} />

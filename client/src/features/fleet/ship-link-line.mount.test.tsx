@@ -7,7 +7,15 @@ import { asked, network } from '@/test/network';
 import { appClient, renderWithClient, settled } from '@/test/render';
 import { ShipLinkLine } from './ship-link-line';
 
-const office: FleetStatus = { role: 'office', vessel: null, connected: true, lastContactAt: null, waiting: { toSend: 0 }, problem: null };
+const office: FleetStatus = {
+  role: 'office',
+  vessel: null,
+  connected: true,
+  lastContactAt: null,
+  waiting: { toSend: 0 },
+  problem: null,
+  link: { state: 'connected', since: new Date().toISOString(), error: null },
+};
 const ship: FleetStatus = {
   role: 'ship',
   vessel: { code: 'AURORA', name: 'Aurora' },
@@ -15,6 +23,7 @@ const ship: FleetStatus = {
   lastContactAt: new Date().toISOString(),
   waiting: { toSend: 0 },
   problem: null,
+  link: { state: 'connected', since: new Date().toISOString(), error: null },
 };
 
 /** The status the session's reader fetched a moment before the header mounted. */

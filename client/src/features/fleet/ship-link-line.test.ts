@@ -11,6 +11,7 @@ const status = (connected: boolean, lastContactAt: string | null, toSend = 0): F
   lastContactAt,
   waiting: { toSend },
   problem: null,
+  link: { state: connected ? 'connected' : 'down', since: lastContactAt, error: connected ? null : 'The office has not answered' },
 });
 
 describe("the ship's link line", () => {
