@@ -131,8 +131,9 @@ test('the detail page shows the SOP and a preview of its PDF', async ({ page, si
   await expect(page.getByRole('listitem').filter({ hasText: 'Call the master if the anchor drags.' })).toBeVisible();
   const attachment = page.getByTestId('attachment');
   await expect(attachment).toContainText('anchor-watch.pdf');
-  await expect(attachment).toContainText('application/pdf');
-  await expect(attachment).toContainText(' MB');
+  // Its kind in words and its size at its own scale, never a MIME type or '0.00 MB'.
+  await expect(attachment).toContainText(/PDF · \d+(\.\d)? KB/);
+  await expect(attachment).not.toContainText('application/pdf');
   const preview = page.getByRole('img', { name: 'Preview of the first page of anchor-watch.pdf' });
   await expect(preview).toBeVisible({ timeout: 20_000 });
   expect(await preview.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);

@@ -15,7 +15,7 @@ export const dayLabelOf = (date: string) => formatWeekdayDate(date.slice(0, 10))
 
 /** The day's programs of every cruise that has one. */
 export function programsOn(cruises: DailyProgramCruise[], date: string) {
-  return cruises.flatMap((cruise) => cruise.days.filter((day) => day.date === date).map((day) => ({ cruiseCode: cruise.cruiseCode, day })));
+  return cruises.flatMap((cruise) => cruise.days.filter((day) => day.date === date).map((day) => ({ cruiseCode: cruise.cruiseCode, ship: cruise.ship, day })));
 }
 
 interface Props {
@@ -59,11 +59,12 @@ export function ProgramDay({ cruises, date, today, onDate, onRead }: Props) {
         </p>
       ) : (
         <ul className="mt-3 space-y-3">
-          {programs.map(({ cruiseCode, day }) => (
+          {programs.map(({ cruiseCode, ship, day }) => (
             <li key={cruiseCode} className="rounded-md border bg-slate-50/60 p-3">
               <p className="mb-2 flex items-center gap-2 text-sm font-semibold text-navy">
                 <Ship className="size-4 text-ocean" aria-hidden="true" />
                 <span className="font-mono">{cruiseCode}</span>
+                {ship && <span className="font-normal text-slate-700">· {ship.name}</span>}
               </p>
               <ul className="divide-y rounded-md border bg-white" aria-label={`Program of ${cruiseCode} for ${dayLabelOf(date)}`}>
                 {day.files.map((file) => (

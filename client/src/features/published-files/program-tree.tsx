@@ -26,6 +26,7 @@ export function ProgramTree({ cruises, canManage, onRead }: { cruises: DailyProg
               <span className="flex items-center gap-3">
                 <Ship className="size-5 text-ocean" aria-hidden="true" />
                 <span className="font-mono text-base font-semibold text-navy">{cruise.cruiseCode}</span>
+                {cruise.ship && <span className="text-sm font-medium text-slate-700">{cruise.ship.name}</span>}
                 <span className="text-xs font-normal text-muted-foreground">
                   {cruise.days.length} {cruise.days.length === 1 ? 'day' : 'days'}
                 </span>
