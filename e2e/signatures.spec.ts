@@ -124,6 +124,8 @@ test('a crew member on a phone signs that they read and understood the procedure
   await openEveryFile(page);
   await attestButton(page, '1.0', TITLE).click();
   const dialog = page.getByRole('alertdialog', { name: 'Confirm your attestation' });
+  // The signature dialog opens in the password field, not on Cancel.
+  await expect(dialog.getByLabel('Your password (signature)')).toBeFocused();
   await dialog.getByLabel('Your password (signature)').fill(reader.password);
   await dialog.getByRole('button', { name: 'Attest', exact: true }).click();
   await expect(dialog).toBeHidden();
