@@ -181,7 +181,7 @@ test('the author sees it published, downloads it and attests', async ({ page, si
   await expect(attestButton(page)).toHaveCount(0);
 
   await page.goto('/');
-  await expect(page.getByTestId('recent-activity')).toContainText(`Liam sop attested "${TITLE}"`);
+  await expect(page.getByTestId('recent-activity')).toContainText(`Liam · Read and attested "${TITLE}"`);
   await signOut();
 });
 

@@ -16,21 +16,24 @@ interface Props {
 }
 
 /**
- * A signature dialog opens in its password field, the one thing the signer must type; any other
- * question opens on Cancel (Radix's choice for an alert dialog), so Enter never confirms by accident.
+ * A dialog that asks for something to type opens in its first field (a signature dialog in its
+ * password field); a plain question opens on Cancel (Radix's choice for an alert dialog), so
+ * Enter never confirms by accident.
  */
-function focusPasswordFirst(event: Event) {
-  const password = (event.currentTarget as HTMLElement | null)?.querySelector<HTMLInputElement>('input[type="password"]');
-  if (!password) return;
+function focusFirstField(event: Event) {
+  const field = (event.currentTarget as HTMLElement | null)?.querySelector<HTMLElement>(
+    'input:not([type="hidden"]):not([type="checkbox"]):not([type="radio"]):not(:disabled), textarea:not(:disabled)',
+  );
+  if (!field) return;
   event.preventDefault();
-  password.focus({ preventScroll: true });
+  field.focus({ preventScroll: true });
 }
 
 /** A question that must be answered before a change the server makes; it stays open until the server answers. */
 export function ConfirmDialog({ open, title, description, pending, onClose, className, children, action }: Props) {
   return (
     <Alert.AlertDialog open={open} onOpenChange={(next) => !next && !pending && onClose()}>
-      <Alert.AlertDialogContent className={className} onOpenAutoFocus={focusPasswordFirst}>
+      <Alert.AlertDialogContent className={className} onOpenAutoFocus={focusFirstField}>
         <Alert.AlertDialogHeader>
           <Alert.AlertDialogTitle>{title}</Alert.AlertDialogTitle>
           <Alert.AlertDialogDescription>{description}</Alert.AlertDialogDescription>
