@@ -158,7 +158,7 @@ test('the owner opens the superseded 1.0 and the unapproved 1.1, each with its b
   await page.screenshot({ path: 'screenshots/review-loop-superseded.png', fullPage: true });
 
   await page.goto(`/sop/${sopId}?version=${versions['1.1'].id}`);
-  await expect(page.getByTestId('version-banner')).toContainText('Changes requested — not approved');
+  await expect(page.getByTestId('version-banner')).toContainText('Version 1.1: Submitted — not approved');
 
   // Without ?version= the page shows the version in force (the newest, approved).
   await page.goto(`/sop/${sopId}`);
