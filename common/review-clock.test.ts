@@ -31,11 +31,16 @@ describe('reviewStatusOn', () => {
 });
 
 describe('versionStanding', () => {
-  it('names the version in force, superseded approvals and drafts', () => {
+  it('names the version in force, superseded approvals, versions sent back, submissions and drafts', () => {
     expect(versionStanding({ id: 3, isPublished: true }, 3)).toBe('in_force');
     expect(versionStanding({ id: 2, isPublished: true }, 3)).toBe('superseded');
     expect(versionStanding({ id: 4, isPublished: false }, 3)).toBe('draft');
     expect(versionStanding({ id: 1, isPublished: false }, null)).toBe('draft');
+    expect(versionStanding({ id: 4, isPublished: false, submittedAt: '2026-11-26T09:00:00Z' }, 3)).toBe('submitted');
+    expect(versionStanding({ id: 4, isPublished: false, submittedAt: null }, 3)).toBe('draft');
+    const sentBack = { latestVersionId: 4, status: 'changes_requested' } as const;
+    expect(versionStanding({ id: 4, isPublished: false, submittedAt: '2026-11-26T09:00:00Z' }, 3, sentBack)).toBe('changes_requested');
+    expect(versionStanding({ id: 2, isPublished: false, submittedAt: '2026-11-20T09:00:00Z' }, 3, sentBack)).toBe('submitted');
   });
 });
 

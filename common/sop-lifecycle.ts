@@ -229,10 +229,19 @@ export function refuseReviewConfirm(actor: Actor | null | undefined, sop: { effe
 
 /**
  * What a version is to a reader: the one `in_force` (the newest approved), an approved one
- * since `superseded` by a newer approval, or a `draft` never approved.
+ * since `superseded` by a newer approval, the latest one sent back with `changes_requested`,
+ * one `submitted` for approval and not approved, or a `draft` never submitted. A submitted
+ * version is never called a draft.
  */
-export type VersionStanding = 'in_force' | 'superseded' | 'draft';
-export function versionStanding(version: { id: number; isPublished: boolean }, effectiveVersionId: number | null): VersionStanding {
-  if (!version.isPublished) return 'draft';
+export type VersionStanding = 'in_force' | 'superseded' | 'changes_requested' | 'submitted' | 'draft';
+export function versionStanding(
+  version: { id: number; isPublished: boolean; submittedAt?: string | Date | null },
+  effectiveVersionId: number | null,
+  sop?: { latestVersionId: number | null; status: SopStatus },
+): VersionStanding {
+  if (!version.isPublished) {
+    if (sop?.latestVersionId === version.id && sop.status === CHANGES_REQUESTED_STATUS) return 'changes_requested';
+    return version.submittedAt ? 'submitted' : 'draft';
+  }
   return version.id === effectiveVersionId ? 'in_force' : 'superseded';
 }

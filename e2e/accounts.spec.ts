@@ -66,8 +66,8 @@ test('an admin resets a password; the user signs in with the new one', async ({ 
   await dialog.getByLabel('New Password', { exact: true }).fill('password1');
   await dialog.getByLabel('Confirm New Password').fill('password1');
   await dialog.getByRole('button', { name: 'Reset Password' }).click();
-  // The server names the rule.
-  await expect(toast('password: This password is one of the most common passwords; choose one that is harder to guess')).toBeVisible();
+  // The server names the rule in words, without the field's name before them.
+  await expect(toast('This password is one of the most common passwords; choose one that is harder to guess')).toBeVisible();
   await dialog.getByLabel('New Password', { exact: true }).fill('engine-room-77');
   await dialog.getByLabel('Confirm New Password').fill('engine-room-77');
   await screenshots(page, 'accounts-reset-password');
@@ -107,7 +107,7 @@ test('an admin deactivates an approver; their approval still shows their name', 
   expect((await decider.post('/api/login', { data: { username: approver.username, password: approver.password } })).status()).toBe(401);
 
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Dashboard' }).click();
-  await expect(page.getByTestId('recent-activity')).toContainText(`Greta sop approved "${title}"`);
+  await expect(page.getByTestId('recent-activity')).toContainText(`Greta · SOP approved "${title}"`);
 });
 
 test('a user changes their password from the header menu', async ({ page, signInAs, signOut, toast }) => {

@@ -64,7 +64,7 @@ test('the author creates the SOP with a PDF and submits it; their counts follow'
   expect(await stat(page, 'mySubmissions')).toBe(mine + 1);
   expect(await stat(page, 'totalSops')).toBe(total + 1);
   expect(await stat(page, 'pendingTasks')).toBe(0);
-  await expect(page.getByTestId('recent-activity')).toContainText(`Liam sop submitted "${TITLE}"`);
+  await expect(page.getByTestId('recent-activity')).toContainText(`Liam · Submitted for approval "${TITLE}"`);
 });
 
 test('the approver reviews the version and requests changes with a comment', async ({ page, signInAs, toast }) => {
@@ -74,7 +74,8 @@ test('the approver reviews the version and requests changes with a comment', asy
   expect(tasks).toBeGreaterThanOrEqual(1);
 
   const viewer = await openTask(page, TITLE, 'Version 1.0');
-  await expect(viewer.getByText('Draft', { exact: true })).toBeVisible();
+  // The version under review was submitted: it is badged so, never 'Draft'.
+  await expect(viewer.getByTestId('version-state')).toHaveText('Submitted');
   await expect(viewer.getByRole('heading', { name: 'Steps' })).toBeVisible();
   await expect(viewer.getByRole('listitem').filter({ hasText: 'Record chafe and cuts' })).toBeVisible();
   await expect(viewer).toContainText('Liam Murphy');
@@ -91,12 +92,12 @@ test('the approver reviews the version and requests changes with a comment', asy
 
   await page.getByLabel('Comment for the author').fill(COMMENT);
   await page.getByRole('button', { name: 'Request Changes' }).click();
-  await expect(toast('Approval task updated successfully')).toBeVisible();
+  await expect(toast('Changes requested: the SOP goes back to its author')).toBeVisible();
   await expect(page.getByRole('navigation', { name: /Pending Approvals/ }).getByRole('button', { name: new RegExp(TITLE) })).toHaveCount(0);
 
   await openDashboard(page);
   expect(await stat(page, 'pendingTasks')).toBe(tasks - 1);
-  await expect(page.getByTestId('recent-activity')).toContainText(`Maria sop changes requested "${TITLE}"`);
+  await expect(page.getByTestId('recent-activity')).toContainText(`Maria · Changes requested "${TITLE}"`);
 });
 
 test('the author revises it into 1.1 and resubmits', async ({ page, signInAs, toast }) => {
@@ -141,12 +142,12 @@ test('the approver approves version 1.1', async ({ page, signInAs, toast }) => {
   const confirm = page.getByRole('alertdialog', { name: /Approve/ });
   await expect(confirm.getByTestId('approve-summary')).toContainText('v1.1');
   await confirm.getByRole('button', { name: 'Confirm approval' }).click();
-  await expect(toast('Approval task updated successfully')).toBeVisible();
+  await expect(toast('Approved: this version is now in force')).toBeVisible();
   await expect(page.getByRole('navigation', { name: /Pending Approvals/ }).getByRole('button', { name: new RegExp(TITLE) })).toHaveCount(0);
 
   await openDashboard(page);
   expect(await stat(page, 'pendingTasks')).toBe(tasks - 1);
-  await expect(page.getByTestId('recent-activity')).toContainText(`Maria sop approved "${TITLE}"`);
+  await expect(page.getByTestId('recent-activity')).toContainText(`Maria · SOP approved "${TITLE}"`);
   await page.screenshot({ path: 'screenshots/dashboard-activity.png', fullPage: true });
 });
 
@@ -178,7 +179,7 @@ test('the author sees it published, downloads it and attests', async ({ page, si
   await expect(attestButton(page)).toHaveCount(0);
 
   await page.goto('/');
-  await expect(page.getByTestId('recent-activity')).toContainText(`Liam sop attested "${TITLE}"`);
+  await expect(page.getByTestId('recent-activity')).toContainText(`Liam · Read and attested "${TITLE}"`);
   await signOut();
 });
 

@@ -37,6 +37,15 @@ async function expectInView(page: Page, locator: Locator) {
   expect(box!.y + box!.height).toBeLessThanOrEqual(viewport.height);
 }
 
+/** The area two elements share on screen, in square pixels (null when one is not laid out). */
+async function overlap(a: Locator, b: Locator): Promise<number | null> {
+  const [x, y] = [await a.boundingBox(), await b.boundingBox()];
+  if (!x || !y) return null;
+  const width = Math.min(x.x + x.width, y.x + y.width) - Math.max(x.x, y.x);
+  const height = Math.min(x.y + x.height, y.y + y.height) - Math.max(x.y, y.y);
+  return Math.max(0, width) * Math.max(0, height);
+}
+
 test.beforeAll(async ({ baseURL }) => {
   author = await apiAs(baseURL!, E2E_USERS.user);
   const approver = await apiAs(baseURL!, E2E_USERS.approver);
@@ -101,10 +110,25 @@ test('an approver at 820 px opens the task link, signs in and decides without hu
   await expect(toast('Comment added to the review thread')).toBeVisible();
   await expect(page.getByTestId('review-thread')).toContainText(QUESTION);
   await expect(page.getByLabel('Comment for the author')).toHaveValue('');
+  // While the toast shows, a refusal in the decision bar stays readable: the toast never covers the bar.
+  await page.getByRole('button', { name: 'Request Changes' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: COMMENT_REQUIRED })).toBeVisible();
+  await expect(toast('Comment added to the review thread')).toBeVisible();
+  await expect
+    .poll(() =>
+      overlap(
+        page
+          .getByRole('region', { name: /Notifications/ })
+          .locator('li')
+          .first(),
+        page.getByTestId('decision-bar'),
+      ),
+    )
+    .toBe(0);
 
   await page.getByLabel('Comment for the author').fill(REQUEST);
   await page.getByRole('button', { name: 'Request Changes' }).click();
-  await expect(toast('Approval task updated successfully')).toBeVisible();
+  await expect(toast('Changes requested: the SOP goes back to its author')).toBeVisible();
   expect(decisions).toHaveLength(1);
 });
 

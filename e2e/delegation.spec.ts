@@ -87,11 +87,11 @@ test('a route built in the editor, an absence set on the account, and a step dec
     await expect(page.getByTestId('decide-for')).toContainText('You decide for Maria Santos');
     await page.getByRole('button', { name: 'Approve', exact: true }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Confirm approval' }).click();
-    await expect(page.getByText('Approval task updated successfully').first()).toBeVisible();
+    await expect(page.getByText('Your approval is recorded; the SOP waits for the other signatures').first()).toBeVisible();
 
     await page.goto(`/sop/${id}`);
     const stepEvent = page.locator('[data-testid="timeline-event"][data-action="sop_step_approved"]');
-    await expect(stepEvent).toContainText('Step approved');
+    await expect(stepEvent).toContainText('Review step approved');
     await expect(stepEvent).toContainText('System Administrator for Maria Santos');
     // The chef signs the last step: published.
     const chef = await apiAs({ ...CHEF, role: 'approver' });

@@ -37,9 +37,9 @@ const OTHER = { code: 'NORD-STAR', name: 'Nordic Star of the Western Fjords and 
 const OTHER_TITLE = 'Bunkering Operations, Fuel Transfer and Spill Response for Ports with Restricted Berths';
 const { admin: ADMIN, approver: APPROVER, user: CREW } = E2E_USERS;
 
-const IN_STEP = /^Ship copy · in step with the office at \d\d:\d\d$/;
-const CUT = /^No link to the office since \d\d:\d\d$/;
-const WAITING = /^No link to the office since \d\d:\d\d · 1 attestation waiting to send$/;
+const IN_STEP = /^Ship copy · in step with the office at \d{1,2}:\d\d(\s[AP]M)?$/;
+const CUT = /^No link to the office since \d{1,2}:\d\d(\s[AP]M)?$/;
+const WAITING = /^No link to the office since \d{1,2}:\d\d(\s[AP]M)? · 1 attestation waiting to send$/;
 
 let hub: NatsServer;
 let shipNats: NatsServer;

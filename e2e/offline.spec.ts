@@ -162,7 +162,7 @@ test('after one online visit, the list, an opened SOP and its file read offline;
   // Reloading the list with no link: the shell from the precache, the list from the copies.
   await page.goto('/documents');
   await expect(page.getByRole('heading', { name: 'Procedures' })).toBeVisible();
-  await expect(offlineBanner(page).filter({ hasText: /^Offline — showing copies from [A-Z][a-z]{2} \d{1,2}, \d{4} \d{2}:\d{2}/ })).toBeVisible();
+  await expect(offlineBanner(page).filter({ hasText: /^Offline — showing copies from [A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2}(\s[AP]M)?/ })).toBeVisible();
   await expect(rows).toHaveCount(rowCount);
   // Every read of this screen, the header's bell included, has its copy.
   await expect(offlineBanner(page)).not.toContainText('Some of this screen is not available offline.');
@@ -174,7 +174,7 @@ test('after one online visit, the list, an opened SOP and its file read offline;
   // The SOP opened online, and its file.
   await page.goto(`/sop/${keptId}`);
   await expect(page.getByRole('heading', { name: KEPT })).toBeVisible();
-  await expect(offlineBanner(page).filter({ hasText: /^Offline — showing copies from [A-Z][a-z]{2} \d{1,2}, \d{4} \d{2}:\d{2}/ })).toBeVisible();
+  await expect(offlineBanner(page).filter({ hasText: /^Offline — showing copies from [A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2}(\s[AP]M)?/ })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Edit' })).toBeDisabled();
   await page.getByRole('button', { name: 'Download', exact: true }).click();
   await expect(page.getByText('Download started', { exact: true }).first()).toBeVisible();
@@ -291,7 +291,7 @@ async function keepPinnedSop(browser: Browser, viewport: Viewport) {
 }
 
 const COPY_TIMES =
-  /^Copies from [A-Z][a-z]{2} \d{1,2}, \d{4} \d{2}:\d{2} to [A-Z][a-z]{2} \d{1,2}, \d{4} \d{2}:\d{2}\. Last fetched ahead [A-Z][a-z]{2} \d{1,2}, \d{4} \d{2}:\d{2}\.$/;
+  /^Copies from [A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2}(\s[AP]M)? to [A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2}(\s[AP]M)?\. Last fetched ahead [A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2}(\s[AP]M)?\.$/;
 
 test('required reading never opened and tomorrow’s daily program are fetched ahead after sign-in and read offline; the panel says what is stored', async ({
   browser,

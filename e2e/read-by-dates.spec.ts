@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
 import { expectNoSidewaysScroll } from './support/a11y';
 import { createSop, departmentId, publishSop } from './support/seed';
@@ -8,9 +9,9 @@ const title = `Gangway watch ${suffix}`;
 const crew: E2eUser = { username: `rosa.${suffix}`, password: 'gangway-pass-2026', firstName: 'Rosa', lastName: 'Lind', role: 'user' };
 const PHONE = { width: 390, height: 844 };
 
-/** '12 Dec 2026': the day as the screens write it (in UTC, the day the server counts). */
-const asShown = (day: string) =>
-  new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${day}T00:00:00Z`));
+/** 'Dec 12, 2026' in en-US: the day as the browser's language writes a date (the UTC day the server counts). */
+const asShownIn = (page: Page, day: string) =>
+  page.evaluate((d) => new Intl.DateTimeFormat(navigator.language, { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${d}T00:00:00Z`)), day);
 
 test('a crew member on a phone sees the procedure they are late reading, and the day it was due', async ({ apiAs, pageAs, serverSql }) => {
   // A Deck crew member, and a Deck SOP that came into force 20 days ago: 14 days to read it, so 6 days overdue.
@@ -30,18 +31,19 @@ test('a crew member on a phone sees the procedure they are late reading, and the
 
   // The dashboard's reading list says it is overdue, and since when.
   const page = await pageAs(crew, { viewport: PHONE });
+  const shown = await asShownIn(page, due);
   const reading = page.getByTestId('required-reading');
   const item = reading.getByRole('listitem').filter({ hasText: title });
   await expect(item).toContainText('Overdue');
-  await expect(item.getByTestId('reading-due')).toHaveText(`Overdue: was due ${asShown(due)}`);
+  await expect(item.getByTestId('reading-due')).toHaveText(`Overdue: was due ${shown}`);
   await expect(reading.getByTestId('required-reading-overdue')).toHaveText('1 overdue');
   await expectNoSidewaysScroll(page, 'dashboard at 390 px');
 
   // The bell says so too, and the SOP page repeats it beside the request to attest.
   await page.getByTestId('notifications-bell').click();
-  await expect(page.getByRole('menuitem', { name: new RegExp(title) })).toContainText(`overdue since ${asShown(due)}`);
+  await expect(page.getByRole('menuitem', { name: new RegExp(title) })).toContainText(`overdue since ${shown}`);
   await page.keyboard.press('Escape');
   await item.getByRole('link').click();
-  await expect(page.getByTestId('reading-notice')).toContainText(`(overdue since ${asShown(due)})`);
+  await expect(page.getByTestId('reading-notice')).toContainText(`(overdue since ${shown})`);
   await expectNoSidewaysScroll(page, 'SOP page at 390 px');
 });

@@ -164,13 +164,13 @@ test('the crew sees an itinerary as a table at once, and on a phone as a card pe
   });
   expect(uploaded.status()).toBe(201);
   const columns = ['Date', 'Port', 'Arrival', 'Departure', 'Berth', 'Tender', 'Shore excursions', 'Pilot boarding', 'Local agent'];
-  const lisbon = ['Fri, 1 May 2026', 'Lisbon', '', '17:30', 'Alcântara', 'No', 'Sintra and Cascais', '16:45', 'Atlantic Agency'];
+  const lisbon = ['Fri, May 1, 2026', 'Lisbon', '', '17:30', 'Alcântara', 'No', 'Sintra and Cascais', '16:45', 'Atlantic Agency'];
   for (const viewport of VIEWPORTS) {
     const context = await browser.newContext({ baseURL, bypassCSP: true, viewport: { width: viewport.width, height: viewport.height } });
     const page = await context.newPage();
     await signInAt(page, E2E_USERS.user, '/itinerary');
     // Titled by its dates, not by the file's name.
-    await expect(page.getByRole('heading', { name: 'Itinerary · May 1 – May 3, 2026' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: /^Itinerary · May 1\s–\s3, 2026$/ })).toBeVisible();
     if (viewport.name === 'phone') {
       // No sideways scrolling anywhere: each port is a card with every column under its name.
       const ports = page.getByRole('list', { name: `${name}: Ports` });

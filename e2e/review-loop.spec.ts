@@ -65,7 +65,7 @@ test('the approver requests changes with a comment', async ({ page, signInAs, to
   await openTask(page, TITLE, 'Version 1.1');
   await page.getByLabel('Comment for the author').fill(COMMENT);
   await page.getByRole('button', { name: 'Request Changes' }).click();
-  await expect(toast('Approval task updated successfully')).toBeVisible();
+  await expect(toast('Changes requested: the SOP goes back to its author')).toBeVisible();
 });
 
 test('the author sees the request, compares 1.0 with 1.1 and submits a revision from the form', async ({ page, signInAs, toast }) => {
@@ -97,7 +97,7 @@ test('the author sees the request, compares 1.0 with 1.1 and submits a revision 
   const v10 = dialog.getByTestId('history-version').filter({ hasText: 'v1.0' });
   const v11 = dialog.getByTestId('history-version').filter({ hasText: 'v1.1' });
   await expect(v10.getByTestId('version-standing')).toHaveText('In force');
-  await expect(v11.getByTestId('version-standing')).toHaveText('Draft');
+  await expect(v11.getByTestId('version-standing')).toHaveText('Changes requested');
   await dialog.getByRole('checkbox', { name: 'Compare v1.0' }).check();
   await dialog.getByRole('checkbox', { name: 'Compare v1.1' }).check();
   await dialog.getByRole('button', { name: 'Compare selected' }).click();
@@ -138,7 +138,7 @@ test('the approver sees what changed since the version in force and confirms the
   await expect(diff.locator('[data-op="insert"]')).toContainText('3. The deck cadet relieves the watch at meal times');
   await page.screenshot({ path: 'screenshots/review-loop-approve-confirm.png' });
   await confirm.getByRole('button', { name: 'Confirm approval' }).click();
-  await expect(toast('Approval task updated successfully')).toBeVisible();
+  await expect(toast('Approved: this version is now in force')).toBeVisible();
   await expect(confirm).toHaveCount(0);
 });
 
@@ -158,7 +158,7 @@ test('the owner opens the superseded 1.0 and the unapproved 1.1, each with its b
   await page.screenshot({ path: 'screenshots/review-loop-superseded.png', fullPage: true });
 
   await page.goto(`/sop/${sopId}?version=${versions['1.1'].id}`);
-  await expect(page.getByTestId('version-banner')).toContainText('Draft — not approved');
+  await expect(page.getByTestId('version-banner')).toContainText('Version 1.1: Submitted — not approved');
 
   // Without ?version= the page shows the version in force (the newest, approved).
   await page.goto(`/sop/${sopId}`);

@@ -96,7 +96,7 @@ test('two approvers sign the two steps with their passwords; a wrong password ch
 
   await dialog.getByLabel('Your password (signature)').fill(E2E_USERS.approver.password);
   await dialog.getByRole('button', { name: 'Confirm approval' }).click();
-  await expect(toast('Approval task updated successfully').first()).toBeVisible();
+  await expect(toast('Your approval is recorded; the SOP waits for the other signatures').first()).toBeVisible();
   expect((await (await author.get(`/api/sops/${sopId}`)).json()).status).toBe('submitted');
   await signOut();
 
@@ -104,7 +104,7 @@ test('two approvers sign the two steps with their passwords; a wrong password ch
   dialog = await startApproval(`Step 2 of 2: ${STEPS[1]}`);
   await dialog.getByLabel('Your password (signature)').fill(E2E_USERS.admin.password);
   await dialog.getByRole('button', { name: 'Confirm approval' }).click();
-  await expect(toast('Approval task updated successfully').first()).toBeVisible();
+  await expect(toast('Approved: this version is now in force').first()).toBeVisible();
   expect((await (await author.get(`/api/sops/${sopId}`)).json()).status).toBe('published');
 
   // The history: each decision with its signature, the hash short on screen and whole on hover.
@@ -124,6 +124,8 @@ test('a crew member on a phone signs that they read and understood the procedure
   await openEveryFile(page);
   await attestButton(page, '1.0', TITLE).click();
   const dialog = page.getByRole('alertdialog', { name: 'Confirm your attestation' });
+  // The signature dialog opens in the password field, not on Cancel.
+  await expect(dialog.getByLabel('Your password (signature)')).toBeFocused();
   await dialog.getByLabel('Your password (signature)').fill(reader.password);
   await dialog.getByRole('button', { name: 'Attest', exact: true }).click();
   await expect(dialog).toBeHidden();

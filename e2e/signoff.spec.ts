@@ -59,7 +59,7 @@ test('an editorial revision submitted from the form is approved as such, and the
   const dialog = page.getByRole('alertdialog');
   await expect(dialog.getByLabel('Revision class')).toContainText('Editorial');
   await dialog.getByRole('button', { name: 'Confirm approval' }).click();
-  await expect(page.getByText('Approval task updated successfully').first()).toBeVisible();
+  await expect(page.getByText('Approved: this version is now in force').first()).toBeVisible();
 
   // The steward's attestation was carried to 1.1: nothing to read.
   const reading = await (await steward.get('/api/reading')).json();
@@ -102,12 +102,12 @@ test('two approvers sign a two-step review route in the Approval Center', async 
   };
 
   await page.setViewportSize({ width: 1366, height: 768 });
-  await sign(E2E_USERS.approver, /^Step 1 of 2: Department review$/, 'Approval task updated successfully');
+  await sign(E2E_USERS.approver, /^Step 1 of 2: Department review$/, 'Your approval is recorded; the SOP waits for the other signatures');
   let sop = await (await author.get(`/api/sops/${id}`)).json();
   expect(sop.status).toBe('submitted');
   await signOut();
 
-  await sign(E2E_USERS.admin, /^Step 2 of 2: DPA approval$/, 'Approval task updated successfully');
+  await sign(E2E_USERS.admin, /^Step 2 of 2: DPA approval$/, 'Approved: this version is now in force');
   sop = await (await author.get(`/api/sops/${id}`)).json();
   expect(sop.status).toBe('published');
   await page.goto(`/sop/${id}`);

@@ -131,8 +131,9 @@ test('the detail page shows the SOP and a preview of its PDF', async ({ page, si
   await expect(page.getByRole('listitem').filter({ hasText: 'Call the master if the anchor drags.' })).toBeVisible();
   const attachment = page.getByTestId('attachment');
   await expect(attachment).toContainText('anchor-watch.pdf');
-  await expect(attachment).toContainText('application/pdf');
-  await expect(attachment).toContainText(' MB');
+  // Its kind in words and its size at its own scale, never a MIME type or '0.00 MB'.
+  await expect(attachment).toContainText(/PDF · \d+(\.\d)? KB/);
+  await expect(attachment).not.toContainText('application/pdf');
   const preview = page.getByRole('img', { name: 'Preview of the first page of anchor-watch.pdf' });
   await expect(preview).toBeVisible({ timeout: 20_000 });
   expect(await preview.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
@@ -286,7 +287,7 @@ test('the upload dialog turns one file into an SOP, which is submitted, approved
     .getByRole('alertdialog', { name: /Approve/ })
     .getByRole('button', { name: 'Confirm approval' })
     .click();
-  await expect(toast('Approval task updated successfully')).toBeVisible();
+  await expect(toast('Approved: this version is now in force')).toBeVisible();
   await expect(row).toContainText('In force · v1.0 · approved ');
 
   const head = page.waitForResponse((res) => res.request().method() === 'HEAD' && res.url().includes('/api/attachments/'));

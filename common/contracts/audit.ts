@@ -31,6 +31,8 @@ const AuditFilterFields = z.object({
   entityType: singleLine('entityType').trim().min(1, 'entityType must not be empty').max(40, 'entityType must be at most 40 characters').optional(),
   from: time('from'),
   to: time('to'),
+  /** `admin`: only what administrators do (common/audit-actions.ts), for the Admin page's activity card. */
+  scope: z.enum(['admin'], { error: 'scope must be admin' }).optional(),
 });
 const fromNotAfterTo = <T extends { from?: Date; to?: Date }>(q: T) => !q.from || !q.to || q.from <= q.to;
 const RANGE_MESSAGE = { message: 'from must not be after to', path: ['from'] };

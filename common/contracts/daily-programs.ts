@@ -75,8 +75,18 @@ export const DailyProgramDay = z.object({
 });
 export type DailyProgramDay = z.input<typeof DailyProgramDay>;
 
-/** GET /api/daily-programs/hierarchy: cruises by code, days in date order, files in sequence. */
-export const DailyProgramCruise = z.object({ cruiseCode: z.string(), days: z.array(DailyProgramDay) });
+/** The ship a cruise code names: its letters before the sailing date are a registered vessel's code. */
+export const shipCodeOf = (cruiseCode: string) => /^[A-Z]+/.exec(cruiseCode.toUpperCase())?.[0] ?? null;
+
+/**
+ * GET /api/daily-programs/hierarchy: cruises by code, days in date order, files in sequence;
+ * `ship` is the registered vessel the code names (AR250928 -> vessel AR), null when none does.
+ */
+export const DailyProgramCruise = z.object({
+  cruiseCode: z.string(),
+  ship: z.object({ code: z.string(), name: z.string() }).nullable(),
+  days: z.array(DailyProgramDay),
+});
 export type DailyProgramCruise = z.input<typeof DailyProgramCruise>;
 export const DailyProgramHierarchy = z.array(DailyProgramCruise);
 

@@ -45,6 +45,20 @@ export const FleetVessel = Vessel.extend({
 export const FleetVesselList = z.array(FleetVessel);
 export type FleetVessel = z.input<typeof FleetVessel>;
 
+/**
+ * This instance's connection to NATS, as the NATS client reports it: `connected` since when,
+ * `connecting` (first try under way), `down` since when and the client's error, or
+ * `not_configured` (no NATS_URL: an office on its own).
+ */
+export const FleetLinkState = z.object({
+  state: z.enum(['connected', 'connecting', 'down', 'not_configured']),
+  /** When the link entered this state (null: not configured). */
+  since: isoDate.nullable(),
+  /** Why the link is down, in the NATS client's words, with the address tried (never its credentials). */
+  error: z.string().nullable(),
+});
+export type FleetLinkState = z.input<typeof FleetLinkState>;
+
 /** GET /api/fleet/status: this instance and its link to the rest of the fleet. */
 export const FleetStatus = z.object({
   role: z.enum(['office', 'ship']),
@@ -54,6 +68,7 @@ export const FleetStatus = z.object({
   waiting: z.object({ toSend: count }),
   /** Why the link does not work, in words (an unknown vessel, a message held for a newer version). */
   problem: z.string().nullable(),
+  link: FleetLinkState,
 });
 export type FleetStatus = z.input<typeof FleetStatus>;
 

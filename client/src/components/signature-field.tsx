@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { SignatureProof, SignatureTarget } from '@common/contracts/signatures';
 import { FormField, invalidWhen } from '@/components/form-field';
@@ -14,8 +14,14 @@ import { settingsQuery } from '@/lib/shared-queries';
  * (undefined when none is required); a refused proof (401 signature_failed) is shown inline by
  * passing the mutation's error, and nothing typed is lost.
  */
-export function useSignature(id: string, failure: unknown, target: SignatureTarget | null) {
+export function useSignature(id: string, failure: unknown, target: SignatureTarget | null, opts: { focusWhenShown?: boolean } = {}) {
   const required = useQuery(settingsQuery).data?.requireSignatures === true;
+  // In a dialog whose one field is the password: when the settings arrive after the dialog
+  // opened, the field appears then and takes the focus (ConfirmDialog focuses it at opening).
+  const input = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (opts.focusWhenShown && required) input.current?.focus({ preventScroll: true });
+  }, [opts.focusWhenShown, required]);
   const [password, setPassword] = useState('');
   const [passkeyError, setPasskeyError] = useState<string | null>(null);
   const refused = failure instanceof ApiError && failure.code === 'signature_failed' ? failure.message : null;
@@ -41,6 +47,7 @@ export function useSignature(id: string, failure: unknown, target: SignatureTarg
   const field = required ? (
     <FormField id={id} label="Your password (signature)" error={error ?? undefined} className="space-y-1">
       <Input
+        ref={input}
         id={id}
         type="password"
         autoComplete="current-password"

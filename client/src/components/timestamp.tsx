@@ -1,4 +1,4 @@
-import { formatDateTime } from '@/lib/format';
+import { formatDateTime } from '@/lib/labels';
 import { cn } from '@/lib/utils';
 
 /** When something happened, small and muted, machine-readable for assistive technology. */

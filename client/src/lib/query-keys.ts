@@ -108,7 +108,8 @@ export const queryKeys = {
   },
   audit: {
     all: () => ['/api/audit'] as const,
-    latest: (limit: number) => ['/api/audit', { limit }] as const,
+    /** The newest administrators' actions, for the Admin page's card. */
+    latestAdmin: (limit: number) => ['/api/audit', { limit, scope: 'admin' }] as const,
     /** The Audit Log screen's pages for one set of filters (paged by `before`). */
     log: (filters: Record<string, string | number | undefined>) => ['/api/audit', 'log', filters] as const,
     facets: () => ['/api/audit/facets'] as const,

@@ -68,6 +68,7 @@ describe('what is fetched ahead', () => {
     const cruises = [
       {
         cruiseCode: 'AR260130',
+        ship: null,
         days: ['2026-01-29', '2026-01-30', '2026-02-01', '2026-02-02'].map((date, index) => ({
           date,
           uploadMode: 'combined' as const,

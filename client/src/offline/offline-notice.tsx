@@ -1,5 +1,5 @@
 import { CloudOff } from 'lucide-react';
-import { formatDateTime } from '@/lib/format';
+import { formatDateTime } from '@/lib/labels';
 
 interface Props {
   /** When the oldest copy on the screen was fetched; null when none is shown. */

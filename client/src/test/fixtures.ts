@@ -115,4 +115,5 @@ export const fleetStatus = (where: 'office' | 'ship'): FleetStatus => ({
   lastContactAt: null,
   waiting: { toSend: 0 },
   problem: null,
+  link: { state: 'connected', since: '2026-11-26T08:00:00.000Z', error: null },
 });

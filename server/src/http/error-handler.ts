@@ -18,7 +18,7 @@ export const CONCURRENT_CHANGE_MESSAGE = 'Someone else changed the same records 
 /** The last line of defence: a value the schemas let through and the database refused. */
 export const UNSTORABLE_VALUE_MESSAGE = 'The request holds a value the database cannot store (for example a U+0000 character or a number out of range)';
 
-type Described = { status: number; message: string; code?: ErrorCode };
+type Described = { status: number; message: string; code?: ErrorCode; field?: string };
 
 /** The code an error answer carries when its thrower named none: one per status. */
 export function defaultErrorCode(status: number): ErrorCode {
@@ -48,12 +48,13 @@ export function defaultErrorCode(status: number): ErrorCode {
 /** The one error handler: every error leaves as JSON with a readable `message` and a machine `code`. */
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError, request, reply) => {
-    const { status, message, code = defaultErrorCode(status) } = describeError(err, request);
+    const { status, message, code = defaultErrorCode(status), field } = describeError(err, request);
     // The error, the route, the caller and the ids: never the body or the query's parameters.
     if (status >= 500) request.log.error({ err, route: request.routeOptions.url, userId: request.user?.id, ids: idsOf(request.params) }, 'request failed');
     else if (message === UNSTORABLE_VALUE_MESSAGE || status === 409)
       request.log.warn({ err, route: request.routeOptions.url, userId: request.user?.id }, message);
     const body: ErrorBody = { message, code };
+    if (field) body.field = field;
     if (request.routeOptions.config?.errorField) body.error = message;
     // A download that failed before its first byte had already set the file's headers.
     reply.removeHeader('content-disposition').removeHeader('repr-digest').removeHeader('content-length');
@@ -71,8 +72,10 @@ function idsOf(params: unknown): Record<string, string> {
 }
 
 function describeError(err: FastifyError, request: FastifyRequest): Described {
-  if (err instanceof HttpError) return { status: err.statusCode, message: err.message, code: err.code };
+  if (err instanceof HttpError) return { status: err.statusCode, message: err.message, code: err.code, field: err.field };
   if (hasZodFastifySchemaValidationErrors(err)) {
+    // A schema's refusal keeps the field before its sentence: forms check the same contract
+    // first, so these reach a program rather than a person.
     const messages = err.validation.map((v) => {
       const field = v.instancePath.replace(/^\//, '').replaceAll('/', '.');
       return field ? `${field}: ${v.message}` : (v.message ?? 'Invalid input');

@@ -65,7 +65,7 @@ export interface TestContext {
  * nothing runs until the test calls `t.jobs.runUntilIdle()`. A test that needs a particular
  * database (on disk, say) passes it; close() closes it too.
  */
-export type TestContextOptions = Pick<AppOptions, 'uploadLimits' | 'trustProxy' | 'instance' | 'backups' | 'mail' | 'publicUrl' | 'oidc'> & {
+export type TestContextOptions = Pick<AppOptions, 'uploadLimits' | 'trustProxy' | 'instance' | 'backups' | 'mail' | 'publicUrl' | 'oidc' | 'fleetLink'> & {
   /** First retry delay of failed jobs (default 5 s). */
   retryDelayMs?: number;
   jobs?: 'background' | 'manual';

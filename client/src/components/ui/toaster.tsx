@@ -1,8 +1,11 @@
+import { useToastPlacement } from '@/components/toast-placement';
 import { useToast } from '@/hooks/use-toast';
 import { Toast, ToastClose, ToastDescription, ToastProvider, ToastTitle, ToastViewport } from '@/components/ui/toast';
 
 export function Toaster() {
   const { toasts } = useToast();
+  // Never over a dialog or a marked bar (the decision bar on a tablet): see toast-placement.ts.
+  const placement = useToastPlacement(toasts.some((t) => t.open !== false));
   return (
     <ToastProvider>
       {toasts.map(({ id, title, description, action, ...props }) => (
@@ -15,7 +18,7 @@ export function Toaster() {
           <ToastClose />
         </Toast>
       ))}
-      <ToastViewport />
+      <ToastViewport style={placement} />
     </ToastProvider>
   );
 }

@@ -10,13 +10,13 @@ import { SubmitButton } from '@/components/submit-button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { apiRequest } from '@/lib/api';
-import { formatDay } from '@/lib/format';
+import { formatDate } from '@/lib/labels';
 import { queryKeys } from '@/lib/query-keys';
 import { useCurrentUser } from '@/lib/session';
 import { useApiMutation } from '@/lib/use-api-mutation';
 
 /** '2026-03-12' -> '12 Mar 2026' (the day itself, whatever the browser's time zone). */
-const dayText = (day: string) => formatDay(`${day}T12:00:00`);
+const dayText = (day: string) => formatDate(`${day}T12:00:00`);
 const periodText = (a: { from: string; to: string }) => (a.from === a.to ? dayText(a.from) : `${dayText(a.from)} – ${dayText(a.to)}`);
 
 type Errors = Partial<Record<'from' | 'to' | 'delegateId', string>>;

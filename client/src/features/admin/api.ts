@@ -12,13 +12,13 @@ import { queryKeys } from '@/lib/query-keys';
 import { departmentsQuery, settingsQuery } from '@/lib/shared-queries';
 import { useApiMutation } from '@/lib/use-api-mutation';
 
-/** The audit call asks for 10 events and the page shows 5, so the card stays short while the answer keeps some slack. */
+/** The audit call asks for 10 administrators' actions and the page shows 5, so the card stays short while the answer keeps some slack. */
 export const AUDIT_FETCH_LIMIT = 10;
 export const AUDIT_SHOWN = 5;
 
 export const adminQueries = {
   users: () => queryOptions<AdminUser[]>({ queryKey: queryKeys.admin.users() }),
-  audit: () => queryOptions<AuditEvent[]>({ queryKey: queryKeys.audit.latest(AUDIT_FETCH_LIMIT) }),
+  audit: () => queryOptions<AuditEvent[]>({ queryKey: queryKeys.audit.latestAdmin(AUDIT_FETCH_LIMIT) }),
   departments: () => departmentsQuery,
   storage: () => queryOptions<StorageFacts>({ queryKey: queryKeys.admin.storage() }),
   overview: () => queryOptions<AdminOverview>({ queryKey: queryKeys.admin.overview() }),

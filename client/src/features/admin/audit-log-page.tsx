@@ -15,7 +15,8 @@ import { useCurrentUser } from '@/lib/session';
 import { useSaveFile } from '@/lib/use-save-file';
 import { adminQueries } from './api';
 import { type AuditLogFilters, auditExportUrl, auditLogQueries, entityHref } from './audit-log-api';
-import { auditActionWords, auditEntityWords, changeWords } from './audit-words';
+import { entityLabel, eventLabel } from '@/lib/labels';
+import { changeWords } from './audit-words';
 
 const ANY = 'any';
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -71,7 +72,7 @@ function subjectOf(event: AuditEvent): string {
   const { name, title } = event.metadata ?? {};
   if (typeof title === 'string' && title) return title;
   if (typeof name === 'string' && name) return name;
-  return event.entityId === null ? auditEntityWords(event.entityType) : `${auditEntityWords(event.entityType)} #${event.entityId}`;
+  return event.entityId === null ? entityLabel(event.entityType) : `${entityLabel(event.entityType)} #${event.entityId}`;
 }
 
 export default function AuditLogPage() {
@@ -127,17 +128,14 @@ function AuditLog() {
           id="audit-action"
           label="Action"
           value={filters.action ?? ANY}
-          options={[
-            { value: ANY, label: 'All actions' },
-            ...(facets.data?.actions ?? []).map((action) => ({ value: action, label: auditActionWords(action) })),
-          ]}
+          options={[{ value: ANY, label: 'All actions' }, ...(facets.data?.actions ?? []).map((action) => ({ value: action, label: eventLabel(action) }))]}
           onChange={(v) => setFilters({ action: v === ANY ? undefined : v })}
         />
         <AuditFilter
           id="audit-entity"
           label="Entity"
           value={filters.entityType ?? ANY}
-          options={[{ value: ANY, label: 'All entities' }, ...(facets.data?.entityTypes ?? []).map((type) => ({ value: type, label: auditEntityWords(type) }))]}
+          options={[{ value: ANY, label: 'All entities' }, ...(facets.data?.entityTypes ?? []).map((type) => ({ value: type, label: entityLabel(type) }))]}
           onChange={(v) => setFilters({ entityType: v === ANY ? undefined : v })}
         />
         <div className="space-y-1">
@@ -207,7 +205,7 @@ function EventRow({ event }: { event: AuditEvent }) {
           actor
         )}
       </span>
-      <span>{auditActionWords(event.action)}</span>
+      <span>{eventLabel(event.action)}</span>
       <span className="min-w-0 truncate">
         {href ? (
           <Link href={href} className="font-medium text-ocean hover:underline">

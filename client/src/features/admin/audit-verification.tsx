@@ -3,7 +3,7 @@ import { ShieldCheck } from 'lucide-react';
 import type { AuditVerification } from '@common/contracts/audit';
 import { Button } from '@/components/ui/button';
 import { getJson } from '@/lib/api';
-import { formatDateTime } from '@/lib/format';
+import { formatDateTime } from '@/lib/labels';
 import { queryClient } from '@/lib/query-client';
 import { queryKeys } from '@/lib/query-keys';
 import { useApiMutation } from '@/lib/use-api-mutation';

@@ -4,7 +4,7 @@ import type { AuditEvent } from '@common/contracts/audit';
 import { QueryState } from '@/components/query-state';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Timestamp } from '@/components/timestamp';
-import { humanizeAction } from '@/lib/format';
+import { eventLabel } from '@/lib/labels';
 import { actorNameOf } from '@/lib/names';
 import { AUDIT_SHOWN, adminQueries } from './api';
 
@@ -36,7 +36,7 @@ export function RecentAdminActivity() {
                 return (
                   <li key={event.id} className="py-2.5 text-sm">
                     <p>
-                      <span className="font-medium text-navy">{actorNameOf(event.actor)}</span> {humanizeAction(event.action)}
+                      <span className="font-medium text-navy">{actorNameOf(event.actor)}</span> · {eventLabel(event.action)}
                       {subject && <span className="font-medium"> "{subject}"</span>}
                     </p>
                     <Timestamp at={event.createdAt} />

@@ -10,7 +10,7 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { errorText } from '@/lib/api-error';
-import { formatDate } from '@/lib/format';
+import { formatDate } from '@/lib/labels';
 import { displayNameOf } from '@/lib/names';
 import { adminQueries, useLinkSso, useUnlinkSso } from './api';
 

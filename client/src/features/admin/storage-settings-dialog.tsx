@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { ALLOWED_FILE_EXTENSIONS, MAX_ATTACHMENTS_PER_UPLOAD, MAX_FILE_BYTES } from '@common/limits';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
-import { formatMB } from '@/lib/format';
+import { formatBytes } from '@/lib/labels';
 import { adminQueries } from './api';
 
 function Row({ label, value }: { label: string; value: ReactNode }) {
@@ -44,14 +44,14 @@ export function StorageSettingsDialog() {
           <DialogDescription>What the file store holds, and the limits every upload is checked against.</DialogDescription>
         </DialogHeader>
         <Figures id="storage-figures" title="Stored files">
-          <Row label="Distinct files stored" value={show((f) => f.storedFiles)} />
-          <Row label="Bytes stored" value={show((f) => formatMB(f.storedBytes))} />
-          <Row label="Files referenced by records" value={show((f) => f.referencedFiles)} />
-          <Row label="Bytes referenced by records" value={show((f) => formatMB(f.referencedBytes))} />
-          <Row label="Saved by storing identical files once" value={show((f) => formatMB(Math.max(0, f.referencedBytes - f.storedBytes)))} />
+          <Row label="Files kept (identical files once)" value={show((f) => f.storedFiles)} />
+          <Row label="Space they take" value={show((f) => formatBytes(f.storedBytes))} />
+          <Row label="Files in use by procedures, programs and itineraries" value={show((f) => f.referencedFiles)} />
+          <Row label="Their size if each were kept separately" value={show((f) => formatBytes(f.referencedBytes))} />
+          <Row label="Saved by keeping identical files once" value={show((f) => formatBytes(Math.max(0, f.referencedBytes - f.storedBytes)))} />
         </Figures>
         <Figures id="storage-limits" title="File limits">
-          <Row label="Largest file" value={formatMB(MAX_FILE_BYTES)} />
+          <Row label="Largest file" value={formatBytes(MAX_FILE_BYTES)} />
           <Row label="Files per upload" value={MAX_ATTACHMENTS_PER_UPLOAD} />
           <Row label="Accepted kinds" value={ALLOWED_FILE_EXTENSIONS.join(', ')} />
         </Figures>

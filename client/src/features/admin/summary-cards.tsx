@@ -7,8 +7,7 @@ import type { AdminUser } from '@common/contracts/users';
 import { Link } from 'wouter';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
-import { Progress } from '@/components/ui/progress';
-import { formatMB } from '@/lib/format';
+import { formatBytes } from '@/lib/labels';
 import { mailStatusQuery, ssoStatusQuery, templatesQuery } from '@/lib/shared-queries';
 import { adminQueries } from './api';
 import { LastAuditVerification, VerifyAuditChainButton } from './audit-verification';
@@ -100,27 +99,20 @@ export function TemplatesCard() {
 }
 
 /**
- * The file store's real figures: what is stored (each distinct file once) against what the
- * records reference; the bar shows the stored share, so its gap is what sharing saves.
+ * The file store's real figures in plain words: the space its files take, how many there are,
+ * and what keeping identical files once saves. No bar: with no capacity to measure against, a
+ * bar would read as 'full'.
  */
 function StorageCard() {
   const { data, isLoading } = useQuery(adminQueries.storage());
   const backups = useQuery(adminQueries.backups()).data;
   const retention = !backups ? '...' : backups.configured ? `Newest ${backups.keep} backups` : 'No backups kept';
   const show = (value: (facts: NonNullable<typeof data>) => ReactNode) => (isLoading ? '...' : data ? value(data) : NONE);
-  const share = data && data.referencedBytes > 0 ? Math.round((data.storedBytes / data.referencedBytes) * 100) : 0;
   return (
     <SummaryCard icon={HardDrive} title="Storage & Retention" action={<StorageSettingsDialog />}>
-      <Stat label="Storage used" value={show((f) => formatMB(f.storedBytes))} />
-      {/* A dl holds only dt/dd groups: the bar is the dd of its own (visually hidden) term. */}
-      <div>
-        <dt className="sr-only">Stored share of referenced bytes</dt>
-        <dd>
-          <Progress value={share} aria-label="Stored share of referenced bytes" className="my-1" />
-        </dd>
-      </div>
-      <Stat label="Files stored" value={show((f) => f.storedFiles)} />
-      <Stat label="Saved by sharing" value={show((f) => formatMB(Math.max(0, f.referencedBytes - f.storedBytes)))} />
+      <Stat label="Space taken by files" value={show((f) => formatBytes(f.storedBytes))} />
+      <Stat label="Files kept" value={show((f) => f.storedFiles)} />
+      <Stat label="Saved by keeping identical files once" value={show((f) => formatBytes(Math.max(0, f.referencedBytes - f.storedBytes)))} />
       <Stat label="Retention policy" value={retention} />
     </SummaryCard>
   );

@@ -9,7 +9,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Table, TableBody, TableCell, TableRow, TableHeadings } from '@/components/ui/table';
-import { formatDate } from '@/lib/format';
+import { formatDate } from '@/lib/labels';
 import { displayNameOf } from '@/lib/names';
 import { useReturnFocus } from '@/hooks/use-return-focus';
 import { ssoStatusQuery } from '@/lib/shared-queries';

@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { DecidedTask, DecideTaskInput, ReviewComment } from '@common/contracts/approvals';
+import { decisionLabel } from '@/lib/labels';
 import type { Attachment } from '@common/contracts/attachments';
 import type { ApprovalTask } from '@common/contracts/sops';
 import { toast } from '@/hooks/use-toast';
@@ -47,7 +48,7 @@ export const useDecideTask = (onDecided?: (task: DecidedTask) => void) =>
       queryKeys.compliance.everyone(),
       queryKeys.compliance.sop(task.sopId),
     ],
-    success: 'Approval task updated successfully',
+    success: decisionLabel,
     failure: { fallback: 'Failed to update approval task' },
   });
 

@@ -155,7 +155,7 @@ describe('deciding a task', () => {
     openCenter();
     fireEvent.change(await screen.findByLabelText('Comment for the author'), { target: { value: 'Name the fuel grade.' } });
     fireEvent.click(screen.getByRole('button', { name: 'Request Changes' }));
-    expect(await screen.findByText('Approval task updated successfully')).toBeTruthy();
+    expect(await screen.findByText('Changes requested: the SOP goes back to its author')).toBeTruthy();
     expect(await bodiesOf('PUT /api/approvals/11')).toEqual([{ status: 'changes_requested', comments: 'Name the fuel grade.' }]);
     await waitFor(() => expect(address()).toBe('/approvals/12'));
     await waitFor(() => expect(within(queue()).getByText('(1)')).toBeTruthy());
@@ -174,7 +174,7 @@ describe('deciding a task', () => {
     expect(asked().filter((line) => !line.startsWith('GET'))).toEqual([]);
 
     fireEvent.click(within(dialog).getByRole('button', { name: 'Confirm approval' }));
-    expect(await screen.findByText('Approval task updated successfully')).toBeTruthy();
+    expect(await screen.findByText('Approved: this version is now in force')).toBeTruthy();
     expect(await bodiesOf('PUT /api/approvals/11')).toEqual([{ status: 'approved', comments: '', revisionClass: 'minor' }]);
     expect(await screen.findByText('No pending approvals')).toBeTruthy();
     expect(address()).toBe('/approvals');

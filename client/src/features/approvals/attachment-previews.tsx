@@ -2,7 +2,7 @@ import { Download, FileText } from 'lucide-react';
 import type { Attachment } from '@common/contracts/attachments';
 import { AttachmentPreviewOf } from '@/components/attachment-preview';
 import { Button } from '@/components/ui/button';
-import { formatKB } from '@/lib/format';
+import { formatBytes, fileKindOf } from '@/lib/labels';
 import { downloadAttachment } from './api';
 
 export function AttachmentPreviews({ attachments }: { attachments: Attachment[] }) {
@@ -21,7 +21,7 @@ export function AttachmentPreviews({ attachments }: { attachments: Attachment[] 
                 <FileText className="size-4 text-ocean" aria-hidden="true" />
                 <span className="font-medium">{attachment.originalName}</span>
                 <span className="text-xs text-muted-foreground">
-                  {attachment.mimeType} · {formatKB(attachment.size)}
+                  {fileKindOf(attachment.mimeType)} · {formatBytes(attachment.size)}
                 </span>
                 <Button variant="ghost" size="sm" onClick={() => downloadAttachment(attachment)} aria-label={`Download ${attachment.originalName}`}>
                   <Download />

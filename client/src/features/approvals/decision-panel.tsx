@@ -9,11 +9,12 @@ import { UsePasskeyButton, useSignature } from '@/components/signature-field';
 import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
-import { formatDateTime } from '@/lib/format';
+import { formatDateTime } from '@/lib/labels';
 import { ownerNameOf } from '@/lib/names';
 import { useDecideTask, usePostComment } from './api';
 import { ReviewRoute } from './review-route';
 import { ReviewThread } from './review-thread';
+import { TOAST_AVOID } from '@/components/toast-placement';
 
 interface Props {
   task: ApprovalTask;
@@ -68,6 +69,7 @@ export function DecisionBar({ task, onDecided }: Props) {
     <section
       aria-label="Decision"
       data-testid="decision-bar"
+      {...TOAST_AVOID}
       className="space-y-2 rounded-lg border bg-card p-3 max-lg:shadow-[0_-6px_16px_rgba(15,23,42,0.12)] lg:space-y-3 lg:p-4"
     >
       {task.decideFor && (

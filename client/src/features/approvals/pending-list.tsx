@@ -1,5 +1,5 @@
 import type { ApprovalTask } from '@common/contracts/sops';
-import { formatDate } from '@/lib/format';
+import { formatDate } from '@/lib/labels';
 import { ownerNameOf } from '@/lib/names';
 import { cn } from '@/lib/utils';
 

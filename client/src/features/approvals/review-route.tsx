@@ -8,7 +8,7 @@ import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
 import { apiRequest } from '@/lib/api';
-import { formatDateTime } from '@/lib/format';
+import { formatDateTime } from '@/lib/labels';
 import { queryKeys } from '@/lib/query-keys';
 import { useApiMutation } from '@/lib/use-api-mutation';
 
@@ -19,6 +19,19 @@ const MEANING_WORDS: Record<TaskStep['signatures'][number]['meaning'], string> =
   rejected: 'Rejected',
 };
 
+/**
+ * What the step needs, counted in words that agree: 'Needs 1 approval from the named approver',
+ * 'Needs 1 approval from one of 3 named approvers', 'Needs 2 approvals from any approver'.
+ */
+export function approvalsNeeded(required: number, approverIds: readonly number[] | null): string {
+  const approvals = `${required} ${required === 1 ? 'approval' : 'approvals'}`;
+  if (approverIds === null) return `Needs ${approvals} from any approver`;
+  const named = approverIds.length;
+  if (named === 1) return `Needs ${approvals} from the named approver`;
+  if (required >= named) return `Needs ${approvals} from all ${named} named approvers`;
+  return `Needs ${approvals} from ${required === 1 ? 'one' : required} of ${named} named approvers`;
+}
+
 /** Where the version stands on its review route: the step, what it needs, and who has signed. */
 export function ReviewRoute({ task }: { task: ApprovalTask }) {
   const { step } = task;
@@ -28,8 +41,7 @@ export function ReviewRoute({ task }: { task: ApprovalTask }) {
         Step {step.index + 1} of {step.count}: {step.name}
       </h3>
       <p className="text-sm text-muted-foreground">
-        Needs {step.required} {step.required === 1 ? 'approval' : 'approvals'}
-        {step.approverIds === null ? ' from any approver' : ` from ${step.approverIds.length} named approvers`}
+        {approvalsNeeded(step.required, step.approverIds)}
         {step.coApprovers.length > 0 && `, and every co-approver's: ${step.coApprovers.map((c) => c.name).join(', ')}`}.
       </p>
       {step.signatures.length > 0 && (

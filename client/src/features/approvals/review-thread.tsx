@@ -7,7 +7,7 @@ import { FormField, invalidWhen } from '@/components/form-field';
 import { Button } from '@/components/ui/button';
 import { SectionCard } from '@/components/section-card';
 import { Textarea } from '@/components/ui/textarea';
-import { formatDateTime } from '@/lib/format';
+import { formatDateTime } from '@/lib/labels';
 import { ownerNameOf } from '@/lib/names';
 import { approvalQueries, usePostComment } from './api';
 

@@ -4,14 +4,21 @@ import { Fact } from '@/components/fact';
 import { Badge } from '@/components/ui/badge';
 import { revisionClassText } from '@/components/revision-class-select';
 import { Button } from '@/components/ui/button';
-import { formatDate, formatDateTime } from '@/lib/format';
+import { formatDate, formatDateTime, STATUS_LABELS } from '@/lib/labels';
 import { ownerNameOf } from '@/lib/names';
-import { cn } from '@/lib/utils';
 import { useAttest } from '@/lib/attestations';
 import { downloadAttachment } from './api';
 import { AttachmentPreviews } from './attachment-previews';
 import { MarkdownContent } from '@/components/markdown-content';
 import { ChangesSinceInForce } from '@/components/changes-since-in-force';
+
+/** A version under review has been submitted: it is never called a draft. */
+const versionStateOf = (version: ApprovalTask['version']) => (version.isPublished ? 'published' : version.submittedAt ? 'submitted' : 'draft');
+const STATE_STYLES = {
+  published: 'border-emerald-300 bg-emerald-100 text-emerald-900',
+  submitted: 'border-amber-300 bg-amber-100 text-amber-900',
+  draft: 'border-slate-300 bg-slate-100 text-slate-700',
+} as const;
 
 function AttestButton({ versionId }: { versionId: number }) {
   const attest = useAttest(versionId);
@@ -25,6 +32,7 @@ function AttestButton({ versionId }: { versionId: number }) {
 /** The version under review: header, people and dates, content, changelog and attachments. */
 export function VersionViewer({ task }: { task: ApprovalTask }) {
   const { version } = task;
+  const state = versionStateOf(version);
   const firstAttachment = version.attachments[0];
   return (
     <article aria-label="SOP version" className="space-y-4">
@@ -44,11 +52,8 @@ export function VersionViewer({ task }: { task: ApprovalTask }) {
             </p>
           </div>
           <div className="flex flex-wrap items-center gap-2">
-            <Badge
-              variant="outline"
-              className={cn(version.isPublished ? 'border-emerald-300 bg-emerald-100 text-emerald-900' : 'border-slate-300 bg-slate-100 text-slate-700')}
-            >
-              {version.isPublished ? 'Published' : 'Draft'}
+            <Badge variant="outline" className={STATE_STYLES[state]} data-testid="version-state">
+              {STATUS_LABELS[state]}
             </Badge>
             {version.approvedAt && <span className="text-xs text-muted-foreground">Approved {formatDate(version.approvedAt)}</span>}
             {version.isPublished && <AttestButton versionId={version.id} />}

@@ -3,7 +3,7 @@ import { Activity } from 'lucide-react';
 import { ACTIVITY_SHOWN } from '@common/limits';
 import { SectionCard } from '@/components/section-card';
 import { Timestamp } from '@/components/timestamp';
-import { humanizeAction } from '@/lib/format';
+import { eventLabel } from '@/lib/labels';
 import { actorNameOf } from '@/lib/names';
 import { dashboardQueries } from './api';
 
@@ -29,7 +29,7 @@ export function RecentActivity() {
           {entries.map((entry) => (
             <li key={entry.id} className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 py-2.5 text-sm">
               <span>
-                <span className="font-medium">{actorNameOf(entry.actor)}</span> {humanizeAction(entry.action)}
+                <span className="font-medium">{actorNameOf(entry.actor)}</span> · {eventLabel(entry.action)}
                 {entry.metadata.title && <> "{entry.metadata.title}"</>}
               </span>
               <Timestamp at={entry.createdAt} />

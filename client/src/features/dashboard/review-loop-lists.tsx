@@ -8,7 +8,7 @@ import { can } from '@common/permissions';
 import { CHANGES_REQUESTED_STATUS } from '@common/sop-lifecycle';
 import type { ReviewFilter } from '@common/review-clock';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import { formatDate } from '@/lib/format';
+import { formatDate } from '@/lib/labels';
 import { queryKeys } from '@/lib/query-keys';
 
 // The SOP list by its shared keys: the same cache entries as the list's with these filters.

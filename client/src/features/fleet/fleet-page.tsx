@@ -11,10 +11,11 @@ import { Card, CardContent } from '@/components/ui/card';
 import { SopLink } from '@/components/sop-link';
 import { TableOrList } from '@/components/table-or-list';
 import { TableCell, TableRow } from '@/components/ui/table';
-import { formatDateTime } from '@/lib/format';
+import { formatDateTime } from '@/lib/labels';
 import { useCurrentUser } from '@/lib/session';
 import { cn } from '@/lib/utils';
 import { fleetQueries, vesselDocumentsCsvUrl } from './api';
+import { OfficeLinkStatus } from './office-link-status';
 import { RegisterVesselDialog } from './register-vessel-dialog';
 import { SetAsideMessages } from './set-aside-messages';
 
@@ -156,6 +157,7 @@ export default function FleetPage() {
         description="Each vessel, when the office last heard from it, and which version of each procedure it holds on board"
         actions={can(user, 'vessels.manage') && <RegisterVesselDialog onRegistered={setChosenCode} />}
       />
+      <OfficeLinkStatus />
       <QueryState query={vessels} loading="Loading the fleet..." failed="The fleet could not be loaded." frame="py-12">
         {list.length === 0 ? (
           <p className="rounded-lg border bg-white px-6 py-12 text-center text-sm text-muted-foreground">

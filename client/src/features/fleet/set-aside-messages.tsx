@@ -5,7 +5,7 @@ import type { FleetVessel, SetAsideMessage } from '@common/contracts/fleet';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { QueryState } from '@/components/query-state';
 import { Button } from '@/components/ui/button';
-import { formatDateTime } from '@/lib/format';
+import { formatDateTime } from '@/lib/labels';
 import { fleetQueries, useResolveSetAside } from './api';
 
 /**

@@ -7,7 +7,15 @@ import { asked, network } from '@/test/network';
 import { appClient, renderWithClient, settled } from '@/test/render';
 import { ShipLinkLine } from './ship-link-line';
 
-const office: FleetStatus = { role: 'office', vessel: null, connected: true, lastContactAt: null, waiting: { toSend: 0 }, problem: null };
+const office: FleetStatus = {
+  role: 'office',
+  vessel: null,
+  connected: true,
+  lastContactAt: null,
+  waiting: { toSend: 0 },
+  problem: null,
+  link: { state: 'connected', since: new Date().toISOString(), error: null },
+};
 const ship: FleetStatus = {
   role: 'ship',
   vessel: { code: 'AURORA', name: 'Aurora' },
@@ -15,6 +23,7 @@ const ship: FleetStatus = {
   lastContactAt: new Date().toISOString(),
   waiting: { toSend: 0 },
   problem: null,
+  link: { state: 'connected', since: new Date().toISOString(), error: null },
 };
 
 /** The status the session's reader fetched a moment before the header mounted. */
@@ -29,7 +38,7 @@ afterEach(cleanup);
 describe('the ship link line on mount', () => {
   it("takes the session reader's fresh answer instead of asking the server again", async () => {
     renderWithClient(<ShipLinkLine />, clientHolding(ship));
-    expect((await screen.findByTestId('ship-link-line')).textContent).toMatch(/^Ship copy · in step with the office at \d\d:\d\d$/);
+    expect((await screen.findByTestId('ship-link-line')).textContent).toMatch(/^Ship copy · in step with the office at \d{1,2}:\d\d(\s[AP]M)?$/);
     await settled();
     expect(asked()).toEqual([]);
   });

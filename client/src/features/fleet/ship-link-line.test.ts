@@ -1,6 +1,12 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { FleetStatus } from '@common/contracts/fleet';
 import { shipLinkSentence } from './ship-link-line';
+
+// In the British date style the reader's locale gives (lib/labels.ts).
+beforeEach(() => {
+  vi.spyOn(navigator, 'language', 'get').mockReturnValue('en-GB');
+});
+afterEach(() => vi.restoreAllMocks());
 
 const now = new Date(2026, 10, 25, 11, 0);
 const at = (hours: number, minutes: number, day = 25) => new Date(2026, 10, day, hours, minutes).toISOString();
@@ -11,6 +17,7 @@ const status = (connected: boolean, lastContactAt: string | null, toSend = 0): F
   lastContactAt,
   waiting: { toSend },
   problem: null,
+  link: { state: connected ? 'connected' : 'down', since: lastContactAt, error: connected ? null : 'The office has not answered' },
 });
 
 describe("the ship's link line", () => {
@@ -25,7 +32,7 @@ describe("the ship's link line", () => {
   });
 
   it('names the day of a contact before today, and a ship that has not reached the office yet', () => {
-    expect(shipLinkSentence(status(false, at(23, 5, 24), 2), now)).toBe('No link to the office since 24 Nov 23:05 · 2 attestations waiting to send');
+    expect(shipLinkSentence(status(false, at(23, 5, 24), 2), now)).toBe('No link to the office since 24 Nov 2026, 23:05 · 2 attestations waiting to send');
     expect(shipLinkSentence(status(false, null), now)).toBe('No link to the office yet');
   });
 

@@ -1,22 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
 import type { FleetStatus } from '@common/contracts/fleet';
+import { formatDateTime, formatTime } from '@/lib/labels';
 import { fleetQueries } from './api';
 
 /** How often the line asks again (and whenever the window regains focus). */
 const REFRESH_MS = 10_000;
 
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-const twoDigits = (n: number) => String(n).padStart(2, '0');
-
 /**
- * '10:42' today, '24 Nov 10:42' before. Written out rather than with date-fns: the line sits in
- * the header, and date-fns's formatter would put about 19 KB back into the app's entry (decision 027).
+ * The time today, the date and time before, in the reader's one date style (lib/labels.ts uses
+ * Intl only, no date-fns, so the header's entry stays small: decision 027).
  */
-function timeOf(value: string | Date, now: Date): string {
-  const date = new Date(value);
-  const time = `${twoDigits(date.getHours())}:${twoDigits(date.getMinutes())}`;
-  return date.toDateString() === now.toDateString() ? time : `${date.getDate()} ${MONTHS[date.getMonth()]} ${time}`;
-}
+const timeOf = (value: string | Date, now: Date) => (new Date(value).toDateString() === now.toDateString() ? formatTime(value) : formatDateTime(value));
 
 const waitingWords = (n: number) => `${n} ${n === 1 ? 'attestation' : 'attestations'} waiting to send`;
 

@@ -8,7 +8,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Progress } from '@/components/ui/progress';
 import { toast } from '@/hooks/use-toast';
-import { formatDateTime, formatSize } from '@/lib/format';
+import { formatDateTime, formatBytes } from '@/lib/labels';
 import { queryKeys } from '@/lib/query-keys';
 import { useCurrentUser } from '@/lib/session';
 import type { CopyKind } from '@/offline/budget';
@@ -37,7 +37,7 @@ function Storage({ summary }: { summary: OfflineCopiesSummary }) {
       </CardHeader>
       <CardContent className="space-y-4">
         <p className="text-sm" data-testid="offline-usage">
-          <span className="font-semibold">{copiesWord(summary.count)}</span> · {formatSize(summary.bytes)} of {formatSize(summary.budgetBytes)} used
+          <span className="font-semibold">{copiesWord(summary.count)}</span> · {formatBytes(summary.bytes)} of {formatBytes(summary.budgetBytes)} used
         </p>
         <Progress value={percent} aria-label="Storage budget used" aria-valuetext={`${percent}%`} />
         <p className="text-sm text-muted-foreground" data-testid="offline-times">
@@ -55,7 +55,7 @@ function Storage({ summary }: { summary: OfflineCopiesSummary }) {
                   {label}
                 </th>
                 <td className="py-2 text-right whitespace-nowrap text-muted-foreground">
-                  {copiesWord(summary.kinds[kind].count)} · {formatSize(summary.kinds[kind].bytes)}
+                  {copiesWord(summary.kinds[kind].count)} · {formatBytes(summary.kinds[kind].bytes)}
                 </td>
               </tr>
             ))}
@@ -103,7 +103,7 @@ function KeptSops({ summary, userId }: { summary: OfflineCopiesSummary; userId: 
                     {sop.title}
                   </Link>
                   <p className="text-xs text-muted-foreground">
-                    {formatSize(sop.bytes)} · kept {formatDateTime(sop.keptAt)}
+                    {formatBytes(sop.bytes)} · kept {formatDateTime(sop.keptAt)}
                   </p>
                 </div>
                 <Button

@@ -15,7 +15,7 @@ import type { SelectOption } from '@/components/options-select';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { SelectField } from '@/forms/select-field';
-import { formatKB } from '@/lib/format';
+import { formatBytes } from '@/lib/labels';
 import { useUploadDailyPrograms } from './api';
 import { DateField, UploadCard, useChosenFiles } from './upload-card';
 
@@ -92,7 +92,7 @@ export function DailyProgramUploadForm() {
                 <span className="truncate">
                   <span className="font-medium">File {index + 1}:</span> {file.name}
                 </span>
-                <span className="shrink-0 text-muted-foreground">{formatKB(file.size)}</span>
+                <span className="shrink-0 text-muted-foreground">{formatBytes(file.size)}</span>
               </li>
             ))}
           </ol>

@@ -1,15 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
-import { format, parseISO } from 'date-fns';
 import { FileSpreadsheet } from 'lucide-react';
 import type { Itinerary } from '@common/contracts/itineraries';
 import { FileActions } from '@/components/file-actions';
 import { Card, CardContent } from '@/components/ui/card';
-import { formatDateTime, formatKB } from '@/lib/format';
+import { formatBytes, formatDateTime, formatWeekdayDate } from '@/lib/labels';
 import { downloadUrlOf, itineraryQueries } from './api';
 import { itineraryTitle } from './itinerary-title';
 import { ItineraryTableView } from './itinerary-table';
 
-export const itineraryDateOf = (date: string) => format(parseISO(date), 'EEE, MMM d, yyyy');
+export const itineraryDateOf = (date: string) => formatWeekdayDate(date.slice(0, 10));
 
 export function ItineraryCard({ itinerary, canManage, onDelete }: { itinerary: Itinerary; canManage: boolean; onDelete: () => void }) {
   // The same read as the table below (one request): the title needs its dates.
@@ -27,7 +26,7 @@ export function ItineraryCard({ itinerary, canManage, onDelete }: { itinerary: I
             <dt className="font-medium text-slate-600">Date</dt>
             <dd>{itineraryDateOf(itinerary.uploadDate)}</dd>
             <dt className="font-medium text-slate-600">Size</dt>
-            <dd>{formatKB(itinerary.size)}</dd>
+            <dd>{formatBytes(itinerary.size)}</dd>
             <dt className="font-medium text-slate-600">Uploaded by</dt>
             <dd>{itinerary.uploader?.username ?? 'Unknown'}</dd>
             <dt className="font-medium text-slate-600">Uploaded</dt>

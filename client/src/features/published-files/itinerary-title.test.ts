@@ -12,7 +12,7 @@ describe('itinerary titles', () => {
         [5, '2025-11-24T00:00:00.000Z', 'Funchal', '1899-12-30T09:00:00.000Z', null],
       ],
     );
-    expect(itineraryTitle({ originalName: 'AR251120_itinerary.xlsx', uploadDate: '2025-11-19' }, ports)).toBe('Cruise AR251120 · Nov 20 – Nov 24, 2025');
+    expect(itineraryTitle({ originalName: 'AR251120_itinerary.xlsx', uploadDate: '2025-11-19' }, ports)).toBe('Cruise AR251120 · Nov 20\u2009–\u200924, 2025');
   });
 
   it('falls back to a sheet name for the cruise and to the itinerary date without a date column', () => {
@@ -28,7 +28,7 @@ describe('itinerary titles', () => {
   });
 
   it('writes ranges across a year end and single days', () => {
-    expect(dayRangeText('2025-12-28', '2026-01-04')).toBe('Dec 28, 2025 – Jan 4, 2026');
+    expect(dayRangeText('2025-12-28', '2026-01-04')).toBe('Dec 28, 2025\u2009–\u2009Jan 4, 2026');
     expect(dayRangeText('2025-11-20', '2025-11-20')).toBe('Nov 20, 2025');
     expect(tableDays(table(['Date'], [['not a date']]))).toBeNull();
   });

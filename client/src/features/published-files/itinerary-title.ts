@@ -1,9 +1,9 @@
-import { format } from 'date-fns';
 import type { Itinerary, ItineraryTable } from '@common/contracts/itineraries';
+import { formatDateRange } from '@/lib/labels';
 
 /**
  * An itinerary's title as the crew say it: the cruise and its dates ('Cruise AR251120 ·
- * Nov 20 – Nov 24, 2025'), not the file's name. The cruise code is read from the file's or a
+ * Nov 20 – 24, 2025'), not the file's name. The cruise code is read from the file's or a
  * sheet's name (two to four letters and six digits, e.g. AR251120); the dates from the table's
  * date column, else the itinerary's own date.
  */
@@ -38,18 +38,9 @@ export function tableDays(table: ItineraryTable | undefined): [string, string] |
   return [days[0], days[days.length - 1]];
 }
 
-const dateOf = (day: string) => {
-  const [, y, m, d] = DAY.exec(day)!;
-  return new Date(Number(y), Number(m) - 1, Number(d));
-};
-
-/** 'Nov 20 – Nov 24, 2025', 'Dec 28, 2025 – Jan 4, 2026', or one day 'Nov 20, 2025'. */
+/** 'Nov 20 – 24, 2025', 'Dec 28, 2025 – Jan 4, 2026', or one day 'Nov 20, 2025', in the reader's date style. */
 export function dayRangeText(first: string, last: string): string {
-  const from = dateOf(first);
-  const to = dateOf(last);
-  if (first === last) return format(from, 'MMM d, yyyy');
-  if (from.getFullYear() === to.getFullYear()) return `${format(from, 'MMM d')} – ${format(to, 'MMM d, yyyy')}`;
-  return `${format(from, 'MMM d, yyyy')} – ${format(to, 'MMM d, yyyy')}`;
+  return formatDateRange(first.slice(0, 10), last.slice(0, 10));
 }
 
 export function itineraryTitle(itinerary: Pick<Itinerary, 'originalName' | 'uploadDate'>, table?: ItineraryTable): string {

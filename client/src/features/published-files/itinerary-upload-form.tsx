@@ -5,7 +5,7 @@ import { ITINERARY_EXTENSIONS, ITINERARY_TYPE_MESSAGE, ItineraryUploadFields, ha
 import { FieldError } from '@/components/field-error';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { formatKB } from '@/lib/format';
+import { formatBytes } from '@/lib/labels';
 import { useUploadItinerary } from './api';
 import { DateField, UploadCard, useChosenFiles } from './upload-card';
 
@@ -41,7 +41,7 @@ export function ItineraryUploadForm() {
         <FieldError message={typeProblem} />
         {file && !typeProblem && (
           <p className="text-xs text-muted-foreground">
-            {file.name} · {formatKB(file.size)}
+            {file.name} · {formatBytes(file.size)}
           </p>
         )}
       </div>

@@ -4,18 +4,18 @@ import type { DailyProgramCruise } from '@common/contracts/daily-programs';
 import type { ReaderDocument } from '@/components/reader/reader-document';
 import { FileActions } from '@/components/file-actions';
 import { Button } from '@/components/ui/button';
-import { formatKB } from '@/lib/format';
+import { formatBytes, formatWeekdayDate } from '@/lib/labels';
 import { downloadUrlOf, programDocument } from './api';
 
 /** YYYY-MM-DD of a day in this device's time zone (the ship's clock). */
 export const isoDay = (date: Date) => format(date, 'yyyy-MM-dd');
 
 /** 'Wed, Nov 25, 2026', as the day list says it. */
-export const dayLabelOf = (date: string) => format(parseISO(date), 'EEE, MMM d, yyyy');
+export const dayLabelOf = (date: string) => formatWeekdayDate(date.slice(0, 10));
 
 /** The day's programs of every cruise that has one. */
 export function programsOn(cruises: DailyProgramCruise[], date: string) {
-  return cruises.flatMap((cruise) => cruise.days.filter((day) => day.date === date).map((day) => ({ cruiseCode: cruise.cruiseCode, day })));
+  return cruises.flatMap((cruise) => cruise.days.filter((day) => day.date === date).map((day) => ({ cruiseCode: cruise.cruiseCode, ship: cruise.ship, day })));
 }
 
 interface Props {
@@ -59,11 +59,12 @@ export function ProgramDay({ cruises, date, today, onDate, onRead }: Props) {
         </p>
       ) : (
         <ul className="mt-3 space-y-3">
-          {programs.map(({ cruiseCode, day }) => (
+          {programs.map(({ cruiseCode, ship, day }) => (
             <li key={cruiseCode} className="rounded-md border bg-slate-50/60 p-3">
               <p className="mb-2 flex items-center gap-2 text-sm font-semibold text-navy">
                 <Ship className="size-4 text-ocean" aria-hidden="true" />
                 <span className="font-mono">{cruiseCode}</span>
+                {ship && <span className="font-normal text-slate-700">· {ship.name}</span>}
               </p>
               <ul className="divide-y rounded-md border bg-white" aria-label={`Program of ${cruiseCode} for ${dayLabelOf(date)}`}>
                 {day.files.map((file) => (
@@ -71,7 +72,7 @@ export function ProgramDay({ cruises, date, today, onDate, onRead }: Props) {
                     <div className="min-w-0 flex-1 basis-48">
                       <p className="text-sm font-medium">{file.fileLabel ?? 'Daily program'}</p>
                       <p className="text-xs break-words text-muted-foreground">
-                        {file.originalName} · {formatKB(file.size)}
+                        {file.originalName} · {formatBytes(file.size)}
                       </p>
                     </div>
                     <FileActions

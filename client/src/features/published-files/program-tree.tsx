@@ -4,7 +4,7 @@ import type { DailyProgramCruise, DailyProgramDay } from '@common/contracts/dail
 import { Accordion, AccordionContent, AccordionItem, AccordionTrigger } from '@/components/ui/accordion';
 import { FileActions } from '@/components/file-actions';
 import { Badge } from '@/components/ui/badge';
-import { formatDate, formatKB } from '@/lib/format';
+import { formatDate, formatBytes } from '@/lib/labels';
 import type { ReaderDocument } from '@/components/reader/reader-document';
 import { downloadUrlOf, programDocument } from './api';
 import { dayLabelOf } from './program-day';
@@ -23,11 +23,15 @@ export function ProgramTree({ cruises, canManage, onRead }: { cruises: DailyProg
         {cruises.map((cruise) => (
           <AccordionItem key={cruise.cruiseCode} value={cruise.cruiseCode} className="px-4">
             <AccordionTrigger className="items-center hover:no-underline">
-              <span className="flex items-center gap-3">
-                <Ship className="size-5 text-ocean" aria-hidden="true" />
-                <span className="font-mono text-base font-semibold text-navy">{cruise.cruiseCode}</span>
-                <span className="text-xs font-normal text-muted-foreground">
-                  {cruise.days.length} {cruise.days.length === 1 ? 'day' : 'days'}
+              <span className="flex min-w-0 items-center gap-3">
+                <Ship className="size-5 shrink-0 text-ocean" aria-hidden="true" />
+                {/* The code never breaks; on a phone the ship's name and the day count wrap below it. */}
+                <span className="flex min-w-0 flex-wrap items-baseline gap-x-3 gap-y-0.5">
+                  <span className="font-mono text-base font-semibold whitespace-nowrap text-navy">{cruise.cruiseCode}</span>
+                  {cruise.ship && <span className="text-sm font-medium text-slate-700">{cruise.ship.name}</span>}
+                  <span className="text-xs font-normal whitespace-nowrap text-muted-foreground">
+                    {cruise.days.length} {cruise.days.length === 1 ? 'day' : 'days'}
+                  </span>
                 </span>
               </span>
             </AccordionTrigger>
@@ -59,7 +63,7 @@ export function ProgramTree({ cruises, canManage, onRead }: { cruises: DailyProg
                                 <span className="block font-normal wrap-anywhere text-muted-foreground sm:ml-2 sm:inline">{file.originalName}</span>
                               </p>
                               <p className="text-xs text-muted-foreground">
-                                {formatKB(file.size)} · Uploaded {formatDate(file.createdAt)} by {file.uploader?.username ?? 'Unknown'}
+                                {formatBytes(file.size)} · Uploaded {formatDate(file.createdAt)} by {file.uploader?.username ?? 'Unknown'}
                               </p>
                             </div>
                             <FileActions

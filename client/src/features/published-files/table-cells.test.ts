@@ -1,5 +1,11 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { formatTableCell } from './table-cells';
+
+// Written in the British date style: the reader's locale decides it (client/src/lib/labels.ts).
+beforeEach(() => {
+  vi.spyOn(navigator, 'language', 'get').mockReturnValue('en-GB');
+});
+afterEach(() => vi.restoreAllMocks());
 
 describe('formatTableCell', () => {
   it.each([

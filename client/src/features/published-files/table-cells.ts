@@ -1,5 +1,5 @@
-import { format } from 'date-fns';
 import type { TableCell } from '@common/contracts/itineraries';
+import { formatWeekdayDate } from '@/lib/labels';
 
 const ISO_INSTANT = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?(?:\.\d+)?Z$/;
 const ISO_DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
@@ -19,11 +19,11 @@ export function formatTableCell(cell: TableCell): string {
     const [, y, m, d, hh, mm, ss = '00'] = instant;
     const time = `${hh}:${mm}`;
     if (`${y}-${m}-${d}` === TIME_ONLY_DAY) return time;
-    const day = format(new Date(Number(y), Number(m) - 1, Number(d)), 'EEE, d MMM yyyy');
+    const day = formatWeekdayDate(`${y}-${m}-${d}`);
     return time === '00:00' && ss === '00' ? day : `${day} ${time}`;
   }
   const day = ISO_DAY.exec(cell);
-  if (day) return format(new Date(Number(day[1]), Number(day[2]) - 1, Number(day[3])), 'EEE, d MMM yyyy');
+  if (day) return formatWeekdayDate(cell);
   return cell;
 }
 

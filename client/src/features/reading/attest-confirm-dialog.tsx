@@ -19,7 +19,7 @@ interface Props {
 
 /** The attestation, confirmed in the reader's own words. Loaded once the card offers it, not with the page. */
 export default function AttestConfirmDialog({ open, versionId, statement, files, pending, onConfirm, onClose, error }: Props) {
-  const signature = useSignature('attest-signature', error, { versionId });
+  const signature = useSignature('attest-signature', error, { versionId }, { focusWhenShown: true });
   return (
     <ConfirmDialog
       open={open}

@@ -3,7 +3,7 @@ import { Users } from 'lucide-react';
 import { Link } from 'wouter';
 import { QueryState } from '@/components/query-state';
 import { SectionCard } from '@/components/section-card';
-import { formatCalendarDay } from '@/lib/format';
+import { formatCalendarDay } from '@/lib/labels';
 import { readingQueries } from './api';
 import { ComplianceBar } from './compliance-bars';
 import { fullName, type PersonName } from '@common/names';

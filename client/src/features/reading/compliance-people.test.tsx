@@ -51,8 +51,8 @@ describe('Compliance: people', () => {
     const table = await screen.findByRole('table', { name: 'People' });
     const rosa = within(table).getByRole('row', { name: /Rosa Lind/ });
     expect(rosa.textContent).toContain('1 overdue');
-    expect(rosa.textContent).toContain('overdue since 22 Nov 2026');
-    expect(rosa.textContent).toContain('by 10 Dec 2026');
+    expect(rosa.textContent).toContain('overdue since Nov 22, 2026');
+    expect(rosa.textContent).toContain('by Dec 10, 2026');
     // Nothing to remind Cy of: no button.
     expect(within(within(table).getByRole('row', { name: /Cy Mast/ })).queryByRole('button')).toBeNull();
 

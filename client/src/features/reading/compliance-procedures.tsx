@@ -4,7 +4,7 @@ import { QueryState } from '@/components/query-state';
 import { SopLink } from '@/components/sop-link';
 import { TableOrList } from '@/components/table-or-list';
 import { TableCell, TableRow } from '@/components/ui/table';
-import { formatCalendarDay } from '@/lib/format';
+import { formatCalendarDay } from '@/lib/labels';
 import { readingQueries } from './api';
 import { ShareBar, WHOLE_WORDS } from './compliance-bars';
 

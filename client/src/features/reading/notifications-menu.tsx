@@ -3,7 +3,7 @@ import { AlarmClock, type Bell, BellRing, BookOpenCheck, CalendarClock, Clipboar
 import { Link } from 'wouter';
 import type { NotificationItem, NotificationKind } from '@common/contracts/reading';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuSeparator, DropdownMenuTrigger } from '@/components/ui/dropdown-menu';
-import { formatCalendarDay, formatRelativeDay, isPastDay } from '@/lib/format';
+import { formatCalendarDay, formatDate, formatRelativeDay, isPastDay } from '@/lib/labels';
 import { cn } from '@/lib/utils';
 
 const KIND: Record<NotificationKind, { label: string; icon: typeof Bell; tone: string }> = {
@@ -24,7 +24,7 @@ const hrefOf = (item: NotificationItem) => (item.sopId === null ? '/admin' : `/s
 function whenOf(item: NotificationItem) {
   if (item.kind === 'reading_due') return isPastDay(item.at) ? `overdue since ${formatCalendarDay(item.at)}` : `read by ${formatCalendarDay(item.at)}`;
   if (item.kind !== 'review_due') return formatRelativeDay(item.at);
-  return new Date(item.at) < new Date() ? `overdue since ${new Date(item.at).toLocaleDateString()}` : `due ${new Date(item.at).toLocaleDateString()}`;
+  return new Date(item.at) < new Date() ? `overdue since ${formatDate(item.at)}` : `due ${formatDate(item.at)}`;
 }
 
 interface Props {

@@ -1,5 +1,5 @@
 import { Link } from 'wouter';
-import { formatCalendarDay } from '@/lib/format';
+import { formatCalendarDay } from '@/lib/labels';
 
 interface OutstandingItem {
   sopId: number;

@@ -81,7 +81,7 @@ describe('Read & Attest', () => {
   it('asks the reader to attest, and records the attestation once confirmed', async () => {
     office(notYet());
     openCard();
-    expect(await screen.findByText('Waiting for you: please read version 2.0 and attest by 24 Nov 2026')).toBeTruthy();
+    expect(await screen.findByText('Waiting for you: please read version 2.0 and attest by Nov 24, 2026')).toBeTruthy();
     expect(screen.getByText('3 people have attested')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: statement }));
 

@@ -8,7 +8,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { useReturnFocus } from '@/hooks/use-return-focus';
 import { attestationsQuery, useAttest } from '@/lib/attestations';
-import { formatCalendarDay, formatDate, formatDateTime } from '@/lib/format';
+import { formatCalendarDay, formatDate, formatDateTime } from '@/lib/labels';
 import { cn } from '@/lib/utils';
 import { useCurrentUser } from '@/lib/session';
 import { queueAttestation, useWaitingAttestation, useWaitingOpenings } from '@/offline/attestation-queue';

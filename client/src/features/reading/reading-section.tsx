@@ -5,7 +5,7 @@ import type { ReadingItem } from '@common/contracts/reading';
 import { QueryState } from '@/components/query-state';
 import { Badge } from '@/components/ui/badge';
 import { SectionCard } from '@/components/section-card';
-import { formatCalendarDay, formatDate } from '@/lib/format';
+import { formatCalendarDay, formatDate } from '@/lib/labels';
 import { readingQueries } from './api';
 
 const SHOWN = 8;

@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { Attachment } from '@common/contracts/attachments';
+import type { DecidedTask } from '@common/contracts/approvals';
 import type { SopArrival } from '@common/contracts/fleet';
 import type { CreateSopInput, SopDetail, SopListItem, UpdateSopInput, WithdrawSopInput } from '@common/contracts/sops';
 import { DECISION, type SopStatus } from '@common/sop-lifecycle';
@@ -8,6 +9,7 @@ import type { RevisionClass } from '@common/revision-classes';
 import { apiRequest, postForm, withQuery } from '@/lib/api';
 import { queryClient, refreshQueries } from '@/lib/query-client';
 import { queryKeys } from '@/lib/query-keys';
+import { decisionLabel } from '@/lib/labels';
 import { useApiMutation } from '@/lib/use-api-mutation';
 
 export interface SopListFilters {
@@ -124,9 +126,10 @@ export const useWithdrawSop = () =>
 export const useApproveSop = () =>
   useApiMutation({
     mutationFn: async (sop: Pick<SopListItem, 'id' | 'pendingTaskId'> & { revisionClass?: RevisionClass }) => {
-      await apiRequest('PUT', `/api/approvals/${sop.pendingTaskId}`, { status: DECISION.approve, revisionClass: sop.revisionClass });
+      const res = await apiRequest('PUT', `/api/approvals/${sop.pendingTaskId}`, { status: DECISION.approve, revisionClass: sop.revisionClass });
+      return (await res.json()) as DecidedTask;
     },
     invalidates: (_data, sop) => [...sopChangeKeys(sop.id), queryKeys.approvals.pending()],
-    success: 'Approval task updated successfully',
+    success: decisionLabel,
     failure: { fixed: 'Failed to update approval task' },
   });

@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Progress } from '@/components/ui/progress';
 import { toast } from '@/hooks/use-toast';
-import { formatKB } from '@/lib/format';
+import { formatBytes } from '@/lib/labels';
 import { ACCEPTED_FILES, isAllowedFileType, isWithinSizeLimit } from './file-rules';
 
 export interface PickedFile {
@@ -71,7 +71,7 @@ export function AttachmentsPicker({ id, files, onChange, disabled }: Props) {
               <div className="flex items-center gap-2">
                 <Paperclip className="size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
                 <span className="min-w-0 flex-1 truncate">{item.file.name}</span>
-                <span className="shrink-0 text-xs text-muted-foreground">{formatKB(item.file.size)}</span>
+                <span className="shrink-0 text-xs text-muted-foreground">{formatBytes(item.file.size)}</span>
                 {item.state === 'done' && <CheckCircle2 className="size-4 text-emerald-600" aria-label="Uploaded" />}
                 {item.state === 'failed' && <XCircle className="size-4 text-destructive" aria-label="Upload failed" />}
                 {item.state === 'waiting' && (

@@ -7,7 +7,7 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Progress } from '@/components/ui/progress';
-import { formatKB } from '@/lib/format';
+import { formatBytes } from '@/lib/labels';
 import { useOnline } from '@/offline/offline-status';
 import { refreshSopLists } from './api';
 import { BULK_UPLOAD_MAX_FILES, type BulkFileState, titleFromFileName, uploadOne } from './bulk-upload';
@@ -157,7 +157,7 @@ export function BulkUploadDialog() {
                   <div className="min-w-0 flex-1">
                     <p className="truncate text-sm font-medium">{titleFromFileName(file.name)}</p>
                     <p className="truncate text-xs text-muted-foreground">
-                      {file.name} · {formatKB(file.size)}
+                      {file.name} · {formatBytes(file.size)}
                     </p>
                     {status.state === 'refused' && <p className="text-xs text-destructive">{status.reason}</p>}
                   </div>

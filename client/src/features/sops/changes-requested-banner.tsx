@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { MessageSquareWarning } from 'lucide-react';
 import type { SopDetail } from '@common/contracts/sops';
 import { CHANGES_REQUESTED_STATUS } from '@common/sop-lifecycle';
-import { formatDateTime } from '@/lib/format';
+import { formatDateTime } from '@/lib/labels';
 import { ownerNameOf } from '@/lib/names';
 import { AmberNote } from './amber-note';
 import { reviewLoopQueries } from './review-loop-api';

@@ -1,7 +1,7 @@
 import { ShieldAlert } from 'lucide-react';
 import type { SopDetail } from '@common/contracts/sops';
 import { Button } from '@/components/ui/button';
-import { formatDate } from '@/lib/format';
+import { formatDate } from '@/lib/labels';
 import { AmberNote } from './amber-note';
 import { downloadAttachment } from './attachment-list';
 

@@ -1,11 +1,15 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { inForceLine, revisionLine } from './in-force-status';
 
 const inForce = { id: 1, versionNumber: '1.0', approvedAt: '2026-03-12T10:00:00Z' };
 
 describe('the in-force status line', () => {
-  it('names the version in force and the day it was approved', () => {
+  afterEach(() => vi.restoreAllMocks());
+  it("names the version in force and the day it was approved, in the reader's date style", () => {
+    vi.spyOn(navigator, 'language', 'get').mockReturnValue('en-GB');
     expect(inForceLine({ inForce })).toBe('In force · v1.0 · approved 12 Mar 2026');
+    vi.spyOn(navigator, 'language', 'get').mockReturnValue('en-US');
+    expect(inForceLine({ inForce })).toBe('In force · v1.0 · approved Mar 12, 2026');
     expect(inForceLine({ inForce: null })).toBeNull();
   });
 

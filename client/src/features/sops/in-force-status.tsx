@@ -1,15 +1,15 @@
 import type { SopListItem } from '@common/contracts/sops';
-import { formatDay } from '@/lib/format';
+import { formatDate } from '@/lib/labels';
 import { cn } from '@/lib/utils';
 import { StatusBadge } from './status-badge';
 
 type Latest = { latestVersion: { id: number; versionNumber: string } | null };
 type Standing = Pick<SopListItem, 'status' | 'inForce'> & Latest;
 
-/** 'In force · v1.0 · approved 12 Mar 2026', or null for an SOP with no approved version. */
+/** 'In force · v1.0 · approved Mar 12, 2026' (in the reader's date style), or null for an SOP with no approved version. */
 export function inForceLine(sop: Pick<SopListItem, 'inForce'>): string | null {
   const { inForce } = sop;
-  return inForce ? `In force · v${inForce.versionNumber} · approved ${formatDay(inForce.approvedAt)}` : null;
+  return inForce ? `In force · v${inForce.versionNumber} · approved ${formatDate(inForce.approvedAt)}` : null;
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { Attachment } from '@common/contracts/attachments';
 import { Checkbox } from '@/components/ui/checkbox';
-import { formatKB } from '@/lib/format';
+import { formatBytes } from '@/lib/labels';
 
 interface Props {
   attachments: Attachment[];
@@ -21,7 +21,7 @@ export function KeepAttachments({ attachments, versionNumber, value, onChange, d
           <li key={a.id} className="flex items-center gap-2">
             <Checkbox id={`keep-${a.id}`} checked={value.includes(a.id)} onCheckedChange={(checked) => toggle(a.id, checked === true)} disabled={disabled} />
             <label htmlFor={`keep-${a.id}`} className="min-w-0 flex-1 truncate">
-              {a.originalName} <span className="text-xs text-muted-foreground">· {formatKB(a.size)}</span>
+              {a.originalName} <span className="text-xs text-muted-foreground">· {formatBytes(a.size)}</span>
             </label>
           </li>
         ))}

@@ -9,7 +9,7 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { Label } from '@/components/ui/label';
 import { useOnline } from '@/offline/offline-status';
 import { Textarea } from '@/components/ui/textarea';
-import { formatDate } from '@/lib/format';
+import { formatDate } from '@/lib/labels';
 import { ReviewBadge } from './review-badge';
 import { useConfirmReview } from './review-loop-api';
 

@@ -4,6 +4,7 @@ import type { PublicUser } from '@common/contracts/auth';
 import type { SopDetail, SopVersion } from '@common/contracts/sops';
 import { can } from '@common/permissions';
 import { versionStanding } from '@common/sop-lifecycle';
+import { VERSION_STANDING_LABELS } from '@/lib/labels';
 
 /**
  * Which version the SOP page shows. `?version={id}` asks for one (read-only). Without it,
@@ -26,14 +27,16 @@ export function requestedVersion(search: string): number | null {
 
 /** Above a version opened on its own: whether it may be used. The version in force needs no warning. */
 export function PinnedVersionBanner({ sop, version }: { sop: SopDetail; version: SopVersion }) {
-  const standing = versionStanding(version, sop.effectiveVersionId);
+  const standing = versionStanding(version, sop.effectiveVersionId, sop);
   const effective = sop.versions.find((v) => v.id === sop.effectiveVersionId);
   const text =
     standing === 'superseded'
       ? `Superseded by ${effective?.versionNumber ?? 'a newer version'} — not for use`
-      : standing === 'draft'
-        ? 'Draft — not approved'
-        : null;
+      : standing === 'submitted' || standing === 'changes_requested'
+        ? `${VERSION_STANDING_LABELS[standing]} — not approved`
+        : standing === 'draft'
+          ? 'Draft — not approved'
+          : null;
   return (
     <div
       role="note"

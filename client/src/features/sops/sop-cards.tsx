@@ -2,7 +2,7 @@ import { memo, startTransition, useEffect, useState } from 'react';
 import { Link } from 'wouter';
 import type { PublicUser } from '@common/contracts/auth';
 import type { SopListItem } from '@common/contracts/sops';
-import { formatRelativeDay } from '@/lib/format';
+import { formatRelativeDay } from '@/lib/labels';
 import { ownerNameOf } from '@/lib/names';
 import { actionsFor, SopRowActions, type RowAction } from './sop-row-actions';
 import { ReviewBadge } from './review-badge';

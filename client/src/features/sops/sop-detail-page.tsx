@@ -17,7 +17,7 @@ import { toast } from '@/hooks/use-toast';
 import { isNotFound } from '@/lib/api-error';
 import { KeepOfflineButton } from '@/offline/keep-offline-button';
 import { failureText, useOnline } from '@/offline/offline-status';
-import { formatDate } from '@/lib/format';
+import { formatDate } from '@/lib/labels';
 import { ownerNameOf } from '@/lib/names';
 import { refetchUnlessJustRead } from '@/lib/page-load-read';
 import { sopQueries, useSubmitSop } from './api';

@@ -1,28 +1,17 @@
 import { useQuery } from '@tanstack/react-query';
 import type { SopListItem, SopVersion } from '@common/contracts/sops';
 import { Spinner } from '@/components/spinner';
-import { Badge } from '@/components/ui/badge';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
-import { formatDateTime } from '@/lib/format';
+import { formatDateTime } from '@/lib/labels';
 import { ownerNameOf } from '@/lib/names';
 import { sopQueries } from './api';
 import { SopTimeline } from './sop-timeline';
 import { VersionComparePicker } from './version-compare-picker';
+import { VersionStandingBadge } from './version-standing-badge';
+import { versionStanding } from '@common/sop-lifecycle';
 import { CloseFooter } from '@/components/close-footer';
 
 const submitterOf = (version: SopVersion | null | undefined) => (version?.submittedByUser ? ownerNameOf(version.submittedByUser) : 'Not submitted yet');
-
-function PublishedFlag({ published }: { published: boolean }) {
-  return published ? (
-    <Badge variant="outline" className="border-emerald-300 bg-emerald-100 text-emerald-900">
-      Published
-    </Badge>
-  ) : (
-    <Badge variant="outline" className="border-slate-300 bg-slate-100 text-slate-700">
-      Draft
-    </Badge>
-  );
-}
 
 /** Row action History: the current version, then every version newest first. */
 export function SopHistoryDialog({ sop, onClose }: { sop: SopListItem | null; onClose: () => void }) {
@@ -50,7 +39,7 @@ export function SopHistoryDialog({ sop, onClose }: { sop: SopListItem | null; on
                 <dt className="text-xs text-muted-foreground uppercase">Current version</dt>
                 <dd className="mt-1 flex items-center gap-2 font-medium">
                   {current ? `v${current.versionNumber}` : 'No version'}
-                  {current && <PublishedFlag published={current.isPublished} />}
+                  {current && <VersionStandingBadge standing={versionStanding(current, data.effectiveVersionId, data)} />}
                 </dd>
               </div>
               <div>

@@ -6,7 +6,7 @@ import type { SopListItem } from '@common/contracts/sops';
 import { Button } from '@/components/ui/button';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { useMediaQuery } from '@/hooks/use-media-query';
-import { formatRelativeDay } from '@/lib/format';
+import { formatRelativeDay } from '@/lib/labels';
 import { ownerNameOf } from '@/lib/names';
 import { actionsFor, SopRowActions, type RowAction } from './sop-row-actions';
 import { nextSort, pageOf, sortSops, type SortColumn, type SortState } from './sop-sorting';

@@ -4,29 +4,10 @@ import type { HistorySignature, SopHistoryEvent } from '@common/contracts/review
 import { SIGNATURE_MEANING_LABELS } from '@common/signature-meanings';
 import { REVISION_CLASS_LABELS } from '@common/revision-classes';
 import { Spinner } from '@/components/spinner';
-import { formatDateTime, humanizeAction } from '@/lib/format';
+import { formatDateTime, eventLabel } from '@/lib/labels';
 import { ownerNameOf } from '@/lib/names';
 import { cn } from '@/lib/utils';
 import { reviewLoopQueries } from './review-loop-api';
-
-const EVENT_WORDS: Record<string, string> = {
-  sop_created: 'Created',
-  sop_updated: 'Details edited',
-  sop_details_changed: 'Details changed in force',
-  sop_withdrawn: 'Withdrawn',
-  sop_version_created: 'New version',
-  attachment_uploaded: 'File added',
-  sop_submitted: 'Submitted for approval',
-  sop_approved: 'Approved',
-  sop_step_approved: 'Step approved',
-  sop_changes_requested: 'Changes requested',
-  sop_rejected: 'Rejected',
-  sop_review_confirmed: 'Periodic review confirmed',
-  sop_attested: 'Read and attested',
-  controlled_copy_printed: 'Controlled copy printed',
-};
-
-export const eventWords = (action: string) => EVENT_WORDS[action] ?? humanizeAction(action);
 
 const DOT: Record<string, string> = {
   sop_approved: 'bg-emerald-500',
@@ -89,7 +70,7 @@ function TimelineEntry({ event }: { event: SopHistoryEvent }) {
     <li className="relative pl-5" data-testid="timeline-event" data-action={event.action}>
       <span className={cn('absolute top-1.5 left-0 size-2.5 rounded-full', DOT[event.action] ?? 'bg-slate-400')} aria-hidden="true" />
       <p className="text-sm font-medium text-navy">
-        {eventWords(event.action)}
+        {eventLabel(event.action)}
         {event.versionNumber && <span className="font-normal text-muted-foreground"> · v{event.versionNumber}</span>}
         {event.revisionClass && <span className="font-normal text-muted-foreground"> · {REVISION_CLASS_LABELS[event.revisionClass]} revision</span>}
       </p>

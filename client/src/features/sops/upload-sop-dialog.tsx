@@ -14,7 +14,7 @@ import { UploadProgress } from '@/components/upload-progress';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/hooks/use-toast';
 import { toastFailure } from '@/lib/use-api-mutation';
-import { formatKB } from '@/lib/format';
+import { formatBytes } from '@/lib/labels';
 import { createSop, refreshSopLists, uploadAttachment, type SavedSop } from './api';
 import { ACCEPTED_FILES, isAllowedFileType, isWithinSizeLimit } from './file-rules';
 import { SopDepartmentField } from './sop-department-field';
@@ -133,7 +133,7 @@ export function UploadSopDialog({ triggerClassName, onUploaded, defaultOpen = fa
           </div>
           {file && (
             <p className="text-sm text-muted-foreground" data-testid="upload-sop-chosen-file">
-              {file.name} · {formatKB(file.size)}
+              {file.name} · {formatBytes(file.size)}
             </p>
           )}
           <div className="space-y-1.5">

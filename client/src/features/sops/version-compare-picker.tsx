@@ -4,7 +4,7 @@ import type { SopDetail } from '@common/contracts/sops';
 import { versionStanding } from '@common/sop-lifecycle';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
-import { formatDateTime } from '@/lib/format';
+import { formatDateTime } from '@/lib/labels';
 import { ownerNameOf } from '@/lib/names';
 import { VersionDiffLoader } from '@/components/version-diff';
 import { VersionStandingBadge } from './version-standing-badge';
@@ -44,7 +44,7 @@ export function VersionComparePicker({ sop }: { sop: SopDetail }) {
                   v{version.versionNumber}
                 </label>
                 <div className="flex items-center gap-2">
-                  <VersionStandingBadge standing={versionStanding(version, sop.effectiveVersionId)} />
+                  <VersionStandingBadge standing={versionStanding(version, sop.effectiveVersionId, sop)} />
                   <Link href={`/sop/${sop.id}?version=${version.id}`} className="text-xs font-medium text-ocean underline underline-offset-2">
                     Open v{version.versionNumber}
                   </Link>

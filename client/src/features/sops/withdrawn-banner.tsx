@@ -1,6 +1,6 @@
 import { Archive } from 'lucide-react';
 import type { SopDetail } from '@common/contracts/sops';
-import { formatDateTime } from '@/lib/format';
+import { formatDateTime } from '@/lib/labels';
 import { ownerNameOf } from '@/lib/names';
 import { AmberNote } from './amber-note';
 

@@ -46,7 +46,7 @@ describe('the audit hash chain', () => {
     await Promise.all(
       Array.from({ length: 12 }, (_, i) =>
         (i % 2 ? second.db : t.db).transaction(async (tx) => {
-          await recordAudit(tx, { actorId: admin.id, action: 'sop_viewed', entityType: 'sop', entityId: i, metadata: { title: `Parallel ${i}` } });
+          await recordAudit(tx, { actorId: admin.id, action: 'sop_emailed', entityType: 'sop', entityId: i, metadata: { title: `Parallel ${i}` } });
           await tx.execute(sql`select pg_sleep(0.01)`);
         }),
       ),
@@ -87,7 +87,7 @@ describe('the audit hash chain', () => {
 
   it('finds an edit whose whole chain was recomputed without the key (the unkeyed function), at the edited event', async () => {
     const fresh = await crewOf({ admin: 'admin' });
-    for (const n of [1, 2, 3]) await recordAudit(fresh.t.db, { actorId: fresh.admin.id, action: 'sop_viewed', entityType: 'sop', entityId: n });
+    for (const n of [1, 2, 3]) await recordAudit(fresh.t.db, { actorId: fresh.admin.id, action: 'sop_emailed', entityType: 'sop', entityId: n });
     const ids = (await run<{ id: number }>(fresh.t.db, 'select id from audit_events order by id')).map((r) => r.id);
     const victim = ids.at(-2)!;
     // As a forger with the database but not the key: the event edited, then its hash, every later one and the head redone.
@@ -112,7 +112,7 @@ describe('the audit hash chain', () => {
   it('finds an event removed from the middle, and one removed from the end', async () => {
     const fresh = await crewOf({ admin: 'admin' });
     const check = () => fresh.t.as(fresh.admin, { method: 'GET', url: '/api/audit/verify' });
-    for (const n of [1, 2, 3]) await recordAudit(fresh.t.db, { actorId: fresh.admin.id, action: 'sop_viewed', entityType: 'sop', entityId: n });
+    for (const n of [1, 2, 3]) await recordAudit(fresh.t.db, { actorId: fresh.admin.id, action: 'sop_emailed', entityType: 'sop', entityId: n });
     const ids = (await run<{ id: number }>(fresh.t.db, 'select id from audit_events order by id')).map((r) => r.id);
     const remove = (id: number) =>
       fresh.t.db.transaction(async (tx) => {

@@ -1,9 +1,10 @@
-import { and, desc, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { AUDIT_EXPORT_MAX, type AuditEvent, type AuditExportFilters, type AuditFacets, type AuditFilters } from '../../../../common/contracts/audit';
 import type { Db } from '../../db/client';
 import { auditEvents, users } from '../../db/schema';
 import { fullName } from '../../../../common/names';
+import { ADMIN_ACTIONS } from '../../../../common/audit-actions';
 
 /**
  * Events newest first, each with its actor's name (accounts are never removed, so the name
@@ -23,6 +24,7 @@ function filterConditions(filters: AuditExportFilters): SQL[] {
   if (filters.actorId !== undefined) conditions.push(eq(auditEvents.actorId, filters.actorId));
   if (filters.action !== undefined) conditions.push(eq(auditEvents.action, filters.action));
   if (filters.entityType !== undefined) conditions.push(eq(auditEvents.entityType, filters.entityType));
+  if (filters.scope === 'admin') conditions.push(inArray(auditEvents.action, ADMIN_ACTIONS));
   if (filters.from) conditions.push(gte(auditEvents.createdAt, filters.from));
   if (filters.to) conditions.push(lte(auditEvents.createdAt, filters.to));
   return conditions;

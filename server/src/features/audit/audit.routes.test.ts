@@ -4,6 +4,7 @@ import type { AuditEvent } from '../../../../common/contracts/audit';
 import { auditEvents, users } from '../../db/schema';
 import { buildAuditEvents, crewOf, type TestUser } from '../../test/factories';
 import { recordAudit } from './audit.service';
+import { ADMIN_ACTIONS } from '../../../../common/audit-actions';
 
 const { t, admin } = await crewOf({ admin: { role: 'admin', firstName: 'Ada' } });
 beforeAll(async () => {
@@ -97,6 +98,20 @@ describe('GET /api/audit paging and filters', () => {
     const [p3, p5] = [procedures.find((e) => e.entityId === 3)!, procedures.find((e) => e.entityId === 5)!];
     const range = (await getAudit(`?limit=100&action=sop_created&from=${p3.createdAt}&to=${p5.createdAt}`)).json() as AuditEvent[];
     expect(range.map((e) => e.entityId)).toEqual([5, 4, 3]);
+  });
+
+  it("scope=admin keeps administrators' actions and leaves out the crew's work on procedures", async () => {
+    await buildAuditEvents(t.db, [
+      { actorId: admin.id, action: 'department_updated', entityType: 'department', metadata: { name: 'Deck' } },
+      { actorId: admin.id, action: 'sop_attested', entityType: 'sop', entityId: 1, metadata: { title: 'Procedure 1' } },
+      { actorId: admin.id, action: 'registration_opened', entityType: 'settings', metadata: { name: 'registration' } },
+    ]);
+    const all = (await getAudit('?limit=100')).json() as AuditEvent[];
+    expect(all.map((e) => e.action)).toContain('sop_attested');
+    const adminOnly = (await getAudit('?limit=100&scope=admin')).json() as AuditEvent[];
+    expect(adminOnly.map((e) => e.action).slice(0, 2)).toEqual(['registration_opened', 'department_updated']);
+    for (const event of adminOnly) expect(ADMIN_ACTIONS as readonly string[], event.action).toContain(event.action);
+    expect((await getAudit('?scope=crew')).statusCode).toBe(400);
   });
 
   it.each([

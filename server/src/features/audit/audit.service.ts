@@ -1,11 +1,12 @@
 import { appendAuditEvent } from '../../db/audit-chain';
 import { currentAuditKey } from '../../db/audit-key';
 import type { Db } from '../../db/client';
+import type { AuditAction } from '../../../../common/audit-actions';
 
 export interface AuditInput {
   actorId: number | null;
-  /** snake_case verb phrase, e.g. `sop_created`. */
-  action: string;
+  /** snake_case verb phrase, e.g. `sop_created`; one of the trail's named actions. */
+  action: AuditAction;
   entityType: string;
   entityId?: number | null;
   /** Holds the `title` or `name` the screens show. */

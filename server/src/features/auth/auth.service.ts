@@ -11,6 +11,7 @@ import { assertAcceptablePassword } from './password-rules.service';
 import { hashPassword, timingDummyHash, verifyPassword } from './passwords.service';
 import type { MailLinks } from '../mail/notify.service';
 import { mailVerificationLink } from './email-verification.service';
+import type { AuditAction } from '../../../../common/audit-actions';
 
 /**
  * Checks a sign-in. Deactivated and deleted accounts answer like a wrong password, so the
@@ -61,7 +62,12 @@ export interface NewUser {
 }
 
 /** `action` names the audit event: an administrator's `user_created`, or the person's own (`user_registered` unless said). */
-export async function createUser(db: Db, input: NewUser, actorId: number | null, action = actorId ? 'user_created' : 'user_registered'): Promise<SessionUser> {
+export async function createUser(
+  db: Db,
+  input: NewUser,
+  actorId: number | null,
+  action: AuditAction = actorId ? 'user_created' : 'user_registered',
+): Promise<SessionUser> {
   assertAcceptablePassword(input.password, input.username);
   if (await findUserWithHashByUsername(db, input.username)) throw conflict('Username already exists', 'duplicate');
   const password = await hashPassword(input.password);

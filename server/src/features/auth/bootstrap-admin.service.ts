@@ -22,7 +22,7 @@ export async function ensureAdmin(db: Db, opts: { username: string; password?: s
     );
   } catch (err) {
     // A weak ADMIN_PASSWORD is refused by the same rules as every other password.
-    if (opts.password && err instanceof Error) throw new Error(`ADMIN_PASSWORD is refused: ${err.message.replace(/^password: /, '')}`);
+    if (opts.password && err instanceof Error) throw new Error(`ADMIN_PASSWORD is refused: ${err.message}`);
     throw err;
   }
   if (opts.password) {

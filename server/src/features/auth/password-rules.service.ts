@@ -11,8 +11,8 @@ const commonPasswords = () => (common ??= new Set(dictionary['passwords-common']
 
 export function assertAcceptablePassword(password: string, username: string, field = 'password'): void {
   const normalized = password.trim().toLowerCase();
-  if (normalized === username.trim().toLowerCase()) throw badRequest(`${field}: Password must not be the same as the username`);
+  if (normalized === username.trim().toLowerCase()) throw badRequest('Password must not be the same as the username', 'validation', field);
   if (commonPasswords().has(normalized)) {
-    throw badRequest(`${field}: This password is one of the most common passwords; choose one that is harder to guess`);
+    throw badRequest('This password is one of the most common passwords; choose one that is harder to guess', 'validation', field);
   }
 }

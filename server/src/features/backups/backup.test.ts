@@ -151,7 +151,7 @@ describe('backup and restore', { timeout: 120_000 }, () => {
 
   it('the audit chain continues after the restored events', async () => {
     const { rows: last } = await target.pool!.query<{ id: number }>('select max(id) as id from audit_events');
-    await recordAudit(target.db, { actorId: null, action: 'backup_restored', entityType: 'settings' });
+    await recordAudit(target.db, { actorId: null, action: 'signatures_required', entityType: 'settings' });
     const { rows: next } = await target.pool!.query<{ id: number }>('select max(id) as id from audit_events');
     expect(next[0].id).toBe(last[0].id + 1);
     expect(await verifyChainWith(target.pool!)).toMatchObject({ intact: true });

@@ -80,6 +80,7 @@ export const fleetRoutes: FastifyPluginAsyncZod = async (app) => {
       lastContactAt: fleetLink.lastContactAt(),
       waiting: { toSend: await fleetLink.waitingToSend() },
       problem: fleetLink.problem(),
+      link: fleetLink.link(),
     };
   });
 };

@@ -4,7 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { vessels } from '../../db/schema';
-import type { FleetLink } from './link.helper';
+import { type FleetLink, linkStateKeeper } from './link.helper';
 import { createFileSender } from './files.service';
 import { appliedFrom, receiveShipMessage, SHIPS_ORIGIN } from './office-receive.service';
 import { publishOutbox, unsentCount, vesselsWithUnsent } from './outbox.service';
@@ -46,18 +46,22 @@ export interface LinkOptions {
  */
 export function startOfficeLink(db: Db, natsUrl: string, log: FastifyBaseLogger, opts: LinkOptions = {}): RunningLink {
   let nc: NatsConnection | undefined;
-  let up = false;
   let closed = false;
+  // The office's link as the NATS client reports it: connected since when, or down since when and why.
+  const link = linkStateKeeper(natsUrl);
+  const up = () => link.get().state === 'connected';
   let working: Promise<void> | undefined;
   let files: ReturnType<typeof createFileSender> | undefined;
 
   const ready = (async () => {
-    nc = await connect({ servers: natsUrl, name: 'sop-harbor-office', waitOnFirstConnect: true, maxReconnectAttempts: -1 });
-    up = true;
+    nc = await firstConnection();
+    link.up();
     void (async () => {
       for await (const s of nc!.status()) {
-        if (s.type === 'disconnect') up = false;
-        if (s.type === 'reconnect') up = true;
+        if (s.type === 'disconnect') link.down('connection lost');
+        // An error while connected (a refused subject) is not the link going down.
+        if (s.type === 'error' && !up()) link.down(s.error);
+        if (s.type === 'reconnect') link.up();
       }
     })();
     const jsm = await jetstreamManager(nc);
@@ -94,11 +98,28 @@ export function startOfficeLink(db: Db, natsUrl: string, log: FastifyBaseLogger,
     });
     log.info(`fleet: office linked to NATS at ${natsUrl}`);
   })();
-  ready.catch((err) => log.error({ err }, 'fleet: the office could not reach NATS'));
+  ready.catch((err) => !closed && log.error({ err }, 'fleet: the office could not reach NATS'));
+
+  /**
+   * Tries until NATS answers (or the link is closed), keeping each failure's reason for the
+   * Fleet page; once connected, the client itself reconnects for ever.
+   */
+  async function firstConnection(): Promise<NatsConnection> {
+    for (;;) {
+      if (closed) throw new Error('fleet: the office link was closed before NATS answered');
+      try {
+        return await connect({ servers: natsUrl, name: 'sop-harbor-office', maxReconnectAttempts: -1 });
+      } catch (err) {
+        link.down(err);
+        log.warn(`fleet: ${link.get().error}; trying again`);
+        await new Promise((resolve) => setTimeout(resolve, opts.everyMs ?? 2000));
+      }
+    }
+  }
 
   async function round() {
     await ready;
-    if (!up || !nc) return;
+    if (!up() || !nc) return;
     const js = jetstream(nc);
     for (const code of await planFleet(db)) files!.changed(code);
     const fleet = await db
@@ -180,7 +201,8 @@ export function startOfficeLink(db: Db, natsUrl: string, log: FastifyBaseLogger,
   const timer = setInterval(() => !closed && void tick(), opts.everyMs ?? 2000);
 
   return {
-    connected: () => up,
+    connected: up,
+    link: link.get,
     lastContactAt: () => null,
     waitingToSend: () => unsentCount(db),
     problem: () => null,

@@ -199,9 +199,18 @@ export function startShipLink(db: Db, vessel: string, natsUrl: string, log: Fast
     keepRunning(() => readLoop(filesSubject(vessel), FILES_ORIGIN, storeFiles), stopped, onError, everyMs),
   ]);
 
+  // Connected: the office answered within the last few rounds.
+  const connected = () => reachedAt > 0 && Date.now() - reachedAt < Math.max(everyMs * 3, 15_000);
+  const startedAt = new Date();
   return {
-    // Connected: the office answered within the last few rounds.
-    connected: () => reachedAt > 0 && Date.now() - reachedAt < Math.max(everyMs * 3, 15_000),
+    connected,
+    // On board the link is the office answering, not only the local leaf node.
+    link: () =>
+      connected()
+        ? { state: 'connected', since: lastContact, error: null }
+        : reachedAt === 0
+          ? { state: 'connecting', since: startedAt, error: problem }
+          : { state: 'down', since: lastContact, error: problem ?? 'The office has not answered' },
     lastContactAt: () => lastContact,
     waitingToSend: async () => Math.max(0, (await lastQueued(db, vessel)) - officeApplied),
     problem: () => problem,

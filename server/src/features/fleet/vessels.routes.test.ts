@@ -122,7 +122,15 @@ describe('the fleet seen from the office', () => {
   it('answers the status to any signed-in user: an office without NATS has no link', async () => {
     const res = await t.as(crew, { method: 'GET', url: '/api/fleet/status' });
     expect(res.statusCode).toBe(200);
-    expect(res.json() as FleetStatus).toEqual({ role: 'office', vessel: null, connected: false, lastContactAt: null, waiting: { toSend: 0 }, problem: null });
+    expect(res.json() as FleetStatus).toEqual({
+      role: 'office',
+      vessel: null,
+      connected: false,
+      lastContactAt: null,
+      waiting: { toSend: 0 },
+      problem: null,
+      link: { state: 'not_configured', since: null, error: null },
+    });
     expect((await t.as(null, { method: 'GET', url: '/api/fleet/status' })).statusCode).toBe(401);
   });
 });

@@ -57,8 +57,22 @@ describe('GET /api/daily-programs/hierarchy', () => {
     expect(Object.keys(file).sort()).toEqual(['createdAt', 'fileLabel', 'fileSequence', 'id', 'originalName', 'size', 'uploader']);
     expect(file).toMatchObject({ fileSequence: 2, fileLabel: 'File 2', size: separateFiles[1].data.length, uploader: { username: admin.username } });
     expect(new Date(file.createdAt).getTime()).not.toBeNaN();
-    expect(Object.keys(cruises[0])).toEqual(['cruiseCode', 'days']);
+    expect(Object.keys(cruises[0])).toEqual(['cruiseCode', 'ship', 'days']);
     expect(Object.keys(cruises[0].days[0]).sort()).toEqual(['date', 'files', 'uploadMode']);
+  });
+
+  it('names the ship beside a cruise whose code names a registered vessel, and no ship otherwise', async () => {
+    expect(cruises.map((c) => [c.cruiseCode, c.ship])).toEqual([
+      ['AR251120', null],
+      ['MS251124', null],
+    ]);
+    const registered = await t.as(admin, { method: 'POST', url: '/api/admin/vessels', payload: { code: 'AR', name: 'MV Aurora Radiance' } });
+    expect(registered.statusCode).toBe(201);
+    const now: DailyProgramCruise[] = (await t.as(crew, { method: 'GET', url: '/api/daily-programs/hierarchy' })).json();
+    expect(now.map((c) => [c.cruiseCode, c.ship])).toEqual([
+      ['AR251120', { code: 'AR', name: 'MV Aurora Radiance' }],
+      ['MS251124', null],
+    ]);
   });
 
   it('is 401 when signed out', async () => {

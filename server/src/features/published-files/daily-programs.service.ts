@@ -9,10 +9,11 @@ import {
   fileCountMessage,
   fileLabelFor,
   PDF_ONLY_MESSAGE,
+  shipCodeOf,
 } from '../../../../common/contracts/daily-programs';
 import { DAILY_PROGRAM_FILE_COUNT } from '../../../../common/limits';
 import type { Db } from '../../db/client';
-import { dailyPrograms, users } from '../../db/schema';
+import { dailyPrograms, users, vessels } from '../../db/schema';
 import { sniffFileType } from '../../files/sniff';
 import { putFile, releaseFiles } from '../../files/store';
 import { badRequest, unsupportedType } from '../../http/errors';
@@ -115,7 +116,7 @@ export async function listDailyProgramHierarchy(db: Db, only?: { cruiseCode: str
   for (const row of rows) {
     let cruise = cruises.at(-1);
     if (cruise?.cruiseCode !== row.cruiseCode) {
-      cruise = { cruiseCode: row.cruiseCode, days: [] };
+      cruise = { cruiseCode: row.cruiseCode, ship: null, days: [] };
       cruises.push(cruise);
     }
     let day = cruise.days.at(-1);
@@ -134,6 +135,14 @@ export async function listDailyProgramHierarchy(db: Db, only?: { cruiseCode: str
     };
     day.files.push(file);
     day.uploadMode = day.files.length === 1 ? 'combined' : 'separate';
+  }
+  if (cruises.length > 0) {
+    // The ship each cruise names, from the vessel register (a handful of rows).
+    const register = new Map((await db.select({ code: vessels.code, name: vessels.name }).from(vessels)).map((v) => [v.code, v]));
+    for (const cruise of cruises) {
+      const code = shipCodeOf(cruise.cruiseCode);
+      cruise.ship = (code && register.get(code)) || null;
+    }
   }
   return cruises;
 }

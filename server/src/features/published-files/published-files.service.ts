@@ -25,7 +25,7 @@ export interface PublishedFileKind<T extends PublishedTable> {
   /** The 404 sentence, e.g. 'Itinerary not found'. */
   notFound: string;
   /** The audit event a deletion writes about the deleted row: its action, entity type and metadata. */
-  deleted: { action: string; entityType: string; metadata: (row: T['$inferSelect']) => AuditInput['metadata'] };
+  deleted: { action: AuditInput['action']; entityType: string; metadata: (row: T['$inferSelect']) => AuditInput['metadata'] };
 }
 
 /** One file's download facts (never its bytes). */

@@ -1,0 +1,278 @@
+import type { AuditAction } from '@common/audit-actions';
+import type { ApprovalStatus, SopStatus, VersionStanding } from '@common/sop-lifecycle';
+
+/**
+ * The words a crew member reads for what the system stores as codes: statuses, audit events,
+ * file types, sizes and dates. Every screen takes them from here, so one thing is called one
+ * thing everywhere and a stored name ('sop_attested', a MIME type) never reaches the screen.
+ */
+
+type DateInput = string | number | Date | null | undefined;
+
+/** Status labels for SOPs and approval tasks; typed so a new status needs one. */
+export const STATUS_LABELS: Record<SopStatus | ApprovalStatus, string> = {
+  draft: 'Draft',
+  submitted: 'Submitted',
+  in_review: 'In Review',
+  changes_requested: 'Changes Requested',
+  approved: 'Approved',
+  published: 'Published',
+  archived: 'Archived',
+  pending: 'Pending',
+  rejected: 'Rejected',
+};
+
+/** What a version is to a reader. A version sent for approval is 'Submitted', never 'Draft'. */
+export const VERSION_STANDING_LABELS: Record<VersionStanding, string> = {
+  in_force: 'In force',
+  superseded: 'Superseded',
+  changes_requested: 'Changes requested',
+  submitted: 'Submitted',
+  draft: 'Draft',
+};
+
+/** Each audit event as a person reads it, the thing named where the action alone could be anything's. */
+export const EVENT_LABELS: Record<AuditAction, string> = {
+  sop_created: 'SOP created',
+  sop_updated: 'SOP details edited',
+  sop_details_changed: 'SOP details changed while in force',
+  sop_version_created: 'New version added',
+  attachment_uploaded: 'File added',
+  sop_submitted: 'Submitted for approval',
+  sop_step_approved: 'Review step approved',
+  sop_approved: 'SOP approved',
+  sop_changes_requested: 'Changes requested',
+  sop_rejected: 'SOP rejected',
+  co_approver_added: 'Co-approver added',
+  sop_review_comment_added: 'Review comment added',
+  sop_review_confirmed: 'Periodic review confirmed',
+  sop_attested: 'Read and attested',
+  reading_reminded: 'Reminded to read',
+  sop_emailed: 'SOP sent by e-mail',
+  controlled_copy_printed: 'Controlled copy printed',
+  sop_withdrawn: 'SOP withdrawn',
+  sop_deleted: 'SOP deleted',
+  approval_route_updated: 'Review route changed',
+  absence_set: 'Absence and delegate set',
+  absence_cleared: 'Absence ended',
+  daily_program_uploaded: 'Daily program uploaded',
+  daily_program_deleted: 'Daily program deleted',
+  itinerary_uploaded: 'Itinerary uploaded',
+  itinerary_deleted: 'Itinerary deleted',
+  department_created: 'Department created',
+  department_updated: 'Department edited',
+  department_deleted: 'Department deleted',
+  template_created: 'Template created',
+  template_updated: 'Template edited',
+  template_deleted: 'Template deleted',
+  user_created: 'User created',
+  user_registered: 'User registered',
+  user_approved: 'Account approved',
+  user_updated: 'User edited',
+  user_deactivated: 'User deactivated',
+  user_deleted: 'User deleted',
+  user_password_reset: 'Password reset by an admin',
+  password_changed: 'Password changed',
+  email_verified: 'E-mail address confirmed',
+  passkey_registered: 'Passkey added',
+  passkey_removed: 'Passkey removed',
+  passkeys_removed: 'Passkeys removed by an admin',
+  sso_signed_in: 'Signed in with single sign-on',
+  user_created_by_sso: 'User created at first single sign-on',
+  sso_identity_linked: 'Single sign-on identity linked',
+  sso_identity_unlinked: 'Single sign-on identity unlinked',
+  registration_opened: 'Registration opened',
+  registration_closed: 'Registration closed',
+  sso_accounts_allowed: 'Single sign-on creates accounts',
+  sso_accounts_refused: 'Single sign-on refuses new people',
+  signatures_required: 'Signatures required',
+  signatures_not_required: 'Signatures no longer required',
+  vessel_registered: 'Vessel registered',
+  fleet_message_refused: 'Message from a ship set aside',
+  fleet_message_retried: 'Set-aside ship message retried',
+  fleet_message_discarded: 'Set-aside ship message discarded',
+};
+
+/** What an approver's decision did, said to the approver: never 'task updated'. */
+export function decisionLabel(task: { status: ApprovalStatus; sopStatus: SopStatus }): string {
+  if (task.status === 'changes_requested') return 'Changes requested: the SOP goes back to its author';
+  if (task.status === 'rejected') return 'Rejected: the SOP is a draft again';
+  return task.sopStatus === 'published' ? 'Approved: this version is now in force' : 'Your approval is recorded; the SOP waits for the other signatures';
+}
+
+/** The kinds of record an event is about. */
+const ENTITY_LABELS: Record<string, string> = {
+  sop: 'SOP',
+  attachment: 'File',
+  daily_program: 'Daily program',
+  itinerary: 'Itinerary',
+  department: 'Department',
+  template: 'Template',
+  user: 'User',
+  settings: 'Settings',
+  vessel: 'Vessel',
+};
+
+/** A name no table knows yet, in sentence case with known abbreviations kept ('sop_cargo_loaded' -> 'SOP cargo loaded'). */
+function sentence(name: string): string {
+  const words = name
+    .split('_')
+    .filter(Boolean)
+    .map((w) => (w === 'sop' || w === 'sops' ? w.toUpperCase() : w))
+    .join(' ');
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+const lookUp = (table: Record<string, string>, name: string) => (Object.hasOwn(table, name) ? table[name] : sentence(name));
+
+export const statusLabel = (status: string): string => lookUp(STATUS_LABELS, status);
+export const eventLabel = (action: string): string => lookUp(EVENT_LABELS, action);
+export const entityLabel = (entityType: string): string => lookUp(ENTITY_LABELS, entityType);
+
+/** The kind of a file from its MIME type, in the words of the programs people open it with. */
+export type FileKind = 'PDF' | 'Word' | 'Excel' | 'CSV' | 'Image' | 'Text' | 'File';
+const KIND_BY_TYPE: Record<string, FileKind> = {
+  'application/pdf': 'PDF',
+  'application/msword': 'Word',
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document': 'Word',
+  'application/vnd.ms-excel': 'Excel',
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': 'Excel',
+  'text/csv': 'CSV',
+  'text/plain': 'Text',
+};
+export function fileKindOf(mimeType: string | null | undefined): FileKind {
+  const type = (mimeType ?? '').split(';')[0].trim().toLowerCase();
+  if (Object.hasOwn(KIND_BY_TYPE, type)) return KIND_BY_TYPE[type];
+  return type.startsWith('image/') ? 'Image' : 'File';
+}
+
+/** The person's own language decides digits, separators and date order. */
+export const displayLocale = (): string => (typeof navigator !== 'undefined' && navigator.language) || 'en';
+
+const numberFormats = new Map<string, Intl.NumberFormat>();
+function unitFormat(locale: string, unit: 'byte' | 'kilobyte' | 'megabyte' | 'gigabyte'): Intl.NumberFormat {
+  const key = `${locale}|${unit}`;
+  let format = numberFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, { style: 'unit', unit, unitDisplay: unit === 'byte' ? 'long' : 'short', maximumFractionDigits: 1 });
+    numberFormats.set(key, format);
+  }
+  return format;
+}
+
+const UNITS = [
+  ['gigabyte', 1024 ** 3],
+  ['megabyte', 1024 ** 2],
+  ['kilobyte', 1024],
+] as const;
+
+/**
+ * A size at its own scale: '640 bytes', '2 KB', '1.9 MB'. Multiples of 1024, as the upload
+ * limit (10 MB = 10,485,760 bytes) is counted; the locale writes the number and the unit,
+ * except that the kilobyte keeps the product's spelling 'KB'.
+ */
+export function formatBytes(bytes: number | null | undefined, fallback = 'Unknown size'): string {
+  if (bytes === null || bytes === undefined || !Number.isFinite(bytes) || bytes < 0) return fallback;
+  const locale = displayLocale();
+  const [unit, size] = UNITS.find(([, size]) => bytes >= size) ?? ['byte', 1];
+  return unitFormat(locale, unit)
+    .formatToParts(bytes / size)
+    .map((part) => (part.type === 'unit' && part.value === 'kB' ? 'KB' : part.value))
+    .join('');
+}
+
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+function dateFormat(style: 'date' | 'dateTime' | 'weekday' | 'time'): Intl.DateTimeFormat {
+  const locale = displayLocale();
+  const key = `${locale}|${style}`;
+  let format = dateFormats.get(key);
+  if (!format) {
+    const options: Intl.DateTimeFormatOptions =
+      style === 'date'
+        ? { dateStyle: 'medium' }
+        : style === 'dateTime'
+          ? { dateStyle: 'medium', timeStyle: 'short' }
+          : style === 'time'
+            ? { timeStyle: 'short' }
+            : { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric' };
+    format = new Intl.DateTimeFormat(locale, options);
+    dateFormats.set(key, format);
+  }
+  return format;
+}
+
+/** A calendar day ('2026-11-26') is that day where the reader is; anything else is an instant. */
+function toDate(value: DateInput): Date | null {
+  if (value === null || value === undefined || value === '') return null;
+  if (typeof value === 'string') {
+    const day = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+    if (day) return new Date(Number(day[1]), Number(day[2]) - 1, Number(day[3]));
+  }
+  const date = value instanceof Date ? value : new Date(value);
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+const formatWith =
+  (style: 'date' | 'dateTime' | 'weekday' | 'time') =>
+  (value: DateInput, fallback = '') => {
+    const date = toDate(value);
+    return date ? dateFormat(style).format(date) : fallback;
+  };
+
+/** 'Nov 26, 2026' (en-US), '26 Nov 2026' (en-GB): the one date style of the reader's locale. */
+export const formatDate = formatWith('date');
+/** The date style above with the time: 'Nov 26, 2026, 10:00 AM'. */
+export const formatDateTime = formatWith('dateTime');
+/** The date style above with the weekday, for days of a cruise: 'Thu, Nov 26, 2026'. */
+export const formatWeekdayDate = formatWith('weekday');
+/** The time alone, for something that happened today. */
+export const formatTime = formatWith('time');
+
+/** Two days as one span in the reader's style: 'Nov 26 – 30, 2026'. */
+export function formatDateRange(from: DateInput, to: DateInput): string {
+  const a = toDate(from);
+  const b = toDate(to);
+  if (!a || !b) return formatDate(a ?? b);
+  return dateFormat('date').formatRange(a, b);
+}
+
+/** A day the server counts in UTC ('2026-12-12', or that day's midnight as an instant) as the same day on the reader's calendar. */
+const fromUtcDay = (value: string | Date): Date | null => {
+  const instant = typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value) ? new Date(`${value}T00:00:00Z`) : new Date(value);
+  return Number.isNaN(instant.getTime()) ? null : new Date(instant.getUTCFullYear(), instant.getUTCMonth(), instant.getUTCDate());
+};
+
+/**
+ * A calendar day the server counts in UTC (a read-by date) in the reader's date style: the same
+ * day wherever the reader's clock is ('Dec 12, 2026' in en-US, '12 Dec 2026' in en-GB).
+ */
+export const formatCalendarDay = (value: string | Date): string => formatDate(fromUtcDay(value));
+
+/** Whether a calendar day (as formatCalendarDay takes it) is over: the UTC day today is later. */
+export function isPastDay(value: string | Date, now: Date = new Date()): boolean {
+  const day = fromUtcDay(value);
+  return day !== null && day.getTime() < new Date(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()).getTime();
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const calendarDaysBetween = (later: Date, earlier: Date) =>
+  Math.round(
+    (new Date(later.getFullYear(), later.getMonth(), later.getDate()).getTime() -
+      new Date(earlier.getFullYear(), earlier.getMonth(), earlier.getDate()).getTime()) /
+      DAY_MS,
+  );
+
+/** 'Last Edited' in words for recent changes, which matter most: Today, Yesterday, 'N days ago' (<7), 'N weeks ago' (<30), else the date. */
+export function formatRelativeDay(value: DateInput, now: Date = new Date()): string {
+  const date = toDate(value);
+  if (!date) return '';
+  const days = calendarDaysBetween(now, date);
+  if (days <= 0) return 'Today';
+  if (days === 1) return 'Yesterday';
+  if (days < 7) return `${days} days ago`;
+  if (days < 30) {
+    const weeks = Math.floor(days / 7);
+    return `${weeks} ${weeks === 1 ? 'week' : 'weeks'} ago`;
+  }
+  return formatDate(date);
+}
