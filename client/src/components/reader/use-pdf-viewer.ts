@@ -88,8 +88,9 @@ export function usePdfViewer({ url, container, onShown, onError, onMatches }: Op
     });
     // 'Page n' is the page pdf.js counts as read (the one most in view), except while the found
     // match is on screen: then it is the match's page, though the page before may fill more of
-    // the screen once the match is scrolled to.
-    eventBus.on('pagechanging', ({ pageNumber }: { pageNumber: number }) => update({ page: matchPageInView(area) ?? pageNumber }));
+    // the screen once the match is scrolled to. pdf.js tells of a page it goes to before it
+    // scrolls there, so where the match is is looked at once this event is over.
+    eventBus.on('pagechanging', ({ pageNumber }: { pageNumber: number }) => queueMicrotask(() => update({ page: matchPageInView(area) ?? pageNumber })));
     eventBus.on('scalechanging', ({ scale, presetValue }: { scale: number; presetValue?: string }) =>
       update({ percent: Math.round(scale * 100), fitWidth: presetValue === FIT_WIDTH }),
     );
