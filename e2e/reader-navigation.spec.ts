@@ -246,17 +246,20 @@ test('on a phone (390 px) the reader opens with no field in focus and one 48 px 
   await expect(findButton).toHaveAttribute('aria-expanded', 'true');
   await expect(find).toBeFocused();
 
-  // A phrase found only on page 3: the indicator says so, however much of page 2 is on screen.
-  await find.fill('Departure check 1:');
+  // A phrase found only on page 3, low on it: scrolled to, page 4 fills more of the screen, yet the indicator names the match's page.
+  await find.fill('Departure check 30:');
   await expect(reader.getByTestId('match-count')).toHaveText('1 of 1');
   await expect(reader.locator('.page[data-page-number="3"] .textLayer .highlight.selected')).toBeInViewport();
   await expect(reader.getByTestId('page-count')).toHaveText('Page 3 of 4');
+  const shots = process.env.READER_SHOTS_DIR;
+  if (shots) await page.screenshot({ path: path.join(shots, `${phone.width}-find.png`) });
 
   // The zoom controls wait in the More menu, reached and used by the keyboard.
   const more = reader.getByRole('button', { name: 'More' });
   await more.focus();
   await page.keyboard.press('Enter');
   await expect(page.getByRole('menuitem', { name: 'Zoom in' })).toBeVisible();
+  if (shots) await page.screenshot({ path: path.join(shots, `${phone.width}-more.png`) });
   await page.keyboard.press('Escape');
   await expect(page.getByRole('menu')).toBeHidden();
   await expect(more).toBeFocused();
