@@ -217,3 +217,51 @@ for (const viewport of VIEWPORTS) {
     if (shots) await page.screenshot({ path: path.join(shots, `${viewport.width}.png`) });
   });
 }
+
+test('on a phone (390 px) the reader opens with no field in focus and one 48 px toolbar row, Find opens on demand, and the page shown follows the found match', async ({
+  pageAs,
+}) => {
+  const phone = VIEWPORTS.find((v) => v.name === 'phone')!;
+  const page = await pageAs(E2E_USERS.user2, { viewport: { width: phone.width, height: phone.height }, url: `/sop/${sopId}`, axe: true });
+  const reader = await openReader(page);
+  await expect(reader.locator('.page[data-page-number="1"] canvas').first()).toBeVisible();
+
+  // Nothing that brings up the keyboard has focus: the document is in view, whole.
+  const focused = await page.evaluate(() => {
+    const active = document.activeElement;
+    return { tag: active?.tagName ?? '', editable: active instanceof HTMLElement && active.isContentEditable };
+  });
+  expect(['INPUT', 'TEXTAREA', 'SELECT']).not.toContain(focused.tag);
+  expect(focused.editable).toBe(false);
+  const toolbar = await reader.getByTestId('pdf-toolbar').boundingBox();
+  expect(toolbar!.height).toBeLessThanOrEqual(48);
+  await expectNoSidewaysScroll(page, 'reader toolbar at 390 px');
+
+  // Find waits behind its button, and takes focus only once asked for.
+  const find = reader.getByRole('searchbox', { name: 'Find in document' });
+  const findButton = reader.getByRole('button', { name: 'Find in document' });
+  await expect(find).toBeHidden();
+  await expect(findButton).toHaveAttribute('aria-expanded', 'false');
+  await findButton.click();
+  await expect(findButton).toHaveAttribute('aria-expanded', 'true');
+  await expect(find).toBeFocused();
+
+  // A phrase found only on page 3, low on it: scrolled to, page 4 fills more of the screen, yet the indicator names the match's page.
+  await find.fill('Departure check 30:');
+  await expect(reader.getByTestId('match-count')).toHaveText('1 of 1');
+  await expect(reader.locator('.page[data-page-number="3"] .textLayer .highlight.selected')).toBeInViewport();
+  await expect(reader.getByTestId('page-count')).toHaveText('Page 3 of 4');
+  const shots = process.env.READER_SHOTS_DIR;
+  if (shots) await page.screenshot({ path: path.join(shots, `${phone.width}-find.png`) });
+
+  // The zoom controls wait in the More menu, reached and used by the keyboard.
+  const more = reader.getByRole('button', { name: 'More' });
+  await more.focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('menuitem', { name: 'Zoom in' })).toBeVisible();
+  if (shots) await page.screenshot({ path: path.join(shots, `${phone.width}-more.png`) });
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('menu')).toBeHidden();
+  await expect(more).toBeFocused();
+  await expectNoSeriousA11yViolations(page, 'reader with find open at 390 px');
+});

@@ -84,8 +84,11 @@ test('a crew member on a phone reads every page of a PDF, finds a word in it, an
   await page.keyboard.press('Home');
   await expect(reader.getByTestId('page-count')).toHaveText('Page 1 of 3');
 
-  // Find in document: every page is searched, Enter and the arrows step through the matches.
+  // Find in document, behind its button on a phone: every page is searched, Enter and the arrows step through the matches.
   const find = reader.getByRole('searchbox', { name: 'Find in document' });
+  await expect(find).toBeHidden();
+  await reader.getByRole('button', { name: 'Find in document' }).click();
+  await expect(find).toBeFocused();
   await find.fill('watch log');
   await expect(reader.getByTestId('match-count')).toHaveText('1 of 1');
   await expect(reader.getByTestId('page-count')).toHaveText('Page 3 of 3');
@@ -105,12 +108,15 @@ test('a crew member on a phone reads every page of a PDF, finds a word in it, an
   await find.fill('lifeboat');
   await expect(reader.getByTestId('match-count')).toHaveText('No matches');
 
-  // Zoom in and back to the width of the phone.
+  // Zoom in and back to the width of the phone, from the toolbar's More menu.
   const firstPage = reader.locator('.page[data-page-number="1"]');
   const fitted = await firstPage.evaluate((el) => el.getBoundingClientRect().width);
-  await reader.getByRole('button', { name: 'Zoom in' }).click();
+  await reader.getByRole('button', { name: 'More' }).click();
+  await page.getByRole('menuitem', { name: 'Zoom in' }).click();
   await expect.poll(() => firstPage.evaluate((el) => el.getBoundingClientRect().width)).toBeGreaterThan(fitted);
-  await reader.getByRole('button', { name: 'Fit width' }).click();
+  await reader.getByRole('button', { name: 'More' }).click();
+  await expect(page.getByRole('menuitemcheckbox', { name: 'Fit width' })).toHaveAttribute('aria-checked', 'false');
+  await page.getByRole('menuitemcheckbox', { name: 'Fit width' }).click();
   await expect.poll(() => firstPage.evaluate((el) => el.getBoundingClientRect().width)).toBe(fitted);
   expect(fitted).toBeLessThanOrEqual(phone.width);
 
@@ -125,6 +131,7 @@ test('a crew member on a phone reads every page of a PDF, finds a word in it, an
   await expect(word.getByRole('heading', { name: 'Gangway checklist' })).toBeVisible({ timeout: 30_000 });
   await expect(word.getByText('Count every person who boards.')).toBeVisible();
   await expect(word.getByRole('listitem').filter({ hasText: 'Lifebuoy with line at hand' })).toBeVisible();
+  await word.getByRole('button', { name: 'Find in document' }).click();
   await word.getByRole('searchbox', { name: 'Find in document' }).fill('every person');
   await expect(word.getByTestId('match-count')).toHaveText('1 of 1');
   await expectNoSidewaysScroll(page, 'Word file in the reader on a phone');

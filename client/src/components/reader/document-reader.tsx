@@ -1,17 +1,21 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { ChevronDown, Download, FileWarning, Search } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogTitle } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
+import { useMediaQuery } from '@/hooks/use-media-query';
 import { MAX_MATCHES, matchCountText, stepMatch } from './find-in-text';
 import { type PdfFind, PdfView } from './pdf-view';
-import type { PdfMatches } from './use-pdf-viewer';
+import { NARROW, type PdfMatches } from './use-pdf-viewer';
 import { type ReaderDocument, readerKindOf } from './reader-document';
 import { HtmlView, ImageView, TextView } from './text-views';
 import './reader.css';
 
 /** Typing pauses this long before the document is searched. */
 const FIND_DELAY_MS = 250;
+/** A touch screen or a phone's width: the on-screen keyboard would cover the document. */
+const TOUCH_OR_NARROW = `(pointer: coarse), ${NARROW}`;
 
 interface Props {
   document: ReaderDocument;
@@ -25,30 +29,26 @@ interface Props {
  * closes it and focus returns to the control that opened it.
  */
 export default function DocumentReader({ document, onClose, onOpened }: Props) {
+  const touchOrNarrow = useMediaQuery(TOUCH_OR_NARROW, false);
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()}>
       <DialogContent
         aria-describedby={undefined}
+        // A field given focus on a phone or tablet brings up the keyboard over half the page: there the reader itself takes focus.
+        onOpenAutoFocus={(event) => {
+          if (!touchOrNarrow) return;
+          event.preventDefault();
+          if (event.currentTarget instanceof HTMLElement) event.currentTarget.focus();
+        }}
         className="top-0 left-0 flex h-dvh max-h-none w-screen max-w-none translate-x-0 translate-y-0 flex-col gap-0 overflow-hidden rounded-none border-0 p-0 sm:max-w-none lg:top-4 lg:left-1/2 lg:h-[calc(100dvh-2rem)] lg:w-[min(1100px,calc(100vw-2rem))] lg:-translate-x-1/2 lg:rounded-lg lg:border"
       >
-        <header className="flex items-center gap-3 border-b px-4 py-2.5 pr-12">
-          <div className="min-w-0 flex-1">
-            <DialogTitle className="truncate text-base text-navy">{document.title}</DialogTitle>
-            {document.name !== document.title && <p className="truncate text-xs text-muted-foreground">{document.name}</p>}
-          </div>
-          <Button asChild variant="outline" size="sm">
-            <a href={document.fileUrl} download={document.name} aria-label={`Download ${document.name}`}>
-              <Download aria-hidden="true" /> <span className="hidden sm:inline">Download</span>
-            </a>
-          </Button>
-        </header>
         <ReaderBody key={document.fileUrl} document={document} onOpened={onOpened} />
       </DialogContent>
     </Dialog>
   );
 }
 
-/** Find in document, and the document. */
+/** The title with Download, find in document, and the document. */
 function ReaderBody({ document, onOpened }: Omit<Props, 'onClose'>) {
   const kind = readerKindOf(document.mimeType, document.htmlUrl !== undefined);
   const [typed, setTyped] = useState('');
@@ -57,6 +57,16 @@ function ReaderBody({ document, onOpened }: Omit<Props, 'onClose'>) {
   const [current, setCurrent] = useState(-1);
   const [error, setError] = useState<string | null>(null);
   const findBox = useRef<HTMLInputElement>(null);
+  // On a phone the find bar waits behind its button; once opened it stays until closed.
+  const narrow = useMediaQuery(NARROW, false);
+  const [findOpened, setFindOpened] = useState(false);
+  const findShown = !narrow || findOpened;
+  const findId = useId();
+  const openFind = () => {
+    flushSync(() => setFindOpened(true));
+    findBox.current?.focus();
+    findBox.current?.select();
+  };
 
   useEffect(() => {
     const timer = setTimeout(() => setQuery(typed), FIND_DELAY_MS);
@@ -82,31 +92,61 @@ function ReaderBody({ document, onOpened }: Omit<Props, 'onClose'>) {
     onOpened?.(document);
   }, [document, onOpened]);
 
+  const step = (direction: 1 | -1) => (kind === 'pdf' ? pdfFind.current?.step(direction) : setCurrent((at) => stepMatch(at, count, direction)));
+  const searchable = kind !== 'image' && kind !== null && !error;
+
   // Ctrl+F (Cmd+F) looks in the document, not in the page behind the reader.
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
-      if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 'f' && findBox.current) {
+      if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 'f' && searchable) {
         event.preventDefault();
-        findBox.current.focus();
-        findBox.current.select();
+        openFind();
       }
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, []);
+  });
 
-  const step = (direction: 1 | -1) => (kind === 'pdf' ? pdfFind.current?.step(direction) : setCurrent((at) => stepMatch(at, count, direction)));
-  const searchable = kind !== 'image' && kind !== null && !error;
-
+  const header = (
+    <header className="flex items-center gap-2 border-b px-4 py-2.5 pr-12 max-sm:py-1.5 max-sm:pr-11 max-sm:pl-3">
+      <div className="min-w-0 flex-1">
+        <DialogTitle className="truncate text-base text-navy">{document.title}</DialogTitle>
+        {document.name !== document.title && <p className="truncate text-xs text-muted-foreground">{document.name}</p>}
+      </div>
+      {narrow && searchable && (
+        <Button
+          variant={findOpened ? 'secondary' : 'ghost'}
+          size="icon"
+          aria-label="Find in document"
+          aria-expanded={findOpened}
+          aria-controls={findId}
+          onClick={() => (findOpened ? setFindOpened(false) : openFind())}
+        >
+          <Search aria-hidden="true" />
+        </Button>
+      )}
+      <Button asChild variant="outline" size="sm">
+        <a href={document.fileUrl} download={document.name} aria-label={`Download ${document.name}`}>
+          <Download aria-hidden="true" /> <span className="hidden sm:inline">Download</span>
+        </a>
+      </Button>
+    </header>
+  );
   if (!kind) {
-    return <Problem text="This kind of file cannot be shown in the reader. Use Download to open it." />;
+    return (
+      <>
+        {header}
+        <Problem text="This kind of file cannot be shown in the reader. Use Download to open it." />
+      </>
+    );
   }
   const viewProps = { name: document.name, onShown, onError: setError };
   const findProps = { query, current, onMatches };
   return (
     <div className="flex min-h-0 flex-1 flex-col">
-      {searchable && (
-        <search className="flex items-center gap-1.5 border-b px-3 py-1.5">
+      {header}
+      {searchable && findShown && (
+        <search id={findId} className="flex items-center gap-1.5 border-b px-3 py-1.5">
           <Search className="size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
           <Input
             ref={findBox}

@@ -3,7 +3,7 @@ import { Spinner } from '@/components/spinner';
 import { useMediaQuery } from '@/hooks/use-media-query';
 import { PdfOutline } from './pdf-outline';
 import { PdfToolbar } from './pdf-toolbar';
-import { FIT_WIDTH, type PdfMatches, usePdfViewer } from './use-pdf-viewer';
+import { FIT_WIDTH, NARROW, type PdfMatches, usePdfViewer } from './use-pdf-viewer';
 import 'pdfjs-dist/web/pdf_viewer.css';
 
 /** Find in a PDF, driven by the reader's find bar: the next or previous match. */
@@ -37,6 +37,7 @@ export function PdfView({ url, name, query, finder, onMatches, onShown, onError 
   const { state, parts } = usePdfViewer({ url, container, onShown, onError, onMatches });
   const wide = useMediaQuery(SIDE_BY_SIDE);
   const roomy = useMediaQuery(ROOMY);
+  const narrow = useMediaQuery(NARROW, false);
   const [outlineChosen, setOutlineChosen] = useState<boolean | null>(null);
   const outlineOpen = outlineChosen ?? roomy;
   const outlineId = useId();
@@ -86,6 +87,7 @@ export function PdfView({ url, name, query, finder, onMatches, onShown, onError 
     <div className="flex min-h-0 flex-1 flex-col">
       <PdfToolbar
         state={state}
+        narrow={narrow}
         outline={{ open: outlineOpen, id: outlineId, onToggle: () => setOutlineChosen(!outlineOpen) }}
         onPrevious={() => viewer()?.previousPage()}
         onNext={() => viewer()?.nextPage()}

@@ -14,7 +14,7 @@ GlobalWorkerOptions.workerSrc = workerUrl;
 export const FIT_WIDTH = 'page-width';
 
 /** Below this width the pages go without pdf.js's border (9 px each side, and 40 px kept in all when fitting), so a phone shows them as wide as it can. */
-const NARROW = '(max-width: 639px)';
+export const NARROW = '(max-width: 639px)';
 
 /** What the reader's controls show of the open PDF. */
 export interface PdfState {
@@ -86,16 +86,29 @@ export function usePdfViewer({ url, container, onShown, onError, onMatches }: Op
     eventBus.on('pagesinit', () => {
       viewer.currentScaleValue = FIT_WIDTH;
     });
-    eventBus.on('pagechanging', ({ pageNumber }: { pageNumber: number }) => update({ page: pageNumber }));
+    // 'Page n' is the page pdf.js counts as read (the one most in view), except while the found
+    // match is on screen: then it is the match's page, though the page before may fill more of
+    // the screen once the match is scrolled to. pdf.js tells of a page it goes to before it
+    // scrolls there, so where the match is is looked at once this event is over.
+    eventBus.on('pagechanging', ({ pageNumber }: { pageNumber: number }) => queueMicrotask(() => update({ page: matchPageInView(area) ?? pageNumber })));
     eventBus.on('scalechanging', ({ scale, presetValue }: { scale: number; presetValue?: string }) =>
       update({ percent: Math.round(scale * 100), fitWidth: presetValue === FIT_WIDTH }),
     );
     eventBus.on('pagerendered', ({ error }: { error?: unknown }) => {
       if (!error) shown();
     });
-    eventBus.on('updatefindmatchescount', ({ matchesCount }: { matchesCount: PdfMatches }) => matched(matchesCount));
+    const followMatch = () => {
+      const pageIdx = findController.selected?.pageIdx ?? -1;
+      if (pageIdx >= 0) update({ page: pageIdx + 1 });
+    };
+    eventBus.on('updatefindmatchescount', ({ matchesCount }: { matchesCount: PdfMatches }) => {
+      matched(matchesCount);
+      if (matchesCount.current > 0) followMatch();
+    });
     eventBus.on('updatefindcontrolstate', ({ state: found, matchesCount }: { state: number; matchesCount: PdfMatches }) => {
-      if (found !== FindState.PENDING) matched(matchesCount);
+      if (found === FindState.PENDING) return;
+      matched(matchesCount);
+      if (found === FindState.FOUND || found === FindState.WRAPPED) followMatch();
     });
 
     // Fitted to the width, the page follows the area's width (a turned tablet, a resized window).
@@ -131,4 +144,15 @@ export function usePdfViewer({ url, container, onShown, onError, onMatches }: Op
   }, [url, container, shown, failed, matched]);
 
   return { state, parts };
+}
+
+/** The page of the found match (pdf.js marks it `.highlight.selected`) while any of it is inside the scrolling area; null otherwise. */
+function matchPageInView(area: HTMLElement): number | null {
+  const match = area.querySelector('.textLayer .highlight.selected');
+  const page = match?.closest<HTMLElement>('.page[data-page-number]');
+  if (!match || !page) return null;
+  const seen = area.getBoundingClientRect();
+  const at = match.getBoundingClientRect();
+  const inView = at.bottom > seen.top && at.top < seen.bottom && at.right > seen.left && at.left < seen.right;
+  return inView ? Number(page.dataset.pageNumber) : null;
 }
