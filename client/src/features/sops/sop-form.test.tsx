@@ -63,8 +63,11 @@ describe('the new SOP form', () => {
     await choose('Department *', 'Deck');
     type('Steps & Procedures *', '   ');
     fireEvent.click(screen.getByRole('button', { name: 'Submit for Approval' }));
-    await waitFor(() => expect(screen.queryByText('Title is required')).toBeNull());
-    expect(screen.queryByText('Department is required')).toBeNull();
+    // Each field's message goes as that field is checked again; the content's stays.
+    await waitFor(() => {
+      expect(screen.queryByText('Title is required')).toBeNull();
+      expect(screen.queryByText('Department is required')).toBeNull();
+    });
     expect(screen.getByText('Content is required')).toBeTruthy();
     expect(asked().filter((line) => !line.startsWith('GET'))).toEqual([]);
   });
