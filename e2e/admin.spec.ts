@@ -36,7 +36,7 @@ test('an admin creates an approver, who signs in and sees the Approvals tab', as
   const row = users.getByRole('row', { name: /Rhea Quist/ });
   await expect(row).toContainText(approver.username);
   await expect(row).toContainText('Approver');
-  await expect(page.getByRole('list', { name: 'Recent admin activity' })).toContainText(`user created "${approver.username}"`);
+  await expect(page.getByRole('list', { name: 'Recent admin activity' })).toContainText(`User created "${approver.username}"`);
 
   await signOut();
   await signInAs(approver);
@@ -118,7 +118,7 @@ test('an admin deactivates a user after confirming, and the user disappears from
   await confirm.getByRole('button', { name: 'Delete' }).click();
   await expect(toast('User deleted successfully')).toBeVisible();
   await expect(row).toHaveCount(0);
-  await expect(page.getByRole('list', { name: 'Recent admin activity' })).toContainText(`user deleted "${username}"`);
+  await expect(page.getByRole('list', { name: 'Recent admin activity' })).toContainText(`User deleted "${username}"`);
 });
 
 test('a plain user is denied the Administration Center and makes no admin call', async ({ page, signInAs }) => {
