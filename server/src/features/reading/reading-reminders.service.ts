@@ -32,6 +32,23 @@ export async function remindDueReading(db: Db, links: MailLinks): Promise<number
       select user_id, version_id, case when due <= ${utcToday} then 'due' else 'before' end from due
       on conflict do nothing
       returning user_id, version_id, stage`)) as unknown as Rows<{ user_id: number; version_id: number; stage: 'before' | 'due' }>;
+    if (rows.length === 0) return 0;
+    // What each message names, for every version the scan recorded, in one read.
+    const versionIds = [...new Set(rows.map((row) => row.version_id))];
+    const versions = new Map(
+      (
+        (await tx.execute(sql`
+          select v.id, s.id as sop_id, s.title, v.version_number, ${isoDay(readingDueDay('v'))} as due_date, ${readingDueDay('v')} < ${utcToday} as past_due
+          from sop_versions v join sops s on s.id = v.sop_id where v.id = any(${`{${versionIds.join(',')}}`}::int[])`)) as unknown as Rows<{
+          id: number;
+          sop_id: number;
+          title: string;
+          version_number: string;
+          due_date: string;
+          past_due: boolean;
+        }>
+      ).rows.map((version) => [version.id, version]),
+    );
     // One message per version and stage, to everyone the scan just recorded for it.
     const groups = new Map<string, { versionId: number; stage: 'before' | 'due'; users: number[] }>();
     for (const row of rows) {
@@ -41,17 +58,8 @@ export async function remindDueReading(db: Db, links: MailLinks): Promise<number
       groups.set(key, group);
     }
     for (const group of groups.values()) {
-      const [version] = (
-        (await tx.execute(sql`
-          select s.id as sop_id, s.title, v.version_number, ${isoDay(readingDueDay('v'))} as due_date, ${readingDueDay('v')} < ${utcToday} as past_due
-          from sop_versions v join sops s on s.id = v.sop_id where v.id = ${group.versionId}`)) as unknown as Rows<{
-          sop_id: number;
-          title: string;
-          version_number: string;
-          due_date: string;
-          past_due: boolean;
-        }>
-      ).rows;
+      const version = versions.get(group.versionId);
+      if (!version) continue;
       const when = group.stage === 'before' ? `must be read by ${version.due_date}` : version.past_due ? `was due on ${version.due_date}` : 'is due today';
       await notify(tx, links, {
         kind: 'reading_reminder',
