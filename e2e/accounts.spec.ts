@@ -123,7 +123,11 @@ test('a user changes their password from the header menu', async ({ page, signIn
   await page.getByLabel('New Password', { exact: true }).fill('galley-keys-2026');
   await page.getByLabel('Confirm New Password').fill('galley-keys-2026');
   await page.getByRole('button', { name: 'Change Password' }).click();
-  await expect(toast('currentPassword: The current password is not correct')).toBeVisible();
+  // The refusal is said beside the field it is about, and the field takes the focus.
+  const current = page.getByLabel('Current Password');
+  await expect(page.locator('form').getByRole('alert').filter({ hasText: 'The current password is not correct' })).toBeVisible();
+  await expect(current).toHaveAttribute('aria-invalid', 'true');
+  await expect(current).toBeFocused();
   await page.getByLabel('Current Password').fill(crew.password);
   await screenshots(page, 'accounts-change-password');
   await page.getByRole('button', { name: 'Change Password' }).click();

@@ -1,6 +1,6 @@
-import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import type { APIRequestContext, Locator } from '@playwright/test';
 import { expect, test } from './support/fixtures';
-import { pickTask } from './support/journeys';
+import { expectInView, pickTask } from './support/journeys';
 import type { SopDetail, SopListItem } from '../common/contracts/sops';
 import { apiAs, departmentId } from './support/seed';
 import { E2E_USERS } from './support/users';
@@ -27,15 +27,6 @@ let author: APIRequestContext;
 let taskId: number;
 let sopId: number;
 let draftId: number;
-
-/** The element is wholly inside the window, as a person sees it without scrolling. */
-async function expectInView(page: Page, locator: Locator) {
-  const box = await locator.boundingBox();
-  const viewport = page.viewportSize()!;
-  expect(box, 'the element is laid out').not.toBeNull();
-  expect(box!.y).toBeGreaterThanOrEqual(0);
-  expect(box!.y + box!.height).toBeLessThanOrEqual(viewport.height);
-}
 
 /** The area two elements share on screen, in square pixels (null when one is not laid out). */
 async function overlap(a: Locator, b: Locator): Promise<number | null> {

@@ -26,7 +26,7 @@ export const TaskIdParams = z.object({ taskId: idField('Approval task id') });
 export const ApprovalQueue = z.array(ApprovalTask);
 
 /** The answer of PUT /api/approvals/{taskId}: the decided task, without its version. */
-export const DecidedTask = ApprovalTask.omit({ version: true, decideFor: true }).extend({
+export const DecidedTask = ApprovalTask.omit({ version: true, decideFor: true, sentBack: true }).extend({
   sopId: z.number().int(),
   sopStatus: z.enum(SOP_STATUSES),
 });

@@ -223,6 +223,12 @@ export const ApprovalTask = z.object({
   step: TaskStep,
   /** The absent person the caller would decide this task for, as their delegate; null: for themselves. */
   decideFor: OnBehalfOf,
+  /**
+   * The newest earlier version of the SOP a reviewer sent back with a request for changes: its
+   * thread holds the request and the author's reply, and the resubmission is compared with it.
+   * Null when no earlier version was sent back.
+   */
+  sentBack: z.object({ versionId: int, versionNumber: z.string() }).nullable(),
 });
 export type ApprovalTask = z.input<typeof ApprovalTask>;
 

@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import { departmentId } from './seed';
 
 /** Steps several journeys share; sign-in, sign-out, toasts and API sessions are fixtures (./fixtures). */
@@ -57,4 +57,13 @@ export async function openSendEmail(page: Page, title: string, content: string) 
   await page.goto(`/sop/${sop.id}`);
   await page.getByRole('button', { name: 'Send Email' }).click();
   return { id: sop.id, dialog: page.getByRole('dialog') };
+}
+
+/** The element is wholly inside the window, as a person sees it without scrolling. */
+export async function expectInView(page: Page, locator: Locator) {
+  const box = await locator.boundingBox();
+  const viewport = page.viewportSize()!;
+  expect(box, 'the element is laid out').not.toBeNull();
+  expect(box!.y).toBeGreaterThanOrEqual(0);
+  expect(box!.y + box!.height).toBeLessThanOrEqual(viewport.height);
 }

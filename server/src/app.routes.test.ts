@@ -110,7 +110,7 @@ describe('the access funnel runs before validation', () => {
     const admin = await t.signedInUser('admin');
     const res = await t.as(admin, { method: 'POST', url: '/api/departments', payload: { name: '' } });
     expect(res.statusCode).toBe(400);
-    expect(res.json().message).toBe('name: Name is required');
+    expect(res.json()).toMatchObject({ field: 'name', message: 'Name is required' });
   });
 });
 

@@ -10,6 +10,6 @@ import { badRequest } from '../http/errors';
 export function uploadedFileName(field: string, filename: string | undefined, fallback = 'upload'): string {
   const base = (filename ?? '').split(/[\\/]/).pop()?.trim() || fallback;
   const parsed = FileName.safeParse(base.slice(-255));
-  if (!parsed.success) throw badRequest(`${field}: ${parsed.error.issues[0].message}`);
+  if (!parsed.success) throw badRequest(parsed.error.issues[0].message, undefined, field);
   return parsed.data;
 }

@@ -74,13 +74,12 @@ function idsOf(params: unknown): Record<string, string> {
 function describeError(err: FastifyError, request: FastifyRequest): Described {
   if (err instanceof HttpError) return { status: err.statusCode, message: err.message, code: err.code, field: err.field };
   if (hasZodFastifySchemaValidationErrors(err)) {
-    // A schema's refusal keeps the field before its sentence: forms check the same contract
-    // first, so these reach a program rather than a person.
-    const messages = err.validation.map((v) => {
-      const field = v.instancePath.replace(/^\//, '').replaceAll('/', '.');
-      return field ? `${field}: ${v.message}` : (v.message ?? 'Invalid input');
-    });
-    return { status: 400, message: messages.join('; ') };
+    // Each refusal is a sentence a person reads beside its field; `field` names the first
+    // field refused, as the request spelled it ('password', 'steps.0.name').
+    const fields = err.validation.map((v) => v.instancePath.replace(/^\//, '').replaceAll('/', '.'));
+    const message = err.validation.map((v) => v.message ?? 'Invalid input').join('; ');
+    const field = fields.find(Boolean);
+    return { status: 400, message, ...(field ? { field } : {}) };
   }
   const multipart = describeMultipartError(err, request);
   if (multipart) return multipart;

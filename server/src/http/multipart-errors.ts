@@ -1,34 +1,31 @@
 import type { FastifyRequest } from 'fastify';
 
 /**
- * A malformed upload is the sender's mistake: 400 naming the body, never a 500. The
+ * A malformed upload is the sender's mistake: 400 saying what is wrong with it, never a 500. The
  * multipart plugin's own errors carry codes; busboy's parse errors (no boundary, a body
  * cut short, garbage) carry only their messages, so those are matched on the request
  * being multipart and the message busboy uses.
  */
 
 const LIMIT_MESSAGES: Record<string, string> = {
-  FST_PARTS_LIMIT: 'body: Too many parts in one upload',
-  FST_FILES_LIMIT: 'body: Too many files in one upload',
-  FST_FIELDS_LIMIT: 'body: Too many form fields in one upload',
+  FST_PARTS_LIMIT: 'Too many parts in one upload',
+  FST_FILES_LIMIT: 'Too many files in one upload',
+  FST_FIELDS_LIMIT: 'Too many form fields in one upload',
 };
 
 const CODE_MESSAGES: Record<string, string> = {
-  FST_PROTO_VIOLATION: 'body: A form field has a name that is not allowed',
-  FST_INVALID_JSON_FIELD_ERROR: 'body: A form field declared as JSON is not valid JSON',
-  FST_MP_PREMATURE_CLOSE: 'body: The upload ended before it was complete',
-  FST_INVALID_MULTIPART_CONTENT_TYPE: 'body: Send the upload as multipart/form-data',
+  FST_PROTO_VIOLATION: 'A form field has a name that is not allowed',
+  FST_INVALID_JSON_FIELD_ERROR: 'A form field declared as JSON is not valid JSON',
+  FST_MP_PREMATURE_CLOSE: 'The upload ended before it was complete',
+  FST_INVALID_MULTIPART_CONTENT_TYPE: 'Send the upload as multipart/form-data',
   // A stream cut off while a part was being read (the same cause, seen from the file stream).
-  ERR_STREAM_PREMATURE_CLOSE: 'body: The upload ended before it was complete',
+  ERR_STREAM_PREMATURE_CLOSE: 'The upload ended before it was complete',
 };
 
 const BUSBOY_MESSAGES: Array<[RegExp, string]> = [
-  [/^Multipart: Boundary not found$|^Boundary required$/, 'body: The multipart/form-data content type has no boundary'],
-  [
-    /^Unexpected end of multipart data$|terminated early due to unexpected end of multipart data$/,
-    'body: The upload is incomplete or does not match its boundary',
-  ],
-  [/^Unsupported Content-Type\.$|^Missing Content-Type-header\.$/, 'body: Send the upload as multipart/form-data'],
+  [/^Multipart: Boundary not found$|^Boundary required$/, 'The multipart/form-data content type has no boundary'],
+  [/^Unexpected end of multipart data$|terminated early due to unexpected end of multipart data$/, 'The upload is incomplete or does not match its boundary'],
+  [/^Unsupported Content-Type\.$|^Missing Content-Type-header\.$/, 'Send the upload as multipart/form-data'],
 ];
 
 export function describeMultipartError(

@@ -12,6 +12,7 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, Di
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { SelectField } from '@/forms/select-field';
+import { showBesideField } from '@/forms/server-field-error';
 import { useCreateUser } from './api';
 import { ROLE_OPTIONS } from './role-options';
 import { DepartmentSelect, departmentIdOf, NO_DEPARTMENT } from './department-choices';
@@ -29,6 +30,8 @@ type Fields = {
   vesselCodes: string[];
 };
 type TextField = Exclude<keyof Fields, 'role' | 'departmentId' | 'vesselCodes'>;
+/** The fields a refusal of the server can name. */
+const USER_FIELDS = ['username', 'password', 'email', 'firstName', 'lastName', 'role', 'departmentId', 'vesselCodes'] as const;
 
 /** The roles from least to most privileged, so the default (user) comes first. */
 /** Least power first, as a form offers them. */
@@ -62,7 +65,10 @@ export function CreateUserDialog() {
   const submit = form.handleSubmit((values) => {
     // The confirmation only guards typing: it never leaves the browser.
     const { confirmPassword: _confirm, departmentId, ...input } = values as unknown as Omit<CreatedUserInput, 'departmentId'> & Fields;
-    createUser.mutate({ ...input, departmentId: departmentIdOf(departmentId) }, { onSuccess: () => onOpenChange(false) });
+    createUser.mutate(
+      { ...input, departmentId: departmentIdOf(departmentId) },
+      { onSuccess: () => onOpenChange(false), onError: (error) => showBesideField(form, error, USER_FIELDS) },
+    );
   });
 
   const field = (name: TextField, label: string, props: React.ComponentProps<typeof Input> = {}) => (

@@ -10,6 +10,7 @@ import { Checkbox } from '@/components/ui/checkbox';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { SelectField } from '@/forms/select-field';
+import { showBesideField } from '@/forms/server-field-error';
 import { displayNameOf } from '@/lib/names';
 import { useUpdateUser } from './api';
 import { ROLE_OPTIONS } from './role-options';
@@ -27,6 +28,8 @@ const EditUserFields = z.object({
   active: z.boolean(),
 });
 type Fields = { firstName: string; lastName: string; email: string; role: Role; departmentId: string; vesselCodes: string[]; active: boolean };
+/** The fields a refusal of the server can name. */
+const USER_FIELDS = ['firstName', 'lastName', 'email', 'role', 'departmentId', 'vesselCodes', 'active'] as const;
 
 const valuesOf = (user: AdminUser | null): Fields => ({
   firstName: user?.firstName ?? '',
@@ -51,7 +54,7 @@ export function EditUserDialog({ user, isSelf, onClose }: { user: AdminUser | nu
   const submit = form.handleSubmit((values) => {
     if (!user) return;
     const input = { ...values, departmentId: departmentIdOf(values.departmentId) };
-    updateUser.mutate({ id: user.id, input }, { onSuccess: onClose });
+    updateUser.mutate({ id: user.id, input }, { onSuccess: onClose, onError: (error) => showBesideField(form, error, USER_FIELDS) });
   });
 
   const text = (name: 'firstName' | 'lastName' | 'email', label: string, props: React.ComponentProps<typeof Input> = {}) => (

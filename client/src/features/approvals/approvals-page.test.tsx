@@ -39,6 +39,7 @@ function taskFor(id: number, sopId: number, title: string): ApprovalTask {
     version: { ...versionOf(sopId, sopId * 10), sop: { id: sopId, title, status: 'submitted', department: { name: 'Deck' } } },
     step: { index: 0, count: 1, name: 'Approval', required: 1, approverIds: null, coApprovers: [], signatures: [] },
     decideFor: null,
+    sentBack: null,
   };
 }
 const bunkering = taskFor(11, 1, 'Bunkering');
@@ -52,7 +53,7 @@ const detailOf = (task: ApprovalTask): SopDetail => ({
   effectiveVersionId: null,
 });
 const decided = (task: ApprovalTask, status: DecidedTask['status']): DecidedTask => {
-  const { version: _version, decideFor: _decideFor, ...rest } = task;
+  const { version: _version, decideFor: _decideFor, sentBack: _sentBack, ...rest } = task;
   return { ...rest, status, sopId: task.version.sop.id, sopStatus: status === 'approved' ? 'published' : 'changes_requested' };
 };
 
@@ -138,6 +139,99 @@ describe('the Approval Center', () => {
     expect(await screen.findByText('This approval task is not waiting for your decision')).toBeTruthy();
     expect(screen.getByText('Task 99 may have been decided already, or the link is wrong.')).toBeTruthy();
     expect(within(queue()).getByText('Bunkering')).toBeTruthy();
+  });
+});
+
+describe('a task opened by its address', () => {
+  it('opens on the document: the queue waits behind one tap, and every file offers Read', async () => {
+    const withFile: ApprovalTask = {
+      ...mooring,
+      version: {
+        ...mooring.version,
+        attachments: [
+          {
+            id: 70,
+            versionId: 20,
+            filename: 'mooring-lines.pdf',
+            originalName: 'mooring-lines.pdf',
+            mimeType: 'application/pdf',
+            size: 2048,
+            objectPath: '/objects/70',
+            fileURL: null,
+            createdAt: AT,
+            hasPreview: true,
+            previewStatus: 'ready',
+            textStatus: 'ready',
+          },
+        ],
+      },
+    };
+    office([bunkering, withFile]);
+    openCenter('/approvals/12');
+    const toggle = await screen.findByRole('button', { name: 'Pending approvals (2)' });
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    // Collapsed below 1024 px (the class only acts there); the button opens it in place.
+    expect(document.getElementById('pending-queue')?.className).toContain('max-lg:hidden');
+    fireEvent.click(toggle);
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+    expect(document.getElementById('pending-queue')?.className).not.toContain('max-lg:hidden');
+    expect(screen.getByRole('button', { name: 'Read mooring-lines.pdf' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Download mooring-lines.pdf' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Files (1)' })).toBeTruthy();
+  });
+
+  it('opened from /approvals, the queue shows with no button to hide it', async () => {
+    office([bunkering, mooring]);
+    openCenter();
+    expect(await screen.findByText('Pending Approvals')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /Pending approvals \(/ })).toBeNull();
+  });
+
+  it('a resubmission shows the request and the reply on the version sent back, and what changed since it', async () => {
+    const again: ApprovalTask = { ...mooring, sentBack: { versionId: 15, versionNumber: '1.0' } };
+    office([again]);
+    network.use(
+      http.get('/api/sop-versions/15/comments', () =>
+        HttpResponse.json([
+          {
+            id: 1,
+            versionId: 15,
+            versionNumber: '1.0',
+            body: 'Name the officer who stops the work.',
+            decision: 'changes_requested',
+            createdAt: AT,
+            author: { id: 3, firstName: 'Maria', lastName: 'Santos' },
+          },
+          {
+            id: 2,
+            versionId: 15,
+            versionNumber: '1.0',
+            body: 'The chief officer stops it.',
+            decision: null,
+            createdAt: AT,
+            author: { id: 4, firstName: 'Ola', lastName: 'Nordmann' },
+          },
+        ]),
+      ),
+      http.get('/api/sops/:id/compare', () =>
+        HttpResponse.json({
+          from: { id: 15, versionNumber: '1.0' },
+          to: { id: 20, versionNumber: '2.0' },
+          content: [
+            { op: 'delete', text: 'Stop when unsafe.\n' },
+            { op: 'insert', text: 'The chief officer stops the work.\n' },
+          ],
+          attachments: { added: [], removed: [], unchanged: [] },
+        }),
+      ),
+    );
+    openCenter('/approvals/12');
+    const context = await screen.findByTestId('resubmission');
+    expect(within(context).getByRole('heading', { name: 'Changes were requested on version 1.0' })).toBeTruthy();
+    expect(await within(context).findByText('Name the officer who stops the work.')).toBeTruthy();
+    expect(within(context).getByText('The chief officer stops it.')).toBeTruthy();
+    expect(await within(context).findByText(/The chief officer stops the work\./)).toBeTruthy();
+    expect(asked()).toContain('GET /api/sops/2/compare?from=15&to=20');
   });
 });
 

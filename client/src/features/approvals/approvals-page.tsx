@@ -1,10 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useParams } from 'wouter';
 import { useQuery } from '@tanstack/react-query';
-import { ClipboardCheck } from 'lucide-react';
+import { ChevronDown, ClipboardCheck } from 'lucide-react';
 import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
+import { cn } from '@/lib/utils';
 import { approvalQueries } from './api';
 import { DecisionBar, ReviewNotes } from './decision-panel';
 import { PendingList } from './pending-list';
@@ -39,6 +40,8 @@ function ApprovalCenter() {
   // /approvals shows the first task; /approvals/{id} shows that task, or says it is not waiting.
   const selected = requestedId === null ? (tasks[0] ?? null) : (tasks.find((task) => task.id === requestedId) ?? null);
   const viewer = useRef<HTMLDivElement>(null);
+  // Below 1024 px a task's own address opens on its document: the queue waits behind one tap.
+  const [queueOpen, setQueueOpen] = useState(false);
   // Counts the choices in the list, so choosing the task already shown brings it into view too.
   const [chosen, setChosen] = useState(0);
   const selectedId = selected?.id;
@@ -56,6 +59,7 @@ function ApprovalCenter() {
 
   const choose = (id: number) => {
     setChosen((n) => n + 1);
+    setQueueOpen(false);
     if (id !== selectedId || requestedId === null) navigate(`/approvals/${id}`);
   };
   const selectNextAfter = (decidedId: number) => {
@@ -99,14 +103,28 @@ function ApprovalCenter() {
       </div>
     );
   }
-  // Below 1024 px: queue, version, the decision (sticky at the bottom of the screen while the
-  // version is read), then comments and history. From 1024 px the review sits under the queue,
+  // Below 1024 px: queue (behind its button on a task's own address), version, the decision
+  // (sticky at the bottom of the screen while the version is read), then comments and history. From 1024 px the review sits under the queue,
   // beside the version; from 1280 px it gets a column of its own.
   return (
     <div className="grid grid-cols-1 items-start gap-4 lg:grid-cols-[300px_minmax(0,1fr)] xl:grid-cols-[280px_minmax(0,1fr)_320px]">
       <div className="contents lg:col-start-1 lg:row-start-1 lg:flex lg:flex-col lg:gap-4 xl:contents">
-        <div className="order-1 xl:col-start-1 xl:row-start-1">
-          <PendingList tasks={tasks} selectedId={selected.id} onSelect={choose} />
+        <div className="order-1 space-y-2 xl:col-start-1 xl:row-start-1">
+          {requestedId !== null && (
+            <Button
+              variant="outline"
+              className="w-full justify-between lg:hidden"
+              aria-expanded={queueOpen}
+              aria-controls="pending-queue"
+              onClick={() => setQueueOpen((open) => !open)}
+            >
+              Pending approvals ({tasks.length})
+              <ChevronDown className={cn('transition-transform', queueOpen && 'rotate-180')} aria-hidden="true" />
+            </Button>
+          )}
+          <div id="pending-queue" className={cn(requestedId !== null && !queueOpen && 'max-lg:hidden')}>
+            <PendingList tasks={tasks} selectedId={selected.id} onSelect={choose} />
+          </div>
         </div>
         <aside aria-label="Review" className="contents lg:flex lg:flex-col lg:gap-4 xl:col-start-3 xl:row-start-1">
           <div className="order-3 max-lg:sticky max-lg:bottom-0 max-lg:z-20">

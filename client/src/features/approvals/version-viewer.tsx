@@ -8,9 +8,10 @@ import { formatDate, formatDateTime, STATUS_LABELS } from '@/lib/labels';
 import { ownerNameOf } from '@/lib/names';
 import { useAttest } from '@/lib/attestations';
 import { downloadAttachment } from './api';
-import { AttachmentPreviews } from './attachment-previews';
+import { AttachmentList } from '@/components/attachment-list';
 import { MarkdownContent } from '@/components/markdown-content';
 import { ChangesSinceInForce } from '@/components/changes-since-in-force';
+import { Resubmission } from './resubmission';
 
 /** A version under review has been submitted: it is never called a draft. */
 const versionStateOf = (version: ApprovalTask['version']) => (version.isPublished ? 'published' : version.submittedAt ? 'submitted' : 'draft');
@@ -29,7 +30,7 @@ function AttestButton({ versionId }: { versionId: number }) {
   );
 }
 
-/** The version under review: header, people and dates, content, changelog and attachments. */
+/** The version under review: header, people and dates, its files (each opens in the reader), content, changelog and changes. */
 export function VersionViewer({ task }: { task: ApprovalTask }) {
   const { version } = task;
   const state = versionStateOf(version);
@@ -70,6 +71,21 @@ export function VersionViewer({ task }: { task: ApprovalTask }) {
         </dl>
       </header>
 
+      {/* The files come first: on a tablet each is one tap from the reader, before the long text. */}
+      <section aria-labelledby="files-heading" className="rounded-lg border bg-card p-4">
+        <h3 id="files-heading" className="mb-3 text-sm font-semibold text-navy">
+          Files ({version.attachments.length})
+        </h3>
+        <AttachmentList
+          attachments={version.attachments}
+          versionId={version.isPublished ? version.id : undefined}
+          emptyText="No files on this version."
+          previews={false}
+        />
+      </section>
+
+      <Resubmission task={task} />
+
       <section aria-labelledby="content-heading" className="rounded-lg border bg-card p-4">
         <h3 id="content-heading" className="sr-only">
           Content
@@ -94,8 +110,6 @@ export function VersionViewer({ task }: { task: ApprovalTask }) {
         </h3>
         <ChangesSinceInForce sopId={version.sop.id} versionId={version.id} />
       </section>
-
-      <AttachmentPreviews attachments={version.attachments} />
     </article>
   );
 }

@@ -66,6 +66,22 @@ describe('changing one’s password', () => {
     expect(asked()).toEqual([PASSWORD]);
   });
 
+  it('says a refusal about a field beside that field, and focuses it', async () => {
+    network.use(
+      http.post('/api/user/password', () =>
+        HttpResponse.json({ message: 'The current password is not correct', code: 'validation', field: 'currentPassword' }, { status: 400 }),
+      ),
+    );
+    openPage();
+    fill('wrong secret', 'harbour lights 7', 'harbour lights 7');
+    const current = screen.getByLabelText('Current Password');
+    await waitFor(() => expect(current.getAttribute('aria-invalid')).toBe('true'));
+    const besideField = screen.getAllByRole('alert').filter((alert) => alert.textContent === 'The current password is not correct');
+    expect(besideField).toHaveLength(1);
+    expect(current.parentElement?.contains(besideField[0])).toBe(true);
+    expect(document.activeElement).toBe(current);
+  });
+
   it('on a ship’s copy offers no form: the password is changed ashore', async () => {
     openPage('ship');
     expect(screen.getByText(/your password is changed ashore and reaches the ship with the next update/)).toBeTruthy();

@@ -10,6 +10,7 @@ import { SubmitButton } from '@/components/submit-button';
 import { Card, CardContent } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
+import { showBesideField } from '@/forms/server-field-error';
 import { useCurrentUser } from '@/lib/session';
 import { useChangePassword } from './api';
 
@@ -39,7 +40,10 @@ function ChangePasswordFormCard() {
   const { errors } = form.formState;
 
   const submit = form.handleSubmit(({ currentPassword, newPassword }) => {
-    changePassword.mutate({ currentPassword, newPassword }, { onSuccess: () => form.reset(EMPTY) });
+    changePassword.mutate(
+      { currentPassword, newPassword },
+      { onSuccess: () => form.reset(EMPTY), onError: (error) => showBesideField(form, error, ['currentPassword', 'newPassword']) },
+    );
   });
 
   const field = (name: keyof Fields, label: string, autoComplete: string) => (

@@ -8,13 +8,19 @@ import { AmberNote } from './amber-note';
 import { reviewLoopQueries } from './review-loop-api';
 
 /**
- * While an SOP has changes requested, the reviewer's request heads its page: who asked,
- * when, and what they wrote, so the author can act on it.
+ * While an SOP has changes requested, and while the author revises it in a draft after the
+ * request, the reviewer's request heads its page and its editor: who asked, when, and what
+ * they wrote, so the author can act on it.
  */
 export function ChangesRequestedBanner({ sop }: { sop: SopDetail }) {
-  const history = useQuery({ ...reviewLoopQueries.history(sop.id), enabled: sop.status === CHANGES_REQUESTED_STATUS });
-  if (sop.status !== CHANGES_REQUESTED_STATUS) return null;
+  // Versions come newest first: the request is on the newest version that was submitted.
+  const sentBack = sop.versions.find((version) => version.submittedAt) ?? null;
+  const requested = sop.status === CHANGES_REQUESTED_STATUS;
+  const revising = sop.status === 'draft' && sentBack !== null && sentBack.id !== sop.latestVersion?.id;
+  const history = useQuery({ ...reviewLoopQueries.history(sop.id), enabled: requested || revising });
   const request = history.data?.find((event) => event.action === 'sop_changes_requested');
+  // A draft after a rejection, or after a request on an older version, has no request to show.
+  if (!requested && !(revising && request && request.versionNumber === sentBack?.versionNumber)) return null;
   return (
     <AmberNote icon={MessageSquareWarning} data-testid="changes-requested-banner">
       <div className="min-w-0 space-y-1">
@@ -29,7 +35,9 @@ export function ChangesRequestedBanner({ sop }: { sop: SopDetail }) {
           )}
         </p>
         {request?.comments ? <p className="whitespace-pre-wrap">“{request.comments}”</p> : request && <p>No comment was given.</p>}
-        <p className="text-amber-900">Edit the SOP to revise it, then submit it for approval again.</p>
+        <p className="text-amber-900">
+          {requested ? 'Edit the SOP to revise it, then submit it for approval again.' : 'Submit the revised version for approval when it answers the request.'}
+        </p>
       </div>
     </AmberNote>
   );

@@ -3,7 +3,7 @@ import type { SopDetail } from '@common/contracts/sops';
 import { Button } from '@/components/ui/button';
 import { formatDate } from '@/lib/labels';
 import { AmberNote } from './amber-note';
-import { downloadAttachment } from './attachment-list';
+import { downloadAttachment } from '@/components/attachment-list';
 
 /**
  * When the latest version is an unapproved revision of a published SOP, say so plainly and

@@ -21,7 +21,7 @@ import { formatDate } from '@/lib/labels';
 import { ownerNameOf } from '@/lib/names';
 import { refetchUnlessJustRead } from '@/lib/page-load-read';
 import { sopQueries, useSubmitSop } from './api';
-import { AttachmentList, downloadAttachment } from './attachment-list';
+import { AttachmentList, downloadAttachment } from '@/components/attachment-list';
 import { EffectiveVersionNotice } from './effective-version-notice';
 import { ArrivingVersionNote } from './arriving-version';
 import { InForceStatus } from './in-force-status';

@@ -10,6 +10,7 @@ import { useCurrentUser } from '@/lib/session';
 import { departmentsQuery } from '@/lib/shared-queries';
 import { sopQueries } from './api';
 import { proceduresHref } from './list-params';
+import { ChangesRequestedBanner } from './changes-requested-banner';
 import { SopForm } from './sop-form';
 import { EMPTY_SOP_FORM, type SopFormInput } from './use-save-sop';
 
@@ -77,6 +78,7 @@ export default function SopFormPage() {
       editId={editId}
       initial={initial}
       currentVersion={sop.data.latestVersion}
+      request={<ChangesRequestedBanner sop={sop.data} />}
       suggestedVersion={nextVersionNumber(
         sop.data.latestVersion?.versionNumber,
         sop.data.versions.map((v) => v.versionNumber),

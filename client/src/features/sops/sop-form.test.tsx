@@ -161,6 +161,52 @@ describe('editing an SOP', () => {
     expect(screen.queryByRole('button', { name: 'Save Draft' })).toBeNull();
   });
 
+  it('shows the reviewer’s request above the editor while the author revises after it', async () => {
+    const sentBack = sopVersion(7, 70, { versionNumber: '1.0', content: 'Close the valves.', submittedAt: '2026-11-20T08:00:00.000Z' });
+    const request = {
+      id: 9,
+      action: 'sop_changes_requested',
+      at: '2026-11-21T09:30:00.000Z',
+      actor: { id: 2, firstName: 'Maria', lastName: 'Santos' },
+      versionId: 70,
+      versionNumber: '1.0',
+      comments: 'Name the fuel grade.',
+      revisionClass: null,
+      onBehalfOf: null,
+      signature: null,
+    };
+    // First while changes are requested on 1.0, then with the revision 1.1 saved as a draft.
+    for (const sop of [
+      { ...draft, status: 'changes_requested' as const, latestVersion: sentBack, versions: [sentBack] },
+      {
+        ...draft,
+        latestVersionId: 71,
+        latestVersion: sopVersion(7, 71, { versionNumber: '1.1' }),
+        versions: [sopVersion(7, 71, { versionNumber: '1.1' }), sentBack],
+      },
+    ]) {
+      network.use(
+        http.get('/api/sops/7', () => HttpResponse.json(sop)),
+        http.get('/api/sops/7/history', () => HttpResponse.json([request])),
+      );
+      openForm('/sop/7/edit');
+      const banner = await screen.findByTestId('changes-requested-banner');
+      await waitFor(() => expect(banner.textContent).toContain('Changes requested by Maria Santos'));
+      expect(banner.textContent).toContain('“Name the fuel grade.”');
+      expect(screen.getByLabelText('Steps & Procedures *')).toBeTruthy();
+      cleanup();
+      queryClient.clear();
+    }
+  });
+
+  it('shows no request on a draft that was never sent back', async () => {
+    network.use(http.get('/api/sops/7', () => HttpResponse.json(draft)));
+    openForm('/sop/7/edit');
+    expect(await screen.findByRole('heading', { name: 'Edit SOP' })).toBeTruthy();
+    expect(screen.queryByTestId('changes-requested-banner')).toBeNull();
+    expect(asked()).not.toContain('GET /api/sops/7/history');
+  });
+
   it('says an SOP that is not there was not found', async () => {
     network.use(http.get('/api/sops/7', () => HttpResponse.json({ message: 'SOP not found', code: 'not_found' }, { status: 404 })));
     openForm('/sop/7/edit');

@@ -1,6 +1,6 @@
 import { READING_DAYS_DEFAULT } from '@common/contracts/reading';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { Save, Send } from 'lucide-react';
 import { Controller, type UseFormRegisterReturn, useForm } from 'react-hook-form';
 import { Link } from 'wouter';
@@ -24,6 +24,7 @@ import { ContentEditor } from './content-editor';
 import { TemplatePicker } from './template-picker';
 import { TagsInput } from '@/components/tags-input';
 import { VesselChoice } from '@/components/vessel-choice';
+import { showBesideField } from '@/forms/server-field-error';
 import { SopFormSchema, useSaveSop, type SopFormInput, type SopFormOutput } from './use-save-sop';
 import { SopDepartmentField } from './sop-department-field';
 
@@ -64,18 +65,35 @@ function WholeNumberField(props: {
   );
 }
 
+/** The fields a refusal of the server can name, each shown beside its input. */
+const SOP_FIELDS = [
+  'title',
+  'departmentId',
+  'category',
+  'summary',
+  'tags',
+  'content',
+  'versionNumber',
+  'changelog',
+  'reviewFrequency',
+  'readingDays',
+  'vesselCodes',
+] as const;
+
 interface Props {
   editId: number | null;
   initial: SopFormInput;
   /** Edit mode: the version being replaced, for the hints. */
   currentVersion?: SopVersion | null;
   suggestedVersion?: string;
+  /** Shown above the editor: the reviewer's request while the author revises. */
+  request?: ReactNode;
 }
 
-export function SopForm({ editId, initial, currentVersion, suggestedVersion }: Props) {
+export function SopForm({ editId, initial, currentVersion, suggestedVersion, request }: Props) {
   const form = useForm<SopFormInput, unknown, SopFormOutput>({ resolver: zodResolver(SopFormSchema), defaultValues: initial });
   const { errors } = form.formState;
-  const { files, setFiles, saving, save } = useSaveSop(editId);
+  const { files, setFiles, saving, save } = useSaveSop(editId, (error) => showBesideField(form, error, SOP_FIELDS));
   const online = useOnline();
   const content = form.watch('content');
   const isEdit = editId !== null;
@@ -189,26 +207,29 @@ export function SopForm({ editId, initial, currentVersion, suggestedVersion }: P
             </div>
           </CardContent>
         </Card>
-        <Card>
-          <CardHeader>
-            <CardTitle className="text-base">
-              <Label htmlFor="sop-content" className="text-base">
-                Steps &amp; Procedures *
-              </Label>
-            </CardTitle>
-          </CardHeader>
-          <CardContent className="space-y-1.5">
-            <ContentEditor
-              id="sop-content"
-              isEmpty={!content}
-              aria-invalid={!!errors.content}
-              disabled={saving}
-              placeholder="Write the procedure step by step..."
-              {...form.register('content')}
-            />
-            <FieldError message={errors.content?.message} />
-          </CardContent>
-        </Card>
+        <div className="min-w-0 space-y-4">
+          {request}
+          <Card>
+            <CardHeader>
+              <CardTitle className="text-base">
+                <Label htmlFor="sop-content" className="text-base">
+                  Steps &amp; Procedures *
+                </Label>
+              </CardTitle>
+            </CardHeader>
+            <CardContent className="space-y-1.5">
+              <ContentEditor
+                id="sop-content"
+                isEmpty={!content}
+                aria-invalid={!!errors.content}
+                disabled={saving}
+                placeholder="Write the procedure step by step..."
+                {...form.register('content')}
+              />
+              <FieldError message={errors.content?.message} />
+            </CardContent>
+          </Card>
+        </div>
       </div>
     </form>
   );

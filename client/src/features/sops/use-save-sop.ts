@@ -52,7 +52,8 @@ export const EMPTY_SOP_FORM: SopFormInput = {
  * each shows its own progress. Save Draft changes no status; Submit for Approval saves, then
  * submits the saved version (docs/decisions/010-sop-versions-and-files.md, 'Submit for Approval on the form submits').
  */
-export function useSaveSop(editId: number | null) {
+/** `onRefused`: the save was refused (the toast says why); the form may show it beside its field. */
+export function useSaveSop(editId: number | null, onRefused?: (error: unknown) => void) {
   const [, navigate] = useLocation();
   const [files, setFiles] = useState<PickedFile[]>([]);
   const [saving, setSaving] = useState(false);
@@ -85,6 +86,7 @@ export function useSaveSop(editId: number | null) {
     } catch (error) {
       setSaving(false);
       toastFailure(error, { fallback: editId ? 'Failed to update SOP' : 'Failed to create SOP' });
+      onRefused?.(error);
       return;
     }
     const failed = saved.latestVersionId ? await uploadAll(saved.latestVersionId) : files.map((f) => f.file.name);

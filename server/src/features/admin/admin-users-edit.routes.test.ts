@@ -82,19 +82,20 @@ describe('PATCH /api/admin/users/:id', () => {
   }, 120_000);
 
   it.each([
-    [{}, 'Nothing to change: send at least one field'],
-    [{ role: 'captain' }, 'role: Role must be user, approver or admin'],
-    [{ email: 'not-an-email' }, 'email: Enter a valid email address'],
-    [{ active: 'no' }, 'active: active must be true or false'],
-    [{ departmentId: 'deck' }, 'departmentId: Choose a department or none'],
-    [{ departmentId: 999999 }, 'departmentId: No such department'],
-    [{ firstName: 'x'.repeat(101) }, 'firstName: First name must be at most 100 characters'],
-  ])('refuses %j with 400 naming the field, changing nothing', async (payload, message) => {
+    [{}, [undefined, 'Nothing to change: send at least one field']],
+    [{ role: 'captain' }, ['role', 'Role must be user, approver or admin']],
+    [{ email: 'not-an-email' }, ['email', 'Enter a valid email address']],
+    [{ active: 'no' }, ['active', 'active must be true or false']],
+    [{ departmentId: 'deck' }, ['departmentId', 'Choose a department or none']],
+    [{ departmentId: 999999 }, ['departmentId', 'No such department']],
+    [{ firstName: 'x'.repeat(101) }, ['firstName', 'First name must be at most 100 characters']],
+  ])('refuses %j with 400 naming the field, changing nothing', async (payload, [field, message]) => {
     const crew = await t.signedInUser('user');
     const before = await rowOf(crew.id);
     const res = await patch(crew.id, payload);
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toContain(message);
+    expect(res.json().field).toBe(field);
     expect(await rowOf(crew.id)).toEqual(before);
   });
 
@@ -129,7 +130,7 @@ describe('POST /api/admin/users with a department', () => {
     expect(res.json()).toMatchObject({ departmentId: deck.id, active: true });
     const bad = await t.as(admin, { method: 'POST', url: '/api/admin/users', payload: { ...input, username: `extra${deck.id}`, departmentId: 999999 } });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json()).toEqual({ message: 'departmentId: No such department', code: 'validation' });
+    expect(bad.json()).toEqual({ message: 'No such department', code: 'validation', field: 'departmentId' });
   });
 });
 

@@ -191,5 +191,5 @@ async function assertAnotherActiveAdmin(tx: Db, target: SessionUser, message: st
 async function assertDepartmentExists(db: Db, departmentId: number | null | undefined) {
   if (departmentId == null) return;
   const [found] = await db.select({ id: departments.id }).from(departments).where(eq(departments.id, departmentId));
-  if (!found) throw badRequest('departmentId: No such department');
+  if (!found) throw badRequest('No such department', undefined, 'departmentId');
 }

@@ -84,15 +84,16 @@ describe('POST /api/admin/users', () => {
   });
 
   it.each([
-    [{ username: 'ab' }, 'username: Username must be at least 3 characters'],
-    [{ password: 'short' }, 'password: Password must be at least 8 characters'],
-    [{ email: 'not-an-email' }, 'email: Enter a valid email address'],
-    [{ role: 'captain' }, 'role: Role must be user, approver or admin'],
-  ])('refuses %j with 400 naming the field', async (overrides, message) => {
+    [{ username: 'ab' }, ['username', 'Username must be at least 3 characters']],
+    [{ password: 'short' }, ['password', 'Password must be at least 8 characters']],
+    [{ email: 'not-an-email' }, ['email', 'Enter a valid email address']],
+    [{ role: 'captain' }, ['role', 'Role must be user, approver or admin']],
+  ])('refuses %j with 400 naming the field', async (overrides, [field, message]) => {
     const before = await userCount();
     const res = await t.as(admin, { method: 'POST', url: '/api/admin/users', payload: newUser(overrides) });
     expect(res.statusCode).toBe(400);
-    expect(res.json().message).toContain(message);
+    expect(res.json()).toMatchObject({ field, message: expect.stringContaining(message) });
+    expect(res.json().message).not.toContain(`${field}:`);
     expect(await userCount()).toBe(before);
   });
 

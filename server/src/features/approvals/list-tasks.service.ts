@@ -1,9 +1,10 @@
-import { asc, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { ApprovalTask } from '../../../../common/contracts/sops';
 import type { Actor } from '../../../../common/permissions';
+import { DECISION } from '../../../../common/sop-lifecycle';
 import type { Db } from '../../db/client';
-import { approvalTasks, attachments } from '../../db/schema';
+import { approvalTasks, attachments, sopVersions } from '../../db/schema';
 import { taskSteps } from './approval-steps.service';
 import { onCurrentStep } from './decidable-tasks.service';
 import { decidableTaskIds } from './decidable-tasks.service';
@@ -39,12 +40,34 @@ export async function listDecidableTasks(db: Db, actor: Actor): Promise<z.output
     },
   });
   const ids = rows.map((task) => task.id);
-  const [steps, decideFor] = await Promise.all([taskSteps(db, ids), decideForOf(db, actor, ids, onCurrentStep)]);
+  const [steps, decideFor, sentBack] = await Promise.all([
+    taskSteps(db, ids),
+    decideForOf(db, actor, ids, onCurrentStep),
+    sentBackVersions(
+      db,
+      rows.map((task) => task.version.sop.id),
+    ),
+  ]);
   // The answer's schema leaves out what it does not name (the stored files' hashes).
   return rows.map((task) => ({
     ...task,
     step: steps.get(task.id)!,
     decideFor: decideFor.get(task.id) ?? null,
+    sentBack: sentBack.find((back) => back.sopId === task.version.sop.id && back.versionId < task.versionId) ?? null,
     version: { ...task.version, attachments: task.version.attachments.map(({ text, ...a }) => ({ ...a, textStatus: textStatusOf(a, text) })) },
   }));
+}
+
+/**
+ * Every version of these SOPs a reviewer sent back (changes requested), newest first, in one
+ * statement: a task's `sentBack` is the first of its SOP's that is older than its version.
+ */
+async function sentBackVersions(db: Db, sopIds: number[]) {
+  if (sopIds.length === 0) return [];
+  return db
+    .selectDistinct({ sopId: sopVersions.sopId, versionId: sopVersions.id, versionNumber: sopVersions.versionNumber })
+    .from(approvalTasks)
+    .innerJoin(sopVersions, eq(sopVersions.id, approvalTasks.versionId))
+    .where(and(inArray(sopVersions.sopId, [...new Set(sopIds)]), eq(approvalTasks.status, DECISION.requestChanges)))
+    .orderBy(desc(sopVersions.id));
 }

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ReviewComment } from '../../../../common/contracts/approvals';
-import type { SopDetail } from '../../../../common/contracts/sops';
+import type { ApprovalTask, SopDetail } from '../../../../common/contracts/sops';
 import { approvalTasks, auditEvents, reviewComments, sops } from '../../db/schema';
 import { crewOf, type TestUser, buildDepartment } from '../../test/factories';
 import { createSopAs, submitSopAs, decideTask } from '../../test/client';
@@ -77,7 +77,7 @@ describe('GET/POST /api/sop-versions/:id/comments', () => {
     for (const body of ['', '   \n ']) {
       const res = await post(approver, versionId, { body });
       expect(res.statusCode).toBe(400);
-      expect(res.json().message).toMatch(/^body: /);
+      expect(res.json()).toMatchObject({ field: 'body', message: expect.not.stringMatching(/^body: /) });
     }
     expect((await post(approver, versionId, {})).statusCode).toBe(400);
   });
@@ -99,7 +99,7 @@ describe('Request Changes needs a comment', () => {
     const { sop, taskId } = await submitted(`Lifeboat drill ${Math.random()}`);
     const res = await decideTask(t, approver, taskId, { status: 'changes_requested', ...extra });
     expect(res.statusCode).toBe(400);
-    expect(res.json().message).toBe('comments: A comment is required to request changes: say what the author should change');
+    expect(res.json()).toMatchObject({ field: 'comments', message: 'A comment is required to request changes: say what the author should change' });
     const [task] = await t.db.select().from(approvalTasks).where(eq(approvalTasks.id, taskId));
     expect(task.status).toBe('pending');
     const [row] = await t.db.select().from(sops).where(eq(sops.id, sop.id));
@@ -136,5 +136,28 @@ describe('resubmitting after changes were requested', () => {
     const resubmitted = await t.as(author, { method: 'POST', url: `/api/sops/${sop.id}/submit` });
     expect(resubmitted.statusCode, resubmitted.body).toBe(200);
     expect((resubmitted.json() as SopDetail).latestVersion?.versionNumber).toBe('1.1');
+  });
+
+  it('names the version sent back on the resubmission’s task, the newest one each round', async () => {
+    const { sop, taskId } = await submitted('Crane operations');
+    const queue = async () => (await t.as(approver, { method: 'GET', url: '/api/approvals' })).json() as ApprovalTask[];
+    expect((await queue()).find((task) => task.id === taskId)?.sentBack).toBeNull();
+    const first = sop.latestVersionId!;
+    await decideTask(t, approver, taskId, { status: 'changes_requested', comments: 'Name the signaller' });
+    const body = { title: sop.title, departmentId, tags: [] };
+    let content = '# Steps\n- Check the lines';
+    const resubmit = async (line: string) => {
+      content += `\n- ${line}`;
+      expect((await t.as(author, { method: 'PUT', url: `/api/sops/${sop.id}`, payload: { ...body, content } })).statusCode).toBe(200);
+      const res = await t.as(author, { method: 'POST', url: `/api/sops/${sop.id}/submit` });
+      expect(res.statusCode, res.body).toBe(200);
+      return (await queue()).find((task) => task.version.sop.id === sop.id)!;
+    };
+    const second = await resubmit('The bosun signals');
+    expect(second.sentBack).toEqual({ versionId: first, versionNumber: '1.0' });
+    await decideTask(t, approver, second.id, { status: 'changes_requested', comments: 'And the radio channel' });
+    const third = await resubmit('On channel 12');
+    expect(third.version.versionNumber).toBe('1.2');
+    expect(third.sentBack).toEqual({ versionId: second.versionId, versionNumber: '1.1' });
   });
 });

@@ -43,7 +43,7 @@ export const attachmentRoutes: FastifyPluginAsyncZod = async (app) => {
           received.push(file);
           files.push(checkAttachmentType({ file, originalName: uploadedFileName(part.fieldname, part.filename, 'file') }));
         }
-        if (files.length === 0) throw badRequest('file: choose at least one file to upload');
+        if (files.length === 0) throw badRequest('Choose at least one file to upload', undefined, 'file');
         const stored = await storeAttachments(app.db, actor, target, files);
         return reply.status(201).send(stored.length === 1 ? stored[0] : stored);
       } finally {

@@ -55,7 +55,7 @@ export const objectUploadRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { actor } = request;
       const uploadId = ownUploadId(request.body.fileURL, request.host);
-      if (!uploadId) throw badRequest('fileURL: File URL must be an upload URL from this server (/api/objects/uploads/...)');
+      if (!uploadId) throw badRequest('File URL must be an upload URL from this server (/api/objects/uploads/...)', undefined, 'fileURL');
       const target = await findVersionForUpload(app.db, actor, request.body.versionId);
       const file = await reservedFile(app.db, actor, uploadId, request.body.originalName);
       const [stored] = await storeAttachments(app.db, actor, target, [file], {

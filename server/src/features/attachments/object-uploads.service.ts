@@ -85,7 +85,7 @@ export async function reservedFile(db: Db, actor: SessionUser, uploadId: string,
     .from(pendingUploads)
     .where(and(eq(pendingUploads.id, uploadId), eq(pendingUploads.userId, actor.id)));
   if (!pending) throw notFound('Unknown upload URL');
-  if (!pending.sha256 || pending.size === null) throw badRequest('fileURL: no file has been uploaded to this URL yet');
+  if (!pending.sha256 || pending.size === null) throw badRequest('No file has been uploaded to this URL yet', undefined, 'fileURL');
   const head = await readHead(db, pending.sha256, HEAD_BYTES);
   return checkAttachmentType({ file: { sha256: pending.sha256, size: pending.size, head }, originalName });
 }

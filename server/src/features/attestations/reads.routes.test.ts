@@ -74,11 +74,12 @@ describe('openings of files', () => {
     for (const bad of ['abc', 0, -1, null]) {
       const res = await read(crew, mooring.versionId, bad);
       expect(res.statusCode, String(bad)).toBe(400);
-      expect(res.json().message).toMatch(/^attachmentId: Attachment id (must be|is required)/);
+      expect(res.json()).toMatchObject({ field: 'attachmentId', message: expect.stringMatching(/^Attachment id (must be|is required)/) });
     }
-    expect((await t.as(crew, { method: 'POST', url: `/api/sop-versions/${mooring.versionId}/reads`, payload: {} })).json().message).toBe(
-      'attachmentId: Attachment id is required',
-    );
+    expect((await t.as(crew, { method: 'POST', url: `/api/sop-versions/${mooring.versionId}/reads`, payload: {} })).json()).toMatchObject({
+      field: 'attachmentId',
+      message: 'Attachment id is required',
+    });
     expect((await read(crew, 999_999, mooring.files[0])).statusCode).toBe(404);
     expect(
       (await t.as(null, { method: 'POST', url: `/api/sop-versions/${mooring.versionId}/reads`, payload: { attachmentId: mooring.files[0] } })).statusCode,

@@ -50,7 +50,7 @@ describe('GET /api/audit', () => {
   it.each(['0', '101', '-5', 'abc', '2.5'])('refuses limit=%s with 400 naming the field', async (limit) => {
     const res = await getAudit(`?limit=${limit}`);
     expect(res.statusCode).toBe(400);
-    expect(res.json().message).toBe('limit: limit must be a whole number from 1 to 100');
+    expect(res.json()).toMatchObject({ field: 'limit', message: 'limit must be a whole number from 1 to 100' });
   });
 
   it('shows events of all kinds, including the newest one just written', async () => {

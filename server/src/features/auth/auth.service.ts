@@ -95,7 +95,7 @@ export function uniqueViolationAsConflict(err: unknown): unknown {
   const code = e?.code ?? e?.cause?.code;
   const constraint = String(e?.constraint ?? e?.cause?.constraint ?? '');
   if (code === '23505') return conflict(constraint.includes('email') ? 'Email already exists' : 'Username already exists', 'duplicate');
-  if (code === '23503' && constraint.includes('department')) return badRequest('departmentId: No such department');
+  if (code === '23503' && constraint.includes('department')) return badRequest('No such department', undefined, 'departmentId');
   return err;
 }
 

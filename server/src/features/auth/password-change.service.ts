@@ -32,7 +32,7 @@ export async function changeOwnPassword(db: Db, actor: SessionUser, input: Chang
   await chargeAttempt(db, rules, (minutes) => `Too many wrong passwords. Try again in ${minutesText(minutes)}.`);
   const [row] = await db.select({ password: users.password }).from(users).where(eq(users.id, actor.id));
   if (!row || !(await verifyPassword(row.password, input.currentPassword))) {
-    throw badRequest('currentPassword: The current password is not correct');
+    throw badRequest('The current password is not correct', undefined, 'currentPassword');
   }
   await refundAttempt(db, rules);
   await storeNewPassword(db, actor, input.newPassword, 'newPassword', sessionId);

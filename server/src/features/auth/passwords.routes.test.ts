@@ -9,10 +9,8 @@ await openRegistration(t.db);
 const hashOf = async (id: number) => (await t.db.select({ password: users.password }).from(users).where(eq(users.id, id)))[0].password;
 const userCount = async () => (await t.db.select({ id: users.id }).from(users)).length;
 const cookieOf = (user: TestUser) => ({ ...user, cookie: user.cookie });
-const BY_SCHEMA = new Set(['Password must be at least 8 characters', 'Password cannot be only spaces']);
 function expectRefusal(res: { json(): { message: string; field?: string } }, field: string, message: string) {
-  if (BY_SCHEMA.has(message)) expect(res.json().message).toContain(`${field}: ${message}`);
-  else expect(res.json()).toMatchObject({ message, field, code: 'validation' });
+  expect(res.json()).toMatchObject({ message, field, code: 'validation' });
 }
 
 /**
@@ -124,7 +122,7 @@ describe('POST /api/user/password', () => {
       payload: { currentPassword: 'not-my-password', newPassword: 'my-own-choice-77' },
     });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ message: 'currentPassword: The current password is not correct', code: 'validation' });
+    expect(res.json()).toEqual({ message: 'The current password is not correct', code: 'validation', field: 'currentPassword' });
     expect(await hashOf(crew.id)).toBe(before);
   });
 
@@ -142,7 +140,7 @@ describe('POST /api/user/password', () => {
     const crew = await t.signedInUser('user');
     const res = await t.as(crew, { method: 'POST', url: '/api/user/password', payload: { newPassword: 'my-own-choice-77' } });
     expect(res.statusCode).toBe(400);
-    expect(res.json().message).toContain('currentPassword');
+    expect(res.json()).toMatchObject({ field: 'currentPassword', message: 'Current password is required' });
     expect(
       (await t.as(null, { method: 'POST', url: '/api/user/password', payload: { currentPassword: 'a', newPassword: 'my-own-choice-77' } })).statusCode,
     ).toBe(401);

@@ -31,7 +31,7 @@ const isForeignKeyViolation = (err: unknown) => {
 async function assertValidParent(db: Db, parentId: number | null): Promise<void> {
   if (parentId === null) return;
   const [parent] = await db.select({ parentId: departments.parentId }).from(departments).where(eq(departments.id, parentId));
-  if (!parent) throw badRequest('parentId: The chosen parent division does not exist');
+  if (!parent) throw badRequest('The chosen parent division does not exist', undefined, 'parentId');
   if (parent.parentId !== null) throw badRequest('Only a top-level division can be a parent');
 }
 

@@ -63,7 +63,7 @@ describe('POST /api/departments', () => {
     const name = unique('Orphan');
     const res = await create({ name, parentId: 999999 });
     expect(res.statusCode).toBe(400);
-    expect(res.json().message).toContain('parentId');
+    expect(res.json()).toMatchObject({ field: 'parentId', message: 'The chosen parent division does not exist' });
     expect(await rowsNamed(name)).toHaveLength(0);
   });
 
@@ -88,7 +88,7 @@ describe('POST /api/departments', () => {
   it('refuses a missing name with 400 naming the field', async () => {
     const res = await create({ name: '   ' });
     expect(res.statusCode).toBe(400);
-    expect(res.json().message).toBe('name: Name is required');
+    expect(res.json()).toMatchObject({ field: 'name', message: 'Name is required' });
   });
 
   it.each([

@@ -71,7 +71,7 @@ describe('which vessels an SOP applies to', () => {
   it('refuses a code that is not in the register with 400 and stores nothing', async () => {
     const res = await t.as(crew, { method: 'POST', url: '/api/sops', payload: { departmentId, title: 'Ghost ship drill', vesselCodes: ['AURORA', 'GHOST'] } });
     expect(res.statusCode).toBe(400);
-    expect(res.json().message).toBe('vesselCodes: No vessel with the code "GHOST" is registered');
+    expect(res.json()).toMatchObject({ field: 'vesselCodes', message: 'No vessel with the code "GHOST" is registered' });
     const list: SopListItem[] = (await t.as(crew, { method: 'GET', url: '/api/sops' })).json();
     expect(list.some((s) => s.title === 'Ghost ship drill')).toBe(false);
     expect((await t.as(crew, { method: 'POST', url: '/api/sops', payload: { departmentId, title: 'Bad', vesselCodes: ['aurora'] } })).statusCode).toBe(400);

@@ -16,7 +16,7 @@ export async function assertVesselsRegistered(db: Db, codes: string[] | undefine
   if (!codes?.length) return;
   const known = new Set((await db.select({ code: vessels.code }).from(vessels).where(inArray(vessels.code, codes))).map((v) => v.code));
   const unknown = codes.find((code) => !known.has(code));
-  if (unknown) throw badRequest(`vesselCodes: No vessel with the code "${unknown}" is registered`);
+  if (unknown) throw badRequest(`No vessel with the code "${unknown}" is registered`, undefined, 'vesselCodes');
 }
 
 /** POST /api/admin/vessels: the unique code answers a duplicate, including a concurrent one. */

@@ -91,7 +91,7 @@ describe('read-by dates', () => {
         payload: { title: 'Galley hygiene', departmentId: dept.hotel, readingDays },
       });
       expect(res.statusCode, String(readingDays)).toBe(400);
-      expect(res.json().message).toMatch(/^readingDays: Days to read must be a whole number/);
+      expect(res.json()).toMatchObject({ field: 'readingDays', message: expect.stringMatching(/^Days to read must be a whole number/) });
     }
     expect((await readingOf(t, dee)).outstanding[0].dueDate).toBe(galleyDue);
     // A new number of days moves the due day of the version in force, and is recorded.

@@ -61,7 +61,7 @@ async function carryAttachmentsForward(tx: Db, fromVersionId: number, toVersionI
   const previous = await tx.select().from(attachments).where(eq(attachments.versionId, fromVersionId));
   const previousIds = new Set(previous.map((a) => a.id));
   const stray = keepIds?.find((id) => !previousIds.has(id));
-  if (stray !== undefined) throw badRequest(`keepAttachmentIds: attachment ${stray} is not on the current version`);
+  if (stray !== undefined) throw badRequest(`Attachment ${stray} is not on the current version`, undefined, 'keepAttachmentIds');
   const kept = keepIds ? previous.filter((a) => keepIds.includes(a.id)) : previous;
   for (const { id: oldId, versionId: _from, createdAt: _at, ...fields } of kept) {
     const [copy] = await tx

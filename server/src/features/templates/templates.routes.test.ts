@@ -96,20 +96,20 @@ describe('templates: an admin keeps them', () => {
   });
 
   it.each([
-    [{ ...aTemplate(), name: undefined }, 'name'],
-    [{ ...aTemplate(), name: '   ' }, 'Name is required'],
-    [{ ...aTemplate(), name: 'x'.repeat(121) }, 'at most 120'],
-    [{ ...aTemplate(), name: 'Tab\there' }, 'control characters'],
-    [{ ...aTemplate(), content: ' \n ' }, 'Content is required'],
-    [{ ...aTemplate(), content: undefined }, 'Content'],
-    [{ ...aTemplate(), category: 'x'.repeat(101) }, 'Category'],
-    [{ ...aTemplate(), tags: 'deck' }, 'tags'],
-    [{ ...aTemplate(), tags: ['x'.repeat(51)] }, 'A tag must be at most 50 characters'],
-  ])('refuses %j with 400 naming the field, creating nothing', async (payload, words) => {
+    [{ ...aTemplate(), name: undefined }, 'name', 'Name is required'],
+    [{ ...aTemplate(), name: '   ' }, 'name', 'Name is required'],
+    [{ ...aTemplate(), name: 'x'.repeat(121) }, 'name', 'at most 120'],
+    [{ ...aTemplate(), name: 'Tab\there' }, 'name', 'control characters'],
+    [{ ...aTemplate(), content: ' \n ' }, 'content', 'Content is required'],
+    [{ ...aTemplate(), content: undefined }, 'content', 'Content'],
+    [{ ...aTemplate(), category: 'x'.repeat(101) }, 'category', 'Category'],
+    [{ ...aTemplate(), tags: 'deck' }, 'tags', 'expected array'],
+    [{ ...aTemplate(), tags: ['x'.repeat(51)] }, 'tags.0', 'A tag must be at most 50 characters'],
+  ])('refuses %j with 400 naming the field, creating nothing', async (payload, field, words) => {
     const before = await rowCount();
     const res = await post(payload);
     expect(res.statusCode).toBe(400);
-    expect(res.json().message).toContain(words);
+    expect(res.json()).toMatchObject({ field, message: expect.stringContaining(words) });
     expect(await rowCount()).toBe(before);
   });
 

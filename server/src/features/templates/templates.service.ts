@@ -99,7 +99,7 @@ export async function deleteTemplate(db: Db, actor: SessionUser, id: number): Pr
  */
 export async function recordTemplateUse(db: Db, actor: SessionUser, templateId: number, sopId: number): Promise<{ name: string }> {
   const [template] = await db.select({ name: sopTemplates.name }).from(sopTemplates).where(eq(sopTemplates.id, templateId)).for('share');
-  if (!template) throw badRequest('templateId: The template was deleted meanwhile; start from another template or from nothing');
+  if (!template) throw badRequest('The template was deleted meanwhile; start from another template or from nothing', undefined, 'templateId');
   await db.insert(sopTemplateUses).values({ templateId, sopId, usedBy: actor.id });
   return template;
 }

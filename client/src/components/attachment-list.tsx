@@ -42,14 +42,25 @@ interface Props {
   versionId?: number;
   /** The files belong to the version in force, so their PDFs can be printed as controlled copies. */
   inForce?: boolean;
+  /** What an empty list says. */
+  emptyText?: string;
+  /** Each file's first-page picture under its name (tapping it opens the reader); off for a compact list. */
+  previews?: boolean;
 }
 
-export function AttachmentList({ attachments, versionId, inForce = false }: Props) {
+/** A version's files, each with Read (in the document reader), Download and, in force, a controlled copy. */
+export function AttachmentList({
+  attachments,
+  versionId,
+  inForce = false,
+  emptyText = 'No files are attached to the latest version.',
+  previews = true,
+}: Props) {
   const [reading, setReading] = useState<ReaderDocument | null>(null);
   // A file counts as read once the reader has shown it (first page drawn, text on screen).
   const recordOpening = useRecordOpening(versionId);
   if (attachments.length === 0) {
-    return <p className="text-sm text-muted-foreground">No files are attached to the latest version.</p>;
+    return <p className="text-sm text-muted-foreground">{emptyText}</p>;
   }
   const readable = (attachment: Attachment) => readerKindOf(attachment.mimeType, true) !== null;
   return (
@@ -76,7 +87,9 @@ export function AttachmentList({ attachments, versionId, inForce = false }: Prop
               </Button>
               {inForce && attachment.mimeType === 'application/pdf' && <PrintControlledCopy attachment={attachment} />}
             </div>
-            <AttachmentPreviewOf attachment={attachment} onOpen={readable(attachment) ? () => setReading(attachmentDocument(attachment)) : undefined} />
+            {previews && (
+              <AttachmentPreviewOf attachment={attachment} onOpen={readable(attachment) ? () => setReading(attachmentDocument(attachment)) : undefined} />
+            )}
           </li>
         ))}
       </ul>
