@@ -5,6 +5,7 @@ import { Link } from 'wouter';
 import type { SopListItem } from '@common/contracts/sops';
 import { SEARCH_RESULT_LIMIT } from '@common/limits';
 import { can } from '@common/permissions';
+import { listFiltersFor } from '@common/sop-lifecycle';
 import { PageHeader } from '@/components/page-header';
 import { Spinner } from '@/components/spinner';
 import { Button } from '@/components/ui/button';
@@ -12,7 +13,7 @@ import { saveFileFrom } from '@/lib/download';
 import { useCurrentUser } from '@/lib/session';
 import { toast } from '@/hooks/use-toast';
 import { failureText, useOnline } from '@/offline/offline-status';
-import { departmentsQuery } from '@/lib/shared-queries';
+import { dashboardStatsQuery, departmentsQuery } from '@/lib/shared-queries';
 import { useArrival } from '@/hooks/use-arrival';
 import { useDebouncedValue } from '@/hooks/use-debounced-value';
 import { useMediaQuery } from '@/hooks/use-media-query';
@@ -56,6 +57,9 @@ export default function ProceduresPage() {
   const readerOnPhone = reader && phone;
 
   const departments = useQuery(departmentsQuery);
+  // Whether a reader owns any SOP (the dashboard's count): then their own drafts and submissions are theirs to filter too.
+  const stats = useQuery({ ...dashboardStatsQuery, enabled: reader });
+  const filterScope = listFiltersFor(user, (stats.data?.mySubmissions ?? 0) > 0);
   const sops = useQuery({
     ...sopQueries.list({ departmentId, status, search: params.search, review, noApprovedVersion, archive }),
     placeholderData: keepPreviousData,
@@ -93,6 +97,7 @@ export default function ProceduresPage() {
       isLoading={departments.isLoading}
       isError={departments.isError}
       selectedId={departmentId}
+      onlyWithSops={reader}
       onToggle={(id) => setParams({ departmentId: departmentId === id ? null : id })}
       onClear={() => setParams({ departmentId: null })}
     />
@@ -147,6 +152,7 @@ export default function ProceduresPage() {
             updating={sops.isFetching && !sops.isLoading}
             folded={readerOnPhone}
             showArchive={!reader}
+            scope={filterScope}
           />
           {/* Below 1024 px the department tree folds away under the search instead of pushing it down. */}
           {!wide && (
