@@ -118,6 +118,7 @@ async function walk(page: Page): Promise<string[]> {
     await expect(page.getByRole('status', { name: /^Loading/ })).toHaveCount(0);
     enqueue(await linksOn(page), next.href);
   }
+  test.info().annotations.push({ type: 'walked', description: opened.join(' ') });
   return opened;
 }
 
@@ -169,7 +170,7 @@ test('offline on a phone: the Procedures list names the SOPs this device holds a
   await waitForServiceWorker(page);
   // Opened once with the link: its copy is stored.
   await page.goto(`/sop/${toReadId}`);
-  await expect(page.getByRole('heading', { name: TO_READ, level: 1 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: TO_READ })).toBeVisible();
 
   await context.setOffline(true);
   await page.goto('/documents');
@@ -179,7 +180,7 @@ test('offline on a phone: the Procedures list names the SOPs this device holds a
   await expect(page.getByTestId('sops-on-device-count')).toHaveText(`${count} ${count === 1 ? 'procedure' : 'procedures'} stored on this device`);
   // Nothing listed fails to open: the stored copy answers.
   await onDevice.filter({ hasText: TO_READ }).getByRole('link', { name: TO_READ }).click();
-  await expect(page.getByRole('heading', { name: TO_READ, level: 1 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: TO_READ })).toBeVisible();
   await expect(page.getByText('Not available offline: open it once while online to keep a copy.')).toHaveCount(0);
 
   await page.getByRole('button', { name: /account menu/ }).click();
