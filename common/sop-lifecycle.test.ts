@@ -7,6 +7,7 @@ import {
   DECISIONS,
   decisionScope,
   FILTERABLE_STATUSES,
+  listFiltersFor,
   nextVersionNumber,
   refuseAddFiles,
   refuseAddVersion,
@@ -166,6 +167,13 @@ describe('what each status allows', () => {
   });
   it('the list filter offers every status in use, in lifecycle order', () => {
     expect(FILTERABLE_STATUSES).toEqual(['draft', 'submitted', 'in_review', 'changes_requested', 'approved', 'published']);
+  });
+  it('offers a reader who owns no SOP only what the version in force is shown as, and every filter to those who see more', () => {
+    expect(listFiltersFor(actor('user'), false)).toEqual({ statuses: ['approved', 'published'], withoutApprovedVersion: false });
+    // Their own SOPs show every version, so every status can hold one of them.
+    expect(listFiltersFor(actor('user'), true)).toEqual({ statuses: FILTERABLE_STATUSES, withoutApprovedVersion: true });
+    for (const role of ['approver', 'admin'] as const)
+      expect(listFiltersFor(actor(role), false)).toEqual({ statuses: FILTERABLE_STATUSES, withoutApprovedVersion: true });
   });
 });
 

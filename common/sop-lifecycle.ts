@@ -28,9 +28,11 @@ export const INITIAL_STATUS: SopStatus = 'draft';
 export const SUBMITTED_STATUS: SopStatus = 'submitted';
 /** Where an SOP waits for its author after a reviewer asked for changes. */
 export const CHANGES_REQUESTED_STATUS: SopStatus = 'changes_requested';
+/** Where approval leaves an SOP; and what a reader is shown of one whose newer version is still in progress. */
+export const IN_FORCE_STATUS: SopStatus = 'published';
 /** Approval is the release: the version is published with the decision. */
 export const DECISION_OUTCOME: Record<Decision, { sopStatus: SopStatus; publishesVersion: boolean }> = {
-  approved: { sopStatus: 'published', publishesVersion: true },
+  approved: { sopStatus: IN_FORCE_STATUS, publishesVersion: true },
   changes_requested: { sopStatus: 'changes_requested', publishesVersion: false },
   rejected: { sopStatus: 'draft', publishesVersion: false },
 };
@@ -41,9 +43,28 @@ export const SUBMITTABLE: readonly SopStatus[] = ['draft', 'changes_requested'];
 /** A new version of a reviewed SOP is unreviewed text again. */
 const REOPENED_BY_NEW_VERSION: readonly SopStatus[] = ['published', 'approved', 'changes_requested'];
 /** Offered for download from the list. */
-const RELEASED: readonly SopStatus[] = ['published', 'approved'];
+const RELEASED: readonly SopStatus[] = [IN_FORCE_STATUS, 'approved'];
 /** The statuses a person can filter the list by: every one still in use. */
 export const FILTERABLE_STATUSES = SOP_STATUSES.filter((s) => s !== 'archived');
+
+/**
+ * What the list can hold for this person, so its filters offer nothing that could never match.
+ * A reader (without `sop.read.unreleased`) sees, of the SOPs they do not own, only the version
+ * in force: their status is a released one (server/src/features/sops/sop-visibility.service.ts
+ * shows `published` while a newer version is in progress), and each has a version in force.
+ * Of the SOPs they own they see every version, so an owner finds every status and the SOPs
+ * with no approved version too. `ownsSops`: whether the person owns any SOP in use.
+ */
+export function listFiltersFor(actor: Actor | null | undefined, ownsSops: boolean): ListFilterScope {
+  return can(actor, 'sop.read.unreleased') || ownsSops ? EVERY_FILTER : IN_FORCE_FILTERS;
+}
+export interface ListFilterScope {
+  statuses: readonly SopStatus[];
+  /** Whether 'No approved version' can match anything. */
+  withoutApprovedVersion: boolean;
+}
+const EVERY_FILTER: ListFilterScope = { statuses: FILTERABLE_STATUSES, withoutApprovedVersion: true };
+const IN_FORCE_FILTERS: ListFilterScope = { statuses: FILTERABLE_STATUSES.filter((s) => RELEASED.includes(s)), withoutApprovedVersion: false };
 
 export const isAwaitingDecision = (status: SopStatus) => AWAITING_DECISION.includes(status);
 export const isReleased = (status: SopStatus) => RELEASED.includes(status);

@@ -36,7 +36,9 @@ async function sopRow(page: Page) {
 test('the author creates the SOP with a PDF and submits it; their counts follow', async ({ page, signInAs, toast }) => {
   await signInAs('user');
   await openDashboard(page);
-  expect(await stat(page, 'pendingTasks')).toBe(0);
+  // Crew decide no approvals: My Tasks is their reading, never a link to the Approval Center.
+  await expect(page.getByTestId('stat-pendingTasks')).toHaveCount(0);
+  await expect(page.getByTestId('stat-readingTasks')).toBeVisible();
   const mine = await stat(page, 'mySubmissions');
   const total = await stat(page, 'totalSops');
 
@@ -63,7 +65,7 @@ test('the author creates the SOP with a PDF and submits it; their counts follow'
   await openDashboard(page);
   expect(await stat(page, 'mySubmissions')).toBe(mine + 1);
   expect(await stat(page, 'totalSops')).toBe(total + 1);
-  expect(await stat(page, 'pendingTasks')).toBe(0);
+  await expect(page.getByTestId('stat-pendingTasks')).toHaveCount(0);
   await expect(page.getByTestId('recent-activity')).toContainText(`Liam · Submitted for approval "${TITLE}"`);
 });
 

@@ -132,7 +132,7 @@ async function goOffline(context: BrowserContext, offline: boolean) {
   await context.setOffline(offline);
 }
 
-test('after one online visit, the list, an opened SOP and its file read offline; the rest says so', async ({ browser }) => {
+test('after one online visit, the list names the SOPs stored, an opened SOP and its file read offline; the rest says so', async ({ browser }) => {
   const context = await browser.newContext({ viewport: { width: 1366, height: 768 } });
   const page = await context.newPage();
   await signIn(page, E2E_USERS.user);
@@ -142,7 +142,6 @@ test('after one online visit, the list, an opened SOP and its file read offline;
   await page.goto('/documents');
   const rows = page.getByTestId('sop-row');
   await expect(rows.first()).toBeVisible();
-  const rowCount = await rows.count();
   await page.goto(`/sop/${keptId}`);
   await expect(page.getByRole('heading', { name: KEPT })).toBeVisible();
   await expect(page.getByTestId('attachment')).toContainText('mooring-lines.pdf');
@@ -163,7 +162,12 @@ test('after one online visit, the list, an opened SOP and its file read offline;
   await page.goto('/documents');
   await expect(page.getByRole('heading', { name: 'Procedures' })).toBeVisible();
   await expect(offlineBanner(page).filter({ hasText: /^Offline — showing copies from [A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2}(\s[AP]M)?/ })).toBeVisible();
-  await expect(rows).toHaveCount(rowCount);
+  // The list is what this device holds, so nothing in it fails to open: the SOP opened online, not the one never opened.
+  const onDevice = page.getByTestId('sop-on-device');
+  await expect(onDevice.filter({ hasText: KEPT })).toHaveCount(1);
+  await expect(onDevice.filter({ hasText: UNOPENED })).toHaveCount(0);
+  const held = await onDevice.count();
+  await expect(page.getByTestId('sops-on-device-count')).toHaveText(`${held} ${held === 1 ? 'procedure' : 'procedures'} stored on this device`);
   // Every read of this screen, the header's bell included, has its copy.
   await expect(offlineBanner(page)).not.toContainText('Some of this screen is not available offline.');
   // Writes are off, and say why.

@@ -1,6 +1,8 @@
 import { queryOptions } from '@tanstack/react-query';
+import type { DashboardStats } from '@common/contracts/dashboard';
 import type { Department } from '@common/contracts/departments';
 import type { MailStatus } from '@common/contracts/mail';
+import type { MyReading } from '@common/contracts/reading';
 import type { AppSettings } from '@common/contracts/settings';
 import type { SsoStatus } from '@common/contracts/sso';
 import type { SopTemplate } from '@common/contracts/templates';
@@ -21,3 +23,9 @@ export const mailStatusQuery = queryOptions<MailStatus>({ queryKey: queryKeys.ma
 export const ssoStatusQuery = queryOptions<SsoStatus>({ queryKey: queryKeys.sso(), staleTime: 5 * 60_000 });
 /** SOP templates with their use counts: the create form starts from one; the Admin page keeps them. */
 export const templatesQuery = queryOptions<SopTemplate[]>({ queryKey: queryKeys.templates() });
+
+/** The dashboard's counts: its cards, and the procedures list's filters (whether the reader owns any SOP). Without retry. */
+export const dashboardStatsQuery = queryOptions<DashboardStats>({ queryKey: queryKeys.dashboard.stats(), retry: false });
+
+/** The signed-in reader's required reading: the dashboard's section and the My Tasks card of those who decide no approvals. */
+export const myReadingQuery = queryOptions<MyReading>({ queryKey: queryKeys.reading.mine() });

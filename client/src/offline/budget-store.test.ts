@@ -2,30 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { enforceBudget, listCopies } from './budget';
 import { ANSWER_CACHE, FETCHED_AT_HEADER, FILE_CACHE, SIZE_HEADER } from './caches';
 import { budgetSetting, BUDGET_SETTING_KEY, DEFAULT_BUDGET_BYTES, readState, readStateOf, updateState } from './offline-state';
-
-/** Just enough of Cache Storage for the budget: caches of URL -> Response, kept in memory. */
-function fakeCacheStorage() {
-  const stores = new Map<string, Map<string, Response>>();
-  const keyOf = (request: RequestInfo | URL) =>
-    new URL(typeof request === 'string' ? request : request instanceof URL ? request.href : request.url, 'http://ship.test').href;
-  const cacheOf = (entries: Map<string, Response>) => ({
-    keys: async () => [...entries.keys()].map((url) => new Request(url)),
-    match: async (request: RequestInfo | URL) => entries.get(keyOf(request))?.clone(),
-    put: async (request: RequestInfo | URL, response: Response) => void entries.set(keyOf(request), response),
-    delete: async (request: RequestInfo | URL) => entries.delete(keyOf(request)),
-  });
-  return {
-    stores,
-    storage: {
-      has: async (name: string) => stores.has(name),
-      open: async (name: string) => {
-        if (!stores.has(name)) stores.set(name, new Map());
-        return cacheOf(stores.get(name)!);
-      },
-      delete: async (name: string) => stores.delete(name),
-    },
-  };
-}
+import { fakeCacheStorage } from '@/test/cache-storage';
 
 const KB = 1024;
 let fake: ReturnType<typeof fakeCacheStorage>;

@@ -4,6 +4,7 @@ import type { SopDetail } from '@common/contracts/sops';
 import { toast } from '@/hooks/use-toast';
 import { queryKeys } from '@/lib/query-keys';
 import { type CopyKind, enforceBudget, kindOf, listCopies } from './budget';
+import { ANSWER_CACHE, FETCHED_AT_HEADER } from './caches';
 import { budgetSetting, type KeptSop, readStateOf, updateState } from './offline-state';
 import { isOffline, useOnline } from './offline-status';
 import { fetchAll, readAhead, sopCopyUrls } from './read-ahead';
@@ -53,6 +54,51 @@ export async function summarizeCopies(userId: number): Promise<OfflineCopiesSumm
     kept: state.kept.map((sop) => ({ ...sop, bytes: sop.urls.reduce((sum, path) => sum + sizeOf(path), 0) })),
   };
 }
+
+/** An SOP whose page opens with no link: its answer is stored on this device. */
+export interface SopOnDevice {
+  sopId: number;
+  title: string;
+  /** The version its page shows (for a reader, the one in force); null for an SOP with none. */
+  versionNumber: string | null;
+  department: string | null;
+  /** When its copy arrived, or was last confirmed unchanged. */
+  storedAt: number;
+  /** The user chose to keep it offline: it is never evicted. */
+  kept: boolean;
+}
+
+const SOP_ANSWER = /^\/api\/sops\/(\d+)$/;
+
+/**
+ * Every SOP the worker holds the answer of (kept, fetched ahead or opened), by title: what the
+ * Procedures list shows with no link, and what the 'Offline copies' screen names. Read from the
+ * stored answers themselves, so nothing listed fails to open.
+ */
+export async function sopsOnDevice(userId: number): Promise<SopOnDevice[]> {
+  if (typeof caches === 'undefined' || !(await caches.has(ANSWER_CACHE))) return [];
+  const [state, cache] = await Promise.all([readStateOf(userId), caches.open(ANSWER_CACHE)]);
+  const sops: SopOnDevice[] = [];
+  for (const request of await cache.keys()) {
+    const url = new URL(request.url);
+    if (!SOP_ANSWER.test(url.pathname + url.search)) continue;
+    const response = await cache.match(request);
+    const sop = (await response?.json().catch(() => null)) as SopDetail | null;
+    if (!response || !sop || typeof sop.title !== 'string') continue;
+    sops.push({
+      sopId: sop.id,
+      title: sop.title,
+      versionNumber: sop.latestVersion?.versionNumber ?? null,
+      department: sop.department?.name ?? null,
+      storedAt: Number(response.headers.get(FETCHED_AT_HEADER)) || 0,
+      kept: state.kept.some((entry) => entry.sopId === sop.id),
+    });
+  }
+  return sops.sort((a, b) => a.title.localeCompare(b.title) || a.sopId - b.sopId);
+}
+
+export const sopsOnDeviceQuery = (userId: number) =>
+  queryOptions({ queryKey: [...queryKeys.offlineCopies(), userId, 'sops'], queryFn: () => sopsOnDevice(userId), networkMode: 'always' });
 
 export const offlineCopiesQuery = (userId: number) =>
   queryOptions({ queryKey: [...queryKeys.offlineCopies(), userId], queryFn: () => summarizeCopies(userId), networkMode: 'always' });

@@ -2,7 +2,7 @@ import type { PublicUser } from '@common/contracts/auth';
 import type { Department } from '@common/contracts/departments';
 import type { FleetStatus } from '@common/contracts/fleet';
 import type { AppSettings } from '@common/contracts/settings';
-import type { SopListItem, SopVersion } from '@common/contracts/sops';
+import type { SopDetail, SopListItem, SopVersion } from '@common/contracts/sops';
 import type { AdminUser } from '@common/contracts/users';
 import type { Role } from '@common/roles';
 
@@ -95,6 +95,12 @@ export function sopVersion(sopId: number, id: number, change: Partial<SopVersion
     submittedByUser: null,
     ...change,
   };
+}
+
+/** GET /api/sops/{id} as a reader receives it: the list row with its one version in force, 1.0 unless given. */
+export function sopDetail(id: number, change: Partial<SopListItem> = {}, versionNumber = '1.0'): SopDetail {
+  const version = sopVersion(id, id * 10, { versionNumber, isPublished: true });
+  return { ...sopListItem(id, change), latestVersion: version, versions: [version], effectiveVersionId: version.id };
 }
 
 /** GET /api/departments: the division Marine (1) with its departments Deck (2) and Engine (3). */

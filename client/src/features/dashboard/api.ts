@@ -1,9 +1,10 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { ActivityEntry, DashboardStats } from '@common/contracts/dashboard';
+import type { ActivityEntry } from '@common/contracts/dashboard';
 import { queryKeys } from '@/lib/query-keys';
+import { dashboardStatsQuery } from '@/lib/shared-queries';
 
 /** Both dashboard reads run without retry. */
 export const dashboardQueries = {
-  stats: () => queryOptions<DashboardStats>({ queryKey: queryKeys.dashboard.stats(), retry: false }),
+  stats: () => dashboardStatsQuery,
   activity: () => queryOptions<ActivityEntry[]>({ queryKey: queryKeys.dashboard.activity(), retry: false }),
 };

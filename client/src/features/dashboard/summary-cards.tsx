@@ -1,33 +1,91 @@
 import type { ComponentType } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { ClipboardCheck, FileClock, FileStack, Send } from 'lucide-react';
+import { BookOpenCheck, ClipboardCheck, FileClock, FileStack, Send } from 'lucide-react';
 import { Link } from 'wouter';
-import type { DashboardStats } from '@common/contracts/dashboard';
+import type { PublicUser } from '@common/contracts/auth';
+import { can } from '@common/permissions';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { myReadingQuery } from '@/lib/shared-queries';
 import { dashboardQueries } from './api';
 
+/** Where the dashboard's required reading section starts: the My Tasks card of a reader leads there. */
+export const READING_ANCHOR = 'required-reading';
+
 interface CardSpec {
-  key: keyof DashboardStats;
+  key: string;
   title: string;
   caption: string;
   href: string;
   linkText: string;
   icon: ComponentType<{ className?: string }>;
+  /** The figure, or undefined while it loads. */
+  value: number | undefined;
 }
 
-const CARDS: CardSpec[] = [
-  { key: 'pendingTasks', title: 'My Tasks', caption: 'SOPs awaiting your approval', href: '/approvals', linkText: 'View all tasks', icon: ClipboardCheck },
-  { key: 'mySubmissions', title: 'My Submissions', caption: "SOPs you've submitted", href: '/documents', linkText: 'View procedures', icon: Send },
-  { key: 'totalSops', title: 'Total SOPs', caption: 'All SOPs in platform', href: '/documents', linkText: 'Browse all SOPs', icon: FileStack },
-  { key: 'recentEdits', title: 'Recently Edited', caption: 'SOPs updated this week', href: '/documents', linkText: 'See recent changes', icon: FileClock },
-];
+const linkClass = 'inline-block pt-1 text-sm font-medium text-ocean underline-offset-4 outline-none hover:underline focus-visible:underline';
 
-/** The four counts: '...' while loading, 0 when missing. */
-export function SummaryCards() {
-  const { data, isLoading } = useQuery(dashboardQueries.stats());
+/**
+ * The four counts: '...' while loading, 0 when missing. My Tasks is what the person has to do:
+ * approval tasks for those who may open the Approval Center (`approval.list`, as its screen
+ * requires), else their required reading, so no card leads anyone to a screen they may not open.
+ */
+export function SummaryCards({ user }: { user: PublicUser | null | undefined }) {
+  const decides = can(user, 'approval.list');
+  const stats = useQuery(dashboardQueries.stats());
+  const reading = useQuery({ ...myReadingQuery, enabled: !decides });
+  const count = (key: 'pendingTasks' | 'mySubmissions' | 'totalSops' | 'recentEdits') => (stats.isLoading ? undefined : (stats.data?.[key] ?? 0));
+  const tasks: CardSpec = decides
+    ? {
+        key: 'pendingTasks',
+        title: 'My Tasks',
+        caption: 'SOPs awaiting your approval',
+        href: '/approvals',
+        linkText: 'View all tasks',
+        icon: ClipboardCheck,
+        value: count('pendingTasks'),
+      }
+    : {
+        key: 'readingTasks',
+        title: 'My Tasks',
+        caption: 'SOPs waiting for you to read',
+        href: `#${READING_ANCHOR}`,
+        linkText: 'Go to your reading',
+        icon: BookOpenCheck,
+        value: reading.isLoading ? undefined : (reading.data?.outstanding.length ?? 0),
+      };
+  const cards: CardSpec[] = [
+    tasks,
+    {
+      key: 'mySubmissions',
+      title: 'My Submissions',
+      caption: "SOPs you've submitted",
+      href: '/documents',
+      linkText: 'View procedures',
+      icon: Send,
+      value: count('mySubmissions'),
+    },
+    {
+      key: 'totalSops',
+      title: 'Total SOPs',
+      caption: 'All SOPs in platform',
+      href: '/documents',
+      linkText: 'Browse all SOPs',
+      icon: FileStack,
+      value: count('totalSops'),
+    },
+    {
+      key: 'recentEdits',
+      title: 'Recently Edited',
+      caption: 'SOPs updated this week',
+      href: '/documents',
+      linkText: 'See recent changes',
+      icon: FileClock,
+      value: count('recentEdits'),
+    },
+  ];
   return (
     <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
-      {CARDS.map(({ key, title, caption, href, linkText, icon: Icon }) => (
+      {cards.map(({ key, title, caption, href, linkText, icon: Icon, value }) => (
         <Card key={key} data-testid={`stat-${key}`} className="gap-2">
           <CardHeader className="flex flex-row items-center justify-between">
             <CardTitle className="text-sm font-medium text-muted-foreground">{title}</CardTitle>
@@ -35,15 +93,19 @@ export function SummaryCards() {
           </CardHeader>
           <CardContent className="space-y-1">
             <p className="text-3xl font-semibold text-navy" data-testid={`stat-${key}-value`}>
-              {isLoading ? '...' : (data?.[key] ?? 0)}
+              {value ?? '...'}
             </p>
             <p className="text-sm text-muted-foreground">{caption}</p>
-            <Link
-              href={href}
-              className="inline-block pt-1 text-sm font-medium text-ocean underline-offset-4 outline-none hover:underline focus-visible:underline"
-            >
-              {linkText}
-            </Link>
+            {/* A hash is a place on this page, not a screen: a plain anchor scrolls to it. */}
+            {href.startsWith('#') ? (
+              <a href={href} className={linkClass}>
+                {linkText}
+              </a>
+            ) : (
+              <Link href={href} className={linkClass}>
+                {linkText}
+              </Link>
+            )}
           </CardContent>
         </Card>
       ))}

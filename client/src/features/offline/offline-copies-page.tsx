@@ -14,6 +14,7 @@ import { useCurrentUser } from '@/lib/session';
 import type { CopyKind } from '@/offline/budget';
 import { type OfflineCopiesSummary, offlineCopiesQuery, stopKeeping, updateCopiesNow } from '@/offline/offline-copies';
 import { useOnline } from '@/offline/offline-status';
+import { SopsOnDevice } from '@/offline/sops-on-device';
 
 const KIND_ROWS: { kind: CopyKind; label: string }[] = [
   { kind: 'kept', label: 'SOPs kept offline' },
@@ -155,6 +156,19 @@ export default function OfflineCopiesPage() {
       ) : (
         <div className="space-y-6">
           <Storage summary={summary} />
+          <Card>
+            <CardHeader>
+              <CardTitle className="text-base">
+                <h2>Procedures on this device</h2>
+              </CardTitle>
+            </CardHeader>
+            <CardContent>
+              <SopsOnDevice
+                userId={user?.id}
+                empty="No procedure is stored yet: your required reading arrives with the next fetch ahead, and any SOP you open is stored too."
+              />
+            </CardContent>
+          </Card>
           <KeptSops summary={summary} userId={userId} />
         </div>
       )}

@@ -2,7 +2,6 @@ import { queryOptions } from '@tanstack/react-query';
 import type {
   Behind,
   ComplianceList,
-  MyReading,
   Notifications,
   PeopleCompliance,
   RemindResult,
@@ -12,10 +11,11 @@ import type {
 } from '@common/contracts/reading';
 import { apiRequest, withQuery } from '@/lib/api';
 import { queryKeys } from '@/lib/query-keys';
+import { myReadingQuery } from '@/lib/shared-queries';
 import { useApiMutation } from '@/lib/use-api-mutation';
 
 export const readingQueries = {
-  mine: () => queryOptions<MyReading>({ queryKey: queryKeys.reading.mine() }),
+  mine: () => myReadingQuery,
   sop: (sopId: number) => queryOptions<SopReading>({ queryKey: queryKeys.reading.sop(sopId) }),
   notifications: () => queryOptions<Notifications>({ queryKey: queryKeys.notifications() }),
   sopCompliance: (sopId: number) => queryOptions<SopCompliance>({ queryKey: queryKeys.compliance.sop(sopId) }),

@@ -8,15 +8,19 @@ interface Props {
   isLoading: boolean;
   isError: boolean;
   selectedId: number | null;
+  /** Only the departments holding an SOP the person sees (the counts are theirs), and the one chosen: a reader's filter offers nothing empty. */
+  onlyWithSops?: boolean;
   onToggle: (id: number) => void;
   onClear: () => void;
 }
 
 /** Divisions with their departments beneath; a click toggles that department as the filter. */
-export function DepartmentSidebar({ departments, isLoading, isError, selectedId, onToggle, onClear }: Props) {
+export function DepartmentSidebar({ departments, isLoading, isError, selectedId, onlyWithSops = false, onToggle, onClear }: Props) {
   const list = departments ?? [];
-  const divisions = list.filter((d) => d.parentId === null);
-  const childrenOf = (id: number) => list.filter((d) => d.parentId === id);
+  const allChildrenOf = (id: number) => list.filter((d) => d.parentId === id);
+  const offered = (d: Department) => !onlyWithSops || d.sopCount > 0 || d.id === selectedId;
+  const childrenOf = (id: number) => allChildrenOf(id).filter(offered);
+  const divisions = list.filter((d) => d.parentId === null && (offered(d) || childrenOf(d.id).length > 0));
   const total = list.reduce((sum, d) => sum + (d.sopCount ?? 0), 0);
 
   return (
@@ -40,7 +44,7 @@ export function DepartmentSidebar({ departments, isLoading, isError, selectedId,
               {/* Filtering by a division includes its departments, so its count does too. */}
               <SidebarButton
                 label={division.name}
-                count={division.sopCount + childrenOf(division.id).reduce((sum, d) => sum + d.sopCount, 0)}
+                count={division.sopCount + allChildrenOf(division.id).reduce((sum, d) => sum + d.sopCount, 0)}
                 active={selectedId === division.id}
                 onClick={() => onToggle(division.id)}
                 icon="division"
@@ -54,7 +58,11 @@ export function DepartmentSidebar({ departments, isLoading, isError, selectedId,
               </ul>
             </li>
           ))}
-          {divisions.length === 0 && <li className="px-2 py-1 text-sm text-muted-foreground">No departments yet</li>}
+          {divisions.length === 0 && (
+            <li className="px-2 py-1 text-sm text-muted-foreground">
+              {list.length > 0 ? 'No department holds an SOP you can open yet' : 'No departments yet'}
+            </li>
+          )}
         </ul>
       )}
     </nav>

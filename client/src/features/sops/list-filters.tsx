@@ -1,4 +1,5 @@
 import { memo, useState } from 'react';
+import type { ListFilterScope } from '@common/sop-lifecycle';
 import { Search, SlidersHorizontal } from 'lucide-react';
 import { Spinner } from '@/components/spinner';
 import { Button } from '@/components/ui/button';
@@ -10,10 +11,10 @@ import { FilterSelect } from './filter-select';
 import type { ListParams } from './list-params';
 import { ReviewFilterSelect } from './review-filter-select';
 import { SortSelect } from './sort-select';
-import { STATUS_FILTERS } from './status-badge';
+import { statusFilterOptions } from './status-badge';
 
 /**
- * Search, status, review, sort and 'No approved version'. `folded`: the filters after the
+ * Search, status, review, sort and 'No approved version', each offering only what the list can hold for the person. `folded`: the filters after the
  * search stay behind a 'Filters' button until opened (a reader's phone shows procedures first).
  * Memoised: the list's answer arriving does not draw them again.
  */
@@ -25,6 +26,7 @@ export const ListFilters = memo(function ListFilters({
   updating,
   folded = false,
   showArchive = false,
+  scope,
 }: {
   params: ListParams;
   setParams: (change: Partial<ListParams>) => void;
@@ -34,11 +36,15 @@ export const ListFilters = memo(function ListFilters({
   folded?: boolean;
   /** The 'Withdrawn (archive)' box: for those who may open withdrawn SOPs. */
   showArchive?: boolean;
+  /** What the list can hold for this person (`listFiltersFor`): the filters offer nothing else. */
+  scope: ListFilterScope;
 }) {
   const { status, review, noApprovedVersion, archive } = params;
   const [open, setOpen] = useState(false);
   const filtering = status !== 'all' || review !== null || noApprovedVersion || archive || params.sort !== null;
   const showAll = !folded || open;
+  // A filter already in the address stays shown, so it can be seen and taken off.
+  const statuses = status === 'all' || scope.statuses.includes(status) ? scope.statuses : [...scope.statuses, status];
   return (
     <div className="flex flex-wrap items-end gap-3 rounded-lg border bg-card p-3">
       <div className={cn('space-y-1 sm:w-auto sm:min-w-[220px] sm:flex-1', folded ? 'min-w-0 flex-1' : 'w-full')}>
@@ -67,15 +73,17 @@ export const ListFilters = memo(function ListFilters({
             label="Status"
             className="sm:w-[180px]"
             value={status}
-            options={STATUS_FILTERS}
+            options={statusFilterOptions(statuses)}
             onValueChange={(value) => setParams({ status: value })}
           />
           <ReviewFilterSelect value={review} onChange={(next) => setParams({ review: next })} />
           <SortSelect sort={params.sort} onSort={(sort) => setParams({ sort })} />
-          <div className="flex h-9 items-center gap-2">
-            <Checkbox id="sop-no-approved" checked={noApprovedVersion} onCheckedChange={(checked) => setParams({ noApprovedVersion: checked === true })} />
-            <Label htmlFor="sop-no-approved">No approved version</Label>
-          </div>
+          {(scope.withoutApprovedVersion || noApprovedVersion) && (
+            <div className="flex h-9 items-center gap-2">
+              <Checkbox id="sop-no-approved" checked={noApprovedVersion} onCheckedChange={(checked) => setParams({ noApprovedVersion: checked === true })} />
+              <Label htmlFor="sop-no-approved">No approved version</Label>
+            </div>
+          )}
           {showArchive && (
             <div className="flex h-9 items-center gap-2">
               <Checkbox id="sop-archive" checked={archive} onCheckedChange={(checked) => setParams({ archive: checked === true, page: 1 })} />

@@ -6,16 +6,19 @@ import type { Role } from '@common/roles';
 import { queryClient } from '@/lib/query-client';
 import { departments, settings, sopListItem } from '@/test/fixtures';
 import { asked, network } from '@/test/network';
+import { choose } from '@/test/radix';
 import { address, renderScreen, settled, signedIn } from '@/test/render';
 import ProceduresPage from './procedures-page';
 
 /**
- * The office's answers: the department tree, the settings (the list's dialogs ask whether
+ * The office's answers: the department tree, the dashboard's counts, the settings (the list's dialogs ask whether
  * signatures are required), and the SOP list that `list` gives for each query string.
  */
-function serve(list: (query: URLSearchParams) => SopListItem[] | Response) {
+function serve(list: (query: URLSearchParams) => SopListItem[] | Response, { ownedSops = 0 } = {}) {
   network.use(
     http.get('/api/departments', () => HttpResponse.json(departments)),
+    // A reader's filters ask whether they own an SOP (the dashboard's count).
+    http.get('/api/dashboard/stats', () => HttpResponse.json({ pendingTasks: 0, mySubmissions: ownedSops, totalSops: 3, recentEdits: 0 })),
     http.get('/api/settings', () => HttpResponse.json(settings)),
     http.get('/api/sops', ({ request }) => {
       const answer = list(new URL(request.url).searchParams);
@@ -117,6 +120,60 @@ describe('the procedures list', () => {
     // A filter changed starts again at the first page.
     await waitFor(() => expect(address()).toBe('/documents?status=draft&unapproved=1'));
     await waitFor(() => expect(sopReads()).toEqual(['GET /api/sops?status=draft', 'GET /api/sops?status=draft&noApprovedVersion=true']));
+  });
+
+  describe('offers only what the person can see', () => {
+    /** The status filter's options, opened as a person at the keyboard opens them. */
+    async function statusOptions() {
+      fireEvent.keyDown(screen.getByLabelText('Status'), { key: 'Enter' });
+      const options = (await screen.findAllByRole('option')).map((option) => option.textContent);
+      // Closed again: an open select hides the rest of the page from the accessibility tree.
+      fireEvent.keyDown(screen.getByRole('listbox'), { key: 'Escape' });
+      await waitFor(() => expect(screen.queryByRole('listbox')).toBeNull());
+      return options;
+    }
+    const withEmptyGalley = () =>
+      network.use(http.get('/api/departments', () => HttpResponse.json([...departments, { ...departments[2], id: 4, name: 'Galley', sopCount: 0 }])));
+
+    it('a crew member who owns no SOP: the statuses in force, no "No approved version", no empty department', async () => {
+      serve(() => [sopListItem(1, { title: 'Mooring lines' })]);
+      withEmptyGalley();
+      openList();
+      expect(await screen.findByText('Mooring lines')).toBeTruthy();
+      await waitFor(() => expect(asked()).toContain('GET /api/dashboard/stats'));
+      await settled();
+      expect(await statusOptions()).toEqual(['All Statuses', 'Approved', 'Published']);
+      expect(screen.queryByRole('checkbox', { name: 'No approved version' })).toBeNull();
+      expect(screen.getByRole('button', { name: /^Engine/ })).toBeTruthy();
+      expect(screen.queryByRole('button', { name: /^Galley/ })).toBeNull();
+    });
+
+    it('a crew member who owns an SOP: every status, and "No approved version", since their own drafts are theirs to see', async () => {
+      serve(() => [sopListItem(1, { title: 'Mooring lines' })], { ownedSops: 1 });
+      openList();
+      expect(await screen.findByText('Mooring lines')).toBeTruthy();
+      expect(await screen.findByRole('checkbox', { name: 'No approved version' })).toBeTruthy();
+      expect(await statusOptions()).toEqual(['All Statuses', 'Draft', 'Submitted', 'In Review', 'Changes Requested', 'Approved', 'Published']);
+    });
+
+    it('an approver: every status and every department, without asking whether they own an SOP', async () => {
+      serve(() => [sopListItem(1, { title: 'Mooring lines' })]);
+      withEmptyGalley();
+      openList('/documents', 'approver');
+      expect(await screen.findByText('Mooring lines')).toBeTruthy();
+      expect(await statusOptions()).toEqual(['All Statuses', 'Draft', 'Submitted', 'In Review', 'Changes Requested', 'Approved', 'Published']);
+      expect(screen.getByRole('checkbox', { name: 'No approved version' })).toBeTruthy();
+      expect(screen.getByRole('button', { name: /^Galley/ })).toBeTruthy();
+      expect(asked()).not.toContain('GET /api/dashboard/stats');
+    });
+
+    it('a filter already in the address stays shown, so it can be taken off', async () => {
+      serve(() => []);
+      openList('/documents?status=draft');
+      expect(await screen.findByText('No SOPs Found')).toBeTruthy();
+      await choose('Status', 'All Statuses');
+      await waitFor(() => expect(address()).toBe('/documents'));
+    });
   });
 
   it('pages through a long list 50 at a time without asking the server again', { timeout: 20_000 }, async () => {

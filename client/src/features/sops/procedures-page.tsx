@@ -5,6 +5,7 @@ import { Link } from 'wouter';
 import type { SopListItem } from '@common/contracts/sops';
 import { SEARCH_RESULT_LIMIT } from '@common/limits';
 import { can } from '@common/permissions';
+import { listFiltersFor } from '@common/sop-lifecycle';
 import { PageHeader } from '@/components/page-header';
 import { Spinner } from '@/components/spinner';
 import { Button } from '@/components/ui/button';
@@ -12,7 +13,8 @@ import { saveFileFrom } from '@/lib/download';
 import { useCurrentUser } from '@/lib/session';
 import { toast } from '@/hooks/use-toast';
 import { failureText, useOnline } from '@/offline/offline-status';
-import { departmentsQuery } from '@/lib/shared-queries';
+import { SopsOnDevice } from '@/offline/sops-on-device';
+import { dashboardStatsQuery, departmentsQuery } from '@/lib/shared-queries';
 import { useArrival } from '@/hooks/use-arrival';
 import { useDebouncedValue } from '@/hooks/use-debounced-value';
 import { useMediaQuery } from '@/hooks/use-media-query';
@@ -56,9 +58,14 @@ export default function ProceduresPage() {
   const readerOnPhone = reader && phone;
 
   const departments = useQuery(departmentsQuery);
+  // Whether a reader owns any SOP (the dashboard's count): then their own drafts and submissions are theirs to filter too.
+  const stats = useQuery({ ...dashboardStatsQuery, enabled: reader && online });
+  const filterScope = listFiltersFor(user, (stats.data?.mySubmissions ?? 0) > 0);
   const sops = useQuery({
     ...sopQueries.list({ departmentId, status, search: params.search, review, noApprovedVersion, archive }),
     placeholderData: keepPreviousData,
+    // With no link the list is what this device holds (below): a stored list would offer SOPs that do not open.
+    enabled: online,
   });
   const submit = useSubmitSop();
   const approve = useApproveSop();
@@ -93,6 +100,7 @@ export default function ProceduresPage() {
       isLoading={departments.isLoading}
       isError={departments.isError}
       selectedId={departmentId}
+      onlyWithSops={reader}
       onToggle={(id) => setParams({ departmentId: departmentId === id ? null : id })}
       onClear={() => setParams({ departmentId: null })}
     />
@@ -136,77 +144,87 @@ export default function ProceduresPage() {
         description="Standard operating procedures across the fleet"
         actions={<ListActions online={online} exporting={exporting} onExport={onExport} reader={reader} />}
       />
-      <div className="grid grid-cols-1 gap-5 lg:grid-cols-[216px_minmax(0,1fr)]">
-        {wide && <aside>{sidebar}</aside>}
-        <section aria-label="SOP list" className="min-w-0 space-y-4">
-          <ListFilters
-            params={params}
-            setParams={setParams}
-            searchText={searchText}
-            onSearchText={setSearchText}
-            updating={sops.isFetching && !sops.isLoading}
-            folded={readerOnPhone}
-            showArchive={!reader}
-          />
-          {/* Below 1024 px the department tree folds away under the search instead of pushing it down. */}
-          {!wide && (
-            <div>
-              <Button
-                variant="outline"
-                className="w-full justify-between bg-card"
-                aria-expanded={departmentsOpen}
-                aria-controls="department-filter"
-                onClick={() => setDepartmentsOpen((open) => !open)}
-              >
-                <span className="truncate">Department: {selectedName ?? 'All Departments'}</span>
-                <ChevronDown className={cn('transition-transform', departmentsOpen && 'rotate-180')} aria-hidden="true" />
-              </Button>
-              {departmentsOpen && (
-                <div id="department-filter" className="mt-2">
-                  {sidebar}
-                </div>
-              )}
-            </div>
-          )}
-          {waiting ? (
-            <div className="flex justify-center rounded-lg border bg-card py-16">
-              <Spinner label="Loading SOPs" />
-            </div>
-          ) : sops.isError ? (
-            <div className="flex flex-col items-center gap-3 rounded-lg border bg-card py-12 text-center">
-              <p className="font-medium text-destructive">{failureText(sops.error, 'The SOPs could not be loaded.')}</p>
-              <Button variant="outline" onClick={() => sops.refetch()}>
-                Try again
-              </Button>
-            </div>
-          ) : (
-            <>
-              {params.search && (sops.data?.length ?? 0) >= SEARCH_RESULT_LIMIT && (
-                <p className="mb-2 text-sm text-muted-foreground" role="status">
-                  Showing the {SEARCH_RESULT_LIMIT} best matches. Add a word to narrow the search.
-                </p>
-              )}
-              <SopTable
-                sops={rows}
-                user={user}
-                busyId={busyId}
-                sort={params.sort}
-                page={params.page}
-                onSort={(sort) => setParams({ sort })}
-                onPage={(page) => setParams({ page })}
-                onAction={onRowAction}
-              />
-            </>
-          )}
-          {/* Hidden until the list is in: drawn under the spinner, the list's arrival pushed it off the screen (a layout shift). */}
-          {reader && can(user, 'sop.create') && (
-            <div className="flex flex-wrap items-center gap-2 rounded-lg border bg-card p-3 sm:hidden" hidden={waiting} data-testid="authoring-actions">
-              <p className="w-full text-sm text-muted-foreground">Write or upload a procedure of your own:</p>
-              <AuthoringActions online={online} />
-            </div>
-          )}
+      {!online ? (
+        <section aria-label="SOP list" className="space-y-3" data-testid="offline-procedures">
+          <p className="text-sm text-muted-foreground">
+            Offline: these procedures open from this device. Search and filters need the link; the rest of the list returns with it.
+          </p>
+          <SopsOnDevice userId={user?.id} empty="No procedure is stored on this device yet. Open one while the link is there, or keep it offline." />
         </section>
-      </div>
+      ) : (
+        <div className="grid grid-cols-1 gap-5 lg:grid-cols-[216px_minmax(0,1fr)]">
+          {wide && <aside>{sidebar}</aside>}
+          <section aria-label="SOP list" className="min-w-0 space-y-4">
+            <ListFilters
+              params={params}
+              setParams={setParams}
+              searchText={searchText}
+              onSearchText={setSearchText}
+              updating={sops.isFetching && !sops.isLoading}
+              folded={readerOnPhone}
+              showArchive={!reader}
+              scope={filterScope}
+            />
+            {/* Below 1024 px the department tree folds away under the search instead of pushing it down. */}
+            {!wide && (
+              <div>
+                <Button
+                  variant="outline"
+                  className="w-full justify-between bg-card"
+                  aria-expanded={departmentsOpen}
+                  aria-controls="department-filter"
+                  onClick={() => setDepartmentsOpen((open) => !open)}
+                >
+                  <span className="truncate">Department: {selectedName ?? 'All Departments'}</span>
+                  <ChevronDown className={cn('transition-transform', departmentsOpen && 'rotate-180')} aria-hidden="true" />
+                </Button>
+                {departmentsOpen && (
+                  <div id="department-filter" className="mt-2">
+                    {sidebar}
+                  </div>
+                )}
+              </div>
+            )}
+            {waiting ? (
+              <div className="flex justify-center rounded-lg border bg-card py-16">
+                <Spinner label="Loading SOPs" />
+              </div>
+            ) : sops.isError ? (
+              <div className="flex flex-col items-center gap-3 rounded-lg border bg-card py-12 text-center">
+                <p className="font-medium text-destructive">{failureText(sops.error, 'The SOPs could not be loaded.')}</p>
+                <Button variant="outline" onClick={() => sops.refetch()}>
+                  Try again
+                </Button>
+              </div>
+            ) : (
+              <>
+                {params.search && (sops.data?.length ?? 0) >= SEARCH_RESULT_LIMIT && (
+                  <p className="mb-2 text-sm text-muted-foreground" role="status">
+                    Showing the {SEARCH_RESULT_LIMIT} best matches. Add a word to narrow the search.
+                  </p>
+                )}
+                <SopTable
+                  sops={rows}
+                  user={user}
+                  busyId={busyId}
+                  sort={params.sort}
+                  page={params.page}
+                  onSort={(sort) => setParams({ sort })}
+                  onPage={(page) => setParams({ page })}
+                  onAction={onRowAction}
+                />
+              </>
+            )}
+            {/* Hidden until the list is in: drawn under the spinner, the list's arrival pushed it off the screen (a layout shift). */}
+            {reader && can(user, 'sop.create') && (
+              <div className="flex flex-wrap items-center gap-2 rounded-lg border bg-card p-3 sm:hidden" hidden={waiting} data-testid="authoring-actions">
+                <p className="w-full text-sm text-muted-foreground">Write or upload a procedure of your own:</p>
+                <AuthoringActions online={online} />
+              </div>
+            )}
+          </section>
+        </div>
+      )}
       <ListDialogs dialog={dialog} approving={approve.isPending} onApprove={approve.mutateAsync} onClose={closeDialog} />
     </div>
   );

@@ -18,10 +18,10 @@ const STATUS_STYLES: Record<SopStatus | ApprovalStatus, string> = {
 
 const styleOf = (status: string) => (Object.hasOwn(STATUS_STYLES, status) ? STATUS_STYLES[status as keyof typeof STATUS_STYLES] : undefined);
 
-/** The list's status filter: every status still in use, in lifecycle order, under its badge's label. */
-export const STATUS_FILTERS: { value: SopStatus | 'all'; label: string }[] = [
+/** The list's status filter: the statuses given (in lifecycle order: `listFiltersFor`), under their badges' labels. */
+export const statusFilterOptions = (statuses: readonly SopStatus[] = FILTERABLE_STATUSES): { value: SopStatus | 'all'; label: string }[] => [
   { value: 'all', label: 'All Statuses' },
-  ...FILTERABLE_STATUSES.map((value) => ({ value, label: statusLabel(value) })),
+  ...statuses.map((value) => ({ value, label: statusLabel(value) })),
 ];
 
 /** `upper` for headings where the badge reads as a stamp ('PUBLISHED'); the colour carries the same meaning. */

@@ -1,6 +1,7 @@
 import { desc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { SopDetail } from '../../../../common/contracts/sops';
+import { IN_FORCE_STATUS } from '../../../../common/sop-lifecycle';
 import type { Db } from '../../db/client';
 import { approvalTasks, attachments, sops, sopVersions, users } from '../../db/schema';
 import { notFound } from '../../http/errors';
@@ -43,7 +44,7 @@ export async function getSopDetail(db: Db, view: SopView, id: number, today?: st
   const { searchVector: _vector, versions: _rows, withdrawnBy: _by, withdrawalReason: _reason, withdrawnAt: _at, ...sop } = row;
   return {
     ...sop,
-    status: hidesNewer ? 'published' : row.status,
+    status: hidesNewer ? IN_FORCE_STATUS : row.status,
     latestVersionId,
     department: row.department ?? null,
     owner: row.owner ?? null,

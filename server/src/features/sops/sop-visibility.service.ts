@@ -1,6 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { SessionUser } from '../../../../common/contracts/auth';
 import { can } from '../../../../common/permissions';
+import { IN_FORCE_STATUS } from '../../../../common/sop-lifecycle';
 import type { Db } from '../../db/client';
 import { notFound } from '../../http/errors';
 import { departmentsReadBy } from '../reading/audience.service';
@@ -63,12 +64,12 @@ export function shownVersionId(view: SopView, alias = 'sops'): SQL {
 }
 
 /**
- * The SOP's status as the view sees it: its own, or `published` when the view reads the version
+ * The SOP's status as the view sees it: its own, or `IN_FORCE_STATUS` (published) when the view reads the version
  * in force while a newer version is in progress (a reader never learns of a draft).
  */
 export function shownStatus(view: SopView, alias = 'sops'): SQL {
   if (view.everything) return column(alias, 'status');
-  return sql`(case when ${shownVersionId(view, alias)} is not distinct from ${column(alias, 'latest_version_id')} then ${column(alias, 'status')} else 'published'::sop_status end)`;
+  return sql`(case when ${shownVersionId(view, alias)} is not distinct from ${column(alias, 'latest_version_id')} then ${column(alias, 'status')} else ${IN_FORCE_STATUS}::sop_status end)`;
 }
 
 /** The version rows (`versionAlias` of the SOP `sopAlias`) the view may see. */
