@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { Fragment, type ReactNode } from 'react';
 import type { DiffOp, DiffPart } from '@common/contracts/review-loop';
 import type { TextRenderer } from './markdown-content';
 
@@ -26,14 +26,22 @@ export function DiffText({ parts }: { parts: DiffPart[] }) {
   return parts.map((part) => {
     const key = `${part.op}${at}`;
     at += part.text.length;
-    return part.op === 'equal' ? (
-      <span key={key}>{part.text}</span>
-    ) : (
-      <Mark key={key} op={part.op}>
-        {part.text}
-      </Mark>
+    if (part.op === 'equal') return <span key={key}>{part.text}</span>;
+    const [lead, core, trail] = edges(part.text);
+    return (
+      <Fragment key={key}>
+        {lead}
+        {core && <Mark op={part.op}>{core}</Mark>}
+        {trail}
+      </Fragment>
     );
   });
+}
+
+/** A run's leading spaces, its words, its trailing spaces: a mark covers the words only. */
+function edges(text: string): [string, string, string] {
+  const [, lead = '', core = '', trail = ''] = /^(\s*)([\s\S]*?)(\s*)$/.exec(text) ?? [];
+  return [lead, core, trail];
 }
 
 // Characters of Unicode's private use area open and close a marked run inside the merged Markdown.
@@ -62,7 +70,8 @@ export function mergedMarkdown(parts: DiffPart[]): string {
     text.split('\n').forEach((piece, i, pieces) => {
       if (piece.trim()) {
         const start = lineStart ? (BLOCK_START.exec(piece)?.[0] ?? '') : '';
-        merged += `${start}${OPEN[op]}${piece.slice(start.length)}${CLOSE[op]}`;
+        const [lead, core, trail] = edges(piece.slice(start.length));
+        merged += `${start}${lead}${OPEN[op]}${core}${CLOSE[op]}${trail}`;
         lineStart = false;
       } else merged += piece;
       if (i < pieces.length - 1) {

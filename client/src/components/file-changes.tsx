@@ -36,7 +36,7 @@ function TextChanges({ file, text }: { file: FileComparison; text: FileTextCompa
       {note && <p className="text-xs text-muted-foreground">{note}</p>}
       {text.changedPages.length === 0 && <p className="text-muted-foreground">The text is the same; only the file changed.</p>}
       {text.changedPages.map((page) => (
-        <p key={page.number} className="rounded-md bg-muted/40 px-3 py-2 leading-relaxed break-words" data-testid="page-changes">
+        <p key={page.number} className="rounded-md bg-muted/40 px-3 py-2 leading-relaxed break-words whitespace-pre-line" data-testid="page-changes">
           <span className="font-medium text-navy">{text.by === 'pages' ? `Page ${page.number}: ` : 'Text: '}</span>
           {page.tooDifferent ? <span className="text-muted-foreground">too different to show word by word.</span> : <DiffText parts={page.ops} />}
         </p>
