@@ -5,7 +5,7 @@
  * pages are kept apart by PAGE_BREAK, so two versions of it can be compared page by page.
  */
 import mammoth from 'mammoth';
-import { MAX_EXTRACTED_TEXT_CHARS } from '../../../common/text-status';
+import { MAX_EXTRACTED_TEXT_CHARS, PAGE_BREAK } from '../../../common/text-status';
 import { DocumentRefused } from './document-limits';
 import { checkDocx } from './docx-checks';
 import { openPdf } from './previews';
@@ -16,9 +16,6 @@ export interface ExtractedText {
   /** A PDF's pages read (each but the last followed by PAGE_BREAK); null for a file without pages. */
   pages: number | null;
 }
-
-/** Between two pages of a PDF's text: a form feed, which tidyText removes from any page's own text. */
-export const PAGE_BREAK = '\f';
 
 /**
  * Whitespace runs become one space (a line break stays a line break) and characters a

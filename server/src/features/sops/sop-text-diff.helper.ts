@@ -6,6 +6,7 @@
  */
 import { type Change, diffLines, diffWords, diffWordsWithSpace } from 'diff';
 import type { DiffOp, DiffPart, FileTextComparison, PageChanges } from '../../../../common/contracts/review-loop';
+import { PAGE_BREAK } from '../../../../common/text-status';
 
 /** All the diffs of one comparison together stop after this long; a page left over is `tooDifferent`. */
 export const COMPARE_BUDGET_MS = 1500;
@@ -14,9 +15,6 @@ const PAGE_TIMEOUT_MS = 400;
 const MAX_EDIT_LENGTH = 5000;
 /** Characters of unchanged text kept either side of a change in a file's page. */
 const CONTEXT_CHARS = 60;
-
-/** Between two pages of a PDF's stored text (the `PAGE_BREAK` of documents/text-extraction.ts). */
-const PAGE_BREAK = '\f';
 
 /** When the diffs of one comparison must be done by (`Date.now()` milliseconds). */
 export type Deadline = { at: number };
