@@ -1,11 +1,11 @@
 import { expect, test } from './support/fixtures';
 import { buildPdf } from '../server/src/test/documents';
-import { VIEWPORTS } from './support/a11y';
+import { expectNoSeriousA11yViolations, expectNoSidewaysScroll, VIEWPORTS } from './support/a11y';
 import { publishedSopWithFiles } from './support/seed';
 import type { UploadFile } from './support/sop-files';
 import { toast } from './support/toast';
 
-// Compare that reads, on a tablet: version 1.0 is in force with a two-page PDF whose page 2
+// Compare that reads, on a tablet (then a phone): version 1.0 is in force with a two-page PDF whose page 2
 // says '15 minutes'; the author saves 1.1 with the PDF replaced by one that says '10 minutes'
 // and compares the two from the SOP page: the procedure with its changed word marked, and
 // the file's page 2 with '15' struck and '10' added.
@@ -40,7 +40,8 @@ test.beforeAll(async ({ apiAs }) => {
 
 test('an author replaces a PDF with a changed word, and compare on the SOP page shows the word changed on its page', async ({ pageAs }) => {
   const tablet = VIEWPORTS.find((v) => v.name === 'tablet')!;
-  const page = await pageAs('user', { viewport: { width: tablet.width, height: tablet.height }, url: `/sop/${sopId}/edit` });
+  // The axe check needs a context that lets its script in (see a11yContext).
+  const page = await pageAs('user', { viewport: { width: tablet.width, height: tablet.height }, url: `/sop/${sopId}/edit`, axe: true });
   await expect(page.getByRole('heading', { name: 'Edit SOP' })).toBeVisible();
   await page.getByLabel('Version Number').fill('1.1');
   await page.getByLabel('Changelog').fill('Ventilation time shortened');
@@ -91,6 +92,13 @@ test('an author replaces a PDF with a changed word, and compare on the SOP page 
   await expect(page2.locator('ins')).toHaveText('Added: 10');
   await expect(file).toContainText('1 page unchanged.');
   await page.screenshot({ path: 'screenshots/compare-tablet.png' });
+  await expectNoSeriousA11yViolations(page, 'compare dialog on a tablet');
+
+  // On a phone the same dialog fits the width.
+  const phone = VIEWPORTS.find((v) => v.name === 'phone')!;
+  await page.setViewportSize({ width: phone.width, height: phone.height });
+  await expect(page2.locator('ins')).toBeVisible();
+  await expectNoSidewaysScroll(page, 'compare dialog on a phone');
 
   // Keyboard: Escape closes the dialog and gives focus back to the button that opened it.
   await page.keyboard.press('Escape');
