@@ -89,7 +89,7 @@ export function ApproveConfirmDialog({ target, pending, onConfirm, onClose, step
             disabled={pending}
           />
           <div className="space-y-1">
-            <p className="font-semibold text-navy">What changed in this version</p>
+            <p className="font-semibold text-navy">Changes since the version in force</p>
             <ChangesSinceInForce sopId={sop.id} versionId={version.id} />
           </div>
           {signature.field}

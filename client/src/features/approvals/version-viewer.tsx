@@ -90,7 +90,7 @@ export function VersionViewer({ task }: { task: ApprovalTask }) {
 
       <section aria-labelledby="changes-heading" className="rounded-lg border bg-card p-4">
         <h3 id="changes-heading" className="mb-2 text-sm font-semibold text-navy">
-          What changed in this version
+          Changes since the version in force
         </h3>
         <ChangesSinceInForce sopId={version.sop.id} versionId={version.id} />
       </section>
