@@ -1,18 +1,14 @@
 import { inArray } from 'drizzle-orm';
-import type { FileComparison, FileTextComparison, VersionComparison } from '../../../../common/contracts/review-loop';
+import type { FileTextComparison, VersionComparison } from '../../../../common/contracts/review-loop';
 import { hasExtractableText } from '../../../../common/text-status';
 import type { Db } from '../../db/client';
 import { attachments, fileTexts, sopVersions } from '../../db/schema';
 import { badRequest, notFound } from '../../http/errors';
 import { findSopForAccess } from './sop-detail.service';
-import { compareTexts, contentChanges, type Deadline, deadlineIn, type StoredText } from './sop-text-diff.helper';
+import { compareTexts, contentChanges, type Deadline, deadlineIn, type FileRow, matchFiles, type Pair, type StoredText } from './sop-text-diff.helper';
 import { assertSopVisible, assertVersionVisible, type SopView } from './sop-visibility.service';
 
-type FileRow = { id: number; versionId: number; originalName: string; mimeType: string; sha256: string | null; size: number };
 type TextRow = StoredText & { sha256: string; status: 'ready' | 'failed' };
-
-/** Same bytes, same file: the checksum decides (a legacy record without one is matched by name and size). */
-const fileKey = (f: FileRow) => f.sha256 ?? `legacy:${f.originalName}:${f.size}`;
 
 /**
  * GET /api/sops/{id}/compare?from=&to=: what changed from one version to another. The content
@@ -81,40 +77,6 @@ export async function comparePair(db: Db, sopId: number, fromId: number, toId: n
 }
 
 const ref = (f: FileRow) => ({ id: f.id, originalName: f.originalName, mimeType: f.mimeType });
-
-type Pair = { status: FileComparison['status']; from: FileRow | null; to: FileRow | null };
-
-/**
- * Each file of `to` with its file in `from`: the same bytes first, then the same name, then,
- * when one file of a kind was replaced by one file of that kind, those two. Answers the files
- * of `to` in their order, then the files of `from` left over.
- */
-export function matchFiles(fromFiles: FileRow[], toFiles: FileRow[]): Pair[] {
-  const left = new Set(fromFiles);
-  const take = (f: FileRow | undefined) => {
-    if (f) left.delete(f);
-    return f ?? null;
-  };
-  const match = new Map<FileRow, Pair>();
-  for (const f of toFiles) {
-    const same = take([...left].find((o) => fileKey(o) === fileKey(f)));
-    if (same) match.set(f, { status: 'unchanged', from: same, to: f });
-  }
-  for (const f of toFiles.filter((t) => !match.has(t))) {
-    const named = take([...left].find((o) => o.originalName === f.originalName));
-    if (named) match.set(f, { status: 'changed', from: named, to: f });
-  }
-  const unmatched = toFiles.filter((t) => !match.has(t));
-  for (const f of unmatched) {
-    const sameKind = [...left].filter((o) => o.mimeType === f.mimeType);
-    const replaced = unmatched.filter((t) => t.mimeType === f.mimeType);
-    if (sameKind.length === 1 && replaced.length === 1) match.set(f, { status: 'changed', from: take(sameKind[0]), to: f });
-  }
-  return [
-    ...toFiles.map((f) => match.get(f) ?? { status: 'added' as const, from: null, to: f }),
-    ...[...left].map((f) => ({ status: 'removed' as const, from: f, to: null })),
-  ];
-}
 
 /** The stored texts of the changed files' bytes, read once per checksum. */
 async function storedTexts(db: Db, pairs: Pair[]): Promise<Map<string, TextRow>> {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compareTexts, contentChanges, deadlineIn } from './sop-text-diff.helper';
+import { compareTexts, contentChanges, deadlineIn, type FileRow, matchFiles } from './sop-text-diff.helper';
 
 const joined = (parts: { op: string; text: string }[], keep: string) =>
   parts
@@ -71,5 +71,38 @@ describe('compareTexts', () => {
   it('calls a page too different once the time of the comparison is spent', () => {
     const result = compareTexts(pdf(['a b c']), pdf(['x y z']), { at: Date.now() - 1 });
     expect(result.changedPages).toEqual([{ number: 1, ops: [], tooDifferent: true }]);
+  });
+});
+
+describe('matchFiles', () => {
+  let id = 0;
+  const file = (versionId: number, originalName: string, sha256: string, mimeType = 'application/pdf'): FileRow => ({
+    id: (id += 1),
+    versionId,
+    originalName,
+    mimeType,
+    sha256,
+    size: 100,
+  });
+  const shown = (pairs: ReturnType<typeof matchFiles>) => pairs.map((p) => [p.status, p.from?.originalName ?? null, p.to?.originalName ?? null]);
+
+  it('matches the same bytes, then the same name, then the one file of a kind replaced by one of that kind', () => {
+    const from = [file(1, 'plan.pdf', 'a'), file(1, 'entry.pdf', 'b'), file(1, 'old.docx', 'c', 'docx'), file(1, 'photo.png', 'd', 'png')];
+    const to = [
+      file(2, 'plan-copy.pdf', 'a'),
+      file(2, 'entry.pdf', 'e'),
+      file(2, 'new.docx', 'f', 'docx'),
+      file(2, 'chart.png', 'g', 'png'),
+      file(2, 'map.png', 'h', 'png'),
+    ];
+    expect(shown(matchFiles(from, to))).toEqual([
+      ['unchanged', 'plan.pdf', 'plan-copy.pdf'],
+      ['changed', 'entry.pdf', 'entry.pdf'],
+      ['changed', 'old.docx', 'new.docx'],
+      // Two images in for one out: which replaced it is not known.
+      ['added', null, 'chart.png'],
+      ['added', null, 'map.png'],
+      ['removed', 'photo.png', null],
+    ]);
   });
 });

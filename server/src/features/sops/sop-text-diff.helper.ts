@@ -1,11 +1,11 @@
 /**
- * The word-by-word comparisons of a version comparison, as pure functions: the SOP's
- * content, and the extracted text of a changed file page by page. They run on the request
+ * The comparisons of a version comparison, as pure functions: the files matched, the SOP's
+ * content word by word, and the extracted text of a changed file page by page. They run on the request
  * thread, so every diff is bounded: jsdiff gives up after `timeout` ms or `maxEditLength`
  * edits, and one comparison spends at most COMPARE_BUDGET_MS on all its pages together.
  */
 import { type Change, diffLines, diffWords, diffWordsWithSpace } from 'diff';
-import type { DiffOp, DiffPart, FileTextComparison, PageChanges } from '../../../../common/contracts/review-loop';
+import type { DiffOp, DiffPart, FileComparison, FileTextComparison, PageChanges } from '../../../../common/contracts/review-loop';
 import { PAGE_BREAK } from '../../../../common/text-status';
 
 /** All the diffs of one comparison together stop after this long; a page left over is `tooDifferent`. */
@@ -91,4 +91,42 @@ export function compareTexts(from: StoredText, to: StoredText, deadline: Deadlin
     changedPages.push({ number: i + 1, ops: ops ?? [], tooDifferent: ops === null });
   }
   return { state: 'ready', by: paged ? 'pages' : 'whole', changedPages, unchangedPages, truncated: from.truncated || to.truncated };
+}
+
+export type FileRow = { id: number; versionId: number; originalName: string; mimeType: string; sha256: string | null; size: number };
+export type Pair = { status: FileComparison['status']; from: FileRow | null; to: FileRow | null };
+
+/** Same bytes, same file: the checksum decides (a legacy record without one is matched by name and size). */
+const fileKey = (f: FileRow) => f.sha256 ?? `legacy:${f.originalName}:${f.size}`;
+
+/**
+ * Each file of `to` with its file in `from`: the same bytes first, then the same name, then,
+ * when one file of a kind was replaced by one file of that kind, those two. Answers the files
+ * of `to` in their order, then the files of `from` left over.
+ */
+export function matchFiles(fromFiles: FileRow[], toFiles: FileRow[]): Pair[] {
+  const left = new Set(fromFiles);
+  const take = (f: FileRow | undefined) => {
+    if (f) left.delete(f);
+    return f ?? null;
+  };
+  const match = new Map<FileRow, Pair>();
+  for (const f of toFiles) {
+    const same = take([...left].find((o) => fileKey(o) === fileKey(f)));
+    if (same) match.set(f, { status: 'unchanged', from: same, to: f });
+  }
+  for (const f of toFiles.filter((t) => !match.has(t))) {
+    const named = take([...left].find((o) => o.originalName === f.originalName));
+    if (named) match.set(f, { status: 'changed', from: named, to: f });
+  }
+  const unmatched = toFiles.filter((t) => !match.has(t));
+  for (const f of unmatched) {
+    const sameKind = [...left].filter((o) => o.mimeType === f.mimeType);
+    const replaced = unmatched.filter((t) => t.mimeType === f.mimeType);
+    if (sameKind.length === 1 && replaced.length === 1) match.set(f, { status: 'changed', from: take(sameKind[0]), to: f });
+  }
+  return [
+    ...toFiles.map((f) => match.get(f) ?? { status: 'added' as const, from: null, to: f }),
+    ...[...left].map((f) => ({ status: 'removed' as const, from: f, to: null })),
+  ];
 }
