@@ -34,6 +34,7 @@ const SECOND = [
   'reader-navigation',
   'decide-anywhere',
   'review-loop',
+  'compare',
   'attest',
   'crew-journeys',
   'daily-programs',

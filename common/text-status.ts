@@ -6,6 +6,9 @@
 export const TEXT_STATUSES = ['pending', 'ready', 'failed', 'none'] as const;
 export type TextStatus = (typeof TEXT_STATUSES)[number];
 
+/** Between two pages of a PDF's stored text: a form feed, which no page's own tidied text holds. */
+export const PAGE_BREAK = '\f';
+
 /** Characters of a file's text kept for search; the rest of a longer file is not searched. */
 export const MAX_EXTRACTED_TEXT_CHARS = 200_000;
 

@@ -148,6 +148,10 @@ test('Deck crew see a new Deck SOP, one attests on a phone, the approver sees 1 
   await changes.getByText('What changed since').click();
   await expect(changes).toContainText('You last attested version 1.0');
   await expect(changes).toContainText('Report to the bridge before letting go');
+  // And the procedure itself compared with the version he attested, the new step marked.
+  const comparison = changes.getByTestId('reading-comparison');
+  await expect(comparison).toContainText('Changes from v1.0 to v2.0');
+  await expect(comparison.getByTestId('content-changes').locator('ins').filter({ hasText: 'Report to the bridge' })).toBeVisible();
 
   await approver.goto(`/sop/${sopId}`);
   await expect(panel.getByTestId('compliance-total')).toContainText(ofDeck(0));

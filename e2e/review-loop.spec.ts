@@ -103,9 +103,9 @@ test('the author sees the request, compares 1.0 with 1.1 and submits a revision 
   await dialog.getByRole('button', { name: 'Compare selected' }).click();
   const diff = dialog.getByTestId('version-diff');
   await expect(diff).toContainText('Changes from v1.0 to v1.1');
-  await expect(diff.locator('[data-op="insert"]')).toContainText('2. Log visitors');
-  await expect(diff.getByTestId('file-changes')).toContainText('Files added: gangway-watch-v1-1.pdf');
-  await expect(diff.getByTestId('file-changes')).toContainText('Files removed: gangway-watch-v1.pdf');
+  await expect(diff.getByTestId('content-changes').locator('ins')).toHaveText('Added: Log visitors');
+  // The one PDF of 1.0 replaced by the one PDF of 1.1: the same file, changed.
+  await expect(diff.getByTestId('file-change')).toContainText('Changedgangway-watch-v1.pdf → gangway-watch-v1-1.pdf');
   await page.screenshot({ path: 'screenshots/review-loop-compare.png' });
   await dialog.getByRole('button', { name: 'Close' }).first().click();
 
@@ -135,7 +135,7 @@ test('the approver sees what changed since the version in force and confirms the
   await expect(summary).toContainText('Meal-time relief named');
   const diff = confirm.getByTestId('version-diff');
   await expect(diff).toContainText('Changes from v1.0 to v1.2');
-  await expect(diff.locator('[data-op="insert"]')).toContainText('3. The deck cadet relieves the watch at meal times');
+  await expect(diff.getByTestId('content-changes').locator('ins').filter({ hasText: 'The deck cadet relieves the watch at meal times' })).toBeVisible();
   await page.screenshot({ path: 'screenshots/review-loop-approve-confirm.png' });
   await confirm.getByRole('button', { name: 'Confirm approval' }).click();
   await expect(toast('Approved: this version is now in force')).toBeVisible();

@@ -87,6 +87,17 @@ const SHOTS: Record<E2eUser['role'], Shot[]> = {
   approver: [
     { name: 'approvals', path: '/approvals' },
     { name: 'sop-compliance', path: newestSop() },
+    {
+      // The newest SOP's versions compared (when it has more than one), content and files.
+      name: 'sop-compare',
+      path: newestSop(),
+      prepare: async (page) => {
+        const compare = page.getByRole('button', { name: 'Compare versions' });
+        if ((await compare.count()) === 0) return;
+        await compare.click();
+        await page.getByTestId('version-diff').waitFor();
+      },
+    },
     { name: 'compliance', path: '/compliance' },
     { name: 'compliance-people', path: '/compliance', prepare: openCompliancePeople },
     { name: 'compliance-behind', path: '/compliance', prepare: (page) => page.getByRole('button', { name: 'Behind', exact: true }).click() },

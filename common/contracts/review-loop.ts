@@ -85,22 +85,73 @@ export type CompareQuery = z.input<typeof CompareQuery>;
 export const DIFF_OPS = ['equal', 'insert', 'delete'] as const;
 export type DiffOp = (typeof DIFF_OPS)[number];
 
-const fileRef = z.object({ id: z.number().int(), originalName: z.string() });
+/** A run of text kept, inserted or deleted. */
+export const DiffPart = z.object({ op: z.enum(DIFF_OPS), text: z.string() });
+export type DiffPart = z.infer<typeof DiffPart>;
+
+/** How a file of one version stands to the files of the other. */
+export const FILE_CHANGES = ['unchanged', 'changed', 'added', 'removed'] as const;
+/**
+ * Whether the text of a changed file could be compared: `ready` both texts were read,
+ * `pending` one is still being read, `not_text` one is not a PDF, Word or text file (or
+ * the two are of different kinds), `failed` one could not be read.
+ */
+export const FILE_TEXT_STATES = ['ready', 'pending', 'not_text', 'failed'] as const;
+/** A PDF is compared page by page; a Word or text file, or a PDF read before pages were kept, as one text. */
+export const FILE_TEXT_UNITS = ['pages', 'whole'] as const;
+
+/** One page that changed (or the whole text, as page 1). */
+export const PageChanges = z.object({
+  number: z.number().int().min(1),
+  /**
+   * The words deleted and inserted, with a few words either side; a longer unchanged run keeps
+   * its ends with '…' between them. Empty when the page is `tooDifferent`.
+   */
+  ops: z.array(DiffPart),
+  /** The page changed too much to be compared word by word in the time a comparison may take. */
+  tooDifferent: z.boolean(),
+});
+export type PageChanges = z.infer<typeof PageChanges>;
+
+/** The text of a changed file against its earlier version, page by page. */
+export const FileTextComparison = z.object({
+  state: z.enum(FILE_TEXT_STATES),
+  by: z.enum(FILE_TEXT_UNITS),
+  /** The pages that changed, in order; the rest count as `unchangedPages`. Empty unless `ready`. */
+  changedPages: z.array(PageChanges),
+  unchangedPages: z.number().int().min(0),
+  /** A file held more text than is kept (MAX_EXTRACTED_TEXT_CHARS): the rest was not compared. */
+  truncated: z.boolean(),
+});
+export type FileTextComparison = z.infer<typeof FileTextComparison>;
+
+const fileRef = z.object({ id: z.number().int(), originalName: z.string(), mimeType: z.string() });
 const versionRef = z.object({ id: z.number().int(), versionNumber: z.string() });
 
-/** GET /api/sops/{id}/compare?from=&to=: the content, line by line, and the files by checksum. */
+/**
+ * A file of `from` matched with one of `to`: the same bytes are `unchanged`; else the same
+ * name, or the one file of a kind replaced by one file of that kind, is `changed` (its text
+ * compared); what is left is `added` or `removed`.
+ */
+export const FileComparison = z.object({
+  status: z.enum(FILE_CHANGES),
+  from: fileRef.nullable(),
+  to: fileRef.nullable(),
+  /** The text comparison of a `changed` file; null for the others. */
+  text: FileTextComparison.nullable(),
+});
+export type FileComparison = z.infer<typeof FileComparison>;
+
+/**
+ * GET /api/sops/{id}/compare?from=&to=: the content word by word (whitespace and line breaks
+ * are words too, so the parts put together give each version's Markdown) and each file.
+ */
 export const VersionComparison = z.object({
   from: versionRef,
   to: versionRef,
-  content: z.array(z.object({ op: z.enum(DIFF_OPS), text: z.string() })),
-  attachments: z.object({
-    /** Files of `to` whose bytes `from` did not hold. */
-    added: z.array(fileRef),
-    /** Files of `from` whose bytes `to` no longer holds. */
-    removed: z.array(fileRef),
-    /** Files of `to` with the same bytes as one of `from`. */
-    unchanged: z.array(fileRef),
-  }),
+  content: z.array(DiffPart),
+  /** The files of `to` in their order, then those of `from` that `to` no longer holds. */
+  files: z.array(FileComparison),
 });
 export type VersionComparison = z.infer<typeof VersionComparison>;
 

@@ -2,67 +2,42 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { VersionComparison } from '@common/contracts/review-loop';
 import { Spinner } from '@/components/spinner';
 import { queryKeys } from '@/lib/query-keys';
-import { cn } from '@/lib/utils';
+import { markedText, mergedMarkdown } from './diff-marks';
+import { FileChanges } from './file-changes';
+import { MarkdownContent } from './markdown-content';
 
-/** GET /api/sops/{id}/compare; shared by the SOP history and the approval confirmations. */
+/** GET /api/sops/{id}/compare; shared by the SOP page, its history and the approval panel. */
 export const compareQuery = (sopId: number, from: number, to: number) =>
   queryOptions<VersionComparison>({ queryKey: queryKeys.sops.compare(sopId, { from, to }) });
 
-const OP_STYLE = {
-  equal: { className: 'text-foreground', sign: ' ', label: null },
-  insert: { className: 'bg-emerald-50 text-emerald-900', sign: '+', label: 'Added' },
-  delete: { className: 'bg-rose-50 text-rose-900 line-through decoration-rose-400', sign: '−', label: 'Removed' },
-} as const;
-
-function FileChanges({ comparison }: { comparison: VersionComparison }) {
-  const { added, removed, unchanged } = comparison.attachments;
-  if (added.length + removed.length + unchanged.length === 0) return <p className="text-sm text-muted-foreground">No files in either version.</p>;
-  const group = (label: string, files: { id: number; originalName: string }[], className: string) =>
-    files.length > 0 && (
-      <li>
-        <span className="font-medium">{label}:</span>{' '}
-        {files.map((f, i) => (
-          <span key={f.id} className={className}>
-            {i > 0 && ', '}
-            {f.originalName}
-          </span>
-        ))}
-      </li>
-    );
-  return (
-    <ul className="space-y-1 text-sm" data-testid="file-changes">
-      {group('Files added', added, 'text-emerald-800')}
-      {group('Files removed', removed, 'text-rose-800')}
-      {group('Files unchanged', unchanged, 'text-muted-foreground')}
-    </ul>
-  );
-}
-
-/** Two versions side by side in one column: removed lines struck through, added lines green, then the files. */
+/**
+ * Two versions as one reading: the content rendered as Markdown with the inserted words
+ * marked and the deleted ones struck, then each file with the words that changed on its pages.
+ */
 export function VersionDiff({ comparison }: { comparison: VersionComparison }) {
   const changed = comparison.content.some((part) => part.op !== 'equal');
+  const { from, to } = comparison;
   return (
-    <div className="space-y-3" data-testid="version-diff">
+    <div className="space-y-4" data-testid="version-diff">
       <p className="text-sm font-medium text-navy">
-        Changes from v{comparison.from.versionNumber} to v{comparison.to.versionNumber}
+        Changes from v{from.versionNumber} to v{to.versionNumber}
         {!changed && ' — the text is the same'}
       </p>
-      <pre className="max-h-[45vh] overflow-auto rounded-md border bg-muted/30 p-3 font-mono text-xs leading-relaxed whitespace-pre-wrap">
-        {comparison.content.map((part, i) => {
-          const style = OP_STYLE[part.op];
-          return (
-            <span key={i} className={cn('block', style.className)} data-op={part.op}>
-              {style.label && <span className="sr-only">{style.label}: </span>}
-              {part.text
-                .replace(/\n$/, '')
-                .split('\n')
-                .map((line) => `${style.sign} ${line}`)
-                .join('\n')}
-            </span>
-          );
-        })}
-      </pre>
-      <FileChanges comparison={comparison} />
+      <p className="flex flex-wrap gap-x-4 gap-y-1 text-xs text-muted-foreground" aria-hidden="true">
+        <span>
+          <ins className="bg-emerald-100 px-0.5 text-emerald-950">Added</ins> in v{to.versionNumber}
+        </span>
+        <span>
+          <del className="bg-rose-100 px-0.5 text-rose-950">Removed</del> from v{from.versionNumber}
+        </span>
+      </p>
+      <section aria-label="Procedure text" className="rounded-md border p-3 sm:p-4" data-testid="content-changes">
+        <MarkdownContent source={mergedMarkdown(comparison.content)} renderText={markedText()} />
+      </section>
+      <section aria-label="Files" className="space-y-2">
+        <h3 className="text-sm font-semibold text-navy">Files</h3>
+        <FileChanges files={comparison.files} />
+      </section>
     </div>
   );
 }
@@ -70,6 +45,11 @@ export function VersionDiff({ comparison }: { comparison: VersionComparison }) {
 /** Fetches and shows the comparison of two versions of an SOP. */
 export function VersionDiffLoader({ sopId, from, to }: { sopId: number; from: number; to: number }) {
   const query = useQuery(compareQuery(sopId, from, to));
+  return <ComparisonState query={query} />;
+}
+
+/** A comparison on its way, failed, or shown. */
+export function ComparisonState({ query }: { query: { isLoading: boolean; isError: boolean; data?: VersionComparison } }) {
   if (query.isLoading) return <Spinner label="Comparing versions" />;
   if (query.isError || !query.data) return <p className="text-sm text-destructive">The versions could not be compared.</p>;
   return <VersionDiff comparison={query.data} />;

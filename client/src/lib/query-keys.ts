@@ -56,6 +56,8 @@ export const queryKeys = {
   reading: {
     mine: () => ['/api/reading'] as const,
     sop: (id: number) => [`/api/sops/${id}/reading`] as const,
+    /** The version in force against the one the caller attested, or the one in force before. */
+    changes: (id: number) => [`/api/sops/${id}/reading/changes`] as const,
   },
   /** Who has read the versions in force (approvers and admins). */
   compliance: {

@@ -5,7 +5,7 @@ import { createBackgroundJobs } from '../background-jobs';
 import { listSopsJson } from '../features/sops/sop-list.service';
 import { EVERYTHING } from '../features/sops/sop-visibility.service';
 import { makeDocx, makePdf } from '../test/documents';
-import { upgradedFrom } from '../test/previous-release';
+import { storeOldFile, upgradedFrom } from '../test/previous-release';
 import { fileTexts, jobs } from './schema';
 
 /**
@@ -32,21 +32,8 @@ const upgraded = upgradedFrom(6, async (old) => {
   const sop = await old.one(`insert into sops (title, department_id, owner_id) values ('Harbour routines', $1, $2) returning id`, [dept.id, user.id]);
   const version = await old.one(`insert into sop_versions (sop_id, content) values ($1, 'Steps') returning id`, [sop.id]);
   await old.query(`update sops set latest_version_id = $1 where id = $2`, [version.id, sop.id]);
-  for (const [i, file] of files.entries()) {
-    const hash = sha(file.data);
-    await old.query(`insert into stored_files (sha256, size) values ($1, $2)`, [hash, file.data.length]);
-    await old.query(`insert into stored_file_chunks (sha256, seq, data) values ($1, 0, $2)`, [hash, file.data]);
-    // The PDF twice: two attachments of one stored file make one job.
-    for (const copy of i === 0 ? [1, 2] : [1])
-      await old.query(`insert into attachments (version_id, filename, original_name, mime_type, size, sha256) values ($1, $2, $3, $4, $5, $6)`, [
-        version.id,
-        `${i}-${copy}.bin`,
-        file.name,
-        file.mimeType,
-        file.data.length,
-        hash,
-      ]);
-  }
+  // The PDF twice: two attachments of one stored file make one job.
+  for (const [i, file] of files.entries()) await storeOldFile(old, version.id, file, i === 0 ? 2 : 1);
 });
 
 const titles = async (term: string) => (JSON.parse(await listSopsJson(upgraded.db, EVERYTHING, { search: term })) as { title: string }[]).map((s) => s.title);

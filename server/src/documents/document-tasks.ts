@@ -20,7 +20,7 @@ export interface DocumentTasks {
   /** The searchable text of a PDF, Word (docx) or plain-text file, capped (text-extraction.ts). */
   text: {
     input: { mimeType: string; data: Uint8Array };
-    output: { text: string; truncated: boolean };
+    output: { text: string; truncated: boolean; pages: number | null };
   };
   /** A Word (docx) file as sanitised HTML for the document reader (docx-html.ts). */
   html: {

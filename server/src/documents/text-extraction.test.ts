@@ -16,6 +16,11 @@ describe('text extraction', () => {
     expect(text).toContain('Single up the springs on page three.');
   });
 
+  it('keeps the pages of a PDF apart with a form feed, and counts them', async () => {
+    const pdf = await buildPdf({ body: ['Page one.', { newPage: true }, 'Page two.'] });
+    expect(await extractText('application/pdf', pdf)).toEqual({ text: 'Page one.\fPage two.', truncated: false, pages: 2 });
+  });
+
   it('reads the raw text of a Word file and decodes plain text', async () => {
     const docx = await extractText(
       'application/vnd.openxmlformats-officedocument.wordprocessingml.document',

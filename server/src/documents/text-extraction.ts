@@ -1,10 +1,11 @@
 /**
  * The searchable text of a file, in the document worker: the text layer of every PDF page
  * (pdfjs), the raw text of a Word file (mammoth), or plain text decoded as UTF-8. At most
- * MAX_EXTRACTED_TEXT_CHARS characters are kept; reading stops once they are reached.
+ * MAX_EXTRACTED_TEXT_CHARS characters are kept; reading stops once they are reached. A PDF's
+ * pages are kept apart by PAGE_BREAK, so two versions of it can be compared page by page.
  */
 import mammoth from 'mammoth';
-import { MAX_EXTRACTED_TEXT_CHARS } from '../../../common/text-status';
+import { MAX_EXTRACTED_TEXT_CHARS, PAGE_BREAK } from '../../../common/text-status';
 import { DocumentRefused } from './document-limits';
 import { checkDocx } from './docx-checks';
 import { openPdf } from './previews';
@@ -12,6 +13,8 @@ import { openPdf } from './previews';
 export interface ExtractedText {
   text: string;
   truncated: boolean;
+  /** A PDF's pages read (each but the last followed by PAGE_BREAK); null for a file without pages. */
+  pages: number | null;
 }
 
 /**
@@ -29,13 +32,13 @@ export function tidyText(raw: string): string {
   );
 }
 
-function capped(raw: string): ExtractedText {
-  const text = tidyText(raw);
-  if (text.length <= MAX_EXTRACTED_TEXT_CHARS) return { text, truncated: false };
+function capped(text: string, pages: number | null = null): ExtractedText {
+  if (text.length <= MAX_EXTRACTED_TEXT_CHARS) return { text, truncated: false, pages };
   // Never cut a surrogate pair in half.
   let end = MAX_EXTRACTED_TEXT_CHARS;
   if (/[\ud800-\udbff]/.test(text[end - 1])) end -= 1;
-  return { text: text.slice(0, end), truncated: true };
+  const kept = text.slice(0, end);
+  return { text: kept, truncated: true, pages: pages === null ? null : kept.split(PAGE_BREAK).length };
 }
 
 async function pdfText(pdf: Buffer): Promise<ExtractedText> {
@@ -53,10 +56,10 @@ async function pdfText(pdf: Buffer): Promise<ExtractedText> {
         text += item.hasEOL ? '\n' : '';
       }
       page.cleanup();
-      pages.push(text);
-      length += text.length + 2;
+      pages.push(tidyText(text));
+      length += text.length + 1;
     }
-    return capped(pages.join('\n\n'));
+    return capped(pages.join(PAGE_BREAK), pages.length);
   } finally {
     await document.destroy();
   }
@@ -65,10 +68,10 @@ async function pdfText(pdf: Buffer): Promise<ExtractedText> {
 async function docxText(docx: Buffer): Promise<ExtractedText> {
   checkDocx(docx);
   const { value } = await mammoth.extractRawText({ buffer: docx });
-  return capped(value);
+  return capped(tidyText(value));
 }
 
-const plainText = (data: Buffer): ExtractedText => capped(new TextDecoder('utf-8').decode(data.subarray(0, MAX_EXTRACTED_TEXT_CHARS * 4)));
+const plainText = (data: Buffer): ExtractedText => capped(tidyText(new TextDecoder('utf-8').decode(data.subarray(0, MAX_EXTRACTED_TEXT_CHARS * 4))));
 
 export async function extractText(mimeType: string, data: Buffer): Promise<ExtractedText> {
   if (mimeType === 'application/pdf') return pdfText(data);

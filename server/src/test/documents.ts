@@ -19,9 +19,9 @@ const LINK = rgb(0.04, 0.36, 0.67);
 
 /**
  * A body line: text as the SOP screens render it ('# ', '## ', '### ' headings, the rest
- * wrapped paragraphs), or a table row whose cells start at fixed columns.
+ * wrapped paragraphs), a table row whose cells start at fixed columns, or a new page.
  */
-export type PdfLine = string | { row: string[] };
+export type PdfLine = string | { row: string[] } | { newPage: true };
 
 export interface PdfSpec {
   /** The document title in its metadata. */
@@ -97,6 +97,10 @@ export async function buildPdf(spec: PdfSpec): Promise<Buffer> {
   const drawn = new Map<string, DrawnLine>();
   const linked = new Set(spec.links?.map((link) => link.from));
   for (const line of spec.body ?? []) {
+    if (typeof line !== 'string' && 'newPage' in line) {
+      room(Number.POSITIVE_INFINITY);
+      continue;
+    }
     if (typeof line !== 'string') {
       room(16);
       for (const [i, cell] of line.row.entries())

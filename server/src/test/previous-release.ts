@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -99,4 +100,29 @@ export function upgradedFrom(lastIdx: number, fill: (old: PreviousRelease) => Pr
       return database.db;
     },
   };
+}
+
+/**
+ * A file as the release before stored it for a version: its bytes in the database, then one
+ * attachment per copy (two copies: two attachments of one stored file). Answers its SHA-256.
+ */
+export async function storeOldFile(
+  old: PreviousRelease,
+  versionId: number,
+  file: { name: string; mimeType: string; data: Buffer },
+  copies = 1,
+): Promise<string> {
+  const hash = createHash('sha256').update(file.data).digest('hex');
+  await old.query(`insert into stored_files (sha256, size) values ($1, $2)`, [hash, file.data.length]);
+  await old.query(`insert into stored_file_chunks (sha256, seq, data) values ($1, 0, $2)`, [hash, file.data]);
+  for (let copy = 1; copy <= copies; copy += 1)
+    await old.query(`insert into attachments (version_id, filename, original_name, mime_type, size, sha256) values ($1, $2, $3, $4, $5, $6)`, [
+      versionId,
+      `${hash.slice(0, 12)}-${copy}.bin`,
+      file.name,
+      file.mimeType,
+      file.data.length,
+      hash,
+    ]);
+  return hash;
 }

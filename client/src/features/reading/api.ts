@@ -9,6 +9,7 @@ import type {
   SopReading,
   VesselCompliance,
 } from '@common/contracts/reading';
+import type { VersionComparison } from '@common/contracts/review-loop';
 import { apiRequest, withQuery } from '@/lib/api';
 import { queryKeys } from '@/lib/query-keys';
 import { myReadingQuery } from '@/lib/shared-queries';
@@ -17,6 +18,7 @@ import { useApiMutation } from '@/lib/use-api-mutation';
 export const readingQueries = {
   mine: () => myReadingQuery,
   sop: (sopId: number) => queryOptions<SopReading>({ queryKey: queryKeys.reading.sop(sopId) }),
+  changes: (sopId: number) => queryOptions<VersionComparison>({ queryKey: queryKeys.reading.changes(sopId) }),
   notifications: () => queryOptions<Notifications>({ queryKey: queryKeys.notifications() }),
   sopCompliance: (sopId: number) => queryOptions<SopCompliance>({ queryKey: queryKeys.compliance.sop(sopId) }),
   compliance: (departmentId?: number) => queryOptions<ComplianceList>({ queryKey: queryKeys.compliance.list({ departmentId }) }),

@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AttestationSummary } from '@common/contracts/approvals';
 import type { Attachment } from '@common/contracts/attachments';
 import type { SopReading } from '@common/contracts/reading';
+import type { VersionComparison } from '@common/contracts/review-loop';
 import { queryClient } from '@/lib/query-client';
 import { forgetWaitingAttestations } from '@/offline/attestation-queue';
 import { fleetStatus, settings, sopVersion } from '@/test/fixtures';
@@ -78,6 +79,42 @@ afterEach(() => {
 });
 
 describe('Read & Attest', () => {
+  it('shows what changed since the version attested: the changelog, and the comparison once unfolded', async () => {
+    office(notYet());
+    const since: SopReading = {
+      ...mustRead,
+      lastAttested: { versionId: 30, versionNumber: '1.0', attestedAt: '2026-11-01T08:00:00.000Z' },
+      changes: [{ versionId: 40, versionNumber: '2.0', approvedAt: '2026-11-10T08:00:00.000Z', changelog: 'Ventilation shortened' }],
+    };
+    const comparison: VersionComparison = {
+      from: { id: 30, versionNumber: '1.0' },
+      to: { id: 40, versionNumber: '2.0' },
+      content: [
+        { op: 'equal', text: 'Ventilate for ' },
+        { op: 'delete', text: '15' },
+        { op: 'insert', text: '10' },
+        { op: 'equal', text: ' minutes' },
+      ],
+      files: [],
+    };
+    network.use(
+      http.get('/api/sops/7/reading', () => HttpResponse.json(since)),
+      http.get('/api/sops/7/reading/changes', () => HttpResponse.json(comparison)),
+    );
+    openCard();
+    const summary = await screen.findByText('What changed since version 1.0, which you attested');
+    expect(screen.getByText('Ventilation shortened')).toBeTruthy();
+    // Folded, it asks for nothing; unfolded, it shows the comparison with the attested version.
+    expect(asked()).not.toContain('GET /api/sops/7/reading/changes');
+    const details = summary.closest('details') as HTMLDetailsElement;
+    details.open = true;
+    fireEvent(details, new Event('toggle'));
+    const shown = await screen.findByTestId('reading-comparison');
+    expect(await within(shown).findByText('Changes from v1.0 to v2.0')).toBeTruthy();
+    expect(shown.querySelector('ins[data-op]')?.textContent).toBe('Added: 10');
+    expect(shown.querySelector('del[data-op]')?.textContent).toBe('Removed: 15');
+  });
+
   it('asks the reader to attest, and records the attestation once confirmed', async () => {
     office(notYet());
     openCard();

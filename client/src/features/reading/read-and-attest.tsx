@@ -5,6 +5,7 @@ import { BadgeCheck, BookOpenCheck, CheckCircle2, Circle, Clock, ShieldCheck } f
 import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
 import type { SopDetail, SopVersion } from '@common/contracts/sops';
 import { Button } from '@/components/ui/button';
+import { ComparisonState } from '@/components/version-diff';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { useReturnFocus } from '@/hooks/use-return-focus';
 import { attestationsQuery, useAttest } from '@/lib/attestations';
@@ -19,13 +20,26 @@ const SHOWN_CHANGES = 5;
 const loadConfirmDialog = () => import('./attest-confirm-dialog');
 const AttestConfirmDialog = lazy(loadConfirmDialog);
 
+/** The version to read against the one attested or the one in force before, asked for once the reader opens 'What changed'. */
+function ReadingComparison({ sopId }: { sopId: number }) {
+  const query = useQuery(readingQueries.changes(sopId));
+  return (
+    <div className="mt-3 border-t pt-3" data-testid="reading-comparison">
+      <ComparisonState query={query} />
+    </div>
+  );
+}
+
 /** What changed since the version the reader last attested (folded: the card keeps its size when it arrives). */
 function ChangesSince({ sopId }: { sopId: number }) {
   const { data } = useQuery(readingQueries.sop(sopId));
+  const [opened, setOpened] = useState(false);
   if (!data?.required || data.attested || data.versionId === null || data.changes.length === 0) return null;
   const changes = data.changes.slice(0, SHOWN_CHANGES);
+  // An earlier version to compare with: the one attested, or one in force before this one.
+  const comparable = !!data.lastAttested || data.changes.length > 1;
   return (
-    <details className="text-sm" data-testid="reading-changes">
+    <details className="text-sm" data-testid="reading-changes" onToggle={(event) => event.currentTarget.open && setOpened(true)}>
       <summary className="cursor-pointer font-medium text-navy">
         {data.lastAttested ? `What changed since version ${data.lastAttested.versionNumber}, which you attested` : 'What changed so far'}
       </summary>
@@ -46,6 +60,7 @@ function ChangesSince({ sopId }: { sopId: number }) {
         ))}
       </ol>
       {data.changes.length > SHOWN_CHANGES && <p className="mt-2 text-xs">and {data.changes.length - SHOWN_CHANGES} earlier versions.</p>}
+      {comparable && opened && <ReadingComparison sopId={sopId} />}
     </details>
   );
 }

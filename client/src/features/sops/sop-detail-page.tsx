@@ -1,6 +1,6 @@
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { ArrowLeft, Building2, CalendarClock, Download, GitBranch, Pencil, Send, User } from 'lucide-react';
+import { ArrowLeft, Building2, CalendarClock, Download, GitBranch, GitCompare, Pencil, Send, User } from 'lucide-react';
 import { Link, useParams, useSearch } from 'wouter';
 import type { SopDetail, SopVersion } from '@common/contracts/sops';
 import type { PublicUser } from '@common/contracts/auth';
@@ -13,6 +13,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { useCurrentUser } from '@/lib/session';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { useArrival } from '@/hooks/use-arrival';
+import { useReturnFocus } from '@/hooks/use-return-focus';
 import { toast } from '@/hooks/use-toast';
 import { isNotFound } from '@/lib/api-error';
 import { KeepOfflineButton } from '@/offline/keep-offline-button';
@@ -44,6 +45,41 @@ function InfoCard({ icon, label, children }: { icon: ReactNode; label: string; c
       </div>
       <p className="mt-1 truncate font-semibold text-navy">{children}</p>
     </div>
+  );
+}
+
+const CompareVersionsDialog = lazy(() => import('./compare-versions-dialog'));
+
+/** 'Compare versions': opens the comparison of the version on the page with the one before it. */
+function CompareVersionsButton({ sop, shownId }: { sop: SopDetail; shownId: number }) {
+  const [open, setOpen] = useState(false);
+  const focus = useReturnFocus();
+  return (
+    <>
+      <Button
+        size="sm"
+        variant="outline"
+        onClick={() => {
+          focus.remember();
+          setOpen(true);
+        }}
+      >
+        <GitCompare /> Compare versions
+      </Button>
+      {open && (
+        <Suspense fallback={null}>
+          <CompareVersionsDialog
+            sop={sop}
+            shownId={shownId}
+            open={open}
+            onClose={() => {
+              setOpen(false);
+              focus.restore();
+            }}
+          />
+        </Suspense>
+      )}
+    </>
   );
 }
 
@@ -233,8 +269,9 @@ export function SopDetailPage({ reading, reviewComments }: Props) {
           {!pinned && reviewComments?.(sop)}
           <ReviewPanel sop={sop} user={user} />
           <Card>
-            <CardHeader>
+            <CardHeader className="flex flex-row flex-wrap items-center justify-between gap-2">
               <CardTitle className="text-base">History</CardTitle>
+              {latest && sop.versions.length > 1 && <CompareVersionsButton sop={sop} shownId={latest.id} />}
             </CardHeader>
             <CardContent>
               <SopTimeline sopId={sop.id} />

@@ -97,6 +97,11 @@ export const fileTexts = pgTable(
     /** At most MAX_EXTRACTED_TEXT_CHARS characters; `truncated` when the file held more. */
     text: text('text').notNull().default(''),
     truncated: boolean('truncated').notNull().default(false),
+    /**
+     * A PDF's pages, kept apart in `text` by a form feed (documents/text-extraction.ts). Null for
+     * a Word or text file, and for a PDF read before pages were kept until it is read again.
+     */
+    pages: integer('pages'),
     error: text('error'),
     searchVector: tsvector('search_vector'),
     extractedAt: timestamp('extracted_at', { withTimezone: true }).notNull().defaultNow(),

@@ -40,25 +40,38 @@ export async function startTextExtraction(tx: Db, attachment: { mimeType: string
   return 'pending';
 }
 
-/** Keeps the outcome for the file, unless its bytes were removed meanwhile (no attachment left). */
-async function keep(db: Db, sha256: string, outcome: { status: 'ready'; text: string; truncated: boolean } | { status: 'failed'; error: string }) {
+type Outcome = { status: 'ready'; text: string; truncated: boolean; pages: number | null } | { status: 'failed'; error: string };
+
+/**
+ * Keeps the outcome for the file, unless its bytes were removed meanwhile (no attachment left).
+ * A PDF read before pages were kept (pages null) takes the text read again with its pages; a
+ * failure to read it again keeps the text it had.
+ */
+async function keep(db: Db, sha256: string, outcome: Outcome) {
   const text = outcome.status === 'ready' ? outcome.text : '';
   const truncated = outcome.status === 'ready' && outcome.truncated;
+  const pages = outcome.status === 'ready' ? outcome.pages : null;
   const error = outcome.status === 'failed' ? outcome.error.slice(0, 2000) : null;
   await db.execute(sql`
-    insert into file_texts (sha256, status, text, truncated, error, search_vector)
-    select ${sha256}, ${outcome.status}, ${text}, ${truncated}, ${error}, strip(to_tsvector('english', ${text}))
+    insert into file_texts (sha256, status, text, truncated, pages, error, search_vector)
+    select ${sha256}, ${outcome.status}, ${text}, ${truncated}, ${pages}, ${error}, strip(to_tsvector('english', ${text}))
     where exists (select 1 from stored_files where sha256 = ${sha256})
-    on conflict (sha256) do nothing`);
+    on conflict (sha256) do update
+      set text = excluded.text, truncated = excluded.truncated, pages = excluded.pages, search_vector = excluded.search_vector, extracted_at = now()
+      where file_texts.status = 'ready' and file_texts.pages is null and excluded.pages is not null`);
 }
+
+/** Read again: a PDF whose text was kept before its pages were (migration 0037 queues these). */
+const readAgain = (payload: Record<string, unknown>, done: { status: string; pages: number | null }) =>
+  payload.pages === true && done.status === 'ready' && done.pages === null;
 
 /** The `extract-text` job: read one stored file's text in a document worker and keep it. */
 export function textJob(workers: DocumentWorkers): JobHandler {
   return {
     async run(payload, { db, signal }) {
       const sha256 = String(payload.sha256);
-      const [done] = await db.select({ status: fileTexts.status }).from(fileTexts).where(eq(fileTexts.sha256, sha256));
-      if (done) return;
+      const [done] = await db.select({ status: fileTexts.status, pages: fileTexts.pages }).from(fileTexts).where(eq(fileTexts.sha256, sha256));
+      if (done && !readAgain(payload, done)) return;
       const [file] = await db
         .select({ mimeType: attachments.mimeType })
         .from(attachments)

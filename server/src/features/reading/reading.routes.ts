@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { VersionComparison } from '../../../../common/contracts/review-loop';
 import { IdParams } from '../../../../common/contracts/sops';
 import {
   BEHIND_CSV_COLUMNS,
@@ -25,7 +26,7 @@ import { notificationsFor } from './notifications.service';
 import { linksFor } from '../mail/notify.service';
 import { behind, behindExportRows, peopleCompliance, peopleComplianceExportRows, vesselCompliance } from './people-compliance.service';
 import { remindDepartment, remindPerson } from './reading-nudges.service';
-import { myReading, sopReading } from './reading.service';
+import { myReading, readingChanges, sopReading } from './reading.service';
 
 /** Required reading, the office's compliance view and the bell. */
 export const readingRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -35,6 +36,12 @@ export const readingRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/api/sops/:id/reading', { schema: { params: IdParams, response: answers({ 200: SopReading }) }, config: { access: 'sop.read' } }, async (request) =>
     sopReading(app.db, request.actor, request.params.id),
+  );
+
+  app.get(
+    '/api/sops/:id/reading/changes',
+    { schema: { params: IdParams, response: answers({ 200: VersionComparison }) }, config: { access: 'sop.read' } },
+    async (request) => readingChanges(app.db, request.actor, request.params.id),
   );
 
   app.get(

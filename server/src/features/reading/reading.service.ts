@@ -1,9 +1,11 @@
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { SessionUser } from '../../../../common/contracts/auth';
+import type { VersionComparison } from '../../../../common/contracts/review-loop';
 import { type MyReading, READING_DONE_LIMIT, type ReadingItem, type SopReading } from '../../../../common/contracts/reading';
 import type { Db } from '../../db/client';
 import { notFound } from '../../http/errors';
+import { comparePair } from '../sops/sop-compare.service';
 import { assertSopVisible, sopVisible, viewOf } from '../sops/sop-visibility.service';
 import { departmentsReadBy, iso, isoDay, readingDueDay, utcToday, versionInForce, versionInForceIfAny } from './audience-filter.service';
 import type { Rows } from '../../db/rows';
@@ -125,4 +127,22 @@ export async function sopReading(db: Db, reader: SessionUser, sopId: number): Pr
     lastAttested: last ? { versionId: last.version_id, versionNumber: last.version_number, attestedAt: new Date(last.attested_at as string) } : null,
     changes: changes.map((r) => ({ versionId: r.version_id, versionNumber: r.version_number, approvedAt: new Date(r.approved_at), changelog: r.changelog })),
   };
+}
+
+/**
+ * GET /api/sops/{id}/reading/changes: the version in force against the version the caller last
+ * attested, or, never attested, against the version in force before it. Only versions that
+ * were in force are compared, so a reader who sees no draft or earlier version sees what
+ * changed in the one they must read, and nothing more.
+ */
+export async function readingChanges(db: Db, reader: SessionUser, sopId: number): Promise<VersionComparison> {
+  await assertSopVisible(db, viewOf(reader), sopId);
+  const { rows } = (await db.execute(sql`
+    select v.id, exists (select 1 from attestations a where a.version_id = v.id and a.user_id = ${reader.id}) as attested
+    from sop_versions v where v.sop_id = ${sopId} and v.is_published order by v.id desc`)) as unknown as Rows<{ id: number; attested: boolean }>;
+  const [inForce, ...earlier] = rows;
+  if (inForce?.attested) throw notFound('You attested the version in force: nothing changed since');
+  const base = earlier.find((r) => r.attested) ?? earlier[0];
+  if (!inForce || !base) throw notFound('No earlier version in force to compare with');
+  return comparePair(db, sopId, base.id, inForce.id);
 }

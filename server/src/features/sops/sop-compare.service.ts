@@ -1,21 +1,20 @@
-import { diffLines } from 'diff';
 import { inArray } from 'drizzle-orm';
-import type { DiffOp, VersionComparison } from '../../../../common/contracts/review-loop';
+import type { FileTextComparison, VersionComparison } from '../../../../common/contracts/review-loop';
+import { hasExtractableText } from '../../../../common/text-status';
 import type { Db } from '../../db/client';
-import { attachments, sopVersions } from '../../db/schema';
+import { attachments, fileTexts, sopVersions } from '../../db/schema';
 import { badRequest, notFound } from '../../http/errors';
 import { findSopForAccess } from './sop-detail.service';
+import { compareTexts, contentChanges, type Deadline, deadlineIn, type FileRow, matchFiles, type Pair, type StoredText } from './sop-text-diff.helper';
 import { assertSopVisible, assertVersionVisible, type SopView } from './sop-visibility.service';
 
-type FileRow = { id: number; versionId: number; originalName: string; sha256: string | null; size: number };
-
-/** Same bytes, same file: the checksum decides (a legacy record without one is matched by name and size). */
-const fileKey = (f: FileRow) => f.sha256 ?? `legacy:${f.originalName}:${f.size}`;
+type TextRow = StoredText & { sha256: string; status: 'ready' | 'failed' };
 
 /**
- * GET /api/sops/{id}/compare?from=&to=: what changed from one version to another. The text
- * is compared line by line by jsdiff; files are compared by checksum, so a file carried
- * into a new version is `unchanged` and a replaced one is `removed` plus `added`.
+ * GET /api/sops/{id}/compare?from=&to=: what changed from one version to another. The content
+ * is compared word by word; files are matched (matchFiles) and a changed file's extracted text
+ * is compared page by page. The text was read by the document workers when the file was
+ * stored; here it is only compared, within a time budget (sop-text-diff.helper.ts).
  */
 export async function compareVersions(db: Db, view: SopView, sopId: number, fromId: number, toId: number): Promise<VersionComparison> {
   await assertSopVisible(db, view, sopId);
@@ -23,6 +22,14 @@ export async function compareVersions(db: Db, view: SopView, sopId: number, from
   // A version the view may not see is as unknown as one that does not exist.
   await assertVersionVisible(db, view, fromId, `From version ${fromId} does not exist`);
   await assertVersionVisible(db, view, toId, `To version ${toId} does not exist`);
+  return comparePair(db, sopId, fromId, toId);
+}
+
+/**
+ * Two versions of an SOP compared, with no access check: compareVersions checks the view's
+ * access first, the reading's comparison chooses two versions the reader was given.
+ */
+export async function comparePair(db: Db, sopId: number, fromId: number, toId: number): Promise<VersionComparison> {
   const rows = await db
     .select({ id: sopVersions.id, sopId: sopVersions.sopId, versionNumber: sopVersions.versionNumber, content: sopVersions.content })
     .from(sopVersions)
@@ -36,13 +43,15 @@ export async function compareVersions(db: Db, view: SopView, sopId: number, from
   const from = version(fromId, 'From');
   const to = version(toId, 'To');
 
-  const content = contentChanges(from.content, to.content);
+  const deadline = deadlineIn();
+  const content = contentChanges(from.content, to.content, deadline);
 
   const files: FileRow[] = await db
     .select({
       id: attachments.id,
       versionId: attachments.versionId,
       originalName: attachments.originalName,
+      mimeType: attachments.mimeType,
       sha256: attachments.sha256,
       size: attachments.size,
     })
@@ -51,29 +60,49 @@ export async function compareVersions(db: Db, view: SopView, sopId: number, from
     .orderBy(attachments.id);
   const fromFiles = files.filter((f) => f.versionId === from.id);
   const toFiles = from.id === to.id ? fromFiles : files.filter((f) => f.versionId === to.id);
-  const fromKeys = new Set(fromFiles.map(fileKey));
-  const toKeys = new Set(toFiles.map(fileKey));
-  const ref = (f: FileRow) => ({ id: f.id, originalName: f.originalName });
+  const pairs = matchFiles(fromFiles, toFiles);
+  const texts = await storedTexts(db, pairs);
 
   return {
     from: { id: from.id, versionNumber: from.versionNumber },
     to: { id: to.id, versionNumber: to.versionNumber },
     content,
-    attachments: {
-      added: toFiles.filter((f) => !fromKeys.has(fileKey(f))).map(ref),
-      removed: fromFiles.filter((f) => !toKeys.has(fileKey(f))).map(ref),
-      unchanged: toFiles.filter((f) => fromKeys.has(fileKey(f))).map(ref),
-    },
+    files: pairs.map((pair) => ({
+      status: pair.status,
+      from: pair.from && ref(pair.from),
+      to: pair.to && ref(pair.to),
+      text: pair.status === 'changed' && pair.from && pair.to ? textComparison(pair.from, pair.to, texts, deadline) : null,
+    })),
   };
 }
 
-/**
- * Line by line. A last line that gained or lost its newline is the same line: otherwise
- * adding a step after it shows the unchanged step as deleted and inserted again.
- */
-export function contentChanges(from: string, to: string): { op: DiffOp; text: string }[] {
-  return diffLines(from, to, { ignoreNewlineAtEof: true }).map((part) => {
-    const op: DiffOp = part.added ? 'insert' : part.removed ? 'delete' : 'equal';
-    return { op, text: part.value };
+const ref = (f: FileRow) => ({ id: f.id, originalName: f.originalName, mimeType: f.mimeType });
+
+/** The stored texts of the changed files' bytes, read once per checksum. */
+async function storedTexts(db: Db, pairs: Pair[]): Promise<Map<string, TextRow>> {
+  const hashes = pairs.filter((p) => p.status === 'changed').flatMap((p) => [p.from?.sha256, p.to?.sha256].filter((h): h is string => !!h));
+  if (hashes.length === 0) return new Map();
+  const rows = await db
+    .select({ sha256: fileTexts.sha256, status: fileTexts.status, text: fileTexts.text, truncated: fileTexts.truncated, pages: fileTexts.pages })
+    .from(fileTexts)
+    .where(inArray(fileTexts.sha256, [...new Set(hashes)]));
+  return new Map(rows.map((r) => [r.sha256, r]));
+}
+
+function textComparison(from: FileRow, to: FileRow, texts: Map<string, TextRow>, deadline: Deadline): FileTextComparison {
+  const by = from.mimeType === 'application/pdf' && to.mimeType === 'application/pdf' ? 'pages' : 'whole';
+  const empty = (state: Exclude<FileTextComparison['state'], 'ready'>): FileTextComparison => ({
+    state,
+    by,
+    changedPages: [],
+    unchangedPages: 0,
+    truncated: false,
   });
+  const readable = (f: FileRow) => !!f.sha256 && hasExtractableText(f.mimeType);
+  if (!readable(from) || !readable(to) || from.mimeType !== to.mimeType) return empty('not_text');
+  const before = texts.get(from.sha256!);
+  const after = texts.get(to.sha256!);
+  if (before?.status === 'failed' || after?.status === 'failed') return empty('failed');
+  if (!before || !after) return empty('pending');
+  return compareTexts(before, after, deadline);
 }
