@@ -5,6 +5,8 @@ import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import { lingui } from '@lingui/vite-plugin';
+import { linguiMacro } from './scripts/lingui-macro';
 import { VitePWA } from 'vite-plugin-pwa';
 
 const apiPort = process.env.PORT ?? '5000';
@@ -85,7 +87,9 @@ const installableApp = VitePWA({
 
 export default defineConfig({
   root: 'client',
-  plugins: [react(), tailwindcss(), precompress(), installableApp],
+  // linguiMacro before React: the macros become message descriptors; lingui() compiles the
+  // PO catalogs a language's chunk imports.
+  plugins: [linguiMacro(), react(), lingui(), tailwindcss(), precompress(), installableApp],
   resolve: {
     alias: {
       '@': path.resolve(import.meta.dirname, 'client/src'),

@@ -1,5 +1,7 @@
 import path from 'node:path';
 import { defineConfig } from 'vitest/config';
+import { lingui } from '@lingui/vite-plugin';
+import { linguiMacro } from './scripts/lingui-macro';
 
 const alias = {
   '@': path.resolve(import.meta.dirname, 'client/src'),
@@ -48,6 +50,8 @@ export default defineConfig({
       },
       {
         resolve: { alias },
+        // The interface's words go through Lingui's macros and catalogs, as in the build.
+        plugins: [linguiMacro(), lingui()],
         test: {
           name: 'client',
           include: ['client/src/**/*.test.{ts,tsx}'],

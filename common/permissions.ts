@@ -25,6 +25,8 @@ export const PERMISSIONS = {
   'account.email': { admin: 'yes', approver: 'yes', user: 'yes' },
   /** Signing one decision, attestation or withdrawal with one's own passkey: its challenge. */
   'account.sign': { admin: 'yes', approver: 'yes', user: 'yes' },
+  /** One's own interface language. */
+  'account.language': { admin: 'yes', approver: 'yes', user: 'yes' },
   'sop.read': { admin: 'yes', approver: 'yes', user: 'yes' },
   /** One's own reading of a version: the files one opened, and the attestation that one read it. */
   'sop.attest': { admin: 'yes', approver: 'yes', user: 'yes' },
@@ -95,6 +97,7 @@ export const ON_SHIP = {
   'account.password': 'no',
   'account.passkeys': 'no',
   'account.email': 'no',
+  'account.language': 'no',
   // Attesting on board may be signed with a passkey.
   'account.sign': 'yes',
   'sop.read': 'read',

@@ -4,6 +4,7 @@ import { App } from './app/app';
 import { preloadPage } from './app/router';
 import { currentUserQuery } from './lib/session';
 import { queryClient } from './lib/query-client';
+import { activateLanguage, startingLanguage } from './lib/i18n';
 import './index.css';
 
 // Before the first render: the session check, the screen's code and the screen's main read
@@ -12,12 +13,17 @@ const session = queryClient.fetchQuery(currentUserQuery).catch(() => null);
 preloadPage(queryClient, window.location.pathname, session);
 
 // A background render: React hands the main thread back to the browser every few milliseconds
-// instead of building the first screen in one long task.
+// instead of building the first screen in one long task. The first screen is drawn in this
+// device's language: its catalog (none for English) arrives beside the session check.
 const root = createRoot(document.getElementById('root')!);
-startTransition(() =>
-  root.render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  ),
-);
+void activateLanguage(startingLanguage())
+  .catch(() => undefined)
+  .then(() =>
+    startTransition(() =>
+      root.render(
+        <StrictMode>
+          <App />
+        </StrictMode>,
+      ),
+    ),
+  );

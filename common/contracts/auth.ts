@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ROLES } from '../roles';
+import { LANGUAGE_CODES } from '../languages';
 import { isoDate, optionalText, singleLine } from './fields';
 
 export const USERNAME_PATTERN = /^[A-Za-z0-9._-]+$/;
@@ -55,6 +56,8 @@ export const PublicUser = z.object({
   role: z.enum(ROLES),
   /** A division or a department; null when the user belongs to none. */
   departmentId: z.number().int().nullable(),
+  /** The interface's language; null until the first sign-in takes the browser's (an account an administrator made). */
+  language: z.enum(LANGUAGE_CODES).nullable(),
   /** False once an administrator deactivates the account. */
   active: z.boolean(),
   createdAt: isoDate,
@@ -69,3 +72,13 @@ export type RegisteredAccount = z.input<typeof RegisteredAccount>;
 export const AWAITING_APPROVAL_MESSAGE = 'Your account was created and is waiting for an administrator’s approval. You can sign in once it is approved.';
 /** As the server holds it: the signed-in user of a request (dates as Date). */
 export type SessionUser = z.output<typeof PublicUser>;
+
+/** GET /api/locales: the languages the app speaks, each named in English and in itself. */
+export const Locale = z.object({ code: z.enum(LANGUAGE_CODES), name: z.string(), nativeName: z.string() });
+export const Locales = z.array(Locale);
+export type Locale = z.input<typeof Locale>;
+
+/** PUT /api/account/language. */
+export const LanguageField = z.enum(LANGUAGE_CODES, { error: `Choose one of the languages: ${LANGUAGE_CODES.join(', ')}` });
+export const LanguageInput = z.object({ language: LanguageField });
+export type LanguageInput = z.input<typeof LanguageInput>;

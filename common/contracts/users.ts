@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ROLES } from '../roles';
-import { OptionalEmail, Password, PublicUser, Username } from './auth';
+import { LanguageField, OptionalEmail, Password, PublicUser, Username } from './auth';
 import { idParams, isoDate, optionalText, singleLine } from './fields';
 import { VesselCodes } from './fleet';
 
@@ -28,6 +28,10 @@ export const CreateUserInput = z.object({
   departmentId: UserDepartmentId.optional().transform((v) => v ?? null),
   /** The vessels whose copy may sign them in; empty (the default): every vessel. Each code must be registered. */
   vesselCodes: VesselCodes.optional().transform((v) => v ?? []),
+  /** The interface's language; left out: the person's first sign-in takes their browser's. */
+  language: LanguageField.nullable()
+    .optional()
+    .transform((v) => v ?? null),
 });
 export type CreateUserInput = z.input<typeof CreateUserInput>;
 export type CreatedUserInput = z.output<typeof CreateUserInput>;
@@ -66,6 +70,7 @@ export const UpdateUserInput = z
     role: Role.optional(),
     departmentId: UserDepartmentId.optional(),
     vesselCodes: VesselCodes.optional(),
+    language: LanguageField.optional(),
     active: z.boolean({ error: 'active must be true or false' }).optional(),
   })
   .refine((v) => Object.values(v).some((field) => field !== undefined), { message: 'Nothing to change: send at least one field' });

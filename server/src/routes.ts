@@ -23,12 +23,14 @@ import { objectUploadRoutes } from './features/attachments/object-uploads.routes
 import { arrivingRoutes } from './features/fleet/arriving.routes';
 import { fleetRoutes } from './features/fleet/fleet.routes';
 import { passkeyRoutes } from './features/signatures/passkeys.routes';
+import { languageRoutes } from './features/languages/languages.routes';
 
 /** Every feature's routes, registered once. Each feature owns its own plugin file. */
 export const featureRoutes: FastifyPluginAsync = async (app) => {
   await app.register(authRoutes);
   await app.register(ssoRoutes);
   await app.register(emailVerificationRoutes);
+  await app.register(languageRoutes);
   await app.register(departmentRoutes);
   await app.register(sopRoutes);
   await app.register(sopReviewLoopRoutes);

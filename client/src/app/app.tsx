@@ -2,6 +2,7 @@ import { lazy, Suspense } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { queryClient } from '@/lib/query-client';
 import { OfflineBanner } from '@/offline/offline-banner';
+import { LanguageProvider } from './language';
 import { AppRouter } from './router';
 
 // Radix's toast code arrives just after the first paint; a toast raised before then waits in
@@ -11,11 +12,13 @@ const Toaster = lazy(() => import('@/components/ui/toaster').then((m) => ({ defa
 export function App() {
   return (
     <QueryClientProvider client={queryClient}>
-      <OfflineBanner />
-      <AppRouter />
-      <Suspense fallback={null}>
-        <Toaster />
-      </Suspense>
+      <LanguageProvider>
+        <OfflineBanner />
+        <AppRouter />
+        <Suspense fallback={null}>
+          <Toaster />
+        </Suspense>
+      </LanguageProvider>
     </QueryClientProvider>
   );
 }

@@ -3,6 +3,7 @@ import { navigate } from 'wouter/use-browser-location';
 import { holdToast } from '@/hooks/use-toast';
 import { isOffline, notCachedError, noteAnswer } from '@/offline/offline-status';
 import { ApiError, apiErrorOf, isUnauthorized } from './api-error';
+import { activeLanguage } from './i18n';
 
 let onSignedOut: () => void = () => {};
 /** The query client registers how to forget the current user (kept here to avoid an import cycle). */
@@ -56,7 +57,8 @@ async function send(method: string, url: string, data: unknown, options: CallOpt
   try {
     res = await fetch(url, {
       method,
-      headers: data !== undefined && !isForm ? { 'Content-Type': 'application/json' } : {},
+      // The interface's language: the server answers refusals in it, and a first sign-in keeps it.
+      headers: { 'Accept-Language': activeLanguage(), ...(data !== undefined && !isForm ? { 'Content-Type': 'application/json' } : {}) },
       body: data === undefined ? undefined : isForm ? data : JSON.stringify(data),
       credentials: 'include',
       signal: options.signal,

@@ -1,7 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AUDIT_ACTIONS } from '@common/audit-actions';
 import { SOP_STATUSES } from '@common/sop-lifecycle';
+import { activateLanguage } from './i18n';
 import {
+  displayLocale,
   entityLabel,
   EVENT_LABELS,
   eventLabel,
@@ -80,9 +82,17 @@ describe('sizes', () => {
     expect(formatBytes(undefined)).toBe('Unknown size');
     expect(formatBytes(Number.NaN, '—')).toBe('—');
   });
-  it('writes the number the locale’s way', () => {
+  it('writes the number the interface language’s way, with the browser’s region when it is the same language', async () => {
     inLocale('de-DE');
-    expect(formatBytes(1_992_294)).toBe('1,9 MB');
+    expect(formatBytes(1_992_294)).toBe('1.9 MB');
+    await activateLanguage('es');
+    try {
+      expect(formatBytes(1_992_294)).toBe('1,9 MB');
+      inLocale('es-MX');
+      expect(displayLocale()).toBe('es-MX');
+    } finally {
+      await activateLanguage('en');
+    }
   });
 });
 

@@ -1,5 +1,6 @@
 import type { AuditAction } from '@common/audit-actions';
 import type { ApprovalStatus, SopStatus, VersionStanding } from '@common/sop-lifecycle';
+import { formatLocale } from './i18n';
 
 /**
  * The words a crew member reads for what the system stores as codes: statuses, audit events,
@@ -146,8 +147,8 @@ export function fileKindOf(mimeType: string | null | undefined): FileKind {
   return type.startsWith('image/') ? 'Image' : 'File';
 }
 
-/** The person's own language decides digits, separators and date order. */
-export const displayLocale = (): string => (typeof navigator !== 'undefined' && navigator.language) || 'en';
+/** The interface's language (with the browser's region) decides digits, separators and date order. */
+export const displayLocale = (): string => formatLocale();
 
 const numberFormats = new Map<string, Intl.NumberFormat>();
 function unitFormat(locale: string, unit: 'byte' | 'kilobyte' | 'megabyte' | 'gigabyte'): Intl.NumberFormat {

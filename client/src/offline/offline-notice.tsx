@@ -1,4 +1,5 @@
 import { CloudOff } from 'lucide-react';
+import { Trans } from '@lingui/react/macro';
 import { formatDateTime } from '@/lib/labels';
 
 interface Props {
@@ -14,9 +15,19 @@ export default function OfflineNotice({ since, missing, online }: Props) {
     <div role="status" className="flex items-center justify-center gap-2 bg-amber-100 px-4 py-2 text-center text-xs font-medium text-amber-950 sm:text-sm">
       <CloudOff aria-hidden className="size-4 shrink-0" />
       <span>
-        {since === null ? 'Offline' : `Offline — showing copies from ${formatDateTime(since)}`}
-        {missing && <span className="font-normal"> · Some of this screen is not available offline.</span>}
-        {!online && <span className="font-normal"> · Changes can't be sent until the link returns.</span>}
+        {since === null ? <Trans>Offline</Trans> : <Trans>Offline — showing copies from {formatDateTime(since)}</Trans>}
+        {missing && (
+          <span className="font-normal">
+            {' · '}
+            <Trans>Some of this screen is not available offline.</Trans>
+          </span>
+        )}
+        {!online && (
+          <span className="font-normal">
+            {' · '}
+            <Trans>Changes can't be sent until the link returns.</Trans>
+          </span>
+        )}
       </span>
     </div>
   );

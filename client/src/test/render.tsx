@@ -1,5 +1,7 @@
 import type { ReactNode } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { I18nProvider } from '@lingui/react';
+import { i18n } from '@/lib/i18n';
 import { act, render, renderHook } from '@testing-library/react';
 import { Router, useLocation, useSearch } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
@@ -17,8 +19,12 @@ import { fleetStatus, ingrid } from './fixtures';
  */
 export const appClient = (staleTime = 0) => new QueryClient({ defaultOptions: { queries: { queryFn: readQueryKey, retry: false, staleTime } } });
 
-/** The tree wrapped in the query client, as the app's providers wrap every screen. */
-export const withClient = (client: QueryClient, node: ReactNode) => <QueryClientProvider client={client}>{node}</QueryClientProvider>;
+/** The tree wrapped in the query client and the interface's language, as the app's providers wrap every screen. */
+export const withClient = (client: QueryClient, node: ReactNode) => (
+  <QueryClientProvider client={client}>
+    <I18nProvider i18n={i18n}>{node}</I18nProvider>
+  </QueryClientProvider>
+);
 
 /** A `wrapper` for renderHook (or render) that provides this query client. */
 export const clientWrapper =

@@ -17,6 +17,8 @@ const PUBLIC = [
   'POST /api/logout',
   'GET /api/user',
   'GET /api/settings',
+  // The languages, offered on the sign-in page.
+  'GET /api/locales',
   // Single sign-on: whether it is offered, and the two legs of the provider's round trip.
   'GET /api/auth/sso',
   'GET /api/auth/sso/start',

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { HardDriveDownload, KeyRound, UserRound } from 'lucide-react';
 import { useLocation } from 'wouter';
+import { Trans } from '@lingui/react/macro';
 import { can } from '@common/permissions';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '@/components/ui/dropdown-menu';
 import { useCurrentUser } from '@/lib/session';
@@ -23,18 +24,18 @@ export default function AccountMenu({ className, children, defaultOpen }: Props)
       <DropdownMenuContent align="end">
         <DropdownMenuItem onSelect={() => navigate('/account')}>
           <UserRound aria-hidden="true" />
-          My account
+          <Trans>My account</Trans>
         </DropdownMenuItem>
         {/* On a ship's copy the password is changed ashore: no such item. */}
         {can(user, 'account.password') && (
           <DropdownMenuItem onSelect={() => navigate('/account/password')}>
             <KeyRound aria-hidden="true" />
-            Change password
+            <Trans>Change password</Trans>
           </DropdownMenuItem>
         )}
         <DropdownMenuItem onSelect={() => navigate('/offline')}>
           <HardDriveDownload aria-hidden="true" />
-          Offline copies
+          <Trans>Offline copies</Trans>
         </DropdownMenuItem>
       </DropdownMenuContent>
     </DropdownMenu>

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useRef, useState } from 'react';
 import { Menu, Ship } from 'lucide-react';
 import { Link, useLocation } from 'wouter';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { can } from '@common/permissions';
 import type { PublicUser } from '@common/contracts/auth';
 import { RoleBadge } from '@/components/role-badge';
@@ -11,7 +12,7 @@ import { displayNameOf, initialsOf } from '@/lib/names';
 import { cn } from '@/lib/utils';
 import { ShipLinkLine } from '@/features/fleet/ship-link-line';
 import { TABS } from '../screens';
-import { HEADER_FOCUS, isActive, LogoutButton, type Tab } from './header-parts';
+import { HEADER_FOCUS, isActive, LogoutButton, type Tab, TabLabel } from './header-parts';
 import { loadAccountMenu } from './header-code';
 
 // The sheet (and the dialog code under it) is fetched on the first tap: desktops never need it.
@@ -22,6 +23,7 @@ const AccountMenu = lazy(loadAccountMenu);
 function MenuButton({ user, tabs, location }: { user: PublicUser; tabs: Tab[]; location: string }) {
   const [open, setOpen] = useState(false);
   const [wanted, setWanted] = useState(false);
+  const { t } = useLingui();
   const button = useRef<HTMLButtonElement>(null);
   return (
     <>
@@ -29,7 +31,7 @@ function MenuButton({ user, tabs, location }: { user: PublicUser; tabs: Tab[]; l
         ref={button}
         type="button"
         className={cn('-ml-2 rounded-md p-2 text-slate-100 hover:bg-white/10 lg:hidden', HEADER_FOCUS)}
-        aria-label="Open menu"
+        aria-label={t`Open menu`}
         aria-haspopup="dialog"
         aria-expanded={open}
         onClick={() => {
@@ -64,7 +66,10 @@ function UserArea({ user }: { user: SessionUser }) {
       <span className="sr-only text-sm font-medium xl:not-sr-only xl:inline-block xl:max-w-40 xl:truncate" data-testid="header-display-name">
         {displayNameOf(user)}
       </span>
-      <span className="sr-only"> account menu</span>
+      <span className="sr-only">
+        {' '}
+        <Trans>account menu</Trans>
+      </span>
     </>
   );
   const placeholder = (
@@ -110,7 +115,7 @@ export function AppHeader() {
                   active ? 'border-sky-300 text-white' : 'border-transparent text-slate-300 hover:text-white',
                 )}
               >
-                {tab.label}
+                <TabLabel tab={tab} />
               </Link>
             );
           })}

@@ -7,7 +7,8 @@ import { Avatar, AvatarFallback } from '@/components/ui/avatar';
 import { Sheet, SheetClose, SheetContent, SheetDescription, SheetTitle } from '@/components/ui/sheet';
 import { displayNameOf, initialsOf } from '@/lib/names';
 import { cn } from '@/lib/utils';
-import { HEADER_FOCUS, isActive, LogoutButton, type Tab } from './header-parts';
+import { HEADER_FOCUS, isActive, LogoutButton, type Tab, TabLabel } from './header-parts';
+import { Trans } from '@lingui/react/macro';
 
 interface Props {
   user: PublicUser;
@@ -34,7 +35,9 @@ export default function MenuSheet({ user, tabs, location, open, onOpenChange, re
           <Ship className="size-5 text-sky-300" aria-hidden="true" />
           <SheetTitle className="font-semibold tracking-tight">SOP Harbor</SheetTitle>
         </div>
-        <SheetDescription className="sr-only">Main navigation and your account</SheetDescription>
+        <SheetDescription className="sr-only">
+          <Trans>Main navigation and your account</Trans>
+        </SheetDescription>
         <div className="mx-5 flex items-center gap-3 rounded-lg bg-white/5 p-3">
           <Avatar className="size-9">
             <AvatarFallback className="bg-sky-200 text-navy">{initialsOf(user)}</AvatarFallback>
@@ -58,7 +61,7 @@ export default function MenuSheet({ user, tabs, location, open, onOpenChange, re
                     active ? 'border-sky-300 bg-white/10 text-white' : 'border-transparent text-slate-200 hover:bg-white/5',
                   )}
                 >
-                  {tab.label}
+                  <TabLabel tab={tab} />
                 </Link>
               </SheetClose>
             );

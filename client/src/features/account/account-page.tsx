@@ -9,12 +9,13 @@ import { EmailAddressSection } from './email-address-section';
 import { EmailNotificationsSection } from './email-notifications-section';
 import { PasskeysSection } from './passkeys-section';
 import { AbsenceSection } from './absence-section';
+import { LanguageSection } from './language-section';
 
 /**
  * The signed-in person's own settings. Each feature that keeps a per-person setting adds its
  * section (a card) here; the page itself knows none of them.
  */
-const SECTIONS: ComponentType[] = [EmailAddressSection, EmailNotificationsSection, AbsenceSection, PasskeysSection];
+const SECTIONS: ComponentType[] = [LanguageSection, EmailAddressSection, EmailNotificationsSection, AbsenceSection, PasskeysSection];
 
 export default function AccountPage() {
   const { user } = useCurrentUser();

@@ -221,7 +221,7 @@ describe('a task opened by its address', () => {
             { op: 'delete', text: 'Stop when unsafe.\n' },
             { op: 'insert', text: 'The chief officer stops the work.\n' },
           ],
-          attachments: { added: [], removed: [], unchanged: [] },
+          files: [],
         }),
       ),
     );

@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { LoginInput } from '@common/contracts/auth';
 import { Button } from '@/components/ui/button';
 import { SubmitButton } from '@/components/submit-button';
@@ -16,6 +17,7 @@ const NOTICE_REFUSED = 'rounded-md border border-destructive/40 bg-destructive/5
 /** `onRegister` absent: registration is closed, so the form does not offer it. */
 export function LoginForm({ onRegister }: { onRegister?: () => void }) {
   const login = useLogin();
+  const { t } = useLingui();
   const form = useForm<LoginInput>({ resolver: zodResolver(LoginInput), defaultValues: { username: '', password: '' } });
   const { errors } = form.formState;
   const provider = useSsoProvider();
@@ -29,8 +31,12 @@ export function LoginForm({ onRegister }: { onRegister?: () => void }) {
   return (
     <form onSubmit={form.handleSubmit((values) => login.mutate(values))} noValidate className="space-y-5">
       <div className="space-y-1">
-        <h2 className="text-xl font-semibold tracking-[0.15em] text-navy">USER LOGIN</h2>
-        <p className="text-sm text-muted-foreground">Sign in with your crew account.</p>
+        <h2 className="text-xl font-semibold tracking-[0.15em] text-navy">
+          <Trans>USER LOGIN</Trans>
+        </h2>
+        <p className="text-sm text-muted-foreground">
+          <Trans>Sign in with your crew account.</Trans>
+        </p>
       </div>
       {ssoError && (
         <p role="alert" className="rounded-md border border-destructive/40 bg-destructive/5 p-3 text-sm text-destructive">
@@ -42,14 +48,14 @@ export function LoginForm({ onRegister }: { onRegister?: () => void }) {
           {emailNotice}
         </p>
       )}
-      <FormField id="login-username" label="Username" error={errors.username?.message}>
+      <FormField id="login-username" label={t`Username`} error={errors.username?.message}>
         <Input id="login-username" autoComplete="username" autoFocus aria-invalid={!!errors.username} {...form.register('username')} />
       </FormField>
-      <FormField id="login-password" label="Password" error={errors.password?.message}>
+      <FormField id="login-password" label={t`Password`} error={errors.password?.message}>
         <Input id="login-password" type="password" autoComplete="current-password" aria-invalid={!!errors.password} {...form.register('password')} />
       </FormField>
-      <SubmitButton pending={login.isPending} submitting="Signing in..." className="w-full">
-        LOGIN
+      <SubmitButton pending={login.isPending} submitting={t`Signing in...`} className="w-full">
+        <Trans>LOGIN</Trans>
       </SubmitButton>
       {provider && (
         <Button
@@ -62,18 +68,20 @@ export function LoginForm({ onRegister }: { onRegister?: () => void }) {
             void startSsoSignIn().catch(() => setLeaving(false));
           }}
         >
-          {`Sign in with ${provider}`}
+          {t`Sign in with ${provider}`}
         </Button>
       )}
       {onRegister ? (
         <p className="text-center text-sm text-muted-foreground">
-          New crew member?{' '}
+          <Trans>New crew member?</Trans>{' '}
           <button type="button" className="font-medium text-ocean underline-offset-4 hover:underline" onClick={onRegister}>
-            Create an account
+            <Trans>Create an account</Trans>
           </button>
         </p>
       ) : (
-        <p className="text-center text-sm text-muted-foreground">New crew member? Ask an administrator for an account.</p>
+        <p className="text-center text-sm text-muted-foreground">
+          <Trans>New crew member? Ask an administrator for an account.</Trans>
+        </p>
       )}
     </form>
   );

@@ -7,6 +7,7 @@ import { can } from '@common/permissions';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { myReadingQuery } from '@/lib/shared-queries';
 import { dashboardQueries } from './api';
+import { useLingui } from '@lingui/react/macro';
 
 /** Where the dashboard's required reading section starts: the My Tasks card of a reader leads there. */
 export const READING_ANCHOR = 'required-reading';
@@ -31,25 +32,26 @@ const linkClass = 'inline-block pt-1 text-sm font-medium text-ocean underline-of
  */
 export function SummaryCards({ user }: { user: PublicUser | null | undefined }) {
   const decides = can(user, 'approval.list');
+  const { t } = useLingui();
   const stats = useQuery(dashboardQueries.stats());
   const reading = useQuery({ ...myReadingQuery, enabled: !decides });
   const count = (key: 'pendingTasks' | 'mySubmissions' | 'totalSops' | 'recentEdits') => (stats.isLoading ? undefined : (stats.data?.[key] ?? 0));
   const tasks: CardSpec = decides
     ? {
         key: 'pendingTasks',
-        title: 'My Tasks',
-        caption: 'SOPs awaiting your approval',
+        title: t`My Tasks`,
+        caption: t`SOPs awaiting your approval`,
         href: '/approvals',
-        linkText: 'View all tasks',
+        linkText: t`View all tasks`,
         icon: ClipboardCheck,
         value: count('pendingTasks'),
       }
     : {
         key: 'readingTasks',
-        title: 'My Tasks',
-        caption: 'SOPs waiting for you to read',
+        title: t`My Tasks`,
+        caption: t`SOPs waiting for you to read`,
         href: `#${READING_ANCHOR}`,
-        linkText: 'Go to your reading',
+        linkText: t`Go to your reading`,
         icon: BookOpenCheck,
         value: reading.isLoading ? undefined : (reading.data?.outstanding.length ?? 0),
       };
@@ -57,28 +59,28 @@ export function SummaryCards({ user }: { user: PublicUser | null | undefined }) 
     tasks,
     {
       key: 'mySubmissions',
-      title: 'My Submissions',
-      caption: "SOPs you've submitted",
+      title: t`My Submissions`,
+      caption: t`SOPs you've submitted`,
       href: '/documents',
-      linkText: 'View procedures',
+      linkText: t`View procedures`,
       icon: Send,
       value: count('mySubmissions'),
     },
     {
       key: 'totalSops',
-      title: 'Total SOPs',
-      caption: 'All SOPs in platform',
+      title: t`Total SOPs`,
+      caption: t`All SOPs in platform`,
       href: '/documents',
-      linkText: 'Browse all SOPs',
+      linkText: t`Browse all SOPs`,
       icon: FileStack,
       value: count('totalSops'),
     },
     {
       key: 'recentEdits',
-      title: 'Recently Edited',
-      caption: 'SOPs updated this week',
+      title: t`Recently Edited`,
+      caption: t`SOPs updated this week`,
       href: '/documents',
-      linkText: 'See recent changes',
+      linkText: t`See recent changes`,
       icon: FileClock,
       value: count('recentEdits'),
     },

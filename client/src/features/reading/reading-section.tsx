@@ -7,6 +7,7 @@ import { Badge } from '@/components/ui/badge';
 import { SectionCard } from '@/components/section-card';
 import { formatCalendarDay, formatDate } from '@/lib/labels';
 import { readingQueries } from './api';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 
 const SHOWN = 8;
 
@@ -20,23 +21,25 @@ function ReadingRow({ item }: { item: ReadingItem }) {
         <span className="min-w-0">
           <span className="block truncate font-medium text-navy">{item.title}</span>
           <span className="block text-xs text-muted-foreground">
-            {item.department.name} · v{item.versionNumber} · approved {formatDate(item.approvedAt)}
+            {item.department.name} · v{item.versionNumber} · <Trans>approved {formatDate(item.approvedAt)}</Trans>
           </span>
           {!item.attestedAt && (
             <span className={item.overdue ? 'block text-xs font-medium text-red-800' : 'block text-xs text-muted-foreground'} data-testid="reading-due">
-              {item.overdue ? 'Overdue: was due' : 'Read by'} {formatCalendarDay(item.dueDate)}
+              {item.overdue ? <Trans>Overdue: was due {formatCalendarDay(item.dueDate)}</Trans> : <Trans>Read by {formatCalendarDay(item.dueDate)}</Trans>}
             </span>
           )}
         </span>
         {item.attestedAt ? (
-          <span className="shrink-0 text-xs text-emerald-800">Read {formatDate(item.attestedAt)}</span>
+          <span className="shrink-0 text-xs text-emerald-800">
+            <Trans>Read {formatDate(item.attestedAt)}</Trans>
+          </span>
         ) : item.overdue ? (
           <Badge variant="outline" className="shrink-0 border-red-300 bg-red-50 text-red-900">
-            Overdue
+            <Trans>Overdue</Trans>
           </Badge>
         ) : (
           <Badge variant="outline" className="shrink-0 border-amber-300 bg-amber-50 text-amber-900">
-            To read
+            <Trans>To read</Trans>
           </Badge>
         )}
       </Link>
@@ -46,6 +49,7 @@ function ReadingRow({ item }: { item: ReadingItem }) {
 
 /** Dashboard: the versions in force waiting for the signed-in reader, and the last ones read. */
 export function RequiredReadingSection() {
+  const { t } = useLingui();
   const reading = useQuery(readingQueries.mine());
   const outstanding = reading.data?.outstanding ?? [];
   const done = reading.data?.done ?? [];
@@ -53,39 +57,45 @@ export function RequiredReadingSection() {
   return (
     <SectionCard
       icon={BookOpenCheck}
-      title="Required reading"
+      title={t`Required reading`}
       testId="required-reading"
       aside={
         reading.data ? (
           <span className="flex flex-wrap justify-end gap-1">
             {overdue > 0 && (
               <Badge className="bg-red-700" data-testid="required-reading-overdue">
-                {overdue} overdue
+                <Plural value={overdue} other="# overdue" />
               </Badge>
             )}
             <Badge className={outstanding.length ? 'bg-amber-700' : 'bg-emerald-700'} data-testid="required-reading-count">
-              {outstanding.length} to read
+              <Plural value={outstanding.length} other="# to read" />
             </Badge>
           </span>
         ) : null
       }
     >
-      <QueryState query={reading} loading="Loading your reading list..." failed="Your reading list could not be loaded." frame="py-6">
+      <QueryState query={reading} loading={t`Loading your reading list...`} failed={t`Your reading list could not be loaded.`} frame="py-6">
         {outstanding.length === 0 ? (
           <p className="flex items-center gap-2 text-sm text-muted-foreground">
-            <CheckCircle2 className="size-4 text-emerald-700" aria-hidden="true" /> You are up to date: nothing is waiting for you.
+            <CheckCircle2 className="size-4 text-emerald-700" aria-hidden="true" /> <Trans>You are up to date: nothing is waiting for you.</Trans>
           </p>
         ) : (
-          <ul className="-mx-2 divide-y" aria-label="Waiting for you">
+          <ul className="-mx-2 divide-y" aria-label={t`Waiting for you`}>
             {outstanding.slice(0, SHOWN).map((item) => (
               <ReadingRow key={item.versionId} item={item} />
             ))}
           </ul>
         )}
-        {outstanding.length > SHOWN && <p className="mt-2 text-xs text-muted-foreground">{outstanding.length - SHOWN} more waiting for you.</p>}
+        {outstanding.length > SHOWN && (
+          <p className="mt-2 text-xs text-muted-foreground">
+            <Plural value={outstanding.length - SHOWN} other="# more waiting for you." />
+          </p>
+        )}
         {done.length > 0 && (
           <details className="mt-4 text-sm">
-            <summary className="cursor-pointer font-medium text-navy">Recently read ({done.length})</summary>
+            <summary className="cursor-pointer font-medium text-navy">
+              <Trans>Recently read ({done.length})</Trans>
+            </summary>
             <ul className="-mx-2 mt-2 divide-y">
               {done.map((item) => (
                 <ReadingRow key={item.versionId} item={item} />

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import type { LanguageCode } from '../../../../common/languages';
 import { boolean, index, integer, json, jsonb, pgEnum, pgTable, primaryKey, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { ROLES } from '../../../../common/roles';
 import { createdAt, updatedAt, identityId } from './columns';
@@ -32,6 +33,8 @@ export const users = pgTable(
     emailTrusted: boolean('email_trusted').notNull().default(true),
     /** Set when an administrator deletes the account: it is hidden, never removed, so every record keeps the name. */
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    /** The interface's language (a code of common/languages.ts); null until the first sign-in chooses it. */
+    language: varchar('language', { length: 8 }).$type<LanguageCode>(),
     /** The vessels whose copy holds this person's sign-in data, by code; empty: every vessel. */
     vesselCodes: varchar('vessel_codes', { length: 16 }).array().notNull().default(sql`'{}'::varchar[]`),
     createdAt: createdAt(),

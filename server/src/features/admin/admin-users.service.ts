@@ -107,6 +107,7 @@ const USER_FIELD_LABELS = {
   role: 'Role',
   department: 'Department',
   vessels: 'Vessels',
+  language: 'Language',
   active: 'Active',
 };
 

@@ -9,6 +9,7 @@ import { authenticate, register } from './auth.service';
 import { rememberDevice, trustedDevice } from './device-cookie.http';
 import { changeOwnPassword } from './password-change.service';
 import { startSession } from './session-lifetime.http';
+import { settleLanguage } from '../languages/languages.service';
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
@@ -18,7 +19,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = await authenticate(app.db, request.body, request.ip, trustedDevice(request, request.body.username));
       await startSession(request, user.id);
       rememberDevice(request, reply, user.username);
-      return user;
+      return settleLanguage(app.db, user, request.headers['accept-language'], app.instance.kind === 'office');
     },
   );
 

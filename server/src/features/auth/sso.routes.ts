@@ -8,6 +8,7 @@ import { SsoRefusal } from './oidc-client.service';
 import { keepPendingSignIn, takePendingSignIn } from './sso-cookie.http';
 import { accountForIdentity } from './sso.service';
 import { startSession } from './session-lifetime.http';
+import { settleLanguage } from '../languages/languages.service';
 
 /**
  * Sign-in through the company's identity provider (OpenID Connect, authorization code with
@@ -53,6 +54,7 @@ export const ssoRoutes: FastifyPluginAsyncZod = async (app) => {
       const identity = await client.finish(callbackUrl, pending);
       const user = await accountForIdentity(app.db, identity, client.config.issuer);
       await startSession(request, user.id);
+      await settleLanguage(app.db, user, request.headers['accept-language'], app.instance.kind === 'office');
       return reply.redirect('/', 302);
     } catch (err) {
       return reply.redirect(refusedAt(err, request.log), 302);

@@ -359,6 +359,8 @@ describe('every route', () => {
     '/api/admin/backups',
     '/api/mail',
     '/api/account/notification-preferences',
+    '/api/locales',
+    '/api/account/language',
     '/api/daily-programs/hierarchy',
     '/api/daily-programs/batch',
     '/api/daily-programs/:id',

@@ -1,0 +1,33 @@
+import { Languages } from 'lucide-react';
+import { useLingui } from '@lingui/react/macro';
+import { isLanguageCode, LANGUAGES } from '@common/languages';
+import { activateLanguage, activeLanguage } from '@/lib/i18n';
+
+/**
+ * The language before anyone signs in: each language named in itself, so a person finds theirs
+ * whatever the screen speaks now. The choice is kept on this device and sent with the sign-in,
+ * so a first sign-in keeps it as the person's language.
+ */
+export function LanguageSwitch() {
+  const { t } = useLingui();
+  return (
+    <div className="flex items-center justify-end gap-2">
+      <Languages className="size-4 text-muted-foreground" aria-hidden="true" />
+      <label htmlFor="sign-in-language" className="sr-only">
+        {t`Language`}
+      </label>
+      <select
+        id="sign-in-language"
+        className="h-9 rounded-md border border-input bg-background px-2 text-sm"
+        value={activeLanguage()}
+        onChange={(event) => isLanguageCode(event.target.value) && void activateLanguage(event.target.value)}
+      >
+        {LANGUAGES.map((language) => (
+          <option key={language.code} value={language.code} lang={language.code}>
+            {language.nativeName}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}

@@ -1,0 +1,66 @@
+import { i18n, type Messages } from '@lingui/core';
+import { compileMessage } from '@lingui/message-utils/compileMessage';
+import { bestLanguage, isLanguageCode, type LanguageCode, SOURCE_LANGUAGE } from '@common/languages';
+
+/**
+ * The interface's language. English is the code's own words: it loads nothing, the sentences are
+ * compiled as they are first shown. Every other language is one chunk of its compiled catalog,
+ * fetched when chosen and kept by the service worker like every chunk of the build.
+ */
+i18n.setMessagesCompiler(compileMessage);
+i18n.loadAndActivate({ locale: SOURCE_LANGUAGE, messages: {} });
+
+/**
+ * The device's language is a cookie, not local storage: signing out clears the site's storage
+ * (Clear-Site-Data), and the sign-in page after it should still speak the person's language.
+ */
+const COOKIE = 'sop-harbor-language';
+const storedLanguage = () => (typeof document === 'undefined' ? null : (new RegExp(`(?:^|; )${COOKIE}=([a-z]+)`).exec(document.cookie)?.[1] ?? null));
+
+const CATALOGS: Record<LanguageCode, () => Promise<{ messages: Messages }>> = {
+  en: async () => ({ messages: {} }),
+  fil: () => import('../locales/fil/messages.po'),
+  id: () => import('../locales/id/messages.po'),
+  hi: () => import('../locales/hi/messages.po'),
+  uk: () => import('../locales/uk/messages.po'),
+  es: () => import('../locales/es/messages.po'),
+};
+
+/** The language this device last used (signed in or chosen on the sign-in page), else the browser's best. */
+export function startingLanguage(): LanguageCode {
+  const stored = storedLanguage();
+  if (isLanguageCode(stored)) return stored;
+  return bestLanguage(typeof navigator === 'undefined' ? null : (navigator.languages ?? [navigator.language]).join(','));
+}
+
+let wanted: LanguageCode = SOURCE_LANGUAGE;
+
+/**
+ * Shows the interface in `code`: its catalog loaded (once), `<html lang>` set, the choice kept on
+ * this device for the next start. A later call wins over an earlier one still loading.
+ */
+export async function activateLanguage(code: LanguageCode): Promise<void> {
+  wanted = code;
+  if (typeof document !== 'undefined') {
+    // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing from older Safari and Firefox, which tablets on board still run
+    document.cookie = `${COOKIE}=${code}; path=/; max-age=31536000; SameSite=Lax`;
+  }
+  const { messages } = await CATALOGS[code]();
+  if (wanted !== code) return;
+  i18n.loadAndActivate({ locale: code, messages });
+  if (typeof document !== 'undefined') document.documentElement.lang = code;
+}
+
+export const activeLanguage = (): LanguageCode => (isLanguageCode(i18n.locale) ? i18n.locale : SOURCE_LANGUAGE);
+
+/**
+ * The locale dates and numbers are written in: the interface's language, with the browser's
+ * region when it is the same language (an officer with en-GB reads '26 Nov 2026').
+ */
+export function formatLocale(): string {
+  const language = activeLanguage();
+  const browser = typeof navigator === 'undefined' ? '' : (navigator.language ?? '');
+  return browser.toLowerCase().split('-')[0] === language ? browser : language;
+}
+
+export { i18n };
