@@ -1,0 +1,50 @@
+/**
+ * The fonts of controlled copies: Noto Sans (Latin, Greek, Cyrillic) and Noto Sans Devanagari,
+ * regular and bold, embedded as subsets so a stamped file grows by kilobytes. The TTFs are
+ * read from their npm packages (resolved from this file, as the server and its document
+ * workers both run from the sources) once per process.
+ */
+// @pdf-lib/fontkit's Indic shaper (Devanagari) was compiled with Babel's generators and calls
+// a global `regeneratorRuntime` it does not bring: without it, laying out Hindi text throws.
+import 'regenerator-runtime/runtime.js';
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import fontkit from '@pdf-lib/fontkit';
+import type { PDFDocument } from 'pdf-lib';
+import { padGlyphs } from './font-padding';
+import type { FontFace, Fonts } from './pdf-text';
+
+const resolve = createRequire(import.meta.url).resolve;
+
+const FILES = {
+  latinRegular: '@expo-google-fonts/noto-sans/400Regular/NotoSans_400Regular.ttf',
+  latinBold: '@expo-google-fonts/noto-sans/700Bold/NotoSans_700Bold.ttf',
+  devanagariRegular: '@expo-google-fonts/noto-sans-devanagari/400Regular/NotoSansDevanagari_400Regular.ttf',
+  devanagariBold: '@expo-google-fonts/noto-sans-devanagari/700Bold/NotoSansDevanagari_700Bold.ttf',
+} as const;
+
+type FontBytes = Record<keyof typeof FILES, Buffer>;
+let loaded: Promise<FontBytes> | null = null;
+
+function fontBytes(): Promise<FontBytes> {
+  loaded ??= Promise.all(Object.entries(FILES).map(async ([name, file]) => [name, padGlyphs(await readFile(resolve(file)))] as const)).then(
+    (entries) => Object.fromEntries(entries) as FontBytes,
+  );
+  loaded.catch(() => {
+    loaded = null;
+  });
+  return loaded;
+}
+
+/** The four fonts embedded in `doc` (subsets: only the glyphs drawn are written). */
+export async function embedFonts(doc: PDFDocument): Promise<Fonts> {
+  const bytes = await fontBytes();
+  doc.registerFontkit(fontkit);
+  const embed = (data: Buffer) => doc.embedFont(data, { subset: true });
+  const face = async (latin: Buffer, devanagari: Buffer): Promise<FontFace> => {
+    const [l, d] = await Promise.all([embed(latin), embed(devanagari)]);
+    return { latin: l, devanagari: d, latinCovers: new Set(l.getCharacterSet()), devanagariCovers: new Set(d.getCharacterSet()) };
+  };
+  const [regular, bold] = await Promise.all([face(bytes.latinRegular, bytes.devanagariRegular), face(bytes.latinBold, bytes.devanagariBold)]);
+  return { regular, bold };
+}
