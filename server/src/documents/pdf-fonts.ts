@@ -10,7 +10,7 @@ import 'regenerator-runtime/runtime.js';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import fontkit from '@pdf-lib/fontkit';
-import type { PDFDocument } from 'pdf-lib';
+import type { PDFDocument, PDFFont, PDFHexString } from 'pdf-lib';
 import { padGlyphs } from './font-padding';
 import type { FontFace, Fonts } from './pdf-text';
 
@@ -36,11 +36,33 @@ function fontBytes(): Promise<FontBytes> {
   return loaded;
 }
 
+/**
+ * pdf-lib places glyphs by their advance widths and drops fontkit's positioning (kerning, mark
+ * placement): asking fontkit for it costs most of the layout time and changes nothing drawn.
+ * Noto's marks are drawn to sit on the letter before them at their default place.
+ */
+const UNUSED_POSITIONING = { kern: false, mark: false, mkmk: false, curs: false, dist: false, abvm: false, blwm: false };
+
+/**
+ * drawText lays its text out again each time, and a copy draws the same stamp on every page:
+ * the font answers a text it has encoded before from memory (its glyphs are in the subset already).
+ */
+function rememberingEncodings(font: PDFFont): PDFFont {
+  const encode = font.encodeText.bind(font);
+  const encoded = new Map<string, PDFHexString>();
+  font.encodeText = (text) => {
+    let hex = encoded.get(text);
+    if (!hex) encoded.set(text, (hex = encode(text)));
+    return hex;
+  };
+  return font;
+}
+
 /** The four fonts embedded in `doc` (subsets: only the glyphs drawn are written). */
 export async function embedFonts(doc: PDFDocument): Promise<Fonts> {
   const bytes = await fontBytes();
   doc.registerFontkit(fontkit);
-  const embed = (data: Buffer) => doc.embedFont(data, { subset: true });
+  const embed = async (data: Buffer) => rememberingEncodings(await doc.embedFont(data, { subset: true, features: UNUSED_POSITIONING }));
   const face = async (latin: Buffer, devanagari: Buffer): Promise<FontFace> => {
     const [l, d] = await Promise.all([embed(latin), embed(devanagari)]);
     return { latin: l, devanagari: d, latinCovers: new Set(l.getCharacterSet()), devanagariCovers: new Set(d.getCharacterSet()) };

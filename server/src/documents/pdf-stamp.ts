@@ -48,6 +48,8 @@ export async function stampPdf({ data, lines, signaturePage, outputPath }: Stamp
   const fonts = await embedFonts(doc);
   addSignaturePages(doc, signaturePage, fonts);
   const pages = doc.getPages();
+  // Pages mostly share one width: fit the two lines once per width.
+  const fits = new Map<number, [ReturnType<typeof fitted>, ReturnType<typeof fitted>]>();
   for (const page of pages) {
     // The visible area (crop box), whatever its origin.
     const box = page.getCropBox();
@@ -59,8 +61,8 @@ export async function stampPdf({ data, lines, signaturePage, outputPath }: Stamp
       thickness: 0.5,
       color: rgb(0.6, 0.1, 0.1),
     });
-    const top = fitted(lines[0], fonts.bold, width);
-    const bottom = fitted(lines[1], fonts.regular, width);
+    if (!fits.has(width)) fits.set(width, [fitted(lines[0], fonts.bold, width), fitted(lines[1], fonts.regular, width)]);
+    const [top, bottom] = fits.get(width)!;
     drawTextRuns(page, top.text, { x: box.x + INSET, y: box.y + 15, size: top.size, face: fonts.bold, color: rgb(0.1, 0.1, 0.15) });
     drawTextRuns(page, bottom.text, { x: box.x + INSET, y: box.y + 5, size: bottom.size, face: fonts.regular, color: rgb(0.6, 0.1, 0.1) });
   }

@@ -51,8 +51,20 @@ export function textRuns(text: string, face: FontFace): TextRun[] {
   return runs;
 }
 
+/** Laying out (shaping) a run is the slow part, and a copy measures the same words again and again. */
+const measured = new WeakMap<PDFFont, Map<string, number>>();
+
+/** The width of a run at size 1 (widths grow with the size), measured once per font. */
+function runWidth(font: PDFFont, text: string): number {
+  let widths = measured.get(font);
+  if (!widths) measured.set(font, (widths = new Map()));
+  let width = widths.get(text);
+  if (width === undefined) widths.set(text, (width = font.widthOfTextAtSize(text, 1000) / 1000));
+  return width;
+}
+
 export function widthOf(text: string, face: FontFace, size: number): number {
-  return textRuns(text, face).reduce((width, run) => width + run.font.widthOfTextAtSize(run.text, size), 0);
+  return textRuns(text, face).reduce((width, run) => width + runWidth(run.font, run.text) * size, 0);
 }
 
 /** Draws `text` from (x, y), run after run. */
@@ -60,7 +72,7 @@ export function drawTextRuns(page: PDFPage, text: string, at: { x: number; y: nu
   let x = at.x;
   for (const run of textRuns(text, at.face)) {
     page.drawText(run.text, { x, y: at.y, size: at.size, font: run.font, color: at.color });
-    x += run.font.widthOfTextAtSize(run.text, at.size);
+    x += runWidth(run.font, run.text) * at.size;
   }
 }
 

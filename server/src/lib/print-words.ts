@@ -6,12 +6,9 @@
  * The translations other than English are for review by a native speaker of each language
  * before they are relied on: they were written carefully but not checked by one.
  */
+import type { PrintLanguage } from '../../../common/contracts/attachments';
 import type { SignatureMethod } from '../../../common/contracts/signatures';
 import { SIGNATURE_MEANING_LABELS, type SignedMeaning } from '../../../common/signature-meanings';
-
-/** The crew's languages (to become common/languages.ts's LanguageCode when that lands). */
-export const PRINT_LANGUAGES = ['en', 'fil', 'id', 'hi', 'uk', 'es'] as const;
-export type PrintLanguage = (typeof PRINT_LANGUAGES)[number];
 
 export interface PrintWords {
   /** The stamp's first line: what the document is. */

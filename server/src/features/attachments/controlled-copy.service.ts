@@ -21,7 +21,8 @@ import { recordAudit } from '../audit/audit.service';
 import { signaturePageOf } from '../signatures/signature-page.service';
 import { findVersionWithSop } from '../sops/sop-version-lookup.service';
 import { fullName } from '../../../../common/names';
-import { PRINT_WORDS, type PrintLanguage } from '../../lib/print-words';
+import type { PrintLanguage } from '../../../../common/contracts/attachments';
+import { PRINT_WORDS } from '../../lib/print-words';
 
 const PDF = 'application/pdf';
 

@@ -1,6 +1,7 @@
 import type { Db } from '../../db/client';
 import type { SignaturePage } from '../../documents/signature-page';
-import { PRINT_WORDS, type PrintLanguage, type PrintWords } from '../../lib/print-words';
+import type { PrintLanguage } from '../../../../common/contracts/attachments';
+import { PRINT_WORDS, type PrintWords } from '../../lib/print-words';
 import { versionDigest } from './version-digest.service';
 import { type VersionSignature, versionSignatures } from './version-signatures.service';
 
