@@ -26,12 +26,11 @@ export function padGlyphs(font: Buffer): Buffer {
     const tag = font.toString('latin1', record, record + 4);
     tables.set(tag, font.subarray(u32(font, record + 8), u32(font, record + 8) + u32(font, record + 12)));
   }
-  const head = Buffer.from(tables.get('head')!);
-  const loca = tables.get('loca')!;
-  const glyf = tables.get('glyf')!;
-  if (!head || !loca || !glyf) throw new Error('Not a TrueType font with glyph outlines');
+  const [original, loca, glyf, maxp] = ['head', 'loca', 'glyf', 'maxp'].map((tag) => tables.get(tag));
+  if (!original || !loca || !glyf || !maxp) throw new Error('Not a TrueType font with glyph outlines');
+  const head = Buffer.from(original);
   const longOffsets = head.readInt16BE(50) === 1;
-  const numGlyphs = u16(tables.get('maxp')!, 4);
+  const numGlyphs = u16(maxp, 4);
   const offsetOf = (i: number) => (longOffsets ? u32(loca, 4 * i) : 2 * u16(loca, 2 * i));
 
   const glyphs: Buffer[] = [];
