@@ -47,6 +47,8 @@ try {
       lines: ['Manual · Version 1.0 · In force since 2026-01-01', 'Printed by Bench on 2026-01-01 00:00 UTC · Uncontrolled when printed'],
       signaturePage: {
         title: 'Electronic signatures',
+        continuedTitle: 'Electronic signatures (continued)',
+        pageLabel: 'Signature page {page} of {pages}',
         intro: ['Manual · Version 1.0'],
         // A crew's worth of signed attestations: several signature pages.
         entries: Array.from({ length: 200 }, (_, i) => ({

@@ -5,8 +5,10 @@
  * (pdf-lib parses the whole file).
  */
 import { writeFile } from 'node:fs/promises';
-import { PDFDocument, type PDFFont, rgb, StandardFonts } from 'pdf-lib';
+import { PDFDocument, rgb } from 'pdf-lib';
 import { DOCUMENT_LIMITS, DocumentRefused } from './document-limits';
+import { embedFonts } from './pdf-fonts';
+import { drawTextRuns, type FontFace, splitGraphemes, widthOf } from './pdf-text';
 import { addSignaturePages, type SignaturePage } from './signature-page';
 
 export const STAMP_BAND_HEIGHT = 26;
@@ -14,24 +16,19 @@ const INSET = 10;
 const LARGEST_TEXT = 7.5;
 const SMALLEST_TEXT = 4;
 
-/** The standard fonts encode WinAnsi only: anything else prints as '?', never as an error. */
-function printable(text: string, font: PDFFont): string {
-  const known = new Set(font.getCharacterSet());
-  return Array.from(text, (c) => (known.has(c.codePointAt(0)!) ? c : '?')).join('');
-}
-
 /** The largest size (down to SMALLEST_TEXT) at which the line fits; cut with an ellipsis beyond that. */
-function fitted(text: string, font: PDFFont, width: number): { text: string; size: number } {
-  const at = (size: number) => font.widthOfTextAtSize(text, size);
-  const size = Math.max(SMALLEST_TEXT, Math.min(LARGEST_TEXT, (LARGEST_TEXT * width) / Math.max(1, at(LARGEST_TEXT))));
-  let cut = text;
-  while (cut.length > 1 && font.widthOfTextAtSize(cut, size) > width) cut = `${cut.slice(0, -2)}…`;
-  return { text: cut, size };
+function fitted(text: string, face: FontFace, width: number): { text: string; size: number } {
+  const size = Math.max(SMALLEST_TEXT, Math.min(LARGEST_TEXT, (LARGEST_TEXT * width) / Math.max(1, widthOf(text, face, LARGEST_TEXT))));
+  const all = splitGraphemes(text);
+  const kept = [...all];
+  const cut = () => (kept.length < all.length ? `${kept.join('')}…` : kept.join(''));
+  while (kept.length > 1 && widthOf(cut(), face, size) > width) kept.pop();
+  return { text: cut(), size };
 }
 
 export interface StampInput {
   data: Uint8Array;
-  /** Two lines: what the document is, and who printed it. */
+  /** Two lines, in the printer's language: what the document is, and who printed it. */
   lines: [string, string];
   /** Added after the document's pages (and stamped like them). */
   signaturePage: SignaturePage;
@@ -48,11 +45,11 @@ export async function stampPdf({ data, lines, signaturePage, outputPath }: Stamp
     throw err;
   }
   if (doc.getPageCount() > DOCUMENT_LIMITS.pdfPages) throw new DocumentRefused(`The PDF has more than ${DOCUMENT_LIMITS.pdfPages} pages`);
-  const regular = await doc.embedFont(StandardFonts.Helvetica);
-  const bold = await doc.embedFont(StandardFonts.HelveticaBold);
-  addSignaturePages(doc, signaturePage, { regular, bold, printable });
+  const fonts = await embedFonts(doc);
+  addSignaturePages(doc, signaturePage, fonts);
   const pages = doc.getPages();
-  const [first, second] = [printable(lines[0], bold), printable(lines[1], regular)];
+  // Pages mostly share one width: fit the two lines once per width.
+  const fits = new Map<number, [ReturnType<typeof fitted>, ReturnType<typeof fitted>]>();
   for (const page of pages) {
     // The visible area (crop box), whatever its origin.
     const box = page.getCropBox();
@@ -64,10 +61,10 @@ export async function stampPdf({ data, lines, signaturePage, outputPath }: Stamp
       thickness: 0.5,
       color: rgb(0.6, 0.1, 0.1),
     });
-    const top = fitted(first, bold, width);
-    const bottom = fitted(second, regular, width);
-    page.drawText(top.text, { x: box.x + INSET, y: box.y + 15, size: top.size, font: bold, color: rgb(0.1, 0.1, 0.15) });
-    page.drawText(bottom.text, { x: box.x + INSET, y: box.y + 5, size: bottom.size, font: regular, color: rgb(0.6, 0.1, 0.1) });
+    if (!fits.has(width)) fits.set(width, [fitted(lines[0], fonts.bold, width), fitted(lines[1], fonts.regular, width)]);
+    const [top, bottom] = fits.get(width)!;
+    drawTextRuns(page, top.text, { x: box.x + INSET, y: box.y + 15, size: top.size, face: fonts.bold, color: rgb(0.1, 0.1, 0.15) });
+    drawTextRuns(page, bottom.text, { x: box.x + INSET, y: box.y + 5, size: bottom.size, face: fonts.regular, color: rgb(0.6, 0.1, 0.1) });
   }
   const bytes = await doc.save();
   await writeFile(outputPath, bytes, { mode: 0o600 });

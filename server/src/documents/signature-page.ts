@@ -4,10 +4,15 @@
  * (a block is never split). The server writes the text; this lays it out (pdf-lib, in a
  * document worker, with the stamp then added to these pages too).
  */
-import { type PDFDocument, type PDFFont, type PDFPage, rgb } from 'pdf-lib';
+import { type PDFDocument, type PDFPage, rgb } from 'pdf-lib';
+import { drawTextRuns, type FontFace, type Fonts, splitGraphemes, widthOf } from './pdf-text';
 
 export interface SignaturePage {
   title: string;
+  /** The title at the top of each further page. */
+  continuedTitle: string;
+  /** The page number in the top corner, with '{page}' and '{pages}' filled in. */
+  pageLabel: string;
   /** What the page is about: the document, its version and digest. */
   intro: string[];
   /** One block per signature: a heading (the signer) and its lines. */
@@ -30,42 +35,42 @@ const INK = rgb(0.1, 0.1, 0.15);
 const MUTED = rgb(0.3, 0.3, 0.36);
 const RULE = rgb(0.8, 0.8, 0.84);
 
-export interface Fonts {
-  regular: PDFFont;
-  bold: PDFFont;
-  /** The standard fonts encode WinAnsi only: anything else prints as '?'. */
-  printable: (text: string, font: PDFFont) => string;
-}
-
-/** The text in lines no wider than `width`: broken between words, and inside a word longer than a line. */
-export function wrapText(text: string, font: PDFFont, size: number, width: number): string[] {
-  const fits = (s: string) => font.widthOfTextAtSize(s, size) <= width;
+/** The text in lines no wider than `width`: broken between words, and inside a word longer than a line (between graphemes). */
+export function wrapText(text: string, face: FontFace, size: number, width: number): string[] {
+  // Laying out (shaping) text is the slow part: each word is measured once, and lines add up.
+  const measure = (s: string) => widthOf(s, face, size);
+  const space = measure(' ');
   const lines: string[] = [];
-  let line = '';
+  let [line, lineWidth] = ['', 0];
   for (const word of text.split(/\s+/).filter(Boolean)) {
-    const candidate = line ? `${line} ${word}` : word;
-    if (fits(candidate)) {
-      line = candidate;
+    const wordWidth = measure(word);
+    if (line && lineWidth + space + wordWidth <= width) {
+      [line, lineWidth] = [`${line} ${word}`, lineWidth + space + wordWidth];
       continue;
     }
     if (line) lines.push(line);
-    line = '';
-    let rest = word;
-    while (!fits(rest)) {
-      let cut = rest.length - 1;
-      while (cut > 1 && !fits(rest.slice(0, cut))) cut--;
-      lines.push(rest.slice(0, cut));
-      rest = rest.slice(cut);
+    [line, lineWidth] = [word, wordWidth];
+    let rest = splitGraphemes(word);
+    while (lineWidth > width && rest.length > 1) {
+      // As many graphemes as fit (at least one), found by halving.
+      let [fit, over] = [1, rest.length];
+      while (over - fit > 1) {
+        const mid = (fit + over) >> 1;
+        if (measure(rest.slice(0, mid).join('')) <= width) fit = mid;
+        else over = mid;
+      }
+      lines.push(rest.slice(0, fit).join(''));
+      rest = rest.slice(fit);
+      [line, lineWidth] = [rest.join(''), measure(rest.join(''))];
     }
-    line = rest;
   }
   if (line || !lines.length) lines.push(line);
   return lines;
 }
 
-interface Run {
+interface Line {
   text: string;
-  font: PDFFont;
+  face: FontFace;
   size: number;
   color: ReturnType<typeof rgb>;
 }
@@ -73,12 +78,12 @@ interface Run {
 /** Adds the signature page(s) at the end of `doc`; answers how many were added. */
 export function addSignaturePages(doc: PDFDocument, content: SignaturePage, fonts: Fonts): number {
   const width = PAGE.width - 2 * MARGIN;
-  const runs = (text: string, font: PDFFont, size: number, color = INK): Run[] =>
-    wrapText(fonts.printable(text, font), font, size, width).map((t) => ({ text: t, font, size, color }));
-  const heightOf = (block: Run[]) => block.reduce((h, r) => h + r.size * LEADING, 0);
+  const runs = (text: string, face: FontFace, size: number, color = INK): Line[] =>
+    wrapText(text, face, size, width).map((t) => ({ text: t, face, size, color }));
+  const heightOf = (block: Line[]) => block.reduce((h, r) => h + r.size * LEADING, 0);
 
   const header = [...runs(content.title, fonts.bold, TITLE_SIZE), ...content.intro.flatMap((line) => runs(line, fonts.regular, TEXT_SIZE, MUTED))];
-  const continued = runs(`${content.title} (continued)`, fonts.bold, HEADING_SIZE);
+  const continued = runs(content.continuedTitle, fonts.bold, HEADING_SIZE);
   const blocks = content.entries.length
     ? content.entries.map((e) => [...runs(e.heading, fonts.bold, HEADING_SIZE), ...e.lines.flatMap((line) => runs(line, fonts.regular, TEXT_SIZE))])
     : [runs(content.empty, fonts.regular, HEADING_SIZE)];
@@ -89,11 +94,11 @@ export function addSignaturePages(doc: PDFDocument, content: SignaturePage, font
     pages.push(doc.addPage([PAGE.width, PAGE.height]));
     y = PAGE.height - MARGIN;
   };
-  const draw = (block: Run[]) => {
+  const draw = (block: Line[]) => {
     const page = pages[pages.length - 1];
     for (const r of block) {
       y -= r.size * LEADING;
-      page.drawText(r.text, { x: MARGIN, y, size: r.size, font: r.font, color: r.color });
+      drawTextRuns(page, r.text, { x: MARGIN, y, size: r.size, face: r.face, color: r.color });
     }
   };
   newPage();
@@ -111,9 +116,9 @@ export function addSignaturePages(doc: PDFDocument, content: SignaturePage, font
     y -= BLOCK_GAP;
   }
   pages.forEach((page, i) => {
-    const label = `Signature page ${i + 1} of ${pages.length}`;
-    const x = PAGE.width - MARGIN - fonts.regular.widthOfTextAtSize(label, TEXT_SIZE - 1);
-    page.drawText(label, { x, y: PAGE.height - MARGIN / 2, size: TEXT_SIZE - 1, font: fonts.regular, color: MUTED });
+    const label = content.pageLabel.replace('{page}', String(i + 1)).replace('{pages}', String(pages.length));
+    const x = PAGE.width - MARGIN - widthOf(label, fonts.regular, TEXT_SIZE - 1);
+    drawTextRuns(page, label, { x, y: PAGE.height - MARGIN / 2, size: TEXT_SIZE - 1, face: fonts.regular, color: MUTED });
   });
   return pages.length;
 }

@@ -11,6 +11,7 @@ await Promise.all([
   import('@napi-rs/canvas'),
   import('mammoth'),
   import('pdf-lib'),
+  import('@pdf-lib/fontkit'),
   import('exceljs'),
 ]);
 const { register } = await import('tsx/esm/api');

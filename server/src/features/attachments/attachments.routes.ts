@@ -1,7 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { MAX_ATTACHMENTS_PER_UPLOAD } from '../../../../common/limits';
 import { MessageBody } from '../../../../common/contracts/errors';
-import { DocumentHtmlAnswer, PreviewFailedBody, PreviewRequestResult, UploadAttachmentsResult } from '../../../../common/contracts/attachments';
+import {
+  ControlledCopyQuery,
+  DocumentHtmlAnswer,
+  PreviewFailedBody,
+  PreviewRequestResult,
+  UploadAttachmentsResult,
+} from '../../../../common/contracts/attachments';
 import { IdParams } from '../../../../common/contracts/sops';
 import { sendStoredFile, storedFileRoute } from '../../files/send-file';
 import { uploadedFileName } from '../../files/file-name';
@@ -81,10 +87,14 @@ export const attachmentRoutes: FastifyPluginAsyncZod = async (app) => {
   // A PDF of the version in force, stamped on every page for printing (409 for any other file).
   app.get(
     '/api/attachments/:id/controlled-copy',
-    { ...storedFileRoute, config: { access: 'files.read', recordsAction: true }, schema: { params: IdParams, response: ERROR_ANSWERS } },
+    {
+      ...storedFileRoute,
+      config: { access: 'files.read', recordsAction: true },
+      schema: { params: IdParams, querystring: ControlledCopyQuery, response: ERROR_ANSWERS },
+    },
     async (request, reply) => {
       await assertAttachmentVisible(app.db, viewOf(request.actor), request.params.id);
-      return sendControlledCopy(app.db, app.documentWorkers, request.actor, request.params.id, reply);
+      return sendControlledCopy(app.db, app.documentWorkers, request.actor, request.params.id, reply, request.query.language);
     },
   );
 

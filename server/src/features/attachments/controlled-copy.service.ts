@@ -21,6 +21,8 @@ import { recordAudit } from '../audit/audit.service';
 import { signaturePageOf } from '../signatures/signature-page.service';
 import { findVersionWithSop } from '../sops/sop-version-lookup.service';
 import { fullName } from '../../../../common/names';
+import type { PrintLanguage } from '../../../../common/contracts/attachments';
+import { PRINT_WORDS } from '../../lib/print-words';
 
 const PDF = 'application/pdf';
 
@@ -57,22 +59,31 @@ async function printableAttachment(db: Db, attachmentId: number) {
 }
 
 /**
- * Stamps the attachment for `actor` in a document worker and streams the result; the temp
- * file is removed once sent (or the client goes away).
+ * Stamps the attachment for `actor` in a document worker and streams the result, its words in
+ * `language` (names and dates as they are); the temp file is removed once sent (or the client
+ * goes away).
  */
-export async function sendControlledCopy(db: Db, workers: DocumentWorkers, actor: SessionUser, attachmentId: number, reply: FastifyReply) {
+export async function sendControlledCopy(
+  db: Db,
+  workers: DocumentWorkers,
+  actor: SessionUser,
+  attachmentId: number,
+  reply: FastifyReply,
+  language: PrintLanguage = 'en',
+) {
   const source = await printableAttachment(db, attachmentId);
   const printedAt = new Date();
+  const words = PRINT_WORDS[language];
   const outputPath = newTempPath();
   let stamped: { pages: number; size: number };
   try {
     const data = await readAll(db, source.sha256, MAX_FILE_BYTES);
     stamped = await workers.run('stamp', {
       data,
-      signaturePage: await signaturePageOf(db, source),
+      signaturePage: await signaturePageOf(db, source, language),
       lines: [
-        `${source.sopTitle} · Version ${source.versionNumber} · In force since ${utcDate(source.approvedAt)}`,
-        `Printed by ${personName(actor)} on ${utcDateTime(printedAt)} · Uncontrolled when printed`,
+        words.stampDocument({ title: source.sopTitle, version: source.versionNumber, since: utcDate(source.approvedAt) }),
+        words.stampPrinted({ name: personName(actor), at: utcDateTime(printedAt) }),
       ],
       outputPath,
     });
