@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PREVIEW_STATUSES } from '../preview-status';
 import { TEXT_STATUSES } from '../text-status';
+import { LANGUAGE_CODES } from '../languages';
 import { ErrorBody } from './errors';
 import { FileName, idField, isoDate, singleLine } from './fields';
 
@@ -66,12 +67,5 @@ export type UploadUrlResult = z.infer<typeof UploadUrlResult>;
 /** PUT /api/objects/uploads/{id}: the bytes were stored. */
 export const UploadReceived = z.object({ message: z.string(), size: int });
 
-/**
- * The languages a controlled copy's stamp and signature page are printed in (the crew's
- * languages; to become common/languages.ts's LanguageCode when that exists).
- */
-export const PRINT_LANGUAGES = ['en', 'fil', 'id', 'hi', 'uk', 'es'] as const;
-export type PrintLanguage = (typeof PRINT_LANGUAGES)[number];
-
-/** GET /api/attachments/{id}/controlled-copy?language=uk: the printed words in that language (English if not named). */
-export const ControlledCopyQuery = z.object({ language: z.enum(PRINT_LANGUAGES).optional() });
+/** GET /api/attachments/{id}/controlled-copy?language=uk: the printed words in that language (the printer's own if not named). */
+export const ControlledCopyQuery = z.object({ language: z.enum(LANGUAGE_CODES).optional() });

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { PRINT_LANGUAGES } from '../../../common/contracts/attachments';
+import { LANGUAGE_CODES, type LanguageCode } from '../../../common/languages';
 import { PRINT_WORDS } from './print-words';
 
-const stamp = (language: (typeof PRINT_LANGUAGES)[number]) => {
+const stamp = (language: LanguageCode) => {
   const words = PRINT_WORDS[language];
   return [
     words.stampDocument({ title: 'Mooring Stations', version: '2.1', since: '2026-11-26' }),
@@ -33,7 +33,7 @@ describe('the words printed on a controlled copy', () => {
   });
 
   it('say every sentence in each of the six languages, each its own', () => {
-    for (const language of PRINT_LANGUAGES.filter((l) => l !== 'en')) {
+    for (const language of LANGUAGE_CODES.filter((l) => l !== 'en')) {
       const words = PRINT_WORDS[language];
       expect(stamp(language)).not.toEqual(stamp('en'));
       for (const key of ['signaturesTitle', 'continuedTitle', 'pageLabel', 'explanation', 'noSignatures'] as const) {

@@ -6,7 +6,7 @@
  * The translations other than English are for review by a native speaker of each language
  * before they are relied on: they were written carefully but not checked by one.
  */
-import type { PrintLanguage } from '../../../common/contracts/attachments';
+import type { LanguageCode } from '../../../common/languages';
 import type { SignatureMethod } from '../../../common/contracts/signatures';
 import { SIGNATURE_MEANING_LABELS, type SignedMeaning } from '../../../common/signature-meanings';
 
@@ -178,4 +178,4 @@ const es: PrintWords = {
   noSignatures: 'No hay firmas electrónicas registradas para esta versión.',
 };
 
-export const PRINT_WORDS: Record<PrintLanguage, PrintWords> = { en, fil, id, hi, uk, es };
+export const PRINT_WORDS: Record<LanguageCode, PrintWords> = { en, fil, id, hi, uk, es };

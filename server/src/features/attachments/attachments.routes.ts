@@ -94,7 +94,8 @@ export const attachmentRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       await assertAttachmentVisible(app.db, viewOf(request.actor), request.params.id);
-      return sendControlledCopy(app.db, app.documentWorkers, request.actor, request.params.id, reply, request.query.language);
+      // Printed in the printer's language unless the address names another.
+      return sendControlledCopy(app.db, app.documentWorkers, request.actor, request.params.id, reply, request.query.language ?? request.actor.language ?? 'en');
     },
   );
 

@@ -89,6 +89,20 @@ describe('a controlled copy names every signer and printer as written', () => {
     expect(hindiPages[1]).not.toContain('Electronic signatures');
   });
 
+  it('prints in the printer’s own language when the address names none', async () => {
+    const chosen = await t.as(ukrainian, { method: 'PUT', url: '/api/account/language', payload: { language: 'uk' } });
+    expect(chosen.statusCode, chosen.body).toBe(200);
+    try {
+      const [document, signatures] = await pageTexts(await copy(ukrainian));
+      expect(document).toContain('Надруковано: Олександр Шевченко,');
+      expect(signatures).toContain('Електронні підписи');
+      // Asked for by name, another language wins.
+      expect((await pageTexts(await copy(ukrainian, 'en')))[0]).toContain('Printed by Олександр Шевченко on');
+    } finally {
+      await t.as(ukrainian, { method: 'PUT', url: '/api/account/language', payload: { language: 'en' } });
+    }
+  });
+
   it('refuses a language it does not print in', async () => {
     const res = await t.as(hindi, { method: 'GET', url: `/api/attachments/${pdf.id}/controlled-copy?language=fr` });
     expect(res.statusCode).toBe(400);

@@ -21,7 +21,7 @@ import { recordAudit } from '../audit/audit.service';
 import { signaturePageOf } from '../signatures/signature-page.service';
 import { findVersionWithSop } from '../sops/sop-version-lookup.service';
 import { fullName } from '../../../../common/names';
-import type { PrintLanguage } from '../../../../common/contracts/attachments';
+import type { LanguageCode } from '../../../../common/languages';
 import { PRINT_WORDS } from '../../lib/print-words';
 
 const PDF = 'application/pdf';
@@ -69,7 +69,7 @@ export async function sendControlledCopy(
   actor: SessionUser,
   attachmentId: number,
   reply: FastifyReply,
-  language: PrintLanguage = 'en',
+  language: LanguageCode = 'en',
 ) {
   const source = await printableAttachment(db, attachmentId);
   const printedAt = new Date();

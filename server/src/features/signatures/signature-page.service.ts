@@ -1,6 +1,6 @@
 import type { Db } from '../../db/client';
 import type { SignaturePage } from '../../documents/signature-page';
-import type { PrintLanguage } from '../../../../common/contracts/attachments';
+import type { LanguageCode } from '../../../../common/languages';
 import { PRINT_WORDS, type PrintWords } from '../../lib/print-words';
 import { versionDigest } from './version-digest.service';
 import { type VersionSignature, versionSignatures } from './version-signatures.service';
@@ -27,7 +27,7 @@ function entryOf(s: VersionSignature, words: PrintWords): SignaturePage['entries
 export async function signaturePageOf(
   db: Db,
   version: { versionId: number; sopTitle: string; versionNumber: string },
-  language: PrintLanguage = 'en',
+  language: LanguageCode = 'en',
 ): Promise<SignaturePage> {
   const words = PRINT_WORDS[language];
   const [digest, signatures] = await Promise.all([versionDigest(db, version.versionId), versionSignatures(db, version.versionId)]);
