@@ -29,7 +29,8 @@ export const ListActions = memo(function ListActions({
 }) {
   return (
     <>
-      <Button variant="outline" size="sm" onClick={onExport} disabled={exporting}>
+      {/* The register is made by the server: offline there is nothing it could export. */}
+      <Button variant="outline" size="sm" onClick={onExport} disabled={exporting || !online}>
         <Download /> {exporting ? 'Exporting...' : 'Export'}
       </Button>
       {reader ? (

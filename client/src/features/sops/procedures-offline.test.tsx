@@ -51,6 +51,8 @@ describe('the procedures list with no link', () => {
     // The stored list is not asked for: it would offer SOPs whose page does not open.
     expect(asked().filter((line) => line.startsWith('GET /api/sops'))).toEqual([]);
     expect(screen.queryByLabelText('Status')).toBeNull();
+    // The register is the server's to make: no Export to press offline.
+    expect((screen.getByRole('button', { name: /Export/ }) as HTMLButtonElement).disabled).toBe(true);
   });
 
   it('says so when the device holds none', async () => {
