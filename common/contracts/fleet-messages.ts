@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ROLES } from '../roles';
+import { LANGUAGE_CODES } from '../languages';
 import { SIGNATURE_METHODS } from './signatures';
 
 /**
@@ -47,6 +48,8 @@ export const UserRow = z.object({
   last_name: text(100).nullable(),
   role: z.enum(ROLES),
   department_id: id.nullable(),
+  /** Their interface language on board too (null until their first sign-in ashore chooses it). */
+  language: z.enum(LANGUAGE_CODES).nullable(),
   active: z.boolean(),
   deleted_at: timestamp.nullable(),
   vessel_codes: z.array(vesselCode).max(200),

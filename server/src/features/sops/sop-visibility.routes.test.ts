@@ -298,6 +298,7 @@ describe('every route', () => {
     '/api/sops/:id/history',
     '/api/sops/:id/compare',
     '/api/sops/:id/reading',
+    '/api/sops/:id/reading/changes',
     '/api/sops/:id/compliance',
     '/api/sops/:id/arriving',
   ];
