@@ -228,6 +228,7 @@ function AttestVersion({ sop, version }: { sop: Pick<SopDetail, 'id' | 'title'>;
       </span>
     );
 
+  const people = summary.data?.count ?? 0;
   const open = !attested && !waiting && !!summary.data;
   const offered = open && remaining.length === 0;
   // The dialog's code is fetched once the button is there, so pressing it opens the dialog at once.
@@ -261,7 +262,7 @@ function AttestVersion({ sop, version }: { sop: Pick<SopDetail, 'id' | 'title'>;
         )}
       </div>
       <p className="text-muted-foreground" data-testid="attestation-count">
-        {summary.data ? <Plural value={summary.data.count} one="# person has attested" other="# people have attested" /> : '\u00a0'}
+        {summary.data ? <Plural value={people} one="# person has attested" other="# people have attested" /> : '\u00a0'}
       </p>
       {!attested && <ChangesSince sopId={sop.id} />}
       {/* Mounted from the first opening on, so it can animate closed and give focus back. */}

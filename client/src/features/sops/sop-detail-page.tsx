@@ -176,6 +176,7 @@ export function SopDetailPage({ reading, reviewComments }: Props) {
   // The version on the page: the one asked for by ?version=, else the latest (the version in force for readers).
   const { version: latest, pinned } = shownVersionOf(sop, user, requestedVersion(search));
   const attachments = latest?.attachments ?? [];
+  const shownNumber = latest?.versionNumber;
 
   return (
     <div className="space-y-6">
@@ -275,7 +276,7 @@ export function SopDetailPage({ reading, reviewComments }: Props) {
         <div className="space-y-6">
           <Card>
             <CardHeader>
-              <CardTitle className="text-base">{latest ? <Trans>Attachments (v{latest.versionNumber})</Trans> : <Trans>Attachments</Trans>}</CardTitle>
+              <CardTitle className="text-base">{latest ? <Trans>Attachments (v{shownNumber})</Trans> : <Trans>Attachments</Trans>}</CardTitle>
             </CardHeader>
             <CardContent>
               <AttachmentList attachments={attachments} versionId={latest?.id} inForce={!!latest && latest.id === sop.effectiveVersionId} />
