@@ -8,6 +8,7 @@ import { Spinner } from '@/components/spinner';
 import { queryKeys } from '@/lib/query-keys';
 import { useCurrentUser } from '@/lib/session';
 import { useIdle } from '@/hooks/use-idle';
+import { Trans, useLingui } from '@lingui/react/macro';
 
 /** Wait this long between asks while the server is still generating a preview. */
 const PREVIEW_RETRY_MS = 2000;
@@ -81,7 +82,8 @@ interface Props {
 }
 
 /** The first page of a PDF or Word file as an image, at most 400 px tall. */
-export function AttachmentPreview({ attachmentId, name, status, unavailableText = 'Preview not available', onOpen }: Props) {
+export function AttachmentPreview({ attachmentId, name, status, unavailableText, onOpen }: Props) {
+  const { t } = useLingui();
   const settled = status === 'failed' || status === 'none';
   // Asked for once the screen has painted and the browser is idle: the image (often 100 KB)
   // would otherwise share a slow link with what the screen draws first. A cached one shows at once.
@@ -93,8 +95,8 @@ export function AttachmentPreview({ attachmentId, name, status, unavailableText 
   if (preview.isPending && !settled) {
     return (
       <div className="flex h-40 items-center justify-center gap-2 rounded-md border border-dashed text-sm text-muted-foreground">
-        <Spinner className="size-5" label="Generating preview" />
-        Generating preview...
+        <Spinner className="size-5" label={t`Generating preview`} />
+        <Trans>Generating preview...</Trans>
       </div>
     );
   }
@@ -102,18 +104,20 @@ export function AttachmentPreview({ attachmentId, name, status, unavailableText 
     return (
       <div className="flex h-28 flex-col items-center justify-center gap-1 rounded-md border border-dashed text-center text-sm" role="status">
         <ImageOff className="size-5 text-muted-foreground" aria-hidden="true" />
-        <p className="font-medium">{unavailableText}</p>
-        <p className="text-xs text-muted-foreground">The preview could not be generated</p>
+        <p className="font-medium">{unavailableText ?? t`Preview not available`}</p>
+        <p className="text-xs text-muted-foreground">
+          <Trans>The preview could not be generated</Trans>
+        </p>
       </div>
     );
   }
-  const image = <img src={url} alt={`Preview of the first page of ${name}`} className="max-h-[400px] w-auto object-contain shadow-sm" />;
+  const image = <img src={url} alt={t`Preview of the first page of ${name}`} className="max-h-[400px] w-auto object-contain shadow-sm" />;
   if (!onOpen) return <div className="flex justify-center rounded-md border bg-muted/40 p-2">{image}</div>;
   return (
     <button
       type="button"
       onClick={onOpen}
-      aria-label={`Open ${name} in the reader`}
+      aria-label={t`Open ${name} in the reader`}
       className="flex w-full cursor-zoom-in justify-center rounded-md border bg-muted/40 p-2 transition-colors hover:bg-muted focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
     >
       {image}

@@ -1,13 +1,15 @@
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ConfirmDialog } from './confirm-dialog';
 import { Button } from './ui/button';
 import { Input } from './ui/input';
+import { renderWithClient } from '@/test/render';
 
 afterEach(cleanup);
 
+// Rendered as the app renders it, inside the interface's language (its Cancel is translated).
 const dialog = (children?: React.ReactNode) =>
-  render(
+  renderWithClient(
     <ConfirmDialog open title="Confirm your attestation" description="I have read it." pending={false} onClose={() => {}} action={<Button>Attest</Button>}>
       {children}
     </ConfirmDialog>,

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import * as Alert from '@/components/ui/alert-dialog';
+import { Trans } from '@lingui/react/macro';
 
 interface Props {
   open: boolean;
@@ -40,7 +41,9 @@ export function ConfirmDialog({ open, title, description, pending, onClose, clas
         </Alert.AlertDialogHeader>
         {children}
         <Alert.AlertDialogFooter>
-          <Alert.AlertDialogCancel disabled={pending}>Cancel</Alert.AlertDialogCancel>
+          <Alert.AlertDialogCancel disabled={pending}>
+            <Trans>Cancel</Trans>
+          </Alert.AlertDialogCancel>
           {action}
         </Alert.AlertDialogFooter>
       </Alert.AlertDialogContent>

@@ -7,6 +7,7 @@ import { Input } from '@/components/ui/input';
 import { apiRequest } from '@/lib/api';
 import { ApiError } from '@/lib/api-error';
 import { settingsQuery } from '@/lib/shared-queries';
+import { Trans, useLingui } from '@lingui/react/macro';
 
 /**
  * The signer's proof in a decision or attestation dialog, when an administrator requires
@@ -16,6 +17,7 @@ import { settingsQuery } from '@/lib/shared-queries';
  */
 export function useSignature(id: string, failure: unknown, target: SignatureTarget | null, opts: { focusWhenShown?: boolean } = {}) {
   const required = useQuery(settingsQuery).data?.requireSignatures === true;
+  const { t } = useLingui();
   // In a dialog whose one field is the password: when the settings arrive after the dialog
   // opened, the field appears then and takes the focus (ConfirmDialog focuses it at opening).
   const input = useRef<HTMLInputElement>(null);
@@ -39,13 +41,13 @@ export function useSignature(id: string, failure: unknown, target: SignatureTarg
       ]);
       return { passkey: (await startAuthentication({ optionsJSON })) as never };
     } catch (err) {
-      setPasskeyError(err instanceof Error ? err.message : 'The passkey did not answer');
+      setPasskeyError(err instanceof Error ? err.message : t`The passkey did not answer`);
       return null;
     }
   };
 
   const field = required ? (
-    <FormField id={id} label="Your password (signature)" error={error ?? undefined} className="space-y-1">
+    <FormField id={id} label={t`Your password (signature)`} error={error ?? undefined} className="space-y-1">
       <Input
         ref={input}
         id={id}
@@ -80,7 +82,7 @@ export function UsePasskeyButton({
         if (proof) onProof(proof);
       }}
     >
-      Use a passkey
+      <Trans>Use a passkey</Trans>
     </Button>
   );
 }

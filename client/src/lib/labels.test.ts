@@ -15,7 +15,7 @@ import {
   formatRelativeDay,
   formatWeekdayDate,
   statusLabel,
-  VERSION_STANDING_LABELS,
+  versionStandingLabel,
 } from './labels';
 
 const inLocale = (locale: string) => vi.spyOn(navigator, 'language', 'get').mockReturnValue(locale);
@@ -27,9 +27,9 @@ describe('the label table', () => {
     expect(statusLabel('pending')).toBe('Pending');
   });
   it('calls a submitted version Submitted and one sent back Changes requested, never Draft', () => {
-    expect(VERSION_STANDING_LABELS.submitted).toBe('Submitted');
-    expect(VERSION_STANDING_LABELS.changes_requested).toBe('Changes requested');
-    expect(VERSION_STANDING_LABELS.draft).toBe('Draft');
+    expect(versionStandingLabel('submitted')).toBe('Submitted');
+    expect(versionStandingLabel('changes_requested')).toBe('Changes requested');
+    expect(versionStandingLabel('draft')).toBe('Draft');
   });
   it('reads the events crew saw as raw names in words', () => {
     expect(eventLabel('sop_attested')).toBe('Read and attested');

@@ -1,6 +1,8 @@
 import type { AuditAction } from '@common/audit-actions';
 import type { ApprovalStatus, SopStatus, VersionStanding } from '@common/sop-lifecycle';
-import { formatLocale } from './i18n';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { formatLocale, i18n } from './i18n';
 
 /**
  * The words a crew member reads for what the system stores as codes: statuses, audit events,
@@ -24,13 +26,16 @@ export const STATUS_LABELS: Record<SopStatus | ApprovalStatus, string> = {
 };
 
 /** What a version is to a reader. A version sent for approval is 'Submitted', never 'Draft'. */
-export const VERSION_STANDING_LABELS: Record<VersionStanding, string> = {
-  in_force: 'In force',
-  superseded: 'Superseded',
-  changes_requested: 'Changes requested',
-  submitted: 'Submitted',
-  draft: 'Draft',
+const VERSION_STANDING_WORDS: Record<VersionStanding, MessageDescriptor> = {
+  in_force: msg`In force`,
+  superseded: msg`Superseded`,
+  changes_requested: msg`Changes requested`,
+  submitted: msg`Submitted`,
+  draft: msg`Draft`,
 };
+
+/** A version's standing in the interface's language (read when drawn, so a change of language shows at once). */
+export const versionStandingLabel = (standing: VersionStanding): string => i18n._(VERSION_STANDING_WORDS[standing]);
 
 /** Each audit event as a person reads it, the thing named where the action alone could be anything's. */
 export const EVENT_LABELS: Record<AuditAction, string> = {

@@ -4,6 +4,7 @@ import { Button } from '@/components/ui/button';
 import { useCurrentUser } from '@/lib/session';
 import { useKeepOffline } from './offline-copies';
 import { useOnline } from './offline-status';
+import { Trans, useLingui } from '@lingui/react/macro';
 
 /**
  * 'Keep this SOP offline' on the SOP page: stores the SOP, its content and the files of the
@@ -14,6 +15,7 @@ import { useOnline } from './offline-status';
 export function KeepOfflineButton({ sop, className }: { sop: SopDetail; className?: string }) {
   const { user } = useCurrentUser();
   const online = useOnline();
+  const { t } = useLingui();
   const { kept, known, keep, stop } = useKeepOffline(user?.id, sop);
   if (!user || !known) return null;
   const busy = keep.isPending || stop.isPending;
@@ -28,12 +30,12 @@ export function KeepOfflineButton({ sop, className }: { sop: SopDetail; classNam
       className={className}
       disabled={!kept && !online}
       aria-disabled={busy || undefined}
-      title={!kept && !online ? 'Not while offline' : undefined}
+      title={!kept && !online ? t`Not while offline` : undefined}
       onClick={press}
       data-testid="keep-offline"
     >
       {kept ? <PinOff aria-hidden="true" /> : <HardDriveDownload aria-hidden="true" />}
-      {keep.isPending ? 'Keeping offline...' : kept ? 'Stop keeping offline' : 'Keep this SOP offline'}
+      {keep.isPending ? <Trans>Keeping offline...</Trans> : kept ? <Trans>Stop keeping offline</Trans> : <Trans>Keep this SOP offline</Trans>}
     </Button>
   );
 }

@@ -10,6 +10,7 @@ import { type PdfFind, PdfView } from './pdf-view';
 import { NARROW, type PdfMatches } from './use-pdf-viewer';
 import { type ReaderDocument, readerKindOf } from './reader-document';
 import { HtmlView, ImageView, TextView } from './text-views';
+import { Trans, useLingui } from '@lingui/react/macro';
 import './reader.css';
 
 /** Typing pauses this long before the document is searched. */
@@ -51,6 +52,8 @@ export default function DocumentReader({ document, onClose, onOpened }: Props) {
 /** The title with Download, find in document, and the document. */
 function ReaderBody({ document, onOpened }: Omit<Props, 'onClose'>) {
   const kind = readerKindOf(document.mimeType, document.htmlUrl !== undefined);
+  const { t } = useLingui();
+  const name = document.name;
   const [typed, setTyped] = useState('');
   const [query, setQuery] = useState('');
   const [count, setCount] = useState(0);
@@ -117,7 +120,7 @@ function ReaderBody({ document, onOpened }: Omit<Props, 'onClose'>) {
         <Button
           variant={findOpened ? 'secondary' : 'ghost'}
           size="icon"
-          aria-label="Find in document"
+          aria-label={t`Find in document`}
           aria-expanded={findOpened}
           aria-controls={findId}
           onClick={() => (findOpened ? setFindOpened(false) : openFind())}
@@ -126,8 +129,11 @@ function ReaderBody({ document, onOpened }: Omit<Props, 'onClose'>) {
         </Button>
       )}
       <Button asChild variant="outline" size="sm">
-        <a href={document.fileUrl} download={document.name} aria-label={`Download ${document.name}`}>
-          <Download aria-hidden="true" /> <span className="hidden sm:inline">Download</span>
+        <a href={document.fileUrl} download={document.name} aria-label={t`Download ${name}`}>
+          <Download aria-hidden="true" />{' '}
+          <span className="hidden sm:inline">
+            <Trans>Download</Trans>
+          </span>
         </a>
       </Button>
     </header>
@@ -136,7 +142,7 @@ function ReaderBody({ document, onOpened }: Omit<Props, 'onClose'>) {
     return (
       <>
         {header}
-        <Problem text="This kind of file cannot be shown in the reader. Use Download to open it." />
+        <Problem text={t`This kind of file cannot be shown in the reader. Use Download to open it.`} />
       </>
     );
   }
@@ -160,17 +166,17 @@ function ReaderBody({ document, onOpened }: Omit<Props, 'onClose'>) {
               if (typed !== query) setQuery(typed);
               else step(event.shiftKey ? -1 : 1);
             }}
-            placeholder="Find in document"
-            aria-label="Find in document"
+            placeholder={t`Find in document`}
+            aria-label={t`Find in document`}
             className="h-8 min-w-0 flex-1 sm:max-w-xs"
           />
           <output className="min-w-20 text-center text-xs whitespace-nowrap text-muted-foreground tabular-nums" aria-live="polite" data-testid="match-count">
             {query.trim() ? matchCountText(current, count, kind === 'pdf' ? Number.POSITIVE_INFINITY : MAX_MATCHES) : ''}
           </output>
-          <Button variant="ghost" size="icon" aria-label="Previous match" disabled={count === 0} onClick={() => step(-1)}>
+          <Button variant="ghost" size="icon" aria-label={t`Previous match`} disabled={count === 0} onClick={() => step(-1)}>
             <ChevronDown className="rotate-180" />
           </Button>
-          <Button variant="ghost" size="icon" aria-label="Next match" disabled={count === 0} onClick={() => step(1)}>
+          <Button variant="ghost" size="icon" aria-label={t`Next match`} disabled={count === 0} onClick={() => step(1)}>
             <ChevronDown />
           </Button>
         </search>

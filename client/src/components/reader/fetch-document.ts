@@ -1,3 +1,5 @@
+import { msg } from '@lingui/core/macro';
+import { i18n } from '@/lib/i18n';
 import { NOT_CACHED_CODE } from '@/offline/caches';
 
 /**
@@ -11,11 +13,11 @@ export async function fetchDocument(url: string, signal?: AbortSignal): Promise<
     response = await fetch(url, { credentials: 'include', signal });
   } catch (error) {
     if (signal?.aborted) throw error;
-    throw new Error('The document could not be loaded: there is no connection and no copy kept on this device.');
+    throw new Error(i18n._(msg`The document could not be loaded: there is no connection and no copy kept on this device.`));
   }
   if (response.ok) return response;
   const body = (await response.json().catch(() => null)) as { message?: string; code?: string } | null;
-  if (body?.code === NOT_CACHED_CODE) throw new Error('Not available offline: open it once while online to keep a copy.');
-  if (response.status === 404) throw new Error('This file is no longer available.');
-  throw new Error(body?.message ?? 'The document could not be opened.');
+  if (body?.code === NOT_CACHED_CODE) throw new Error(i18n._(msg`Not available offline: open it once while online to keep a copy.`));
+  if (response.status === 404) throw new Error(i18n._(msg`This file is no longer available.`));
+  throw new Error(body?.message ?? i18n._(msg`The document could not be opened.`));
 }

@@ -1,3 +1,5 @@
+import { msg } from '@lingui/core/macro';
+import { i18n } from '@/lib/i18n';
 /**
  * Find in a Word or text file, over its text given as pieces in reading order (the text nodes
  * on screen). Case and runs of white space are ignored; a match may run across pieces, so a
@@ -61,6 +63,7 @@ export function stepMatch(current: number, count: number, direction: 1 | -1): nu
 
 /** 'No matches', '3 of 12', or '1 of 1000+' when the limit was reached. */
 export function matchCountText(current: number, count: number, limit = MAX_MATCHES): string {
-  if (count === 0) return 'No matches';
-  return `${current + 1} of ${count}${count >= limit ? '+' : ''}`;
+  if (count === 0) return i18n._(msg`No matches`);
+  const position = current + 1;
+  return count >= limit ? i18n._(msg`${position} of ${count}+`) : i18n._(msg`${position} of ${count}`);
 }

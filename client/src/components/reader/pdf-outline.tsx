@@ -1,5 +1,6 @@
 import type { PDFDocumentProxy } from 'pdfjs-dist';
 import { cn } from '@/lib/utils';
+import { Trans, useLingui } from '@lingui/react/macro';
 
 /** One entry of a PDF's outline (its bookmarks): where it goes, and the entries under it. */
 export interface OutlineEntry {
@@ -27,9 +28,12 @@ interface Props {
 
 /** The document's outline, beside the pages (over them on a phone): an entry goes to its place. */
 export function PdfOutline({ id, entries, onGo, className }: Props) {
+  const { t } = useLingui();
   return (
-    <nav id={id} aria-label="Contents" className={cn('overflow-auto bg-white p-2', className)}>
-      <h2 className="px-2 pt-1 pb-2 text-xs font-semibold text-muted-foreground uppercase">Contents</h2>
+    <nav id={id} aria-label={t`Contents`} className={cn('overflow-auto bg-white p-2', className)}>
+      <h2 className="px-2 pt-1 pb-2 text-xs font-semibold text-muted-foreground uppercase">
+        <Trans>Contents</Trans>
+      </h2>
       <Entries entries={entries} onGo={onGo} />
     </nav>
   );

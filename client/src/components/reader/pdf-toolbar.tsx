@@ -2,6 +2,7 @@ import { ChevronDown, Ellipsis, List } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { DropdownMenu, DropdownMenuCheckboxItem, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '@/components/ui/dropdown-menu';
 import type { PdfState } from './use-pdf-viewer';
+import { Trans, useLingui } from '@lingui/react/macro';
 
 /** pdf.js's own zoom limits (10 % to 1000 %): past them its zoom buttons change nothing. */
 const MIN_PERCENT = 10;
@@ -28,6 +29,7 @@ interface Props {
  */
 export function PdfToolbar({ state, outline, narrow, onPrevious, onNext, onZoomIn, onZoomOut, onFitWidth }: Props) {
   const zoom = { state, onZoomIn, onZoomOut, onFitWidth };
+  const { t } = useLingui();
   return (
     <div className="flex flex-wrap items-center justify-between gap-x-2 gap-y-1 border-b bg-slate-50 px-2 py-1 sm:px-3 sm:py-1.5" data-testid="pdf-toolbar">
       <div className="flex min-w-0 items-center gap-1">
@@ -39,17 +41,20 @@ export function PdfToolbar({ state, outline, narrow, onPrevious, onNext, onZoomI
             aria-controls={outline.id}
             onClick={outline.onToggle}
           >
-            <List aria-hidden="true" /> <span className={narrow ? 'sr-only' : undefined}>Contents</span>
+            <List aria-hidden="true" />{' '}
+            <span className={narrow ? 'sr-only' : undefined}>
+              <Trans>Contents</Trans>
+            </span>
           </Button>
         )}
-        <Button variant="ghost" size="icon" aria-label="Previous page" disabled={!state || state.page <= 1} onClick={onPrevious}>
+        <Button variant="ghost" size="icon" aria-label={t`Previous page`} disabled={!state || state.page <= 1} onClick={onPrevious}>
           <ChevronDown className="rotate-180" />
         </Button>
-        <Button variant="ghost" size="icon" aria-label="Next page" disabled={!state || state.page >= state.pages} onClick={onNext}>
+        <Button variant="ghost" size="icon" aria-label={t`Next page`} disabled={!state || state.page >= state.pages} onClick={onNext}>
           <ChevronDown />
         </Button>
         <p className="text-sm whitespace-nowrap tabular-nums" aria-live="polite" data-testid="page-count">
-          {state ? `Page ${state.page} of ${state.pages}` : 'Opening...'}
+          {state ? <PageOf page={state.page} pages={state.pages} /> : <Trans>Opening...</Trans>}
         </p>
       </div>
       {narrow ? <ZoomMenu {...zoom} /> : <ZoomButtons {...zoom} />}
@@ -57,12 +62,21 @@ export function PdfToolbar({ state, outline, narrow, onPrevious, onNext, onZoomI
   );
 }
 
+function PageOf({ page, pages }: { page: number; pages: number }) {
+  return (
+    <Trans>
+      Page {page} of {pages}
+    </Trans>
+  );
+}
+
 type ZoomProps = Pick<Props, 'state' | 'onZoomIn' | 'onZoomOut' | 'onFitWidth'>;
 
 function ZoomButtons({ state, onZoomIn, onZoomOut, onFitWidth }: ZoomProps) {
+  const { t } = useLingui();
   return (
     <div className="flex items-center gap-1">
-      <Button variant="ghost" size="icon" aria-label="Zoom out" disabled={!state || state.percent <= MIN_PERCENT} onClick={onZoomOut}>
+      <Button variant="ghost" size="icon" aria-label={t`Zoom out`} disabled={!state || state.percent <= MIN_PERCENT} onClick={onZoomOut}>
         <span aria-hidden="true" className="text-lg leading-none">
           −
         </span>
@@ -70,13 +84,13 @@ function ZoomButtons({ state, onZoomIn, onZoomOut, onFitWidth }: ZoomProps) {
       <span className="w-12 text-center text-sm tabular-nums" data-testid="zoom-percent">
         {state ? `${state.percent}%` : ''}
       </span>
-      <Button variant="ghost" size="icon" aria-label="Zoom in" disabled={!state || state.percent >= MAX_PERCENT} onClick={onZoomIn}>
+      <Button variant="ghost" size="icon" aria-label={t`Zoom in`} disabled={!state || state.percent >= MAX_PERCENT} onClick={onZoomIn}>
         <span aria-hidden="true" className="text-lg leading-none">
           +
         </span>
       </Button>
       <Button variant={state?.fitWidth ? 'secondary' : 'ghost'} size="sm" aria-pressed={state?.fitWidth ?? false} disabled={!state} onClick={onFitWidth}>
-        Fit width
+        <Trans>Fit width</Trans>
       </Button>
     </div>
   );
@@ -84,25 +98,27 @@ function ZoomButtons({ state, onZoomIn, onZoomOut, onFitWidth }: ZoomProps) {
 
 /** The zoom controls as a menu (arrows move through it, Enter chooses, Esc closes it). */
 function ZoomMenu({ state, onZoomIn, onZoomOut, onFitWidth }: ZoomProps) {
+  const { t } = useLingui();
+  const percent = state?.percent;
   return (
     <DropdownMenu>
       <DropdownMenuTrigger asChild>
-        <Button variant="ghost" size="icon" aria-label="More" disabled={!state}>
+        <Button variant="ghost" size="icon" aria-label={t`More`} disabled={!state}>
           <Ellipsis aria-hidden="true" />
         </Button>
       </DropdownMenuTrigger>
       <DropdownMenuContent align="end">
         <p className="px-2 py-1.5 text-xs text-muted-foreground tabular-nums" data-testid="zoom-percent">
-          {state ? `Zoom ${state.percent}%` : ''}
+          {state ? t`Zoom ${percent}%` : ''}
         </p>
         <DropdownMenuItem className="pl-8" disabled={!state || state.percent <= MIN_PERCENT} onSelect={onZoomOut}>
-          Zoom out
+          <Trans>Zoom out</Trans>
         </DropdownMenuItem>
         <DropdownMenuItem className="pl-8" disabled={!state || state.percent >= MAX_PERCENT} onSelect={onZoomIn}>
-          Zoom in
+          <Trans>Zoom in</Trans>
         </DropdownMenuItem>
         <DropdownMenuCheckboxItem checked={state?.fitWidth ?? false} onSelect={onFitWidth}>
-          Fit width
+          <Trans>Fit width</Trans>
         </DropdownMenuCheckboxItem>
       </DropdownMenuContent>
     </DropdownMenu>

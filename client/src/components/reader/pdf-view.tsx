@@ -4,6 +4,8 @@ import { useMediaQuery } from '@/hooks/use-media-query';
 import { PdfOutline } from './pdf-outline';
 import { PdfToolbar } from './pdf-toolbar';
 import { FIT_WIDTH, NARROW, type PdfMatches, usePdfViewer } from './use-pdf-viewer';
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import 'pdfjs-dist/web/pdf_viewer.css';
 
 /** Find in a PDF, driven by the reader's find bar: the next or previous match. */
@@ -41,6 +43,7 @@ export function PdfView({ url, name, query, finder, onMatches, onShown, onError 
   const [outlineChosen, setOutlineChosen] = useState<boolean | null>(null);
   const outlineOpen = outlineChosen ?? roomy;
   const outlineId = useId();
+  const { t } = useLingui();
 
   // The find controller looks from the page being read; the reader already waited for a pause in typing.
   const find = (findPrevious: boolean) =>
@@ -81,7 +84,8 @@ export function PdfView({ url, name, query, finder, onMatches, onShown, onError 
     move();
   };
 
-  const pages = state ? `${state.pages} ${state.pages === 1 ? 'page' : 'pages'}` : 'opening';
+  const count = state?.pages ?? 0;
+  const label = state ? plural(count, { one: `${name}, # page`, other: `${name}, # pages` }) : t`${name}, opening`;
   const hasOutline = (state?.outline.length ?? 0) > 0;
   return (
     <div className="flex min-h-0 flex-1 flex-col">
@@ -117,7 +121,7 @@ export function PdfView({ url, name, query, finder, onMatches, onShown, onError 
             role="region"
             // biome-ignore lint/a11y/noNoninteractiveTabindex: the pages scroll here; the keyboard must reach them (PageUp/PageDown turn pages)
             tabIndex={0}
-            aria-label={`${name}, ${pages}`}
+            aria-label={label}
             className="reader-pages peer absolute inset-0 overflow-auto outline-none"
             onKeyDown={onKeyDown}
           >
@@ -131,7 +135,7 @@ export function PdfView({ url, name, query, finder, onMatches, onShown, onError 
           />
           {!state && (
             <div className="absolute inset-0 flex items-center justify-center gap-2 text-sm text-muted-foreground">
-              <Spinner className="size-5" label="Opening the document" /> Opening the document...
+              <Spinner className="size-5" label={t`Opening the document`} /> <Trans>Opening the document...</Trans>
             </div>
           )}
         </div>

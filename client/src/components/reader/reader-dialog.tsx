@@ -1,6 +1,7 @@
 import { lazy, Suspense, useLayoutEffect } from 'react';
 import { loadOnce } from '@/lib/load-once';
 import type { ReaderDocument } from './reader-document';
+import { Trans } from '@lingui/react/macro';
 
 /**
  * The document reader, opened over the screen that lists the file: SOP attachments and daily
@@ -35,7 +36,7 @@ export function ReaderDialog({ document, onClose, onOpened }: Props) {
     <Suspense
       fallback={
         <div className="fixed inset-0 z-50 grid place-items-center bg-slate-950/50 text-sm font-medium text-white" role="status">
-          Opening the reader...
+          <Trans>Opening the reader...</Trans>
         </div>
       }
     >

@@ -5,6 +5,7 @@ import { Spinner } from '@/components/spinner';
 import { findMatches } from './find-in-text';
 import { fetchDocument } from './fetch-document';
 import { clearHighlights, rangeOf, showHighlights, textNodesOf } from './highlights';
+import { Trans, useLingui } from '@lingui/react/macro';
 
 /** While a Word file is still being converted, ask again this often, and this many times at most. */
 const CONVERSION_RETRY_MS = 2000;
@@ -60,6 +61,7 @@ type HtmlState = { state: 'converting' } | { state: 'ready'; html: string };
 
 /** A Word file as the server's clean HTML; while it is being converted, says so and asks again. */
 export function HtmlView({ url, name, onShown, onError, ...find }: ViewProps) {
+  const { t } = useLingui();
   const [state, setState] = useState<HtmlState | null>(null);
   const body = useRef<HTMLDivElement>(null);
 
@@ -77,12 +79,12 @@ export function HtmlView({ url, name, onShown, onError, ...find }: ViewProps) {
         await new Promise((resolve) => setTimeout(resolve, CONVERSION_RETRY_MS));
         if (loading.signal.aborted) return;
       }
-      throw new Error('The document is taking too long to prepare. Try again later, or use Download.');
+      throw new Error(t`The document is taking too long to prepare. Try again later, or use Download.`);
     })().catch((error: unknown) => {
-      if (!loading.signal.aborted) onError(error instanceof Error ? error.message : 'The document could not be opened.');
+      if (!loading.signal.aborted) onError(error instanceof Error ? error.message : t`The document could not be opened.`);
     });
     return () => loading.abort();
-  }, [url, onError]);
+  }, [url, onError, t]);
 
   const html = state?.state === 'ready' ? state.html : null;
   useEffect(() => {
@@ -90,13 +92,17 @@ export function HtmlView({ url, name, onShown, onError, ...find }: ViewProps) {
   }, [html, onShown]);
   useFindInElement(body, html, find);
 
-  if (!state) return <Opening text="Opening the document..." />;
+  if (!state) return <Opening text={t`Opening the document...`} />;
   if (state.state === 'converting') {
     return (
       <div className="flex h-full flex-col items-center justify-center gap-2 p-6 text-center" role="status">
         <FileClock className="size-8 text-ocean" aria-hidden="true" />
-        <p className="font-medium">Preparing the document for reading...</p>
-        <p className="max-w-sm text-sm text-muted-foreground">Word files are converted once for the reader. This takes a few seconds; it opens by itself.</p>
+        <p className="font-medium">
+          <Trans>Preparing the document for reading...</Trans>
+        </p>
+        <p className="max-w-sm text-sm text-muted-foreground">
+          <Trans>Word files are converted once for the reader. This takes a few seconds; it opens by itself.</Trans>
+        </p>
       </div>
     );
   }
@@ -112,6 +118,7 @@ export function HtmlView({ url, name, onShown, onError, ...find }: ViewProps) {
 
 /** A plain-text file, as it is. */
 export function TextView({ url, name, onShown, onError, ...find }: ViewProps) {
+  const { t } = useLingui();
   const [text, setText] = useState<string | null>(null);
   const body = useRef<HTMLPreElement>(null);
   useEffect(() => {
@@ -120,16 +127,16 @@ export function TextView({ url, name, onShown, onError, ...find }: ViewProps) {
       .then((response) => response.text())
       .then(setText)
       .catch((error: unknown) => {
-        if (!loading.signal.aborted) onError(error instanceof Error ? error.message : 'The document could not be opened.');
+        if (!loading.signal.aborted) onError(error instanceof Error ? error.message : t`The document could not be opened.`);
       });
     return () => loading.abort();
-  }, [url, onError]);
+  }, [url, onError, t]);
   useEffect(() => {
     if (text !== null) onShown();
   }, [text, onShown]);
   useFindInElement(body, text, find);
 
-  if (text === null) return <Opening text="Opening the document..." />;
+  if (text === null) return <Opening text={t`Opening the document...`} />;
   return (
     // biome-ignore lint/a11y/noNoninteractiveTabindex: the document scrolls here; the keyboard must reach it
     <section tabIndex={0} aria-label={name} className="min-h-0 flex-1 overflow-auto bg-white outline-none focus-visible:ring-2 focus-visible:ring-ring">
@@ -142,9 +149,10 @@ export function TextView({ url, name, onShown, onError, ...find }: ViewProps) {
 
 /** An image, fitted to the reading area. */
 export function ImageView({ url, name, onShown, onError }: Omit<ViewProps, keyof FindProps>) {
+  const { t } = useLingui();
   return (
     <div className="flex min-h-0 flex-1 items-start justify-center overflow-auto bg-slate-200 p-2">
-      <img src={url} alt={name} className="h-auto max-w-full bg-white shadow-sm" onLoad={onShown} onError={() => onError('The image could not be shown.')} />
+      <img src={url} alt={name} className="h-auto max-w-full bg-white shadow-sm" onLoad={onShown} onError={() => onError(t`The image could not be shown.`)} />
     </div>
   );
 }

@@ -3,7 +3,9 @@ import { useEffect, useRef, useState } from 'react';
 import { AnnotationEditorType, AnnotationMode, getDocument, GlobalWorkerOptions } from 'pdfjs-dist';
 import { EventBus, FindState, LinkTarget, PDFFindController, PDFLinkService, PDFViewer } from 'pdfjs-dist/web/pdf_viewer.mjs';
 import workerUrl from 'pdfjs-dist/build/pdf.worker.min.mjs?url';
+import { msg } from '@lingui/core/macro';
 import { useStableCallback } from '@/hooks/use-stable-callback';
+import { i18n } from '@/lib/i18n';
 import { fetchDocument } from './fetch-document';
 import { type OutlineEntry, outlineOf } from './pdf-outline';
 
@@ -130,7 +132,7 @@ export function usePdfViewer({ url, container, onShown, onError, onMatches }: Op
       const outline = outlineOf(await pdf.getOutline());
       if (!stop.signal.aborted) update({ outline });
     })().catch((error: unknown) => {
-      if (!stop.signal.aborted) failed(error instanceof Error ? error.message : 'The document could not be opened.');
+      if (!stop.signal.aborted) failed(error instanceof Error ? error.message : i18n._(msg`The document could not be opened.`));
     });
 
     return () => {

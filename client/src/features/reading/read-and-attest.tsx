@@ -15,6 +15,7 @@ import { useCurrentUser } from '@/lib/session';
 import { queueAttestation, useWaitingAttestation, useWaitingOpenings } from '@/offline/attestation-queue';
 import { useOnline } from '@/offline/offline-status';
 import { readingQueries } from './api';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 
 const SHOWN_CHANGES = 5;
 const loadConfirmDialog = () => import('./attest-confirm-dialog');
@@ -30,36 +31,61 @@ function ReadingComparison({ sopId }: { sopId: number }) {
   );
 }
 
+function LastAttestedChanges({ version }: { version: string }) {
+  return <Trans>What changed since version {version}, which you attested</Trans>;
+}
+
+function LastAttested({ version, on }: { version: string; on: string }) {
+  return (
+    <p className="mt-2 text-muted-foreground">
+      <Trans>
+        You last attested version {version} on {on}.
+      </Trans>
+    </p>
+  );
+}
+
+/** One version approved since: its number, when, and what its changelog says. */
+function ChangeEntry({ version, approved, changelog }: { version: string; approved: string; changelog: string | null }) {
+  return (
+    <li className="rounded-md bg-amber-50 px-3 py-2">
+      <span className="font-medium">
+        <Trans>
+          Version {version}
+          <span className="font-normal text-muted-foreground"> · approved {approved}</span>
+        </Trans>
+      </span>
+      <span className="mt-0.5 block whitespace-pre-line">{changelog || <Trans>No changelog was written for this version.</Trans>}</span>
+    </li>
+  );
+}
+
 /** What changed since the version the reader last attested (folded: the card keeps its size when it arrives). */
 function ChangesSince({ sopId }: { sopId: number }) {
   const { data } = useQuery(readingQueries.sop(sopId));
   const [opened, setOpened] = useState(false);
   if (!data?.required || data.attested || data.versionId === null || data.changes.length === 0) return null;
   const changes = data.changes.slice(0, SHOWN_CHANGES);
+  const earlier = data.changes.length - SHOWN_CHANGES;
+  const last = data.lastAttested;
   // An earlier version to compare with: the one attested, or one in force before this one.
   const comparable = !!data.lastAttested || data.changes.length > 1;
   return (
     <details className="text-sm" data-testid="reading-changes" onToggle={(event) => event.currentTarget.open && setOpened(true)}>
       <summary className="cursor-pointer font-medium text-navy">
-        {data.lastAttested ? `What changed since version ${data.lastAttested.versionNumber}, which you attested` : 'What changed so far'}
+        {last ? <LastAttestedChanges version={last.versionNumber} /> : <Trans>What changed so far</Trans>}
       </summary>
-      {data.lastAttested && (
-        <p className="mt-2 text-muted-foreground">
-          You last attested version {data.lastAttested.versionNumber} on {formatDate(data.lastAttested.attestedAt)}.
-        </p>
-      )}
+      {last && <LastAttested version={last.versionNumber} on={formatDate(last.attestedAt)} />}
       <ol className="mt-2 space-y-1.5">
         {changes.map((change) => (
-          <li key={change.versionId} className="rounded-md bg-amber-50 px-3 py-2">
-            <span className="font-medium">
-              Version {change.versionNumber}
-              <span className="font-normal text-muted-foreground"> · approved {formatDate(change.approvedAt)}</span>
-            </span>
-            <span className="mt-0.5 block whitespace-pre-line">{change.changelog || 'No changelog was written for this version.'}</span>
-          </li>
+          <ChangeEntry key={change.versionId} version={change.versionNumber} approved={formatDate(change.approvedAt)} changelog={change.changelog} />
         ))}
       </ol>
-      {data.changes.length > SHOWN_CHANGES && <p className="mt-2 text-xs">and {data.changes.length - SHOWN_CHANGES} earlier versions.</p>}
+      {earlier > 0 && (
+        <p className="mt-2 text-xs">
+          <Plural value={earlier} one="and # earlier version." other="and # earlier versions." />
+        </p>
+      )}
       {comparable && opened && <ReadingComparison sopId={sopId} />}
     </details>
   );
@@ -67,8 +93,9 @@ function ChangesSince({ sopId }: { sopId: number }) {
 
 /** Each file of the version, opened or still to open. Drawn from the SOP at once; only the marks wait for the answer. */
 function FileChecklist({ files, opened }: { files: SopVersion['attachments']; opened: Set<number> | null }) {
+  const { t } = useLingui();
   return (
-    <ul className="space-y-1.5 text-sm" aria-label="Files of this version" data-testid="attest-files">
+    <ul className="space-y-1.5 text-sm" aria-label={t`Files of this version`} data-testid="attest-files">
       {files.map((file) => {
         const done = opened?.has(file.id);
         return (
@@ -82,7 +109,7 @@ function FileChecklist({ files, opened }: { files: SopVersion['attachments']; op
               {file.originalName}
               <span className={done ? 'text-emerald-800' : 'text-muted-foreground'}>
                 {' '}
-                · {opened === null ? 'checking...' : done ? 'opened' : 'not opened yet'}
+                · {opened === null ? <Trans>checking...</Trans> : done ? <Trans>opened</Trans> : <Trans>not opened yet</Trans>}
               </span>
             </span>
           </li>
@@ -90,6 +117,16 @@ function FileChecklist({ files, opened }: { files: SopVersion['attachments']; op
       })}
     </ul>
   );
+}
+
+/** What is left before attesting: the one file not opened yet, or how many. */
+function FilesToOpen({ remaining }: { remaining: SopVersion['attachments'] }) {
+  const count = remaining.length;
+  if (count === 1) {
+    const name = remaining[0].originalName;
+    return <Trans>Open “{name}” to attest.</Trans>;
+  }
+  return <Trans>Open the {count} files not opened yet to attest.</Trans>;
 }
 
 function AttestVersion({ sop, version }: { sop: Pick<SopDetail, 'id' | 'title'>; version: SopVersion }) {
@@ -103,6 +140,7 @@ function AttestVersion({ sop, version }: { sop: Pick<SopDetail, 'id' | 'title'>;
   const [confirming, setConfirming] = useState(false);
   const [asked, setAsked] = useState(false);
   const focus = useReturnFocus();
+  const { t } = useLingui();
   const done = useRef<HTMLParagraphElement>(null);
   const attested = !!summary.data?.attestedByMe;
   // After attesting, focus moves to the sentence that says so (the button it came from is gone).
@@ -117,7 +155,9 @@ function AttestVersion({ sop, version }: { sop: Pick<SopDetail, 'id' | 'title'>;
   const files = version.attachments;
   const opened = summary.data ? new Set([...summary.data.opened, ...waitingOpenings]) : null;
   const remaining = opened ? files.filter((f) => !opened.has(f.id)) : files;
-  const statement = `I have read and understood version ${version.versionNumber} of ${sop.title}`;
+  const number = version.versionNumber;
+  const title = sop.title;
+  const statement = t`I have read and understood version ${number} of ${title}`;
 
   const confirm = (signature?: SignatureProof) => {
     justAttested.current = true;
@@ -135,35 +175,60 @@ function AttestVersion({ sop, version }: { sop: Pick<SopDetail, 'id' | 'title'>;
   if (summary.isError) {
     status = (
       <>
-        The attestations could not be loaded.{' '}
+        <Trans>The attestations could not be loaded.</Trans>{' '}
         <button type="button" className="font-medium text-ocean hover:underline" onClick={() => summary.refetch()}>
-          Try again
+          <Trans>Try again</Trans>
         </button>
       </>
     );
-  } else if (!summary.data) status = <span className="text-muted-foreground">Checking what you have read...</span>;
-  else if (attested)
+  } else if (!summary.data)
+    status = (
+      <span className="text-muted-foreground">
+        <Trans>Checking what you have read...</Trans>
+      </span>
+    );
+  else if (attested) {
+    const when = formatDateTime(summary.data.attestedAt);
     status = (
       <span className="flex items-center gap-2 font-medium text-emerald-800" data-testid="attested-by-me">
-        <BadgeCheck className="size-4 shrink-0" aria-hidden="true" /> You attested version {version.versionNumber} on {formatDateTime(summary.data.attestedAt)}
+        <BadgeCheck className="size-4 shrink-0" aria-hidden="true" />{' '}
+        <Trans>
+          You attested version {number} on {when}
+        </Trans>
       </span>
     );
-  else if (waiting)
+  } else if (waiting)
     status = (
       <span className="flex items-center gap-2 font-medium text-amber-800" data-testid="attestation-waiting">
-        <Clock className="size-4 shrink-0" aria-hidden="true" /> Waiting to send: your attestation is recorded when the link returns.
+        <Clock className="size-4 shrink-0" aria-hidden="true" /> <Trans>Waiting to send: your attestation is recorded when the link returns.</Trans>
       </span>
     );
-  else if (reading.data?.required && !reading.data.attested)
+  else if (reading.data?.required && !reading.data.attested) {
+    const due = reading.data.dueDate ? formatCalendarDay(reading.data.dueDate) : null;
     status = (
       <span className={cn('flex items-center gap-2 font-medium', reading.data.overdue ? 'text-red-800' : 'text-amber-900')} data-testid="reading-notice">
-        <BookOpenCheck className="size-4 shrink-0" aria-hidden="true" /> Waiting for you: please read version {version.versionNumber} and attest
-        {reading.data.dueDate &&
-          (reading.data.overdue ? ` (overdue since ${formatCalendarDay(reading.data.dueDate)})` : ` by ${formatCalendarDay(reading.data.dueDate)}`)}
+        <BookOpenCheck className="size-4 shrink-0" aria-hidden="true" />{' '}
+        {!due ? (
+          <Trans>Waiting for you: please read version {number} and attest</Trans>
+        ) : reading.data.overdue ? (
+          <Trans>
+            Waiting for you: please read version {number} and attest (overdue since {due})
+          </Trans>
+        ) : (
+          <Trans>
+            Waiting for you: please read version {number} and attest by {due}
+          </Trans>
+        )}
       </span>
     );
-  else status = <span className="text-muted-foreground">Read the procedure and its files, then confirm that you have understood them.</span>;
+  } else
+    status = (
+      <span className="text-muted-foreground">
+        <Trans>Read the procedure and its files, then confirm that you have understood them.</Trans>
+      </span>
+    );
 
+  const people = summary.data?.count ?? 0;
   const open = !attested && !waiting && !!summary.data;
   const offered = open && remaining.length === 0;
   // The dialog's code is fetched once the button is there, so pressing it opens the dialog at once.
@@ -192,12 +257,12 @@ function AttestVersion({ sop, version }: { sop: Pick<SopDetail, 'id' | 'title'>;
         )}
         {open && remaining.length > 0 && (
           <p className="rounded-md bg-slate-50 px-3 py-2 text-slate-800" data-testid="files-to-open">
-            Open {remaining.length === 1 ? `“${remaining[0].originalName}”` : `the ${remaining.length} files not opened yet`} to attest.
+            <FilesToOpen remaining={remaining} />
           </p>
         )}
       </div>
       <p className="text-muted-foreground" data-testid="attestation-count">
-        {summary.data ? `${summary.data.count} ${summary.data.count === 1 ? 'person has' : 'people have'} attested` : '\u00a0'}
+        {summary.data ? <Plural value={people} one="# person has attested" other="# people have attested" /> : '\u00a0'}
       </p>
       {!attested && <ChangesSince sopId={sop.id} />}
       {/* Mounted from the first opening on, so it can animate closed and give focus back. */}
@@ -234,14 +299,18 @@ export function ReadAndAttest({ sop }: { sop: Pick<SopDetail, 'id' | 'title' | '
     <Card className="border-l-4 border-l-ocean" data-testid="read-and-attest">
       <CardHeader>
         <CardTitle className="text-base">
-          <h2>Read &amp; Attest</h2>
+          <h2>
+            <Trans>Read &amp; Attest</Trans>
+          </h2>
         </CardTitle>
       </CardHeader>
       <CardContent>
         {effective ? (
           <AttestVersion key={effective.id} sop={sop} version={effective} />
         ) : (
-          <p className="text-sm text-muted-foreground">No published version yet. Attestation opens once a version is approved.</p>
+          <p className="text-sm text-muted-foreground">
+            <Trans>No published version yet. Attestation opens once a version is approved.</Trans>
+          </p>
         )}
       </CardContent>
     </Card>

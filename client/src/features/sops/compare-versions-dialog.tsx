@@ -4,7 +4,7 @@ import { versionStanding } from '@common/sop-lifecycle';
 import { CloseFooter } from '@/components/close-footer';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { VersionDiffLoader } from '@/components/version-diff';
-import { VERSION_STANDING_LABELS } from '@/lib/labels';
+import { versionStandingLabel } from '@/lib/labels';
 
 type Versions = Pick<SopDetail, 'id' | 'title' | 'versions' | 'effectiveVersionId' | 'status' | 'latestVersionId'>;
 
@@ -27,7 +27,7 @@ function VersionSelect({ label, value, onChange, sop }: { label: string; value: 
       >
         {versions.map((v) => (
           <option key={v.id} value={v.id}>
-            v{v.versionNumber} · {VERSION_STANDING_LABELS[versionStanding(v, sop.effectiveVersionId, sop)]}
+            v{v.versionNumber} · {versionStandingLabel(versionStanding(v, sop.effectiveVersionId, sop))}
           </option>
         ))}
       </select>

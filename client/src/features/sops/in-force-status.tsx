@@ -2,6 +2,7 @@ import type { SopListItem } from '@common/contracts/sops';
 import { formatDate } from '@/lib/labels';
 import { cn } from '@/lib/utils';
 import { StatusBadge } from './status-badge';
+import { t } from '@lingui/core/macro';
 
 type Latest = { latestVersion: { id: number; versionNumber: string } | null };
 type Standing = Pick<SopListItem, 'status' | 'inForce'> & Latest;
@@ -9,7 +10,10 @@ type Standing = Pick<SopListItem, 'status' | 'inForce'> & Latest;
 /** 'In force · v1.0 · approved Mar 12, 2026' (in the reader's date style), or null for an SOP with no approved version. */
 export function inForceLine(sop: Pick<SopListItem, 'inForce'>): string | null {
   const { inForce } = sop;
-  return inForce ? `In force · v${inForce.versionNumber} · approved ${formatDate(inForce.approvedAt)}` : null;
+  if (!inForce) return null;
+  const version = inForce.versionNumber;
+  const approved = formatDate(inForce.approvedAt);
+  return t`In force · v${version} · approved ${approved}`;
 }
 
 /**
@@ -19,7 +23,9 @@ export function inForceLine(sop: Pick<SopListItem, 'inForce'>): string | null {
  */
 export function revisionLine(sop: Pick<SopListItem, 'inForce'> & Latest): string | null {
   const { inForce, latestVersion } = sop;
-  return inForce && latestVersion && latestVersion.id !== inForce.id ? `Revision v${latestVersion.versionNumber} in progress` : null;
+  if (!inForce || !latestVersion || latestVersion.id === inForce.id) return null;
+  const version = latestVersion.versionNumber;
+  return t`Revision v${version} in progress`;
 }
 
 /**

@@ -4,7 +4,7 @@ import type { PublicUser } from '@common/contracts/auth';
 import type { SopDetail, SopVersion } from '@common/contracts/sops';
 import { can } from '@common/permissions';
 import { versionStanding } from '@common/sop-lifecycle';
-import { VERSION_STANDING_LABELS } from '@/lib/labels';
+import { versionStandingLabel } from '@/lib/labels';
 
 /**
  * Which version the SOP page shows. `?version={id}` asks for one (read-only). Without it,
@@ -33,7 +33,7 @@ export function PinnedVersionBanner({ sop, version }: { sop: SopDetail; version:
     standing === 'superseded'
       ? `Superseded by ${effective?.versionNumber ?? 'a newer version'} — not for use`
       : standing === 'submitted' || standing === 'changes_requested'
-        ? `${VERSION_STANDING_LABELS[standing]} — not approved`
+        ? `${versionStandingLabel(standing)} — not approved`
         : standing === 'draft'
           ? 'Draft — not approved'
           : null;

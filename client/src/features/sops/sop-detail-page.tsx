@@ -35,6 +35,8 @@ import { PinnedVersionBanner, requestedVersion, shownVersionOf } from './shown-v
 import { SopTimeline } from './sop-timeline';
 import { WithdrawnBanner } from './withdrawn-banner';
 import { WithdrawButton } from './withdraw-sop-dialog';
+import { t as tGlobal } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 
 function InfoCard({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
   return (
@@ -64,7 +66,7 @@ function CompareVersionsButton({ sop, shownId }: { sop: SopDetail; shownId: numb
           setOpen(true);
         }}
       >
-        <GitCompare /> Compare versions
+        <GitCompare /> <Trans>Compare versions</Trans>
       </Button>
       {open && (
         <Suspense fallback={null}>
@@ -87,28 +89,30 @@ function CompareVersionsButton({ sop, shownId }: { sop: SopDetail; shownId: numb
 async function downloadShown(version: SopVersion | null) {
   const files = version?.attachments ?? [];
   if (files.length === 0) {
-    toast({ title: 'No file available', description: "This SOP doesn't have any downloadable files" });
+    toast({ title: tGlobal`No file available`, description: tGlobal`This SOP doesn't have any downloadable files` });
     return;
   }
   await downloadAttachment(files[0]);
   if (files.length > 1) {
-    toast({ title: 'Multiple Files Available', description: `"${files[0].originalName}" is downloading; the other files are listed under Attachments.` });
+    const name = files[0].originalName;
+    toast({ title: tGlobal`Multiple Files Available`, description: tGlobal`"${name}" is downloading; the other files are listed under Attachments.` });
   }
 }
 
 /** Submit for approval, offered when the lifecycle would accept it from this person now. */
 function SubmitButton({ sop, user, online }: { sop: SopDetail; user: PublicUser | null; online: boolean }) {
   const submit = useSubmitSop();
+  const { t } = useLingui();
   if (refuseSubmit(user, sop)) return null;
   return (
     <Button
       variant="outline"
       className="border-white/40 bg-white/10 text-white hover:bg-white/20 hover:text-white"
       disabled={!online || submit.isPending}
-      title={online ? undefined : 'Not while offline'}
+      title={online ? undefined : t`Not while offline`}
       onClick={() => submit.mutate(sop)}
     >
-      <Send /> Submit for Approval
+      <Send /> <Trans>Submit for Approval</Trans>
     </Button>
   );
 }
@@ -135,18 +139,25 @@ export function SopDetailPage({ reading, reviewComments }: Props) {
   // The SOP read with the page load is shown as it is, not asked for again (see refetchUnlessJustRead).
   const query = useQuery({ ...sopQueries.detail(id), enabled: valid, refetchOnMount: refetchUnlessJustRead });
   const online = useOnline();
+  const { t } = useLingui();
   // A newly opened SOP is drawn in a background render (see useArrival); its updates are not held back.
   const sop = useArrival(query.data, query.data?.id);
-  useDocumentTitle(sop?.title ?? 'SOP Details');
+  useDocumentTitle(sop?.title ?? t`SOP Details`);
 
   if (valid && (query.isLoading || (query.data && !sop))) return <FullPageSpinner />;
   if (!valid || isNotFound(query.error) || (!query.isError && !sop)) {
     return (
       <div className="mx-auto mt-12 max-w-md rounded-lg border bg-card p-8 text-center">
-        <h1 className="text-lg font-semibold text-navy">SOP not found</h1>
-        <p className="mt-2 text-sm text-muted-foreground">It may have been deleted, or the link is wrong.</p>
+        <h1 className="text-lg font-semibold text-navy">
+          <Trans>SOP not found</Trans>
+        </h1>
+        <p className="mt-2 text-sm text-muted-foreground">
+          <Trans>It may have been deleted, or the link is wrong.</Trans>
+        </p>
         <Button asChild variant="outline" className="mt-4">
-          <Link href={proceduresHref()}>Back to Procedures</Link>
+          <Link href={proceduresHref()}>
+            <Trans>Back to Procedures</Trans>
+          </Link>
         </Button>
       </div>
     );
@@ -154,9 +165,9 @@ export function SopDetailPage({ reading, reviewComments }: Props) {
   if (query.isError || !sop) {
     return (
       <div className="mx-auto mt-12 max-w-md rounded-lg border bg-card p-8 text-center">
-        <p className="font-medium text-destructive">{failureText(query.error, 'The SOP could not be loaded.')}</p>
+        <p className="font-medium text-destructive">{failureText(query.error, t`The SOP could not be loaded.`)}</p>
         <Button variant="outline" className="mt-4" onClick={() => query.refetch()}>
-          Try again
+          <Trans>Try again</Trans>
         </Button>
       </div>
     );
@@ -165,19 +176,24 @@ export function SopDetailPage({ reading, reviewComments }: Props) {
   // The version on the page: the one asked for by ?version=, else the latest (the version in force for readers).
   const { version: latest, pinned } = shownVersionOf(sop, user, requestedVersion(search));
   const attachments = latest?.attachments ?? [];
+  const shownNumber = latest?.versionNumber;
 
   return (
     <div className="space-y-6">
       <div className="rounded-xl bg-gradient-to-r from-navy to-ocean px-4 py-4 text-white shadow-sm sm:px-6 sm:py-5">
         <div className="flex flex-wrap items-center justify-between gap-3">
           <div>
-            <p className="text-xs font-medium tracking-[0.2em] text-sky-200 uppercase">Standard operating procedure</p>
-            <h1 className="text-xl font-semibold sm:text-2xl">SOP Details</h1>
+            <p className="text-xs font-medium tracking-[0.2em] text-sky-200 uppercase">
+              <Trans>Standard operating procedure</Trans>
+            </p>
+            <h1 className="text-xl font-semibold sm:text-2xl">
+              <Trans>SOP Details</Trans>
+            </h1>
           </div>
           <div className="flex flex-wrap gap-2 [&_[data-slot=button]]:max-sm:h-8 [&_[data-slot=button]]:max-sm:px-3">
             <Button asChild variant="outline" className="border-white/40 bg-white/10 text-white hover:bg-white/20 hover:text-white">
               <Link href={proceduresHref()}>
-                <ArrowLeft /> Back to Procedures
+                <ArrowLeft /> <Trans>Back to Procedures</Trans>
               </Link>
             </Button>
             {!pinned &&
@@ -186,17 +202,17 @@ export function SopDetailPage({ reading, reviewComments }: Props) {
               (online ? (
                 <Button asChild variant="outline" className="border-white/40 bg-white/10 text-white hover:bg-white/20 hover:text-white">
                   <Link href={`/sop/${sop.id}/edit`}>
-                    <Pencil /> Edit
+                    <Pencil /> <Trans>Edit</Trans>
                   </Link>
                 </Button>
               ) : (
-                <Button variant="outline" className="border-white/40 bg-white/10 text-white" disabled title="Not while offline">
-                  <Pencil /> Edit
+                <Button variant="outline" className="border-white/40 bg-white/10 text-white" disabled title={t`Not while offline`}>
+                  <Pencil /> <Trans>Edit</Trans>
                 </Button>
               ))}
             {!pinned && !sop.withdrawal && <SubmitButton sop={sop} user={user} online={online} />}
             <Button className="bg-white text-navy hover:bg-sky-50" disabled={attachments.length === 0} onClick={() => downloadShown(latest)}>
-              <Download /> Download
+              <Download /> <Trans>Download</Trans>
             </Button>
             {sop.effectiveVersionId !== null && (
               <KeepOfflineButton sop={sop} className="border-white/40 bg-white/10 text-white hover:bg-white/20 hover:text-white" />
@@ -231,16 +247,16 @@ export function SopDetailPage({ reading, reviewComments }: Props) {
       {pinned && latest ? <PinnedVersionBanner sop={sop} version={latest} /> : latest?.id === sop.latestVersionId && <EffectiveVersionNotice sop={sop} />}
 
       <div className="grid grid-cols-2 gap-4 lg:grid-cols-4">
-        <InfoCard icon={<Building2 className="size-3.5" />} label="Department">
-          {sop.department?.name ?? 'Not specified'}
+        <InfoCard icon={<Building2 className="size-3.5" />} label={t`Department`}>
+          {sop.department?.name ?? t`Not specified`}
         </InfoCard>
-        <InfoCard icon={<GitBranch className="size-3.5" />} label="Version">
+        <InfoCard icon={<GitBranch className="size-3.5" />} label={t`Version`}>
           {latest?.versionNumber ?? '1.0'}
         </InfoCard>
-        <InfoCard icon={<CalendarClock className="size-3.5" />} label="Last Updated">
-          {formatDate(sop.updatedAt, 'Unknown')}
+        <InfoCard icon={<CalendarClock className="size-3.5" />} label={t`Last Updated`}>
+          {formatDate(sop.updatedAt, t`Unknown`)}
         </InfoCard>
-        <InfoCard icon={<User className="size-3.5" />} label="Owner">
+        <InfoCard icon={<User className="size-3.5" />} label={t`Owner`}>
           {ownerNameOf(sop.owner)}
         </InfoCard>
       </div>
@@ -249,7 +265,9 @@ export function SopDetailPage({ reading, reviewComments }: Props) {
       <div className="grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(320px,440px)]">
         <Card>
           <CardHeader>
-            <CardTitle className="text-base">Steps &amp; Procedures</CardTitle>
+            <CardTitle className="text-base">
+              <Trans>Steps &amp; Procedures</Trans>
+            </CardTitle>
           </CardHeader>
           <CardContent>
             <MarkdownContent source={latest?.content ?? ''} />
@@ -258,7 +276,7 @@ export function SopDetailPage({ reading, reviewComments }: Props) {
         <div className="space-y-6">
           <Card>
             <CardHeader>
-              <CardTitle className="text-base">Attachments{latest ? ` (v${latest.versionNumber})` : ''}</CardTitle>
+              <CardTitle className="text-base">{latest ? <Trans>Attachments (v{shownNumber})</Trans> : <Trans>Attachments</Trans>}</CardTitle>
             </CardHeader>
             <CardContent>
               <AttachmentList attachments={attachments} versionId={latest?.id} inForce={!!latest && latest.id === sop.effectiveVersionId} />
@@ -270,7 +288,9 @@ export function SopDetailPage({ reading, reviewComments }: Props) {
           <ReviewPanel sop={sop} user={user} />
           <Card>
             <CardHeader className="flex flex-row flex-wrap items-center justify-between gap-2">
-              <CardTitle className="text-base">History</CardTitle>
+              <CardTitle className="text-base">
+                <Trans>History</Trans>
+              </CardTitle>
               {latest && sop.versions.length > 1 && <CompareVersionsButton sop={sop} shownId={latest.id} />}
             </CardHeader>
             <CardContent>

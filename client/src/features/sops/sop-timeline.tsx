@@ -8,6 +8,8 @@ import { formatDateTime, eventLabel } from '@/lib/labels';
 import { ownerNameOf } from '@/lib/names';
 import { cn } from '@/lib/utils';
 import { reviewLoopQueries } from './review-loop-api';
+import { t } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 
 const DOT: Record<string, string> = {
   sop_approved: 'bg-emerald-500',
@@ -23,8 +25,11 @@ function SignatureLine({ signature }: { signature: HistorySignature }) {
   return (
     <p className="mt-1 text-xs text-muted-foreground" data-testid="event-signature">
       <PenLine className="mr-1 inline size-3 align-[-1px] text-navy" aria-hidden="true" />
-      <span className="font-medium text-navy">Signed:</span> {SIGNATURE_MEANING_LABELS[meaning]}
-      {stepName && ` (${stepName})`} · with {method === 'passkey' ? 'a passkey' : 'the password'}
+      <span className="font-medium text-navy">
+        <Trans>Signed:</Trans>
+      </span>{' '}
+      {SIGNATURE_MEANING_LABELS[meaning]}
+      {stepName && ` (${stepName})`} · {method === 'passkey' ? <Trans>with a passkey</Trans> : <Trans>with the password</Trans>}
       {sha256 && (
         <>
           {' · '}
@@ -40,7 +45,7 @@ function SignatureLine({ signature }: { signature: HistorySignature }) {
   );
 }
 
-const shown = (value: unknown) => (value === null || value === '' ? '(none)' : Array.isArray(value) ? value.join(', ') || '(every vessel)' : String(value));
+const shown = (value: unknown) => (value === null || value === '' ? t`(none)` : Array.isArray(value) ? value.join(', ') || t`(every vessel)` : String(value));
 
 /** A change of details of an SOP in force, field by field, and the digest of the details after it. */
 function DetailsChanges({ changes, sha256 }: { changes: NonNullable<SopHistoryEvent['changes']>; sha256: string | null }) {
@@ -55,7 +60,7 @@ function DetailsChanges({ changes, sha256 }: { changes: NonNullable<SopHistoryEv
       </ul>
       {sha256 && (
         <p className="text-xs text-muted-foreground">
-          Details SHA-256{' '}
+          <Trans>Details SHA-256</Trans>{' '}
           <span className="font-mono" title={`SHA-256 ${sha256}`}>
             {sha256.slice(0, 12)}…
           </span>
@@ -66,17 +71,32 @@ function DetailsChanges({ changes, sha256 }: { changes: NonNullable<SopHistoryEv
 }
 
 function TimelineEntry({ event }: { event: SopHistoryEvent }) {
+  const { t } = useLingui();
+  const actor = event.actor ? ownerNameOf(event.actor) : t`Unknown User`;
+  const principal = event.onBehalfOf ? ownerNameOf(event.onBehalfOf) : null;
+  const revisionClass = event.revisionClass ? REVISION_CLASS_LABELS[event.revisionClass] : null;
   return (
     <li className="relative pl-5" data-testid="timeline-event" data-action={event.action}>
       <span className={cn('absolute top-1.5 left-0 size-2.5 rounded-full', DOT[event.action] ?? 'bg-slate-400')} aria-hidden="true" />
       <p className="text-sm font-medium text-navy">
         {eventLabel(event.action)}
         {event.versionNumber && <span className="font-normal text-muted-foreground"> · v{event.versionNumber}</span>}
-        {event.revisionClass && <span className="font-normal text-muted-foreground"> · {REVISION_CLASS_LABELS[event.revisionClass]} revision</span>}
+        {revisionClass && (
+          <span className="font-normal text-muted-foreground">
+            {' '}
+            · <Trans>{revisionClass} revision</Trans>
+          </span>
+        )}
       </p>
       <p className="text-xs text-muted-foreground">
-        {event.actor ? ownerNameOf(event.actor) : 'Unknown User'}
-        {event.onBehalfOf && ` for ${ownerNameOf(event.onBehalfOf)}`} · {formatDateTime(event.at, 'Unknown')}
+        {principal ? (
+          <Trans>
+            {actor} for {principal}
+          </Trans>
+        ) : (
+          actor
+        )}{' '}
+        · {formatDateTime(event.at, t`Unknown`)}
       </p>
       {event.signature?.method && <SignatureLine signature={event.signature} />}
       {event.comments && <p className="mt-1 rounded bg-muted/50 px-2 py-1 text-sm whitespace-pre-wrap">“{event.comments}”</p>}
@@ -88,12 +108,25 @@ function TimelineEntry({ event }: { event: SopHistoryEvent }) {
 /** Every event of the SOP, newest first: who did what to which version, with the reviewers' comments. */
 export function SopTimeline({ sopId, limit }: { sopId: number; limit?: number }) {
   const query = useQuery(reviewLoopQueries.history(sopId));
-  if (query.isLoading) return <Spinner className="size-6" label="Loading history" />;
-  if (query.isError || !query.data) return <p className="text-sm text-destructive">The history could not be loaded.</p>;
+  const { t } = useLingui();
+  if (query.isLoading) return <Spinner className="size-6" label={t`Loading history`} />;
+  if (query.isError || !query.data) {
+    return (
+      <p className="text-sm text-destructive">
+        <Trans>The history could not be loaded.</Trans>
+      </p>
+    );
+  }
   const events = limit ? query.data.slice(0, limit) : query.data;
-  if (events.length === 0) return <p className="text-sm text-muted-foreground">No events recorded yet.</p>;
+  if (events.length === 0) {
+    return (
+      <p className="text-sm text-muted-foreground">
+        <Trans>No events recorded yet.</Trans>
+      </p>
+    );
+  }
   return (
-    <ol className="space-y-3 border-l border-slate-200 pl-3" aria-label="History">
+    <ol className="space-y-3 border-l border-slate-200 pl-3" aria-label={t`History`}>
       {events.map((event) => (
         <TimelineEntry key={event.id} event={event} />
       ))}

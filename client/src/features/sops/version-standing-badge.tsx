@@ -1,6 +1,6 @@
 import type { VersionStanding } from '@common/sop-lifecycle';
 import { Badge } from '@/components/ui/badge';
-import { VERSION_STANDING_LABELS } from '@/lib/labels';
+import { versionStandingLabel } from '@/lib/labels';
 
 const STANDING_STYLES: Record<VersionStanding, string> = {
   in_force: 'border-emerald-300 bg-emerald-100 text-emerald-900',
@@ -14,7 +14,7 @@ const STANDING_STYLES: Record<VersionStanding, string> = {
 export function VersionStandingBadge({ standing }: { standing: VersionStanding }) {
   return (
     <Badge variant="outline" className={STANDING_STYLES[standing]} data-testid="version-standing" data-standing={standing}>
-      {VERSION_STANDING_LABELS[standing]}
+      {versionStandingLabel(standing)}
     </Badge>
   );
 }
