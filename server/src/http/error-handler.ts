@@ -2,6 +2,8 @@ import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ErrorBody } from '../../../common/contracts/errors';
 import type { ErrorCode } from '../../../common/error-codes';
+import { bestLanguage, isLanguageCode, type LanguageCode } from '../../../common/languages';
+import { translateMessage } from '../lib/server-messages';
 import { databaseErrorCode, isRetryableConflict } from '../db/transaction-retry';
 import { HttpError } from './errors';
 import { describeMultipartError } from './multipart-errors';
@@ -48,11 +50,13 @@ export function defaultErrorCode(status: number): ErrorCode {
 /** The one error handler: every error leaves as JSON with a readable `message` and a machine `code`. */
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError, request, reply) => {
-    const { status, message, code = defaultErrorCode(status), field } = describeError(err, request);
+    const described = describeError(err, request);
+    const { status, code = defaultErrorCode(status), field } = described;
+    const message = translateMessage(described.message, callerLanguage(request));
     // The error, the route, the caller and the ids: never the body or the query's parameters.
     if (status >= 500) request.log.error({ err, route: request.routeOptions.url, userId: request.user?.id, ids: idsOf(request.params) }, 'request failed');
-    else if (message === UNSTORABLE_VALUE_MESSAGE || status === 409)
-      request.log.warn({ err, route: request.routeOptions.url, userId: request.user?.id }, message);
+    else if (described.message === UNSTORABLE_VALUE_MESSAGE || status === 409)
+      request.log.warn({ err, route: request.routeOptions.url, userId: request.user?.id }, described.message);
     const body: ErrorBody = { message, code };
     if (field) body.field = field;
     if (request.routeOptions.config?.errorField) body.error = message;
@@ -60,6 +64,12 @@ export function registerErrorHandler(app: FastifyInstance) {
     reply.removeHeader('content-disposition').removeHeader('repr-digest').removeHeader('content-length');
     return reply.status(status).type('application/json; charset=utf-8').send(body);
   });
+}
+
+/** The signed-in person's own language, else the best match of the request's Accept-Language (decision 072). */
+function callerLanguage(request: FastifyRequest): LanguageCode {
+  const own = request.user?.language;
+  return isLanguageCode(own) ? own : bestLanguage(request.headers['accept-language']);
 }
 
 /** The path's ids (numbers and uuids); any other path text is left out of the log. */
