@@ -91,9 +91,9 @@ test('the approver reviews the version and requests changes with a comment', asy
   await expect(viewer.getByRole('button', { name: 'Attest' })).toHaveCount(0);
   await page.screenshot({ path: 'screenshots/approval-center.png', fullPage: true });
 
-  // The Approval Center's Download checks with HEAD before opening the file.
+  // A file's Download checks with HEAD before opening the file.
   const head = page.waitForResponse((res) => res.request().method() === 'HEAD' && /\/api\/attachments\/\d+\/download$/.test(res.url()));
-  await viewer.getByRole('button', { name: 'Download', exact: true }).click();
+  await viewer.getByRole('button', { name: 'Download mooring-lines.pdf', exact: true }).click();
   expect((await head).status()).toBe(200);
 
   await page.getByLabel('Comment for the author').fill(COMMENT);

@@ -1,11 +1,8 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { DecidedTask, DecideTaskInput, ReviewComment } from '@common/contracts/approvals';
 import { decisionLabel } from '@/lib/labels';
-import type { Attachment } from '@common/contracts/attachments';
 import type { ApprovalTask } from '@common/contracts/sops';
-import { toast } from '@/hooks/use-toast';
 import { apiRequest } from '@/lib/api';
-import { startDownload } from '@/lib/download';
 import { queryKeys } from '@/lib/query-keys';
 import { useApiMutation } from '@/lib/use-api-mutation';
 
@@ -51,12 +48,3 @@ export const useDecideTask = (onDecided?: (task: DecidedTask) => void) =>
     success: decisionLabel,
     failure: { fallback: 'Failed to update approval task' },
   });
-
-/** The shared HEAD-then-open download, with the Approval Center's own failure text. */
-export async function downloadAttachment(attachment: Pick<Attachment, 'id' | 'objectPath'>): Promise<void> {
-  try {
-    await startDownload(attachment.id, attachment.objectPath);
-  } catch {
-    toast({ title: 'Download failed', description: 'Failed to download the SOP file. The file may no longer be available.', variant: 'destructive' });
-  }
-}

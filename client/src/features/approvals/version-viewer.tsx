@@ -1,4 +1,4 @@
-import { BadgeCheck, Download } from 'lucide-react';
+import { BadgeCheck } from 'lucide-react';
 import type { ApprovalTask } from '@common/contracts/sops';
 import { Fact } from '@/components/fact';
 import { Badge } from '@/components/ui/badge';
@@ -7,7 +7,6 @@ import { Button } from '@/components/ui/button';
 import { formatDate, formatDateTime, STATUS_LABELS } from '@/lib/labels';
 import { ownerNameOf } from '@/lib/names';
 import { useAttest } from '@/lib/attestations';
-import { downloadAttachment } from './api';
 import { AttachmentList } from '@/components/attachment-list';
 import { MarkdownContent } from '@/components/markdown-content';
 import { ChangesSinceInForce } from '@/components/changes-since-in-force';
@@ -34,7 +33,6 @@ function AttestButton({ versionId }: { versionId: number }) {
 export function VersionViewer({ task }: { task: ApprovalTask }) {
   const { version } = task;
   const state = versionStateOf(version);
-  const firstAttachment = version.attachments[0];
   return (
     <article aria-label="SOP version" className="space-y-4">
       <header className="rounded-lg border bg-card p-4">
@@ -58,9 +56,6 @@ export function VersionViewer({ task }: { task: ApprovalTask }) {
             </Badge>
             {version.approvedAt && <span className="text-xs text-muted-foreground">Approved {formatDate(version.approvedAt)}</span>}
             {version.isPublished && <AttestButton versionId={version.id} />}
-            <Button variant="outline" size="sm" disabled={!firstAttachment} onClick={() => firstAttachment && downloadAttachment(firstAttachment)}>
-              <Download /> Download
-            </Button>
           </div>
         </div>
         <dl className="mt-4 grid grid-cols-2 gap-3 text-sm sm:grid-cols-4">
