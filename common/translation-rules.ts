@@ -62,10 +62,6 @@ export function refuseApproveTranslation(actor: Actor | null | undefined, t: Tra
   return null;
 }
 
-/** Whether the actor sees a draft translation: its author, approvers and admins. */
-export const maySeeDraftTranslation = (actor: Actor | null | undefined, t: Pick<TranslationState, 'createdBy'>) =>
-  can(actor, 'sop.read.unreleased') || (actor != null && t.createdBy === actor.id);
-
 /** Current: approved, and of the version in force. A translation of any other version is never read in its place. */
 export const isCurrentTranslation = (t: { status: TranslationStatus; versionId: number }, effectiveVersionId: number | null) =>
   t.status === 'approved' && effectiveVersionId !== null && t.versionId === effectiveVersionId;

@@ -45,3 +45,6 @@ CREATE INDEX "sop_translations_approved_by_idx" ON "sop_translations" USING btre
 ALTER TABLE "attestations" ADD COLUMN "language" varchar(8);
 --> statement-breakpoint
 ALTER TABLE "attestations" ADD CONSTRAINT "attestations_language_check" CHECK ("attestations"."language" in ('en', 'fil', 'id', 'hi', 'uk', 'es'));
+--> statement-breakpoint
+-- The SOP's page lists its translations: its cached answer changes with them (0003_etag).
+CREATE CONSTRAINT TRIGGER "sop_translations_data_version" AFTER INSERT OR UPDATE OR DELETE ON "sop_translations" DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION "bump_data_version"();
