@@ -1,7 +1,7 @@
 import { count, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { SopDetail } from '../../../../common/contracts/sops';
-import { auditEvents, sopTranslations } from '../../db/schema';
+import { auditEvents, sopTranslations, storedFiles } from '../../db/schema';
 import { buildDepartment } from '../../test/builders';
 import { createSopAs, decideTask, getSop, submitSopAs } from '../../test/client';
 import { makePdf } from '../../test/documents';
@@ -16,6 +16,11 @@ const add = (user: TestUser, versionId: number | string, payload: object) =>
   t.as(user, { method: 'POST', url: `/api/sop-versions/${versionId}/translations`, payload });
 const approve = (user: TestUser, id: number | string, payload: object = { status: 'approved' }) =>
   t.as(user, { method: 'PUT', url: `/api/translations/${id}`, payload });
+/** The translation as a file: multipart `language` and `file`. */
+function upload(user: TestUser, versionId: number | null, file: { name: string; data: Buffer; type: string }, language: string) {
+  const body = multipart([file], { language });
+  return t.as(user, { method: 'POST', url: `/api/sop-versions/${versionId}/translations`, payload: body.payload, headers: body.headers });
+}
 const rows = async () => (await t.db.select({ n: count() }).from(sopTranslations))[0].n;
 
 /** An SOP of `owner` with version 1.0 in force. */
@@ -78,13 +83,7 @@ describe('adding a translation', () => {
   it('takes a translated PDF as multipart, downloads it, and refuses an image', async () => {
     const sop = await sopInForce();
     const pdf = await makePdf('Pamamaraan sa pag-bunker');
-    const body = multipart([{ name: 'bunkering-fil.pdf', data: pdf, type: 'application/pdf' }], { language: 'fil' });
-    const res = await t.as(approver, {
-      method: 'POST',
-      url: `/api/sop-versions/${sop.latestVersionId}/translations`,
-      payload: body.payload,
-      headers: body.headers,
-    });
+    const res = await upload(approver, sop.latestVersionId, { name: 'bunkering-fil.pdf', data: pdf, type: 'application/pdf' }, 'fil');
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json()).toMatchObject({
       language: 'fil',
@@ -96,17 +95,26 @@ describe('adding a translation', () => {
     expect(Buffer.compare(download.rawPayload, pdf)).toBe(0);
 
     const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3]);
-    const image = multipart([{ name: 'photo.png', data: png, type: 'image/png' }], { language: 'id' });
     const before = await rows();
-    const refused = await t.as(approver, {
-      method: 'POST',
-      url: `/api/sop-versions/${sop.latestVersionId}/translations`,
-      payload: image.payload,
-      headers: image.headers,
-    });
+    const refused = await upload(approver, sop.latestVersionId, { name: 'photo.png', data: png, type: 'image/png' }, 'id');
     expect(refused.statusCode).toBe(415);
     expect(refused.json().message).toContain('is not a PDF, Word or text file');
     expect(await rows()).toBe(before);
+  });
+
+  it('of a draft goes with the SOP, its file’s bytes too', async () => {
+    const draft = await createSopAs(t, owner, { departmentId, content: 'Check the moorings.' });
+    const pdf = await makePdf('Suriin ang mga lubid');
+    const res = await upload(owner, draft.latestVersionId, { name: 'moorings-fil.pdf', data: pdf, type: 'application/pdf' }, 'fil');
+    expect(res.statusCode, res.body).toBe(201);
+    const [row] = await t.db.select().from(sopTranslations).where(eq(sopTranslations.id, res.json().id));
+    expect((await t.as(owner, { method: 'DELETE', url: `/api/sops/${draft.id}` })).statusCode).toBe(200);
+    expect(
+      await t.db
+        .select()
+        .from(storedFiles)
+        .where(eq(storedFiles.sha256, row.sha256 as string)),
+    ).toEqual([]);
   });
 
   it('is refused to a crew member who does not own the SOP', async () => {
