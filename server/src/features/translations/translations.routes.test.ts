@@ -190,6 +190,19 @@ describe('what the crew reads', () => {
     });
   });
 
+  it('nothing of a version they may not see, even approved', async () => {
+    const sop = await sopInForce();
+    expect(
+      (await t.as(owner, { method: 'POST', url: `/api/sops/${sop.id}/versions`, payload: { content: 'Revised steps, not yet approved.' } })).statusCode,
+    ).toBe(201);
+    const draftVersion = (await getSop(t, owner, sop.id)).latestVersionId as number;
+    const added = (await add(approver, draftVersion, { language: 'es', content: 'Pasos revisados.' })).json();
+    expect((await approve(second, added.id)).statusCode).toBe(200);
+    expect((await getSop(t, owner, sop.id)).translations).toEqual([expect.objectContaining({ id: added.id, status: 'approved', current: false })]);
+    expect((await getSop(t, crew, sop.id)).translations).toEqual([]);
+    expect((await t.as(crew, { method: 'GET', url: `/api/translations/${added.id}` })).statusCode).toBe(404);
+  });
+
   it('records the language read on the attestation and in the compliance CSV', async () => {
     const sop = await sopInForce();
     const versionId = sop.latestVersionId as number;
@@ -231,6 +244,25 @@ describe('hostile input', () => {
       expect(res.json().field).toBe(field);
     }
     expect((await add(owner, versionId, { language: 'fil', content: 'Isara.', status: 'approved' })).statusCode).toBe(400);
+    expect(await rows()).toBe(before);
+  });
+
+  it('refuses a multipart upload without its one file, or with a NUL in its language', async () => {
+    const sop = await sopInForce();
+    const pdf = { name: 'steps.pdf', data: await makePdf('Hakbang'), type: 'application/pdf' };
+    const before = await rows();
+    const none = multipart([], { language: 'fil' });
+    const noFile = await t.as(owner, {
+      method: 'POST',
+      url: `/api/sop-versions/${sop.latestVersionId}/translations`,
+      payload: none.payload,
+      headers: none.headers,
+    });
+    expect(noFile.statusCode).toBe(400);
+    expect(noFile.json().field).toBe('file');
+    const nul = await upload(owner, sop.latestVersionId, pdf, 'fil\u0000');
+    expect(nul.statusCode).toBe(400);
+    expect(nul.json().field).toBe('language');
     expect(await rows()).toBe(before);
   });
 
