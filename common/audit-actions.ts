@@ -22,6 +22,8 @@ const AUDIT_ACTION_AREAS = {
   sop_emailed: 'procedures',
   controlled_copy_printed: 'procedures',
   sop_withdrawn: 'procedures',
+  translation_added: 'procedures',
+  translation_approved: 'procedures',
   sop_deleted: 'procedures',
   approval_route_updated: 'procedures',
   absence_set: 'own account',

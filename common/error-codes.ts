@@ -25,6 +25,7 @@ export const ERROR_CODES = [
   'awaiting_approval', // 403 at sign-in: a self-registered account an administrator has not approved yet
   'cross_site', // 403: a request from another site
   'own_submission', // 403: deciding on a version one submitted oneself
+  'own_translation', // 403: approving a translation one added oneself
   'duplicate', // 409: a name or number that is already taken
   'concurrent_change', // 409: another change met this one; retrying may succeed
   'already_decided', // 409: the approval task was decided meanwhile

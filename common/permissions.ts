@@ -47,6 +47,10 @@ export const PERMISSIONS = {
   'sop.review.confirm': { admin: 'yes', approver: 'yes', user: 'no' },
   /** A version's review thread (comments between reviewers and the author). */
   'sop.review.comment': { admin: 'yes', approver: 'yes', user: 'owner' },
+  /** Adding a translation of a version (translations.ts): the SOP's owner, approvers and admins. */
+  'translation.add': { admin: 'yes', approver: 'yes', user: 'owner' },
+  /** Approving a translation; never one's own (translation-rules.ts). */
+  'translation.approve': { admin: 'yes', approver: 'yes', user: 'no' },
   'approval.list': { admin: 'yes', approver: 'yes', user: 'no' },
   'approval.decide': { admin: 'yes', approver: 'not-submitter', user: 'no' },
   /** One's own absence and its delegate, who decides one's approval tasks meanwhile. */
@@ -111,6 +115,9 @@ export const ON_SHIP = {
   'sop.email': 'no',
   'sop.review.confirm': 'no',
   'sop.review.comment': 'no',
+  // Translations are added and approved at the office, like the versions they translate.
+  'translation.add': 'no',
+  'translation.approve': 'no',
   // Approval tasks never travel to a ship.
   'approval.list': 'no',
   'approval.decide': 'no',

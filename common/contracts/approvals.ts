@@ -1,8 +1,10 @@
 import { z } from 'zod';
+import { LANGUAGE_CODES } from '../languages';
 import { APPROVAL_STATUSES, COMMENT_REQUIRED_MESSAGE, DECISIONS, decisionNeedsComment, SOP_STATUSES } from '../sop-lifecycle';
 import { count, idField, isoDate, multiLine, optionalText } from './fields';
 import { SignatureProof } from './signatures';
 import { ApprovalTask, RevisionClassField } from './sops';
+import { TranslationLanguage } from './translations';
 
 /**
  * PUT /api/approvals/{taskId}: anything but the three decisions is a 400, and so is a request
@@ -47,8 +49,17 @@ export const Attestation = z.object({
   unopenedFiles: count.nullable(),
   /** Seconds from the reader's first opening of a file of the version to the attestation; null when no file was opened. */
   readingSeconds: count.nullable(),
+  /** The language read: an approved translation of the version; null for the original. */
+  language: z.enum(LANGUAGE_CODES).nullable(),
 });
 export type Attestation = z.input<typeof Attestation>;
+
+/**
+ * The body of POST /api/sop-versions/{id}/attestations (none at all when no signature is
+ * required): `language` when the reader read the version's approved translation in it.
+ */
+export const AttestInput = z.object({ signature: SignatureProof.optional(), language: TranslationLanguage.optional() }).nullish();
+export type AttestInput = z.input<typeof AttestInput>;
 
 /** GET /api/sop-versions/{id}/attestations: how many have attested, and whether the caller has. */
 export const AttestationSummary = z.object({

@@ -138,6 +138,8 @@ export const COMPLIANCE_CSV_COLUMNS = [
   'Attested without opening',
   'Due date',
   'Overdue',
+  // The attestations made reading an approved translation, by language ('Filipino 2'); empty: all read the original.
+  'Language',
 ] as const;
 
 /** GET /api/compliance/people?departmentId=: the department (a division with its departments) is required. */

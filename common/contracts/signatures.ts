@@ -49,10 +49,6 @@ export const SignatureProof = z.union(
 );
 export type SignatureProof = z.input<typeof SignatureProof>;
 
-/** The body of POST /api/sop-versions/{id}/attestations (none at all when no signature is required). */
-export const AttestInput = z.object({ signature: SignatureProof.optional() }).nullish();
-export type AttestInput = z.input<typeof AttestInput>;
-
 /** The 401 a missing or failed proof answers (nothing is recorded). */
 export const SIGNATURE_REQUIRED_MESSAGE = 'Signatures are required: confirm with your password or a passkey.';
 export const SIGNATURE_FAILED_MESSAGE = 'The signature could not be verified: check your password, or use your passkey again.';

@@ -10,6 +10,7 @@ import { idField, idParams, isoDate, multiLine, optionalText, singleLine } from 
 import { SignatureProof } from './signatures';
 import { ReviewFilterSchema, ReviewFrequency, ReviewSchedule } from './review-loop';
 import { ReadingDays } from './reading';
+import { TranslationSummaries } from './translations';
 
 /** Tags: trimmed, empty ones ignored, duplicates ignored, so a tag filter finds each SOP once. */
 export const Tags = z
@@ -196,6 +197,11 @@ export const SopDetail = SopListItem.extend({
   versions: z.array(SopVersion),
   /** The newest published version: the effective one readers use. */
   effectiveVersionId: int.nullable(),
+  /**
+   * The translations the caller may see, by language, newest version first (decision 073).
+   * Absent from an answer cached on a device before translations existed: none.
+   */
+  translations: TranslationSummaries.default([]),
 });
 export type SopDetail = z.input<typeof SopDetail>;
 

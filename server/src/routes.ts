@@ -24,6 +24,7 @@ import { arrivingRoutes } from './features/fleet/arriving.routes';
 import { fleetRoutes } from './features/fleet/fleet.routes';
 import { passkeyRoutes } from './features/signatures/passkeys.routes';
 import { languageRoutes } from './features/languages/languages.routes';
+import { translationRoutes } from './features/translations/translations.routes';
 
 /** Every feature's routes, registered once. Each feature owns its own plugin file. */
 export const featureRoutes: FastifyPluginAsync = async (app) => {
@@ -36,6 +37,7 @@ export const featureRoutes: FastifyPluginAsync = async (app) => {
   await app.register(sopReviewLoopRoutes);
   await app.register(templateRoutes);
   await app.register(attachmentRoutes);
+  await app.register(translationRoutes);
   await app.register(objectUploadRoutes);
   await app.register(approvalRoutes);
   await app.register(absenceRoutes);

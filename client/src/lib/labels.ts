@@ -57,6 +57,8 @@ export const EVENT_LABELS: Record<AuditAction, string> = {
   sop_emailed: 'SOP sent by e-mail',
   controlled_copy_printed: 'Controlled copy printed',
   sop_withdrawn: 'SOP withdrawn',
+  translation_added: 'Translation added',
+  translation_approved: 'Translation approved',
   sop_deleted: 'SOP deleted',
   approval_route_updated: 'Review route changed',
   absence_set: 'Absence and delegate set',

@@ -1,6 +1,6 @@
 /**
  * The one content-addressed file store: every stored byte (SOP attachments, previews, daily
- * programs, itineraries, pending object uploads) lives once, keyed by its SHA-256, in
+ * programs, itineraries, translated procedures, pending object uploads) lives once, keyed by its SHA-256, in
  * `stored_files`; records hold the hash in their `sha256` column. Identical bytes are stored
  * once and carrying a file into a new version copies only the hash.
  *
@@ -174,6 +174,7 @@ const FILE_REFERENCES = sql`select sha256 from attachments
   union all select sha256 from daily_programs
   union all select sha256 from itineraries
   union all select sha256 from pending_uploads
+  union all select sha256 from sop_translations
   union all select unnest(files) from fleet_pending_versions`;
 
 /** No record of any kind points at the stored file (each column has an index). */

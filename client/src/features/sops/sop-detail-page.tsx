@@ -31,6 +31,7 @@ import { SendEmailDialog } from './send-email-dialog';
 import { MarkdownContent } from '@/components/markdown-content';
 import { ChangesRequestedBanner } from './changes-requested-banner';
 import { ReviewPanel } from './review-panel';
+import { TranslationsCard } from './translations-card';
 import { PinnedVersionBanner, requestedVersion, shownVersionOf } from './shown-version';
 import { SopTimeline } from './sop-timeline';
 import { WithdrawnBanner } from './withdrawn-banner';
@@ -286,6 +287,7 @@ export function SopDetailPage({ reading, reviewComments }: Props) {
           {!pinned && reading?.(sop)}
           {!pinned && reviewComments?.(sop)}
           <ReviewPanel sop={sop} user={user} />
+          <TranslationsCard sop={sop} user={user} />
           <Card>
             <CardHeader className="flex flex-row flex-wrap items-center justify-between gap-2">
               <CardTitle className="text-base">

@@ -4,7 +4,7 @@ import { bigint, check, integer, pgTable } from 'drizzle-orm/pg-core';
 /**
  * One row whose `version` grows with every committed transaction that changes what the SOP
  * list and detail answers read (sops, versions, files, previews, tasks, attestations,
- * departments, users). Kept in the database, not in memory, so every app instance on one
+ * departments, users, translations). Kept in the database, not in memory, so every app instance on one
  * PostgreSQL sees the same version and can answer `If-None-Match` with 304. Bumped by the
  * deferred triggers of migration 0003_etag.
  */

@@ -17,3 +17,4 @@ export * from './backups';
 export * from './mail-notifications';
 export * from './absences';
 export * from './templates';
+export * from './translations';

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { type AnyPgColumn, boolean, check, index, integer, jsonb, pgEnum, pgTable, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { APPROVAL_STATUSES, INITIAL_STATUS, OPEN_TASK_STATUS, SOP_STATUSES } from '../../../../common/sop-lifecycle';
 import type { RouteStep } from '../../../../common/contracts/approval-routes';
+import type { LanguageCode } from '../../../../common/languages';
 import type { RevisionClass } from '../../../../common/revision-classes';
 import type { SignatureMethod } from '../../../../common/contracts/signatures';
 import { createdAt, tsvector, updatedAt, identityId } from './columns';
@@ -159,6 +160,8 @@ export const attestations = pgTable(
     signatureMethod: varchar('signature_method', { length: 10 }).$type<SignatureMethod>(),
     /** The digest of the version attested (version-digest.service.ts); null for attestations made before it was kept. */
     contentSha256: varchar('content_sha256', { length: 64 }),
+    /** The language the reader read: an approved translation of the version; null for the original. */
+    language: varchar('language', { length: 8 }).$type<LanguageCode>(),
   },
   (t) => [
     uniqueIndex('attestations_user_version_key').on(t.userId, t.versionId),
@@ -167,5 +170,6 @@ export const attestations = pgTable(
     check('attestations_signature_method_check', sql`${t.signatureMethod} in ('password', 'passkey')`),
     check('attestations_unopened_files_check', sql`${t.unopenedFiles} >= 0`),
     check('attestations_reading_seconds_check', sql`${t.readingSeconds} >= 0`),
+    check('attestations_language_check', sql`${t.language} in ('en', 'fil', 'id', 'hi', 'uk', 'es')`),
   ],
 );

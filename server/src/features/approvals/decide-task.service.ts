@@ -36,8 +36,8 @@ export interface DecisionInput {
  */
 async function carryAttestations(tx: Db, sopId: number, versionId: number): Promise<number> {
   const result = (await tx.execute(sql`
-    insert into attestations (user_id, version_id, attested_at, vessel_code, files, unopened_files, reading_seconds, carried_from_version_id, signature_method, content_sha256)
-    select a.user_id, ${versionId}, a.attested_at, a.vessel_code, a.files, a.unopened_files, a.reading_seconds, a.version_id, a.signature_method, a.content_sha256
+    insert into attestations (user_id, version_id, attested_at, vessel_code, files, unopened_files, reading_seconds, carried_from_version_id, signature_method, content_sha256, language)
+    select a.user_id, ${versionId}, a.attested_at, a.vessel_code, a.files, a.unopened_files, a.reading_seconds, a.version_id, a.signature_method, a.content_sha256, a.language
     from attestations a
     where a.version_id = (select v.id from sop_versions v where v.sop_id = ${sopId} and v.is_published and v.id <> ${versionId} order by v.id desc limit 1)
     on conflict (user_id, version_id) do nothing

@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AttachmentRead, Attestation, AttestationSummary, RecordReadInput } from '../../../../common/contracts/approvals';
+import { AttachmentRead, AttestInput, Attestation, AttestationSummary, RecordReadInput } from '../../../../common/contracts/approvals';
 import { IdParams } from '../../../../common/contracts/sops';
-import { AttestInput } from '../../../../common/contracts/signatures';
 import { answers } from '../../http/responses';
 import { proveSigner } from '../auth/signature-proof.service';
 import { attest, attestationSummary, recordRead } from './attestations.service';
@@ -17,7 +16,7 @@ export const attestationRoutes: FastifyPluginAsyncZod = async (app) => {
       const { actor } = request;
       // The reader proves themselves first (when signatures are required): a failed proof records nothing.
       const signatureMethod = await proveSigner(app.db, request, request.body?.signature, { versionId: request.params.id });
-      const { attestation, created } = await attest(app.db, actor, request.params.id, signatureMethod);
+      const { attestation, created } = await attest(app.db, actor, request.params.id, signatureMethod, request.body?.language ?? null);
       return reply.status(created ? 201 : 200).send(attestation);
     },
   );

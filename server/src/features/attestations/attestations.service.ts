@@ -3,9 +3,12 @@ import type { z } from 'zod';
 import type { Attestation, AttestationSummary, AttachmentRead } from '../../../../common/contracts/approvals';
 import type { SessionUser } from '../../../../common/contracts/auth';
 import type { SignatureMethod } from '../../../../common/contracts/signatures';
+import type { LanguageCode } from '../../../../common/languages';
+import { languageName } from '../../../../common/translation-rules';
 import type { Db } from '../../db/client';
 import { attachmentReads, attachments, attestations } from '../../db/schema';
-import { conflict, notFound } from '../../http/errors';
+import { badRequest, conflict, notFound } from '../../http/errors';
+import { hasApprovedTranslation } from '../translations/translation-read.service';
 import { recordAudit } from '../audit/audit.service';
 import { versionDigest } from '../signatures/version-digest.service';
 import { findVersionWithSop } from '../sops/sop-version-lookup.service';
@@ -73,6 +76,7 @@ const toAttestation = (row: typeof attestations.$inferSelect): z.output<typeof A
   files: row.files?.map((f) => ({ ...f, openedAt: f.openedAt === null ? null : new Date(f.openedAt) })) ?? null,
   unopenedFiles: row.unopenedFiles,
   readingSeconds: row.readingSeconds,
+  language: row.language,
 });
 
 /**
@@ -86,11 +90,19 @@ export async function attest(
   actor: SessionUser,
   versionId: number,
   signatureMethod: SignatureMethod | null = null,
+  language: LanguageCode | null = null,
 ): Promise<{ attestation: z.output<typeof Attestation>; created: boolean }> {
   const version = await findReadableVersion(db, actor, versionId);
   if (version.withdrawnAt) throw conflict(`"${version.title}" was withdrawn; it is kept in the archive and is no longer read or attested`, 'withdrawn');
   if (!version.isPublished)
     throw conflict(`Only a published version can be attested; version ${version.versionNumber} of "${version.title}" is not published`, 'not_published');
+  if (language && !(await hasApprovedTranslation(db, versionId, language))) {
+    throw badRequest(
+      `Version ${version.versionNumber} of "${version.title}" has no approved ${languageName(language)} translation; attest the original, without a language`,
+      undefined,
+      'language',
+    );
+  }
   return db.transaction(async (tx) => {
     const files = await filesAsOpenedBy(tx, actor.id, versionId);
     const opened = files.flatMap((f) => (f.openedAt ? [f.openedAt.getTime()] : []));
@@ -101,6 +113,7 @@ export async function attest(
         userId: actor.id,
         versionId,
         signatureMethod,
+        language,
         // What was read: the digest of the version's text and files (version-digest.service.ts).
         contentSha256: await versionDigest(tx, versionId),
         files: files.map((f) => ({ ...f, openedAt: f.openedAt?.toISOString() ?? null })),
@@ -128,6 +141,7 @@ export async function attest(
         versionNumber: version.versionNumber,
         unopenedFiles: inserted.unopenedFiles,
         readingSeconds: inserted.readingSeconds,
+        ...(language ? { language } : {}),
         ...(signatureMethod ? { signatureMethod, sha256: inserted.contentSha256 } : {}),
       },
     });

@@ -129,7 +129,7 @@ describe('compliance', () => {
     const lines = csv.rawPayload.subarray(3).toString('utf8').split('\r\n');
     expect(lines.at(-1)).toBe('');
     expect(lines.slice(0, -1)).toEqual([
-      'SOP,Title,Department,Version,Required,Attested,Outstanding,Percent,Attested without opening,Due date,Overdue',
+      'SOP,Title,Department,Version,Required,Attested,Outstanding,Percent,Attested without opening,Due date,Overdue,Language',
       ...all.map((r) => {
         const title = r.title.startsWith('=') ? `'${r.title}` : r.title;
         const percent = r.required === 0 ? 100 : Math.floor((r.attested / r.required) * 100);
@@ -145,13 +145,15 @@ describe('compliance', () => {
           r.withoutOpening,
           r.dueDate,
           r.overdue,
+          // Nobody here read a translation.
+          '',
         ].join(',');
       }),
     ]);
     const deckOnly = await t.as(approver, { method: 'GET', url: `/api/compliance/export.csv?departmentId=${dept.deck}` });
     expect(deckOnly.rawPayload.subarray(3).toString('utf8').split('\r\n').slice(1, -1)).toEqual([
-      expect.stringMatching(/^\d+,Heaving lines,Deck,1\.0,3,1,2,33,0,\d{4}-\d{2}-\d{2},0$/),
-      expect.stringMatching(/^\d+,Muster drill,Marine,2\.0,3,0,3,0,0,\d{4}-\d{2}-\d{2},0$/),
+      expect.stringMatching(/^\d+,Heaving lines,Deck,1\.0,3,1,2,33,0,\d{4}-\d{2}-\d{2},0,$/),
+      expect.stringMatching(/^\d+,Muster drill,Marine,2\.0,3,0,3,0,0,\d{4}-\d{2}-\d{2},0,$/),
     ]);
   });
 

@@ -1,6 +1,8 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { ComplianceList, ComplianceQuery, SopCompliance } from '../../../../common/contracts/reading';
+import type { LanguageCode } from '../../../../common/languages';
+import { languageName } from '../../../../common/translation-rules';
 import type { Db } from '../../db/client';
 import { notFound } from '../../http/errors';
 import {
@@ -167,6 +169,7 @@ export async function complianceList(db: Db, query: z.output<typeof ComplianceQu
 /** GET /api/compliance/export.csv: the list's rows as the spreadsheet's cells, in COMPLIANCE_CSV_COLUMNS order. */
 export async function complianceExportRows(db: Db, query: z.output<typeof ComplianceQuery>): Promise<(string | number | null)[][]> {
   const rows = await complianceList(db, query);
+  const languages = await translatedAttestations(db, query.departmentId);
   return rows.map((r) => [
     r.sopId,
     r.title,
@@ -179,7 +182,30 @@ export async function complianceExportRows(db: Db, query: z.output<typeof Compli
     r.withoutOpening,
     r.dueDate,
     r.overdue,
+    languages.get(r.sopId) ?? '',
   ]);
+}
+
+/**
+ * Per SOP, the attestations of its version in force made reading a translation, by language:
+ * 'Filipino 2, Spanish 1' (decision 073). With a department, its members' only, as the counts.
+ */
+async function translatedAttestations(db: Db, departmentId: number | undefined): Promise<Map<number, string>> {
+  const member = departmentId === undefined ? sql`true` : sql`u.department_id in ${departmentAndChildren(departmentId)}`;
+  const { rows } = (await db.execute(sql`
+    select s.id as sop_id, a.language, count(*)::int as n
+    from sops s ${versionInForce}
+    join attestations a on a.version_id = e.id and a.language is not null
+    join users u on u.id = a.user_id
+    where ${member}
+    group by s.id, a.language
+    order by s.id, a.language`)) as unknown as Rows<{ sop_id: number; language: LanguageCode; n: number }>;
+  const bySop = new Map<number, string>();
+  for (const row of rows) {
+    const entry = `${languageName(row.language)} ${Number(row.n)}`;
+    bySop.set(row.sop_id, bySop.has(row.sop_id) ? `${bySop.get(row.sop_id)}, ${entry}` : entry);
+  }
+  return bySop;
 }
 
 /** Whole percent of the audience that has attested; an SOP nobody must read counts as complete. */

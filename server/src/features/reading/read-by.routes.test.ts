@@ -128,7 +128,7 @@ describe('read-by dates', () => {
       ['Cy', 0, []],
     ]);
     const csv = await t.as(approver, { method: 'GET', url: `/api/compliance/export.csv?departmentId=${dept.deck}` });
-    expect(csv.rawPayload.subarray(3).toString('utf8').split('\r\n')[1]).toMatch(new RegExp(`,Heaving lines,Deck,1\\.0,3,1,2,33,0,${due},2$`));
+    expect(csv.rawPayload.subarray(3).toString('utf8').split('\r\n')[1]).toMatch(new RegExp(`,Heaving lines,Deck,1\\.0,3,1,2,33,0,${due},2,$`));
     // The bell says it is due (the due day, not the approval, is its time).
     const bell = await notificationsOf(t, ada);
     expect(bell.items).toEqual([{ kind: 'reading_due', sopId: sop.lines.id, title: 'Heaving lines', at: `${due}T00:00:00.000Z` }]);

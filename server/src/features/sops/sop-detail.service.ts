@@ -8,6 +8,7 @@ import { notFound } from '../../http/errors';
 import { toVersion } from './sop-mappers.helper';
 import { assertSopVisible, type SopView, shownVersions } from './sop-visibility.service';
 import { reviewScheduleOf } from './sop-review-schedule.service';
+import { listSopTranslations } from '../translations/translation-read.service';
 
 const person = { columns: { firstName: true, lastName: true } } as const;
 
@@ -56,6 +57,7 @@ export async function getSopDetail(db: Db, view: SopView, id: number, today?: st
     inForce: inForceOf(row.versions),
     pendingTaskId: latestRow?.approvalTasks[0]?.id ?? null,
     withdrawal: await withdrawalOf(db, row),
+    translations: await listSopTranslations(db, view, id),
     ...(await reviewScheduleOf(db, id, today)),
   };
 }

@@ -3,7 +3,7 @@ import type { SessionUser } from '../../../../common/contracts/auth';
 import type { CreateSopInput, CreateVersionInput, UpdateSopInput } from '../../../../common/contracts/sops';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
-import { attachmentPreviews, attachments, departments, sops, sopVersions } from '../../db/schema';
+import { attachmentPreviews, attachments, departments, sops, sopTranslations, sopVersions } from '../../db/schema';
 import { INITIAL_STATUS, refuseAddVersion, refuseEdit } from '../../../../common/sop-lifecycle';
 import { refuseDelete } from '../../../../common/sop-withdrawal';
 import { releaseFiles } from '../../files/store';
@@ -182,7 +182,7 @@ export async function addVersion(db: Db, actor: SessionUser, id: number, input: 
 /**
  * Only a draft that never had a version in force is deleted (its owner or an admin; anything
  * else is withdrawn: sop-withdraw.service.ts). Versions, attachments, previews and tasks go by
- * cascade; the audit trail stays, then the stored bytes only this SOP used are removed.
+ * cascade (translations too); the audit trail stays, then the stored bytes only this SOP used are removed.
  */
 export async function deleteSop(db: Db, actor: SessionUser, id: number): Promise<void> {
   const sop = await findSopForAccess(db, id);
@@ -204,5 +204,11 @@ async function sopFileHashes(db: Db, sopId: number): Promise<(string | null)[]> 
     .innerJoin(sopVersions, eq(sopVersions.id, attachments.versionId))
     .leftJoin(attachmentPreviews, eq(attachmentPreviews.attachmentId, attachments.id))
     .where(eq(sopVersions.sopId, sopId));
-  return rows.flatMap((r) => [r.file, r.preview]);
+  // Its translations' files go with its versions too.
+  const translated = await db
+    .select({ file: sopTranslations.sha256 })
+    .from(sopTranslations)
+    .innerJoin(sopVersions, eq(sopVersions.id, sopTranslations.versionId))
+    .where(eq(sopVersions.sopId, sopId));
+  return [...rows.flatMap((r) => [r.file, r.preview]), ...translated.map((r) => r.file)];
 }
