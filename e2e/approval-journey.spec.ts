@@ -142,7 +142,7 @@ test('the approver approves version 1.1', async ({ page, signInAs, toast }) => {
 
   const viewer = await openTask(page, TITLE, 'Version 1.1');
   await expect(viewer).toContainText('Snap-back zone warning added');
-  await expect(viewer.getByRole('heading', { name: 'Safety' })).toBeVisible();
+  await expect(viewer.getByRole('heading', { name: 'Safety', exact: true })).toBeVisible();
   await page.getByRole('button', { name: 'Approve', exact: true }).click();
   // Approving asks first, naming the version and what changed since the version in force.
   const confirm = page.getByRole('alertdialog', { name: /Approve/ });
