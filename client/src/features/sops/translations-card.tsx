@@ -24,20 +24,23 @@ function TranslationReader({ translation, inForce, onClose }: { translation: Tra
   const language = nativeNameOf(translation.language);
   const version = translation.versionNumber;
   return (
-    <div className="space-y-3 rounded-md border border-sky-200 bg-sky-50/50 p-3" data-testid="translation-reader" lang={translation.language}>
+    <div className="space-y-3 rounded-md border border-sky-200 bg-sky-50/50 p-3" data-testid="translation-reader">
       <p className="text-sm font-medium text-navy">
         <Trans>
           This {language} translation is of version {version}; the English original is binding.
         </Trans>
       </p>
       <QueryState query={read} loading={t`Loading the translation...`} failed={t`The translation could not be loaded.`} frame="py-4">
-        {read.data?.file ? (
-          <a className="inline-flex items-center gap-1 text-sm text-ocean underline" href={translationDownloadUrl(translation.id)}>
-            <Download className="size-4" aria-hidden="true" /> {read.data.file.originalName}
-          </a>
-        ) : (
-          <MarkdownContent source={read.data?.content ?? ''} />
-        )}
+        {/* The translated text is in its language (screen readers, hyphenation); the lines around it are the interface's. */}
+        <div lang={translation.language}>
+          {read.data?.file ? (
+            <a className="inline-flex items-center gap-1 text-sm text-ocean underline" href={translationDownloadUrl(translation.id)}>
+              <Download className="size-4" aria-hidden="true" /> {read.data.file.originalName}
+            </a>
+          ) : (
+            <MarkdownContent source={read.data?.content ?? ''} />
+          )}
+        </div>
       </QueryState>
       <Button variant="outline" size="sm" onClick={onClose}>
         <Trans>Read the original (v{inForce})</Trans>
