@@ -21,7 +21,7 @@ export const BACKUP_JOB = 'backup';
 const SCHEDULED = 'scheduled';
 const MANUAL = 'manual';
 /** The names this server gives its own backups; other files in BACKUP_DIR are never pruned. */
-const OWN_FILE = /^sop-harbor-\d{8}-\d{6}(-\d+)?\.backup$/;
+const OWN_FILE = /^sop-harbor-(\d{8}-\d{6})(?:-(\d+))?\.backup$/;
 
 export interface BackupSchedule {
   dir: string;
@@ -37,9 +37,20 @@ export interface BackupSource {
 
 const stamp = (at: Date) => at.toISOString().replace(/[-:]/g, '').replace('T', '-').slice(0, 15);
 
+/**
+ * Oldest first: by the second in the name, then by the number after it. Sorting the names as text
+ * would put 'x-1.backup' before 'x.backup' ('-' sorts before '.'), so of three backups in one
+ * second the first would count as the newest.
+ */
+const byAge = (a: string, b: string) => {
+  const [, atA, nA] = OWN_FILE.exec(a) ?? [];
+  const [, atB, nB] = OWN_FILE.exec(b) ?? [];
+  return atA === atB ? Number(nA ?? 0) - Number(nB ?? 0) : atA < atB ? -1 : 1;
+};
+
 /** The newest files this server wrote stay; older ones beyond `keep` are removed. */
 export async function pruneBackups(dir: string, keep: number): Promise<string[]> {
-  const own = (await readdir(dir)).filter((name) => OWN_FILE.test(name)).sort();
+  const own = (await readdir(dir)).filter((name) => OWN_FILE.test(name)).sort(byAge);
   const old = own.slice(0, Math.max(0, own.length - keep));
   for (const name of old) await rm(path.join(dir, name), { force: true });
   return old;

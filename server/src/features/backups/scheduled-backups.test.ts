@@ -10,7 +10,7 @@ import { fileStoreDir } from '../../files/store';
 import { openTestDatabase } from '../../test/database';
 import { buildDepartment, buildSop, createTestContext, type TestContext, type TestUser } from '../../test/factories';
 import { restoreBackup } from './restore.service';
-import { BACKUP_JOB, type BackupSchedule, nextSlot } from './scheduled-backups.service';
+import { BACKUP_JOB, type BackupSchedule, nextSlot, pruneBackups } from './scheduled-backups.service';
 
 const work = mkdtempSync(path.join(tmpdir(), 'sop-scheduled-backup-'));
 const dir = path.join(work, 'backups');
@@ -180,6 +180,27 @@ describe('scheduled backups', () => {
       expect(now.json().message).toBe('Backups are not configured: set BACKUP_DIR on the server to turn them on.');
     } finally {
       await plain.close();
+    }
+  });
+});
+
+describe('pruneBackups', () => {
+  it('keeps the newest files by time and then by their number, also for several in one second', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'prune-'));
+    try {
+      const names = [
+        'sop-harbor-20261128-225054.backup',
+        'sop-harbor-20261128-225055.backup',
+        'sop-harbor-20261128-225055-1.backup',
+        'sop-harbor-20261128-225055-2.backup',
+        'someone-elses.backup',
+      ];
+      for (const name of names) writeFileSync(path.join(dir, name), 'x');
+      const removed = await pruneBackups(dir, 2);
+      expect(removed).toEqual(['sop-harbor-20261128-225054.backup', 'sop-harbor-20261128-225055.backup']);
+      expect(readdirSync(dir).sort()).toEqual(['someone-elses.backup', 'sop-harbor-20261128-225055-1.backup', 'sop-harbor-20261128-225055-2.backup']);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 });
