@@ -1,4 +1,7 @@
-import { ROLE_LABELS, type Role } from '@common/roles';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react';
+import type { Role } from '@common/roles';
 import { Badge } from '@/components/ui/badge';
 import { cn } from '@/lib/utils';
 
@@ -13,10 +16,14 @@ const ROLE_BADGE: Record<Role, { variant: 'destructive' | 'default' | 'secondary
   user: { variant: 'secondary' },
 };
 
+/** The role's word in the interface's language (the badge sits in the header of every screen). */
+const ROLE_WORDS: Record<Role, MessageDescriptor> = { admin: msg`Admin`, approver: msg`Approver`, user: msg`User` };
+
 export function RoleBadge({ role, className, ...rest }: { role: Role; className?: string; 'data-testid'?: string }) {
+  const { i18n } = useLingui();
   return (
     <Badge variant={ROLE_BADGE[role].variant} className={cn(ROLE_BADGE[role].className, className)} {...rest}>
-      {ROLE_LABELS[role]}
+      {i18n._(ROLE_WORDS[role])}
     </Badge>
   );
 }

@@ -3,11 +3,12 @@ import { Languages } from 'lucide-react';
 import { useLingui } from '@lingui/react/macro';
 import type { PublicUser } from '@common/contracts/auth';
 import { can } from '@common/permissions';
-import { isLanguageCode, LANGUAGES, type LanguageCode } from '@common/languages';
+import type { LanguageCode } from '@common/languages';
+import { LanguageSelect } from '@/components/language-select';
 import { SectionCard } from '@/components/section-card';
 import { Label } from '@/components/ui/label';
 import { apiRequest } from '@/lib/api';
-import { activateLanguage, activeLanguage } from '@/lib/i18n';
+import { activateLanguage } from '@/lib/i18n';
 import { queryKeys } from '@/lib/query-keys';
 import { useCurrentUser } from '@/lib/session';
 import { useApiMutation } from '@/lib/use-api-mutation';
@@ -35,19 +36,7 @@ export function LanguageSection() {
     <SectionCard icon={Languages} title={t`Language`} testId="language-section">
       <div className="space-y-2">
         <Label htmlFor="account-language">{t`The language of the app's screens`}</Label>
-        <select
-          id="account-language"
-          className="h-9 w-full max-w-xs rounded-md border border-input bg-background px-2 text-sm"
-          value={activeLanguage()}
-          disabled={save.isPending}
-          onChange={(event) => isLanguageCode(event.target.value) && choose(event.target.value)}
-        >
-          {LANGUAGES.map((language) => (
-            <option key={language.code} value={language.code} lang={language.code}>
-              {language.nativeName}
-            </option>
-          ))}
-        </select>
+        <LanguageSelect id="account-language" className="w-full max-w-xs" disabled={save.isPending} onChoose={choose} />
         <p className="text-xs text-muted-foreground">
           {keeps
             ? t`Kept on your account: every device you sign in on follows it.`

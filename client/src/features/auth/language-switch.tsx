@@ -1,7 +1,7 @@
 import { Languages } from 'lucide-react';
 import { useLingui } from '@lingui/react/macro';
-import { isLanguageCode, LANGUAGES } from '@common/languages';
-import { activateLanguage, activeLanguage } from '@/lib/i18n';
+import { LanguageSelect } from '@/components/language-select';
+import { activateLanguage } from '@/lib/i18n';
 
 /**
  * The language before anyone signs in: each language named in itself, so a person finds theirs
@@ -16,18 +16,7 @@ export function LanguageSwitch() {
       <label htmlFor="sign-in-language" className="sr-only">
         {t`Language`}
       </label>
-      <select
-        id="sign-in-language"
-        className="h-9 rounded-md border border-input bg-background px-2 text-sm"
-        value={activeLanguage()}
-        onChange={(event) => isLanguageCode(event.target.value) && void activateLanguage(event.target.value)}
-      >
-        {LANGUAGES.map((language) => (
-          <option key={language.code} value={language.code} lang={language.code}>
-            {language.nativeName}
-          </option>
-        ))}
-      </select>
+      <LanguageSelect id="sign-in-language" onChoose={(language) => void activateLanguage(language)} />
     </div>
   );
 }
