@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
+import { createSop, publishSop } from './support/seed';
 
 // A crew member who reads Filipino picks it on the sign-in page of a phone, signs in for the
 // first time and keeps it as their language; the dashboard speaks it; they switch to English on
@@ -38,6 +39,41 @@ test('a Filipino speaker chooses Filipino before signing in, keeps it, and switc
   await page.screenshot({ path: 'screenshots/dashboard-fil-390.png', fullPage: true });
   // The first sign-in kept the language the sign-in page showed.
   expect((await (await page.request.get('/api/user')).json()).language).toBe('fil');
+
+  // An SOP in force with an approved Filipino translation: she reads it in the procedure's place,
+  // the original one tap away, and her attestation records that she read Filipino.
+  const approver = await apiAs('approver');
+  const title = `Bunkering ${stamp}`;
+  const sopId = await createSop(admin, title, 'Deck', '1. Close the manifold valves before bunkering.');
+  await publishSop(admin, approver, sopId, title);
+  const sop = await (await admin.get(`/api/sops/${sopId}`)).json();
+  const added = await admin.post(`/api/sop-versions/${sop.effectiveVersionId}/translations`, {
+    data: { language: 'fil', content: '1. Isara ang mga **balbula** ng manifold bago mag-bunker.' },
+  });
+  expect(added.status()).toBe(201);
+  expect((await approver.put(`/api/translations/${(await added.json()).id}`, { data: { status: 'approved' } })).status()).toBe(200);
+
+  await page.goto(`/sop/${sopId}`);
+  const reader = page.getByTestId('translation-reader');
+  await expect(reader).toContainText('Ang salin na ito sa Filipino ay para sa bersiyon 1.0; ang orihinal sa Ingles ang may-bisa.');
+  await expect(reader.getByText('balbula')).toBeVisible();
+  await expect(page.getByText('Close the manifold valves before bunkering.')).toBeHidden();
+  await noSideways(page);
+  await page.screenshot({ path: 'screenshots/sop-translation-fil-390.png', fullPage: true });
+  await reader.getByRole('button', { name: 'Basahin ang orihinal (v1.0)' }).click();
+  await expect(page.getByText('Close the manifold valves before bunkering.')).toBeVisible();
+  await page.getByRole('button', { name: 'Basahin sa Filipino' }).click();
+  await expect(reader.getByText('balbula')).toBeVisible();
+  await page
+    .getByTestId('read-and-attest')
+    .getByRole('button', { name: `Nabasa at naunawaan ko ang bersyon 1.0 ng ${title}` })
+    .click();
+  const confirm = page.getByRole('alertdialog', { name: 'Kumpirmahin ang iyong pagpapatunay' });
+  await confirm.getByRole('button', { name: 'Patunayan', exact: true }).click();
+  await expect(confirm).toBeHidden();
+  const csv = await (await admin.get('/api/compliance/export.csv')).text();
+  expect(csv.split('\n').find((line) => line.includes(title))).toMatch(/,Filipino 1\s*$/);
+  await page.goto('/');
 
   await page.goto('/account');
   const select = page.getByLabel('Ang wika ng mga screen ng app');

@@ -2,6 +2,7 @@ import { queryOptions, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import type { Attestation, AttestationSummary } from '@common/contracts/approvals';
 import type { SignatureProof } from '@common/contracts/signatures';
+import type { LanguageCode } from '@common/languages';
 import { queueOpening } from '@/offline/attestation-queue';
 import { isOffline } from '@/offline/offline-status';
 import { apiRequest } from './api';
@@ -17,8 +18,12 @@ export const attestationsQuery = (versionId: number) => queryOptions<Attestation
 
 export const useAttest = (versionId: number, sopId?: number) =>
   useApiMutation({
-    mutationFn: async (signature?: SignatureProof) =>
-      (await apiRequest('POST', `/api/sop-versions/${versionId}/attestations`, signature ? { signature } : undefined)).json() as Promise<Attestation>,
+    /** `language`: the translation read in place of the original, recorded with the attestation. */
+    mutationFn: async ({ signature, language }: { signature?: SignatureProof; language?: LanguageCode | null } = {}) => {
+      const body = { ...(signature ? { signature } : {}), ...(language ? { language } : {}) };
+      const response = await apiRequest('POST', `/api/sop-versions/${versionId}/attestations`, Object.keys(body).length > 0 ? body : undefined);
+      return (await response.json()) as Attestation;
+    },
     invalidates: attestationChangeKeys(versionId, sopId),
     success: 'Your attestation has been recorded',
     failure: { fallback: 'Failed to record your attestation' },

@@ -110,6 +110,17 @@ describe('attestations made with no link', () => {
     expect(asked()).toEqual([attestationOf(40), attestationOf(40), attestationOf(41)]);
   });
 
+  it('keep the language of the translation read, and send it with the attestation', async () => {
+    office();
+    queueAttestation(INGRID, 40, 'fil');
+    queueAttestation(INGRID, 40, 'fil');
+    queueAttestation(INGRID, 41);
+    await sendWaitingAttestations(INGRID, appClient());
+    expect(asked()).toEqual([attestationOf(40), attestationOf(41)]);
+    expect(await bodiesOf(attestationOf(40))).toEqual([{ language: 'fil' }]);
+    expect(await bodiesOf(attestationOf(41))).toEqual([undefined]);
+  });
+
   it('are kept when the server fails (5xx), and dropped when it refuses for good (4xx)', async () => {
     office((versionId) =>
       versionId === 40

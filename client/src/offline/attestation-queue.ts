@@ -5,6 +5,7 @@ import { ApiError } from '@/lib/api-error';
 import { whenIdle } from '@/lib/idle';
 import { attestationChangeKeys } from '@/lib/query-keys';
 import { useOnline } from './offline-status';
+import { isLanguageCode, type LanguageCode } from '@common/languages';
 
 /**
  * Attestations, and openings of files, made with no link: kept in this browser for their user
@@ -43,7 +44,14 @@ function waitingList<T>(prefix: string, valid: (entry: unknown) => entry is T) {
   return { prefix, of, set };
 }
 
-const attestations = waitingList('sop-harbor:waiting-attestations:', isId);
+/** A waiting attestation: the version's id alone (the original was read), or with the language of the translation read. */
+type WaitingAttestation = number | { versionId: number; language: LanguageCode };
+const versionOf = (entry: WaitingAttestation) => (typeof entry === 'number' ? entry : entry.versionId);
+const attestations = waitingList(
+  'sop-harbor:waiting-attestations:',
+  (entry): entry is WaitingAttestation =>
+    isId(entry) || (isId((entry as { versionId?: unknown })?.versionId) && isLanguageCode((entry as { language?: unknown }).language)),
+);
 interface Opening {
   versionId: number;
   attachmentId: number;
@@ -54,9 +62,9 @@ const openings = waitingList(
 );
 
 /** Keeps the user's attestation of this version until it can be sent. */
-export function queueAttestation(userId: number, versionId: number) {
-  const ids = attestations.of(userId);
-  if (!ids.includes(versionId)) attestations.set(userId, [...ids, versionId]);
+export function queueAttestation(userId: number, versionId: number, language: LanguageCode | null = null) {
+  const waiting = attestations.of(userId);
+  if (!waiting.some((entry) => versionOf(entry) === versionId)) attestations.set(userId, [...waiting, language ? { versionId, language } : versionId]);
 }
 
 /** Keeps the user's opening of a file of this version until it can be sent. */
@@ -75,7 +83,7 @@ export function forgetWaitingAttestations() {
 export function useWaitingAttestation(userId: number | undefined, versionId: number): boolean {
   return useSyncExternalStore(
     subscribe,
-    () => userId !== undefined && attestations.of(userId).includes(versionId),
+    () => userId !== undefined && attestations.of(userId).some((entry) => versionOf(entry) === versionId),
     () => false,
   );
 }
@@ -132,11 +140,12 @@ export async function sendWaitingAttestations(userId: number, client: QueryClien
         openings.of(userId).filter((o) => o.attachmentId !== opening.attachmentId),
       );
     }
-    for (const versionId of attestations.of(userId)) {
-      if (!(await sent(`/api/sop-versions/${versionId}/attestations`))) return;
+    for (const entry of attestations.of(userId)) {
+      const versionId = versionOf(entry);
+      if (!(await sent(`/api/sop-versions/${versionId}/attestations`, typeof entry === 'number' ? undefined : { language: entry.language }))) return;
       attestations.set(
         userId,
-        attestations.of(userId).filter((id) => id !== versionId),
+        attestations.of(userId).filter((waiting) => versionOf(waiting) !== versionId),
       );
       await refreshAfterAttesting(client, versionId);
     }

@@ -9,6 +9,7 @@ import { ComparisonState } from '@/components/version-diff';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { useReturnFocus } from '@/hooks/use-return-focus';
 import { attestationsQuery, useAttest } from '@/lib/attestations';
+import { useReadingLanguage } from '@/lib/reading-language';
 import { formatCalendarDay, formatDate, formatDateTime } from '@/lib/labels';
 import { cn } from '@/lib/utils';
 import { useCurrentUser } from '@/lib/session';
@@ -133,6 +134,8 @@ function AttestVersion({ sop, version }: { sop: Pick<SopDetail, 'id' | 'title'>;
   const summary = useQuery(attestationsQuery(version.id));
   const reading = useQuery(readingQueries.sop(sop.id));
   const attest = useAttest(version.id, sop.id);
+  // The translation read in the original's place, if any: the attestation records its language.
+  const language = useReadingLanguage();
   const { user } = useCurrentUser();
   const online = useOnline();
   const waiting = useWaitingAttestation(user?.id, version.id);
@@ -163,10 +166,10 @@ function AttestVersion({ sop, version }: { sop: Pick<SopDetail, 'id' | 'title'>;
     justAttested.current = true;
     // A refused signature keeps the dialog open, with the reason beside the password.
     const keepOpen = (error: unknown) => error instanceof ApiError && error.code === 'signature_failed';
-    if (online || !user) attest.mutate(signature, { onSettled: (_done, error) => !keepOpen(error) && setConfirming(false) });
+    if (online || !user) attest.mutate({ signature, language }, { onSettled: (_done, error) => !keepOpen(error) && setConfirming(false) });
     else {
       // With no link the attestation waits in this browser and is sent when the link returns.
-      queueAttestation(user.id, version.id);
+      queueAttestation(user.id, version.id, language);
       setConfirming(false);
     }
   };

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft, Building2, CalendarClock, Download, GitBranch, GitCompare, Pencil, Send, User } from 'lucide-react';
 import { Link, useParams, useSearch } from 'wouter';
 import type { SopDetail, SopVersion } from '@common/contracts/sops';
+import type { TranslationSummary } from '@common/contracts/translations';
 import type { PublicUser } from '@common/contracts/auth';
 import { can } from '@common/permissions';
 import { refuseSubmit } from '@common/sop-lifecycle';
@@ -31,7 +32,9 @@ import { SendEmailDialog } from './send-email-dialog';
 import { MarkdownContent } from '@/components/markdown-content';
 import { ChangesRequestedBanner } from './changes-requested-banner';
 import { ReviewPanel } from './review-panel';
-import { TranslationsCard } from './translations-card';
+import { ownCurrentTranslation, TranslationReader, TranslationsCard } from './translations-card';
+import { nativeNameOf } from './translations-api';
+import { ReadingLanguage } from '@/lib/reading-language';
 import { PinnedVersionBanner, requestedVersion, shownVersionOf } from './shown-version';
 import { SopTimeline } from './sop-timeline';
 import { WithdrawnBanner } from './withdrawn-banner';
@@ -118,6 +121,46 @@ function SubmitButton({ sop, user, online }: { sop: SopDetail; user: PublicUser 
   );
 }
 
+/**
+ * The procedure's text. When the reader's language has a current translation, it is shown in
+ * the original's place, saying which version it translates and that the original is binding;
+ * the original is one click away, and the translation one click back.
+ */
+function ProcedureText({
+  shown,
+  translation,
+  original,
+  onOriginal,
+}: {
+  shown: SopVersion | null | undefined;
+  translation: TranslationSummary | undefined;
+  original: boolean;
+  onOriginal: (original: boolean) => void;
+}) {
+  const language = translation ? nativeNameOf(translation.language) : '';
+  return (
+    <Card>
+      <CardHeader className="flex flex-row flex-wrap items-center justify-between gap-2">
+        <CardTitle className="text-base">
+          <Trans>Steps &amp; Procedures</Trans>
+        </CardTitle>
+        {translation && original && (
+          <Button variant="outline" size="sm" onClick={() => onOriginal(false)}>
+            <Trans>Read in {language}</Trans>
+          </Button>
+        )}
+      </CardHeader>
+      <CardContent>
+        {translation && !original ? (
+          <TranslationReader translation={translation} inForce={shown?.versionNumber ?? ''} onClose={() => onOriginal(true)} />
+        ) : (
+          <MarkdownContent source={shown?.content ?? ''} />
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
 interface Props {
   reading?: (sop: SopDetail) => ReactNode;
   /** The review thread, from the approvals feature, for those who may read it. */
@@ -141,6 +184,7 @@ export function SopDetailPage({ reading, reviewComments }: Props) {
   const query = useQuery({ ...sopQueries.detail(id), enabled: valid, refetchOnMount: refetchUnlessJustRead });
   const online = useOnline();
   const { t } = useLingui();
+  const [original, setOriginal] = useState(false);
   // A newly opened SOP is drawn in a background render (see useArrival); its updates are not held back.
   const sop = useArrival(query.data, query.data?.id);
   useDocumentTitle(sop?.title ?? t`SOP Details`);
@@ -178,6 +222,9 @@ export function SopDetailPage({ reading, reviewComments }: Props) {
   const { version: latest, pinned } = shownVersionOf(sop, user, requestedVersion(search));
   const attachments = latest?.attachments ?? [];
   const shownNumber = latest?.versionNumber;
+  // The reader's own current translation takes the original's place for the version in force; Read & Attest records which one they read.
+  const ownTranslation = !pinned && latest?.id === sop.effectiveVersionId ? ownCurrentTranslation(sop, user) : undefined;
+  const readingIn = ownTranslation && !original ? ownTranslation.language : null;
 
   return (
     <div className="space-y-6">
@@ -264,16 +311,7 @@ export function SopDetailPage({ reading, reviewComments }: Props) {
 
       {/* One column below lg that never grows past the screen: a long file name is cut, not the page widened. */}
       <div className="grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(320px,440px)]">
-        <Card>
-          <CardHeader>
-            <CardTitle className="text-base">
-              <Trans>Steps &amp; Procedures</Trans>
-            </CardTitle>
-          </CardHeader>
-          <CardContent>
-            <MarkdownContent source={latest?.content ?? ''} />
-          </CardContent>
-        </Card>
+        <ProcedureText shown={latest} translation={ownTranslation} original={original} onOriginal={setOriginal} />
         <div className="space-y-6">
           <Card>
             <CardHeader>
@@ -284,7 +322,7 @@ export function SopDetailPage({ reading, reviewComments }: Props) {
             </CardContent>
           </Card>
           {/* Attesting comes after the procedure and its files: the reader has them in front of them first. */}
-          {!pinned && reading?.(sop)}
+          {!pinned && <ReadingLanguage.Provider value={readingIn}>{reading?.(sop)}</ReadingLanguage.Provider>}
           {!pinned && reviewComments?.(sop)}
           <ReviewPanel sop={sop} user={user} />
           <TranslationsCard sop={sop} user={user} />

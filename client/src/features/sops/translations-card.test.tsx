@@ -53,20 +53,28 @@ function show(sop: SopDetail, user: SessionUser) {
 afterEach(() => cleanup());
 
 describe('the Translations card', () => {
-  it('opens the current translation in the reader’s language, says the original is binding, and goes back to it', async () => {
-    show(withTranslations([summary()]), userOf('user', 'fil'));
+  it('opens a current translation on request, says the original is binding, and goes back to it', async () => {
+    show(withTranslations([summary()]), userOf('user', 'en'));
+    expect(screen.queryByTestId('translation-reader')).toBeNull();
+    const row = screen.getByTestId('translation-fil-1.0');
+    expect(row.textContent).toContain('Current');
+    fireEvent.click(within(row).getByRole('button', { name: 'Read in Filipino' }));
     const reader = await screen.findByTestId('translation-reader');
     expect(reader.textContent).toContain('This Filipino translation is of version 1.0; the English original is binding.');
     expect(await within(reader).findByText('balbula')).toBeTruthy();
     fireEvent.click(within(reader).getByRole('button', { name: 'Read the original (v1.0)' }));
     expect(screen.queryByTestId('translation-reader')).toBeNull();
-    const row = screen.getByTestId('translation-fil-1.0');
-    expect(row.textContent).toContain('Current');
-    fireEvent.click(within(row).getByRole('button', { name: 'Read in Filipino' }));
-    expect(await screen.findByTestId('translation-reader')).toBeTruthy();
     // A reader adds nothing and approves nothing.
     expect(screen.queryByRole('button', { name: 'Add translation' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Approve' })).toBeNull();
+  });
+
+  it('leaves the translation in the reader’s own language to the procedure’s place on the page', () => {
+    show(withTranslations([summary()]), userOf('user', 'fil'));
+    const row = screen.getByTestId('translation-fil-1.0');
+    expect(row.textContent).toContain('Current');
+    expect(within(row).queryByRole('button', { name: 'Read in Filipino' })).toBeNull();
+    expect(screen.queryByTestId('translation-reader')).toBeNull();
   });
 
   it('never reads a translation of an older version in place of the version in force', () => {

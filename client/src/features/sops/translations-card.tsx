@@ -18,7 +18,7 @@ import { nativeNameOf, translationDownloadUrl, translationQueries } from './tran
 const isOutdated = (t: TranslationSummary, inForceId: number | null) => t.status === 'approved' && !t.current && inForceId !== null && t.versionId < inForceId;
 
 /** A current translation, open: the line that says what it translates, its text or file, and the way back to the original. */
-function TranslationReader({ translation, inForce, onClose }: { translation: TranslationSummary; inForce: string; onClose: () => void }) {
+export function TranslationReader({ translation, inForce, onClose }: { translation: TranslationSummary; inForce: string; onClose: () => void }) {
   const { t } = useLingui();
   const read = useQuery(translationQueries.one(translation.id));
   const language = nativeNameOf(translation.language);
@@ -50,7 +50,7 @@ function TranslationReader({ translation, inForce, onClose }: { translation: Tra
 }
 
 /** One line of the list: the language in itself, the version, and where it stands. */
-function TranslationRow({ translation, sop, user, onRead }: { translation: TranslationSummary; sop: SopDetail; user: SessionUser; onRead: () => void }) {
+function TranslationRow({ translation, sop, user, onRead }: { translation: TranslationSummary; sop: SopDetail; user: SessionUser; onRead?: () => void }) {
   const version = translation.versionNumber;
   const language = nativeNameOf(translation.language);
   const mayApprove = translation.status === 'draft' && can(user, 'translation.approve') && translation.createdBy !== user.id;
@@ -80,7 +80,7 @@ function TranslationRow({ translation, sop, user, onRead }: { translation: Trans
         )}
       </span>
       <span className="flex gap-2">
-        {translation.current && (
+        {translation.current && onRead && (
           <Button variant="outline" size="sm" onClick={onRead}>
             <Trans>Read in {language}</Trans>
           </Button>
@@ -91,16 +91,21 @@ function TranslationRow({ translation, sop, user, onRead }: { translation: Trans
   );
 }
 
+/** The current translation in the person's own language, which the SOP page shows in place of the original. */
+export const ownCurrentTranslation = (sop: Pick<SopDetail, 'translations'>, user: SessionUser | null) =>
+  user?.language ? (sop.translations ?? []).find((t) => t.current && t.language === user.language) : undefined;
+
 /**
  * The SOP's translations (decision 073): what the person may see, each by its language's own
- * name. A reader whose language has a current translation gets it open; a translation of an
- * older version is never read in place of the version in force.
+ * name. The one in the reader's own language is shown in the procedure's place (the SOP page);
+ * here any other current one opens. A translation of an older version is never read in place
+ * of the version in force.
  */
 export function TranslationsCard({ sop, user }: { sop: SopDetail; user: SessionUser | null }) {
   const translations = sop.translations ?? [];
   const inForce = sop.versions.find((v) => v.id === sop.effectiveVersionId)?.versionNumber ?? '';
-  const mine = user?.language ? translations.find((t) => t.current && t.language === user.language) : undefined;
-  const [open, setOpen] = useState<number | null>(mine?.id ?? null);
+  const mine = ownCurrentTranslation(sop, user);
+  const [open, setOpen] = useState<number | null>(null);
   const mayAdd = !!user && !!sop.latestVersionId && can(user, 'translation.add', { ownerId: sop.ownerId });
   if (!user || (translations.length === 0 && !mayAdd)) return null;
   const outdatedMine = !mine && user.language ? translations.find((t) => t.language === user.language && isOutdated(t, sop.effectiveVersionId)) : undefined;
@@ -131,7 +136,7 @@ export function TranslationsCard({ sop, user }: { sop: SopDetail; user: SessionU
         ) : (
           <ul className="divide-y">
             {translations.map((t) => (
-              <TranslationRow key={t.id} translation={t} sop={sop} user={user} onRead={() => setOpen(t.id)} />
+              <TranslationRow key={t.id} translation={t} sop={sop} user={user} onRead={t.id === mine?.id ? undefined : () => setOpen(t.id)} />
             ))}
           </ul>
         )}
