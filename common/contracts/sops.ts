@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LANGUAGE_CODES } from '../languages';
 import { REVISION_CLASSES } from '../revision-classes';
 import { normalizeTags } from '../tags';
 import { APPROVAL_STATUSES, SOP_STATUSES } from '../sop-lifecycle';
@@ -115,8 +116,8 @@ export const SopVersion = z.object({
 export type SopVersion = z.input<typeof SopVersion>;
 
 /** A row of GET /api/sops: lean, no content and no blobs. */
-/** Where a search found an SOP: the fields in the order they rank, then the text of a file. */
-export const SEARCH_MATCH_FIELDS = ['title', 'category', 'tags', 'summary', 'content', 'attachment'] as const;
+/** Where a search found an SOP: the fields in the order they rank, then the text of a file, then an approved translation's. */
+export const SEARCH_MATCH_FIELDS = ['title', 'category', 'tags', 'summary', 'content', 'attachment', 'translation'] as const;
 
 /**
  * Why a search answer holds an SOP: plain text around the best hit (never HTML) and the
@@ -127,6 +128,8 @@ export const SearchMatch = z.object({
   /** The file whose text matched, for `attachment`; null otherwise. */
   attachmentId: int.nullable(),
   attachmentName: z.string().nullable(),
+  /** The language of the approved translation that matched, for `translation`. */
+  language: z.enum(LANGUAGE_CODES).optional(),
   snippet: z.string(),
   highlights: z.array(z.tuple([z.number().int().nonnegative(), z.number().int().nonnegative()])),
 });

@@ -27,6 +27,7 @@ const FIELD_LABELS: Record<SearchMatch['field'], string> = {
   summary: 'Summary',
   content: 'Content',
   attachment: 'File',
+  translation: 'Translation',
 };
 
 /** Under an SOP's title in a search answer: why it matched, and in which file. */

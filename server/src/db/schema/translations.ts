@@ -4,7 +4,7 @@ import { MAX_FILE_BYTES } from '../../../../common/limits';
 import type { LanguageCode } from '../../../../common/languages';
 import type { SignatureMethod } from '../../../../common/contracts/signatures';
 import type { TranslationStatus } from '../../../../common/translation-rules';
-import { createdAt, identityId } from './columns';
+import { createdAt, identityId, tsvector } from './columns';
 import { storedFiles } from './files';
 import { versionRef } from './sops';
 import { userRef } from './users';
@@ -34,12 +34,15 @@ export const sopTranslations = pgTable(
     approvedAt: timestamp('approved_at', { withTimezone: true }),
     /** How the approver proved themselves (null: no proof asked for or given). */
     signatureMethod: varchar('signature_method', { length: 10 }).$type<SignatureMethod>(),
+    /** The words of a text translation, for search (a file's are in file_texts, by its hash). */
+    searchVector: tsvector('search_vector').generatedAlwaysAs(sql`strip(to_tsvector('english', coalesce(content, '')))`),
   },
   (t) => [
     uniqueIndex('sop_translations_version_language_key').on(t.versionId, t.language),
     index('sop_translations_sha256_idx').on(t.sha256),
     index('sop_translations_created_by_idx').on(t.createdBy),
     index('sop_translations_approved_by_idx').on(t.approvedBy),
+    index('sop_translations_search_idx').using('gin', t.searchVector).with({ fastupdate: false }),
     check('sop_translations_language_check', sql`${t.language} in ('en', 'fil', 'id', 'hi', 'uk', 'es')`),
     check('sop_translations_status_check', sql`${t.status} in ('draft', 'approved')`),
     check('sop_translations_approval_check', sql`(${t.status} = 'approved') = (${t.approvedAt} is not null)`),

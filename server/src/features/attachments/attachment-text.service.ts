@@ -12,7 +12,7 @@
 import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import { hasExtractableText, TEXT_MIME_TYPES, type TextStatus } from '../../../../common/text-status';
 import type { Db } from '../../db/client';
-import { attachments, fileTexts } from '../../db/schema';
+import { attachments, fileTexts, sopTranslations } from '../../db/schema';
 import type { DocumentWorkers } from '../../documents/worker-pool';
 import { enqueueJob, noOpenJob } from '../../jobs/job-queue';
 import type { JobHandler } from '../../jobs/job-runner';
@@ -61,6 +61,22 @@ async function keep(db: Db, sha256: string, outcome: Outcome) {
       where file_texts.status = 'ready' and file_texts.pages is null and excluded.pages is not null`);
 }
 
+/** The type of a stored file whose text is read: an attachment's, else a translation's that is a file. */
+async function fileToRead(db: Db, sha256: string): Promise<{ mimeType: string } | undefined> {
+  const [attached] = await db
+    .select({ mimeType: attachments.mimeType })
+    .from(attachments)
+    .where(and(eq(attachments.sha256, sha256), inArray(attachments.mimeType, [...TEXT_MIME_TYPES])))
+    .limit(1);
+  if (attached) return attached;
+  const [translated] = await db
+    .select({ mimeType: sopTranslations.mimeType })
+    .from(sopTranslations)
+    .where(and(eq(sopTranslations.sha256, sha256), inArray(sopTranslations.mimeType, [...TEXT_MIME_TYPES])))
+    .limit(1);
+  return translated?.mimeType ? { mimeType: translated.mimeType } : undefined;
+}
+
 /** Read again: a PDF whose text was kept before its pages were (migration 0037 queues these). */
 const readAgain = (payload: Record<string, unknown>, done: { status: string; pages: number | null }) =>
   payload.pages === true && done.status === 'ready' && done.pages === null;
@@ -72,12 +88,8 @@ export function textJob(workers: DocumentWorkers): JobHandler {
       const sha256 = String(payload.sha256);
       const [done] = await db.select({ status: fileTexts.status, pages: fileTexts.pages }).from(fileTexts).where(eq(fileTexts.sha256, sha256));
       if (done && !readAgain(payload, done)) return;
-      const [file] = await db
-        .select({ mimeType: attachments.mimeType })
-        .from(attachments)
-        .where(and(eq(attachments.sha256, sha256), inArray(attachments.mimeType, [...TEXT_MIME_TYPES])))
-        .limit(1);
-      // Every attachment of the file was deleted before its turn came.
+      const file = await fileToRead(db, sha256);
+      // Every attachment (and translation) of the file was deleted before its turn came.
       if (!file) return;
       const extracted = await workOnStoredFile(db, workers, 'text', { sha256, mimeType: file.mimeType }, signal);
       await keep(db, sha256, { status: 'ready', ...extracted });
@@ -95,8 +107,21 @@ export function textJob(workers: DocumentWorkers): JobHandler {
             noOpenJob(TEXT_JOB, attachments.sha256),
           ),
         );
-      for (const { sha256 } of rows) await enqueueJob(db, { kind: TEXT_JOB, key: jobKey(sha256!), payload: { sha256 } });
-      return rows.length;
+      // A translation uploaded as a file is searched by its text too.
+      const translated = await db
+        .selectDistinct({ sha256: sopTranslations.sha256 })
+        .from(sopTranslations)
+        .where(
+          and(
+            isNotNull(sopTranslations.sha256),
+            inArray(sopTranslations.mimeType, [...TEXT_MIME_TYPES]),
+            sql`not exists (select 1 from file_texts t where t.sha256 = ${sopTranslations.sha256})`,
+            noOpenJob(TEXT_JOB, sopTranslations.sha256),
+          ),
+        );
+      const waiting = [...new Set([...rows, ...translated].map((row) => row.sha256!))];
+      for (const sha256 of waiting) await enqueueJob(db, { kind: TEXT_JOB, key: jobKey(sha256), payload: { sha256 } });
+      return waiting.length;
     },
     async failed(payload, reason, tx) {
       await keep(tx, String(payload.sha256), { status: 'failed', error: reason });

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { SearchMatch } from '../../../../common/contracts/sops';
+import type { LanguageCode } from '../../../../common/languages';
 
 /**
  * A search answer's `match`, made from what the database found for one row (`matchSource` in
@@ -18,6 +19,7 @@ export interface MatchSource {
   window?: { start: number; text: string | null };
   attachmentId?: number;
   attachmentName?: string;
+  language?: LanguageCode;
   terms?: string[];
   typo?: boolean;
 }
@@ -84,6 +86,7 @@ export function matchOf(source: MatchSource, words: string[]): z.output<typeof S
     field: source.field,
     attachmentId: source.attachmentId ?? null,
     attachmentName: source.attachmentName ?? null,
+    ...(source.language ? { language: source.language } : {}),
     snippet,
     highlights,
   };

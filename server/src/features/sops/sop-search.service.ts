@@ -85,8 +85,8 @@ export interface SearchPlan {
   with: SQL | null;
   /**
    * What the search finds, in tiers whose ranks never overlap, best first: `own` (the SOP's
-   * own fields or a literal title hit) always ranks at 1 or more, `files` (only a file's text)
-   * at FILE_RANK, `typos` (only a title typo) at 0.5 or less. A page of best hits that one
+   * own fields or a literal title hit) always ranks at 1 or more, `files` (only a file's text,
+   * or an approved translation of the version in force) at FILE_RANK, `typos` (only a title typo) at 0.5 or less. A page of best hits that one
    * tier fills never needs the tiers after it.
    */
   tiers: SearchTier[];
@@ -144,6 +144,17 @@ export function searchPlan(search: string | undefined, view: SopView): SearchPla
         where a.version_id in (${shown}, ${inForce})
         and ft.search_vector @@ ${query})`;
   const fileHit = sql`(sops.id in (select f.sop_id from sop_search_files f where f.words @@ ${query}) and ${inFiles})`;
+  // An approved translation of the version in force holds every word, in its text or its file's:
+  // the SOPs narrow through the translations' and the files' word indexes, the version in force decides.
+  const translated = sql`sop_translations tr left join file_texts ft on ft.sha256 = tr.sha256
+        where tr.status = 'approved' and (tr.search_vector @@ ${query} or ft.search_vector @@ ${query})`;
+  const inTranslations = sql`exists (select 1 from ${translated} and tr.version_id = ${inForce})`;
+  const translationHit = sql`(sops.id in (
+        select v.sop_id from sop_translations tr join sop_versions v on v.id = tr.version_id
+          where tr.status = 'approved' and tr.search_vector @@ ${query}
+        union
+        select v.sop_id from file_texts ft join sop_translations tr on tr.sha256 = ft.sha256 join sop_versions v on v.id = tr.version_id
+          where tr.status = 'approved' and ft.search_vector @@ ${query}) and ${inTranslations})`;
   // The titles' own vector narrows through its index (a word of the SOP's vector that is in
   // its content too would otherwise be read for every SOP holding it); the title weight of
   // the SOP's vector decides.
@@ -178,6 +189,10 @@ export function searchPlan(search: string | undefined, view: SopView): SearchPla
         from attachments a join file_texts ft on ft.sha256 = a.sha256
         where a.version_id in (lv.id, eff.id) and ft.search_vector @@ ${query}
         order by a.version_id = lv.id desc, a.id
+        limit 1), (
+        select ${source('translation', sql`'language', tr.language, 'window', ${window(sql`coalesce(tr.content, ft.text)`)}`)}
+        from ${translated} and tr.version_id = eff.id
+        order by tr.language
         limit 1),
         ${source('title', sql`'text', sops.title, 'typo', not ${ownHit}`)})`;
   // A row of the files or typos tier holds the words in none of its own fields (each is part of
@@ -198,8 +213,12 @@ export function searchPlan(search: string | undefined, view: SopView): SearchPla
         found: own,
         rank: sql<number>`(case when ${ownHit} then 1::float8 + ts_rank(${sops.searchVector}, ${query}) else 0 end + case when ${titleHit} then 1 else 0 end)`,
       },
-      { found: sql`${notOwn} and ${fileHit}`, rank: sql<number>`${sql.raw(String(FILE_RANK))}::float8` },
-      { found: sql`${typoHit} and ${notOwn}`, checkedLast: sql`not ${inFiles}`, rank: sql<number>`word_similarity(${term}, ${sops.title}) / 2::float8` },
+      { found: sql`${notOwn} and (${fileHit} or ${translationHit})`, rank: sql<number>`${sql.raw(String(FILE_RANK))}::float8` },
+      {
+        found: sql`${typoHit} and ${notOwn}`,
+        checkedLast: sql`not ${inFiles} and not ${inTranslations}`,
+        rank: sql<number>`word_similarity(${term}, ${sops.title}) / 2::float8`,
+      },
     ],
     matchSource,
     words,

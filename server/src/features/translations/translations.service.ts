@@ -12,6 +12,7 @@ import { putFile } from '../../files/store';
 import type { ReceivedFile } from '../../files/temp-files';
 import { refuse } from '../../http/access';
 import { badRequest, notFound, unsupportedType } from '../../http/errors';
+import { startTextExtraction } from '../attachments/attachment-text.service';
 import { recordAudit } from '../audit/audit.service';
 import { isUniqueViolation } from '../auth/auth.service';
 import { findVersionWithSop } from '../sops/sop-version-lookup.service';
@@ -73,6 +74,8 @@ export async function addTranslation(db: Db, actor: SessionUser, versionId: numb
         .where(and(eq(sopTranslations.versionId, versionId), eq(sopTranslations.language, body.language)));
       if (taken) refuse(duplicateTranslation(body.language, version.versionNumber));
       const stored = 'upload' in body && type ? await putFile(tx, body.upload.file.path, body.upload.file) : null;
+      // A file's text is read by the document workers, as an attachment's, so search finds its words.
+      if (stored && type) await startTextExtraction(tx, { mimeType: type.mimeType, sha256: stored.sha256 });
       const [row] = await tx
         .insert(sopTranslations)
         .values({
