@@ -16,6 +16,9 @@ export type LanguageCode = (typeof LANGUAGES)[number]['code'];
 export const LANGUAGE_CODES = LANGUAGES.map((language) => language.code) as [LanguageCode, ...LanguageCode[]];
 export const SOURCE_LANGUAGE: LanguageCode = 'en';
 
+/** A language by its own name ('Bahasa Indonesia'), as its readers look for it. */
+export const nativeNameOf = (code: LanguageCode) => LANGUAGES.find((l) => l.code === code)?.nativeName ?? code;
+
 export const isLanguageCode = (code: unknown): code is LanguageCode => typeof code === 'string' && (LANGUAGE_CODES as string[]).includes(code);
 
 /**

@@ -59,3 +59,22 @@ export const Translation = TranslationSummary.extend({
   approvedAt: isoDate.nullable(),
 });
 export type Translation = z.input<typeof Translation>;
+
+/**
+ * GET /api/translations/outdated: per SOP and language, the newest approved translation of a
+ * version no longer in force, where the version in force has no approved one in that language
+ * yet. What the office has still to translate again.
+ */
+export const OutdatedTranslation = z.object({
+  id: int,
+  sopId: int,
+  title: z.string(),
+  language: z.enum(LANGUAGE_CODES),
+  /** The version it translates, and the one in force now. */
+  versionNumber: z.string(),
+  inForceVersionNumber: z.string(),
+  /** When the version in force came into force: since then the translation is outdated. */
+  outdatedSince: isoDate,
+});
+export type OutdatedTranslation = z.input<typeof OutdatedTranslation>;
+export const OutdatedTranslations = z.array(OutdatedTranslation);

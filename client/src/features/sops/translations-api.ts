@@ -11,8 +11,7 @@ export const translationQueries = {
   one: (id: number) => queryOptions<Translation>({ queryKey: [`/api/translations/${id}`] }),
 };
 
-/** A language by its own name ('Bahasa Indonesia'), as its readers look for it. */
-export const nativeNameOf = (code: LanguageCode) => LANGUAGES.find((l) => l.code === code)?.nativeName ?? code;
+export { nativeNameOf } from '@common/languages';
 
 export const translationDownloadUrl = (id: number) => `/api/translations/${id}/download`;
 

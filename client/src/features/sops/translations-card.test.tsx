@@ -100,6 +100,26 @@ describe('the Translations card', () => {
     await expect.poll(() => bodiesOf('PUT /api/translations/6')).toEqual([{ status: 'approved' }]);
   });
 
+  it('shows an approver every language against the version in force: current, outdated, in draft or missing', () => {
+    const older = summary({ id: 7, language: 'es', current: false });
+    const current = summary({ id: 8, language: 'fil', versionId: 11, versionNumber: '1.1' });
+    const draft = summary({ id: 9, language: 'uk', versionId: 11, versionNumber: '1.1', status: 'draft', current: false });
+    show(revised([current, older, draft]), userOf('approver'));
+    const standings = [...screen.getByTestId('translation-standings').querySelectorAll('li')].map((li) => `${li.textContent} (${li.dataset.standing})`);
+    expect(standings).toEqual([
+      'Filipino · current (current)',
+      'Bahasa Indonesia · missing (missing)',
+      'हिन्दी · missing (missing)',
+      'Українська · draft (draft)',
+      'Español · outdated (outdated)',
+    ]);
+  });
+
+  it('shows a reader no language standings', () => {
+    show(withTranslations([summary()]), userOf('user', 'en'));
+    expect(screen.queryByTestId('translation-standings')).toBeNull();
+  });
+
   it('offers no Approve on one’s own draft', () => {
     show(withTranslations([summary({ id: 6, status: 'draft', current: false, createdBy: 3 })]), userOf('approver'));
     expect(screen.getByTestId('translation-fil-1.0').textContent).toContain('Draft');

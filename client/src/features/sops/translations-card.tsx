@@ -4,6 +4,8 @@ import { Download, Languages } from 'lucide-react';
 import type { SopDetail } from '@common/contracts/sops';
 import type { TranslationSummary } from '@common/contracts/translations';
 import { can } from '@common/permissions';
+import type { LanguageCode } from '@common/languages';
+import { TRANSLATION_LANGUAGES } from '@common/translation-rules';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { MarkdownContent } from '@/components/markdown-content';
 import { QueryState } from '@/components/query-state';
@@ -95,6 +97,47 @@ function TranslationRow({ translation, sop, user, onRead }: { translation: Trans
 export const ownCurrentTranslation = (sop: Pick<SopDetail, 'translations'>, user: SessionUser | null) =>
   user?.language ? (sop.translations ?? []).find((t) => t.current && t.language === user.language) : undefined;
 
+type Standing = 'current' | 'outdated' | 'draft' | 'missing';
+
+/** Per language the SOP may be translated into, where it stands against the version in force. */
+export function languageStandings(sop: Pick<SopDetail, 'translations' | 'effectiveVersionId'>): { language: LanguageCode; standing: Standing }[] {
+  const translations = sop.translations ?? [];
+  return TRANSLATION_LANGUAGES.map((language) => {
+    const of = translations.filter((t) => t.language === language);
+    if (of.some((t) => t.current)) return { language, standing: 'current' };
+    if (of.some((t) => isOutdated(t, sop.effectiveVersionId))) return { language, standing: 'outdated' };
+    if (of.some((t) => t.status === 'draft')) return { language, standing: 'draft' };
+    return { language, standing: 'missing' };
+  });
+}
+
+const STANDING_STYLE: Record<Standing, string> = {
+  current: 'border-emerald-300 bg-emerald-50 text-emerald-900',
+  outdated: 'border-amber-300 bg-amber-50 text-amber-900',
+  draft: 'border-sky-300 bg-sky-50 text-sky-900',
+  missing: 'border-slate-300 bg-white text-slate-600',
+};
+
+/** For approvers: every language at a glance, current, outdated, in draft or missing. */
+function LanguageStandings({ sop }: { sop: SopDetail }) {
+  const { t } = useLingui();
+  const words: Record<Standing, string> = { current: t`current`, outdated: t`outdated`, draft: t`draft`, missing: t`missing` };
+  return (
+    <div data-testid="translation-standings">
+      <p className="mb-1.5 text-xs font-medium tracking-wide text-muted-foreground uppercase">
+        <Trans>Languages against the version in force</Trans>
+      </p>
+      <ul className="flex flex-wrap gap-1.5">
+        {languageStandings(sop).map(({ language, standing }) => (
+          <li key={language} className={`rounded-full border px-2 py-0.5 text-xs ${STANDING_STYLE[standing]}`} data-standing={standing}>
+            <span lang={language}>{nativeNameOf(language)}</span> · {words[standing]}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
 /**
  * The SOP's translations (decision 073): what the person may see, each by its language's own
  * name. The one in the reader's own language is shown in the procedure's place (the SOP page);
@@ -128,6 +171,7 @@ export function TranslationsCard({ sop, user }: { sop: SopDetail; user: SessionU
             </Trans>
           </p>
         )}
+        {sop.effectiveVersionId !== null && can(user, 'translation.approve') && <LanguageStandings sop={sop} />}
         {reading && <TranslationReader translation={reading} inForce={inForce} onClose={() => setOpen(null)} />}
         {translations.length === 0 ? (
           <p className="text-sm text-muted-foreground">

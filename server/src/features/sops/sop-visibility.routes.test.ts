@@ -400,6 +400,8 @@ describe('every route', () => {
     // Reminders of reading outstanding on versions in force: approvers and admins, answering counts only.
     '/api/compliance/people/:id/remind',
     '/api/compliance/remind',
+    // The library's outdated translations: approvers and admins only.
+    '/api/translations/outdated',
   ];
   /**
    * A translation is seen by the rule of its version (translation-read.service.ts), drafts by

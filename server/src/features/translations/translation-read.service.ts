@@ -1,7 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { SessionUser } from '../../../../common/contracts/auth';
-import type { Translation, TranslationSummary } from '../../../../common/contracts/translations';
+import type { OutdatedTranslation, Translation, TranslationSummary } from '../../../../common/contracts/translations';
 import type { LanguageCode } from '../../../../common/languages';
 import { isCurrentTranslation, type TranslationStatus } from '../../../../common/translation-rules';
 import type { Db } from '../../db/client';
@@ -100,4 +100,33 @@ export async function hasApprovedTranslation(db: Db, versionId: number, language
     sql`select 1 from sop_translations where version_id = ${versionId} and language = ${language} and status = 'approved'`,
   )) as unknown as { rows: unknown[] };
   return result.rows.length > 0;
+}
+
+interface OutdatedRow {
+  id: number;
+  sopId: number;
+  title: string;
+  language: LanguageCode;
+  versionNumber: string;
+  inForceVersionNumber: string;
+  outdatedSince: Date | string;
+}
+
+/**
+ * Across the library the view sees, the translations to do again: per SOP and language the
+ * newest approved translation of an older version, where the version in force has no approved
+ * translation in that language. By title, then language.
+ */
+export async function listOutdatedTranslations(db: Db, view: SopView): Promise<z.output<typeof OutdatedTranslation>[]> {
+  const result = (await db.execute(sql`
+    select * from (
+      select distinct on (s.id, t.language) t.id, s.id as "sopId", s.title, t.language, v.version_number as "versionNumber",
+        e.version_number as "inForceVersionNumber", e.approved_at as "outdatedSince"
+      from ${FROM}
+      join sop_versions e on e.id = ${inForceIdOf('s')}
+      where t.status = 'approved' and t.version_id < e.id and ${sopVisible(view, 's')}
+        and not exists (select 1 from sop_translations c where c.version_id = e.id and c.language = t.language and c.status = 'approved')
+      order by s.id, t.language, t.version_id desc) outdated
+    order by lower(title), title, "sopId", language`)) as unknown as { rows: OutdatedRow[] };
+  return result.rows.map((row) => ({ ...row, outdatedSince: asDate(row.outdatedSince) }));
 }

@@ -276,3 +276,43 @@ describe('hostile input', () => {
     expect((await approve(second, 1, { status: 'draft' })).statusCode).toBe(400);
   });
 });
+
+describe('outdated translations across the library', () => {
+  const outdated = async (user: TestUser) => {
+    const res = await t.as(user, { method: 'GET', url: '/api/translations/outdated' });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json() as { id: number; sopId: number; language: string; versionNumber: string; inForceVersionNumber: string; outdatedSince: string }[];
+  };
+
+  it('lists, per SOP and language, the approved translation of an older version until the version in force has its own', async () => {
+    const sop = await sopInForce();
+    const fil = (await add(owner, sop.latestVersionId as number, { language: 'fil', content: 'Isara ang mga balbula.' })).json();
+    const es = (await add(owner, sop.latestVersionId as number, { language: 'es', content: 'Cierre las válvulas.' })).json();
+    // A draft is not outdated: it was never in use.
+    const draftUk = (await add(owner, sop.latestVersionId as number, { language: 'uk', content: 'Закрийте клапани.' })).json();
+    await approve(approver, fil.id);
+    await approve(approver, es.id);
+    expect((await outdated(admin)).filter((o) => o.sopId === sop.id)).toEqual([]);
+
+    const revised = await reviseAndApprove(sop.id, 'Close the valves and report to the bridge.');
+    const inForce = revised.versions.find((v) => v.id === revised.effectiveVersionId)?.versionNumber;
+    expect(inForce).toBe('1.1');
+    const mine = (await outdated(approver)).filter((o) => o.sopId === sop.id);
+    expect(mine).toEqual([
+      expect.objectContaining({ id: es.id, language: 'es', versionNumber: '1.0', inForceVersionNumber: '1.1' }),
+      expect.objectContaining({ id: fil.id, language: 'fil', versionNumber: '1.0', inForceVersionNumber: '1.1' }),
+    ]);
+    expect(mine.some((o) => o.id === draftUk.id)).toBe(false);
+    expect(Number.isNaN(Date.parse(mine[0].outdatedSince))).toBe(false);
+
+    // The Filipino translation of the version in force, approved: only Spanish is left to do.
+    const newFil = (await add(owner, revised.effectiveVersionId as number, { language: 'fil', content: 'Isara ang mga balbula at mag-ulat sa tulay.' })).json();
+    await approve(second, newFil.id);
+    expect((await outdated(admin)).filter((o) => o.sopId === sop.id).map((o) => o.language)).toEqual(['es']);
+  });
+
+  it('is for approvers and admins: a plain user is refused', async () => {
+    expect((await t.as(crew, { method: 'GET', url: '/api/translations/outdated' })).statusCode).toBe(403);
+    expect((await t.as(owner, { method: 'GET', url: '/api/translations/outdated' })).statusCode).toBe(403);
+  });
+});

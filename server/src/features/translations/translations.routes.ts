@@ -1,13 +1,20 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { IdParams } from '../../../../common/contracts/sops';
-import { AddTranslationFields, AddTranslationInput, ApproveTranslationInput, Translation } from '../../../../common/contracts/translations';
+import {
+  AddTranslationFields,
+  AddTranslationInput,
+  ApproveTranslationInput,
+  OutdatedTranslations,
+  Translation,
+} from '../../../../common/contracts/translations';
 import { sendStoredFile, storedFileRoute } from '../../files/send-file';
 import { badRequest } from '../../http/errors';
 import { answers, ERROR_ANSWERS } from '../../http/responses';
 import { withUploadParts } from '../../http/upload-parts';
 import { proveSigner } from '../auth/signature-proof.service';
-import { findReadableTranslation, readableTranslationFile, toTranslation } from './translation-read.service';
+import { viewOf } from '../sops/sop-visibility.service';
+import { findReadableTranslation, listOutdatedTranslations, readableTranslationFile, toTranslation } from './translation-read.service';
 import { addTranslation, approveTranslation, findTranslationToApprove, findVersionToTranslate } from './translations.service';
 
 /** The body's first refusal as a 400 naming its field ('language', 'content'). */
@@ -45,6 +52,12 @@ export const translationRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       return reply.status(201).send(added);
     },
+  );
+
+  app.get(
+    '/api/translations/outdated',
+    { config: { access: 'translation.approve' }, schema: { response: answers({ 200: OutdatedTranslations }) } },
+    async (request) => listOutdatedTranslations(app.db, viewOf(request.actor)),
   );
 
   app.get('/api/translations/:id', { config: { access: 'sop.read' }, schema: { params: IdParams, response: answers({ 200: Translation }) } }, async (request) =>
