@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { SignatureProof } from '@common/contracts/signatures';
 import type { Translation } from '@common/contracts/translations';
-import { LANGUAGES, type LanguageCode } from '@common/languages';
+import type { LanguageCode } from '@common/languages';
 import { apiRequest } from '@/lib/api';
 import { queryKeys } from '@/lib/query-keys';
 import { useApiMutation } from '@/lib/use-api-mutation';
