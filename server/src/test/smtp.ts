@@ -25,13 +25,22 @@ const decodeQuotedPrintable = (text: string) =>
     'latin1',
   ).toString('utf8');
 
+/** A header's RFC 2047 encoded words ('=?UTF-8?B?...?=', '=?UTF-8?Q?...?='), as nodemailer writes a subject outside ASCII. */
+const decodeWords = (header: string) =>
+  header
+    .replace(/(\?=)\s+(?==\?)/g, '$1')
+    .replace(/=\?([^?]+)\?([BbQq])\?([^?]*)\?=/g, (_, _charset: string, encoding: string, text: string) =>
+      encoding.toUpperCase() === 'B' ? Buffer.from(text, 'base64').toString('utf8') : decodeQuotedPrintable(text.replace(/_/g, ' ')),
+    );
+
 function parse(raw: string): Pick<ReceivedMail, 'subject' | 'text'> {
   const split = raw.indexOf('\r\n\r\n');
   const headers = raw.slice(0, split).replace(/\r\n(?=[ \t])/g, '');
   const body = raw.slice(split + 4);
-  const subject = /^Subject: (.*)$/im.exec(headers)?.[1] ?? '';
-  const quoted = /^Content-Transfer-Encoding: quoted-printable$/im.test(headers);
-  return { subject, text: (quoted ? decodeQuotedPrintable(body) : body).replace(/\r\n/g, '\n') };
+  const subject = decodeWords(/^Subject: (.*)$/im.exec(headers)?.[1] ?? '');
+  const encoding = /^Content-Transfer-Encoding: (.*)$/im.exec(headers)?.[1].trim().toLowerCase();
+  const text = encoding === 'quoted-printable' ? decodeQuotedPrintable(body) : encoding === 'base64' ? Buffer.from(body, 'base64').toString('utf8') : body;
+  return { subject, text: text.replace(/\r\n/g, '\n') };
 }
 
 /**

@@ -36,12 +36,11 @@ export async function mailTaskWaiting(db: Db, links: MailLinks, taskId: number, 
     .innerJoin(sops, eq(sops.id, sopVersions.sopId))
     .where(eq(approvalTasks.id, taskId));
   const steps = stepsOf(task.routeSteps);
-  const step = steps.length > 1 ? ` at the step "${steps[task.stepIndex].name}"` : '';
+  const step = steps.length > 1 ? steps[task.stepIndex].name : null;
   await notify(db, links, {
     kind: 'approval',
     to: await whoMayDecide(db, taskId, among),
-    subject: `Approval waiting: ${task.title} (v${task.versionNumber})`,
-    text: `"${task.title}" version ${task.versionNumber} is waiting for your decision${step}.`,
+    message: (words) => words.approvalWaiting({ title: task.title, version: task.versionNumber, step }),
     path: `/approvals/${taskId}`,
   });
 }
@@ -59,8 +58,7 @@ export async function mailChangesRequested(
   await notify(db, links, {
     kind: 'changes_requested',
     to: sql`select owner_id from sops where id = ${sop.id}`,
-    subject: `Changes requested: ${sop.title}`,
-    text: `${name} asked for changes to "${sop.title}" version ${sop.versionNumber}.${comments ? `\n\nComments: ${comments}` : ''}`,
+    message: (words) => words.changesRequested({ name, title: sop.title, version: sop.versionNumber, comments }),
     path: `/sop/${sop.id}`,
   });
 }

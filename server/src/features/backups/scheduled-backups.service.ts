@@ -116,8 +116,7 @@ async function recordFailure(db: Db, links: MailLinks, trigger: string, slot: Da
       BACKUP_MANAGERS.map((role) => sql`${role}`),
       sql`, `,
     )})`,
-    subject: 'Backup failed',
-    text: `The ${trigger} backup started at ${startedAt.toISOString().slice(0, 16).replace('T', ' ')} UTC failed: ${error.slice(0, 500)}`,
+    message: (words) => words.backupFailed({ trigger, at: startedAt.toISOString().slice(0, 16).replace('T', ' '), error: error.slice(0, 500) }),
     path: '/admin',
   });
 }

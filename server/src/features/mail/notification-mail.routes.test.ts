@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { NotificationPreferences } from '../../../../common/contracts/notification-preferences';
 import { openDatabase } from '../../db/client';
-import { jobs, sopVersions } from '../../db/schema';
+import { jobs, sopVersions, users } from '../../db/schema';
 import { hasOpenJobs } from '../../jobs/job-queue';
 import { MAIL_JOB } from './mailer.service';
 import { openTestDatabase } from '../../test/database';
@@ -235,6 +235,27 @@ describe('notification e-mail', () => {
       expect((await decideTask(t, head, taskId, { status: 'changes_requested', comments: 'Name the watch officer' })).statusCode).toBe(200);
     });
     expect(mails).toEqual([]);
+  });
+
+  it("in each recipient's language: the approvers of one task, one in Hindi, one in English", async () => {
+    await t.db.update(users).set({ language: 'hi' }).where(eq(users.id, head.id));
+    try {
+      const sop = await createSopAs(t, author, { departmentId: deck, title: 'Pilot ladder' });
+      const mails = await mailDuring(() => submitSopAs(t, author, sop.id));
+      // An earlier test made another approver; the two of this test are among whoever may decide.
+      expect(recipients(mails)).toEqual(expect.arrayContaining(['admin@fleet.example', 'head@fleet.example']));
+      const taskId = await pendingTask(sop.id);
+      const hindi = mails.find((m) => m.to.includes('head@fleet.example'));
+      const english = mails.find((m) => m.to.includes('admin@fleet.example'));
+      expect(hindi?.subject).toBe('स्वीकृति प्रतीक्षा में: Pilot ladder (v1.0)');
+      expect(hindi?.text).toContain('"Pilot ladder" संस्करण 1.0 आपके निर्णय की प्रतीक्षा कर रहा है।');
+      expect(hindi?.text).toContain(`इसे खोलें: ${PUBLIC_URL}/approvals/${taskId}`);
+      expect(hindi?.text).toContain(`आप ये ई-मेल ${PUBLIC_URL}/account पर बंद कर सकते हैं।`);
+      expect(english?.subject).toBe('Approval waiting: Pilot ladder (v1.0)');
+      expect(english?.text).toContain(`Open it: ${PUBLIC_URL}/approvals/${taskId}`);
+    } finally {
+      await t.db.update(users).set({ language: null }).where(eq(users.id, head.id));
+    }
   });
 });
 

@@ -9,7 +9,9 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { MailKind } from '../../../../common/contracts/notification-preferences';
+import type { LanguageCode } from '../../../../common/languages';
 import type { Db } from '../../db/client';
+import { type Mail, type MailWords, mailWords } from '../../lib/mail-words';
 import { type MailConfig, queueMail } from './mailer.service';
 
 /**
@@ -45,9 +47,8 @@ export interface Notice {
   kind: MailKind;
   /** `select <user id>`: who the event is for; each then gets it only if they can and want to. */
   to: SQL;
-  subject: string;
-  /** The message, a sentence or two; the link follows. */
-  text: string;
+  /** The subject and the message (a sentence or two; the link follows), in the words of the recipient's language. */
+  message: (words: MailWords) => Mail;
   /** The screen the link opens, e.g. `/sop/12`. */
   path: string;
 }
@@ -62,14 +63,19 @@ const isAddress = (value: string) => z.email().safeParse(value).success;
 export async function notify(db: Db, links: MailLinks, notice: Notice): Promise<number> {
   if (!links) return 0;
   const { rows } = (await db.execute(sql`
-    select u.email from users u
+    select u.email, u.language from users u
     where u.id in (${notice.to}) and u.active and u.deleted_at is null and u.email is not null
       and not exists (select 1 from mail_opt_outs o where o.user_id = u.id and o.kind = ${notice.kind})
-    order by u.id`)) as unknown as { rows: { email: string }[] };
-  const link = links.base ? `Open it: ${links.base}${notice.path}` : `Open it in SOP Harbor: ${notice.path}`;
-  const settings = links.base ? `${links.base}/account` : 'My Account in SOP Harbor';
-  const text = `${notice.text}\n\n${link}\n\nYou can switch these e-mails off on ${settings}.\n`;
-  const messages = rows.filter((r) => isAddress(r.email)).map((r) => ({ to: r.email, subject: notice.subject, text }));
+    order by u.id`)) as unknown as { rows: { email: string; language: LanguageCode | null }[] };
+  // Each message in its recipient's language (English for one who has not chosen one yet).
+  const messageIn = (language: LanguageCode | null) => {
+    const words = mailWords(language);
+    const { subject, text } = notice.message(words);
+    const link = links.base ? words.openIt(`${links.base}${notice.path}`) : words.openInApp(notice.path);
+    const settings = words.switchOff(links.base ? `${links.base}/account` : words.myAccount);
+    return { subject, text: `${text}\n\n${link}\n\n${settings}\n` };
+  };
+  const messages = rows.filter((r) => isAddress(r.email)).map((r) => ({ to: r.email, ...messageIn(r.language) }));
   await queueMail(db, messages);
   return messages.length;
 }

@@ -15,8 +15,7 @@ export async function mailNewReading(db: Db, links: MailLinks, sop: { id: number
     to: sql`select u.id from users u left join departments ud on ud.id = u.department_id
       where ${activeReader} and ${readsDepartment(sql`(select s.department_id from sops s where s.id = ${sop.id})`)}
         and not exists (select 1 from attestations a where a.user_id = u.id and a.version_id = ${version.id})`,
-    subject: `New required reading: ${sop.title}`,
-    text: `"${sop.title}" version ${version.versionNumber} is now in force. Please read it and confirm that you have.`,
+    message: (words) => words.newReading({ title: sop.title, version: version.versionNumber }),
     path: `/sop/${sop.id}`,
   });
 }

@@ -51,8 +51,7 @@ async function remind(tx: Db, links: MailLinks, actor: SessionUser, people: Cand
     await notify(tx, links, {
       kind: 'reading_reminder',
       to: sql`select ${person.id}::int`,
-      subject: `Reminder: ${waiting.length === 1 ? 'a procedure is' : `${waiting.length} procedures are`} waiting for you to read`,
-      text: `${from} reminds you to read and confirm:\n${waiting.map((w) => `- ${w.title} (read by ${w.due_date})`).join('\n')}`,
+      message: (words) => words.readingNudge({ from, items: waiting.map((w) => ({ title: w.title, due: w.due_date })) }),
       path: `/sop/${waiting[0].sop_id}`,
     });
     await recordAudit(tx, {

@@ -60,12 +60,11 @@ export async function remindDueReading(db: Db, links: MailLinks): Promise<number
     for (const group of groups.values()) {
       const version = versions.get(group.versionId);
       if (!version) continue;
-      const when = group.stage === 'before' ? `must be read by ${version.due_date}` : version.past_due ? `was due on ${version.due_date}` : 'is due today';
+      const reminder = { title: version.title, version: version.version_number, stage: group.stage, due: version.due_date, pastDue: version.past_due };
       await notify(tx, links, {
         kind: 'reading_reminder',
         to: sql`select unnest(${`{${group.users.join(',')}}`}::int[])`,
-        subject: `${group.stage === 'before' ? 'Reading due soon' : 'Reading due'}: ${version.title}`,
-        text: `Your reading of "${version.title}" version ${version.version_number} ${when}. Please read it and confirm that you have.`,
+        message: (words) => words.readingReminder(reminder),
         path: `/sop/${version.sop_id}`,
       });
     }

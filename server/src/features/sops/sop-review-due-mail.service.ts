@@ -29,8 +29,7 @@ export async function mailDueReviews(db: Db, links: MailLinks, today = reviewDay
       await notify(tx, links, {
         kind: 'review_due',
         to: sql`select owner_id from sops where id = ${row.sop_id}`,
-        subject: `Review due: ${sop.title}`,
-        text: `The periodic review of "${sop.title}" ${row.due_on < today ? 'was' : 'is'} due on ${row.due_on}. Confirm it is still valid, or revise it.`,
+        message: (words) => words.reviewDue({ title: sop.title, due: row.due_on, past: row.due_on < today }),
         path: `/sop/${row.sop_id}`,
       });
     }
