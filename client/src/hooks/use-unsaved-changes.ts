@@ -1,13 +1,16 @@
 import { useEffect, useId } from 'react';
+import { msg } from '@lingui/core/macro';
+import { i18n } from '@/lib/i18n';
 
-export const LEAVE_MESSAGE = 'You have unsaved changes. Leave and discard them?';
+/** The question, asked in the interface's language of the moment. */
+export const LEAVE_MESSAGE = msg`You have unsaved changes. Leave and discard them?`;
 
 /** Every form with unsaved work registers here while it is dirty. */
 const dirtyForms = new Set<string>();
 
 /** Asks before work is thrown away; true when there is nothing to lose or the user agrees. */
 export function confirmDiscard(dirty = dirtyForms.size > 0): boolean {
-  return !dirty || window.confirm(LEAVE_MESSAGE);
+  return !dirty || window.confirm(i18n._(LEAVE_MESSAGE));
 }
 
 function onBeforeUnload(event: BeforeUnloadEvent) {

@@ -5,6 +5,7 @@ import type { ApprovalTask } from '@common/contracts/sops';
 import { apiRequest } from '@/lib/api';
 import { queryKeys } from '@/lib/query-keys';
 import { useApiMutation } from '@/lib/use-api-mutation';
+import { t } from '@lingui/core/macro';
 
 export const approvalQueries = {
   pending: () => queryOptions<ApprovalTask[]>({ queryKey: queryKeys.approvals.pending() }),
@@ -17,8 +18,8 @@ export const usePostComment = (versionId: number, onPosted?: () => void) =>
     mutationFn: async (body: string) => (await apiRequest('POST', `/api/sop-versions/${versionId}/comments`, { body })).json() as Promise<ReviewComment>,
     onSuccess: () => onPosted?.(),
     invalidates: [queryKeys.approvals.comments(versionId)],
-    success: 'Comment added to the review thread',
-    failure: { fallback: 'Failed to add the comment' },
+    success: () => t`Comment added to the review thread`,
+    failure: { fallback: t`Failed to add the comment` },
   });
 
 export interface Decision extends DecideTaskInput {
@@ -46,5 +47,5 @@ export const useDecideTask = (onDecided?: (task: DecidedTask) => void) =>
       queryKeys.compliance.sop(task.sopId),
     ],
     success: decisionLabel,
-    failure: { fallback: 'Failed to update approval task' },
+    failure: { fallback: t`Failed to update approval task` },
   });

@@ -10,6 +10,7 @@ import { approvalQueries } from './api';
 import { DecisionBar, ReviewNotes } from './decision-panel';
 import { PendingList } from './pending-list';
 import { VersionViewer } from './version-viewer';
+import { Trans, useLingui } from '@lingui/react/macro';
 
 /** The task a /approvals/{taskId} link names: null for /approvals, NaN for an address that is no task id. */
 function useRequestedTaskId(): number | null {
@@ -19,14 +20,17 @@ function useRequestedTaskId(): number | null {
 }
 
 function TaskNotWaiting({ taskId }: { taskId: number }) {
+  const { t } = useLingui();
   return (
     <div role="alert" className="rounded-lg border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950">
-      <h2 className="font-semibold">This approval task is not waiting for your decision</h2>
+      <h2 className="font-semibold">
+        <Trans>This approval task is not waiting for your decision</Trans>
+      </h2>
       <p className="mt-1">
-        {Number.isNaN(taskId) ? 'The link does not name an approval task.' : `Task ${taskId} may have been decided already, or the link is wrong.`}
+        {Number.isNaN(taskId) ? t`The link does not name an approval task.` : t`Task ${taskId} may have been decided already, or the link is wrong.`}
       </p>
       <Link href="/approvals" className="mt-2 inline-block font-medium underline underline-offset-2">
-        Show the pending approvals
+        <Trans>Show the pending approvals</Trans>
       </Link>
     </div>
   );
@@ -36,7 +40,9 @@ function ApprovalCenter() {
   const { data, isLoading, isError, refetch } = useQuery(approvalQueries.pending());
   const [, navigate] = useLocation();
   const requestedId = useRequestedTaskId();
+  const { t } = useLingui();
   const tasks = data ?? [];
+  const count = tasks.length;
   // /approvals shows the first task; /approvals/{id} shows that task, or says it is not waiting.
   const selected = requestedId === null ? (tasks[0] ?? null) : (tasks.find((task) => task.id === requestedId) ?? null);
   const viewer = useRef<HTMLDivElement>(null);
@@ -70,7 +76,7 @@ function ApprovalCenter() {
 
   if (isLoading) {
     return (
-      <div className="grid grid-cols-1 gap-4 lg:grid-cols-[300px_1fr]" role="status" aria-busy="true" aria-label="Loading approvals">
+      <div className="grid grid-cols-1 gap-4 lg:grid-cols-[300px_1fr]" role="status" aria-busy="true" aria-label={t`Loading approvals`}>
         <Skeleton className="h-64" />
         <Skeleton className="h-96" />
       </div>
@@ -79,9 +85,11 @@ function ApprovalCenter() {
   if (isError) {
     return (
       <div role="alert" className="rounded-lg border bg-card p-6 text-center">
-        <p className="text-sm">The approval tasks could not be loaded.</p>
+        <p className="text-sm">
+          <Trans>The approval tasks could not be loaded.</Trans>
+        </p>
         <Button variant="outline" size="sm" className="mt-3" onClick={() => refetch()}>
-          Try again
+          <Trans>Try again</Trans>
         </Button>
       </div>
     );
@@ -98,8 +106,12 @@ function ApprovalCenter() {
     return (
       <div className="rounded-lg border bg-card p-10 text-center">
         <ClipboardCheck className="mx-auto mb-2 size-10 text-ocean" aria-hidden="true" />
-        <h2 className="text-base font-semibold text-navy">No pending approvals</h2>
-        <p className="mt-1 text-sm text-muted-foreground">Submitted SOPs waiting for your decision will appear here.</p>
+        <h2 className="text-base font-semibold text-navy">
+          <Trans>No pending approvals</Trans>
+        </h2>
+        <p className="mt-1 text-sm text-muted-foreground">
+          <Trans>Submitted SOPs waiting for your decision will appear here.</Trans>
+        </p>
       </div>
     );
   }
@@ -118,7 +130,7 @@ function ApprovalCenter() {
               aria-controls="pending-queue"
               onClick={() => setQueueOpen((open) => !open)}
             >
-              Pending approvals ({tasks.length})
+              <Trans>Pending approvals ({count})</Trans>
               <ChevronDown className={cn('transition-transform', queueOpen && 'rotate-180')} aria-hidden="true" />
             </Button>
           )}
@@ -126,7 +138,7 @@ function ApprovalCenter() {
             <PendingList tasks={tasks} selectedId={selected.id} onSelect={choose} />
           </div>
         </div>
-        <aside aria-label="Review" className="contents lg:flex lg:flex-col lg:gap-4 xl:col-start-3 xl:row-start-1">
+        <aside aria-label={t`Review`} className="contents lg:flex lg:flex-col lg:gap-4 xl:col-start-3 xl:row-start-1">
           <div className="order-3 max-lg:sticky max-lg:bottom-0 max-lg:z-20">
             <DecisionBar key={selected.id} task={selected} onDecided={(decided) => selectNextAfter(decided.id)} />
           </div>
@@ -143,9 +155,10 @@ function ApprovalCenter() {
 }
 
 export default function ApprovalsPage() {
+  const { t } = useLingui();
   return (
     <>
-      <PageHeader title="Approval Center" description="Review submitted SOP versions, then approve them or request changes." />
+      <PageHeader title={t`Approval Center`} description={t`Review submitted SOP versions, then approve them or request changes.`} />
       <ApprovalCenter />
     </>
   );

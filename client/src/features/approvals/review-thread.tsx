@@ -10,28 +10,48 @@ import { Textarea } from '@/components/ui/textarea';
 import { formatDateTime } from '@/lib/labels';
 import { ownerNameOf } from '@/lib/names';
 import { approvalQueries, usePostComment } from './api';
+import { i18n } from '@/lib/i18n';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 
-const DECISION_WORDS: Record<NonNullable<ReviewComment['decision']>, string> = {
-  approved: 'Approved',
-  changes_requested: 'Requested changes',
-  rejected: 'Rejected',
-  pending: 'Comment',
+const DECISION_WORDS: Record<NonNullable<ReviewComment['decision']>, MessageDescriptor> = {
+  approved: msg`Approved`,
+  changes_requested: msg`Requested changes`,
+  rejected: msg`Rejected`,
+  pending: msg({ message: 'Comment', context: 'a review comment without a decision' }),
 };
 
 /** A version's review thread, oldest first: who wrote, when, with which decision, and what. */
 export function ReviewThread({ versionId }: { versionId: number }) {
   const thread = useQuery(approvalQueries.comments(versionId));
-  if (thread.isLoading) return <p className="text-sm text-muted-foreground">Loading comments…</p>;
-  if (thread.isError) return <p className="text-sm text-destructive">The comments could not be loaded.</p>;
+  const { t } = useLingui();
+  if (thread.isLoading)
+    return (
+      <p className="text-sm text-muted-foreground">
+        <Trans>Loading comments…</Trans>
+      </p>
+    );
+  if (thread.isError)
+    return (
+      <p className="text-sm text-destructive">
+        <Trans>The comments could not be loaded.</Trans>
+      </p>
+    );
   const comments = thread.data ?? [];
-  if (comments.length === 0) return <p className="text-sm text-muted-foreground">No comments on this version yet.</p>;
+  if (comments.length === 0)
+    return (
+      <p className="text-sm text-muted-foreground">
+        <Trans>No comments on this version yet.</Trans>
+      </p>
+    );
   return (
     <ol className="space-y-3" data-testid="review-thread">
       {comments.map((comment) => (
         <li key={comment.id} className="rounded-md border bg-muted/30 p-3 text-sm">
           <p className="flex flex-wrap items-baseline gap-x-2 text-xs text-muted-foreground">
-            <span className="font-medium text-foreground">{comment.author ? ownerNameOf(comment.author) : 'Unknown User'}</span>
-            {comment.decision && <span className="font-medium text-orange-900">{DECISION_WORDS[comment.decision]}</span>}
+            <span className="font-medium text-foreground">{comment.author ? ownerNameOf(comment.author) : t`Unknown User`}</span>
+            {comment.decision && <span className="font-medium text-orange-900">{i18n._(DECISION_WORDS[comment.decision])}</span>}
             <span>
               v{comment.versionNumber} · {formatDateTime(comment.createdAt)}
             </span>
@@ -48,10 +68,11 @@ export function ReviewThreadWithReply({ versionId, versionNumber }: { versionId:
   const [text, setText] = useState('');
   const [error, setError] = useState<string | null>(null);
   const post = usePostComment(versionId, () => setText(''));
+  const { t } = useLingui();
   const boxId = `review-reply-${versionId}`;
   const send = () => {
     if (!text.trim()) {
-      setError('Write a comment first');
+      setError(t`Write a comment first`);
       return;
     }
     setError(null);
@@ -60,11 +81,11 @@ export function ReviewThreadWithReply({ versionId, versionNumber }: { versionId:
   return (
     <div className="space-y-3">
       <ReviewThread versionId={versionId} />
-      <FormField id={boxId} label={`Reply on version ${versionNumber}`} error={error ?? undefined} className="space-y-1.5">
+      <FormField id={boxId} label={t`Reply on version ${versionNumber}`} error={error ?? undefined} className="space-y-1.5">
         <Textarea id={boxId} rows={3} value={text} {...invalidWhen(boxId, error)} onChange={(e) => setText(e.target.value)} />
       </FormField>
       <Button variant="outline" size="sm" disabled={post.isPending} onClick={send}>
-        <MessageSquare /> Post reply
+        <MessageSquare /> <Trans>Post reply</Trans>
       </Button>
     </div>
   );
@@ -77,18 +98,27 @@ export function ReviewThreadWithReply({ versionId, versionNumber }: { versionId:
  */
 export function ReviewCommentsCard({ sop }: { sop: SopDetail }) {
   const latest = sop.latestVersion;
+  const { t } = useLingui();
   if (!latest) return null;
+  const latestNumber = latest.versionNumber;
   const previous = latest.submittedAt ? null : (sop.versions.find((v) => v.id !== latest.id && v.submittedAt) ?? null);
+  const previousNumber = previous?.versionNumber;
   return (
-    <SectionCard icon={MessageSquare} title="Review comments" testId="review-comments" contentClassName="space-y-4">
+    <SectionCard icon={MessageSquare} title={t`Review comments`} testId="review-comments" contentClassName="space-y-4">
       {previous && (
         <div className="space-y-2">
-          <h3 className="text-sm font-semibold text-navy">On version {previous.versionNumber}</h3>
+          <h3 className="text-sm font-semibold text-navy">
+            <Trans>On version {previousNumber}</Trans>
+          </h3>
           <ReviewThread versionId={previous.id} />
         </div>
       )}
       <div className="space-y-2">
-        {previous && <h3 className="text-sm font-semibold text-navy">On version {latest.versionNumber}</h3>}
+        {previous && (
+          <h3 className="text-sm font-semibold text-navy">
+            <Trans>On version {latestNumber}</Trans>
+          </h3>
+        )}
         <ReviewThreadWithReply versionId={latest.id} versionNumber={latest.versionNumber} />
       </div>
     </SectionCard>

@@ -11,6 +11,7 @@ import { AttachmentList } from '@/components/attachment-list';
 import { MarkdownContent } from '@/components/markdown-content';
 import { ChangesSinceInForce } from '@/components/changes-since-in-force';
 import { Resubmission } from './resubmission';
+import { Trans, useLingui } from '@lingui/react/macro';
 
 /** A version under review has been submitted: it is never called a draft. */
 const versionStateOf = (version: ApprovalTask['version']) => (version.isPublished ? 'published' : version.submittedAt ? 'submitted' : 'draft');
@@ -24,7 +25,7 @@ function AttestButton({ versionId }: { versionId: number }) {
   const attest = useAttest(versionId);
   return (
     <Button variant="outline" size="sm" disabled={attest.isPending} onClick={() => attest.mutate()}>
-      <BadgeCheck /> Attest
+      <BadgeCheck /> <Trans>Attest</Trans>
     </Button>
   );
 }
@@ -33,8 +34,12 @@ function AttestButton({ versionId }: { versionId: number }) {
 export function VersionViewer({ task }: { task: ApprovalTask }) {
   const { version } = task;
   const state = versionStateOf(version);
+  const { t } = useLingui();
+  const versionNumber = version.versionNumber;
+  const approved = formatDate(version.approvedAt);
+  const fileCount = version.attachments.length;
   return (
-    <article aria-label="SOP version" className="space-y-4">
+    <article aria-label={t`SOP version`} className="space-y-4">
       <header className="rounded-lg border bg-card p-4">
         <div className="flex flex-wrap items-start justify-between gap-3">
           <div className="min-w-0">
@@ -46,7 +51,7 @@ export function VersionViewer({ task }: { task: ApprovalTask }) {
               {version.sop.title}
             </h2>
             <p className="text-sm text-muted-foreground">
-              Version {version.versionNumber}
+              <Trans>Version {versionNumber}</Trans>
               {version.sop.department && <> · {version.sop.department.name}</>}
             </p>
           </div>
@@ -54,27 +59,31 @@ export function VersionViewer({ task }: { task: ApprovalTask }) {
             <Badge variant="outline" className={STATE_STYLES[state]} data-testid="version-state">
               {STATUS_LABELS[state]}
             </Badge>
-            {version.approvedAt && <span className="text-xs text-muted-foreground">Approved {formatDate(version.approvedAt)}</span>}
+            {version.approvedAt && (
+              <span className="text-xs text-muted-foreground">
+                <Trans>Approved {approved}</Trans>
+              </span>
+            )}
             {version.isPublished && <AttestButton versionId={version.id} />}
           </div>
         </div>
         <dl className="mt-4 grid grid-cols-2 gap-3 text-sm sm:grid-cols-4">
-          <Fact label="Submitted by">{ownerNameOf(version.submittedByUser)}</Fact>
-          <Fact label="Created">{formatDateTime(version.createdAt, '—')}</Fact>
-          <Fact label="Submitted">{formatDateTime(version.submittedAt, '—')}</Fact>
-          <Fact label="Approved by">{version.approvedByUser ? ownerNameOf(version.approvedByUser) : 'Not yet approved'}</Fact>
+          <Fact label={t`Submitted by`}>{ownerNameOf(version.submittedByUser)}</Fact>
+          <Fact label={t`Created`}>{formatDateTime(version.createdAt, '—')}</Fact>
+          <Fact label={t`Submitted`}>{formatDateTime(version.submittedAt, '—')}</Fact>
+          <Fact label={t`Approved by`}>{version.approvedByUser ? ownerNameOf(version.approvedByUser) : t`Not yet approved`}</Fact>
         </dl>
       </header>
 
       {/* The files come first: on a tablet each is one tap from the reader, before the long text. */}
       <section aria-labelledby="files-heading" className="rounded-lg border bg-card p-4">
         <h3 id="files-heading" className="mb-3 text-sm font-semibold text-navy">
-          Files ({version.attachments.length})
+          <Trans>Files ({fileCount})</Trans>
         </h3>
         <AttachmentList
           attachments={version.attachments}
           versionId={version.isPublished ? version.id : undefined}
-          emptyText="No files on this version."
+          emptyText={t`No files on this version.`}
           previews={false}
         />
       </section>
@@ -83,25 +92,25 @@ export function VersionViewer({ task }: { task: ApprovalTask }) {
 
       <section aria-labelledby="content-heading" className="rounded-lg border bg-card p-4">
         <h3 id="content-heading" className="sr-only">
-          Content
+          <Trans>Content</Trans>
         </h3>
         <MarkdownContent source={version.content} />
       </section>
 
       <section aria-labelledby="changelog-heading" className="rounded-lg border border-sky-200 bg-sky-50 p-4">
         <h3 id="changelog-heading" className="mb-1 text-sm font-semibold text-navy">
-          Changelog
+          <Trans>Changelog</Trans>
         </h3>
-        <p className="text-sm whitespace-pre-wrap">{version.changelog || 'No changelog for this version.'}</p>
+        <p className="text-sm whitespace-pre-wrap">{version.changelog || t`No changelog for this version.`}</p>
         <p className="mt-2 text-sm" data-testid="revision-class">
-          <span className="text-muted-foreground">Revision class: </span>
+          <span className="text-muted-foreground">{t`Revision class:`} </span>
           <span className="font-medium">{revisionClassText(version.revisionClass)}</span>
         </p>
       </section>
 
       <section aria-labelledby="changes-heading" className="rounded-lg border bg-card p-4">
         <h3 id="changes-heading" className="mb-2 text-sm font-semibold text-navy">
-          Changes since the version in force
+          <Trans>Changes since the version in force</Trans>
         </h3>
         <ChangesSinceInForce sopId={version.sop.id} versionId={version.id} />
       </section>

@@ -10,6 +10,7 @@ import { apiRequest, postForm, withQuery } from '@/lib/api';
 import { queryClient, refreshQueries } from '@/lib/query-client';
 import { queryKeys } from '@/lib/query-keys';
 import { decisionLabel } from '@/lib/labels';
+import { t } from '@lingui/core/macro';
 import { useApiMutation } from '@/lib/use-api-mutation';
 
 export interface SopListFilters {
@@ -96,8 +97,8 @@ export const useSubmitSop = () =>
       await apiRequest('POST', `/api/sops/${sop.id}/submit`);
     },
     invalidates: (_data, sop) => sopChangeKeys(sop.id),
-    success: 'SOP submitted for approval successfully',
-    failure: { fallback: 'Failed to submit SOP for approval' },
+    success: () => t`SOP submitted for approval successfully`,
+    failure: { fallback: t`Failed to submit SOP for approval` },
   });
 
 export const useDeleteSop = () =>
@@ -107,8 +108,8 @@ export const useDeleteSop = () =>
     },
     onSuccess: (_data, sop) => queryClient.removeQueries({ queryKey: queryKeys.sops.detail(sop.id) }),
     invalidates: sopChangeKeys(),
-    success: 'SOP deleted successfully',
-    failure: { fixed: 'Failed to delete SOP' },
+    success: () => t`SOP deleted successfully`,
+    failure: { fixed: t`Failed to delete SOP` },
   });
 
 /** An SOP that has had a version in force is withdrawn with a reason (and a signature when required), never deleted. */
@@ -118,8 +119,8 @@ export const useWithdrawSop = () =>
       await apiRequest('POST', `/api/sops/${id}/withdraw`, body);
     },
     invalidates: (_data, sop) => sopChangeKeys(sop.id),
-    success: 'SOP withdrawn; it is kept in the archive',
-    failure: { fallback: 'Failed to withdraw the SOP' },
+    success: () => t`SOP withdrawn; it is kept in the archive`,
+    failure: { fallback: t`Failed to withdraw the SOP` },
   });
 
 /** The list's Approve action decides the pending task of the latest version (the Approval Center's call). */
@@ -131,5 +132,5 @@ export const useApproveSop = () =>
     },
     invalidates: (_data, sop) => [...sopChangeKeys(sop.id), queryKeys.approvals.pending()],
     success: decisionLabel,
-    failure: { fixed: 'Failed to update approval task' },
+    failure: { fixed: t`Failed to update approval task` },
   });

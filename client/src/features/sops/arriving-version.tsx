@@ -5,13 +5,17 @@ import { refreshQueries } from '@/lib/query-client';
 import { queryKeys } from '@/lib/query-keys';
 import { useCurrentUser } from '@/lib/session';
 import { sopChangeKeys, sopQueries } from './api';
+import { t } from '@lingui/core/macro';
 
 /** How often a ship asks again: often while a version crosses, seldom while none does. */
 const WHILE_ARRIVING_MS = 3_000;
 const WHILE_QUIET_MS = 30_000;
 
 /** 'v1.2 arriving (45 %)': the newer version on its way to this ship and the share of its bytes on board. */
-export const arrivingLine = (arriving: Pick<ArrivingVersion, 'versionNumber' | 'percent'>) => `v${arriving.versionNumber} arriving (${arriving.percent} %)`;
+export function arrivingLine(arriving: Pick<ArrivingVersion, 'versionNumber' | 'percent'>): string {
+  const { versionNumber, percent } = arriving;
+  return t`v${versionNumber} arriving (${percent} %)`;
+}
 
 /**
  * On a ship's copy, beside the version in force: the newer version still crossing the link.
@@ -37,7 +41,7 @@ export function ArrivingVersionNote({ sopId }: { sopId: number }) {
     <span
       className="inline-flex w-fit items-center rounded-md border border-sky-300 bg-sky-50 px-2 py-0.5 text-sm font-medium text-sky-900"
       data-testid="sop-arriving"
-      title="The version in force stays until every file of the new one is on board"
+      title={t`The version in force stays until every file of the new one is on board`}
     >
       {arrivingLine(arriving)}
     </span>

@@ -7,6 +7,8 @@ import { Progress } from '@/components/ui/progress';
 import { toast } from '@/hooks/use-toast';
 import { formatBytes } from '@/lib/labels';
 import { ACCEPTED_FILES, isAllowedFileType, isWithinSizeLimit } from './file-rules';
+import { plural } from '@lingui/core/macro';
+import { Plural, useLingui } from '@lingui/react/macro';
 
 export interface PickedFile {
   key: string;
@@ -27,22 +29,28 @@ let nextKey = 0;
 
 /** At most 5 files per upload, each at most 10 MB, the server's limits checked before sending; progress per file while saving. */
 export function AttachmentsPicker({ id, files, onChange, disabled }: Props) {
+  const { t } = useLingui();
+  const limit = MAX_ATTACHMENTS_PER_UPLOAD;
   const pick = (event: ChangeEvent<HTMLInputElement>) => {
     const chosen = Array.from(event.target.files ?? []);
     event.target.value = '';
     if (chosen.length === 0) return;
     if (files.length + chosen.length > MAX_ATTACHMENTS_PER_UPLOAD) {
-      toast({ title: 'Too many files', description: `You can attach at most ${MAX_ATTACHMENTS_PER_UPLOAD} files per upload`, variant: 'destructive' });
+      toast({
+        title: t`Too many files`,
+        description: plural(limit, { one: 'You can attach at most # file per upload', other: 'You can attach at most # files per upload' }),
+        variant: 'destructive',
+      });
       return;
     }
     const wrongType = chosen.find((file) => !isAllowedFileType(file));
     if (wrongType) {
-      toast({ title: 'Invalid file type', description: 'Please upload PDF, Word, text, or image files only', variant: 'destructive' });
+      toast({ title: t`Invalid file type`, description: t`Please upload PDF, Word, text, or image files only`, variant: 'destructive' });
       return;
     }
     const tooLarge = chosen.find((file) => !isWithinSizeLimit(file));
     if (tooLarge) {
-      toast({ title: 'File too large', description: 'Please upload files smaller than 10MB', variant: 'destructive' });
+      toast({ title: t`File too large`, description: t`Please upload files smaller than 10MB`, variant: 'destructive' });
       return;
     }
     onChange([...files, ...chosen.map((file) => ({ key: `f${nextKey++}`, file, progress: null, state: 'waiting' as const }))]);
@@ -62,35 +70,42 @@ export function AttachmentsPicker({ id, files, onChange, disabled }: Props) {
         />
       </div>
       <p className="text-xs text-muted-foreground">
-        Up to {MAX_ATTACHMENTS_PER_UPLOAD} files, 10 MB each: PDF, Word, text or images. Files are uploaded when you save.
+        <Plural
+          value={limit}
+          one="Up to # file, 10 MB each: PDF, Word, text or images. Files are uploaded when you save."
+          other="Up to # files, 10 MB each: PDF, Word, text or images. Files are uploaded when you save."
+        />
       </p>
       {files.length > 0 && (
-        <ul className="space-y-2" aria-label="Files to attach">
-          {files.map((item) => (
-            <li key={item.key} className="rounded-md border bg-white p-2 text-sm">
-              <div className="flex items-center gap-2">
-                <Paperclip className="size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
-                <span className="min-w-0 flex-1 truncate">{item.file.name}</span>
-                <span className="shrink-0 text-xs text-muted-foreground">{formatBytes(item.file.size)}</span>
-                {item.state === 'done' && <CheckCircle2 className="size-4 text-emerald-600" aria-label="Uploaded" />}
-                {item.state === 'failed' && <XCircle className="size-4 text-destructive" aria-label="Upload failed" />}
-                {item.state === 'waiting' && (
-                  <Button
-                    type="button"
-                    variant="ghost"
-                    size="icon"
-                    className="size-6"
-                    aria-label={`Remove ${item.file.name}`}
-                    disabled={disabled}
-                    onClick={() => onChange(files.filter((f) => f.key !== item.key))}
-                  >
-                    <X className="size-3.5" />
-                  </Button>
-                )}
-              </div>
-              {item.progress !== null && <Progress className="mt-2" value={item.progress} aria-label={`Upload progress of ${item.file.name}`} />}
-            </li>
-          ))}
+        <ul className="space-y-2" aria-label={t`Files to attach`}>
+          {files.map((item) => {
+            const name = item.file.name;
+            return (
+              <li key={item.key} className="rounded-md border bg-white p-2 text-sm">
+                <div className="flex items-center gap-2">
+                  <Paperclip className="size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
+                  <span className="min-w-0 flex-1 truncate">{item.file.name}</span>
+                  <span className="shrink-0 text-xs text-muted-foreground">{formatBytes(item.file.size)}</span>
+                  {item.state === 'done' && <CheckCircle2 className="size-4 text-emerald-600" aria-label={t`Uploaded`} />}
+                  {item.state === 'failed' && <XCircle className="size-4 text-destructive" aria-label={t`Upload failed`} />}
+                  {item.state === 'waiting' && (
+                    <Button
+                      type="button"
+                      variant="ghost"
+                      size="icon"
+                      className="size-6"
+                      aria-label={t`Remove ${name}`}
+                      disabled={disabled}
+                      onClick={() => onChange(files.filter((f) => f.key !== item.key))}
+                    >
+                      <X className="size-3.5" />
+                    </Button>
+                  )}
+                </div>
+                {item.progress !== null && <Progress className="mt-2" value={item.progress} aria-label={t`Upload progress of ${name}`} />}
+              </li>
+            );
+          })}
         </ul>
       )}
     </div>

@@ -13,6 +13,8 @@ import { refreshSopLists } from './api';
 import { BULK_UPLOAD_MAX_FILES, type BulkFileState, titleFromFileName, uploadOne } from './bulk-upload';
 import { DepartmentSelect } from '@/components/department-select';
 import { ACCEPTED_FILES } from './file-rules';
+import { plural } from '@lingui/core/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 
 interface Entry {
   file: File;
@@ -20,26 +22,31 @@ interface Entry {
 }
 
 function EntryStatus({ status }: { status: BulkFileState }) {
+  const { t } = useLingui();
   switch (status.state) {
     case 'waiting':
-      return <span className="text-xs text-muted-foreground">Waiting</span>;
+      return (
+        <span className="text-xs text-muted-foreground">
+          <Trans>Waiting</Trans>
+        </span>
+      );
     case 'uploading':
       return (
         <div className="flex w-28 items-center gap-2">
-          <Progress value={status.progress} aria-label="Upload progress" className="h-1.5" />
+          <Progress value={status.progress} aria-label={t`Upload progress`} className="h-1.5" />
           <span className="text-xs tabular-nums text-muted-foreground">{status.progress}%</span>
         </div>
       );
     case 'done':
       return (
         <Link href={`/sop/${status.sopId}`} className="inline-flex items-center gap-1 text-xs font-medium text-emerald-700 hover:underline">
-          <CheckCircle2 className="size-3.5" aria-hidden="true" /> Uploaded
+          <CheckCircle2 className="size-3.5" aria-hidden="true" /> <Trans>Uploaded</Trans>
         </Link>
       );
     case 'refused':
       return (
         <span className="inline-flex items-center gap-1 text-xs font-medium text-destructive">
-          <CircleAlert className="size-3.5" aria-hidden="true" /> Refused
+          <CircleAlert className="size-3.5" aria-hidden="true" /> <Trans>Refused</Trans>
         </span>
       );
   }
@@ -54,6 +61,8 @@ export function BulkUploadDialog() {
   const [phase, setPhase] = useState<'choosing' | 'uploading' | 'finished'>('choosing');
   const fileInput = useRef<HTMLInputElement>(null);
   const online = useOnline();
+  const { t } = useLingui();
+  const maxFiles = BULK_UPLOAD_MAX_FILES;
 
   const reset = () => {
     setEntries([]);
@@ -65,7 +74,8 @@ export function BulkUploadDialog() {
   const pickFiles = (event: ChangeEvent<HTMLInputElement>) => {
     const chosen = Array.from(event.target.files ?? []);
     if (chosen.length > BULK_UPLOAD_MAX_FILES) {
-      setProblem(`Choose at most ${BULK_UPLOAD_MAX_FILES} files at a time (${chosen.length} were chosen)`);
+      const count = chosen.length;
+      setProblem(plural(count, { other: `Choose at most ${maxFiles} files at a time (# were chosen)` }));
       event.target.value = '';
       return setEntries([]);
     }
@@ -74,8 +84,8 @@ export function BulkUploadDialog() {
   };
 
   const start = async () => {
-    if (!departmentId) return setProblem('Choose the department the SOPs belong to');
-    if (entries.length === 0) return setProblem('Choose at least one file');
+    if (!departmentId) return setProblem(t`Choose the department the SOPs belong to`);
+    if (entries.length === 0) return setProblem(t`Choose at least one file`);
     setProblem(null);
     setPhase('uploading');
     const update = (index: number, status: BulkFileState) => setEntries((all) => all.map((e, i) => (i === index ? { ...e, status } : e)));
@@ -90,6 +100,8 @@ export function BulkUploadDialog() {
   const done = entries.filter((e) => e.status.state === 'done').length;
   const refused = entries.filter((e) => e.status.state === 'refused');
   const busy = phase === 'uploading';
+  const refusedCount = refused.length;
+  const fileCount = entries.length;
 
   return (
     <Dialog
@@ -101,25 +113,31 @@ export function BulkUploadDialog() {
       }}
     >
       <DialogTrigger asChild>
-        <Button variant="outline" size="sm" disabled={!online} title={online ? undefined : 'Not while offline'}>
-          <Upload /> Upload Files
+        <Button variant="outline" size="sm" disabled={!online} title={online ? undefined : t`Not while offline`}>
+          <Upload /> <Trans>Upload Files</Trans>
         </Button>
       </DialogTrigger>
       <DialogContent className="sm:max-w-xl">
         <DialogHeader>
-          <DialogTitle>Upload Files</DialogTitle>
+          <DialogTitle>
+            <Trans>Upload Files</Trans>
+          </DialogTitle>
           <DialogDescription>
-            Each file becomes a draft SOP titled from its file name. Up to {BULK_UPLOAD_MAX_FILES} files: PDF, Word, text or images, 10 MB each.
+            <Trans>Each file becomes a draft SOP titled from its file name. Up to {maxFiles} files: PDF, Word, text or images, 10 MB each.</Trans>
           </DialogDescription>
         </DialogHeader>
         <div className="min-w-0 space-y-4">
           <div className="grid gap-4 sm:grid-cols-2">
             <div className="space-y-1.5">
-              <Label htmlFor="bulk-upload-department">Department *</Label>
+              <Label htmlFor="bulk-upload-department">
+                <Trans>Department *</Trans>
+              </Label>
               <DepartmentSelect id="bulk-upload-department" value={departmentId} onChange={setDepartmentId} disabled={phase !== 'choosing'} />
             </div>
             <div className="space-y-1.5">
-              <Label htmlFor="bulk-upload-files">Files *</Label>
+              <Label htmlFor="bulk-upload-files">
+                <Trans>Files *</Trans>
+              </Label>
               <Input
                 id="bulk-upload-files"
                 ref={fileInput}
@@ -136,7 +154,9 @@ export function BulkUploadDialog() {
           {phase === 'finished' && (
             <div role="status" className="rounded-md border bg-muted/40 p-3 text-sm">
               <p className="font-medium text-navy">
-                {done} uploaded, {refused.length} refused
+                <Trans>
+                  {done} uploaded, {refusedCount} refused
+                </Trans>
               </p>
               {refused.length > 0 && (
                 <ul className="mt-1 list-disc space-y-0.5 pl-5 text-muted-foreground">
@@ -150,7 +170,7 @@ export function BulkUploadDialog() {
             </div>
           )}
           {entries.length > 0 && (
-            <ul aria-label="Chosen files" className="max-h-72 divide-y overflow-y-auto rounded-md border">
+            <ul aria-label={t`Chosen files`} className="max-h-72 divide-y overflow-y-auto rounded-md border">
               {entries.map(({ file, status }) => (
                 <li key={`${file.name}-${file.size}-${file.lastModified}`} className="flex items-center gap-3 px-3 py-2" data-testid="bulk-upload-file">
                   <FileText className="size-4 shrink-0 text-ocean" aria-hidden="true" />
@@ -176,15 +196,21 @@ export function BulkUploadDialog() {
                 reset();
               }}
             >
-              Done
+              <Trans>Done</Trans>
             </Button>
           ) : (
             <>
               <Button type="button" variant="outline" disabled={busy} onClick={() => setOpen(false)}>
-                Cancel
+                <Trans>Cancel</Trans>
               </Button>
               <Button type="button" onClick={start} disabled={busy || entries.length === 0}>
-                {busy ? 'Uploading...' : entries.length ? `Upload ${entries.length} file${entries.length === 1 ? '' : 's'}` : 'Upload files'}
+                {busy ? (
+                  <Trans>Uploading...</Trans>
+                ) : fileCount ? (
+                  <Plural value={fileCount} one="Upload # file" other="Upload # files" />
+                ) : (
+                  <Trans>Upload files</Trans>
+                )}
               </Button>
             </>
           )}

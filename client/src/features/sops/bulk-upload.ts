@@ -2,6 +2,7 @@ import { MAX_FILE_BYTES } from '@common/limits';
 import { errorText } from '@/lib/api-error';
 import { createSop, uploadAttachment } from './api';
 import { isAllowedFileType, isWithinSizeLimit } from './file-rules';
+import { t } from '@lingui/core/macro';
 
 /** Files one bulk upload takes at most. */
 export const BULK_UPLOAD_MAX_FILES = 20;
@@ -21,9 +22,10 @@ export function titleFromFileName(name: string): string {
 
 /** Why the browser refuses a file before sending anything, or null. The server checks the bytes again. */
 export function refusalOf(file: File): string | null {
-  if (file.size === 0) return 'The file is empty';
-  if (!isAllowedFileType(file)) return 'Not an accepted type: PDF, Word, text or image files only';
-  if (!isWithinSizeLimit(file)) return `Larger than the ${Math.round(MAX_FILE_BYTES / 1024 / 1024)} MB limit`;
+  if (file.size === 0) return t`The file is empty`;
+  if (!isAllowedFileType(file)) return t`Not an accepted type: PDF, Word, text or image files only`;
+  const megabytes = Math.round(MAX_FILE_BYTES / 1024 / 1024);
+  if (!isWithinSizeLimit(file)) return t`Larger than the ${megabytes} MB limit`;
   return null;
 }
 
@@ -43,14 +45,15 @@ export async function uploadOne(file: File, departmentId: number, report: (state
     sopId = sop.id;
     versionId = sop.latestVersionId;
   } catch (error) {
-    return { state: 'refused', reason: errorText(error, 'The SOP could not be created') };
+    return { state: 'refused', reason: errorText(error, t`The SOP could not be created`) };
   }
   try {
     if (!versionId) throw new Error('The new SOP has no version to attach the file to');
     await uploadAttachment(versionId, file, (progress) => report({ state: 'uploading', progress }));
   } catch (error) {
     // The draft exists but holds no file: say so, so it can be fixed or removed.
-    return { state: 'refused', reason: `${errorText(error, 'The file could not be stored')} (the draft SOP was created without it)`, sopId };
+    const reason = errorText(error, t`The file could not be stored`);
+    return { state: 'refused', reason: t`${reason} (the draft SOP was created without it)`, sopId };
   }
   return { state: 'done', sopId, title };
 }

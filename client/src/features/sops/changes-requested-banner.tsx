@@ -6,6 +6,19 @@ import { formatDateTime } from '@/lib/labels';
 import { ownerNameOf } from '@/lib/names';
 import { AmberNote } from './amber-note';
 import { reviewLoopQueries } from './review-loop-api';
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
+
+type Request = { actor?: Parameters<typeof ownerNameOf>[0] | null; at: string; versionNumber?: string | null };
+
+/** 'Changes requested by Ana Cruz on 3 Mar 2026, 09:12 (v1.2)': who asked, when, on which version. */
+function requestLine(request: Request | undefined): string {
+  if (!request) return t`Changes requested`;
+  const actor = request.actor ? ownerNameOf(request.actor) : t`Unknown User`;
+  const when = formatDateTime(request.at);
+  const number = request.versionNumber;
+  return number ? t`Changes requested by ${actor} on ${when} (v${number})` : t`Changes requested by ${actor} on ${when}`;
+}
 
 /**
  * While an SOP has changes requested, and while the author revises it in a draft after the
@@ -24,19 +37,20 @@ export function ChangesRequestedBanner({ sop }: { sop: SopDetail }) {
   return (
     <AmberNote icon={MessageSquareWarning} data-testid="changes-requested-banner">
       <div className="min-w-0 space-y-1">
-        <p className="font-semibold">
-          Changes requested
-          {request && (
-            <>
-              {' '}
-              by {request.actor ? ownerNameOf(request.actor) : 'Unknown User'} on {formatDateTime(request.at)}
-              {request.versionNumber && ` (v${request.versionNumber})`}
-            </>
-          )}
-        </p>
-        {request?.comments ? <p className="whitespace-pre-wrap">“{request.comments}”</p> : request && <p>No comment was given.</p>}
+        <p className="font-semibold">{requestLine(request)}</p>
+        {request?.comments ? (
+          <p className="whitespace-pre-wrap">“{request.comments}”</p>
+        ) : (
+          request && (
+            <p>
+              <Trans>No comment was given.</Trans>
+            </p>
+          )
+        )}
         <p className="text-amber-900">
-          {requested ? 'Edit the SOP to revise it, then submit it for approval again.' : 'Submit the revised version for approval when it answers the request.'}
+          {requested
+            ? t`Edit the SOP to revise it, then submit it for approval again.`
+            : t`Submit the revised version for approval when it answers the request.`}
         </p>
       </div>
     </AmberNote>

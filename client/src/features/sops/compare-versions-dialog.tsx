@@ -5,6 +5,7 @@ import { CloseFooter } from '@/components/close-footer';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { VersionDiffLoader } from '@/components/version-diff';
 import { versionStandingLabel } from '@/lib/labels';
+import { Trans, useLingui } from '@lingui/react/macro';
 
 type Versions = Pick<SopDetail, 'id' | 'title' | 'versions' | 'effectiveVersionId' | 'status' | 'latestVersionId'>;
 
@@ -43,19 +44,24 @@ export default function CompareVersionsDialog({ sop, shownId, open, onClose }: {
   const ids = sop.versions.map((v) => v.id).sort((a, b) => a - b);
   const [to, setTo] = useState(shownId);
   const [from, setFrom] = useState(() => before(ids, shownId));
+  const { t } = useLingui();
   return (
     <Dialog open={open} onOpenChange={(next) => !next && onClose()}>
       <DialogContent className="max-h-[95vh] overflow-y-auto sm:max-w-3xl" data-testid="compare-dialog">
         <DialogHeader>
-          <DialogTitle>Compare versions</DialogTitle>
+          <DialogTitle>
+            <Trans>Compare versions</Trans>
+          </DialogTitle>
           <DialogDescription>{sop.title}</DialogDescription>
         </DialogHeader>
         <div className="flex flex-col gap-3 sm:flex-row">
-          <VersionSelect label="From" value={from} onChange={setFrom} sop={sop} />
-          <VersionSelect label="To" value={to} onChange={setTo} sop={sop} />
+          <VersionSelect label={t`From`} value={from} onChange={setFrom} sop={sop} />
+          <VersionSelect label={t`To`} value={to} onChange={setTo} sop={sop} />
         </div>
         {from === to ? (
-          <p className="text-sm text-muted-foreground">Pick two different versions to see what changed.</p>
+          <p className="text-sm text-muted-foreground">
+            <Trans>Pick two different versions to see what changed.</Trans>
+          </p>
         ) : (
           <VersionDiffLoader sopId={sop.id} from={from} to={to} />
         )}

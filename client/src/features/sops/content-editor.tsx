@@ -3,16 +3,26 @@ import { Bold, Italic, List, ListChecks, ListOrdered } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Textarea } from '@/components/ui/textarea';
 import { applyMarkdown, type MarkdownTool } from './markdown-format';
+import { i18n } from '@/lib/i18n';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg, t } from '@lingui/core/macro';
 
-const TOOLS: Array<{ tool: MarkdownTool; label: string; icon: typeof Bold }> = [
-  { tool: 'bold', label: 'Bold', icon: Bold },
-  { tool: 'italic', label: 'Italic', icon: Italic },
-  { tool: 'bullets', label: 'Bullet list', icon: List },
-  { tool: 'numbers', label: 'Numbered list', icon: ListOrdered },
-  { tool: 'checklist', label: 'Checklist', icon: ListChecks },
+const TOOLS: Array<{ tool: MarkdownTool; label: MessageDescriptor; icon: typeof Bold }> = [
+  { tool: 'bold', label: msg`Bold`, icon: Bold },
+  { tool: 'italic', label: msg`Italic`, icon: Italic },
+  { tool: 'bullets', label: msg`Bullet list`, icon: List },
+  { tool: 'numbers', label: msg`Numbered list`, icon: ListOrdered },
+  { tool: 'checklist', label: msg`Checklist`, icon: ListChecks },
 ];
 
-const STRUCTURE_HINT = ['Overview/Purpose', 'Prerequisites', 'Step-by-step procedures', 'Safety considerations', 'Quality checkpoints', 'Troubleshooting'];
+const STRUCTURE_HINT = [
+  msg`Overview/Purpose`,
+  msg`Prerequisites`,
+  msg`Step-by-step procedures`,
+  msg`Safety considerations`,
+  msg`Quality checkpoints`,
+  msg`Troubleshooting`,
+];
 
 type Props = ComponentProps<'textarea'> & { isEmpty: boolean };
 
@@ -38,31 +48,34 @@ export function ContentEditor({ isEmpty, ref, ...textarea }: Props) {
   };
   return (
     <div className="overflow-hidden rounded-md border bg-white focus-within:ring-2 focus-within:ring-ring/50">
-      <div role="toolbar" aria-label="Formatting" className="flex gap-1 border-b bg-muted/50 px-2 py-1">
-        {TOOLS.map(({ tool, label, icon: Icon }) => (
-          <Button
-            key={label}
-            type="button"
-            variant="ghost"
-            size="icon"
-            className="size-8"
-            aria-label={label}
-            title={label}
-            disabled={textarea.disabled}
-            // Keeps the text selected while the button is pressed.
-            onMouseDown={(event) => event.preventDefault()}
-            onClick={() => area.current && insertMarkdown(area.current, tool)}
-          >
-            <Icon />
-          </Button>
-        ))}
+      <div role="toolbar" aria-label={t`Formatting`} className="flex gap-1 border-b bg-muted/50 px-2 py-1">
+        {TOOLS.map(({ tool, label: words, icon: Icon }) => {
+          const label = i18n._(words);
+          return (
+            <Button
+              key={tool}
+              type="button"
+              variant="ghost"
+              size="icon"
+              className="size-8"
+              aria-label={label}
+              title={label}
+              disabled={textarea.disabled}
+              // Keeps the text selected while the button is pressed.
+              onMouseDown={(event) => event.preventDefault()}
+              onClick={() => area.current && insertMarkdown(area.current, tool)}
+            >
+              <Icon />
+            </Button>
+          );
+        })}
       </div>
       {isEmpty && (
         <div className="border-b bg-accent/50 px-3 py-2 text-xs text-accent-foreground" data-testid="content-hint">
-          <p className="font-medium">Suggested structure:</p>
+          <p className="font-medium">{t`Suggested structure:`}</p>
           <ol className="mt-1 list-inside list-decimal columns-2 sm:columns-3">
             {STRUCTURE_HINT.map((part) => (
-              <li key={part}>{part}</li>
+              <li key={part.id}>{i18n._(part)}</li>
             ))}
           </ol>
         </div>

@@ -2,6 +2,7 @@ import { Building2, FolderOpen } from 'lucide-react';
 import type { Department } from '@common/contracts/departments';
 import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/utils';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 
 interface Props {
   departments: Department[] | null | undefined;
@@ -16,6 +17,7 @@ interface Props {
 
 /** Divisions with their departments beneath; a click toggles that department as the filter. */
 export function DepartmentSidebar({ departments, isLoading, isError, selectedId, onlyWithSops = false, onToggle, onClear }: Props) {
+  const { t } = useLingui();
   const list = departments ?? [];
   const allChildrenOf = (id: number) => list.filter((d) => d.parentId === id);
   const offered = (d: Department) => !onlyWithSops || d.sopCount > 0 || d.id === selectedId;
@@ -24,20 +26,24 @@ export function DepartmentSidebar({ departments, isLoading, isError, selectedId,
   const total = list.reduce((sum, d) => sum + (d.sopCount ?? 0), 0);
 
   return (
-    <nav aria-label="Departments" className="rounded-lg border bg-card p-3">
-      <h2 className="mb-2 px-2 text-xs font-semibold tracking-wide text-muted-foreground uppercase">Departments</h2>
+    <nav aria-label={t`Departments`} className="rounded-lg border bg-card p-3">
+      <h2 className="mb-2 px-2 text-xs font-semibold tracking-wide text-muted-foreground uppercase">
+        <Trans>Departments</Trans>
+      </h2>
       {isLoading ? (
-        <div className="space-y-2 px-2" role="status" aria-label="Loading departments">
+        <div className="space-y-2 px-2" role="status" aria-label={t`Loading departments`}>
           {Array.from({ length: 5 }, (_, i) => (
             <Skeleton key={i} className="h-6 w-full" />
           ))}
         </div>
       ) : isError ? (
-        <p className="px-2 text-sm text-destructive">Departments could not be loaded.</p>
+        <p className="px-2 text-sm text-destructive">
+          <Trans>Departments could not be loaded.</Trans>
+        </p>
       ) : (
         <ul className="space-y-0.5">
           <li>
-            <SidebarButton label="All Departments" count={total} active={selectedId === null} onClick={onClear} icon="all" />
+            <SidebarButton label={t`All Departments`} count={total} active={selectedId === null} onClick={onClear} icon="all" />
           </li>
           {divisions.map((division) => (
             <li key={division.id}>
@@ -60,7 +66,7 @@ export function DepartmentSidebar({ departments, isLoading, isError, selectedId,
           ))}
           {divisions.length === 0 && (
             <li className="px-2 py-1 text-sm text-muted-foreground">
-              {list.length > 0 ? 'No department holds an SOP you can open yet' : 'No departments yet'}
+              {list.length > 0 ? <Trans>No department holds an SOP you can open yet</Trans> : <Trans>No departments yet</Trans>}
             </li>
           )}
         </ul>
@@ -98,7 +104,10 @@ function SidebarButton({
       <span className="min-w-0 flex-1 wrap-anywhere">{label}</span>
       <span className="rounded-full bg-muted px-2 text-xs tabular-nums text-muted-foreground">
         {count}
-        <span className="sr-only"> SOPs</span>
+        <span className="sr-only">
+          {' '}
+          <Plural value={count} one="SOP" other="SOPs" />
+        </span>
       </span>
     </button>
   );

@@ -1,6 +1,7 @@
 import type { Attachment } from '@common/contracts/attachments';
 import { Checkbox } from '@/components/ui/checkbox';
 import { formatBytes } from '@/lib/labels';
+import { Trans } from '@lingui/react/macro';
 
 interface Props {
   attachments: Attachment[];
@@ -15,7 +16,9 @@ export function KeepAttachments({ attachments, versionNumber, value, onChange, d
   const toggle = (id: number, keep: boolean) => onChange(keep ? [...value, id] : value.filter((v) => v !== id));
   return (
     <fieldset className="rounded-md border bg-muted/40 p-3 text-sm">
-      <legend className="px-1 text-xs font-medium text-muted-foreground">Files of v{versionNumber} to keep in the new version</legend>
+      <legend className="px-1 text-xs font-medium text-muted-foreground">
+        <Trans>Files of v{versionNumber} to keep in the new version</Trans>
+      </legend>
       <ul className="space-y-2">
         {attachments.map((a) => (
           <li key={a.id} className="flex items-center gap-2">
@@ -26,7 +29,9 @@ export function KeepAttachments({ attachments, versionNumber, value, onChange, d
           </li>
         ))}
       </ul>
-      <p className="mt-2 text-xs text-muted-foreground">Unticked files stay with v{versionNumber} only.</p>
+      <p className="mt-2 text-xs text-muted-foreground">
+        <Trans>Unticked files stay with v{versionNumber} only.</Trans>
+      </p>
     </fieldset>
   );
 }

@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/button';
 import { useCurrentUser } from '@/lib/session';
 import { BulkUploadDialog } from './bulk-upload-dialog';
 import { UploadSopButton } from './upload-sop-button';
+import { Trans, useLingui } from '@lingui/react/macro';
 
 /**
  * The list's header actions. Memoised, like the filters and the closed dialogs: the list's
@@ -31,7 +32,7 @@ export const ListActions = memo(function ListActions({
     <>
       {/* The register is made by the server: offline there is nothing it could export. */}
       <Button variant="outline" size="sm" onClick={onExport} disabled={exporting || !online}>
-        <Download /> {exporting ? 'Exporting...' : 'Export'}
+        <Download /> {exporting ? <Trans>Exporting...</Trans> : <Trans>Export</Trans>}
       </Button>
       {reader ? (
         <div className="hidden sm:contents">
@@ -47,6 +48,7 @@ export const ListActions = memo(function ListActions({
 /** Bulk upload, Upload and New SOP (none on a ship's copy). */
 export const AuthoringActions = memo(function AuthoringActions({ online }: { online: boolean }) {
   const { user } = useCurrentUser();
+  const { t } = useLingui();
   // On a ship's copy SOPs are written ashore.
   if (!can(user, 'sop.create')) return null;
   return (
@@ -56,12 +58,12 @@ export const AuthoringActions = memo(function AuthoringActions({ online }: { onl
       {online ? (
         <Button asChild size="sm" className="bg-ocean hover:bg-ocean/90">
           <Link href="/sop/new">
-            <Plus /> New SOP
+            <Plus /> <Trans>New SOP</Trans>
           </Link>
         </Button>
       ) : (
-        <Button size="sm" className="bg-ocean hover:bg-ocean/90" disabled title="Not while offline">
-          <Plus /> New SOP
+        <Button size="sm" className="bg-ocean hover:bg-ocean/90" disabled title={t`Not while offline`}>
+          <Plus /> <Trans>New SOP</Trans>
         </Button>
       )}
     </>

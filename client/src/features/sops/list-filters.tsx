@@ -12,6 +12,7 @@ import type { ListParams } from './list-params';
 import { ReviewFilterSelect } from './review-filter-select';
 import { SortSelect } from './sort-select';
 import { statusFilterOptions } from './status-badge';
+import { Trans, useLingui } from '@lingui/react/macro';
 
 /**
  * Search, status, review, sort and 'No approved version', each offering only what the list can hold for the person. `folded`: the filters after the
@@ -41,6 +42,7 @@ export const ListFilters = memo(function ListFilters({
 }) {
   const { status, review, noApprovedVersion, archive } = params;
   const [open, setOpen] = useState(false);
+  const { t } = useLingui();
   const filtering = status !== 'all' || review !== null || noApprovedVersion || archive || params.sort !== null;
   const showAll = !folded || open;
   // A filter already in the address stays shown, so it can be seen and taken off.
@@ -48,13 +50,15 @@ export const ListFilters = memo(function ListFilters({
   return (
     <div className="flex flex-wrap items-end gap-3 rounded-lg border bg-card p-3">
       <div className={cn('space-y-1 sm:w-auto sm:min-w-[220px] sm:flex-1', folded ? 'min-w-0 flex-1' : 'w-full')}>
-        <Label htmlFor="sop-search">Search</Label>
+        <Label htmlFor="sop-search">
+          <Trans>Search</Trans>
+        </Label>
         <div className="relative">
           <Search className="absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
           <Input
             id="sop-search"
             type="search"
-            placeholder="Search SOPs..."
+            placeholder={t`Search SOPs...`}
             className="pl-8"
             value={searchText}
             onChange={(e) => onSearchText(e.target.value)}
@@ -63,14 +67,14 @@ export const ListFilters = memo(function ListFilters({
       </div>
       {folded && (
         <Button variant="outline" aria-expanded={open} aria-controls="sop-more-filters" onClick={() => setOpen((was) => !was)}>
-          <SlidersHorizontal /> Filters{filtering ? ' (on)' : ''}
+          <SlidersHorizontal /> {filtering ? <Trans>Filters (on)</Trans> : <Trans>Filters</Trans>}
         </Button>
       )}
       {showAll && (
         <div id="sop-more-filters" className="contents">
           <FilterSelect
             id="sop-status-filter"
-            label="Status"
+            label={t`Status`}
             className="sm:w-[180px]"
             value={status}
             options={statusFilterOptions(statuses)}
@@ -81,18 +85,22 @@ export const ListFilters = memo(function ListFilters({
           {(scope.withoutApprovedVersion || noApprovedVersion) && (
             <div className="flex h-9 items-center gap-2">
               <Checkbox id="sop-no-approved" checked={noApprovedVersion} onCheckedChange={(checked) => setParams({ noApprovedVersion: checked === true })} />
-              <Label htmlFor="sop-no-approved">No approved version</Label>
+              <Label htmlFor="sop-no-approved">
+                <Trans>No approved version</Trans>
+              </Label>
             </div>
           )}
           {showArchive && (
             <div className="flex h-9 items-center gap-2">
               <Checkbox id="sop-archive" checked={archive} onCheckedChange={(checked) => setParams({ archive: checked === true, page: 1 })} />
-              <Label htmlFor="sop-archive">Withdrawn (archive)</Label>
+              <Label htmlFor="sop-archive">
+                <Trans>Withdrawn (archive)</Trans>
+              </Label>
             </div>
           )}
         </div>
       )}
-      {updating && <Spinner className="mb-2 size-4" label="Updating list" />}
+      {updating && <Spinner className="mb-2 size-4" label={t`Updating list`} />}
     </div>
   );
 });

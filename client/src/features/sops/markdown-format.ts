@@ -1,4 +1,8 @@
 /** The editor toolbar's Markdown: what each button does to the text and the selection. */
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { i18n } from '@/lib/i18n';
+
 export type MarkdownTool = 'bold' | 'italic' | 'bullets' | 'numbers' | 'checklist';
 
 export interface TextEdit {
@@ -7,9 +11,10 @@ export interface TextEdit {
   selectionEnd: number;
 }
 
-const WRAP: Partial<Record<MarkdownTool, { mark: string; placeholder: string }>> = {
-  bold: { mark: '**', placeholder: 'bold text' },
-  italic: { mark: '_', placeholder: 'italic text' },
+/** The placeholder is written into the text, in the interface's language when the button is pressed. */
+const WRAP: Partial<Record<MarkdownTool, { mark: string; placeholder: MessageDescriptor }>> = {
+  bold: { mark: '**', placeholder: msg`bold text` },
+  italic: { mark: '_', placeholder: msg`italic text` },
 };
 
 const PREFIX: Partial<Record<MarkdownTool, (n: number) => string>> = {
@@ -25,7 +30,7 @@ const PREFIX: Partial<Record<MarkdownTool, (n: number) => string>> = {
 export function applyMarkdown(tool: MarkdownTool, { value, selectionStart: start, selectionEnd: end }: TextEdit): TextEdit {
   const wrap = WRAP[tool];
   if (wrap) {
-    const inner = value.slice(start, end) || wrap.placeholder;
+    const inner = value.slice(start, end) || i18n._(wrap.placeholder);
     const next = `${value.slice(0, start)}${wrap.mark}${inner}${wrap.mark}${value.slice(end)}`;
     return { value: next, selectionStart: start + wrap.mark.length, selectionEnd: start + wrap.mark.length + inner.length };
   }

@@ -1,6 +1,9 @@
 import { Fragment } from 'react';
 import { FileText } from 'lucide-react';
 import type { SearchMatch } from '@common/contracts/sops';
+import { i18n } from '@/lib/i18n';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 
 /**
  * The snippet as text pieces, the matched words marked: the server sends plain text and
@@ -20,14 +23,14 @@ export function snippetParts(snippet: string, highlights: SearchMatch['highlight
   return parts;
 }
 
-const FIELD_LABELS: Record<SearchMatch['field'], string> = {
-  title: 'Title',
-  category: 'Category',
-  tags: 'Tags',
-  summary: 'Summary',
-  content: 'Content',
-  attachment: 'File',
-  translation: 'Translation',
+const FIELD_LABELS: Record<SearchMatch['field'], MessageDescriptor> = {
+  title: msg`Title`,
+  category: msg`Category`,
+  tags: msg`Tags`,
+  summary: msg`Summary`,
+  content: msg`Content`,
+  attachment: msg`File`,
+  translation: msg`Translation`,
 };
 
 /** Under an SOP's title in a search answer: why it matched, and in which file. */
@@ -42,7 +45,7 @@ export function MatchSnippet({ match }: { match: SearchMatch | undefined }) {
           <span className="truncate">{match.attachmentName}</span>
         </span>
       ) : (
-        <span className="sr-only">{FIELD_LABELS[match.field]}: </span>
+        <span className="sr-only">{i18n._(FIELD_LABELS[match.field])}: </span>
       )}
       <span className="line-clamp-3 wrap-anywhere">
         {snippetParts(match.snippet, match.highlights).map((part) => (

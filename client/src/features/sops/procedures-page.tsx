@@ -31,6 +31,7 @@ import { ListFilters } from './list-filters';
 import { useListParams } from './list-params';
 import type { RowAction } from './sop-row-actions';
 import { SopTable } from './sop-table';
+import { Trans, useLingui } from '@lingui/react/macro';
 
 /** One empty list for every render without an answer, so memoised rows see no change. */
 const NO_ROWS: SopListItem[] = [];
@@ -38,6 +39,7 @@ const NO_ROWS: SopListItem[] = [];
 export default function ProceduresPage() {
   const { user } = useCurrentUser();
   const online = useOnline();
+  const { t } = useLingui();
   const [params, setParams] = useListParams();
   const { departmentId, status, noApprovedVersion, review, archive } = params;
   const [searchText, setSearchText] = useState(params.search);
@@ -74,7 +76,9 @@ export default function ProceduresPage() {
   const listed = useArrival(sops.data) !== undefined || sops.isError;
   const waiting = sops.isLoading || !listed;
   const rows = sops.data ?? NO_ROWS;
+  const limit = SEARCH_RESULT_LIMIT;
   const selectedName = departments.data?.find((d) => d.id === departmentId)?.name;
+  const departmentName = selectedName ?? t`All Departments`;
 
   const onAction = async (action: RowAction, sop: SopListItem) => {
     // Approve asks first, with the version and its changes in view.
@@ -114,9 +118,9 @@ export default function ProceduresPage() {
         registerExportUrl({ departmentId, status, search: params.search, review, noApprovedVersion, archive }),
         'sop-register.csv',
       );
-      toast({ title: 'Export ready', description: name });
+      toast({ title: t`Export ready`, description: name });
     } catch (error) {
-      toastFailure(error, { title: 'Export failed', fallback: 'The register could not be exported.' });
+      toastFailure(error, { title: t`Export failed`, fallback: t`The register could not be exported.` });
     } finally {
       setExporting(false);
     }
@@ -130,31 +134,31 @@ export default function ProceduresPage() {
 
   return (
     <div>
-      <nav aria-label="Breadcrumb" className="mb-2 flex items-center gap-1 text-sm text-muted-foreground">
+      <nav aria-label={t`Breadcrumb`} className="mb-2 flex items-center gap-1 text-sm text-muted-foreground">
         <Link href="/" className="hover:text-foreground hover:underline">
-          Home
+          <Trans>Home</Trans>
         </Link>
         <ChevronRight className="size-3.5" aria-hidden="true" />
         <span aria-current="page" className="font-medium text-foreground">
-          {selectedName ?? 'All Departments'}
+          {departmentName}
         </span>
       </nav>
       <PageHeader
-        title="Procedures"
-        description="Standard operating procedures across the fleet"
+        title={t`Procedures`}
+        description={t`Standard operating procedures across the fleet`}
         actions={<ListActions online={online} exporting={exporting} onExport={onExport} reader={reader} />}
       />
       {!online ? (
-        <section aria-label="SOP list" className="space-y-3" data-testid="offline-procedures">
+        <section aria-label={t`SOP list`} className="space-y-3" data-testid="offline-procedures">
           <p className="text-sm text-muted-foreground">
-            Offline: these procedures open from this device. Search and filters need the link; the rest of the list returns with it.
+            <Trans>Offline: these procedures open from this device. Search and filters need the link; the rest of the list returns with it.</Trans>
           </p>
-          <SopsOnDevice userId={user?.id} empty="No procedure is stored on this device yet. Open one while the link is there, or keep it offline." />
+          <SopsOnDevice userId={user?.id} empty={t`No procedure is stored on this device yet. Open one while the link is there, or keep it offline.`} />
         </section>
       ) : (
         <div className="grid grid-cols-1 gap-5 lg:grid-cols-[216px_minmax(0,1fr)]">
           {wide && <aside>{sidebar}</aside>}
-          <section aria-label="SOP list" className="min-w-0 space-y-4">
+          <section aria-label={t`SOP list`} className="min-w-0 space-y-4">
             <ListFilters
               params={params}
               setParams={setParams}
@@ -175,7 +179,9 @@ export default function ProceduresPage() {
                   aria-controls="department-filter"
                   onClick={() => setDepartmentsOpen((open) => !open)}
                 >
-                  <span className="truncate">Department: {selectedName ?? 'All Departments'}</span>
+                  <span className="truncate">
+                    <Trans>Department: {departmentName}</Trans>
+                  </span>
                   <ChevronDown className={cn('transition-transform', departmentsOpen && 'rotate-180')} aria-hidden="true" />
                 </Button>
                 {departmentsOpen && (
@@ -187,20 +193,20 @@ export default function ProceduresPage() {
             )}
             {waiting ? (
               <div className="flex justify-center rounded-lg border bg-card py-16">
-                <Spinner label="Loading SOPs" />
+                <Spinner label={t`Loading SOPs`} />
               </div>
             ) : sops.isError ? (
               <div className="flex flex-col items-center gap-3 rounded-lg border bg-card py-12 text-center">
-                <p className="font-medium text-destructive">{failureText(sops.error, 'The SOPs could not be loaded.')}</p>
+                <p className="font-medium text-destructive">{failureText(sops.error, t`The SOPs could not be loaded.`)}</p>
                 <Button variant="outline" onClick={() => sops.refetch()}>
-                  Try again
+                  <Trans>Try again</Trans>
                 </Button>
               </div>
             ) : (
               <>
                 {params.search && (sops.data?.length ?? 0) >= SEARCH_RESULT_LIMIT && (
                   <p className="mb-2 text-sm text-muted-foreground" role="status">
-                    Showing the {SEARCH_RESULT_LIMIT} best matches. Add a word to narrow the search.
+                    <Trans>Showing the {limit} best matches. Add a word to narrow the search.</Trans>
                   </p>
                 )}
                 <SopTable
@@ -218,7 +224,9 @@ export default function ProceduresPage() {
             {/* Hidden until the list is in: drawn under the spinner, the list's arrival pushed it off the screen (a layout shift). */}
             {reader && can(user, 'sop.create') && (
               <div className="flex flex-wrap items-center gap-2 rounded-lg border bg-card p-3 sm:hidden" hidden={waiting} data-testid="authoring-actions">
-                <p className="w-full text-sm text-muted-foreground">Write or upload a procedure of your own:</p>
+                <p className="w-full text-sm text-muted-foreground">
+                  <Trans>Write or upload a procedure of your own:</Trans>
+                </p>
                 <AuthoringActions online={online} />
               </div>
             )}

@@ -4,6 +4,7 @@ import { apiRequest } from '@/lib/api';
 import { queryKeys } from '@/lib/query-keys';
 import { useApiMutation } from '@/lib/use-api-mutation';
 import { sopChangeKeys } from './api';
+import { t } from '@lingui/core/macro';
 
 /** The review loop's reads: an SOP's history (the comparison lives with its view, components/version-diff.tsx). */
 export const reviewLoopQueries = {
@@ -15,6 +16,6 @@ export const useConfirmReview = () =>
     mutationFn: async ({ sopId, comments }: { sopId: number; comments: string }): Promise<ConfirmedReview> =>
       (await apiRequest('POST', `/api/sops/${sopId}/reviews`, { comments })).json(),
     invalidates: (review) => sopChangeKeys(review.sopId),
-    success: (review) => `Review confirmed for version ${review.versionNumber}`,
-    failure: { fallback: 'Failed to confirm the review' },
+    success: ({ versionNumber }) => t`Review confirmed for version ${versionNumber}`,
+    failure: { fallback: t`Failed to confirm the review` },
   });

@@ -11,22 +11,31 @@ import { toast } from '@/hooks/use-toast';
 import { apiRequest } from '@/lib/api';
 import { mailStatusQuery } from '@/lib/shared-queries';
 import { useApiMutation } from '@/lib/use-api-mutation';
+import { plural, t as tGlobal } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 
 /** An SOP with exactly one version is 'new', otherwise 'updated': readers are told whether to read it whole or look for changes. */
 export function emailTemplate(sop: SopDetail, origin: string) {
-  const kind = sop.versions.length === 1 ? 'new' : 'updated';
+  // Written in the sender's language (they may still edit it before sending).
+  const isNew = sop.versions.length === 1;
   const version = sop.latestVersion?.versionNumber ?? '1.0';
-  const subject = `${kind === 'new' ? 'New' : 'Updated'} SOP: ${sop.title} (v${version})`;
+  const title = sop.title;
+  const department = sop.department?.name;
+  const summary = sop.summary;
+  const link = `${origin}/sop/${sop.id}`;
+  const subject = isNew ? tGlobal`New SOP: ${title} (v${version})` : tGlobal`Updated SOP: ${title} (v${version})`;
   const body = [
-    'Hello,',
+    tGlobal`Hello,`,
     '',
-    `A ${kind} standard operating procedure is available: "${sop.title}" (version ${version}).`,
-    sop.department ? `Department: ${sop.department.name}` : null,
-    sop.summary ? `Summary: ${sop.summary}` : null,
+    isNew
+      ? tGlobal`A new standard operating procedure is available: "${title}" (version ${version}).`
+      : tGlobal`A updated standard operating procedure is available: "${title}" (version ${version}).`,
+    department ? tGlobal`Department: ${department}` : null,
+    summary ? tGlobal`Summary: ${summary}` : null,
     '',
-    `Please read it here: ${origin}/sop/${sop.id}`,
+    tGlobal`Please read it here: ${link}`,
     '',
-    'Thank you.',
+    tGlobal`Thank you.`,
   ]
     .filter((line) => line !== null)
     .join('\n');
@@ -40,11 +49,12 @@ export function emailTemplate(sop: SopDetail, origin: string) {
 export function SendEmailDialog({ sop }: { sop: SopDetail }) {
   const [open, setOpen] = useState(false);
   const mail = useQuery(mailStatusQuery);
+  const { t } = useLingui();
   const send = useApiMutation({
     mutationFn: async (input: { recipients: string; subject: string; message: string }) =>
       (await apiRequest('POST', `/api/sops/${sop.id}/email`, input)).json() as Promise<{ queued: number }>,
-    success: ({ queued }) => `Email sent to ${queued} ${queued === 1 ? 'recipient' : 'recipients'}`,
-    failure: { fallback: 'Failed to send the email' },
+    success: ({ queued }) => plural(queued, { one: 'Email sent to # recipient', other: 'Email sent to # recipients' }),
+    failure: { fallback: t`Failed to send the email` },
     onSuccess: () => setOpen(false),
   });
   const [recipients, setRecipients] = useState('');
@@ -67,7 +77,7 @@ export function SendEmailDialog({ sop }: { sop: SopDetail }) {
       .filter(Boolean)
       .join(',');
     window.location.href = `mailto:${encodeURI(to)}?subject=${encodeURIComponent(subject)}&body=${encodeURIComponent(message)}`;
-    toast({ title: 'Email template opened', description: 'Your default email client should open with the template' });
+    toast({ title: t`Email template opened`, description: t`Your default email client should open with the template` });
     setOpen(false);
   };
 
@@ -75,42 +85,50 @@ export function SendEmailDialog({ sop }: { sop: SopDetail }) {
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogTrigger asChild>
         <Button variant="outline" className="border-white/40 bg-white/10 text-white hover:bg-white/20 hover:text-white">
-          <Mail /> Send Email
+          <Mail /> <Trans>Send Email</Trans>
         </Button>
       </DialogTrigger>
       <DialogContent className="sm:max-w-xl">
         <DialogHeader>
-          <DialogTitle>Send Email</DialogTitle>
+          <DialogTitle>
+            <Trans>Send Email</Trans>
+          </DialogTitle>
           <DialogDescription>
             {mail.data?.configured
-              ? 'Tell the crew about this SOP. Send hands the message below to the mail server for each address; or open your own email program with it.'
-              : 'Tell the crew about this SOP. Your email program opens with the message below.'}
+              ? t`Tell the crew about this SOP. Send hands the message below to the mail server for each address; or open your own email program with it.`
+              : t`Tell the crew about this SOP. Your email program opens with the message below.`}
           </DialogDescription>
         </DialogHeader>
         <div className="space-y-4">
           <div className="space-y-1.5">
-            <Label htmlFor="email-recipients">Recipients</Label>
+            <Label htmlFor="email-recipients">
+              <Trans>Recipients</Trans>
+            </Label>
             <Input id="email-recipients" placeholder="name@example.com, other@example.com" value={recipients} onChange={(e) => setRecipients(e.target.value)} />
           </div>
           <div className="space-y-1.5">
-            <Label htmlFor="email-subject">Subject</Label>
+            <Label htmlFor="email-subject">
+              <Trans>Subject</Trans>
+            </Label>
             <Input id="email-subject" value={subject} onChange={(e) => setSubject(e.target.value)} />
           </div>
           <div className="space-y-1.5">
-            <Label htmlFor="email-message">Message</Label>
+            <Label htmlFor="email-message">
+              <Trans>Message</Trans>
+            </Label>
             <Textarea id="email-message" rows={12} value={message} onChange={(e) => setMessage(e.target.value)} />
           </div>
         </div>
         <DialogFooter>
           <Button variant="outline" onClick={() => setOpen(false)}>
-            Cancel
+            <Trans>Cancel</Trans>
           </Button>
           <Button variant={mail.data?.configured ? 'outline' : 'default'} onClick={openEmailClient}>
-            Open Email Client
+            <Trans>Open Email Client</Trans>
           </Button>
           {mail.data?.configured && (
             <Button disabled={send.isPending} onClick={() => send.mutate({ recipients, subject, message })}>
-              {send.isPending ? 'Sending...' : 'Send'}
+              {send.isPending ? <Trans>Sending...</Trans> : <Trans>Send</Trans>}
             </Button>
           )}
         </DialogFooter>

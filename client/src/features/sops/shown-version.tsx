@@ -5,6 +5,7 @@ import type { SopDetail, SopVersion } from '@common/contracts/sops';
 import { can } from '@common/permissions';
 import { versionStanding } from '@common/sop-lifecycle';
 import { versionStandingLabel } from '@/lib/labels';
+import { Trans, useLingui } from '@lingui/react/macro';
 
 /**
  * Which version the SOP page shows. `?version={id}` asks for one (read-only). Without it,
@@ -29,14 +30,19 @@ export function requestedVersion(search: string): number | null {
 export function PinnedVersionBanner({ sop, version }: { sop: SopDetail; version: SopVersion }) {
   const standing = versionStanding(version, sop.effectiveVersionId, sop);
   const effective = sop.versions.find((v) => v.id === sop.effectiveVersionId);
+  const { t } = useLingui();
+  const newer = effective?.versionNumber ?? t`a newer version`;
+  const standingWord = versionStandingLabel(standing);
   const text =
     standing === 'superseded'
-      ? `Superseded by ${effective?.versionNumber ?? 'a newer version'} — not for use`
+      ? t`Superseded by ${newer} — not for use`
       : standing === 'submitted' || standing === 'changes_requested'
-        ? `${versionStandingLabel(standing)} — not approved`
+        ? t`${standingWord} — not approved`
         : standing === 'draft'
-          ? 'Draft — not approved'
+          ? t`Draft — not approved`
           : null;
+  const number = version.versionNumber;
+  const state = text ?? t`in force`;
   return (
     <div
       role="note"
@@ -49,10 +55,12 @@ export function PinnedVersionBanner({ sop, version }: { sop: SopDetail; version:
     >
       <FileWarning className="size-5 shrink-0" aria-hidden="true" />
       <p className="min-w-0 flex-1 font-semibold">
-        Version {version.versionNumber}: {text ?? 'in force'}
+        <Trans>
+          Version {number}: {state}
+        </Trans>
       </p>
       <Link href={`/sop/${sop.id}`} className="font-medium underline underline-offset-2">
-        Back to the current SOP
+        <Trans>Back to the current SOP</Trans>
       </Link>
     </div>
   );

@@ -8,8 +8,9 @@ import { actionsFor, SopRowActions, type RowAction } from './sop-row-actions';
 import { ReviewBadge } from './review-badge';
 import { InForceStatus } from './in-force-status';
 import { MatchSnippet } from './match-snippet';
+import { t } from '@lingui/core/macro';
 
-export const versionLabel = (sop: SopListItem) => (sop.latestVersion ? `v${sop.latestVersion.versionNumber}` : 'No version');
+export const versionLabel = (sop: SopListItem) => (sop.latestVersion ? `v${sop.latestVersion.versionNumber}` : t`No version`);
 
 interface Props {
   sops: SopListItem[];
@@ -43,7 +44,7 @@ function useGrowingCount(total: number): number {
 export function SopCards({ sops, user, busyId, onAction }: Props) {
   const shown = useGrowingCount(sops.length);
   return (
-    <ul className="grid gap-3 p-3 sm:grid-cols-2" aria-label="SOPs">
+    <ul className="grid gap-3 p-3 sm:grid-cols-2" aria-label={t`SOPs`}>
       {sops.slice(0, shown).map((sop) => (
         <SopCard key={sop.id} sop={sop} user={user} busy={busyId === sop.id} onAction={onAction} />
       ))}
@@ -84,19 +85,19 @@ const SopCard = memo(function SopCard({
       <InForceStatus sop={sop} />
       <dl className="grid grid-cols-2 gap-x-3 gap-y-1 text-xs">
         <div>
-          <dt className="text-muted-foreground">Department</dt>
+          <dt className="text-muted-foreground">{t`Department`}</dt>
           <dd className="font-medium wrap-anywhere">{sop.department?.name ?? '—'}</dd>
         </div>
         <div>
-          <dt className="text-muted-foreground">Version</dt>
+          <dt className="text-muted-foreground">{t`Version`}</dt>
           <dd className="font-medium tabular-nums">{versionLabel(sop)}</dd>
         </div>
         <div>
-          <dt className="text-muted-foreground">Owner</dt>
+          <dt className="text-muted-foreground">{t`Owner`}</dt>
           <dd className="wrap-anywhere">{ownerNameOf(sop.owner)}</dd>
         </div>
         <div>
-          <dt className="text-muted-foreground">Last Edited</dt>
+          <dt className="text-muted-foreground">{t`Last Edited`}</dt>
           <dd>{formatRelativeDay(sop.updatedAt)}</dd>
         </div>
       </dl>

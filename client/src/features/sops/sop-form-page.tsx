@@ -13,6 +13,7 @@ import { proceduresHref } from './list-params';
 import { ChangesRequestedBanner } from './changes-requested-banner';
 import { SopForm } from './sop-form';
 import { EMPTY_SOP_FORM, type SopFormInput } from './use-save-sop';
+import { Trans, useLingui } from '@lingui/react/macro';
 
 function Loading({ text }: { text: string }) {
   return (
@@ -29,7 +30,9 @@ function Notice({ title, text }: { title: string; text: string }) {
       <h1 className="text-lg font-semibold text-navy">{title}</h1>
       <p className="mt-2 text-sm text-muted-foreground">{text}</p>
       <Button asChild variant="outline" className="mt-4">
-        <Link href={proceduresHref()}>Back to Procedures</Link>
+        <Link href={proceduresHref()}>
+          <Trans>Back to Procedures</Trans>
+        </Link>
       </Button>
     </div>
   );
@@ -56,22 +59,23 @@ export default function SopFormPage() {
   const params = useParams<{ id?: string }>();
   const editId = params.id ? Number(params.id) : null;
   const { user } = useCurrentUser();
+  const { t } = useLingui();
   const departments = useQuery(departmentsQuery);
   const sop = useQuery({ ...sopQueries.detail(editId ?? 0), enabled: editId !== null && Number.isInteger(editId) && editId > 0 });
   const initial = useMemo(() => (sop.data ? formValuesOf(sop.data) : null), [sop.data]);
 
   if (editId !== null) {
-    if (!Number.isInteger(editId) || editId <= 0 || isNotFound(sop.error)) return <Notice title="SOP not found" text="It may have been deleted." />;
-    if (sop.isLoading) return <Loading text="Loading SOP..." />;
-    if (sop.isError) return <Notice title="The SOP could not be loaded" text="Please try again in a moment." />;
+    if (!Number.isInteger(editId) || editId <= 0 || isNotFound(sop.error)) return <Notice title={t`SOP not found`} text={t`It may have been deleted.`} />;
+    if (sop.isLoading) return <Loading text={t`Loading SOP...`} />;
+    if (sop.isError) return <Notice title={t`The SOP could not be loaded`} text={t`Please try again in a moment.`} />;
   }
-  if (departments.isLoading) return <Loading text="Loading departments..." />;
+  if (departments.isLoading) return <Loading text={t`Loading departments...`} />;
   if (editId === null) return <SopForm editId={null} initial={EMPTY_SOP_FORM} />;
   // Signed out mid-way: the unauthorized toast and redirect are already under way.
-  if (!initial || !sop.data) return <Loading text="Initializing form..." />;
+  if (!initial || !sop.data) return <Loading text={t`Initializing form...`} />;
   // The form always sends content, so saving adds a version: ask the lifecycle before offering it.
   const refusal = refuseEdit(user, sop.data, { addsVersion: true });
-  if (refusal) return <Notice title={refusal.kind === 'forbidden' ? 'You cannot edit this SOP' : 'This SOP cannot be edited now'} text={refusal.message} />;
+  if (refusal) return <Notice title={refusal.kind === 'forbidden' ? t`You cannot edit this SOP` : t`This SOP cannot be edited now`} text={refusal.message} />;
   return (
     <SopForm
       key={sop.data.latestVersionId ?? sop.data.id}

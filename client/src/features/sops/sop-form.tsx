@@ -27,6 +27,8 @@ import { VesselChoice } from '@/components/vessel-choice';
 import { showBesideField } from '@/forms/server-field-error';
 import { SopFormSchema, useSaveSop, type SopFormInput, type SopFormOutput } from './use-save-sop';
 import { SopDepartmentField } from './sop-department-field';
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 
 /** A whole number from 1 to `max`, or empty (the form's optional counts: months, days). */
 function WholeNumberField(props: {
@@ -95,6 +97,8 @@ export function SopForm({ editId, initial, currentVersion, suggestedVersion, req
   const { errors } = form.formState;
   const { files, setFiles, saving, save } = useSaveSop(editId, (error) => showBesideField(form, error, SOP_FIELDS));
   const online = useOnline();
+  const { t } = useLingui();
+  const usualDays = READING_DAYS_DEFAULT;
   const content = form.watch('content');
   const isEdit = editId !== null;
   // Said when submitting (a first version has nothing before it: it is major).
@@ -104,19 +108,21 @@ export function SopForm({ editId, initial, currentVersion, suggestedVersion, req
   return (
     <form id="sop-form" onSubmit={form.handleSubmit((values) => save(values))} noValidate>
       <PageHeader
-        title={isEdit ? 'Edit SOP' : 'Create New SOP'}
-        description={isEdit ? 'Saving adds a new version; earlier versions are kept.' : 'A new SOP starts as a draft with version 1.0.'}
+        title={isEdit ? t`Edit SOP` : t`Create New SOP`}
+        description={isEdit ? t`Saving adds a new version; earlier versions are kept.` : t`A new SOP starts as a draft with version 1.0.`}
         actions={
           <>
             <Button asChild variant="outline">
-              <Link href={proceduresHref()}>Cancel</Link>
+              <Link href={proceduresHref()}>
+                <Trans>Cancel</Trans>
+              </Link>
             </Button>
             {/* Save Draft saves; Submit for Approval saves, then submits: the label is a promise people rely on. */}
             <Button type="submit" variant="outline" disabled={saving || !online}>
-              <Save /> {saving ? 'Saving...' : 'Save Draft'}
+              <Save /> {saving ? <Trans>Saving...</Trans> : <Trans>Save Draft</Trans>}
             </Button>
             <Button type="button" disabled={saving || !online} onClick={form.handleSubmit((values) => save(values, { submit: true, revisionClass }))}>
-              <Send /> Submit for Approval
+              <Send /> <Trans>Submit for Approval</Trans>
             </Button>
           </>
         }
@@ -124,21 +130,23 @@ export function SopForm({ editId, initial, currentVersion, suggestedVersion, req
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(300px,400px)_minmax(0,1fr)]">
         <Card>
           <CardHeader>
-            <CardTitle className="text-base">Details</CardTitle>
+            <CardTitle className="text-base">
+              <Trans>Details</Trans>
+            </CardTitle>
           </CardHeader>
           <CardContent className="space-y-4">
             {!isEdit && <TemplatePicker form={form} disabled={saving} />}
-            <FormField id="sop-title" label="Title *" error={errors.title?.message} className="space-y-1.5">
+            <FormField id="sop-title" label={t`Title *`} error={errors.title?.message} className="space-y-1.5">
               <Input id="sop-title" aria-invalid={!!errors.title} disabled={saving} {...form.register('title')} />
             </FormField>
             <SopDepartmentField id="sop-department" control={form.control} error={errors.departmentId?.message} disabled={saving} />
-            <FormField id="sop-category" label="Category" error={errors.category?.message} className="space-y-1.5">
-              <Input id="sop-category" placeholder="e.g., Onboarding, Policies" disabled={saving} {...form.register('category')} />
+            <FormField id="sop-category" label={t`Category`} error={errors.category?.message} className="space-y-1.5">
+              <Input id="sop-category" placeholder={t`e.g., Onboarding, Policies`} disabled={saving} {...form.register('category')} />
             </FormField>
-            <FormField id="sop-summary" label="Summary" error={errors.summary?.message} className="space-y-1.5">
+            <FormField id="sop-summary" label={t`Summary`} error={errors.summary?.message} className="space-y-1.5">
               <Textarea id="sop-summary" rows={3} disabled={saving} {...form.register('summary')} />
             </FormField>
-            <FormField id="sop-tags" label="Tags" error={errors.tags?.message} className="space-y-1.5">
+            <FormField id="sop-tags" label={t`Tags`} error={errors.tags?.message} className="space-y-1.5">
               <Controller
                 control={form.control}
                 name="tags"
@@ -147,19 +155,19 @@ export function SopForm({ editId, initial, currentVersion, suggestedVersion, req
             </FormField>
             <WholeNumberField
               id="sop-review-frequency"
-              label="Review frequency (months)"
+              label={t`Review frequency (months)`}
               max={60}
-              placeholder="Empty for no periodic review"
+              placeholder={t`Empty for no periodic review`}
               error={errors.reviewFrequency?.message}
               disabled={saving}
               field={form.register('reviewFrequency')}
             />
             <WholeNumberField
               id="sop-reading-days"
-              label="Days to read it"
+              label={t`Days to read it`}
               max={365}
-              placeholder={`Empty for the usual ${READING_DAYS_DEFAULT} days`}
-              hint="Each new version must be read within this many days of coming into force."
+              placeholder={plural(usualDays, { one: 'Empty for the usual # day', other: 'Empty for the usual # days' })}
+              hint={t`Each new version must be read within this many days of coming into force.`}
               error={errors.readingDays?.message}
               disabled={saving}
               field={form.register('readingDays')}
@@ -172,22 +180,24 @@ export function SopForm({ editId, initial, currentVersion, suggestedVersion, req
             <FieldError message={errors.vesselCodes?.message} />
             {isEdit && (
               <>
-                <FormField id="sop-version-number" label="Version Number" error={errors.versionNumber?.message} className="space-y-1.5">
+                <FormField id="sop-version-number" label={t`Version Number`} error={errors.versionNumber?.message} className="space-y-1.5">
                   <Input
                     id="sop-version-number"
-                    placeholder={suggestedVersion ? `Leave empty for ${suggestedVersion}` : undefined}
+                    placeholder={suggestedVersion ? t`Leave empty for ${suggestedVersion}` : undefined}
                     disabled={saving}
                     {...form.register('versionNumber')}
                   />
                 </FormField>
-                <FormField id="sop-changelog" label="Changelog" error={errors.changelog?.message} className="space-y-1.5">
-                  <Textarea id="sop-changelog" rows={3} placeholder="What changed in this version" disabled={saving} {...form.register('changelog')} />
+                <FormField id="sop-changelog" label={t`Changelog`} error={errors.changelog?.message} className="space-y-1.5">
+                  <Textarea id="sop-changelog" rows={3} placeholder={t`What changed in this version`} disabled={saving} {...form.register('changelog')} />
                 </FormField>
                 <RevisionClassSelect id="sop-revision-class" value={revisionClass} onChange={setRevisionClass} disabled={saving} />
               </>
             )}
             <div className="space-y-1.5">
-              <Label htmlFor="sop-attachments">Attachments</Label>
+              <Label htmlFor="sop-attachments">
+                <Trans>Attachments</Trans>
+              </Label>
               {isEdit && currentVersion && currentVersion.attachments.length > 0 && (
                 <Controller
                   control={form.control}
@@ -213,7 +223,7 @@ export function SopForm({ editId, initial, currentVersion, suggestedVersion, req
             <CardHeader>
               <CardTitle className="text-base">
                 <Label htmlFor="sop-content" className="text-base">
-                  Steps &amp; Procedures *
+                  <Trans>Steps &amp; Procedures *</Trans>
                 </Label>
               </CardTitle>
             </CardHeader>
@@ -223,7 +233,7 @@ export function SopForm({ editId, initial, currentVersion, suggestedVersion, req
                 isEmpty={!content}
                 aria-invalid={!!errors.content}
                 disabled={saving}
-                placeholder="Write the procedure step by step..."
+                placeholder={t`Write the procedure step by step...`}
                 {...form.register('content')}
               />
               <FieldError message={errors.content?.message} />

@@ -7,6 +7,9 @@ import { refuseDelete, refuseWithdraw } from '@common/sop-withdrawal';
 import { buttonVariants } from '@/components/ui/button';
 import { cn } from '@/lib/utils';
 import { useOnline } from '@/offline/offline-status';
+import { i18n } from '@/lib/i18n';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 
 export type RowAction = 'preview' | 'submit' | 'download' | 'approve' | 'history' | 'delete' | 'withdraw';
 
@@ -30,14 +33,14 @@ export function actionsFor(sop: SopListItem, user: PublicUser | null): RowAction
   return actions;
 }
 
-const ACTION_META: Record<RowAction, { label: string; icon: ComponentType<{ className?: string }>; className?: string }> = {
-  preview: { label: 'Preview', icon: Eye },
-  submit: { label: 'Submit for Approval', icon: Send },
-  download: { label: 'Download', icon: Download },
-  approve: { label: 'Approve', icon: CheckCircle2, className: 'text-emerald-700 hover:text-emerald-800' },
-  history: { label: 'History', icon: History },
-  delete: { label: 'Delete', icon: Trash2, className: 'text-destructive hover:text-destructive' },
-  withdraw: { label: 'Withdraw', icon: Archive, className: 'text-destructive hover:text-destructive' },
+const ACTION_META: Record<RowAction, { label: MessageDescriptor; icon: ComponentType<{ className?: string }>; className?: string }> = {
+  preview: { label: msg`Preview`, icon: Eye },
+  submit: { label: msg`Submit for Approval`, icon: Send },
+  download: { label: msg`Download`, icon: Download },
+  approve: { label: msg`Approve`, icon: CheckCircle2, className: 'text-emerald-700 hover:text-emerald-800' },
+  history: { label: msg`History`, icon: History },
+  delete: { label: msg`Delete`, icon: Trash2, className: 'text-destructive hover:text-destructive' },
+  withdraw: { label: msg`Withdraw`, icon: Archive, className: 'text-destructive hover:text-destructive' },
 };
 
 interface Props {
@@ -69,7 +72,8 @@ export function SopRowActions({ sop, actions, busy, onAction }: Props) {
     // biome-ignore lint/a11y/noStaticElementInteractions: a wrapper that only stops events from reaching the row; the buttons inside are the controls
     <div className="flex items-center gap-0.5" onClick={(e: MouseEvent) => e.stopPropagation()} onKeyDown={(e) => e.stopPropagation()}>
       {actions.map((action) => {
-        const { label, icon: Icon } = ACTION_META[action];
+        const { icon: Icon } = ACTION_META[action];
+        const label = i18n._(ACTION_META[action].label);
         return (
           // A native title rather than a Radix tooltip: 50 rows of 6 tooltips made paging visibly slower.
           <button

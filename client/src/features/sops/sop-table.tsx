@@ -14,6 +14,7 @@ import { SopCards, versionLabel } from './sop-cards';
 import { ReviewBadge } from './review-badge';
 import { InForceStatus } from './in-force-status';
 import { MatchSnippet } from './match-snippet';
+import { t } from '@lingui/core/macro';
 
 interface Props {
   sops: SopListItem[];
@@ -38,13 +39,17 @@ export function SopTable({ sops, user, busyId, sort, page, onSort, onPage, onAct
   const sortBy = (column: SortColumn) => onSort(nextSort(sort, column));
   // One of the two layouts is rendered, not both: half the DOM for a page of 50.
   const wide = useMediaQuery('(min-width: 1024px)');
+  const { from, to } = current;
+  const total = sorted.length;
+  const pageNumber = current.page;
+  const pages = current.pageCount;
 
   if (sops.length === 0) {
     return (
       <div className="flex flex-col items-center justify-center gap-2 rounded-lg border border-dashed bg-card py-16 text-center">
         <FileSearch className="size-10 text-muted-foreground" aria-hidden="true" />
-        <p className="text-lg font-semibold text-navy">No SOPs Found</p>
-        <p className="text-sm text-muted-foreground">Try another department, status or search, or create a new SOP.</p>
+        <p className="text-lg font-semibold text-navy">{t`No SOPs Found`}</p>
+        <p className="text-sm text-muted-foreground">{t`Try another department, status or search, or create a new SOP.`}</p>
       </div>
     );
   }
@@ -56,13 +61,13 @@ export function SopTable({ sops, user, busyId, sort, page, onSort, onPage, onAct
         <Table className="text-sm">
           <TableHeader>
             <TableRow>
-              <SortableHead label="SOP Title" column="title" sort={sort} onSort={sortBy} />
-              <SortableHead label="Department" column="department" sort={sort} onSort={sortBy} />
-              <SortableHead label="Status" column="status" sort={sort} onSort={sortBy} />
-              <TableHead>Version</TableHead>
-              <TableHead>Owner</TableHead>
-              <SortableHead label="Last Edited" column="updatedAt" sort={sort} onSort={sortBy} />
-              <TableHead>Actions</TableHead>
+              <SortableHead label={t`SOP Title`} column="title" sort={sort} onSort={sortBy} />
+              <SortableHead label={t`Department`} column="department" sort={sort} onSort={sortBy} />
+              <SortableHead label={t`Status`} column="status" sort={sort} onSort={sortBy} />
+              <TableHead>{t`Version`}</TableHead>
+              <TableHead>{t`Owner`}</TableHead>
+              <SortableHead label={t`Last Edited`} column="updatedAt" sort={sort} onSort={sortBy} />
+              <TableHead>{t`Actions`}</TableHead>
             </TableRow>
           </TableHeader>
           <TableBody>
@@ -97,18 +102,14 @@ export function SopTable({ sops, user, busyId, sort, page, onSort, onPage, onAct
         </Table>
       )}
       <div className="flex flex-wrap items-center justify-between gap-2 border-t px-3 py-2 text-sm text-muted-foreground">
-        <span aria-live="polite">
-          Showing {current.from}–{current.to} of {sorted.length}
-        </span>
+        <span aria-live="polite">{t`Showing ${from}–${to} of ${total}`}</span>
         <div className="flex items-center gap-2">
           <Button variant="outline" size="sm" disabled={current.page <= 1} onClick={() => onPage(current.page - 1)}>
-            Previous
+            {t`Previous`}
           </Button>
-          <span className="tabular-nums">
-            Page {current.page} of {current.pageCount}
-          </span>
+          <span className="tabular-nums">{t`Page ${pageNumber} of ${pages}`}</span>
           <Button variant="outline" size="sm" disabled={current.page >= current.pageCount} onClick={() => onPage(current.page + 1)}>
-            Next
+            {t`Next`}
           </Button>
         </div>
       </div>

@@ -2,6 +2,7 @@ import { type ApprovalStatus, FILTERABLE_STATUSES, type SopStatus } from '@commo
 import { Badge } from '@/components/ui/badge';
 import { statusLabel } from '@/lib/labels';
 import { cn } from '@/lib/utils';
+import { t } from '@lingui/core/macro';
 
 /** Colours that carry meaning, always with the status's label; typed so a new status needs one. */
 const STATUS_STYLES: Record<SopStatus | ApprovalStatus, string> = {
@@ -20,7 +21,7 @@ const styleOf = (status: string) => (Object.hasOwn(STATUS_STYLES, status) ? STAT
 
 /** The list's status filter: the statuses given (in lifecycle order: `listFiltersFor`), under their badges' labels. */
 export const statusFilterOptions = (statuses: readonly SopStatus[] = FILTERABLE_STATUSES): { value: SopStatus | 'all'; label: string }[] => [
-  { value: 'all', label: 'All Statuses' },
+  { value: 'all', label: t`All Statuses` },
   ...statuses.map((value) => ({ value, label: statusLabel(value) })),
 ];
 

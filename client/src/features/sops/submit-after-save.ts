@@ -3,6 +3,7 @@ import { toast } from '@/hooks/use-toast';
 import { apiRequest } from '@/lib/api';
 import { errorText, isUnauthorized } from '@/lib/api-error';
 import { refreshSopLists } from './api';
+import { t } from '@lingui/core/macro';
 
 /**
  * The form's 'Submit for Approval': after the save, the saved version is submitted, and one
@@ -14,9 +15,10 @@ export async function submitAfterSave(sopId: number, saidSaved: string, revision
     await apiRequest('POST', `/api/sops/${sopId}/submit`, revisionClass ? { revisionClass } : undefined);
   } catch (error) {
     if (!isUnauthorized(error)) {
+      const reason = errorText(error, t`Failed to submit SOP for approval`);
       toast({
-        title: 'Error',
-        description: `${saidSaved}, but it was not submitted: ${errorText(error, 'Failed to submit SOP for approval')}`,
+        title: t`Error`,
+        description: t`${saidSaved}, but it was not submitted: ${reason}`,
         variant: 'destructive',
       });
     }
@@ -24,6 +26,6 @@ export async function submitAfterSave(sopId: number, saidSaved: string, revision
   } finally {
     await refreshSopLists(sopId);
   }
-  toast({ title: 'Success', description: `${saidSaved} and submitted for approval` });
+  toast({ title: t`Success`, description: t`${saidSaved} and submitted for approval` });
   return true;
 }

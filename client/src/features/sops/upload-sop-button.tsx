@@ -2,6 +2,7 @@ import { lazy, Suspense, useState } from 'react';
 import { FileUp } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { useOnline } from '@/offline/offline-status';
+import { Trans } from '@lingui/react/macro';
 
 const loadDialog = () => import('./upload-sop-dialog');
 const UploadSopDialog = lazy(() => loadDialog().then((m) => ({ default: m.UploadSopDialog })));
@@ -15,7 +16,7 @@ export function UploadSopButton({ triggerClassName }: { triggerClassName?: strin
   const online = useOnline();
   const placeholder = (
     <Button size="sm" className={triggerClassName} disabled={!online} onPointerEnter={loadDialog} onFocus={loadDialog} onClick={() => setWanted(true)}>
-      <FileUp /> Upload SOP File
+      <FileUp /> <Trans>Upload SOP File</Trans>
     </Button>
   );
   if (!wanted || !online) return placeholder;

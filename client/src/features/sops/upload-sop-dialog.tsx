@@ -18,6 +18,7 @@ import { formatBytes } from '@/lib/labels';
 import { createSop, refreshSopLists, uploadAttachment, type SavedSop } from './api';
 import { ACCEPTED_FILES, isAllowedFileType, isWithinSizeLimit } from './file-rules';
 import { SopDepartmentField } from './sop-department-field';
+import { Trans, useLingui } from '@lingui/react/macro';
 
 const UploadSopForm = CreateSopInput.pick({ title: true, departmentId: true, category: true, summary: true });
 type FormInput = z.input<typeof UploadSopForm>;
@@ -39,6 +40,7 @@ export function UploadSopDialog({ triggerClassName, onUploaded, defaultOpen = fa
   const [file, setFile] = useState<File | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
+  const { t } = useLingui();
   const form = useForm<FormInput, unknown, FormOutput>({ resolver: zodResolver(UploadSopForm), defaultValues: EMPTY });
   const { errors } = form.formState;
   const uploading = progress !== null;
@@ -55,12 +57,12 @@ export function UploadSopDialog({ triggerClassName, onUploaded, defaultOpen = fa
   const pickFile = (event: ChangeEvent<HTMLInputElement>) => {
     const chosen = event.target.files?.[0] ?? null;
     if (chosen && !isAllowedFileType(chosen)) {
-      toast({ title: 'Invalid file type', description: 'Please upload PDF, Word, text, or image files only', variant: 'destructive' });
+      toast({ title: t`Invalid file type`, description: t`Please upload PDF, Word, text, or image files only`, variant: 'destructive' });
       event.target.value = '';
       return setFile(null);
     }
     if (chosen && !isWithinSizeLimit(chosen)) {
-      toast({ title: 'File too large', description: 'Please upload files smaller than 10MB', variant: 'destructive' });
+      toast({ title: t`File too large`, description: t`Please upload files smaller than 10MB`, variant: 'destructive' });
       event.target.value = '';
       return setFile(null);
     }
@@ -69,7 +71,7 @@ export function UploadSopDialog({ triggerClassName, onUploaded, defaultOpen = fa
 
   const onSubmit = async (values: FormOutput) => {
     if (!file) {
-      toast({ title: 'No file selected', description: 'Please select a file to upload', variant: 'destructive' });
+      toast({ title: t`No file selected`, description: t`Please select a file to upload`, variant: 'destructive' });
       return;
     }
     setProgress(0);
@@ -78,7 +80,7 @@ export function UploadSopDialog({ triggerClassName, onUploaded, defaultOpen = fa
       sop = await createSop({ ...values, content: `Uploaded file: ${file.name}` });
     } catch (error) {
       setProgress(null);
-      toastFailure(error, { fallback: 'Failed to create SOP' });
+      toastFailure(error, { fallback: t`Failed to create SOP` });
       return;
     }
     try {
@@ -86,11 +88,11 @@ export function UploadSopDialog({ triggerClassName, onUploaded, defaultOpen = fa
       await uploadAttachment(sop.latestVersionId, file, setProgress);
     } catch (error) {
       setProgress(null);
-      toastFailure(error, { title: 'Upload failed', fallback: 'Failed to upload file to database' });
+      toastFailure(error, { title: t`Upload failed`, fallback: t`Failed to upload file to database` });
       await refreshSopLists(sop.id);
       return;
     }
-    toast({ title: 'Success', description: 'SOP uploaded successfully to database!' });
+    toast({ title: t`Success`, description: t`SOP uploaded successfully to database!` });
     await refreshSopLists(sop.id);
     reset();
     setOpen(false);
@@ -108,26 +110,34 @@ export function UploadSopDialog({ triggerClassName, onUploaded, defaultOpen = fa
     >
       <DialogTrigger asChild>
         <Button size="sm" className={triggerClassName}>
-          <FileUp /> Upload SOP File
+          <FileUp /> <Trans>Upload SOP File</Trans>
         </Button>
       </DialogTrigger>
       <DialogContent className="sm:max-w-lg">
         <DialogHeader>
-          <DialogTitle>Upload New SOP</DialogTitle>
-          <DialogDescription>Create an SOP from a single file: PDF, Word, text or image, up to 10 MB.</DialogDescription>
+          <DialogTitle>
+            <Trans>Upload New SOP</Trans>
+          </DialogTitle>
+          <DialogDescription>
+            <Trans>Create an SOP from a single file: PDF, Word, text or image, up to 10 MB.</Trans>
+          </DialogDescription>
         </DialogHeader>
         <form onSubmit={form.handleSubmit(onSubmit)} noValidate className="space-y-4">
-          <FormField id="upload-sop-title" label="Title *" error={errors.title?.message} className="space-y-1.5">
+          <FormField id="upload-sop-title" label={t`Title *`} error={errors.title?.message} className="space-y-1.5">
             <Input id="upload-sop-title" aria-invalid={!!errors.title} disabled={uploading} {...form.register('title')} />
           </FormField>
           <SopDepartmentField id="upload-sop-department" control={form.control} error={errors.departmentId?.message} disabled={uploading} />
           <div className="grid gap-4 sm:grid-cols-2">
             <div className="space-y-1.5">
-              <Label htmlFor="upload-sop-category">Category</Label>
-              <Input id="upload-sop-category" placeholder="e.g., Onboarding, Policies" disabled={uploading} {...form.register('category')} />
+              <Label htmlFor="upload-sop-category">
+                <Trans>Category</Trans>
+              </Label>
+              <Input id="upload-sop-category" placeholder={t`e.g., Onboarding, Policies`} disabled={uploading} {...form.register('category')} />
             </div>
             <div className="space-y-1.5">
-              <Label htmlFor="upload-sop-file">File *</Label>
+              <Label htmlFor="upload-sop-file">
+                <Trans>File *</Trans>
+              </Label>
               <Input id="upload-sop-file" ref={fileInput} type="file" accept={ACCEPTED_FILES} onChange={pickFile} disabled={uploading} className="text-xs" />
             </div>
           </div>
@@ -137,16 +147,18 @@ export function UploadSopDialog({ triggerClassName, onUploaded, defaultOpen = fa
             </p>
           )}
           <div className="space-y-1.5">
-            <Label htmlFor="upload-sop-summary">Summary</Label>
+            <Label htmlFor="upload-sop-summary">
+              <Trans>Summary</Trans>
+            </Label>
             <Textarea id="upload-sop-summary" rows={3} disabled={uploading} {...form.register('summary')} />
           </div>
           {uploading && <UploadProgress value={progress} />}
           <DialogFooter>
             <Button type="button" variant="outline" disabled={uploading} onClick={() => setOpen(false)}>
-              Cancel
+              <Trans>Cancel</Trans>
             </Button>
             <Button type="submit" disabled={!file || uploading}>
-              {uploading ? 'Uploading...' : 'Upload SOP'}
+              {uploading ? <Trans>Uploading...</Trans> : <Trans>Upload SOP</Trans>}
             </Button>
           </DialogFooter>
         </form>

@@ -9,6 +9,7 @@ import { toastFailure } from '@/lib/use-api-mutation';
 import { createSop, refreshSopLists, updateSop, uploadAttachment, type SavedSop } from './api';
 import { submitAfterSave } from './submit-after-save';
 import type { PickedFile } from './attachments-picker';
+import { t } from '@lingui/core/macro';
 
 /** The form's rules: the create contract, with content required (an SOP written in the form must say something). */
 export const SopFormSchema = CreateSopInput.pick({
@@ -26,9 +27,10 @@ export const SopFormSchema = CreateSopInput.pick({
   templateId: true,
 }).extend({
   content: z
-    .string({ error: 'Content is required' })
-    .max(200_000, 'Content must be at most 200,000 characters')
-    .refine((text) => text.trim().length > 0, 'Content is required'),
+    // The messages are read when a check fails, in the interface's language of that moment.
+    .string({ error: () => t`Content is required` })
+    .max(200_000, { error: () => t`Content must be at most 200,000 characters` })
+    .refine((text) => text.trim().length > 0, { error: () => t`Content is required` }),
 });
 export type SopFormInput = z.input<typeof SopFormSchema>;
 export type SopFormOutput = z.output<typeof SopFormSchema>;
@@ -67,10 +69,10 @@ export function useSaveSop(editId: number | null, onRefused?: (error: unknown) =
       try {
         await uploadAttachment(versionId, item.file, (progress) => patchFile(item.key, { progress }));
         patchFile(item.key, { state: 'done', progress: 100 });
-        toast({ title: 'Success', description: 'File uploaded successfully' });
+        toast({ title: t`Success`, description: t`File uploaded successfully` });
       } catch (error) {
         patchFile(item.key, { state: 'failed' });
-        failed.push(`${item.file.name}: ${errorText(error, 'the upload failed')}`);
+        failed.push(`${item.file.name}: ${errorText(error, t`the upload failed`)}`);
       }
     }
     return failed;
@@ -85,7 +87,7 @@ export function useSaveSop(editId: number | null, onRefused?: (error: unknown) =
       saved = editId ? await updateSop(editId, { ...values, attachingFiles: files.some((f) => f.state !== 'done') }) : await createSop(values);
     } catch (error) {
       setSaving(false);
-      toastFailure(error, { fallback: editId ? 'Failed to update SOP' : 'Failed to create SOP' });
+      toastFailure(error, { fallback: editId ? t`Failed to update SOP` : t`Failed to create SOP` });
       onRefused?.(error);
       return;
     }
@@ -94,21 +96,22 @@ export function useSaveSop(editId: number | null, onRefused?: (error: unknown) =
     setSaving(false);
     if (failed.length > 0) {
       // The SOP is saved; show it so the files can be added again from the edit form.
-      toast({ title: 'Upload failed', description: `The SOP was saved, but some files were not attached. ${failed.join('; ')}`, variant: 'destructive' });
+      const reasons = failed.join('; ');
+      toast({ title: t`Upload failed`, description: t`The SOP was saved, but some files were not attached. ${reasons}`, variant: 'destructive' });
       navigate(`/sop/${saved.id}`);
       return;
     }
     // The server says when the save added no version (nothing, or only the details, changed).
     const saidSaved = !editId
-      ? 'SOP created successfully'
+      ? t`SOP created successfully`
       : saved.versionAdded === false && saved.message && !options.submit
         ? saved.message
-        : 'SOP updated successfully';
+        : t`SOP updated successfully`;
     if (options.submit && !(await submitAfterSave(saved.id, saidSaved, options.revisionClass))) {
       navigate(`/sop/${saved.id}`);
       return;
     }
-    if (!options.submit) toast({ title: 'Success', description: saidSaved });
+    if (!options.submit) toast({ title: t`Success`, description: saidSaved });
     navigate('/documents');
   };
 

@@ -8,6 +8,7 @@ import { UsePasskeyButton, useSignature } from '@/components/signature-field';
 import { Button } from '@/components/ui/button';
 import { Textarea } from '@/components/ui/textarea';
 import { useWithdrawSop } from './api';
+import { Trans, useLingui } from '@lingui/react/macro';
 
 /**
  * An SOP that has had a version in force is withdrawn, never deleted: the reason is required
@@ -17,6 +18,8 @@ export function WithdrawSopDialog({ sop, onClose }: { sop: Pick<SopListItem, 'id
   const withdraw = useWithdrawSop();
   const signature = useSignature('withdraw-signature', withdraw.error, sop ? { sopId: sop.id } : null);
   const [reason, setReason] = useState('');
+  const { t } = useLingui();
+  const title = sop?.title ?? '';
   const [tried, setTried] = useState(false);
   const sopId = sop?.id;
   useEffect(() => {
@@ -26,7 +29,7 @@ export function WithdrawSopDialog({ sop, onClose }: { sop: Pick<SopListItem, 'id
       setTried(false);
     }
   }, [sopId]);
-  const missing = tried && !reason.trim() ? 'Give a reason for withdrawing this SOP.' : undefined;
+  const missing = tried && !reason.trim() ? t`Give a reason for withdrawing this SOP.` : undefined;
   const send = (proof: SignatureProof | undefined) => {
     setTried(true);
     if (!sop || !reason.trim()) return;
@@ -35,20 +38,20 @@ export function WithdrawSopDialog({ sop, onClose }: { sop: Pick<SopListItem, 'id
   return (
     <ConfirmDialog
       open={sop !== null}
-      title="Withdraw SOP"
-      description={`"${sop?.title ?? ''}" will leave the lists, reading and ships. Every version, file, signature and attestation is kept in the archive.`}
+      title={t`Withdraw SOP`}
+      description={t`"${title}" will leave the lists, reading and ships. Every version, file, signature and attestation is kept in the archive.`}
       pending={withdraw.isPending}
       onClose={onClose}
       action={
         <>
           {signature.required && <UsePasskeyButton disabled={withdraw.isPending || !reason.trim()} getProof={signature.passkeyProof} onProof={send} />}
           <Button variant="destructive" disabled={withdraw.isPending || !signature.ready} onClick={() => send(signature.proof())}>
-            {withdraw.isPending ? 'Withdrawing...' : 'Withdraw'}
+            {withdraw.isPending ? <Trans>Withdrawing...</Trans> : <Trans>Withdraw</Trans>}
           </Button>
         </>
       }
     >
-      <FormField id="withdraw-reason" label="Reason for withdrawal" error={missing} className="space-y-1">
+      <FormField id="withdraw-reason" label={t`Reason for withdrawal`} error={missing} className="space-y-1">
         <Textarea id="withdraw-reason" rows={3} value={reason} {...invalidWhen('withdraw-reason', missing)} onChange={(e) => setReason(e.target.value)} />
       </FormField>
       {signature.field}
@@ -62,7 +65,7 @@ export function WithdrawButton({ sop }: { sop: Pick<SopDetail, 'id' | 'title'> }
   return (
     <>
       <Button variant="outline" className="border-white/40 bg-white/10 text-white hover:bg-white/20 hover:text-white" onClick={() => setOpen(true)}>
-        <Archive /> Withdraw
+        <Archive /> <Trans>Withdraw</Trans>
       </Button>
       <WithdrawSopDialog sop={open ? sop : null} onClose={() => setOpen(false)} />
     </>
