@@ -10,6 +10,7 @@ import { EmailNotificationsSection } from './email-notifications-section';
 import { PasskeysSection } from './passkeys-section';
 import { AbsenceSection } from './absence-section';
 import { LanguageSection } from './language-section';
+import { Trans, useLingui } from '@lingui/react/macro';
 
 /**
  * The signed-in person's own settings. Each feature that keeps a per-person setting adds its
@@ -18,17 +19,20 @@ import { LanguageSection } from './language-section';
 const SECTIONS: ComponentType[] = [LanguageSection, EmailAddressSection, EmailNotificationsSection, AbsenceSection, PasskeysSection];
 
 export default function AccountPage() {
+  const { t } = useLingui();
   const { user } = useCurrentUser();
   if (!user) return null;
   return (
     <div className="mx-auto max-w-3xl space-y-6">
       <PageHeader
-        title="My Account"
+        title={t`My Account`}
         description={[fullName(user), user.username].filter(Boolean).join(' · ')}
         actions={
           can(user, 'account.password') && (
             <Button variant="outline" asChild>
-              <Link href="/account/password">Change password</Link>
+              <Link href="/account/password">
+                <Trans>Change password</Trans>
+              </Link>
             </Button>
           )
         }

@@ -1,9 +1,8 @@
-import { QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { NotificationPreferences } from '@common/contracts/notification-preferences';
 import { queryKeys } from '@/lib/query-keys';
-import { appClient } from '@/test/render';
+import { appClient, withClient } from '@/test/render';
 import { EmailNotificationsSection } from './email-notifications-section';
 
 const kinds: NotificationPreferences['kinds'] = [
@@ -12,15 +11,11 @@ const kinds: NotificationPreferences['kinds'] = [
   { kind: 'review_due', enabled: true },
 ];
 
-/** The section over answers already read (nothing is fetched). */
+/** The section over answers already read (nothing is fetched), in the app's providers (the query client and the interface's language). */
 function renderWith(preferences: NotificationPreferences) {
   const client = appClient(Number.POSITIVE_INFINITY);
   client.setQueryData(queryKeys.notificationPreferences(), preferences);
-  render(
-    <QueryClientProvider client={client}>
-      <EmailNotificationsSection />
-    </QueryClientProvider>,
-  );
+  render(withClient(client, <EmailNotificationsSection />));
 }
 
 afterEach(cleanup);

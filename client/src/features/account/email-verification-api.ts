@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { queryOptions } from '@tanstack/react-query';
 import type { EmailVerificationState } from '@common/contracts/email-verification';
 import { apiRequest } from '@/lib/api';
@@ -11,5 +12,5 @@ export const useAskForEmailLink = () =>
   useApiMutation({
     mutationFn: async () => (await apiRequest('POST', '/api/account/email-verification')).json() as Promise<{ message: string }>,
     success: ({ message }) => message,
-    failure: { fallback: 'The link could not be sent' },
+    failure: { fallback: t`The link could not be sent` },
   });

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { queryOptions } from '@tanstack/react-query';
 import type { MailKind, NotificationPreferences } from '@common/contracts/notification-preferences';
 import { apiRequest } from '@/lib/api';
@@ -13,5 +14,5 @@ export const useSwitchMailKind = () =>
     mutationFn: async ({ kind, enabled }: { kind: MailKind; enabled: boolean }) =>
       (await apiRequest('PUT', '/api/account/notification-preferences', { [kind]: enabled })).json() as Promise<NotificationPreferences>,
     onSuccess: (preferences) => queryClient.setQueryData(notificationPreferencesQuery.queryKey, preferences),
-    failure: { fallback: 'Failed to save your e-mail settings' },
+    failure: { fallback: t`Failed to save your e-mail settings` },
   });

@@ -14,14 +14,17 @@ import { formatDate } from '@/lib/labels';
 import { queryKeys } from '@/lib/query-keys';
 import { useCurrentUser } from '@/lib/session';
 import { useApiMutation } from '@/lib/use-api-mutation';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { i18n } from '@/lib/i18n';
 
 /** How the person proves they are at the keyboard before adding a passkey: the password, or one of their passkeys. */
 export type Proof = { password: string } | 'existing passkey';
 
 /** Why adding cannot start yet (nothing is sent), or null. */
 export function refusalBeforeAdding(name: string, proof: Proof): string | null {
-  if (!name.trim()) return 'Name the passkey';
-  if (proof !== 'existing passkey' && !proof.password) return 'Enter your password, or use an existing passkey, to add a passkey';
+  if (!name.trim()) return i18n._(msg`Name the passkey`);
+  if (proof !== 'existing passkey' && !proof.password) return i18n._(msg`Enter your password, or use an existing passkey, to add a passkey`);
   return null;
 }
 
@@ -38,6 +41,7 @@ async function proofBody(proof: Proof, webauthn: typeof import('@simplewebauthn/
  * they are listed only: the account is the office's, so passkeys are added and removed ashore.
  */
 export function PasskeysSection() {
+  const { t } = useLingui();
   const { user } = useCurrentUser();
   const manages = can(user, 'account.passkeys');
   const query = useQuery<Passkey[]>({ queryKey: queryKeys.passkeys() });
@@ -53,14 +57,14 @@ export function PasskeysSection() {
       return apiRequest('POST', '/api/account/passkeys', { name: passkeyName, response });
     },
     invalidates: [queryKeys.passkeys()],
-    success: 'Passkey added',
-    failure: { fallback: 'The passkey could not be added' },
+    success: t`Passkey added`,
+    failure: { fallback: t`The passkey could not be added` },
   });
   const remove = useApiMutation({
     mutationFn: (id: number) => apiRequest('DELETE', `/api/account/passkeys/${id}`),
     invalidates: [queryKeys.passkeys()],
-    success: 'Passkey removed',
-    failure: { fallback: 'The passkey could not be removed' },
+    success: t`Passkey removed`,
+    failure: { fallback: t`The passkey could not be removed` },
   });
   const hasPasskey = !!query.data?.length;
   const start = (proof: Proof) => {
@@ -77,42 +81,48 @@ export function PasskeysSection() {
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Passkeys</CardTitle>
-        <CardDescription>Sign approvals and attestations with this device's passkey instead of your password.</CardDescription>
+        <CardTitle>
+          <Trans>Passkeys</Trans>
+        </CardTitle>
+        <CardDescription>
+          <Trans>Sign approvals and attestations with this device's passkey instead of your password.</Trans>
+        </CardDescription>
       </CardHeader>
       <CardContent className="space-y-4">
-        <QueryState query={query} loading="Loading your passkeys" failed="Your passkeys could not be loaded." frame="py-4">
+        <QueryState query={query} loading={t`Loading your passkeys`} failed={t`Your passkeys could not be loaded.`} frame="py-4">
           {query.data?.length ? (
             <ul className="divide-y rounded-md border" data-testid="passkeys">
               {query.data.map((key) => (
                 <li key={key.id} className="flex flex-wrap items-center justify-between gap-2 p-3 text-sm">
                   <span className="min-w-0 break-words">
                     <span className="font-medium">{key.name}</span>
-                    <span className="block text-xs text-muted-foreground">
-                      Added {formatDate(key.createdAt)} · {key.lastUsedAt ? `last used ${formatDate(key.lastUsedAt)}` : 'never used'}
-                    </span>
+                    <PasskeyUse createdAt={key.createdAt} lastUsedAt={key.lastUsedAt} />
                   </span>
                   {manages && (
                     <Button type="button" variant="outline" size="sm" disabled={remove.isPending} onClick={() => remove.mutate(key.id)}>
-                      Remove
+                      <Trans>Remove</Trans>
                     </Button>
                   )}
                 </li>
               ))}
             </ul>
           ) : (
-            <p className="text-sm text-muted-foreground">No passkey yet.</p>
+            <p className="text-sm text-muted-foreground">
+              <Trans>No passkey yet.</Trans>
+            </p>
           )}
         </QueryState>
         {manages && (
           <form onSubmit={submit} noValidate className="flex flex-wrap items-end gap-2">
             <div className="min-w-48 flex-1 space-y-1">
-              <Label htmlFor="passkey-name">Name of the new passkey</Label>
+              <Label htmlFor="passkey-name">
+                <Trans>Name of the new passkey</Trans>
+              </Label>
               <Input
                 id="passkey-name"
                 value={name}
                 maxLength={100}
-                placeholder="Bridge tablet"
+                placeholder={t`Bridge tablet`}
                 aria-invalid={problem ? true : undefined}
                 aria-describedby={problem ? 'passkey-name-error' : undefined}
                 onChange={(e) => setName(e.target.value)}
@@ -120,20 +130,39 @@ export function PasskeysSection() {
               <FieldError id="passkey-name-error" message={problem} />
             </div>
             <div className="min-w-48 flex-1 space-y-1">
-              <Label htmlFor="passkey-password">Your password</Label>
+              <Label htmlFor="passkey-password">
+                <Trans>Your password</Trans>
+              </Label>
               <Input id="passkey-password" type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />
             </div>
-            <SubmitButton pending={add.isPending} submitting="Waiting for the passkey...">
-              Add a passkey
+            <SubmitButton pending={add.isPending} submitting={t`Waiting for the passkey...`}>
+              <Trans>Add a passkey</Trans>
             </SubmitButton>
             {hasPasskey && (
               <Button type="button" variant="outline" disabled={add.isPending} onClick={() => start('existing passkey')}>
-                Use an existing passkey
+                <Trans>Use an existing passkey</Trans>
               </Button>
             )}
           </form>
         )}
       </CardContent>
     </Card>
+  );
+}
+
+/** 'Added … · last used …' (or 'never used') under a passkey's name. */
+function PasskeyUse({ createdAt, lastUsedAt }: { createdAt: string; lastUsedAt: string | null }) {
+  const added = formatDate(createdAt);
+  const used = lastUsedAt ? formatDate(lastUsedAt) : null;
+  return (
+    <span className="block text-xs text-muted-foreground">
+      {used ? (
+        <Trans>
+          Added {added} · last used {used}
+        </Trans>
+      ) : (
+        <Trans>Added {added} · never used</Trans>
+      )}
+    </span>
   );
 }

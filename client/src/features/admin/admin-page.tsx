@@ -6,6 +6,7 @@ import { adminQueries } from './api';
 import { RecentAdminActivity } from './recent-admin-activity';
 import { DepartmentsCard, SystemCards, TemplatesCard, UsersRolesCard } from './summary-cards';
 import { UserManagement } from './user-management';
+import { useLingui } from '@lingui/react/macro';
 
 export default function AdminPage() {
   const { user } = useCurrentUser();
@@ -14,12 +15,13 @@ export default function AdminPage() {
 }
 
 function AdministrationCenter({ currentUser }: { currentUser: PublicUser }) {
+  const { t } = useLingui();
   const users = useQuery(adminQueries.users());
   const departments = useQuery(adminQueries.departments());
 
   return (
     <div className="space-y-6">
-      <PageHeader title="Administration Center" description="Manage users, departments, and system-wide settings" />
+      <PageHeader title={t`Administration Center`} description={t`Manage users, departments, and system-wide settings`} />
       <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
         <UsersRolesCard users={users.data} isLoading={users.isLoading} />
         <DepartmentsCard departments={departments.data} isLoading={departments.isLoading} />

@@ -11,6 +11,7 @@ import { queryClient } from '@/lib/query-client';
 import { queryKeys } from '@/lib/query-keys';
 import { departmentsQuery, settingsQuery } from '@/lib/shared-queries';
 import { useApiMutation } from '@/lib/use-api-mutation';
+import { t } from '@lingui/core/macro';
 
 /** The audit call asks for 10 administrators' actions and the page shows 5, so the card stays short while the answer keeps some slack. */
 export const AUDIT_FETCH_LIMIT = 10;
@@ -39,34 +40,34 @@ function useAdminMutation<TInput>(mutationFn: (input: TInput) => Promise<unknown
 
 export const useCreateUser = () =>
   useAdminMutation((input: CreateUserInput) => apiRequest('POST', '/api/admin/users', input), {
-    success: 'User created successfully',
-    fallback: 'Failed to create user',
+    success: t`User created successfully`,
+    fallback: t`Failed to create user`,
   });
 
 /** Deleting an account deactivates and hides it: the server keeps its name on every record. */
 export const useDeleteUser = () =>
   useAdminMutation((id: number) => apiRequest('DELETE', `/api/admin/users/${id}`), {
-    success: 'User deleted successfully',
-    fallback: 'Failed to delete user',
+    success: t`User deleted successfully`,
+    fallback: t`Failed to delete user`,
   });
 
 /** A self-registered account waiting for approval is let in (active from now on). */
 export const useApproveUser = () =>
   useAdminMutation((id: number) => apiRequest('POST', `/api/admin/users/${id}/approve`), {
-    success: 'Account approved; the person can now sign in',
-    fallback: 'Failed to approve the account',
+    success: t`Account approved; the person can now sign in`,
+    fallback: t`Failed to approve the account`,
   });
 
 export const useUpdateUser = () =>
   useAdminMutation(({ id, input }: { id: number; input: UpdateUserInput }) => apiRequest('PATCH', `/api/admin/users/${id}`, input), {
-    success: 'User updated successfully',
-    fallback: 'Failed to update user',
+    success: t`User updated successfully`,
+    fallback: t`Failed to update user`,
   });
 
 export const useResetPassword = () =>
   useAdminMutation(({ id, password }: { id: number; password: string }) => apiRequest('POST', `/api/admin/users/${id}/password`, { password }), {
-    success: 'Password reset successfully. The user has been signed out everywhere.',
-    fallback: 'Failed to reset password',
+    success: t`Password reset successfully. The user has been signed out everywhere.`,
+    fallback: t`Failed to reset password`,
   });
 
 /** Links the person's identity-provider account (by its subject) to the account, or removes the link; both audited. */
@@ -74,16 +75,16 @@ export const useLinkSso = () =>
   useApiMutation({
     mutationFn: ({ id, subject }: { id: number; subject: string }) => apiRequest('POST', `/api/admin/users/${id}/sso-identity`, { subject }),
     invalidates: (_data, { id }) => [queryKeys.admin.ssoIdentities(id), queryKeys.audit.all()],
-    success: 'Linked: the person can sign in through the identity provider',
-    failure: { fallback: 'Failed to link the account' },
+    success: t`Linked: the person can sign in through the identity provider`,
+    failure: { fallback: t`Failed to link the account` },
   });
 
 export const useUnlinkSso = () =>
   useApiMutation({
     mutationFn: (id: number) => apiRequest('DELETE', `/api/admin/users/${id}/sso-identity`),
     invalidates: (_data, id) => [queryKeys.admin.ssoIdentities(id), queryKeys.audit.all()],
-    success: 'Unlinked: the person signs in with the password',
-    failure: { fallback: 'Failed to unlink the account' },
+    success: t`Unlinked: the person signs in with the password`,
+    failure: { fallback: t`Failed to unlink the account` },
   });
 
 export const useUpdateSettings = () =>
@@ -92,34 +93,34 @@ export const useUpdateSettings = () =>
     onSuccess: ({ settings }) => queryClient.setQueryData(settingsQuery.queryKey, settings),
     invalidates: [queryKeys.audit.all()],
     success: ({ input, settings }) => settingWords(input, settings),
-    failure: { fallback: 'Failed to update settings' },
+    failure: { fallback: t`Failed to update settings` },
   });
 
 /** The toast after a change names the setting that was changed. */
 function settingWords(input: SettingsChange, settings: AppSettings): string {
-  if (input.requireSignatures !== undefined) return settings.requireSignatures ? 'Signatures are required' : 'Signatures are no longer required';
+  if (input.requireSignatures !== undefined) return settings.requireSignatures ? t`Signatures are required` : t`Signatures are no longer required`;
   if (input.ssoCreatesAccounts !== undefined) {
-    return settings.ssoCreatesAccounts ? 'New people get an account at their first single sign-on' : 'Single sign-on refuses people without an account';
+    return settings.ssoCreatesAccounts ? t`New people get an account at their first single sign-on` : t`Single sign-on refuses people without an account`;
   }
-  return settings.registrationOpen ? 'Self-registration is open' : 'Self-registration is closed';
+  return settings.registrationOpen ? t`Self-registration is open` : t`Self-registration is closed`;
 }
 
 export const useCreateDepartment = () =>
   useAdminMutation((input: DepartmentInput) => apiRequest('POST', '/api/departments', input), {
-    success: 'Department created successfully',
-    fallback: 'Failed to create department',
+    success: t`Department created successfully`,
+    fallback: t`Failed to create department`,
   });
 
 export const useUpdateDepartment = () =>
   useAdminMutation(({ id, input }: { id: number; input: DepartmentInput }) => apiRequest('PUT', `/api/departments/${id}`, input), {
-    success: 'Department updated successfully',
-    fallback: 'Failed to update department',
+    success: t`Department updated successfully`,
+    fallback: t`Failed to update department`,
   });
 
 export const useDeleteDepartment = () =>
   useAdminMutation((id: number) => apiRequest('DELETE', `/api/departments/${id}`), {
-    success: 'Department deleted successfully',
-    fallback: 'Failed to delete department',
+    success: t`Department deleted successfully`,
+    fallback: t`Failed to delete department`,
   });
 
 /** 'Back up now': the server queues it for its job runner and answers at once. */
@@ -127,6 +128,6 @@ export const useBackUpNow = () =>
   useApiMutation({
     mutationFn: async () => (await apiRequest('POST', '/api/admin/backups')).json() as Promise<BackupStatus>,
     onSuccess: (status) => queryClient.setQueryData(adminQueries.backups().queryKey, status),
-    success: 'Backup started',
-    failure: { fallback: 'Failed to start a backup' },
+    success: t`Backup started`,
+    failure: { fallback: t`Failed to start a backup` },
   });

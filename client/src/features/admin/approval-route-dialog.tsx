@@ -16,6 +16,7 @@ import { errorText } from '@/lib/api-error';
 import { displayNameOf } from '@/lib/names';
 import { queryKeys } from '@/lib/query-keys';
 import { useApiMutation } from '@/lib/use-api-mutation';
+import { Trans, useLingui } from '@lingui/react/macro';
 
 /** A step as the form holds it: `approverIds` kept while 'Any approver' is on, so switching back loses nothing. */
 interface DraftStep {
@@ -56,7 +57,9 @@ interface Props {
  * department follows its division's route, else the single default step.
  */
 export function ApprovalRouteDialog({ department, departments, onClose }: Props) {
+  const { t } = useLingui();
   const id = department?.id ?? 0;
+  const departmentName = department?.name;
   const route = useQuery<ApprovalRoute>({ queryKey: queryKeys.approvals.route(id), enabled: department !== null });
   const approvers = useQuery<Approvers>({ queryKey: queryKeys.approvals.approvers(), enabled: department !== null });
   const [steps, setSteps] = useState<DraftStep[]>([]);
@@ -73,8 +76,8 @@ export function ApprovalRouteDialog({ department, departments, onClose }: Props)
     mutationFn: async (input: ApprovalRouteInput) => (await apiRequest('PUT', `/api/departments/${id}/approval-route`, input)).json() as Promise<ApprovalRoute>,
     invalidates: [queryKeys.approvals.route(id)],
     onSuccess: onClose,
-    success: 'Review route saved',
-    failure: { fallback: 'The review route could not be saved' },
+    success: t`Review route saved`,
+    failure: { fallback: t`The review route could not be saved` },
   });
 
   const update = (index: number, change: Partial<DraftStep>) => setSteps((all) => all.map((s, i) => (i === index ? { ...s, ...change } : s)));
@@ -88,40 +91,51 @@ export function ApprovalRouteDialog({ department, departments, onClose }: Props)
     }
     setErrors({});
     setServerError(null);
-    save.mutate(input, { onError: (error) => setServerError(errorText(error, 'The review route could not be saved')) });
+    save.mutate(input, { onError: (error) => setServerError(errorText(error, t`The review route could not be saved`)) });
   };
 
-  const nameOf = (userId: number) => displayNameOf(approvers.data?.find((a) => a.id === userId)) || `User ${userId}`;
+  const nameOf = (userId: number) => displayNameOf(approvers.data?.find((a) => a.id === userId)) || t`User ${userId}`;
   const inheritedFrom = route.data?.effective.inheritedFrom;
+  const parentName = departments.find((d) => d.id === inheritedFrom)?.name ?? t`its division`;
   const inherited = route.data && route.data.steps.length === 0 && inheritedFrom !== null && inheritedFrom !== id;
 
   return (
     <Dialog open={department !== null} onOpenChange={(open) => !open && !save.isPending && onClose()}>
       <DialogContent className="max-h-[90vh] overflow-y-auto sm:max-w-2xl">
         <DialogHeader>
-          <DialogTitle>Review Route: {department?.name}</DialogTitle>
-          <DialogDescription>A submitted version passes these steps in order; each needs its approvals from different people.</DialogDescription>
+          <DialogTitle>
+            <Trans>Review Route: {departmentName}</Trans>
+          </DialogTitle>
+          <DialogDescription>
+            <Trans>A submitted version passes these steps in order; each needs its approvals from different people.</Trans>
+          </DialogDescription>
         </DialogHeader>
-        <QueryState query={route} loading="Loading the review route" failed="Could not load the review route." frame="py-6">
-          <form onSubmit={submit} noValidate className="space-y-4" aria-label="Review route">
+        <QueryState query={route} loading={t`Loading the review route`} failed={t`Could not load the review route.`} frame="py-6">
+          <form onSubmit={submit} noValidate className="space-y-4" aria-label={t`Review route`}>
             {steps.length === 0 &&
               (inherited ? (
                 <section className="space-y-1 rounded-md border bg-slate-50 p-3 text-sm" data-testid="inherited-route">
-                  <h3 className="font-semibold text-navy">Inherited from {departments.find((d) => d.id === inheritedFrom)?.name ?? 'its division'}</h3>
+                  <h3 className="font-semibold text-navy">
+                    <Trans>Inherited from {parentName}</Trans>
+                  </h3>
                   <ol className="list-decimal space-y-0.5 pl-5">
                     {route.data?.effective.steps.map((s, i) => (
                       // biome-ignore lint/suspicious/noArrayIndexKey: a read-only list in route order
                       <li key={i}>
-                        {s.name} · {s.approverIds ? s.approverIds.map(nameOf).join(', ') : 'Any approver'} · {s.required} required
+                        <InheritedStep name={s.name} who={s.approverIds ? s.approverIds.map(nameOf).join(', ') : t`Any approver`} required={s.required} />
                       </li>
                     ))}
                   </ol>
-                  <p className="text-muted-foreground">Add a step to give {department?.name} a route of its own.</p>
+                  <p className="text-muted-foreground">
+                    <Trans>Add a step to give {departmentName} a route of its own.</Trans>
+                  </p>
                 </section>
               ) : (
-                <p className="rounded-md border bg-slate-50 p-3 text-sm text-muted-foreground">No route: one approval by any approver.</p>
+                <p className="rounded-md border bg-slate-50 p-3 text-sm text-muted-foreground">
+                  <Trans>No route: one approval by any approver.</Trans>
+                </p>
               ))}
-            <ol className="space-y-3" aria-label="Steps">
+            <ol className="space-y-3" aria-label={t`Steps`}>
               {steps.map((step, index) => (
                 <StepEditor
                   key={step.key}
@@ -143,9 +157,9 @@ export function ApprovalRouteDialog({ department, departments, onClose }: Props)
               </p>
             )}
             <Button type="button" variant="outline" size="sm" disabled={steps.length >= ROUTE_STEPS_MAX} onClick={() => setSteps((all) => [...all, draftOf()])}>
-              <Plus aria-hidden="true" /> Add Step
+              <Plus aria-hidden="true" /> <Trans>Add Step</Trans>
             </Button>
-            <FormDialogFooter submit="Save Route" submitting="Saving..." pending={save.isPending} onCancel={onClose} />
+            <FormDialogFooter submit={t`Save Route`} submitting={t`Saving...`} pending={save.isPending} onCancel={onClose} />
           </form>
         </QueryState>
       </DialogContent>
@@ -165,19 +179,24 @@ interface StepProps {
 }
 
 function StepEditor({ step, index, count, approvers, errors, onChange, onMove, onRemove }: StepProps) {
+  const { t } = useLingui();
   const n = index + 1;
   const field = (name: string) => `step-${step.key}-${name}`;
   const error = (name: string) => errors[`${index}.${name}`];
   const toggle = (userId: number, on: boolean) => onChange({ approverIds: on ? [...step.approverIds, userId] : step.approverIds.filter((x) => x !== userId) });
   return (
-    <li className="space-y-3 rounded-lg border bg-card p-3" aria-label={`Step ${n}`}>
+    <li className="space-y-3 rounded-lg border bg-card p-3" aria-label={t`Step ${n}`}>
       <div className="flex flex-wrap items-end gap-2">
         <div className="min-w-48 flex-1 space-y-1.5">
-          <Label htmlFor={field('name')}>Step {n} name</Label>
+          <Label htmlFor={field('name')}>
+            <Trans>Step {n} name</Trans>
+          </Label>
           <Input id={field('name')} value={step.name} aria-invalid={!!error('name')} autoComplete="off" onChange={(e) => onChange({ name: e.target.value })} />
         </div>
         <div className="w-28 space-y-1.5">
-          <Label htmlFor={field('required')}>Required</Label>
+          <Label htmlFor={field('required')}>
+            <Trans>Required</Trans>
+          </Label>
           <Input
             id={field('required')}
             type="number"
@@ -189,10 +208,17 @@ function StepEditor({ step, index, count, approvers, errors, onChange, onMove, o
           />
         </div>
         <div className="flex gap-1">
-          <Button type="button" variant="ghost" size="icon" aria-label={`Move step ${n} up`} disabled={index === 0} onClick={() => onMove(index - 1)}>
+          <Button type="button" variant="ghost" size="icon" aria-label={t`Move step ${n} up`} disabled={index === 0} onClick={() => onMove(index - 1)}>
             <ArrowUp />
           </Button>
-          <Button type="button" variant="ghost" size="icon" aria-label={`Move step ${n} down`} disabled={index === count - 1} onClick={() => onMove(index + 1)}>
+          <Button
+            type="button"
+            variant="ghost"
+            size="icon"
+            aria-label={t`Move step ${n} down`}
+            disabled={index === count - 1}
+            onClick={() => onMove(index + 1)}
+          >
             <ArrowDown />
           </Button>
           <Button
@@ -200,7 +226,7 @@ function StepEditor({ step, index, count, approvers, errors, onChange, onMove, o
             variant="ghost"
             size="icon"
             className="text-destructive hover:text-destructive"
-            aria-label={`Remove step ${n}`}
+            aria-label={t`Remove step ${n}`}
             onClick={onRemove}
           >
             <Trash2 />
@@ -210,17 +236,19 @@ function StepEditor({ step, index, count, approvers, errors, onChange, onMove, o
       <FieldError message={error('name')} />
       <FieldError message={error('required')} />
       <fieldset className="space-y-2">
-        <legend className="text-sm font-medium">Who decides step {n}</legend>
+        <legend className="text-sm font-medium">
+          <Trans>Who decides step {n}</Trans>
+        </legend>
         <div className="flex flex-wrap gap-4 text-sm">
           <label className="flex items-center gap-2">
-            <input type="radio" name={field('who')} checked={step.any} onChange={() => onChange({ any: true })} /> Any approver
+            <input type="radio" name={field('who')} checked={step.any} onChange={() => onChange({ any: true })} /> <Trans>Any approver</Trans>
           </label>
           <label className="flex items-center gap-2">
-            <input type="radio" name={field('who')} checked={!step.any} onChange={() => onChange({ any: false })} /> Chosen approvers
+            <input type="radio" name={field('who')} checked={!step.any} onChange={() => onChange({ any: false })} /> <Trans>Chosen approvers</Trans>
           </label>
         </div>
         {!step.any && (
-          <ul className="grid gap-1.5 sm:grid-cols-2" aria-label={`Approvers of step ${n}`}>
+          <ul className="grid gap-1.5 sm:grid-cols-2" aria-label={t`Approvers of step ${n}`}>
             {approvers.map((a) => (
               <li key={a.id} className="flex items-center gap-2">
                 <Checkbox id={field(`approver-${a.id}`)} checked={step.approverIds.includes(a.id)} onCheckedChange={(on) => toggle(a.id, on === true)} />
@@ -234,5 +262,14 @@ function StepEditor({ step, index, count, approvers, errors, onChange, onMove, o
         <FieldError message={error('approverIds')} />
       </fieldset>
     </li>
+  );
+}
+
+/** One step of an inherited route: its name, who decides and how many approvals it needs. */
+function InheritedStep({ name, who, required }: { name: string; who: string; required: number }) {
+  return (
+    <Trans>
+      {name} · {who} · {required} required
+    </Trans>
   );
 }

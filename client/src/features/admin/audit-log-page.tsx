@@ -17,6 +17,7 @@ import { adminQueries } from './api';
 import { type AuditLogFilters, auditExportUrl, auditLogQueries, entityHref } from './audit-log-api';
 import { entityLabel, eventLabel } from '@/lib/labels';
 import { changeWords } from './audit-words';
+import { Trans, useLingui } from '@lingui/react/macro';
 
 const ANY = 'any';
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -82,6 +83,7 @@ export default function AuditLogPage() {
 }
 
 function AuditLog() {
+  const { t } = useLingui();
   const search = useSearch();
   const [, navigate] = useLocation();
   const filters = filtersFrom(search);
@@ -90,7 +92,7 @@ function AuditLog() {
   const users = useQuery(adminQueries.users());
   const log = useInfiniteQuery(auditLogQueries.log(filters));
   const events = log.data?.pages.flat() ?? [];
-  const { saving: exporting, save } = useSaveFile({ ready: 'Export ready', failed: 'Export failed', fallback: 'The audit log could not be exported.' });
+  const { saving: exporting, save } = useSaveFile({ ready: t`Export ready`, failed: t`Export failed`, fallback: t`The audit log could not be exported.` });
   const filtered = searchOf(filters) !== '';
   const rangeInvalid = !!filters.fromDay && !!filters.toDay && filters.fromDay > filters.toDay;
 
@@ -99,76 +101,88 @@ function AuditLog() {
   return (
     <div>
       <Link href="/admin" className="mb-2 inline-flex items-center gap-1 text-sm text-muted-foreground hover:text-foreground hover:underline">
-        <ChevronLeft className="size-4" aria-hidden="true" /> Administration Center
+        <ChevronLeft className="size-4" aria-hidden="true" /> <Trans>Administration Center</Trans>
       </Link>
       <PageHeader
-        title="Audit Log"
-        description="Every change recorded, newest first. The trail cannot be edited."
+        title={t`Audit Log`}
+        description={t`Every change recorded, newest first. The trail cannot be edited.`}
         actions={
           <Button variant="outline" size="sm" onClick={exportLog} disabled={exporting || rangeInvalid}>
-            <Download /> {exporting ? 'Exporting...' : 'Export CSV'}
+            <Download /> {exporting ? t`Exporting...` : t`Export CSV`}
           </Button>
         }
       />
       <section
-        aria-label="Filters"
+        aria-label={t`Filters`}
         className="mb-4 grid grid-cols-1 gap-3 rounded-lg border bg-card p-3 sm:grid-cols-2 lg:grid-cols-[repeat(5,minmax(0,1fr))_auto] lg:items-end"
       >
         <AuditFilter
           id="audit-actor"
-          label="Actor"
+          label={t`Actor`}
           value={filters.actorId ? String(filters.actorId) : ANY}
           options={[
-            { value: ANY, label: 'All actors' },
+            { value: ANY, label: t`All actors` },
             ...(users.data ?? []).map((u) => ({ value: String(u.id), label: `${displayNameOf(u)} (${u.username})` })),
           ]}
           onChange={(v) => setFilters({ actorId: v === ANY ? undefined : Number(v) })}
         />
         <AuditFilter
           id="audit-action"
-          label="Action"
+          label={t`Action`}
           value={filters.action ?? ANY}
-          options={[{ value: ANY, label: 'All actions' }, ...(facets.data?.actions ?? []).map((action) => ({ value: action, label: eventLabel(action) }))]}
+          options={[{ value: ANY, label: t`All actions` }, ...(facets.data?.actions ?? []).map((action) => ({ value: action, label: eventLabel(action) }))]}
           onChange={(v) => setFilters({ action: v === ANY ? undefined : v })}
         />
         <AuditFilter
           id="audit-entity"
-          label="Entity"
+          label={t`Entity`}
           value={filters.entityType ?? ANY}
-          options={[{ value: ANY, label: 'All entities' }, ...(facets.data?.entityTypes ?? []).map((type) => ({ value: type, label: entityLabel(type) }))]}
+          options={[{ value: ANY, label: t`All entities` }, ...(facets.data?.entityTypes ?? []).map((type) => ({ value: type, label: entityLabel(type) }))]}
           onChange={(v) => setFilters({ entityType: v === ANY ? undefined : v })}
         />
         <div className="space-y-1">
-          <Label htmlFor="audit-from">From</Label>
+          <Label htmlFor="audit-from">
+            <Trans>From</Trans>
+          </Label>
           <Input id="audit-from" type="date" value={filters.fromDay ?? ''} onChange={(e) => setFilters({ fromDay: e.target.value || undefined })} />
         </div>
         <div className="space-y-1">
-          <Label htmlFor="audit-to">To</Label>
+          <Label htmlFor="audit-to">
+            <Trans>To</Trans>
+          </Label>
           <Input id="audit-to" type="date" value={filters.toDay ?? ''} onChange={(e) => setFilters({ toDay: e.target.value || undefined })} />
         </div>
         <Button variant="ghost" size="sm" disabled={!filtered} onClick={() => navigate('/admin/audit', { replace: true })}>
-          <X /> Clear
+          <X /> <Trans>Clear</Trans>
         </Button>
       </section>
       {rangeInvalid ? (
         <p role="alert" className="rounded-lg border bg-card py-10 text-center text-sm text-destructive">
-          The From day must not be after the To day.
+          <Trans>The From day must not be after the To day.</Trans>
         </p>
       ) : (
-        <QueryState query={log} loading="Loading the audit log" failed="The audit log could not be loaded." frame="rounded-lg border bg-card py-16">
+        <QueryState query={log} loading={t`Loading the audit log`} failed={t`The audit log could not be loaded.`} frame="rounded-lg border bg-card py-16">
           {events.length === 0 ? (
             <p className="rounded-lg border bg-card py-16 text-center text-sm text-muted-foreground">
-              {filtered ? 'No events match these filters' : 'No events recorded yet'}
+              {filtered ? t`No events match these filters` : t`No events recorded yet`}
             </p>
           ) : (
             <div className="overflow-hidden rounded-lg border bg-card">
               <div className="hidden grid-cols-[11rem_12rem_minmax(0,1fr)_minmax(0,1.4fr)] gap-3 border-b bg-muted/40 px-4 py-2 text-xs font-medium text-muted-foreground md:grid">
-                <span>Time</span>
-                <span>Actor</span>
-                <span>Action</span>
-                <span>Subject</span>
+                <span>
+                  <Trans>Time</Trans>
+                </span>
+                <span>
+                  <Trans>Actor</Trans>
+                </span>
+                <span>
+                  <Trans>Action</Trans>
+                </span>
+                <span>
+                  <Trans>Subject</Trans>
+                </span>
               </div>
-              <ul aria-label="Audit events" className="divide-y">
+              <ul aria-label={t`Audit events`} className="divide-y">
                 {events.map((event) => (
                   <EventRow key={event.id} event={event} />
                 ))}
@@ -178,7 +192,7 @@ function AuditLog() {
           <div className="mt-4 flex justify-center">
             {log.hasNextPage && (
               <Button variant="outline" onClick={() => log.fetchNextPage()} disabled={log.isFetchingNextPage}>
-                {log.isFetchingNextPage ? <Spinner className="size-4" label="Loading more events" /> : 'Load more'}
+                {log.isFetchingNextPage ? <Spinner className="size-4" label={t`Loading more events`} /> : t`Load more`}
               </Button>
             )}
           </div>
@@ -189,16 +203,17 @@ function AuditLog() {
 }
 
 function EventRow({ event }: { event: AuditEvent }) {
+  const { t } = useLingui();
   const href = entityHref(event);
   const subject = subjectOf(event);
-  const actor = event.actor ? displayNameOf(event.actor) : 'System';
+  const actor = event.actor ? displayNameOf(event.actor) : t`System`;
   const { changes } = event.metadata;
   return (
     <li className="grid gap-1 px-4 py-3 text-sm md:grid-cols-[11rem_12rem_minmax(0,1fr)_minmax(0,1.4fr)] md:items-center md:gap-3" data-testid="audit-event">
       <Timestamp at={event.createdAt} className="tabular-nums" />
       <span className="truncate font-medium text-navy">
         {event.actorId ? (
-          <Link href={`/admin/audit?actorId=${event.actorId}`} className="hover:underline" title={`Events by ${actor}`}>
+          <Link href={`/admin/audit?actorId=${event.actorId}`} className="hover:underline" title={t`Events by ${actor}`}>
             {actor}
           </Link>
         ) : (
@@ -216,7 +231,7 @@ function EventRow({ event }: { event: AuditEvent }) {
         )}
       </span>
       {changes && changes.length > 0 && (
-        <ul className="min-w-0 space-y-0.5 text-xs text-muted-foreground md:col-span-2 md:col-start-3" aria-label="What changed" data-testid="audit-changes">
+        <ul className="min-w-0 space-y-0.5 text-xs text-muted-foreground md:col-span-2 md:col-start-3" aria-label={t`What changed`} data-testid="audit-changes">
           {changes.map((change) => (
             <li key={change.field} className="break-words">
               {changeWords(change)}

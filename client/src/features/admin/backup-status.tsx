@@ -4,6 +4,7 @@ import { Button } from '@/components/ui/button';
 import { useCurrentUser } from '@/lib/session';
 import { adminQueries, useBackUpNow } from './api';
 import { backupWords } from './backup-words';
+import { Trans, useLingui } from '@lingui/react/macro';
 
 /** The backup line, as the server's records tell it ('...' while it loads). */
 export function useBackupWords() {
@@ -21,12 +22,13 @@ function useBackUpNowOffer() {
 /** 'Back up now', where it is offered; nothing where it is not. */
 export function BackUpNowButton() {
   const { data, offered } = useBackUpNowOffer();
+  const { t } = useLingui();
   const backUp = useBackUpNow();
   if (!data || !offered) return null;
   const busy = data.inProgress || backUp.isPending;
   return (
     <Button type="button" variant="outline" size="sm" className="h-7 px-2 text-xs" disabled={busy} onClick={() => backUp.mutate()}>
-      {busy ? 'Backing up...' : 'Back up now'}
+      {busy ? t`Backing up...` : t`Back up now`}
     </Button>
   );
 }
@@ -36,7 +38,9 @@ export function BackUpNowRow() {
   if (!useBackUpNowOffer().offered) return null;
   return (
     <div className="flex justify-end">
-      <dt className="sr-only">Backups</dt>
+      <dt className="sr-only">
+        <Trans>Backups</Trans>
+      </dt>
       <dd>
         <BackUpNowButton />
       </dd>

@@ -1,6 +1,7 @@
 import { isSameDay } from 'date-fns';
 import type { BackupStatus } from '@common/contracts/backups';
 import { formatBytes, formatDateTime, formatTime } from '@/lib/labels';
+import { t } from '@lingui/core/macro';
 
 /** An hour past its slot without having run, a scheduled backup is overdue (the server's bell says so too). */
 const OVERDUE_AFTER_MS = 3600_000;
@@ -9,10 +10,17 @@ const timeOf = (at: string | Date, now: Date) => (isSameDay(new Date(at), now) ?
 
 /** The card's one line on backups, from the server's records: 'Last backup 03:00, 48 MB', 'Last backup failed: disk full'. */
 export function backupWords(status: BackupStatus, now = new Date()): string {
-  if (!status.configured) return 'Not configured';
+  if (!status.configured) return t`Not configured`;
   const next = status.next ? new Date(status.next) : null;
-  if (next && now.getTime() - next.getTime() > OVERDUE_AFTER_MS) return `Overdue since ${timeOf(next, now)}`;
-  if (!status.last) return status.inProgress ? 'First backup running' : next ? `No backup yet; first at ${timeOf(next, now)}` : 'No backup yet';
-  if (!status.last.ok) return `Last backup failed: ${status.last.error ?? 'unknown error'}`;
-  return `Last backup ${timeOf(status.last.at, now)}${status.last.bytes === null ? '' : `, ${formatBytes(status.last.bytes)}`}`;
+  const nextTime = next ? timeOf(next, now) : null;
+  if (nextTime && next && now.getTime() - next.getTime() > OVERDUE_AFTER_MS) return t`Overdue since ${nextTime}`;
+  if (!status.last) return status.inProgress ? t`First backup running` : nextTime ? t`No backup yet; first at ${nextTime}` : t`No backup yet`;
+  if (!status.last.ok) {
+    const error = status.last.error ?? t`unknown error`;
+    return t`Last backup failed: ${error}`;
+  }
+  const time = timeOf(status.last.at, now);
+  if (status.last.bytes === null) return t`Last backup ${time}`;
+  const size = formatBytes(status.last.bytes);
+  return t`Last backup ${time}, ${size}`;
 }

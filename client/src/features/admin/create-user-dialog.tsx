@@ -17,6 +17,7 @@ import { useCreateUser } from './api';
 import { ROLE_OPTIONS } from './role-options';
 import { DepartmentSelect, departmentIdOf, NO_DEPARTMENT } from './department-choices';
 import { PERSON_VESSEL_TEXTS, VesselChoice } from '@/components/vessel-choice';
+import { Trans, useLingui } from '@lingui/react/macro';
 
 type Fields = {
   username: string;
@@ -49,6 +50,7 @@ const EMPTY: Fields = {
 };
 
 export function CreateUserDialog() {
+  const { t } = useLingui();
   const [open, setOpen] = useState(false);
   const createUser = useCreateUser();
   const form = useForm<Fields>({ resolver: zodResolver(CreateUserForm) as never, defaultValues: EMPTY });
@@ -84,26 +86,30 @@ export function CreateUserDialog() {
       <DialogTrigger asChild>
         <Button type="button" size="sm" className="w-full">
           <UserPlus aria-hidden="true" />
-          Create User
+          <Trans>Create User</Trans>
         </Button>
       </DialogTrigger>
       <DialogContent>
         <DialogHeader>
-          <DialogTitle>Create User</DialogTitle>
-          <DialogDescription>Add an account and choose its role.</DialogDescription>
+          <DialogTitle>
+            <Trans>Create User</Trans>
+          </DialogTitle>
+          <DialogDescription>
+            <Trans>Add an account and choose its role.</Trans>
+          </DialogDescription>
         </DialogHeader>
         <form onSubmit={submit} noValidate className="space-y-4">
-          {field('username', 'Username', { autoComplete: 'off' })}
+          {field('username', t`Username`, { autoComplete: 'off' })}
           <div className="grid gap-4 sm:grid-cols-2">
-            {field('password', 'Password', { type: 'password', autoComplete: 'new-password' })}
-            {field('confirmPassword', 'Confirm Password', { type: 'password', autoComplete: 'new-password' })}
+            {field('password', t`Password`, { type: 'password', autoComplete: 'new-password' })}
+            {field('confirmPassword', t`Confirm Password`, { type: 'password', autoComplete: 'new-password' })}
           </div>
-          {field('email', 'Email', { type: 'email', autoComplete: 'off' })}
+          {field('email', t`Email`, { type: 'email', autoComplete: 'off' })}
           <div className="grid gap-4 sm:grid-cols-2">
-            {field('firstName', 'First Name', { autoComplete: 'off' })}
-            {field('lastName', 'Last Name', { autoComplete: 'off' })}
+            {field('firstName', t`First Name`, { autoComplete: 'off' })}
+            {field('lastName', t`Last Name`, { autoComplete: 'off' })}
           </div>
-          <SelectField control={form.control} name="role" id="create-user-role" label="Role" options={ROLE_OPTIONS} error={errors.role?.message} />
+          <SelectField control={form.control} name="role" id="create-user-role" label={t`Role`} options={ROLE_OPTIONS} error={errors.role?.message} />
           <Controller
             control={form.control}
             name="departmentId"
@@ -115,8 +121,8 @@ export function CreateUserDialog() {
             render={({ field }) => <VesselChoice value={field.value} onChange={field.onChange} texts={PERSON_VESSEL_TEXTS} />}
           />
           <FormDialogFooter
-            submit="Create User"
-            submitting="Creating..."
+            submit={t`Create User`}
+            submitting={t`Creating...`}
             pending={createUser.isPending}
             onCancel={() => confirmDiscard(dirty) && onOpenChange(false)}
             cancelWhilePending

@@ -3,6 +3,7 @@ import type { Department } from '@common/contracts/departments';
 import { Label } from '@/components/ui/label';
 import { OptionsSelect } from '@/components/options-select';
 import { adminQueries } from './api';
+import { Trans, useLingui } from '@lingui/react/macro';
 
 /** The select's value for "no department" (Radix selects cannot hold null). */
 export const NO_DEPARTMENT = 'none';
@@ -22,15 +23,18 @@ export function departmentChoices(departments: Department[]): { id: number; labe
 
 /** A user's department, as the create and edit dialogs ask it: none, or any division or department. */
 export function DepartmentSelect({ id, value, onChange }: { id: string; value: string; onChange: (value: string) => void }) {
+  const { t } = useLingui();
   const departments = useQuery(adminQueries.departments());
   return (
     <div className="space-y-2">
-      <Label htmlFor={id}>Department</Label>
+      <Label htmlFor={id}>
+        <Trans>Department</Trans>
+      </Label>
       <OptionsSelect
         id={id}
         value={value}
         options={[
-          { value: NO_DEPARTMENT, label: 'No department' },
+          { value: NO_DEPARTMENT, label: t`No department` },
           ...departmentChoices(departments.data ?? []).map((choice) => ({ value: String(choice.id), label: choice.label })),
         ]}
         onValueChange={onChange}

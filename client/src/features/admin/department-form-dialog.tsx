@@ -9,6 +9,7 @@ import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
 import { SelectField } from '@/forms/select-field';
 import { useCreateDepartment, useUpdateDepartment } from './api';
+import { useLingui } from '@lingui/react/macro';
 
 const NO_PARENT = 'none';
 
@@ -37,6 +38,7 @@ const valuesOf = (department: Department | undefined, defaultParentId: number | 
 });
 
 export function DepartmentFormDialog({ open, onClose, department, departments, defaultParentId }: Props) {
+  const { t } = useLingui();
   const isEdit = department !== undefined;
   const createDepartment = useCreateDepartment();
   const updateDepartment = useUpdateDepartment();
@@ -50,7 +52,7 @@ export function DepartmentFormDialog({ open, onClose, department, departments, d
 
   // Two levels: only top-level divisions can be parents, and never the item itself.
   const parentOptions = [
-    { value: NO_PARENT, label: 'No Parent (Top-level Division)' },
+    { value: NO_PARENT, label: t`No Parent (Top-level Division)` },
     ...departments.filter((d) => d.parentId === null && d.id !== department?.id).map((d) => ({ value: String(d.id), label: d.name })),
   ];
   const hasChildren = isEdit && departments.some((d) => d.parentId === department.id);
@@ -66,28 +68,28 @@ export function DepartmentFormDialog({ open, onClose, department, departments, d
     <FormDialog
       open={open}
       onClose={onClose}
-      title={isEdit ? 'Edit Department' : 'Create Department'}
-      description={isEdit ? 'Change the name, description or division.' : 'Add a top-level division, or a department within a division.'}
+      title={isEdit ? t`Edit Department` : t`Create Department`}
+      description={isEdit ? t`Change the name, description or division.` : t`Add a top-level division, or a department within a division.`}
       onSubmit={submit}
-      submit={isEdit ? 'Save Changes' : 'Create Department'}
-      submitting="Saving..."
+      submit={isEdit ? t`Save Changes` : t`Create Department`}
+      submitting={t`Saving...`}
       pending={pending}
       changed={form.formState.isDirty}
     >
-      <FormField id="department-name" label="Name" error={errors.name?.message}>
+      <FormField id="department-name" label={t`Name`} error={errors.name?.message}>
         <Input id="department-name" aria-invalid={!!errors.name} autoComplete="off" {...form.register('name')} />
       </FormField>
-      <FormField id="department-description" label="Description" error={errors.description?.message}>
+      <FormField id="department-description" label={t`Description`} error={errors.description?.message}>
         <Textarea id="department-description" rows={3} aria-invalid={!!errors.description} {...form.register('description')} />
       </FormField>
       <SelectField
         control={form.control}
         name="parentId"
         id="department-parent"
-        label="Parent Division (optional)"
+        label={t`Parent Division (optional)`}
         options={parentOptions}
         disabled={hasChildren}
-        hint={hasChildren && 'This division has departments, so it stays top-level.'}
+        hint={hasChildren && t`This division has departments, so it stays top-level.`}
       />
     </FormDialog>
   );

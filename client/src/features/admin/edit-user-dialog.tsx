@@ -16,6 +16,7 @@ import { useUpdateUser } from './api';
 import { ROLE_OPTIONS } from './role-options';
 import { DepartmentSelect, departmentIdOf, departmentValue } from './department-choices';
 import { PERSON_VESSEL_TEXTS, VesselChoice } from '@/components/vessel-choice';
+import { Trans, useLingui } from '@lingui/react/macro';
 
 /** The contract's rules for names and email; role, department and `active` come from controls that cannot go wrong. */
 const EditUserFields = z.object({
@@ -43,6 +44,7 @@ const valuesOf = (user: AdminUser | null): Fields => ({
 
 /** Names, email, role, department and whether the account may sign in. */
 export function EditUserDialog({ user, isSelf, onClose }: { user: AdminUser | null; isSelf: boolean; onClose: () => void }) {
+  const { t } = useLingui();
   const updateUser = useUpdateUser();
   const form = useForm<Fields>({ resolver: zodResolver(EditUserFields) as never, defaultValues: valuesOf(user) });
   const { errors } = form.formState;
@@ -65,24 +67,26 @@ export function EditUserDialog({ user, isSelf, onClose }: { user: AdminUser | nu
     </div>
   );
 
+  const name = displayNameOf(user);
+  const username = user?.username;
   return (
     <FormDialog
       open={user !== null}
       onClose={onClose}
-      title="Edit User"
-      description={user ? `${displayNameOf(user)} (${user.username}). A new role or deactivation applies on their next request.` : ''}
+      title={t`Edit User`}
+      description={user ? t`${name} (${username}). A new role or deactivation applies on their next request.` : ''}
       onSubmit={submit}
-      submit="Save Changes"
-      submitting="Saving..."
+      submit={t`Save Changes`}
+      submitting={t`Saving...`}
       pending={updateUser.isPending}
     >
       <div className="grid gap-4 sm:grid-cols-2">
-        {text('firstName', 'First Name')}
-        {text('lastName', 'Last Name')}
+        {text('firstName', t`First Name`)}
+        {text('lastName', t`Last Name`)}
       </div>
-      {text('email', 'Email', { type: 'email' })}
+      {text('email', t`Email`, { type: 'email' })}
       <div className="grid gap-4 sm:grid-cols-2">
-        <SelectField control={form.control} name="role" id="edit-user-role" label="Role" options={ROLE_OPTIONS} />
+        <SelectField control={form.control} name="role" id="edit-user-role" label={t`Role`} options={ROLE_OPTIONS} />
         <Controller
           control={form.control}
           name="departmentId"
@@ -107,9 +111,11 @@ export function EditUserDialog({ user, isSelf, onClose }: { user: AdminUser | nu
               aria-describedby="edit-user-active-hint"
             />
             <div className="space-y-1">
-              <Label htmlFor="edit-user-active">Active</Label>
+              <Label htmlFor="edit-user-active">
+                <Trans>Active</Trans>
+              </Label>
               <p id="edit-user-active-hint" className="text-xs text-muted-foreground">
-                {isSelf ? 'You cannot deactivate your own account.' : 'An inactive account cannot sign in; its sessions end at once.'}
+                {isSelf ? t`You cannot deactivate your own account.` : t`An inactive account cannot sign in; its sessions end at once.`}
               </p>
             </div>
           </div>

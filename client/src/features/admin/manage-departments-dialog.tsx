@@ -10,13 +10,16 @@ import { adminQueries } from './api';
 import { ApprovalRouteDialog } from './approval-route-dialog';
 import { DeleteDepartmentDialog } from './delete-department-dialog';
 import { DepartmentFormDialog } from './department-form-dialog';
+import { plural } from '@lingui/core/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 
 /** Shown so an admin sees why a delete would be refused before trying it. */
-const sopCountText = (count: number) => `${count} SOP${count === 1 ? '' : 's'}`;
+const sopCountText = (count: number) => plural(count, { one: '# SOP', other: '# SOPs' });
 
 type FormState = { open: false } | { open: true; department?: Department; defaultParentId?: number | null };
 
 export function ManageDepartmentsDialog() {
+  const { t } = useLingui();
   const [open, setOpen] = useState(false);
   const [form, setForm] = useState<FormState>({ open: false });
   const [toDelete, setToDelete] = useState<Department | null>(null);
@@ -25,10 +28,12 @@ export function ManageDepartmentsDialog() {
   const departments = query.data ?? [];
   const divisions = departments.filter((d) => d.parentId === null);
 
+  const routeLabel = (name: string) => t`Review route of ${name}`;
+  const departmentsOf = (name: string) => t`Departments of ${name}`;
   const openCreate = (defaultParentId: number | null = null) => setForm({ open: true, defaultParentId });
   const itemActions = (department: Department) => (
     <EditDeleteButtons name={department.name} onEdit={() => setForm({ open: true, department })} onDelete={() => setToDelete(department)}>
-      <Button variant="ghost" size="icon" className="size-8" aria-label={`Review route of ${department.name}`} onClick={() => setRouteOf(department)}>
+      <Button variant="ghost" size="icon" className="size-8" aria-label={routeLabel(department.name)} onClick={() => setRouteOf(department)}>
         <Route />
       </Button>
     </EditDeleteButtons>
@@ -36,23 +41,27 @@ export function ManageDepartmentsDialog() {
 
   return (
     <ManageDialog
-      title="Manage Departments"
-      description="Divisions and the departments within them."
+      title={t`Manage Departments`}
+      description={t`Divisions and the departments within them.`}
       icon={FolderTree}
       open={open}
       onOpenChange={setOpen}
       className="sm:max-w-4xl"
-      add={divisions.length > 0 ? { label: 'Add Department', onClick: () => openCreate() } : undefined}
+      add={divisions.length > 0 ? { label: t`Add Department`, onClick: () => openCreate() } : undefined}
     >
-      <QueryState query={query} loading="Loading departments" failed="Could not load the departments." frame="py-10">
+      <QueryState query={query} loading={t`Loading departments`} failed={t`Could not load the departments.`} frame="py-10">
         {divisions.length === 0 ? (
           <div className="flex flex-col items-center gap-3 py-10 text-center">
             <Building2 className="size-10 text-muted-foreground" aria-hidden="true" />
-            <p className="font-semibold text-navy">No Departments Found</p>
-            <Button onClick={() => openCreate()}>Create First Department</Button>
+            <p className="font-semibold text-navy">
+              <Trans>No Departments Found</Trans>
+            </p>
+            <Button onClick={() => openCreate()}>
+              <Trans>Create First Department</Trans>
+            </Button>
           </div>
         ) : (
-          <ul className="space-y-4" aria-label="Divisions">
+          <ul className="space-y-4" aria-label={t`Divisions`}>
             {divisions.map((division) => {
               const children = departments.filter((d) => d.parentId === division.id);
               return (
@@ -62,15 +71,17 @@ export function ManageDepartmentsDialog() {
                       <h3 className="font-semibold text-navy">{division.name}</h3>
                       {division.description && <p className="text-sm text-muted-foreground">{division.description}</p>}
                       <p className="text-xs text-muted-foreground">
-                        {children.length} department{children.length === 1 ? '' : 's'} · {sopCountText(division.sopCount)} filed directly
+                        <DivisionFacts departments={children.length} sops={division.sopCount} />
                       </p>
                     </div>
                     {itemActions(division)}
                   </div>
                   {children.length === 0 ? (
-                    <p className="px-4 py-3 text-sm text-muted-foreground">No departments in this division yet.</p>
+                    <p className="px-4 py-3 text-sm text-muted-foreground">
+                      <Trans>No departments in this division yet.</Trans>
+                    </p>
                   ) : (
-                    <ul className="grid grid-cols-1 gap-2 p-3 sm:grid-cols-2 lg:grid-cols-3" aria-label={`Departments of ${division.name}`}>
+                    <ul className="grid grid-cols-1 gap-2 p-3 sm:grid-cols-2 lg:grid-cols-3" aria-label={departmentsOf(division.name)}>
                       {children.map((dept) => (
                         <li key={dept.id} className="flex items-start justify-between gap-2 rounded-md border bg-white px-3 py-2" aria-label={dept.name}>
                           <div className="min-w-0">
@@ -100,5 +111,15 @@ export function ManageDepartmentsDialog() {
       <DeleteDepartmentDialog department={toDelete} onClose={() => setToDelete(null)} />
       <ApprovalRouteDialog key={routeOf?.id ?? 0} department={routeOf} departments={departments} onClose={() => setRouteOf(null)} />
     </ManageDialog>
+  );
+}
+
+/** 'N departments · N SOPs filed directly' under a division's name. */
+function DivisionFacts({ departments, sops }: { departments: number; sops: number }) {
+  const filed = sopCountText(sops);
+  return (
+    <>
+      <Plural value={departments} one="# department" other="# departments" /> · <Trans>{filed} filed directly</Trans>
+    </>
   );
 }

@@ -11,49 +11,59 @@ import { Button } from '@/components/ui/button';
 import { templatesQuery } from '@/lib/shared-queries';
 import { TemplateFormDialog } from './template-form-dialog';
 import { useDeleteTemplate } from './templates-api';
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 
 /** How many SOPs were started from a template: the figure behind 'Most used'. */
-export const sopsText = (count: number) => (count === 1 ? '1 SOP' : `${count} SOPs`);
+export const sopsText = (count: number) => plural(count, { one: '# SOP', other: '# SOPs' });
 
 type FormState = { open: false } | { open: true; template?: SopTemplate };
 
 export function ManageTemplatesDialog() {
+  const { t } = useLingui();
   const [open, setOpen] = useState(false);
   const [form, setForm] = useState<FormState>({ open: false });
   const [toDelete, setToDelete] = useState<SopTemplate | null>(null);
   const query = useQuery({ ...templatesQuery, enabled: open });
   const templates = query.data ?? [];
   const deleteTemplate = useDeleteTemplate();
+  const tagsOf = (name: string) => t`Tags of ${name}`;
 
   return (
     <ManageDialog
-      title="Manage Templates"
-      description="What a new SOP can start from: its steps, category and tags."
+      title={t`Manage Templates`}
+      description={t`What a new SOP can start from: its steps, category and tags.`}
       icon={LayoutTemplate}
       open={open}
       onOpenChange={setOpen}
       className="max-h-[calc(100dvh-2rem)] overflow-y-auto sm:max-w-3xl"
-      add={templates.length > 0 ? { label: 'Add Template', onClick: () => setForm({ open: true }) } : undefined}
+      add={templates.length > 0 ? { label: t`Add Template`, onClick: () => setForm({ open: true }) } : undefined}
     >
-      <QueryState query={query} loading="Loading templates" failed="Could not load the templates." frame="py-10">
+      <QueryState query={query} loading={t`Loading templates`} failed={t`Could not load the templates.`} frame="py-10">
         {templates.length === 0 ? (
           <div className="flex flex-col items-center gap-3 py-10 text-center">
             <FileText className="size-10 text-muted-foreground" aria-hidden="true" />
-            <p className="font-semibold text-navy">No Templates Yet</p>
-            <p className="max-w-sm text-sm text-muted-foreground">People creating an SOP can start from a template once there is one.</p>
-            <Button onClick={() => setForm({ open: true })}>Create First Template</Button>
+            <p className="font-semibold text-navy">
+              <Trans>No Templates Yet</Trans>
+            </p>
+            <p className="max-w-sm text-sm text-muted-foreground">
+              <Trans>People creating an SOP can start from a template once there is one.</Trans>
+            </p>
+            <Button onClick={() => setForm({ open: true })}>
+              <Trans>Create First Template</Trans>
+            </Button>
           </div>
         ) : (
-          <ul className="space-y-2" aria-label="Templates">
+          <ul className="space-y-2" aria-label={t`Templates`}>
             {templates.map((template) => (
               <li key={template.id} aria-label={template.name} className="flex items-start justify-between gap-3 rounded-lg border px-4 py-3">
                 <div className="min-w-0 space-y-1">
                   <h3 className="break-words font-semibold text-navy">{template.name}</h3>
                   <p className="text-xs text-muted-foreground">
-                    {template.category ?? 'No category'} · Used for {sopsText(template.useCount)}
+                    <TemplateFacts template={template} />
                   </p>
                   {template.tags.length > 0 && (
-                    <ul className="flex flex-wrap gap-1" aria-label={`Tags of ${template.name}`}>
+                    <ul className="flex flex-wrap gap-1" aria-label={tagsOf(template.name)}>
                       {template.tags.map((tag) => (
                         <li key={tag}>
                           <Badge variant="secondary">{tag}</Badge>
@@ -72,12 +82,24 @@ export function ManageTemplatesDialog() {
       <TemplateFormDialog open={form.open} onClose={() => setForm({ open: false })} template={form.open ? form.template : undefined} />
       <DeleteTargetDialog
         target={toDelete}
-        title="Delete template"
+        title={t`Delete template`}
         // The SOPs started from it keep their text: say so, since 'delete' could suggest otherwise.
-        description={`${deleteQuestion(toDelete?.name)} SOPs already started from it keep their content.`}
+        description={`${deleteQuestion(toDelete?.name)} ${t`SOPs already started from it keep their content.`}`}
         remove={{ isPending: deleteTemplate.isPending, mutate: (target, options) => deleteTemplate.mutate(target.id, options) }}
         onClose={() => setToDelete(null)}
       />
     </ManageDialog>
+  );
+}
+
+/** '<category> · Used for N SOPs' under a template's name. */
+function TemplateFacts({ template }: { template: SopTemplate }) {
+  const { t } = useLingui();
+  const category = template.category ?? t`No category`;
+  const sops = sopsText(template.useCount);
+  return (
+    <>
+      {category} · <Trans>Used for {sops}</Trans>
+    </>
   );
 }

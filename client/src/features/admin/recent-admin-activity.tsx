@@ -7,6 +7,7 @@ import { Timestamp } from '@/components/timestamp';
 import { eventLabel } from '@/lib/labels';
 import { actorNameOf } from '@/lib/names';
 import { AUDIT_SHOWN, adminQueries } from './api';
+import { Trans, useLingui } from '@lingui/react/macro';
 
 /** The quoted subject of an event: its metadata name, else its title. */
 function subjectOf(event: AuditEvent): string | null {
@@ -16,6 +17,7 @@ function subjectOf(event: AuditEvent): string | null {
 }
 
 export function RecentAdminActivity() {
+  const { t } = useLingui();
   const audit = useQuery(adminQueries.audit());
   const events = (audit.data ?? []).slice(0, AUDIT_SHOWN);
 
@@ -23,14 +25,18 @@ export function RecentAdminActivity() {
     <Card>
       <CardHeader className="flex flex-row items-center gap-2">
         <Activity className="size-4 text-ocean" aria-hidden="true" />
-        <CardTitle className="text-lg text-navy">Recent Admin Activity</CardTitle>
+        <CardTitle className="text-lg text-navy">
+          <Trans>Recent Admin Activity</Trans>
+        </CardTitle>
       </CardHeader>
       <CardContent>
-        <QueryState query={audit} loading="Loading activity" failed="Could not load recent activity." frame="py-6">
+        <QueryState query={audit} loading={t`Loading activity`} failed={t`Could not load recent activity.`} frame="py-6">
           {events.length === 0 ? (
-            <p className="py-6 text-center text-sm text-muted-foreground">No recent admin activity</p>
+            <p className="py-6 text-center text-sm text-muted-foreground">
+              <Trans>No recent admin activity</Trans>
+            </p>
           ) : (
-            <ul className="divide-y" aria-label="Recent admin activity">
+            <ul className="divide-y" aria-label={t`Recent admin activity`}>
               {events.map((event) => {
                 const subject = subjectOf(event);
                 return (

@@ -3,18 +3,22 @@ import type { AppSettings } from '@common/contracts/settings';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/utils';
 import { adminQueries, useUpdateSettings } from './api';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react';
 
 interface SettingWords {
-  label: string;
-  on: string;
-  off: string;
-  turnOn: string;
-  turnOff: string;
+  label: MessageDescriptor;
+  on: MessageDescriptor;
+  off: MessageDescriptor;
+  turnOn: MessageDescriptor;
+  turnOff: MessageDescriptor;
   testId: string;
 }
 
 /** One on/off setting of /api/admin/settings: its state in words and the button that turns it round. */
 function SettingToggle({ setting, className }: { setting: keyof AppSettings; className?: string }) {
+  const { i18n } = useLingui();
   const words = WORDS[setting];
   const settings = useQuery(adminQueries.settings());
   const update = useUpdateSettings();
@@ -24,11 +28,11 @@ function SettingToggle({ setting, className }: { setting: keyof AppSettings; cla
     <div className={cn('flex items-center justify-between gap-2 text-sm', className)}>
       {/* It sits in the card's dl: a dt/dd group, so the list stays well formed. */}
       <dt className="text-muted-foreground" id={labelId}>
-        {words.label}
+        {i18n._(words.label)}
       </dt>
       <dd className="flex items-center gap-2">
         <span className="whitespace-nowrap font-medium" data-testid={words.testId}>
-          {on === undefined ? '...' : on ? words.on : words.off}
+          {on === undefined ? '...' : i18n._(on ? words.on : words.off)}
         </span>
         <Button
           type="button"
@@ -39,37 +43,37 @@ function SettingToggle({ setting, className }: { setting: keyof AppSettings; cla
           disabled={on === undefined || update.isPending}
           onClick={() => update.mutate({ [setting]: !on })}
         >
-          {on ? words.turnOff : words.turnOn}
+          {i18n._(on ? words.turnOff : words.turnOn)}
         </Button>
       </dd>
     </div>
   );
 }
 
-/** What each switch says, and the test id of its state. */
+/** What each switch says (read when drawn, in the interface's language), and the test id of its state. */
 const WORDS: Record<keyof AppSettings, SettingWords> = {
   registrationOpen: {
-    label: 'Self-registration',
-    on: 'Open',
-    off: 'Closed',
-    turnOn: 'Open registration',
-    turnOff: 'Close registration',
+    label: msg`Self-registration`,
+    on: msg`Open`,
+    off: msg`Closed`,
+    turnOn: msg`Open registration`,
+    turnOff: msg`Close registration`,
     testId: 'registration-state',
   },
   ssoCreatesAccounts: {
-    label: 'New people at single sign-on',
-    on: 'Get an account',
-    off: 'Refused',
-    turnOn: 'Create accounts',
-    turnOff: 'Refuse them',
+    label: msg`New people at single sign-on`,
+    on: msg`Get an account`,
+    off: msg({ context: 'sso', message: 'Refused' }),
+    turnOn: msg`Create accounts`,
+    turnOff: msg`Refuse them`,
     testId: 'sso-accounts-state',
   },
   requireSignatures: {
-    label: 'Electronic signatures',
-    on: 'Required',
-    off: 'Not required',
-    turnOn: 'Require signatures',
-    turnOff: 'Stop requiring',
+    label: msg`Electronic signatures`,
+    on: msg`Required`,
+    off: msg`Not required`,
+    turnOn: msg`Require signatures`,
+    turnOff: msg`Stop requiring`,
     testId: 'signature-state',
   },
 };

@@ -13,6 +13,7 @@ import { errorText } from '@/lib/api-error';
 import { formatDate } from '@/lib/labels';
 import { displayNameOf } from '@/lib/names';
 import { adminQueries, useLinkSso, useUnlinkSso } from './api';
+import { Trans, useLingui } from '@lingui/react/macro';
 
 /**
  * 'Single sign-on' for one account: the identity-provider account linked to it, if any, with
@@ -20,14 +21,17 @@ import { adminQueries, useLinkSso, useUnlinkSso } from './api';
  * ones whose address nobody confirmed) are never linked by e-mail: this is where they are linked.
  */
 export function SsoIdentityDialog({ user, provider, onClose }: { user: AdminUser | null; provider: string; onClose: () => void }) {
+  const { t } = useLingui();
+  const name = displayNameOf(user);
+  const username = user?.username;
   return (
     <Dialog open={user !== null} onOpenChange={(open) => !open && onClose()}>
       <DialogContent className="max-h-[90vh] overflow-y-auto sm:max-w-lg">
         <DialogHeader>
-          <DialogTitle>Single sign-on</DialogTitle>
-          <DialogDescription>
-            {user ? `How ${displayNameOf(user)} (${user.username}) signs in through ${provider}. Each change is on the audit trail.` : ''}
-          </DialogDescription>
+          <DialogTitle>
+            <Trans>Single sign-on</Trans>
+          </DialogTitle>
+          <DialogDescription>{user ? t`How ${name} (${username}) signs in through ${provider}. Each change is on the audit trail.` : ''}</DialogDescription>
         </DialogHeader>
         {/* keyed: another account starts with an empty form */}
         {user && <SsoIdentityPanel key={user.id} user={user} provider={provider} />}
@@ -38,6 +42,7 @@ export function SsoIdentityDialog({ user, provider, onClose }: { user: AdminUser
 }
 
 export function SsoIdentityPanel({ user, provider }: { user: AdminUser; provider: string }) {
+  const { t } = useLingui();
   const query = useQuery(adminQueries.ssoIdentities(user.id));
   const link = useLinkSso();
   const unlink = useUnlinkSso();
@@ -46,6 +51,7 @@ export function SsoIdentityPanel({ user, provider }: { user: AdminUser; provider
   // After a link or an unlink the other control appears: focus goes to it, not to the page behind.
   const [changing, setChanging] = useState(false);
   const identities = query.data ?? [];
+  const name = displayNameOf(user);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -55,31 +61,30 @@ export function SsoIdentityPanel({ user, provider }: { user: AdminUser; provider
     setChanging(true);
     link.mutate(
       { id: user.id, subject: parsed.data.subject },
-      { onSuccess: () => setSubject(''), onError: (error) => setProblem(errorText(error, 'Failed to link the account')) },
+      { onSuccess: () => setSubject(''), onError: (error) => setProblem(errorText(error, t`Failed to link the account`)) },
     );
   };
 
   return (
-    <QueryState query={query} loading="Loading the linked account" failed="The linked account could not be loaded." frame="py-4">
+    <QueryState query={query} loading={t`Loading the linked account`} failed={t`The linked account could not be loaded.`} frame="py-4">
       {identities.length > 0 ? (
         <div className="space-y-3">
-          <ul className="divide-y rounded-md border text-sm" aria-label="Linked identity-provider accounts">
+          <ul className="divide-y rounded-md border text-sm" aria-label={t`Linked identity-provider accounts`}>
             {identities.map((identity) => (
               <li key={`${identity.issuer} ${identity.subject}`} className="space-y-1 p-3">
                 <p>
-                  <span className="text-muted-foreground">Subject: </span>
+                  <span className="text-muted-foreground">{t`Subject:`} </span>
                   <span className="font-medium break-all" data-testid="sso-subject">
                     {identity.subject}
                   </span>
                 </p>
                 <p className="text-xs text-muted-foreground">
-                  <span className="break-all">Issuer {identity.issuer}</span> ·{' '}
-                  <span className="whitespace-nowrap">linked {formatDate(identity.linkedAt)}</span>
+                  <IdentityLine issuer={identity.issuer} linkedAt={identity.linkedAt} />
                 </p>
               </li>
             ))}
           </ul>
-          <FieldError message={unlink.error ? errorText(unlink.error, 'Failed to unlink the account') : undefined} />
+          <FieldError message={unlink.error ? errorText(unlink.error, t`Failed to unlink the account`) : undefined} />
           <Button
             type="button"
             variant="outline"
@@ -90,13 +95,17 @@ export function SsoIdentityPanel({ user, provider }: { user: AdminUser; provider
               unlink.mutate(user.id);
             }}
           >
-            {unlink.isPending ? 'Unlinking...' : 'Unlink'}
+            {unlink.isPending ? t`Unlinking...` : t`Unlink`}
           </Button>
         </div>
       ) : (
         <form onSubmit={submit} noValidate className="space-y-2">
-          <p className="text-sm text-muted-foreground">Not linked: {displayNameOf(user)} signs in with the password.</p>
-          <Label htmlFor="sso-subject">Subject at {provider}</Label>
+          <p className="text-sm text-muted-foreground">
+            <Trans>Not linked: {name} signs in with the password.</Trans>
+          </p>
+          <Label htmlFor="sso-subject">
+            <Trans>Subject at {provider}</Trans>
+          </Label>
           <div className="flex flex-wrap gap-2">
             <Input
               id="sso-subject"
@@ -109,16 +118,32 @@ export function SsoIdentityPanel({ user, provider }: { user: AdminUser; provider
               aria-describedby={problem ? 'sso-subject-error' : 'sso-subject-hint'}
               onChange={(e) => setSubject(e.target.value)}
             />
-            <SubmitButton pending={link.isPending} submitting="Linking...">
-              Link
+            <SubmitButton pending={link.isPending} submitting={t`Linking...`}>
+              <Trans>Link</Trans>
             </SubmitButton>
           </div>
           <p id="sso-subject-hint" className="text-xs text-muted-foreground">
-            The provider's unique id of the person (the `sub` claim), as its administrator sees it.
+            <Trans>The provider's unique id of the person (the `sub` claim), as its administrator sees it.</Trans>
           </p>
           <FieldError id="sso-subject-error" message={problem} />
         </form>
       )}
     </QueryState>
+  );
+}
+
+/** 'Issuer … · linked …' under a linked account's subject. */
+function IdentityLine({ issuer, linkedAt }: { issuer: string; linkedAt: string }) {
+  const linked = formatDate(linkedAt);
+  return (
+    <>
+      <span className="break-all">
+        <Trans>Issuer {issuer}</Trans>
+      </span>{' '}
+      ·{' '}
+      <span className="whitespace-nowrap">
+        <Trans>linked {linked}</Trans>
+      </span>
+    </>
   );
 }

@@ -18,6 +18,8 @@ import { BackUpNowRow, useBackupWords } from './backup-status';
 import { RegistrationSetting, SignatureSetting, SsoAccountsSetting } from './registration-setting';
 import { StorageSettingsDialog } from './storage-settings-dialog';
 import { SystemSettingsDialog } from './system-settings-dialog';
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 
 /** A dash while a figure could not be read, rather than a number that would look real. */
 const NONE = '—';
@@ -55,35 +57,38 @@ function Stat({ label, value }: { label: string; value: ReactNode }) {
 }
 
 export function UsersRolesCard({ users, isLoading }: { users?: AdminUser[]; isLoading: boolean }) {
+  const { t } = useLingui();
   const countOf = (role: AdminUser['role']) => (users ? users.filter((u) => u.role === role).length : NONE);
   const show = (value: number | string) => (isLoading ? '...' : value);
   return (
-    <SummaryCard icon={Users} title="Users & Roles" action={<CreateUserDialog />}>
-      <Stat label="Total users" value={show(users ? users.length : NONE)} />
-      <Stat label="Administrators" value={show(countOf('admin'))} />
-      <Stat label="Approvers" value={show(countOf('approver'))} />
+    <SummaryCard icon={Users} title={t`Users & Roles`} action={<CreateUserDialog />}>
+      <Stat label={t`Total users`} value={show(users ? users.length : NONE)} />
+      <Stat label={t`Administrators`} value={show(countOf('admin'))} />
+      <Stat label={t`Approvers`} value={show(countOf('approver'))} />
     </SummaryCard>
   );
 }
 
 export function DepartmentsCard({ departments, isLoading }: { departments?: Department[]; isLoading: boolean }) {
+  const { t } = useLingui();
   const overview = useOverviewFigure();
   return (
-    <SummaryCard icon={Building2} title="Departments" action={<ManageDepartmentsDialog />}>
-      <Stat label="Departments" value={isLoading ? '...' : (departments?.length ?? NONE)} />
-      <Stat label="Active SOPs" value={overview((o) => o.sops.inForce)} />
-      <Stat label="Pending review" value={overview((o) => o.sops.awaitingDecision)} />
+    <SummaryCard icon={Building2} title={t`Departments`} action={<ManageDepartmentsDialog />}>
+      <Stat label={t`Departments`} value={isLoading ? '...' : (departments?.length ?? NONE)} />
+      <Stat label={t`Active SOPs`} value={overview((o) => o.sops.inForce)} />
+      <Stat label={t`Pending review`} value={overview((o) => o.sops.awaitingDecision)} />
     </SummaryCard>
   );
 }
 
 /** The templates and the one most SOPs were started from, counted by the server from real creations. */
 export function TemplatesCard() {
+  const { t } = useLingui();
   const { data, isLoading } = useQuery(templatesQuery);
   const show = (value: (templates: NonNullable<typeof data>) => ReactNode) => (isLoading ? '...' : data ? value(data) : NONE);
   const mostUsed = (templates: NonNullable<typeof data>) => {
     const top = mostUsedTemplate(templates);
-    if (!top) return 'No template used yet';
+    if (!top) return t`No template used yet`;
     return (
       <span className="block text-right [overflow-wrap:anywhere]">
         {top.name} <span className="font-normal text-muted-foreground">({sopsText(top.useCount)})</span>
@@ -91,9 +96,9 @@ export function TemplatesCard() {
     );
   };
   return (
-    <SummaryCard icon={LayoutTemplate} title="Templates" action={<ManageTemplatesDialog />}>
-      <Stat label="Templates" value={show((templates) => templates.length)} />
-      <Stat label="Most used" value={show(mostUsed)} />
+    <SummaryCard icon={LayoutTemplate} title={t`Templates`} action={<ManageTemplatesDialog />}>
+      <Stat label={t`Templates`} value={show((templates) => templates.length)} />
+      <Stat label={t`Most used`} value={show(mostUsed)} />
     </SummaryCard>
   );
 }
@@ -104,50 +109,55 @@ export function TemplatesCard() {
  * bar would read as 'full'.
  */
 function StorageCard() {
+  const { t } = useLingui();
   const { data, isLoading } = useQuery(adminQueries.storage());
   const backups = useQuery(adminQueries.backups()).data;
-  const retention = !backups ? '...' : backups.configured ? `Newest ${backups.keep} backups` : 'No backups kept';
+  const keep = backups?.keep ?? 0;
+  const retention = !backups ? '...' : backups.configured ? plural(keep, { one: 'Newest # backup', other: 'Newest # backups' }) : t`No backups kept`;
   const show = (value: (facts: NonNullable<typeof data>) => ReactNode) => (isLoading ? '...' : data ? value(data) : NONE);
   return (
-    <SummaryCard icon={HardDrive} title="Storage & Retention" action={<StorageSettingsDialog />}>
-      <Stat label="Space taken by files" value={show((f) => formatBytes(f.storedBytes))} />
-      <Stat label="Files kept" value={show((f) => f.storedFiles)} />
-      <Stat label="Saved by keeping identical files once" value={show((f) => formatBytes(Math.max(0, f.referencedBytes - f.storedBytes)))} />
-      <Stat label="Retention policy" value={retention} />
+    <SummaryCard icon={HardDrive} title={t`Storage & Retention`} action={<StorageSettingsDialog />}>
+      <Stat label={t`Space taken by files`} value={show((f) => formatBytes(f.storedBytes))} />
+      <Stat label={t`Files kept`} value={show((f) => f.storedFiles)} />
+      <Stat label={t`Saved by keeping identical files once`} value={show((f) => formatBytes(Math.max(0, f.referencedBytes - f.storedBytes)))} />
+      <Stat label={t`Retention policy`} value={retention} />
     </SummaryCard>
   );
 }
 
 /** The cards of the settings and records beside users and departments. */
 export function SystemCards() {
+  const { t } = useLingui();
   const overview = useOverviewFigure();
   const backups = useBackupWords();
   const mail = useQuery(mailStatusQuery);
-  const mailWords = mail.isLoading ? '...' : mail.data?.configured ? 'Active' : 'Not configured';
+  const mailWords = mail.isLoading ? '...' : mail.data?.configured ? t`Active` : t`Not configured`;
   const sso = useQuery(ssoStatusQuery);
-  const ssoWords = sso.isLoading ? '...' : sso.data?.configured ? sso.data.issuer : 'Not configured';
+  const ssoWords = sso.isLoading ? '...' : sso.data?.configured ? sso.data.issuer : t`Not configured`;
   return (
     <>
       <StorageCard />
       <SummaryCard
         icon={History}
-        title="Audit Trail"
+        title={t`Audit Trail`}
         action={
           <div className="flex w-full flex-col gap-2">
             <Button asChild variant="outline" size="sm" className="w-full">
-              <Link href="/admin/audit">View Audit Log</Link>
+              <Link href="/admin/audit">
+                <Trans>View Audit Log</Trans>
+              </Link>
             </Button>
             <VerifyAuditChainButton />
           </div>
         }
       >
-        <Stat label="Events in the last 24 hours" value={overview((o) => o.auditEventsLastDay)} />
-        <Stat label="Last verification" value={<LastAuditVerification />} />
+        <Stat label={t`Events in the last 24 hours`} value={overview((o) => o.auditEventsLastDay)} />
+        <Stat label={t`Last verification`} value={<LastAuditVerification />} />
       </SummaryCard>
-      <SummaryCard icon={Settings} title="System Settings" action={<SystemSettingsDialog />}>
-        <Stat label="Single sign-on" value={<span className="break-all">{ssoWords}</span>} />
-        <Stat label="Email integration" value={mailWords} />
-        <Stat label="Backup status" value={backups.words} />
+      <SummaryCard icon={Settings} title={t`System Settings`} action={<SystemSettingsDialog />}>
+        <Stat label={t`Single sign-on`} value={<span className="break-all">{ssoWords}</span>} />
+        <Stat label={t`Email integration`} value={mailWords} />
+        <Stat label={t`Backup status`} value={backups.words} />
         <BackUpNowRow />
         <RegistrationSetting />
         {sso.data?.configured && <SsoAccountsSetting />}

@@ -8,6 +8,7 @@ import { TagsInput } from '@/components/tags-input';
 import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
 import { useCreateTemplate, useUpdateTemplate } from './templates-api';
+import { useLingui } from '@lingui/react/macro';
 
 type Fields = { name: string; category: string; tags: string[]; content: string };
 
@@ -29,6 +30,7 @@ interface Props {
 }
 
 export function TemplateFormDialog({ open, onClose, template }: Props) {
+  const { t } = useLingui();
   const isEdit = template !== undefined;
   const createTemplate = useCreateTemplate();
   const updateTemplate = useUpdateTemplate();
@@ -50,29 +52,29 @@ export function TemplateFormDialog({ open, onClose, template }: Props) {
     <FormDialog
       open={open}
       onClose={onClose}
-      title={isEdit ? 'Edit Template' : 'Create Template'}
-      description="An SOP started from it receives its steps, category and tags."
+      title={isEdit ? t`Edit Template` : t`Create Template`}
+      description={t`An SOP started from it receives its steps, category and tags.`}
       className="max-h-[calc(100dvh-2rem)] overflow-y-auto sm:max-w-2xl"
       onSubmit={submit}
-      submit={isEdit ? 'Save Changes' : 'Create Template'}
-      submitting="Saving..."
+      submit={isEdit ? t`Save Changes` : t`Create Template`}
+      submitting={t`Saving...`}
       pending={pending}
       changed={form.formState.isDirty}
     >
-      <FormField id="template-name" label="Name" error={errors.name?.message}>
+      <FormField id="template-name" label={t`Name`} error={errors.name?.message}>
         <Input id="template-name" aria-invalid={!!errors.name} autoComplete="off" {...form.register('name')} />
       </FormField>
-      <FormField id="template-category" label="Default category" error={errors.category?.message}>
-        <Input id="template-category" placeholder="e.g., Onboarding, Policies" aria-invalid={!!errors.category} {...form.register('category')} />
+      <FormField id="template-category" label={t`Default category`} error={errors.category?.message}>
+        <Input id="template-category" placeholder={t`e.g., Onboarding, Policies`} aria-invalid={!!errors.category} {...form.register('category')} />
       </FormField>
-      <FormField id="template-tags" label="Default tags" error={errors.tags?.message}>
+      <FormField id="template-tags" label={t`Default tags`} error={errors.tags?.message}>
         <Controller
           control={form.control}
           name="tags"
           render={({ field }) => <TagsInput id="template-tags" value={field.value} onChange={field.onChange} disabled={pending} />}
         />
       </FormField>
-      <FormField id="template-content" label="Steps & Procedures" error={errors.content?.message}>
+      <FormField id="template-content" label={t`Steps & Procedures`} error={errors.content?.message}>
         <Textarea id="template-content" rows={10} className="font-mono text-sm" aria-invalid={!!errors.content} {...form.register('content')} />
       </FormField>
     </FormDialog>

@@ -18,6 +18,7 @@ import { departmentChoices } from './department-choices';
 import { EditUserDialog } from './edit-user-dialog';
 import { ResetPasswordDialog } from './reset-password-dialog';
 import { SsoIdentityDialog } from './sso-identity-dialog';
+import { Trans, useLingui } from '@lingui/react/macro';
 
 type UserAction = (user: AdminUser) => void;
 interface RowActions {
@@ -33,6 +34,7 @@ export function UserManagement({ query, currentUserId }: { query: UseQueryResult
   const [editing, setEditing] = useState<AdminUser | null>(null);
   const [resetting, setResetting] = useState<AdminUser | null>(null);
   const [linking, setLinking] = useState<AdminUser | null>(null);
+  const { t } = useLingui();
   const sso = useQuery(ssoStatusQuery).data;
   const deleteUser = useDeleteUser();
   const departments = useQuery(adminQueries.departments());
@@ -56,6 +58,7 @@ export function UserManagement({ query, currentUserId }: { query: UseQueryResult
     sso: sso?.configured ? opening(setLinking) : undefined,
   };
 
+  const pendingName = displayNameOf(pending);
   const confirmDelete = () => {
     if (!pending) return;
     deleteUser.mutate(pending.id, { onSettled: closing(setPending) });
@@ -65,18 +68,20 @@ export function UserManagement({ query, currentUserId }: { query: UseQueryResult
     // min-w-0: the card never widens the page; below 1024 px users are cards.
     <Card className="min-w-0">
       <CardHeader>
-        <CardTitle className="text-lg text-navy">User Management</CardTitle>
+        <CardTitle className="text-lg text-navy">
+          <Trans>User Management</Trans>
+        </CardTitle>
       </CardHeader>
       <CardContent>
-        <QueryState query={query} loading="Loading users" failed="Could not load the users." frame="py-8">
+        <QueryState query={query} loading={t`Loading users`} failed={t`Could not load the users.`} frame="py-8">
           <UserCards users={users} currentUserId={currentUserId} departmentOf={departmentOf} actions={actions} />
-          <Table aria-label="Users" wrapperClassName="hidden lg:block">
-            <TableHeadings columns={['Name', 'Username', 'Email', 'Role', 'Department', 'Created', { label: 'Actions', className: 'text-right' }]} />
+          <Table aria-label={t`Users`} wrapperClassName="hidden lg:block">
+            <TableHeadings columns={[t`Name`, t`Username`, t`Email`, t`Role`, t`Department`, t`Created`, { label: t`Actions`, className: 'text-right' }]} />
             <TableBody>
               {users.length === 0 ? (
                 <TableRow>
                   <TableCell colSpan={7} className="py-8 text-center text-muted-foreground">
-                    No users found
+                    <Trans>No users found</Trans>
                   </TableCell>
                 </TableRow>
               ) : (
@@ -89,7 +94,7 @@ export function UserManagement({ query, currentUserId }: { query: UseQueryResult
                       <RoleAndState user={user} />
                     </TableCell>
                     <TableCell>{departmentOf(user) ?? <span className="text-muted-foreground">—</span>}</TableCell>
-                    <TableCell>{formatDate(user.createdAt, 'N/A')}</TableCell>
+                    <TableCell>{formatDate(user.createdAt, t`N/A`)}</TableCell>
                     <TableCell className="text-right whitespace-nowrap">
                       <UserActions user={user} isSelf={user.id === currentUserId} actions={actions} />
                     </TableCell>
@@ -103,12 +108,12 @@ export function UserManagement({ query, currentUserId }: { query: UseQueryResult
 
       <EditUserDialog user={editing} isSelf={editing?.id === currentUserId} onClose={closing(setEditing)} />
       <ResetPasswordDialog user={resetting} onClose={closing(setResetting)} />
-      <SsoIdentityDialog user={linking} provider={sso?.name ?? 'the identity provider'} onClose={closing(setLinking)} />
+      <SsoIdentityDialog user={linking} provider={sso?.name ?? t`the identity provider`} onClose={closing(setLinking)} />
       {/* The server deactivates and hides the account: its name stays on every record it touched. */}
       <ConfirmDeleteDialog
         open={pending !== null}
-        title="Delete user"
-        description={`Are you sure you want to delete the user "${displayNameOf(pending)}"? This action cannot be undone.`}
+        title={t`Delete user`}
+        description={t`Are you sure you want to delete the user "${pendingName}"? This action cannot be undone.`}
         pending={deleteUser.isPending}
         onConfirm={confirmDelete}
         onClose={closing(setPending)}
@@ -121,29 +126,40 @@ function RoleAndState({ user }: { user: AdminUser }) {
   return (
     <div className="flex flex-wrap items-center gap-1">
       <RoleBadge role={user.role} />
-      {user.awaitingApproval ? <Badge variant="outline">Waiting for approval</Badge> : !user.active && <Badge variant="outline">Inactive</Badge>}
+      {user.awaitingApproval ? (
+        <Badge variant="outline">
+          <Trans>Waiting for approval</Trans>
+        </Badge>
+      ) : (
+        !user.active && (
+          <Badge variant="outline">
+            <Trans>Inactive</Trans>
+          </Badge>
+        )
+      )}
     </div>
   );
 }
 
 function UserActions({ user, isSelf, actions }: { user: AdminUser; isSelf: boolean; actions: RowActions }) {
+  const { t } = useLingui();
   const name = displayNameOf(user);
   const approve = useApproveUser();
   return (
     <>
       {user.awaitingApproval && (
-        <Button variant="outline" size="sm" aria-label={`Approve account of ${name}`} disabled={approve.isPending} onClick={() => approve.mutate(user.id)}>
-          <UserCheck /> Approve
+        <Button variant="outline" size="sm" aria-label={t`Approve account of ${name}`} disabled={approve.isPending} onClick={() => approve.mutate(user.id)}>
+          <UserCheck /> <Trans>Approve</Trans>
         </Button>
       )}
-      <Button variant="ghost" size="icon" aria-label={`Edit user ${name}`} title="Edit" onClick={() => actions.edit(user)}>
+      <Button variant="ghost" size="icon" aria-label={t`Edit user ${name}`} title={t`Edit`} onClick={() => actions.edit(user)}>
         <Pencil />
       </Button>
-      <Button variant="ghost" size="icon" aria-label={`Reset password for ${name}`} title="Reset password" onClick={() => actions.reset(user)}>
+      <Button variant="ghost" size="icon" aria-label={t`Reset password for ${name}`} title={t`Reset password`} onClick={() => actions.reset(user)}>
         <KeyRound />
       </Button>
       {actions.sso && (
-        <Button variant="ghost" size="icon" aria-label={`Single sign-on for ${name}`} title="Single sign-on" onClick={() => actions.sso?.(user)}>
+        <Button variant="ghost" size="icon" aria-label={t`Single sign-on for ${name}`} title={t`Single sign-on`} onClick={() => actions.sso?.(user)}>
           <Link2 />
         </Button>
       )}
@@ -152,13 +168,23 @@ function UserActions({ user, isSelf, actions }: { user: AdminUser; isSelf: boole
         size="icon"
         className="text-destructive hover:text-destructive"
         disabled={isSelf}
-        aria-label={isSelf ? 'You cannot delete your own account' : `Delete user ${name}`}
-        title={isSelf ? 'You cannot delete your own account' : 'Delete'}
+        aria-label={isSelf ? t`You cannot delete your own account` : t`Delete user ${name}`}
+        title={isSelf ? t`You cannot delete your own account` : t`Delete`}
         onClick={() => actions.remove(user)}
       >
         <UserX />
       </Button>
     </>
+  );
+}
+
+function CreatedOn({ at }: { at: AdminUser['createdAt'] }) {
+  const { t } = useLingui();
+  const date = formatDate(at, t`N/A`);
+  return (
+    <span className="text-xs text-muted-foreground">
+      <Trans>Created {date}</Trans>
+    </span>
   );
 }
 
@@ -174,9 +200,15 @@ function UserCards({
   departmentOf: (user: AdminUser) => string | null;
   actions: RowActions;
 }) {
-  if (users.length === 0) return <p className="py-8 text-center text-sm text-muted-foreground lg:hidden">No users found</p>;
+  const { t } = useLingui();
+  if (users.length === 0)
+    return (
+      <p className="py-8 text-center text-sm text-muted-foreground lg:hidden">
+        <Trans>No users found</Trans>
+      </p>
+    );
   return (
-    <ul className="grid gap-3 sm:grid-cols-2 lg:hidden" aria-label="Users">
+    <ul className="grid gap-3 sm:grid-cols-2 lg:hidden" aria-label={t`Users`}>
       {users.map((user) => (
         <li key={user.id} className="flex flex-col gap-2 rounded-lg border p-3 text-sm">
           <div className="min-w-0 space-y-1">
@@ -186,7 +218,7 @@ function UserCards({
             <div className="flex flex-wrap items-center gap-2">
               <RoleAndState user={user} />
               {departmentOf(user) && <span className="text-xs text-muted-foreground">{departmentOf(user)}</span>}
-              <span className="text-xs text-muted-foreground">Created {formatDate(user.createdAt, 'N/A')}</span>
+              <CreatedOn at={user.createdAt} />
             </div>
           </div>
           <div className="-ml-2 flex">

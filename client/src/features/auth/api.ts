@@ -9,6 +9,7 @@ import { currentUserQuery } from '@/lib/session';
 import { settingsQuery, ssoStatusQuery } from '@/lib/shared-queries';
 import { SSO_START_PATH } from '@common/sso';
 import { useApiMutation } from '@/lib/use-api-mutation';
+import { t } from '@lingui/core/macro';
 
 const greetingName = (user: PublicUser) => user.firstName || user.username;
 
@@ -26,8 +27,11 @@ export const useLogin = () =>
       const cleared = clearOfflineCopies();
       setTimeout(() => void cleared.finally(() => window.location.reload()), 100);
     },
-    success: (user) => `Welcome back, ${greetingName(user)}!`,
-    failure: { title: 'Login failed', fallback: 'Login failed' },
+    success: (user) => {
+      const name = greetingName(user);
+      return t`Welcome back, ${name}!`;
+    },
+    failure: { title: t`Login failed`, fallback: t`Login failed` },
   });
 
 /** A new account waits for an administrator's approval: no session, and the server's sentence says so. */
@@ -37,8 +41,12 @@ export const useRegister = () =>
     onSuccess: (account) => {
       if (!account.awaitingApproval) queryClient.setQueryData(currentUserQuery.queryKey, account);
     },
-    success: (account) => (account.awaitingApproval ? account.message : `Welcome to the product, ${greetingName(account)}!`),
-    failure: { title: 'Registration failed', fallback: 'Registration failed' },
+    success: (account) => {
+      if (account.awaitingApproval) return account.message;
+      const name = greetingName(account);
+      return t`Welcome to the product, ${name}!`;
+    },
+    failure: { title: t`Registration failed`, fallback: t`Registration failed` },
   });
 
 /**
@@ -53,8 +61,8 @@ export const useLogout = () =>
       await forgetSignedInUser();
       await sendPendingSignOut();
     },
-    success: 'You have been logged out',
-    failure: { title: 'Logout failed', fixed: 'Logout failed' },
+    success: t`You have been logged out`,
+    failure: { title: t`Logout failed`, fixed: t`Logout failed` },
   });
 
 /** Open unless the server says it is closed (an unreachable server shows the usual form). */
@@ -66,8 +74,8 @@ export function useRegistrationOpen() {
 export const useChangePassword = () =>
   useApiMutation({
     mutationFn: (input: ChangePasswordInput) => apiRequest('POST', '/api/user/password', input),
-    success: 'Password changed. Your other sessions have been signed out.',
-    failure: { fallback: 'Failed to change password' },
+    success: t`Password changed. Your other sessions have been signed out.`,
+    failure: { fallback: t`Failed to change password` },
   });
 
 /** The identity provider's name when the server offers it, else null. */

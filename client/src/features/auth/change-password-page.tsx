@@ -13,20 +13,22 @@ import { Label } from '@/components/ui/label';
 import { showBesideField } from '@/forms/server-field-error';
 import { useCurrentUser } from '@/lib/session';
 import { useChangePassword } from './api';
+import { Trans, useLingui } from '@lingui/react/macro';
 
 type Fields = { currentPassword: string; newPassword: string; confirmPassword: string };
 const EMPTY: Fields = { currentPassword: '', newPassword: '', confirmPassword: '' };
 
 /** A signed-in user changes their own password; their other sessions end, this one stays. */
 export default function ChangePasswordPage() {
+  const { t } = useLingui();
   const { user } = useCurrentUser();
   // Every role may; on a ship's copy the account is the office's.
   if (user && !can(user, 'account.password')) {
     return (
       <div className="mx-auto max-w-lg">
-        <PageHeader title="Change Password" />
+        <PageHeader title={t`Change Password`} />
         <p className="rounded-lg border bg-white p-6 text-sm text-muted-foreground">
-          This is a ship copy: your account belongs to the office, so your password is changed ashore and reaches the ship with the next update.
+          <Trans>This is a ship copy: your account belongs to the office, so your password is changed ashore and reaches the ship with the next update.</Trans>
         </p>
       </div>
     );
@@ -35,6 +37,7 @@ export default function ChangePasswordPage() {
 }
 
 function ChangePasswordFormCard() {
+  const { t } = useLingui();
   const changePassword = useChangePassword();
   const form = useForm<Fields>({ resolver: zodResolver(ChangePasswordForm), defaultValues: EMPTY });
   const { errors } = form.formState;
@@ -56,20 +59,24 @@ function ChangePasswordFormCard() {
 
   return (
     <div className="mx-auto max-w-lg">
-      <PageHeader title="Change Password" description="At least 8 characters, not your username and not a common password." />
+      <PageHeader title={t`Change Password`} description={t`At least 8 characters, not your username and not a common password.`} />
       <Card>
         <CardContent className="pt-6">
           <form onSubmit={submit} noValidate className="space-y-4">
-            {field('currentPassword', 'Current Password', 'current-password')}
-            {field('newPassword', 'New Password', 'new-password')}
-            {field('confirmPassword', 'Confirm New Password', 'new-password')}
-            <p className="text-xs text-muted-foreground">Your other signed-in devices will be signed out.</p>
+            {field('currentPassword', t`Current Password`, 'current-password')}
+            {field('newPassword', t`New Password`, 'new-password')}
+            {field('confirmPassword', t`Confirm New Password`, 'new-password')}
+            <p className="text-xs text-muted-foreground">
+              <Trans>Your other signed-in devices will be signed out.</Trans>
+            </p>
             <div className="flex flex-wrap justify-end gap-2">
               <Button type="button" variant="outline" asChild>
-                <Link href="/">Cancel</Link>
+                <Link href="/">
+                  <Trans>Cancel</Trans>
+                </Link>
               </Button>
-              <SubmitButton pending={changePassword.isPending} submitting="Changing...">
-                Change Password
+              <SubmitButton pending={changePassword.isPending} submitting={t`Changing...`}>
+                <Trans>Change Password</Trans>
               </SubmitButton>
             </div>
           </form>

@@ -6,10 +6,12 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { FieldError } from '@/components/field-error';
 import { useRegister } from './api';
+import { Trans, useLingui } from '@lingui/react/macro';
 
 type Fields = { username: string; password: string; email: string; firstName: string; lastName: string };
 
 export function RegisterForm({ onLogin }: { onLogin: () => void }) {
+  const { t } = useLingui();
   const register = useRegister();
   const form = useForm<Fields>({
     resolver: zodResolver(RegisterInput) as never,
@@ -35,23 +37,27 @@ export function RegisterForm({ onLogin }: { onLogin: () => void }) {
       className="space-y-4"
     >
       <div className="space-y-1">
-        <h2 className="text-xl font-semibold tracking-[0.15em] text-navy">CREATE ACCOUNT</h2>
-        <p className="text-sm text-muted-foreground">New accounts start as crew users; an administrator assigns other roles.</p>
+        <h2 className="text-xl font-semibold tracking-[0.15em] text-navy">
+          <Trans>CREATE ACCOUNT</Trans>
+        </h2>
+        <p className="text-sm text-muted-foreground">
+          <Trans>New accounts start as crew users; an administrator assigns other roles.</Trans>
+        </p>
       </div>
       <div className="grid grid-cols-2 gap-3">
-        {field('firstName', 'First name', { autoComplete: 'given-name' })}
-        {field('lastName', 'Last name', { autoComplete: 'family-name' })}
+        {field('firstName', t`First name`, { autoComplete: 'given-name' })}
+        {field('lastName', t`Last name`, { autoComplete: 'family-name' })}
       </div>
-      {field('username', 'Username', { autoComplete: 'username' })}
-      {field('email', 'Email', { type: 'email', autoComplete: 'email' })}
-      {field('password', 'Password', { type: 'password', autoComplete: 'new-password' })}
-      <SubmitButton pending={register.isPending} submitting="Creating account..." className="w-full">
-        Create account
+      {field('username', t`Username`, { autoComplete: 'username' })}
+      {field('email', t`Email`, { type: 'email', autoComplete: 'email' })}
+      {field('password', t`Password`, { type: 'password', autoComplete: 'new-password' })}
+      <SubmitButton pending={register.isPending} submitting={t`Creating account...`} className="w-full">
+        <Trans>Create account</Trans>
       </SubmitButton>
       <p className="text-center text-sm text-muted-foreground">
-        Already have an account?{' '}
+        <Trans>Already have an account?</Trans>{' '}
         <button type="button" className="font-medium text-ocean underline-offset-4 hover:underline" onClick={onLogin}>
-          Sign in
+          <Trans>Sign in</Trans>
         </button>
       </p>
     </form>

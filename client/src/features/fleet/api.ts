@@ -4,6 +4,7 @@ import { toast } from '@/hooks/use-toast';
 import { apiRequest } from '@/lib/api';
 import { refreshQueries } from '@/lib/query-client';
 import { queryKeys } from '@/lib/query-keys';
+import { t } from '@lingui/core/macro';
 
 export const fleetQueries = {
   status: () => queryOptions<FleetStatus>({ queryKey: queryKeys.fleet.status() }),
@@ -24,11 +25,11 @@ export function useResolveSetAside(code: string) {
     },
     onSuccess: async ({ outcome, reason }) => {
       await refreshQueries([queryKeys.fleet.vessels(), queryKeys.fleet.setAside(code), queryKeys.fleet.documents(code)]);
-      if (outcome === 'set-aside') toast({ title: 'Still set aside', description: reason ?? 'The message still cannot be applied.', variant: 'destructive' });
-      else if (outcome === 'discarded') toast({ title: 'Discarded', description: 'The message is kept on record and no longer waits.' });
+      if (outcome === 'set-aside') toast({ title: t`Still set aside`, description: reason ?? t`The message still cannot be applied.`, variant: 'destructive' });
+      else if (outcome === 'discarded') toast({ title: t`Discarded`, description: t`The message is kept on record and no longer waits.` });
       else if (outcome === 'refused')
-        toast({ title: 'Refused', description: 'The office checked the message and refused it; the refusal is in the audit trail.' });
-      else toast({ title: 'Applied', description: 'The message from the ship now counts ashore.' });
+        toast({ title: t`Refused`, description: t`The office checked the message and refused it; the refusal is in the audit trail.` });
+      else toast({ title: t`Applied`, description: t`The message from the ship now counts ashore.` });
     },
   });
 }
@@ -42,7 +43,8 @@ export function useRegisterVessel() {
     mutationFn: async (input: CreateVesselInput) => (await apiRequest('POST', '/api/admin/vessels', input)).json() as Promise<Vessel>,
     onSuccess: async (vessel) => {
       await refreshQueries([queryKeys.fleet.vessels()]);
-      toast({ title: 'Success', description: `${vessel.name} (${vessel.code}) is registered` });
+      const { name, code } = vessel;
+      toast({ title: t`Success`, description: t`${name} (${code}) is registered` });
     },
   });
 }

@@ -18,20 +18,25 @@ import { fleetQueries, vesselDocumentsCsvUrl } from './api';
 import { OfficeLinkStatus } from './office-link-status';
 import { RegisterVesselDialog } from './register-vessel-dialog';
 import { SetAsideMessages } from './set-aside-messages';
-
-const lastContact = (vessel: FleetVessel) => formatDateTime(vessel.lastContactAt, 'Never');
+import { Trans, useLingui } from '@lingui/react/macro';
 
 function StateBadge({ state }: { state: VesselDocument['state'] }) {
   return state === 'current' ? (
-    <Badge className="border-emerald-300 bg-emerald-100 text-emerald-900">Current</Badge>
+    <Badge className="border-emerald-300 bg-emerald-100 text-emerald-900">
+      <Trans>Current</Trans>
+    </Badge>
   ) : (
-    <Badge className="border-amber-300 bg-amber-100 text-amber-900">Pending</Badge>
+    <Badge className="border-amber-300 bg-amber-100 text-amber-900">
+      <Trans>Pending</Trans>
+    </Badge>
   );
 }
 
 /** One vessel of the register: its name, code, last contact and how its documents stand. */
 function VesselCard({ vessel, chosen, onChoose }: { vessel: FleetVessel; chosen: boolean; onChoose: () => void }) {
+  const { t } = useLingui();
   const { current, pending } = vessel.documents;
+  const vesselName = vessel.name;
   return (
     <li className={cn('flex flex-col gap-3 rounded-lg border bg-white p-4', chosen && 'border-ocean ring-1 ring-ocean')}>
       <div className="flex items-start gap-3">
@@ -42,13 +47,19 @@ function VesselCard({ vessel, chosen, onChoose }: { vessel: FleetVessel; chosen:
         </div>
       </div>
       <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
-        <dt className="text-muted-foreground">Last contact</dt>
-        <dd>{lastContact(vessel)}</dd>
-        <dt className="text-muted-foreground">Documents</dt>
+        <dt className="text-muted-foreground">
+          <Trans>Last contact</Trans>
+        </dt>
+        <dd>{formatDateTime(vessel.lastContactAt, t`Never`)}</dd>
+        <dt className="text-muted-foreground">
+          <Trans>Documents</Trans>
+        </dt>
         <dd>
-          {current} current
+          <Trans>{current} current</Trans>
           {' · '}
-          <span className={pending > 0 ? 'font-medium text-amber-800' : undefined}>{pending} pending</span>
+          <span className={pending > 0 ? 'font-medium text-amber-800' : undefined}>
+            <Trans>{pending} pending</Trans>
+          </span>
         </dd>
       </dl>
       {vessel.problem && (
@@ -57,17 +68,53 @@ function VesselCard({ vessel, chosen, onChoose }: { vessel: FleetVessel; chosen:
         </p>
       )}
       <Button variant={chosen ? 'default' : 'outline'} size="sm" className="mt-auto self-start" aria-pressed={chosen} onClick={onChoose}>
-        Master list<span className="sr-only"> of {vessel.name}</span>
+        <Trans>
+          Master list<span className="sr-only"> of {vesselName}</span>
+        </Trans>
       </Button>
     </li>
   );
 }
 
+/** 'received …' under the version on board. */
+function Received({ at }: { at: string }) {
+  const when = formatDateTime(at);
+  return <Trans>received {when}</Trans>;
+}
+
+/** A master-list entry below 1024 px: in force and on board, and when the version before was withdrawn. */
+function EntryLines({ row }: { row: VesselDocument }) {
+  const inForce = row.versionInForce.versionNumber;
+  const onBoard = row.onBoard?.versionNumber;
+  const received = row.onBoard ? formatDateTime(row.onBoard.receivedAt) : null;
+  const withdrawn = row.previousWithdrawnAt ? formatDateTime(row.previousWithdrawnAt) : null;
+  return (
+    <>
+      <p className="text-xs text-muted-foreground">
+        {received ? (
+          <Trans>
+            In force v{inForce} · on board v{onBoard}, received {received}
+          </Trans>
+        ) : (
+          <Trans>In force v{inForce} · not on board yet</Trans>
+        )}
+      </p>
+      {withdrawn && (
+        <p className="text-xs text-muted-foreground">
+          <Trans>Previous version withdrawn {withdrawn}</Trans>
+        </p>
+      )}
+    </>
+  );
+}
+
 /** The vessel's master list as on board: each SOP that applies, the version in force ashore and the one the ship holds. */
 function MasterList({ vessel }: { vessel: FleetVessel }) {
+  const { t } = useLingui();
   const rows = useQuery(fleetQueries.documents(vessel.code));
   const list = rows.data ?? [];
-  const label = `On board ${vessel.name}`;
+  const vesselName = vessel.name;
+  const label = t`On board ${vesselName}`;
   return (
     <section aria-labelledby="master-list-heading" className="space-y-3">
       <div className="flex flex-wrap items-end justify-between gap-3">
@@ -75,23 +122,30 @@ function MasterList({ vessel }: { vessel: FleetVessel }) {
           <h2 id="master-list-heading" className="text-lg font-semibold break-words text-navy">
             {label}
           </h2>
-          <p className="text-sm text-muted-foreground">Each procedure that applies to this vessel: the version in force ashore and the one on board.</p>
+          <p className="text-sm text-muted-foreground">
+            <Trans>Each procedure that applies to this vessel: the version in force ashore and the one on board.</Trans>
+          </p>
         </div>
         <Button asChild variant="outline" size="sm">
           <a href={vesselDocumentsCsvUrl(vessel.code)} download>
-            <Download /> Export CSV<span className="sr-only"> of the master list on board {vessel.name}</span>
+            <Download />{' '}
+            <Trans>
+              Export CSV<span className="sr-only"> of the master list on board {vesselName}</span>
+            </Trans>
           </a>
         </Button>
       </div>
       <Card className="py-0">
         <CardContent className="p-0">
-          <QueryState query={rows} loading="Loading the master list..." failed="The master list could not be loaded." frame="py-12">
+          <QueryState query={rows} loading={t`Loading the master list...`} failed={t`The master list could not be loaded.`} frame="py-12">
             {list.length === 0 ? (
-              <p className="px-6 py-12 text-center text-sm text-muted-foreground">No procedure in force applies to this vessel yet.</p>
+              <p className="px-6 py-12 text-center text-sm text-muted-foreground">
+                <Trans>No procedure in force applies to this vessel yet.</Trans>
+              </p>
             ) : (
               <TableOrList
                 label={label}
-                columns={['Procedure', 'In force', 'On board', 'Previous withdrawn', 'State']}
+                columns={[t`Procedure`, t`In force`, t`On board`, t`Previous withdrawn`, t`State`]}
                 items={list}
                 row={(row) => (
                   <TableRow key={row.sopId}>
@@ -103,13 +157,17 @@ function MasterList({ vessel }: { vessel: FleetVessel }) {
                       {row.onBoard ? (
                         <>
                           v{row.onBoard.versionNumber}
-                          <span className="block text-xs text-muted-foreground">received {formatDateTime(row.onBoard.receivedAt)}</span>
+                          <span className="block text-xs text-muted-foreground">
+                            <Received at={row.onBoard.receivedAt} />
+                          </span>
                         </>
                       ) : (
-                        <span className="text-muted-foreground">Not on board yet</span>
+                        <span className="text-muted-foreground">
+                          <Trans>Not on board yet</Trans>
+                        </span>
                       )}
                     </TableCell>
-                    <TableCell className="tabular-nums">{formatDateTime(row.previousWithdrawnAt, 'None')}</TableCell>
+                    <TableCell className="tabular-nums">{formatDateTime(row.previousWithdrawnAt, t`None`)}</TableCell>
                     <TableCell>
                       <StateBadge state={row.state} />
                     </TableCell>
@@ -121,13 +179,7 @@ function MasterList({ vessel }: { vessel: FleetVessel }) {
                       <SopLink sopId={row.sopId} title={row.title} className="min-w-0 break-words" />
                       <StateBadge state={row.state} />
                     </div>
-                    <p className="text-xs text-muted-foreground">
-                      In force v{row.versionInForce.versionNumber} ·{' '}
-                      {row.onBoard ? `on board v${row.onBoard.versionNumber}, received ${formatDateTime(row.onBoard.receivedAt)}` : 'not on board yet'}
-                    </p>
-                    {row.previousWithdrawnAt && (
-                      <p className="text-xs text-muted-foreground">Previous version withdrawn {formatDateTime(row.previousWithdrawnAt)}</p>
-                    )}
+                    <EntryLines row={row} />
                   </li>
                 )}
               />
@@ -145,6 +197,7 @@ function MasterList({ vessel }: { vessel: FleetVessel }) {
  * Admins register vessels here.
  */
 export default function FleetPage() {
+  const { t } = useLingui();
   const { user } = useCurrentUser();
   const vessels = useQuery(fleetQueries.vessels());
   const [chosenCode, setChosenCode] = useState<string | null>(null);
@@ -153,20 +206,24 @@ export default function FleetPage() {
   return (
     <>
       <PageHeader
-        title="Fleet"
-        description="Each vessel, when the office last heard from it, and which version of each procedure it holds on board"
+        title={t`Fleet`}
+        description={t`Each vessel, when the office last heard from it, and which version of each procedure it holds on board`}
         actions={can(user, 'vessels.manage') && <RegisterVesselDialog onRegistered={setChosenCode} />}
       />
       <OfficeLinkStatus />
-      <QueryState query={vessels} loading="Loading the fleet..." failed="The fleet could not be loaded." frame="py-12">
+      <QueryState query={vessels} loading={t`Loading the fleet...`} failed={t`The fleet could not be loaded.`} frame="py-12">
         {list.length === 0 ? (
           <p className="rounded-lg border bg-white px-6 py-12 text-center text-sm text-muted-foreground">
-            No vessel is registered yet.
-            {can(user, 'vessels.manage') ? ' Register one to send it the procedures that apply to it.' : ' An admin registers them here.'}
+            <Trans>No vessel is registered yet.</Trans>{' '}
+            {can(user, 'vessels.manage') ? (
+              <Trans>Register one to send it the procedures that apply to it.</Trans>
+            ) : (
+              <Trans>An admin registers them here.</Trans>
+            )}
           </p>
         ) : (
           <div className="space-y-8">
-            <ul aria-label="Vessels" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+            <ul aria-label={t`Vessels`} className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
               {list.map((vessel) => (
                 <VesselCard key={vessel.code} vessel={vessel} chosen={vessel.code === chosen?.code} onChoose={() => setChosenCode(vessel.code)} />
               ))}

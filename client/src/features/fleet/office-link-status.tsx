@@ -4,6 +4,7 @@ import type { FleetLinkState } from '@common/contracts/fleet';
 import { formatDateTime } from '@/lib/labels';
 import { cn } from '@/lib/utils';
 import { fleetQueries } from './api';
+import { t } from '@lingui/core/macro';
 
 /** How often the Fleet page asks again while it is open. */
 const REFRESH_MS = 10_000;
@@ -13,13 +14,17 @@ export function officeLinkSentence(link: FleetLinkState): string {
   const since = link.since ? formatDateTime(link.since) : null;
   switch (link.state) {
     case 'connected':
-      return `The office is connected to the fleet link (NATS)${since ? ` since ${since}` : ''}.`;
+      return since ? t`The office is connected to the fleet link (NATS) since ${since}.` : t`The office is connected to the fleet link (NATS).`;
     case 'connecting':
-      return `The office is connecting to the fleet link (NATS)${since ? `, trying since ${since}` : ''}.`;
-    case 'down':
-      return `The office's link to NATS is down${since ? ` since ${since}` : ''}: ${link.error ?? 'no reason given'}. Nothing reaches the ships until it is back.`;
+      return since ? t`The office is connecting to the fleet link (NATS), trying since ${since}.` : t`The office is connecting to the fleet link (NATS).`;
+    case 'down': {
+      const reason = link.error ?? t`no reason given`;
+      return since
+        ? t`The office's link to NATS is down since ${since}: ${reason}. Nothing reaches the ships until it is back.`
+        : t`The office's link to NATS is down: ${reason}. Nothing reaches the ships until it is back.`;
+    }
     case 'not_configured':
-      return 'The office has no fleet link: NATS_URL is not set, so nothing is sent to the ships.';
+      return t`The office has no fleet link: NATS_URL is not set, so nothing is sent to the ships.`;
   }
 }
 

@@ -9,12 +9,14 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, Di
 import { Input } from '@/components/ui/input';
 import { errorText } from '@/lib/api-error';
 import { useRegisterVessel } from './api';
+import { Trans, useLingui } from '@lingui/react/macro';
 
 type Fields = { code: string; name: string };
 const EMPTY: Fields = { code: '', name: '' };
 
 /** An admin adds a vessel to the register: the ship started with VESSEL=<code> is then sent what applies to it. */
 export function RegisterVesselDialog({ onRegistered }: { onRegistered: (code: string) => void }) {
+  const { t } = useLingui();
   const [open, setOpen] = useState(false);
   const register = useRegisterVessel();
   // The contract's own rules, so the form says what the server would (the server still decides).
@@ -41,15 +43,21 @@ export function RegisterVesselDialog({ onRegistered }: { onRegistered: (code: st
     <Dialog open={open} onOpenChange={(next) => !register.isPending && setOpen(next)}>
       {/* A Radix trigger: focus returns to it when the dialog closes. */}
       <DialogTrigger asChild>
-        <Button size="sm">Register vessel</Button>
+        <Button size="sm">
+          <Trans>Register vessel</Trans>
+        </Button>
       </DialogTrigger>
       <DialogContent>
         <DialogHeader>
-          <DialogTitle>Register vessel</DialogTitle>
-          <DialogDescription>The code is the one the ship's copy is started with (VESSEL); it cannot change later.</DialogDescription>
+          <DialogTitle>
+            <Trans>Register vessel</Trans>
+          </DialogTitle>
+          <DialogDescription>
+            <Trans>The code is the one the ship's copy is started with (VESSEL); it cannot change later.</Trans>
+          </DialogDescription>
         </DialogHeader>
         <form onSubmit={submit} noValidate className="space-y-4">
-          <FormField id="vessel-code" label="Code" error={errors.code?.message}>
+          <FormField id="vessel-code" label={t`Code`} error={errors.code?.message}>
             <Input
               id="vessel-code"
               autoComplete="off"
@@ -60,18 +68,18 @@ export function RegisterVesselDialog({ onRegistered }: { onRegistered: (code: st
               {...form.register('code', { setValueAs: (value: string) => value.toUpperCase() })}
             />
             <p id="vessel-code-hint" className="text-xs text-muted-foreground">
-              2 to 16 of A-Z, 0-9 and -, for example AURORA
+              <Trans>2 to 16 of A-Z, 0-9 and -, for example AURORA</Trans>
             </p>
           </FormField>
-          <FormField id="vessel-name" label="Name" error={errors.name?.message}>
+          <FormField id="vessel-name" label={t({ context: 'vessel', message: 'Name' })} error={errors.name?.message}>
             <Input id="vessel-name" autoComplete="off" aria-invalid={!!errors.name} {...form.register('name')} />
           </FormField>
           {register.isError && (
             <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
-              {errorText(register.error, 'The vessel could not be registered.')}
+              {errorText(register.error, t`The vessel could not be registered.`)}
             </p>
           )}
-          <FormDialogFooter submit="Register vessel" submitting="Registering..." pending={register.isPending} onCancel={() => setOpen(false)} />
+          <FormDialogFooter submit={t`Register vessel`} submitting={t`Registering...`} pending={register.isPending} onCancel={() => setOpen(false)} />
         </form>
       </DialogContent>
     </Dialog>

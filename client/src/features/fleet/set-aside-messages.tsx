@@ -7,6 +7,7 @@ import { QueryState } from '@/components/query-state';
 import { Button } from '@/components/ui/button';
 import { formatDateTime } from '@/lib/labels';
 import { fleetQueries, useResolveSetAside } from './api';
+import { Trans, useLingui } from '@lingui/react/macro';
 
 /**
  * A ship's messages the office could not take (not a contract's, a newer schema, a gap in its
@@ -15,7 +16,9 @@ import { fleetQueries, useResolveSetAside } from './api';
  * They never hold another vessel nor this one's later messages.
  */
 export function SetAsideMessages({ vessel }: { vessel: FleetVessel }) {
+  const { t } = useLingui();
   const messages = useQuery(fleetQueries.setAside(vessel.code));
+  const vesselName = vessel.name;
   const resolve = useResolveSetAside(vessel.code);
   const [discarding, setDiscarding] = useState<SetAsideMessage | null>(null);
   const list = messages.data ?? [];
@@ -25,39 +28,33 @@ export function SetAsideMessages({ vessel }: { vessel: FleetVessel }) {
         <AlertTriangle className="mt-0.5 size-5 shrink-0 text-amber-700" aria-hidden="true" />
         <div className="min-w-0">
           <h2 id="set-aside-heading" className="font-semibold break-words text-navy">
-            Set aside from {vessel.name}
+            <Trans>Set aside from {vesselName}</Trans>
           </h2>
           <p className="text-sm text-muted-foreground">
-            Messages from this ship the office could not take. Its later messages and the other vessels carry on; retry one once the cause is mended, or discard
-            it.
+            <Trans>
+              Messages from this ship the office could not take. Its later messages and the other vessels carry on; retry one once the cause is mended, or
+              discard it.
+            </Trans>
           </p>
         </div>
       </div>
-      <QueryState query={messages} loading="Loading the messages set aside..." failed="The messages set aside could not be loaded." frame="py-6">
+      <QueryState query={messages} loading={t`Loading the messages set aside...`} failed={t`The messages set aside could not be loaded.`} frame="py-6">
         <ul className="space-y-3">
           {list.map((m) => (
-            <li key={m.id} className="space-y-2 rounded-md border bg-white p-3 text-sm">
-              <p className="font-medium break-words">{m.reason}</p>
-              <p className="text-xs text-muted-foreground">
-                {m.seq === null ? 'No sequence number' : `Message ${m.seq} of the ship`} · set aside {formatDateTime(m.createdAt)}
-              </p>
-              <pre className="max-h-32 overflow-auto rounded bg-muted p-2 font-mono text-xs break-all whitespace-pre-wrap">{m.body || '(empty)'}</pre>
-              <div className="flex flex-wrap gap-2">
-                <Button size="sm" variant="outline" disabled={resolve.isPending} onClick={() => resolve.mutate({ id: m.id, action: 'retry' })}>
-                  Retry<span className="sr-only"> message {m.seq ?? m.id}</span>
-                </Button>
-                <Button size="sm" variant="outline" disabled={resolve.isPending} onClick={() => setDiscarding(m)}>
-                  Discard<span className="sr-only"> message {m.seq ?? m.id}</span>
-                </Button>
-              </div>
-            </li>
+            <SetAsideItem
+              key={m.id}
+              message={m}
+              pending={resolve.isPending}
+              onRetry={() => resolve.mutate({ id: m.id, action: 'retry' })}
+              onDiscard={() => setDiscarding(m)}
+            />
           ))}
         </ul>
       </QueryState>
       <ConfirmDialog
         open={discarding !== null}
-        title="Discard this message?"
-        description="It stays on record in the audit trail but no longer waits to be applied. What it said does not count ashore."
+        title={t`Discard this message?`}
+        description={t`It stays on record in the audit trail but no longer waits to be applied. What it said does not count ashore.`}
         pending={resolve.isPending}
         onClose={() => setDiscarding(null)}
         action={
@@ -66,10 +63,45 @@ export function SetAsideMessages({ vessel }: { vessel: FleetVessel }) {
             disabled={resolve.isPending}
             onClick={() => discarding && resolve.mutate({ id: discarding.id, action: 'discard' }, { onSuccess: () => setDiscarding(null) })}
           >
-            {resolve.isPending ? 'Discarding...' : 'Discard'}
+            {resolve.isPending ? t`Discarding...` : t`Discard`}
           </Button>
         }
       />
     </section>
+  );
+}
+
+/** One message set aside: the reason, which message and when, what arrived, and Retry and Discard. */
+function SetAsideItem({ message, pending, onRetry, onDiscard }: { message: SetAsideMessage; pending: boolean; onRetry: () => void; onDiscard: () => void }) {
+  const { t } = useLingui();
+  const seq = message.seq;
+  const when = formatDateTime(message.createdAt);
+  const number = message.seq ?? message.id;
+  return (
+    <li className="space-y-2 rounded-md border bg-white p-3 text-sm">
+      <p className="font-medium break-words">{message.reason}</p>
+      <p className="text-xs text-muted-foreground">
+        {seq === null ? (
+          <Trans>No sequence number · set aside {when}</Trans>
+        ) : (
+          <Trans>
+            Message {seq} of the ship · set aside {when}
+          </Trans>
+        )}
+      </p>
+      <pre className="max-h-32 overflow-auto rounded bg-muted p-2 font-mono text-xs break-all whitespace-pre-wrap">{message.body || t`(empty)`}</pre>
+      <div className="flex flex-wrap gap-2">
+        <Button size="sm" variant="outline" disabled={pending} onClick={onRetry}>
+          <Trans>
+            Retry<span className="sr-only"> message {number}</span>
+          </Trans>
+        </Button>
+        <Button size="sm" variant="outline" disabled={pending} onClick={onDiscard}>
+          <Trans>
+            Discard<span className="sr-only"> message {number}</span>
+          </Trans>
+        </Button>
+      </div>
+    </li>
   );
 }

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { FleetStatus } from '@common/contracts/fleet';
 import { formatDateTime, formatTime } from '@/lib/labels';
 import { fleetQueries } from './api';
+import { plural, t } from '@lingui/core/macro';
 
 /** How often the line asks again (and whenever the window regains focus). */
 const REFRESH_MS = 10_000;
@@ -12,13 +13,14 @@ const REFRESH_MS = 10_000;
  */
 const timeOf = (value: string | Date, now: Date) => (new Date(value).toDateString() === now.toDateString() ? formatTime(value) : formatDateTime(value));
 
-const waitingWords = (n: number) => `${n} ${n === 1 ? 'attestation' : 'attestations'} waiting to send`;
+const waitingWords = (count: number) => plural(count, { one: '# attestation waiting to send', other: '# attestations waiting to send' });
 
 /** The ship's link in one sentence: in step with the office, or since when not and what waits. */
 export function shipLinkSentence(status: FleetStatus, now: Date = new Date()): string {
   const waiting = status.waiting.toSend > 0 ? ` · ${waitingWords(status.waiting.toSend)}` : '';
-  if (status.connected && status.lastContactAt) return `Ship copy · in step with the office at ${timeOf(status.lastContactAt, now)}${waiting}`;
-  const since = status.lastContactAt ? `No link to the office since ${timeOf(status.lastContactAt, now)}` : 'No link to the office yet';
+  const time = status.lastContactAt ? timeOf(status.lastContactAt, now) : null;
+  if (status.connected && time) return `${t`Ship copy · in step with the office at ${time}`}${waiting}`;
+  const since = time ? t`No link to the office since ${time}` : t`No link to the office yet`;
   return `${since}${waiting}`;
 }
 

@@ -4,26 +4,32 @@ import type { Itinerary, ItineraryTable } from '@common/contracts/itineraries';
 import type { ReaderDocument } from '@/components/reader/reader-document';
 import { useDeleteFile, useUploadFiles } from '@/lib/file-api';
 import { queryKeys } from '@/lib/query-keys';
+import { msg } from '@lingui/core/macro';
+import { i18n } from '@/lib/i18n';
 
 /**
  * The two kinds of file the office publishes for the crew, and what differs between them
- * on the client: where they live, which list an upload or delete makes stale, and the toasts.
+ * on the client: where they live, which list an upload or delete makes stale, and the toasts
+ * (read when drawn, in the interface's language).
  */
 export const PUBLISHED = {
   dailyProgram: {
     base: '/api/daily-programs',
     upload: '/api/daily-programs/batch',
     list: queryKeys.dailyPrograms.hierarchy(),
-    uploaded: { success: 'Daily programs uploaded successfully!', fallback: 'Failed to upload daily programs' },
-    deleted: 'Daily program deleted successfully!',
+    uploaded: { success: msg`Daily programs uploaded successfully!`, fallback: msg`Failed to upload daily programs` },
+    deleted: msg`Daily program deleted successfully!`,
   },
   itinerary: {
     base: '/api/itineraries',
     list: queryKeys.itineraries.list(),
-    uploaded: { success: 'Itinerary uploaded successfully!', fallback: 'Failed to upload itinerary' },
-    deleted: 'Itinerary deleted successfully!',
+    uploaded: { success: msg`Itinerary uploaded successfully!`, fallback: msg`Failed to upload itinerary` },
+    deleted: msg`Itinerary deleted successfully!`,
   },
 } as const;
+
+/** An upload's toasts in the interface's language. */
+const uploadToasts = (kind: PublishedKind) => ({ success: i18n._(PUBLISHED[kind].uploaded.success), fallback: i18n._(PUBLISHED[kind].uploaded.fallback) });
 export type PublishedKind = keyof typeof PUBLISHED;
 
 export const dailyProgramQueries = {
@@ -42,7 +48,7 @@ export const downloadUrlOf = (kind: PublishedKind, file: { id: number }) => `${P
 export function programDocument(cruiseCode: string, dayLabel: string, file: DailyProgramFile): ReaderDocument {
   const part = file.fileLabel ? ` · ${file.fileLabel}` : '';
   return {
-    title: `Daily program ${cruiseCode} · ${dayLabel}${part}`,
+    title: `${i18n._(msg`Daily program ${cruiseCode} · ${dayLabel}`)}${part}`,
     name: file.originalName,
     mimeType: 'application/pdf',
     fileUrl: downloadUrlOf('dailyProgram', file),
@@ -70,10 +76,10 @@ export const useUploadDailyPrograms = () =>
   useUploadFiles<DailyProgramUpload, DailyProgramUploadResult>(
     PUBLISHED.dailyProgram,
     ({ cruiseCode, programDate, mode, files }) => ({ cruiseCode, programDate, mode, files }),
-    PUBLISHED.dailyProgram.uploaded,
+    uploadToasts('dailyProgram'),
   );
 
 export const useUploadItinerary = () =>
-  useUploadFiles<ItineraryUpload, Itinerary>(PUBLISHED.itinerary, ({ uploadDate, file }) => ({ uploadDate, file }), PUBLISHED.itinerary.uploaded);
+  useUploadFiles<ItineraryUpload, Itinerary>(PUBLISHED.itinerary, ({ uploadDate, file }) => ({ uploadDate, file }), uploadToasts('itinerary'));
 
-export const useDeletePublishedFile = (kind: PublishedKind) => useDeleteFile(PUBLISHED[kind], PUBLISHED[kind].deleted);
+export const useDeletePublishedFile = (kind: PublishedKind) => useDeleteFile(PUBLISHED[kind], i18n._(PUBLISHED[kind].deleted));

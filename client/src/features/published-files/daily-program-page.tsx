@@ -9,8 +9,10 @@ import { DailyProgramUploadForm } from './daily-program-upload-form';
 import { ProgramDay, isoDay } from './program-day';
 import { ProgramTree } from './program-tree';
 import { PublishedLayout, useCanManageFiles } from './published-layout';
+import { Trans, useLingui } from '@lingui/react/macro';
 
 export default function DailyProgramPage() {
+  const { t } = useLingui();
   const query = useQuery(dailyProgramQueries.hierarchy());
   const canManage = useCanManageFiles();
   const cruises = query.data ?? [];
@@ -21,9 +23,9 @@ export default function DailyProgramPage() {
 
   return (
     <PublishedLayout
-      title="Daily Program"
-      description="Daily cruise programs by cruise code and day."
-      listLabel="Daily programs"
+      title={t`Daily Program`}
+      description={t`Daily cruise programs by cruise code and day.`}
+      listLabel={t`Daily programs`}
       canManage={canManage}
       upload={<DailyProgramUploadForm />}
       dialogs={<ReaderDialog document={reading} onClose={() => setReading(null)} />}
@@ -33,7 +35,7 @@ export default function DailyProgramPage() {
         <section aria-labelledby="all-programs-heading" className="space-y-2">
           {query.isSuccess && (
             <h2 id="all-programs-heading" className="text-sm font-semibold text-slate-600">
-              All cruises and days
+              <Trans>All cruises and days</Trans>
             </h2>
           )}
           <FileListState query={query} what="daily programs" icon={CalendarRange} empty={cruises.length === 0}>

@@ -1,5 +1,8 @@
 import { DeleteTargetDialog, deleteQuestion } from '@/components/confirm-delete-dialog';
 import { type PublishedKind, useDeletePublishedFile } from './api';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react';
 
 export interface FileToDelete {
   file: { id: number; originalName: string };
@@ -7,15 +10,16 @@ export interface FileToDelete {
   where?: string;
 }
 
-const TITLES: Record<PublishedKind, string> = { dailyProgram: 'Delete daily program file', itinerary: 'Delete itinerary' };
+const TITLES: Record<PublishedKind, MessageDescriptor> = { dailyProgram: msg`Delete daily program file`, itinerary: msg`Delete itinerary` };
 
 /** Asks before deleting one published file; the same dialog for every kind. */
 export function DeletePublishedFileDialog({ kind, target, onClose }: { kind: PublishedKind; target: FileToDelete | null; onClose: () => void }) {
+  const { i18n } = useLingui();
   const remove = useDeletePublishedFile(kind);
   return (
     <DeleteTargetDialog
       target={target?.file ?? null}
-      title={TITLES[kind]}
+      title={i18n._(TITLES[kind])}
       description={deleteQuestion(target?.file.originalName, target?.where)}
       remove={remove}
       onClose={onClose}

@@ -8,8 +8,10 @@ import { DeletePublishedFileDialog } from './delete-file-dialog';
 import { ItineraryCard } from './itinerary-card';
 import { ItineraryUploadForm } from './itinerary-upload-form';
 import { PublishedLayout, useCanManageFiles } from './published-layout';
+import { useLingui } from '@lingui/react/macro';
 
 export default function ItineraryPage() {
+  const { t } = useLingui();
   const query = useQuery(itineraryQueries.list());
   const [toDelete, setToDelete] = useState<Itinerary | null>(null);
   const canManage = useCanManageFiles();
@@ -17,9 +19,9 @@ export default function ItineraryPage() {
 
   return (
     <PublishedLayout
-      title="Itinerary"
-      description="Cruise itineraries: ports of call, arrival and departure times."
-      listLabel="Itineraries"
+      title={t`Itinerary`}
+      description={t`Cruise itineraries: ports of call, arrival and departure times.`}
+      listLabel={t`Itineraries`}
       listClassName="space-y-3"
       canManage={canManage}
       upload={<ItineraryUploadForm />}

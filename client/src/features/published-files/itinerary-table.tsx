@@ -5,31 +5,39 @@ import { useMediaQuery } from '@/hooks/use-media-query';
 import { QueryState } from '@/components/query-state';
 import { Button } from '@/components/ui/button';
 import { errorText } from '@/lib/api-error';
+import { displayLocale } from '@/lib/labels';
 import { cn } from '@/lib/utils';
 import { itineraryQueries } from './api';
 import { formatTableCell, isNumericCell } from './table-cells';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 
 /** The itinerary's sheets, one at a time: a table, or on a phone a card per row. */
 export function ItineraryTableView({ itineraryId, name }: { itineraryId: number; name: string }) {
+  const { t } = useLingui();
   const table = useQuery(itineraryQueries.table(itineraryId));
   const [sheetIndex, setSheetIndex] = useState(0);
   const sheets = table.data?.sheets ?? [];
   const sheet = sheets[Math.min(sheetIndex, sheets.length - 1)];
   // A phone has no room for five columns side by side: each row becomes a small card.
   const phone = !useMediaQuery('(min-width: 640px)');
+  const maxRows = ITINERARY_TABLE_MAX_ROWS.toLocaleString(displayLocale());
 
   if (table.isError) {
     return (
       <div role="status" className="space-y-0.5 rounded-md border border-dashed px-3 py-4 text-center text-sm text-muted-foreground">
-        <p className="font-medium text-foreground">{errorText(table.error, 'The itinerary could not be shown as a table.')}</p>
-        <p>Use Download to open the file.</p>
+        <p className="font-medium text-foreground">{errorText(table.error, t`The itinerary could not be shown as a table.`)}</p>
+        <p>
+          <Trans>Use Download to open the file.</Trans>
+        </p>
       </div>
     );
   }
   return (
-    <QueryState query={table} loading="Reading the itinerary" failed="" frame="py-6">
+    <QueryState query={table} loading={t`Reading the itinerary`} failed="" frame="py-6">
       {!sheet || sheet.columns.length === 0 ? (
-        <p className="py-4 text-center text-sm text-muted-foreground">This file holds no rows.</p>
+        <p className="py-4 text-center text-sm text-muted-foreground">
+          <Trans>This file holds no rows.</Trans>
+        </p>
       ) : (
         <div className="space-y-2">
           {sheets.length > 1 && (
@@ -43,9 +51,11 @@ export function ItineraryTableView({ itineraryId, name }: { itineraryId: number;
           )}
           {phone ? <SheetRows sheet={sheet} label={`${name}: ${sheet.name}`} /> : <SheetTable sheet={sheet} label={`${name}: ${sheet.name}`} />}
           <p className="text-xs text-muted-foreground">
-            {sheet.truncated
-              ? `Showing the first ${ITINERARY_TABLE_MAX_ROWS.toLocaleString('en')} rows of this sheet; download the file for the rest.`
-              : `${sheet.rows.length} row${sheet.rows.length === 1 ? '' : 's'}`}
+            {sheet.truncated ? (
+              <Trans>Showing the first {maxRows} rows of this sheet; download the file for the rest.</Trans>
+            ) : (
+              <Plural value={sheet.rows.length} one="# row" other="# rows" />
+            )}
           </p>
         </div>
       )}

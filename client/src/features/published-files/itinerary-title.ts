@@ -1,5 +1,6 @@
 import type { Itinerary, ItineraryTable } from '@common/contracts/itineraries';
 import { formatDateRange } from '@/lib/labels';
+import { t } from '@lingui/core/macro';
 
 /**
  * An itinerary's title as the crew say it: the cruise and its dates ('Cruise AR251120 ·
@@ -46,5 +47,5 @@ export function dayRangeText(first: string, last: string): string {
 export function itineraryTitle(itinerary: Pick<Itinerary, 'originalName' | 'uploadDate'>, table?: ItineraryTable): string {
   const cruise = cruiseCodeOf([itinerary.originalName, ...(table?.sheets.map((s) => s.name) ?? [])]);
   const [first, last] = tableDays(table) ?? [itinerary.uploadDate, itinerary.uploadDate];
-  return `${cruise ? `Cruise ${cruise}` : 'Itinerary'} · ${dayRangeText(first, last)}`;
+  return `${cruise ? t`Cruise ${cruise}` : t`Itinerary`} · ${dayRangeText(first, last)}`;
 }

@@ -8,6 +8,7 @@ import { Label } from '@/components/ui/label';
 import { formatBytes } from '@/lib/labels';
 import { useUploadItinerary } from './api';
 import { DateField, UploadCard, useChosenFiles } from './upload-card';
+import { Trans } from '@lingui/react/macro';
 
 export function ItineraryUploadForm() {
   const upload = useUploadItinerary();
@@ -29,7 +30,9 @@ export function ItineraryUploadForm() {
     <UploadCard kind="itinerary" onSubmit={submit} chosen={chosen} disabled={!file || !!typeProblem}>
       <DateField id="it-date" error={errors.uploadDate?.message} field={form.register('uploadDate')} />
       <div className="space-y-2">
-        <Label htmlFor="it-file">Itinerary file</Label>
+        <Label htmlFor="it-file">
+          <Trans>Itinerary file</Trans>
+        </Label>
         <Input
           id="it-file"
           ref={chosen.fileInput}

@@ -6,6 +6,7 @@ import { FileActions } from '@/components/file-actions';
 import { Button } from '@/components/ui/button';
 import { formatBytes, formatWeekdayDate } from '@/lib/labels';
 import { downloadUrlOf, programDocument } from './api';
+import { Trans, useLingui } from '@lingui/react/macro';
 
 /** YYYY-MM-DD of a day in this device's time zone (the ship's clock). */
 export const isoDay = (date: Date) => format(date, 'yyyy-MM-dd');
@@ -29,7 +30,9 @@ interface Props {
 
 /** One day on board, today first: each cruise's program of that day, to read or download, and the way to the days around it. */
 export function ProgramDay({ cruises, date, today, onDate, onRead }: Props) {
+  const { t } = useLingui();
   const programs = programsOn(cruises, date);
+  const dayLabel = dayLabelOf(date);
   const isToday = date === today;
   const step = (days: number) => onDate(isoDay(addDays(parseISO(date), days)));
   return (
@@ -37,25 +40,25 @@ export function ProgramDay({ cruises, date, today, onDate, onRead }: Props) {
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h2 id="program-day-heading" className="flex items-center gap-2 font-semibold text-navy">
           <CalendarDays className="size-5 text-ocean" aria-hidden="true" />
-          {isToday ? `Today · ${dayLabelOf(date)}` : dayLabelOf(date)}
+          {isToday ? t`Today · ${dayLabel}` : dayLabel}
         </h2>
         <div className="flex items-center gap-1">
-          <Button variant="outline" size="sm" onClick={() => step(-1)} aria-label="Previous day">
+          <Button variant="outline" size="sm" onClick={() => step(-1)} aria-label={t`Previous day`}>
             <ChevronLeft aria-hidden="true" />
           </Button>
           {!isToday && (
             <Button variant="outline" size="sm" onClick={() => onDate(today)}>
-              Today
+              <Trans>Today</Trans>
             </Button>
           )}
-          <Button variant="outline" size="sm" onClick={() => step(1)} aria-label="Next day">
+          <Button variant="outline" size="sm" onClick={() => step(1)} aria-label={t`Next day`}>
             <ChevronRight aria-hidden="true" />
           </Button>
         </div>
       </div>
       {programs.length === 0 ? (
         <p className="mt-3 rounded-md border border-dashed px-3 py-6 text-center text-sm text-muted-foreground" role="status">
-          {isToday ? 'No program for today' : `No program for ${dayLabelOf(date)}`}
+          {isToday ? t`No program for today` : t`No program for ${dayLabel}`}
         </p>
       ) : (
         <ul className="mt-3 space-y-3">
@@ -66,11 +69,11 @@ export function ProgramDay({ cruises, date, today, onDate, onRead }: Props) {
                 <span className="font-mono">{cruiseCode}</span>
                 {ship && <span className="font-normal text-slate-700">· {ship.name}</span>}
               </p>
-              <ul className="divide-y rounded-md border bg-white" aria-label={`Program of ${cruiseCode} for ${dayLabelOf(date)}`}>
+              <ul className="divide-y rounded-md border bg-white" aria-label={t`Program of ${cruiseCode} for ${dayLabel}`}>
                 {day.files.map((file) => (
                   <li key={file.id} className="flex flex-wrap items-center gap-x-4 gap-y-2 px-3 py-2.5">
                     <div className="min-w-0 flex-1 basis-48">
-                      <p className="text-sm font-medium">{file.fileLabel ?? 'Daily program'}</p>
+                      <p className="text-sm font-medium">{file.fileLabel ?? t`Daily program`}</p>
                       <p className="text-xs break-words text-muted-foreground">
                         {file.originalName} · {formatBytes(file.size)}
                       </p>

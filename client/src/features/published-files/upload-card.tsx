@@ -6,6 +6,9 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Input } from '@/components/ui/input';
 import { UploadSubmit } from '@/components/upload-progress';
 import type { PublishedKind } from './api';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react';
 
 interface UploadMutation<T> {
   isPending: boolean;
@@ -35,12 +38,12 @@ export function useChosenFiles<T>(upload: UploadMutation<T>) {
 }
 
 /** Each kind's card: the heading (also the form's name and the button's label) and what it takes. */
-const CARDS: Record<PublishedKind, { title: string; description: string }> = {
+const CARDS: Record<PublishedKind, { title: MessageDescriptor; description: MessageDescriptor }> = {
   dailyProgram: {
-    title: 'Upload daily program',
-    description: 'One combined PDF, or four separate PDFs, per cruise day. A new upload replaces that day.',
+    title: msg`Upload daily program`,
+    description: msg`One combined PDF, or four separate PDFs, per cruise day. A new upload replaces that day.`,
   },
-  itinerary: { title: 'Upload itinerary', description: 'An Excel (.xlsx, .xls) or CSV file with the ports of call.' },
+  itinerary: { title: msg`Upload itinerary`, description: msg`An Excel (.xlsx, .xls) or CSV file with the ports of call.` },
 };
 
 interface Props {
@@ -54,7 +57,9 @@ interface Props {
 
 /** The upload card every published kind shows: heading, fields, and the button that turns into a progress bar. */
 export function UploadCard({ kind, onSubmit, chosen, disabled, children }: Props) {
-  const { title, description } = CARDS[kind];
+  const { i18n } = useLingui();
+  const title = i18n._(CARDS[kind].title);
+  const description = i18n._(CARDS[kind].description);
   return (
     <Card>
       <CardHeader>
@@ -73,8 +78,9 @@ export function UploadCard({ kind, onSubmit, chosen, disabled, children }: Props
 
 /** The day a published file is for, as a date input with its validation message. */
 export function DateField({ id, error, field }: { id: string; error: string | undefined; field: UseFormRegisterReturn }) {
+  const { i18n } = useLingui();
   return (
-    <FormField id={id} label="Date" error={error}>
+    <FormField id={id} label={i18n._(msg`Date`)} error={error}>
       <Input id={id} type="date" aria-invalid={!!error} {...field} />
     </FormField>
   );
