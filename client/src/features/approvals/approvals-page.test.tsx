@@ -68,6 +68,7 @@ function office(pending: ApprovalTask[] | (() => Response)) {
     http.get('/api/approvals', () => (Array.isArray(pending) ? HttpResponse.json(waiting) : pending())),
     http.get('/api/sop-versions/:id/comments', () => HttpResponse.json([])),
     http.get('/api/settings', () => HttpResponse.json(settings)),
+    http.get('/api/translations/outdated', () => HttpResponse.json([])),
     http.get('/api/sops/:id', ({ params }) => HttpResponse.json(detailOf(waiting.find((t) => t.version.sop.id === Number(params.id)) ?? bunkering))),
     http.put('/api/approvals/:id', async ({ params, request }) => {
       const task = waiting.find((t) => t.id === Number(params.id)) as ApprovalTask;

@@ -8,6 +8,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/utils';
 import { approvalQueries } from './api';
 import { DecisionBar, ReviewNotes } from './decision-panel';
+import { OutdatedTranslations } from './outdated-translations';
 import { PendingList } from './pending-list';
 import { VersionViewer } from './version-viewer';
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -160,6 +161,10 @@ export default function ApprovalsPage() {
     <>
       <PageHeader title={t`Approval Center`} description={t`Review submitted SOP versions, then approve them or request changes.`} />
       <ApprovalCenter />
+      {/* The translations to do again, under the decisions: they wait on no one's signature. */}
+      <section className="mt-8 max-w-3xl" aria-label={t`Outdated translations`}>
+        <OutdatedTranslations />
+      </section>
     </>
   );
 }
