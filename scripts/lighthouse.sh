@@ -19,19 +19,33 @@ cookie=$(curl -s -D - -o /dev/null -H 'Content-Type: application/json' \
 sop_status=$(curl -s -o /dev/null -w '%{http_code}' -H "Cookie: $cookie" "$base/api/sops/${SOP_ID:-1}")
 [ "$sop_status" = 200 ] || { echo "SOP ${SOP_ID:-1} answers $sop_status to ${LH_USER:-crew}: choose one they may read (SOP_ID)" >&2; exit 1; }
 export CHROME_PATH="${CHROME_PATH:-/usr/bin/chromium}"
+# The device's language for the first screen (the person's own wins once the session answers): LH_LANGUAGE=hi.
+language="${LH_LANGUAGE:-}"
+port="${LH_PORT:-9333}"
 # cpu: Lighthouse's benchmark of the host (about 1000 for a mid-range phone) over the CPU slowdown it applied,
 # i.e. the speed of the phone simulated; on a busy or slow host it falls and so does the score.
 printf '%-14s %6s %6s %8s %8s %6s %6s\n' page perf a11y LCP TBT CLS cpu
 for path in / /documents "/sop/${SOP_ID:-1}"; do
   name=$(echo "$path" | tr '/' '_')
-  $lighthouse "$base$path" --quiet --only-categories=performance,accessibility \
-    --extra-headers="{\"Cookie\":\"$cookie\"}" \
-    --chrome-flags="--headless --no-sandbox --disable-gpu --disable-quic --no-first-run" \
+  # Each page in a fresh browser profile (nothing cached, no service worker yet) that holds the
+  # session cookie: Lighthouse attaches to it and keeps its cookies (--disable-storage-reset).
+  profile=$(mktemp -d)
+  "$CHROME_PATH" --headless=new --no-sandbox --disable-gpu --disable-quic --no-first-run --remote-debugging-port="$port" \
+    --user-data-dir="$profile" about:blank >/dev/null 2>&1 &
+  chrome=$!
+  for _ in $(seq 50); do curl -sf "http://127.0.0.1:$port/json/version" >/dev/null && break; sleep 0.2; done
+  node scripts/lighthouse-session.mjs "$port" "$base" "$cookie" "$language"
+  $lighthouse "$base$path" --quiet --only-categories=performance,accessibility --port="$port" --disable-storage-reset \
     ${LH_FLAGS:-} --output=json --output-path="$out/lh$name.json" >/dev/null 2>&1 || true
+  kill "$chrome" 2>/dev/null || true
+  wait "$chrome" 2>/dev/null || true
+  rm -rf "$profile"
   node -e '
     const r = require(process.argv[1]);
     const a = r.audits, c = r.categories;
     const pct = (x) => Math.round(x * 100);
+    // A page that ended on the sign-in screen measured the wrong thing: say so instead of a score.
+    if (new URL(r.finalDisplayedUrl).pathname === "/auth") { console.log(process.argv[2].padEnd(14), "ended on the sign-in page: the session was not used"); process.exit(0); }
     console.log(process.argv[2].padEnd(14), String(pct(c.performance.score)).padStart(6), String(pct(c.accessibility.score)).padStart(6),
       a["largest-contentful-paint"].displayValue.padStart(8), a["total-blocking-time"].displayValue.padStart(8), a["cumulative-layout-shift"].displayValue.padStart(6),
       String(Math.round(r.environment.benchmarkIndex / r.configSettings.throttling.cpuSlowdownMultiplier)).padStart(6));
