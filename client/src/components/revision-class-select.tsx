@@ -1,4 +1,5 @@
-import { REVISION_CLASS_LABELS, REVISION_CLASSES, type RevisionClass } from '@common/revision-classes';
+import { REVISION_CLASSES, type RevisionClass } from '@common/revision-classes';
+import { REVISION_CLASS_LABELS } from '@/lib/labels';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 
