@@ -206,6 +206,9 @@ export const MAIL_KIND_LABELS: Record<MailKind, string> = translatedTable<MailKi
 /** The interface's language (with the browser's region) decides digits, separators and date order. */
 export const displayLocale = (): string => formatLocale();
 
+/** A number in the reader's locale ('200,000', '200.000'). */
+export const formatNumber = (value: number): string => new Intl.NumberFormat(displayLocale()).format(value);
+
 const numberFormats = new Map<string, Intl.NumberFormat>();
 function unitFormat(locale: string, unit: 'byte' | 'kilobyte' | 'megabyte' | 'gigabyte'): Intl.NumberFormat {
   const key = `${locale}|${unit}`;
