@@ -186,7 +186,12 @@ export const REVISION_CLASS_LABELS: Record<RevisionClass, string> = translatedTa
   minor: msg`Minor`,
   editorial: msg`Editorial`,
 });
-export const ROLE_LABELS: Record<Role, string> = translatedTable<Role>({ admin: msg`Admin`, approver: msg`Approver`, user: msg`User` });
+// 'Admin' the role, not the Admin tab (the Administration Center): a person, in every language.
+export const ROLE_LABELS: Record<Role, string> = translatedTable<Role>({
+  admin: msg({ message: 'Admin', context: 'role' }),
+  approver: msg`Approver`,
+  user: msg`User`,
+});
 export const SIGNATURE_MEANING_LABELS: Record<SignedMeaning, string> = translatedTable<SignedMeaning>({
   approved: msg`Approved`,
   reviewed: msg`Reviewed`,
