@@ -5,7 +5,7 @@ import { FullPageSpinner } from '@/components/spinner';
 import { readWithSession } from '@/lib/page-load-read';
 import { useCurrentUser } from '@/lib/session';
 import { useRouteTitle } from '@/hooks/use-document-title';
-import { NOT_FOUND, type Screen, screenFor } from './screens';
+import { NOT_FOUND, type Screen, screenFor, words } from './screens';
 import { Guarded } from './screen-guard';
 import { forgetWantedPath, wantedPath } from './after-sign-in';
 
@@ -45,7 +45,7 @@ function SignedOutOnly({ screen: { Component } }: { screen: Screen }) {
 export function AppRouter() {
   const [location] = useLocation();
   const { screen } = screenFor(location);
-  useRouteTitle(screen.title);
+  useRouteTitle(words(screen.title));
   const Shown = screen.signedOut ? SignedOutOnly : Guarded;
   return (
     <Suspense fallback={<FullPageSpinner />}>

@@ -1,6 +1,7 @@
 import { startTransition, Suspense, type ComponentType, type ReactNode } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { screen } from '@testing-library/react';
+import { I18nProvider } from '@lingui/react';
 import { network } from '@/test/network';
 import { settled } from '@/test/render';
 import { createRoot } from 'react-dom/client';
@@ -19,6 +20,7 @@ vi.mock('./layout/app-layout', () => ({
 }));
 vi.mock('./layout/header-code', () => ({ loadHeaderParts: async () => [], loadAccountMenu: async () => ({ default: () => null }) }));
 
+import { i18n } from '@/lib/i18n';
 import { queryKeys } from '@/lib/query-keys';
 import { Guarded } from './screen-guard';
 import { type ScreenEntry, screenOf } from './screens';
@@ -56,13 +58,15 @@ function mount(entry: ScreenEntry, session: Promise<typeof alice> | typeof alice
   const ready = screenOf(entry);
   startTransition(() =>
     root.render(
-      <QueryClientProvider client={client}>
-        <Router hook={memoryLocation({ path: '/sop/5' }).hook}>
-          <Suspense fallback={<p>Loading the page</p>}>
-            <Guarded screen={ready} />
-          </Suspense>
-        </Router>
-      </QueryClientProvider>,
+      <I18nProvider i18n={i18n}>
+        <QueryClientProvider client={client}>
+          <Router hook={memoryLocation({ path: '/sop/5' }).hook}>
+            <Suspense fallback={<p>Loading the page</p>}>
+              <Guarded screen={ready} />
+            </Suspense>
+          </Router>
+        </QueryClientProvider>
+      </I18nProvider>,
     ),
   );
   mounted.push(() => {

@@ -4,7 +4,7 @@ import { can } from '@common/permissions';
 import { FullPageSpinner } from '@/components/spinner';
 import { useCurrentUser } from '@/lib/session';
 import { useArrival } from '@/hooks/use-arrival';
-import type { Screen } from './screens';
+import { type Screen, words } from './screens';
 import { AppLayout } from './layout/app-layout';
 import { noteSignedIn, rememberWantedPath } from './after-sign-in';
 
@@ -37,7 +37,7 @@ export function Guarded({ screen }: { screen: Screen }) {
         {!screen.requires || can(user, screen.requires) ? (
           <Component />
         ) : (
-          <AccessDenied requires={screen.requires} onShip={user.onShip ? screen.onShip : undefined} />
+          <AccessDenied requires={screen.requires} onShip={user.onShip && screen.onShip ? words(screen.onShip) : undefined} />
         )}
       </Suspense>
     </AppLayout>

@@ -1,24 +1,32 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import type { QueryKey } from '@tanstack/react-query';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 import type { Action } from '@common/permissions';
+import { i18n } from '@/lib/i18n';
 import { loadOnce } from '@/lib/load-once';
 import { queryKeys } from '@/lib/query-keys';
 import { loadHeaderParts } from './layout/header-code';
 
 type Params = Record<string, string | undefined>;
 
+/** A table's words: a message, translated when drawn (a plain string is shown as it is). */
+export type Words = string | MessageDescriptor;
+/** Words of the table in the interface's language. */
+export const words = (text: Words): string => (typeof text === 'string' ? text : i18n._(text));
+
 /** One screen of the app, declared once: the router, the header, the guard, the title and the preload read it. */
 export interface ScreenEntry {
   /** `/sop/:id`: `:name` is one path segment, `:name?` an optional last one. */
   path: string;
-  /** The browser tab's and screen readers' name ('Procedures · SOP Harbor'); a screen may name itself more exactly. */
-  title: string;
+  /** The browser tab's and screen readers' name ('Procedures · SOP Harbor'); a screen may name itself more exactly. Read with `words`. */
+  title: Words;
   /** The screen's code, its own chunk: the sign-in page never downloads the procedures table. */
   load: () => Promise<{ default: ComponentType }>;
   /** Who may open it, from the permission table; anyone else sees Access Denied and no call is made. */
   requires?: Action;
   /** What a ship's copy says instead of the refusal, where the screen's work is done ashore. */
-  onShip?: string;
+  onShip?: Words;
   /** The header tab the screen sits under; the first screen naming a tab is where the tab leads. */
   tab?: string;
   /** The screen's main read, started with the session check when the page opens on it. */
@@ -31,109 +39,109 @@ export interface ScreenEntry {
 const ENTRIES: ScreenEntry[] = [
   {
     path: '/auth',
-    title: 'Sign in',
+    title: msg`Sign in`,
     load: () => import('@/features/auth/auth-page'),
     signedOut: true,
   },
   {
     path: '/',
-    title: 'Dashboard',
+    title: msg`Dashboard`,
     load: () => import('./pages/dashboard-page'),
     tab: 'Dashboard',
   },
   {
     path: '/documents',
-    title: 'Procedures',
+    title: msg`Procedures`,
     load: () => import('@/features/sops/procedures-page'),
     tab: 'Procedures',
   },
   {
     path: '/sop/new',
-    title: 'Create New SOP',
+    title: msg`Create New SOP`,
     load: () => import('@/features/sops/sop-form-page'),
     tab: 'Procedures',
   },
   {
     path: '/sop/:id/edit',
-    title: 'Edit SOP',
+    title: msg`Edit SOP`,
     load: () => import('@/features/sops/sop-form-page'),
     tab: 'Procedures',
   },
   {
     path: '/sop/:id',
-    title: 'SOP Details',
+    title: msg`SOP Details`,
     load: () => import('./pages/sop-detail-page'),
     tab: 'Procedures',
     firstRead: ({ id }) => (id && /^\d+$/.test(id) ? queryKeys.sops.detail(Number(id)) : null),
   },
   {
     path: '/daily-program',
-    title: 'Daily Program',
+    title: msg`Daily Program`,
     load: () => import('@/features/published-files/daily-program-page'),
     tab: 'Daily Program',
   },
   {
     path: '/itinerary',
-    title: 'Itinerary',
+    title: msg`Itinerary`,
     load: () => import('@/features/published-files/itinerary-page'),
     tab: 'Itinerary',
   },
   {
     // One screen for the list and a task's own address, so choosing a task keeps the screen mounted.
     path: '/approvals/:taskId?',
-    title: 'Approvals',
+    title: msg`Approvals`,
     load: () => import('@/features/approvals/approvals-page'),
     requires: 'approval.list',
     tab: 'Approvals',
   },
   {
     path: '/compliance',
-    title: 'Reading compliance',
+    title: msg`Reading compliance`,
     load: () => import('@/features/reading/compliance-page'),
     requires: 'compliance.read',
     tab: 'Compliance',
   },
   {
     path: '/fleet',
-    title: 'Fleet',
+    title: msg`Fleet`,
     load: () => import('@/features/fleet/fleet-page'),
     requires: 'fleet.read',
-    onShip: 'This is a ship copy: the fleet is followed from the office.',
+    onShip: msg`This is a ship copy: the fleet is followed from the office.`,
     tab: 'Fleet',
   },
   {
     path: '/admin',
-    title: 'Administration',
+    title: msg`Administration`,
     load: () => import('@/features/admin/admin-page'),
     requires: 'users.manage',
     tab: 'Admin',
   },
   {
     path: '/admin/audit',
-    title: 'Audit Log',
+    title: msg`Audit Log`,
     load: () => import('@/features/admin/audit-log-page'),
     requires: 'audit.read',
     tab: 'Admin',
   },
   {
     path: '/account',
-    title: 'My Account',
+    title: msg`My Account`,
     load: () => import('@/features/account/account-page'),
   },
   {
     path: '/account/password',
-    title: 'Change password',
+    title: msg`Change password`,
     load: () => import('@/features/auth/change-password-page'),
   },
   {
     path: '/offline',
-    title: 'Offline copies',
+    title: msg`Offline copies`,
     load: () => import('@/features/offline/offline-copies-page'),
   },
 ];
 
 /** Any address no screen claims. */
-const NOT_FOUND_ENTRY: ScreenEntry = { path: '*', title: 'Page Not Found', load: () => import('./not-found-page') };
+const NOT_FOUND_ENTRY: ScreenEntry = { path: '*', title: msg`Page Not Found`, load: () => import('./not-found-page') };
 
 export interface Screen extends ScreenEntry {
   /** The screen's component, drawn once its code is in. */

@@ -10,6 +10,7 @@ import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Button } from '@/components/ui/button';
 import { queryKeys } from '@/lib/query-keys';
 import { ChangesSinceInForce } from './changes-since-in-force';
+import { Trans, useLingui } from '@lingui/react/macro';
 
 interface Props {
   /** The SOP and the version to approve; null closes the dialog. */
@@ -30,10 +31,16 @@ interface Props {
  * procedures list and the Approval Center.
  */
 export function ApproveConfirmDialog({ target, pending, onConfirm, onClose, step, error }: Props) {
+  const { t } = useLingui();
+  // The step's place, counted from 1, as the description says it.
+  const stepNumber = (step?.index ?? 0) + 1;
+  const stepCount = step?.count;
+  const stepName = step?.name;
   const signature = useSignature('approve-signature', error, target ? { versionId: target.versionId } : null);
   // The SOP detail, by its shared key: the same cache entry as the SOP page's.
   const detail = useQuery<SopDetail>({ queryKey: queryKeys.sops.detail(target?.sopId ?? 0), enabled: !!target });
   const sop = detail.data;
+  const sopTitle = sop?.title;
   const version = sop?.versions.find((v) => v.id === target?.versionId);
   // The approver's choice; until they make one, the class the version was submitted with.
   const [chosen, setChosen] = useState<{ versionId: number; revisionClass: RevisionClass } | null>(null);
@@ -42,11 +49,11 @@ export function ApproveConfirmDialog({ target, pending, onConfirm, onClose, step
   return (
     <ConfirmDialog
       open={!!target}
-      title={<>Approve {sop ? `"${sop.title}"` : 'this SOP'}?</>}
+      title={sopTitle !== undefined ? t`Approve "${sopTitle}"?` : t`Approve this SOP?`}
       description={
         step && (step.count > 1 || step.required > 1)
-          ? `Approving signs step ${step.index + 1} of ${step.count} (${step.name}); the version is published once the last step has all its approvals.`
-          : 'Approving publishes this version: it becomes the version in force for every reader.'
+          ? t`Approving signs step ${stepNumber} of ${stepCount} (${stepName}); the version is published once the last step has all its approvals.`
+          : t`Approving publishes this version: it becomes the version in force for every reader.`
       }
       pending={pending}
       onClose={onClose}
@@ -61,26 +68,36 @@ export function ApproveConfirmDialog({ target, pending, onConfirm, onClose, step
             disabled={pending || !version || !signature.ready}
             onClick={() => onConfirm(revisionClass, signature.proof())}
           >
-            {pending ? 'Approving...' : 'Confirm approval'}
+            {pending ? t`Approving...` : t`Confirm approval`}
           </Button>
         </>
       }
     >
       {detail.isLoading || !sop ? (
-        <Spinner label="Loading the version" />
+        <Spinner label={t`Loading the version`} />
       ) : !version ? (
-        <p className="text-sm text-destructive">This version could not be found.</p>
+        <p className="text-sm text-destructive">
+          <Trans>This version could not be found.</Trans>
+        </p>
       ) : (
         <div className="space-y-3 text-sm" data-testid="approve-summary">
           <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
-            <dt className="text-muted-foreground">SOP</dt>
+            <dt className="text-muted-foreground">
+              <Trans>SOP</Trans>
+            </dt>
             <dd className="font-medium">{sop.title}</dd>
-            <dt className="text-muted-foreground">Version</dt>
+            <dt className="text-muted-foreground">
+              <Trans>Version</Trans>
+            </dt>
             <dd className="font-medium">v{version.versionNumber}</dd>
-            <dt className="text-muted-foreground">Files</dt>
-            <dd>{version.attachments.length ? version.attachments.map((a) => a.originalName).join(', ') : 'No files'}</dd>
-            <dt className="text-muted-foreground">Change summary</dt>
-            <dd className="whitespace-pre-wrap">{version.changelog || 'No change summary'}</dd>
+            <dt className="text-muted-foreground">
+              <Trans>Files</Trans>
+            </dt>
+            <dd>{version.attachments.length ? version.attachments.map((a) => a.originalName).join(', ') : t`No files`}</dd>
+            <dt className="text-muted-foreground">
+              <Trans>Change summary</Trans>
+            </dt>
+            <dd className="whitespace-pre-wrap">{version.changelog || t`No change summary`}</dd>
           </dl>
           <RevisionClassSelect
             id="approve-revision-class"
@@ -89,7 +106,9 @@ export function ApproveConfirmDialog({ target, pending, onConfirm, onClose, step
             disabled={pending}
           />
           <div className="space-y-1">
-            <p className="font-semibold text-navy">Changes since the version in force</p>
+            <p className="font-semibold text-navy">
+              <Trans>Changes since the version in force</Trans>
+            </p>
             <ChangesSinceInForce sopId={sop.id} versionId={version.id} />
           </div>
           {signature.field}

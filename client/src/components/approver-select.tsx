@@ -3,6 +3,7 @@ import type { Approvers } from '@common/contracts/approval-routes';
 import { OptionsSelect } from '@/components/options-select';
 import { displayNameOf } from '@/lib/names';
 import { queryKeys } from '@/lib/query-keys';
+import { useLingui } from '@lingui/react/macro';
 
 interface Props {
   id: string;
@@ -18,7 +19,8 @@ interface Props {
 }
 
 /** One active approver or admin (co-approvers, delegates): the people who may decide approvals. */
-export function ApproverSelect({ id, value, onChange, exclude, only, invalid, placeholder = 'Choose an approver' }: Props) {
+export function ApproverSelect({ id, value, onChange, exclude, only, invalid, placeholder }: Props) {
+  const { t } = useLingui();
   const approvers = useQuery<Approvers>({ queryKey: queryKeys.approvals.approvers() });
   const choices = (approvers.data ?? []).filter((a) => !exclude?.has(a.id) && (only == null || only.includes(a.id)));
   return (
@@ -27,7 +29,7 @@ export function ApproverSelect({ id, value, onChange, exclude, only, invalid, pl
       value={value}
       options={choices.map((a) => ({ value: String(a.id), label: `${displayNameOf(a)} (${a.username})` }))}
       onValueChange={onChange}
-      placeholder={approvers.isLoading ? 'Loading...' : placeholder}
+      placeholder={approvers.isLoading ? t`Loading...` : (placeholder ?? t`Choose an approver`)}
       invalid={invalid || undefined}
       triggerClassName="w-full"
     />

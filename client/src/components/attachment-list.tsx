@@ -3,7 +3,7 @@ import { BookOpen, Download, FileText, Printer } from 'lucide-react';
 import type { Attachment } from '@common/contracts/attachments';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/hooks/use-toast';
-import { formatBytes, fileKindOf } from '@/lib/labels';
+import { fileKindLabel, formatBytes } from '@/lib/labels';
 import { AttachmentPreviewOf } from '@/components/attachment-preview';
 import { ReaderDialog } from '@/components/reader/reader-dialog';
 import { attachmentDocument, type ReaderDocument, readerKindOf } from '@/components/reader/reader-document';
@@ -75,7 +75,7 @@ export function AttachmentList({ attachments, versionId, inForce = false, emptyT
                 <div className="min-w-0 flex-1 basis-44">
                   <p className="truncate font-medium">{attachment.originalName}</p>
                   <p className="text-xs text-muted-foreground">
-                    {fileKindOf(attachment.mimeType)} · {formatBytes(attachment.size)}
+                    {fileKindLabel(attachment.mimeType)} · {formatBytes(attachment.size)}
                   </p>
                 </div>
                 {readable(attachment) && (

@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { AlertDialogAction } from '@/components/ui/alert-dialog';
+import { Trans } from '@lingui/react/macro';
+import { t } from '@lingui/core/macro';
 
 interface Props {
   open: boolean;
@@ -30,7 +32,7 @@ export function ConfirmDeleteDialog({ open, title, description, pending, onConfi
             onConfirm();
           }}
         >
-          {pending ? 'Deleting...' : 'Delete'}
+          {pending ? <Trans>Deleting...</Trans> : <Trans>Delete</Trans>}
         </AlertDialogAction>
       }
     />
@@ -38,7 +40,10 @@ export function ConfirmDeleteDialog({ open, title, description, pending, onConfi
 }
 
 /** The usual question: the item's name, where it is when that tells it apart, and that it cannot be undone. */
-export const deleteQuestion = (name: string | undefined, where = '') => `Are you sure you want to delete "${name}"${where}? This action cannot be undone.`;
+export function deleteQuestion(item: string | undefined, where = ''): string {
+  const name = item ?? '';
+  return t`Are you sure you want to delete "${name}"${where}? This action cannot be undone.`;
+}
 
 interface TargetProps<T> {
   /** What is to be deleted; the dialog is open while it is set. */

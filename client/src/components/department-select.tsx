@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Select, SelectContent, SelectGroup, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { departmentsQuery } from '@/lib/shared-queries';
+import { Trans, useLingui } from '@lingui/react/macro';
 
 interface Props {
   id: string;
@@ -16,13 +17,14 @@ interface Props {
 /** Divisions and, indented beneath each, its departments; any of them can own an SOP. */
 export function DepartmentSelect({ id, value, onChange, invalid, disabled, anyChoice, triggerClassName }: Props) {
   const departments = useQuery(departmentsQuery);
+  const { t } = useLingui();
   const list = departments.data ?? [];
   const divisions = list.filter((d) => d.parentId === null);
 
   return (
     <Select value={value} onValueChange={onChange} disabled={disabled || departments.isLoading}>
       <SelectTrigger id={id} aria-invalid={invalid} className={triggerClassName}>
-        <SelectValue placeholder={departments.isLoading ? 'Loading departments...' : 'Select a department'} />
+        <SelectValue placeholder={departments.isLoading ? t`Loading departments...` : t`Select a department`} />
       </SelectTrigger>
       <SelectContent>
         {anyChoice && <SelectItem value={anyChoice.value}>{anyChoice.label}</SelectItem>}
@@ -40,7 +42,11 @@ export function DepartmentSelect({ id, value, onChange, invalid, disabled, anyCh
               ))}
           </SelectGroup>
         ))}
-        {list.length === 0 && !departments.isLoading && <div className="px-2 py-1.5 text-sm text-muted-foreground">No departments yet</div>}
+        {list.length === 0 && !departments.isLoading && (
+          <div className="px-2 py-1.5 text-sm text-muted-foreground">
+            <Trans>No departments yet</Trans>
+          </div>
+        )}
       </SelectContent>
     </Select>
   );

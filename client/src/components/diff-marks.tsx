@@ -1,19 +1,24 @@
 import { Fragment, type ReactNode } from 'react';
 import type { DiffOp, DiffPart } from '@common/contracts/review-loop';
 import type { TextRenderer } from './markdown-content';
+import { Trans } from '@lingui/react/macro';
 
 /** An inserted or deleted run: green and underlined, or red and struck, with its word for a screen reader. */
 export function Mark({ op, children }: { op: Exclude<DiffOp, 'equal'>; children: ReactNode }) {
   if (op === 'insert')
     return (
       <ins className="rounded-sm bg-emerald-100 px-0.5 text-emerald-950 decoration-emerald-600 underline-offset-2" data-op="insert">
-        <span className="sr-only">Added: </span>
+        <span className="sr-only">
+          <Trans>Added:</Trans>{' '}
+        </span>
         {children}
       </ins>
     );
   return (
     <del className="rounded-sm bg-rose-100 px-0.5 text-rose-950 decoration-rose-600" data-op="delete">
-      <span className="sr-only">Removed: </span>
+      <span className="sr-only">
+        <Trans>Removed:</Trans>{' '}
+      </span>
       {children}
     </del>
   );

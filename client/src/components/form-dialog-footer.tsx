@@ -1,6 +1,7 @@
 import { Button } from '@/components/ui/button';
 import { SubmitButton } from '@/components/submit-button';
 import { DialogFooter } from '@/components/ui/dialog';
+import { Trans } from '@lingui/react/macro';
 
 interface Props {
   /** The submit button's label, and what it says while the request is on its way. */
@@ -17,7 +18,7 @@ export function FormDialogFooter({ submit, submitting, pending, onCancel, cancel
   return (
     <DialogFooter>
       <Button type="button" variant="outline" onClick={onCancel} disabled={pending && !cancelWhilePending}>
-        Cancel
+        <Trans>Cancel</Trans>
       </Button>
       <SubmitButton pending={pending} submitting={submitting}>
         {submit}

@@ -1,4 +1,5 @@
 import { Fragment, type ReactNode } from 'react';
+import { Trans } from '@lingui/react/macro';
 
 type Block =
   | { kind: 'heading'; level: 1 | 2 | 3; text: string }
@@ -83,7 +84,12 @@ const HEADING_CLASS = { 1: 'text-xl font-semibold text-navy', 2: 'text-lg font-s
  */
 export function MarkdownContent({ source, renderText = plain }: { source: string; renderText?: TextRenderer }) {
   const blocks = parseMarkdown(source);
-  if (blocks.length === 0) return <p className="text-sm text-muted-foreground">This version has no content.</p>;
+  if (blocks.length === 0)
+    return (
+      <p className="text-sm text-muted-foreground">
+        <Trans>This version has no content.</Trans>
+      </p>
+    );
   return (
     <div className="space-y-3 text-sm leading-relaxed" data-testid="sop-content">
       {blocks.map((block, i): ReactNode => {

@@ -3,6 +3,7 @@ import { Spinner } from '@/components/spinner';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/utils';
 import { failureText } from '@/offline/offline-status';
+import { Trans } from '@lingui/react/macro';
 
 interface Props {
   query: { isLoading: boolean; isError: boolean; error?: unknown; refetch: () => unknown };
@@ -31,7 +32,7 @@ export function QueryState({ query, loading, failed, frame, errorFrame = frame, 
       <div role="alert" className={cn('flex flex-col items-center gap-3 text-sm text-muted-foreground', errorFrame)}>
         <p>{failureText(query.error, failed)}</p>
         <Button variant="outline" size="sm" onClick={() => query.refetch()}>
-          Try again
+          <Trans>Try again</Trans>
         </Button>
       </div>
     );

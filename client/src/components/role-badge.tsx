@@ -17,7 +17,7 @@ const ROLE_BADGE: Record<Role, { variant: 'destructive' | 'default' | 'secondary
 };
 
 /** The role's word in the interface's language (the badge sits in the header of every screen). */
-const ROLE_WORDS: Record<Role, MessageDescriptor> = { admin: msg`Admin`, approver: msg`Approver`, user: msg`User` };
+const ROLE_WORDS: Record<Role, MessageDescriptor> = { admin: msg({ message: 'Admin', context: 'role' }), approver: msg`Approver`, user: msg`User` };
 
 export function RoleBadge({ role, className, ...rest }: { role: Role; className?: string; 'data-testid'?: string }) {
   const { i18n } = useLingui();

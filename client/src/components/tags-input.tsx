@@ -4,6 +4,7 @@ import { normalizeTags } from '@common/tags';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
+import { Trans, useLingui } from '@lingui/react/macro';
 
 interface Props {
   id: string;
@@ -15,6 +16,7 @@ interface Props {
 /** Tags are trimmed; empty ones and duplicates are ignored (the server would drop them too); Enter adds like the button. */
 export function TagsInput({ id, value, onChange, disabled }: Props) {
   const [draft, setDraft] = useState('');
+  const { t } = useLingui();
 
   const add = () => {
     const tag = draft.trim();
@@ -30,7 +32,7 @@ export function TagsInput({ id, value, onChange, disabled }: Props) {
           id={id}
           value={draft}
           disabled={disabled}
-          placeholder="Add a tag"
+          placeholder={t`Add a tag`}
           onChange={(e) => setDraft(e.target.value)}
           onKeyDown={(e) => {
             if (e.key === 'Enter') {
@@ -41,11 +43,11 @@ export function TagsInput({ id, value, onChange, disabled }: Props) {
           }}
         />
         <Button type="button" variant="outline" onClick={add} disabled={disabled}>
-          Add
+          <Trans>Add</Trans>
         </Button>
       </div>
       {value.length > 0 && (
-        <ul className="flex flex-wrap gap-1.5" aria-label="Chosen tags">
+        <ul className="flex flex-wrap gap-1.5" aria-label={t`Chosen tags`}>
           {value.map((tag) => (
             <li key={tag}>
               <Badge variant="secondary" className="gap-1 pr-1">
@@ -53,7 +55,7 @@ export function TagsInput({ id, value, onChange, disabled }: Props) {
                 <button
                   type="button"
                   className="rounded-sm p-0.5 outline-none hover:bg-black/10 focus-visible:ring-2 focus-visible:ring-ring"
-                  aria-label={`Remove tag ${tag}`}
+                  aria-label={t`Remove tag ${tag}`}
                   disabled={disabled}
                   onClick={() => onChange(value.filter((t) => t !== tag))}
                 >

@@ -1,4 +1,4 @@
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { cleanup, screen, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { VersionComparison } from '@common/contracts/review-loop';
@@ -67,7 +67,7 @@ describe('mergedMarkdown', () => {
 
 describe('VersionDiff', () => {
   it('renders the content as Markdown with the words added and removed marked, not its markers', () => {
-    render(<VersionDiff comparison={comparison} />);
+    renderWithClient(<VersionDiff comparison={comparison} />);
     expect(screen.getByText('Changes from v1.0 to v1.1')).toBeTruthy();
     const content = screen.getByTestId('content-changes');
     expect(within(content).getByRole('heading', { name: 'Steps' })).toBeTruthy();
@@ -79,7 +79,7 @@ describe('VersionDiff', () => {
   });
 
   it('shows a changed PDF page by page, a file still being read, and an added file', () => {
-    render(<VersionDiff comparison={comparison} />);
+    renderWithClient(<VersionDiff comparison={comparison} />);
     const [entry, checklist, added] = screen.getAllByTestId('file-change');
     expect(within(entry).getByTestId('page-changes').textContent).toBe('Page 2: Ventilate the space for Removed: 15Added: 10 minutes.');
     expect(entry.querySelector('ins')?.textContent).toBe('Added: 10');
@@ -93,7 +93,7 @@ describe('VersionDiff', () => {
       ...comparison.files[1],
       text: { state: 'ready' as const, by: 'whole' as const, unchangedPages: 0, truncated: false, changedPages: [{ number: 1, ops: [], tooDifferent: true }] },
     };
-    render(<VersionDiff comparison={{ ...comparison, files: [word] }} />);
+    renderWithClient(<VersionDiff comparison={{ ...comparison, files: [word] }} />);
     expect(screen.getByText('Word files are compared as one text.')).toBeTruthy();
     expect(screen.getByTestId('page-changes').textContent).toBe('Text: too different to show word by word.');
   });

@@ -5,6 +5,7 @@ import { queryKeys } from '@/lib/query-keys';
 import { markedText, mergedMarkdown } from './diff-marks';
 import { FileChanges } from './file-changes';
 import { MarkdownContent } from './markdown-content';
+import { Trans, useLingui } from '@lingui/react/macro';
 
 /** GET /api/sops/{id}/compare; shared by the SOP page, its history and the approval panel. */
 export const compareQuery = (sopId: number, from: number, to: number) =>
@@ -17,25 +18,41 @@ export const compareQuery = (sopId: number, from: number, to: number) =>
 export function VersionDiff({ comparison }: { comparison: VersionComparison }) {
   const changed = comparison.content.some((part) => part.op !== 'equal');
   const { from, to } = comparison;
+  const fromNumber = from.versionNumber;
+  const toNumber = to.versionNumber;
+  const { t } = useLingui();
   return (
     <div className="space-y-4" data-testid="version-diff">
       <p className="text-sm font-medium text-navy">
-        Changes from v{from.versionNumber} to v{to.versionNumber}
-        {!changed && ' — the text is the same'}
+        {changed ? (
+          <Trans>
+            Changes from v{fromNumber} to v{toNumber}
+          </Trans>
+        ) : (
+          <Trans>
+            Changes from v{fromNumber} to v{toNumber} — the text is the same
+          </Trans>
+        )}
       </p>
       <p className="flex flex-wrap gap-x-4 gap-y-1 text-xs text-muted-foreground" aria-hidden="true">
         <span>
-          <ins className="bg-emerald-100 px-0.5 text-emerald-950">Added</ins> in v{to.versionNumber}
+          <Trans>
+            <ins className="bg-emerald-100 px-0.5 text-emerald-950">Added</ins> in v{toNumber}
+          </Trans>
         </span>
         <span>
-          <del className="bg-rose-100 px-0.5 text-rose-950">Removed</del> from v{from.versionNumber}
+          <Trans>
+            <del className="bg-rose-100 px-0.5 text-rose-950">Removed</del> from v{fromNumber}
+          </Trans>
         </span>
       </p>
-      <section aria-label="Procedure text" className="rounded-md border p-3 sm:p-4" data-testid="content-changes">
+      <section aria-label={t`Procedure text`} className="rounded-md border p-3 sm:p-4" data-testid="content-changes">
         <MarkdownContent source={mergedMarkdown(comparison.content)} renderText={markedText()} />
       </section>
-      <section aria-label="Files" className="space-y-2">
-        <h3 className="text-sm font-semibold text-navy">Files</h3>
+      <section aria-label={t`Files`} className="space-y-2">
+        <h3 className="text-sm font-semibold text-navy">
+          <Trans>Files</Trans>
+        </h3>
         <FileChanges files={comparison.files} />
       </section>
     </div>
@@ -50,7 +67,13 @@ export function VersionDiffLoader({ sopId, from, to }: { sopId: number; from: nu
 
 /** A comparison on its way, failed, or shown. */
 export function ComparisonState({ query }: { query: { isLoading: boolean; isError: boolean; data?: VersionComparison } }) {
-  if (query.isLoading) return <Spinner label="Comparing versions" />;
-  if (query.isError || !query.data) return <p className="text-sm text-destructive">The versions could not be compared.</p>;
+  const { t } = useLingui();
+  if (query.isLoading) return <Spinner label={t`Comparing versions`} />;
+  if (query.isError || !query.data)
+    return (
+      <p className="text-sm text-destructive">
+        <Trans>The versions could not be compared.</Trans>
+      </p>
+    );
   return <VersionDiff comparison={query.data} />;
 }

@@ -4,6 +4,8 @@ import { can } from '@common/permissions';
 import { Checkbox } from '@/components/ui/checkbox';
 import { queryKeys } from '@/lib/query-keys';
 import { useCurrentUser } from '@/lib/session';
+import { plural, t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 
 /** What the choice means, in words: for an SOP who receives it; for a person where they may sign in. */
 interface ChoiceTexts {
@@ -12,16 +14,29 @@ interface ChoiceTexts {
   some: (count: number) => string;
 }
 
+// Read when drawn (getters), so the words are in the interface's language of the moment.
 const SOP_VESSEL_TEXTS: ChoiceTexts = {
-  every: 'None ticked: it applies to every vessel.',
-  one: 'Only the vessel ticked receives it.',
-  some: (count) => `Only the ${count} vessels ticked receive it.`,
+  get every() {
+    return t`None ticked: it applies to every vessel.`;
+  },
+  get one() {
+    return t`Only the vessel ticked receives it.`;
+  },
+  some: (count) => plural(count, { one: 'Only the # vessel ticked receives it.', other: 'Only the # vessels ticked receive it.' }),
 };
 
 export const PERSON_VESSEL_TEXTS: ChoiceTexts = {
-  every: 'None ticked: they may sign in on every vessel.',
-  one: 'They may sign in on board the vessel ticked only; elsewhere their name is shown but they cannot sign in.',
-  some: (count) => `They may sign in on board the ${count} vessels ticked only; elsewhere their name is shown but they cannot sign in.`,
+  get every() {
+    return t`None ticked: they may sign in on every vessel.`;
+  },
+  get one() {
+    return t`They may sign in on board the vessel ticked only; elsewhere their name is shown but they cannot sign in.`;
+  },
+  some: (count) =>
+    plural(count, {
+      one: 'They may sign in on board the # vessel ticked only; elsewhere their name is shown but they cannot sign in.',
+      other: 'They may sign in on board the # vessels ticked only; elsewhere their name is shown but they cannot sign in.',
+    }),
 };
 
 interface Props {
@@ -43,7 +58,9 @@ export function VesselChoice({ value, onChange, disabled, texts = SOP_VESSEL_TEX
   const toggle = (code: string, on: boolean) => onChange(on ? [...value, code] : value.filter((c) => c !== code));
   return (
     <fieldset className="rounded-md border bg-muted/40 p-3 text-sm">
-      <legend className="px-1 text-xs font-medium text-muted-foreground">Vessels</legend>
+      <legend className="px-1 text-xs font-medium text-muted-foreground">
+        <Trans>Vessels</Trans>
+      </legend>
       <ul className="space-y-2">
         {list.map((vessel) => (
           <li key={vessel.code} className="flex items-center gap-2">

@@ -1,4 +1,6 @@
 import { ERROR_CODES, type ErrorCode } from '@common/error-codes';
+import { msg } from '@lingui/core/macro';
+import { i18n } from './i18n';
 
 /**
  * The server's codes, and two this browser gives itself with no link: 'offline' (a write it
@@ -49,7 +51,7 @@ export function apiErrorOf(status: number, statusText: string, text: string): Ap
   }
   const sent = typeof body === 'object' && body !== null ? (body as { code?: unknown }).code : undefined;
   const code = typeof sent === 'string' && KNOWN_CODES.has(sent) ? (sent as ApiErrorCode) : undefined;
-  return new ApiError(status, messageIn(body) ?? (statusText || `Request failed with status ${status}`), code, body);
+  return new ApiError(status, messageIn(body) ?? (statusText || i18n._(msg`Request failed with status ${status}`)), code, body);
 }
 
 /**

@@ -3,7 +3,8 @@ import { navigate } from 'wouter/use-browser-location';
 import { holdToast } from '@/hooks/use-toast';
 import { isOffline, notCachedError, noteAnswer } from '@/offline/offline-status';
 import { ApiError, apiErrorOf, isUnauthorized } from './api-error';
-import { activeLanguage } from './i18n';
+import { activeLanguage, i18n } from './i18n';
+import { msg, t } from '@lingui/core/macro';
 
 let onSignedOut: () => void = () => {};
 /** The query client registers how to forget the current user (kept here to avoid an import cycle). */
@@ -19,7 +20,7 @@ let redirecting = false;
 function notifyUnauthorized() {
   if (redirecting) return;
   redirecting = true;
-  holdToast({ title: 'Unauthorized', description: 'You are logged out. Logging in again...', variant: 'destructive' }, 1500);
+  holdToast({ title: t`Unauthorized`, description: t`You are logged out. Logging in again...`, variant: 'destructive' }, 1500);
   setTimeout(() => {
     onSignedOut();
     navigate('/auth');
@@ -46,8 +47,13 @@ function failed(error: ApiError, options: CallOptions = {}): ApiError {
 }
 
 /** Changes made with no link are refused at once, not left to fail or to wait unseen. */
-export const OFFLINE_WRITE_MESSAGE = 'You are offline: changes cannot be sent until the link returns.';
-const refusedOffline = () => new ApiError(0, OFFLINE_WRITE_MESSAGE, 'offline', { message: OFFLINE_WRITE_MESSAGE, code: 'offline' });
+const OFFLINE_WRITE = msg`You are offline: changes cannot be sent until the link returns.`;
+/** The refusal's English sentence (what a test compares); the refusal itself is in the interface's language. */
+export const OFFLINE_WRITE_MESSAGE: string = OFFLINE_WRITE.message ?? '';
+const refusedOffline = () => {
+  const message = i18n._(OFFLINE_WRITE);
+  return new ApiError(0, message, 'offline', { message, code: 'offline' });
+};
 
 async function send(method: string, url: string, data: unknown, options: CallOptions = {}): Promise<Response> {
   const isForm = data instanceof FormData;
@@ -67,7 +73,7 @@ async function send(method: string, url: string, data: unknown, options: CallOpt
     // An aborted read is the query library's business; anything else is a lost connection.
     if (options.signal?.aborted) throw error;
     if (method === 'GET' && isOffline()) throw notCachedError();
-    throw new ApiError(0, 'The connection to the server was lost', undefined, undefined);
+    throw new ApiError(0, t`The connection to the server was lost`, undefined, undefined);
   }
   if (method === 'GET') noteAnswer(url, res);
   if (!res.ok) throw failed(apiErrorOf(res.status, res.statusText, await res.text()), options);
@@ -131,10 +137,10 @@ export function postForm<T>(url: string, body: FormData, onProgress?: (percent: 
       try {
         resolve(JSON.parse(xhr.responseText) as T);
       } catch {
-        reject(new ApiError(xhr.status, 'The server answered with something unexpected', undefined, xhr.responseText));
+        reject(new ApiError(xhr.status, t`The server answered with something unexpected`, undefined, xhr.responseText));
       }
     };
-    xhr.onerror = () => reject(new ApiError(0, 'The connection to the server was lost', undefined, undefined));
+    xhr.onerror = () => reject(new ApiError(0, t`The connection to the server was lost`, undefined, undefined));
     xhr.send(body);
   });
 }

@@ -10,6 +10,7 @@ import { ApiError } from './api-error';
 import { attestationChangeKeys, queryKeys } from './query-keys';
 import { useCurrentUser } from './session';
 import { useApiMutation } from './use-api-mutation';
+import { t } from '@lingui/core/macro';
 
 /** Attesting to a version, from the SOP page and the Approval Center alike. */
 
@@ -25,8 +26,8 @@ export const useAttest = (versionId: number, sopId?: number) =>
       return (await response.json()) as Attestation;
     },
     invalidates: attestationChangeKeys(versionId, sopId),
-    success: 'Your attestation has been recorded',
-    failure: { fallback: 'Failed to record your attestation' },
+    success: t`Your attestation has been recorded`,
+    failure: { fallback: t`Failed to record your attestation` },
   });
 
 /**

@@ -1,5 +1,6 @@
 import { getFile } from './api';
 import { ApiError } from './api-error';
+import { t } from '@lingui/core/macro';
 
 export const downloadUrlOf = (attachmentId: number) => `/api/attachments/${attachmentId}/download`;
 
@@ -35,7 +36,7 @@ export async function startDownload(attachmentId: number, legacyPath?: string | 
     window.open(legacyPath, '_blank', 'noopener');
     return legacyPath.split('/').pop() || 'file';
   }
-  throw new ApiError(head?.status ?? 0, 'File not available', undefined, undefined);
+  throw new ApiError(head?.status ?? 0, t`File not available`, undefined, undefined);
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { QueryKey } from '@tanstack/react-query';
 import { apiRequest, postForm } from './api';
 import { useApiMutation } from './use-api-mutation';
+import { t } from '@lingui/core/macro';
 
 /** A multipart form's fields, in the order given; a list of files is sent as one part per file, in order. */
 export function formOf(fields: Record<string, string | File | File[]>): FormData {
@@ -28,7 +29,7 @@ export const useUploadFiles = <TUpload extends { onProgress?: (percent: number) 
     mutationFn: (upload: TUpload) => postForm<TResult>(kind.upload ?? kind.base, formOf(fieldsOf(upload)), upload.onProgress),
     invalidates: [kind.list],
     success: toasts.success,
-    failure: { title: 'Upload failed', fallback: toasts.fallback },
+    failure: { title: t`Upload failed`, fallback: toasts.fallback },
   });
 
 /** Deletes one stored file by its id. */
@@ -39,5 +40,5 @@ export const useDeleteFile = (kind: StoredFileKind, success: string) =>
     },
     invalidates: [kind.list],
     success,
-    failure: { fixed: 'Failed to delete' },
+    failure: { fixed: t`Failed to delete` },
   });

@@ -14,6 +14,8 @@ import {
   formatDateTime,
   formatRelativeDay,
   formatWeekdayDate,
+  ROLE_LABELS,
+  STATUS_LABELS,
   statusLabel,
   versionStandingLabel,
 } from './labels';
@@ -50,6 +52,23 @@ describe('the label table', () => {
     expect(statusLabel('toString')).toBe('ToString');
     expect(entityLabel('sop')).toBe('SOP');
     expect(entityLabel('daily_program')).toBe('Daily program');
+  });
+});
+
+describe('the tables in the interface language', () => {
+  it('reads a table in Filipino once Filipino is chosen, and in English again after, keys and all', async () => {
+    await activateLanguage('fil');
+    try {
+      expect(STATUS_LABELS.published).toBe('Nailathala');
+      expect(statusLabel('archived')).toBe('Naka-archive');
+      expect(ROLE_LABELS.approver).toBe('Tagapag-apruba');
+      expect(Object.keys(STATUS_LABELS)).toContain('in_review');
+    } finally {
+      await activateLanguage('en');
+    }
+    expect(STATUS_LABELS.published).toBe('Published');
+    expect(ROLE_LABELS.approver).toBe('Approver');
+    expect(Object.entries(STATUS_LABELS)).toContainEqual(['archived', 'Archived']);
   });
 });
 

@@ -1,7 +1,11 @@
 import type { AuditAction } from '@common/audit-actions';
+import type { MailKind } from '@common/contracts/notification-preferences';
+import type { RevisionClass } from '@common/revision-classes';
+import type { Role } from '@common/roles';
+import type { SignedMeaning } from '@common/signature-meanings';
 import type { ApprovalStatus, SopStatus, VersionStanding } from '@common/sop-lifecycle';
 import type { MessageDescriptor } from '@lingui/core';
-import { msg } from '@lingui/core/macro';
+import { msg, plural, t } from '@lingui/core/macro';
 import { formatLocale, i18n } from './i18n';
 
 /**
@@ -12,18 +16,31 @@ import { formatLocale, i18n } from './i18n';
 
 type DateInput = string | number | Date | null | undefined;
 
+/**
+ * A table of words read as `TABLE[key]`, each translated when read (a getter per key, enumerable,
+ * so Object.keys and Object.entries still list them): a change of language shows at once, and
+ * the screens that read the table need no change.
+ */
+export function translatedTable<K extends string>(descriptors: Record<K, MessageDescriptor>): Record<K, string> {
+  const table = {} as Record<K, string>;
+  for (const key of Object.keys(descriptors) as K[]) {
+    Object.defineProperty(table, key, { enumerable: true, get: () => i18n._(descriptors[key]) });
+  }
+  return Object.freeze(table);
+}
+
 /** Status labels for SOPs and approval tasks; typed so a new status needs one. */
-export const STATUS_LABELS: Record<SopStatus | ApprovalStatus, string> = {
-  draft: 'Draft',
-  submitted: 'Submitted',
-  in_review: 'In Review',
-  changes_requested: 'Changes Requested',
-  approved: 'Approved',
-  published: 'Published',
-  archived: 'Archived',
-  pending: 'Pending',
-  rejected: 'Rejected',
-};
+export const STATUS_LABELS: Record<SopStatus | ApprovalStatus, string> = translatedTable<SopStatus | ApprovalStatus>({
+  draft: msg`Draft`,
+  submitted: msg`Submitted`,
+  in_review: msg`In Review`,
+  changes_requested: msg`Changes Requested`,
+  approved: msg`Approved`,
+  published: msg`Published`,
+  archived: msg`Archived`,
+  pending: msg`Pending`,
+  rejected: msg`Rejected`,
+});
 
 /** What a version is to a reader. A version sent for approval is 'Submitted', never 'Draft'. */
 const VERSION_STANDING_WORDS: Record<VersionStanding, MessageDescriptor> = {
@@ -38,88 +55,88 @@ const VERSION_STANDING_WORDS: Record<VersionStanding, MessageDescriptor> = {
 export const versionStandingLabel = (standing: VersionStanding): string => i18n._(VERSION_STANDING_WORDS[standing]);
 
 /** Each audit event as a person reads it, the thing named where the action alone could be anything's. */
-export const EVENT_LABELS: Record<AuditAction, string> = {
-  sop_created: 'SOP created',
-  sop_updated: 'SOP details edited',
-  sop_details_changed: 'SOP details changed while in force',
-  sop_version_created: 'New version added',
-  attachment_uploaded: 'File added',
-  sop_submitted: 'Submitted for approval',
-  sop_step_approved: 'Review step approved',
-  sop_approved: 'SOP approved',
-  sop_changes_requested: 'Changes requested',
-  sop_rejected: 'SOP rejected',
-  co_approver_added: 'Co-approver added',
-  sop_review_comment_added: 'Review comment added',
-  sop_review_confirmed: 'Periodic review confirmed',
-  sop_attested: 'Read and attested',
-  reading_reminded: 'Reminded to read',
-  sop_emailed: 'SOP sent by e-mail',
-  controlled_copy_printed: 'Controlled copy printed',
-  sop_withdrawn: 'SOP withdrawn',
-  translation_added: 'Translation added',
-  translation_approved: 'Translation approved',
-  sop_deleted: 'SOP deleted',
-  approval_route_updated: 'Review route changed',
-  absence_set: 'Absence and delegate set',
-  absence_cleared: 'Absence ended',
-  daily_program_uploaded: 'Daily program uploaded',
-  daily_program_deleted: 'Daily program deleted',
-  itinerary_uploaded: 'Itinerary uploaded',
-  itinerary_deleted: 'Itinerary deleted',
-  department_created: 'Department created',
-  department_updated: 'Department edited',
-  department_deleted: 'Department deleted',
-  template_created: 'Template created',
-  template_updated: 'Template edited',
-  template_deleted: 'Template deleted',
-  user_created: 'User created',
-  user_registered: 'User registered',
-  user_approved: 'Account approved',
-  user_updated: 'User edited',
-  user_deactivated: 'User deactivated',
-  user_deleted: 'User deleted',
-  user_password_reset: 'Password reset by an admin',
-  password_changed: 'Password changed',
-  email_verified: 'E-mail address confirmed',
-  passkey_registered: 'Passkey added',
-  passkey_removed: 'Passkey removed',
-  passkeys_removed: 'Passkeys removed by an admin',
-  sso_signed_in: 'Signed in with single sign-on',
-  user_created_by_sso: 'User created at first single sign-on',
-  sso_identity_linked: 'Single sign-on identity linked',
-  sso_identity_unlinked: 'Single sign-on identity unlinked',
-  registration_opened: 'Registration opened',
-  registration_closed: 'Registration closed',
-  sso_accounts_allowed: 'Single sign-on creates accounts',
-  sso_accounts_refused: 'Single sign-on refuses new people',
-  signatures_required: 'Signatures required',
-  signatures_not_required: 'Signatures no longer required',
-  vessel_registered: 'Vessel registered',
-  fleet_message_refused: 'Message from a ship set aside',
-  fleet_message_retried: 'Set-aside ship message retried',
-  fleet_message_discarded: 'Set-aside ship message discarded',
-};
+export const EVENT_LABELS: Record<AuditAction, string> = translatedTable<AuditAction>({
+  sop_created: msg`SOP created`,
+  sop_updated: msg`SOP details edited`,
+  sop_details_changed: msg`SOP details changed while in force`,
+  sop_version_created: msg`New version added`,
+  attachment_uploaded: msg`File added`,
+  sop_submitted: msg`Submitted for approval`,
+  sop_step_approved: msg`Review step approved`,
+  sop_approved: msg`SOP approved`,
+  sop_changes_requested: msg`Changes requested`,
+  sop_rejected: msg`SOP rejected`,
+  co_approver_added: msg`Co-approver added`,
+  sop_review_comment_added: msg`Review comment added`,
+  sop_review_confirmed: msg`Periodic review confirmed`,
+  sop_attested: msg`Read and attested`,
+  reading_reminded: msg`Reminded to read`,
+  sop_emailed: msg`SOP sent by e-mail`,
+  controlled_copy_printed: msg`Controlled copy printed`,
+  sop_withdrawn: msg`SOP withdrawn`,
+  translation_added: msg`Translation added`,
+  translation_approved: msg`Translation approved`,
+  sop_deleted: msg`SOP deleted`,
+  approval_route_updated: msg`Review route changed`,
+  absence_set: msg`Absence and delegate set`,
+  absence_cleared: msg`Absence ended`,
+  daily_program_uploaded: msg`Daily program uploaded`,
+  daily_program_deleted: msg`Daily program deleted`,
+  itinerary_uploaded: msg`Itinerary uploaded`,
+  itinerary_deleted: msg`Itinerary deleted`,
+  department_created: msg`Department created`,
+  department_updated: msg`Department edited`,
+  department_deleted: msg`Department deleted`,
+  template_created: msg`Template created`,
+  template_updated: msg`Template edited`,
+  template_deleted: msg`Template deleted`,
+  user_created: msg`User created`,
+  user_registered: msg`User registered`,
+  user_approved: msg`Account approved`,
+  user_updated: msg`User edited`,
+  user_deactivated: msg`User deactivated`,
+  user_deleted: msg`User deleted`,
+  user_password_reset: msg`Password reset by an admin`,
+  password_changed: msg`Password changed`,
+  email_verified: msg`E-mail address confirmed`,
+  passkey_registered: msg`Passkey added`,
+  passkey_removed: msg`Passkey removed`,
+  passkeys_removed: msg`Passkeys removed by an admin`,
+  sso_signed_in: msg`Signed in with single sign-on`,
+  user_created_by_sso: msg`User created at first single sign-on`,
+  sso_identity_linked: msg`Single sign-on identity linked`,
+  sso_identity_unlinked: msg`Single sign-on identity unlinked`,
+  registration_opened: msg`Registration opened`,
+  registration_closed: msg`Registration closed`,
+  sso_accounts_allowed: msg`Single sign-on creates accounts`,
+  sso_accounts_refused: msg`Single sign-on refuses new people`,
+  signatures_required: msg`Signatures required`,
+  signatures_not_required: msg`Signatures no longer required`,
+  vessel_registered: msg`Vessel registered`,
+  fleet_message_refused: msg`Message from a ship set aside`,
+  fleet_message_retried: msg`Set-aside ship message retried`,
+  fleet_message_discarded: msg`Set-aside ship message discarded`,
+});
 
 /** What an approver's decision did, said to the approver: never 'task updated'. */
 export function decisionLabel(task: { status: ApprovalStatus; sopStatus: SopStatus }): string {
-  if (task.status === 'changes_requested') return 'Changes requested: the SOP goes back to its author';
-  if (task.status === 'rejected') return 'Rejected: the SOP is a draft again';
-  return task.sopStatus === 'published' ? 'Approved: this version is now in force' : 'Your approval is recorded; the SOP waits for the other signatures';
+  if (task.status === 'changes_requested') return t`Changes requested: the SOP goes back to its author`;
+  if (task.status === 'rejected') return t`Rejected: the SOP is a draft again`;
+  return task.sopStatus === 'published' ? t`Approved: this version is now in force` : t`Your approval is recorded; the SOP waits for the other signatures`;
 }
 
 /** The kinds of record an event is about. */
-const ENTITY_LABELS: Record<string, string> = {
-  sop: 'SOP',
-  attachment: 'File',
-  daily_program: 'Daily program',
-  itinerary: 'Itinerary',
-  department: 'Department',
-  template: 'Template',
-  user: 'User',
-  settings: 'Settings',
-  vessel: 'Vessel',
-};
+const ENTITY_LABELS: Record<string, string> = translatedTable({
+  sop: msg`SOP`,
+  attachment: msg`File`,
+  daily_program: msg`Daily program`,
+  itinerary: msg`Itinerary`,
+  department: msg`Department`,
+  template: msg`Template`,
+  user: msg`User`,
+  settings: msg`Settings`,
+  vessel: msg`Vessel`,
+});
 
 /** A name no table knows yet, in sentence case with known abbreviations kept ('sop_cargo_loaded' -> 'SOP cargo loaded'). */
 function sentence(name: string): string {
@@ -154,8 +171,48 @@ export function fileKindOf(mimeType: string | null | undefined): FileKind {
   return type.startsWith('image/') ? 'Image' : 'File';
 }
 
+/** The plain words among the file kinds; the programs' names (PDF, Word, Excel, CSV) read the same in every language. */
+const FILE_KIND_WORDS: Partial<Record<FileKind, MessageDescriptor>> = { Image: msg`Image`, Text: msg`Text`, File: msg`File` };
+/** The kind of a file from its MIME type in the interface's language ('Image' reads 'Larawan' in Filipino). */
+export function fileKindLabel(mimeType: string | null | undefined): string {
+  const kind = fileKindOf(mimeType);
+  const word = FILE_KIND_WORDS[kind];
+  return word ? i18n._(word) : kind;
+}
+
+/** Shared tables of common/ in the interface's language (the server keeps common/'s English for mail and logs). */
+export const REVISION_CLASS_LABELS: Record<RevisionClass, string> = translatedTable<RevisionClass>({
+  major: msg`Major`,
+  minor: msg`Minor`,
+  editorial: msg`Editorial`,
+});
+// 'Admin' the role, not the Admin tab (the Administration Center): a person, in every language.
+export const ROLE_LABELS: Record<Role, string> = translatedTable<Role>({
+  admin: msg({ message: 'Admin', context: 'role' }),
+  approver: msg`Approver`,
+  user: msg`User`,
+});
+export const SIGNATURE_MEANING_LABELS: Record<SignedMeaning, string> = translatedTable<SignedMeaning>({
+  approved: msg`Approved`,
+  reviewed: msg`Reviewed`,
+  changes_requested: msg`Changes requested`,
+  rejected: msg`Rejected`,
+  read_and_understood: msg`Read and understood`,
+});
+export const MAIL_KIND_LABELS: Record<MailKind, string> = translatedTable<MailKind>({
+  approval: msg`An approval task is waiting for me`,
+  changes_requested: msg`Changes are requested on my SOP`,
+  reading: msg`New required reading`,
+  reading_reminder: msg`Reminders when my required reading is nearly due, due, or overdue`,
+  review_due: msg`A periodic review of my SOP is due`,
+  backup_failed: msg`A scheduled backup failed`,
+});
+
 /** The interface's language (with the browser's region) decides digits, separators and date order. */
 export const displayLocale = (): string => formatLocale();
+
+/** A number in the reader's locale ('200,000', '200.000'). */
+export const formatNumber = (value: number): string => new Intl.NumberFormat(displayLocale()).format(value);
 
 const numberFormats = new Map<string, Intl.NumberFormat>();
 function unitFormat(locale: string, unit: 'byte' | 'kilobyte' | 'megabyte' | 'gigabyte'): Intl.NumberFormat {
@@ -179,7 +236,7 @@ const UNITS = [
  * limit (10 MB = 10,485,760 bytes) is counted; the locale writes the number and the unit,
  * except that the kilobyte keeps the product's spelling 'KB'.
  */
-export function formatBytes(bytes: number | null | undefined, fallback = 'Unknown size'): string {
+export function formatBytes(bytes: number | null | undefined, fallback: string = t`Unknown size`): string {
   if (bytes === null || bytes === undefined || !Number.isFinite(bytes) || bytes < 0) return fallback;
   const locale = displayLocale();
   const [unit, size] = UNITS.find(([, size]) => bytes >= size) ?? ['byte', 1];
@@ -275,12 +332,12 @@ export function formatRelativeDay(value: DateInput, now: Date = new Date()): str
   const date = toDate(value);
   if (!date) return '';
   const days = calendarDaysBetween(now, date);
-  if (days <= 0) return 'Today';
-  if (days === 1) return 'Yesterday';
-  if (days < 7) return `${days} days ago`;
+  if (days <= 0) return t`Today`;
+  if (days === 1) return t`Yesterday`;
+  if (days < 7) return plural(days, { one: '# day ago', other: '# days ago' });
   if (days < 30) {
     const weeks = Math.floor(days / 7);
-    return `${weeks} ${weeks === 1 ? 'week' : 'weeks'} ago`;
+    return plural(weeks, { one: '# week ago', other: '# weeks ago' });
   }
   return formatDate(date);
 }

@@ -1,4 +1,6 @@
 import { fullName } from '@common/names';
+import { msg } from '@lingui/core/macro';
+import { i18n } from './i18n';
 
 export interface NamedUser {
   firstName?: string | null;
@@ -23,15 +25,15 @@ export function initialsOf(user: NamedUser | null | undefined): string {
 /** The best name known: 'first last', else first name, else username, else email, else 'User'. */
 export function displayNameOf(user: NamedUser | null | undefined): string {
   // A last name alone does not make a name here: the username says more.
-  return (user?.firstName?.trim() && fullName(user)) || user?.username?.trim() || user?.email?.trim() || 'User';
+  return (user?.firstName?.trim() && fullName(user)) || user?.username?.trim() || user?.email?.trim() || i18n._(msg`User`);
 }
 
 /** Owner columns and cards: first and last name, or 'Unknown User'. */
 export function ownerNameOf(owner: { firstName?: string | null; lastName?: string | null } | null | undefined): string {
-  return fullName(owner) ?? 'Unknown User';
+  return fullName(owner) ?? i18n._(msg`Unknown User`);
 }
 
 /** Activity lists: the actor's first name or 'User'. */
 export function actorNameOf(actor: { firstName?: string | null } | null | undefined): string {
-  return actor?.firstName?.trim() || 'User';
+  return actor?.firstName?.trim() || i18n._(msg`User`);
 }

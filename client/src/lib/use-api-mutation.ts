@@ -2,6 +2,7 @@ import { useMutation, type QueryKey } from '@tanstack/react-query';
 import { toast } from '@/hooks/use-toast';
 import { errorText, isUnauthorized } from './api-error';
 import { refreshQueries } from './query-client';
+import { t } from '@lingui/core/macro';
 
 /**
  * The error toast of a call: titled `title` (default 'Error'), saying the server's own sentence
@@ -13,7 +14,7 @@ export type FailureToast = { title?: string; fallback: string } | { title?: stri
 export function toastFailure(error: unknown, failure: FailureToast) {
   if (isUnauthorized(error)) return;
   const description = 'fixed' in failure ? failure.fixed : errorText(error, failure.fallback);
-  toast({ title: failure.title ?? 'Error', description, variant: 'destructive' });
+  toast({ title: failure.title ?? t`Error`, description, variant: 'destructive' });
 }
 
 type OfResult<TData, TVariables, T> = T | ((data: TData, variables: TVariables) => T);
@@ -39,7 +40,7 @@ export function useApiMutation<TData = unknown, TVariables = void>({ mutationFn,
     onSuccess: async (data, variables) => {
       onSuccess?.(data, variables);
       if (invalidates) await refreshQueries(resolve(invalidates, data, variables));
-      if (success) toast({ title: 'Success', description: resolve(success, data, variables) });
+      if (success) toast({ title: t`Success`, description: resolve(success, data, variables) });
     },
     onError: (error) => toastFailure(error, failure),
   });

@@ -8,6 +8,7 @@ import { ANSWER_CACHE, FETCHED_AT_HEADER } from './caches';
 import { budgetSetting, type KeptSop, readStateOf, updateState } from './offline-state';
 import { isOffline, useOnline } from './offline-status';
 import { fetchAll, readAhead, sopCopyUrls } from './read-ahead';
+import { t } from '@lingui/core/macro';
 
 /** What the 'Offline copies' panel shows: what is stored for the user, its size against the budget, and from when. */
 export interface OfflineCopiesSummary {
@@ -118,7 +119,7 @@ export async function keepSop(userId: number, sop: SopDetail): Promise<void> {
   }));
   const failed = await fetchAll(urls);
   await enforceBudget();
-  if (failed.length > 0) throw new Error('Some of its files could not be stored: they will be fetched when the link allows.');
+  if (failed.length > 0) throw new Error(t`Some of its files could not be stored: they will be fetched when the link allows.`);
 }
 
 /** Unpins the SOP: its copies stay, as copies of something opened (the first to go when space runs out). */
@@ -131,16 +132,17 @@ export function useKeepOffline(userId: number | undefined, sop: SopDetail) {
   const client = useQueryClient();
   const keptSops = useQuery({ ...keptSopsQuery(userId ?? 0), enabled: userId !== undefined });
   const kept = keptSops.data?.some((entry) => entry.sopId === sop.id) ?? false;
+  const { title } = sop;
   const keep = useMutation({
     mutationFn: () => keepSop(userId!, sop),
     onSettled: () => refreshSummary(client),
-    onSuccess: () => toast({ title: 'Kept offline', description: `"${sop.title}" and its files stay readable on this device with no link.` }),
-    onError: (error) => toast({ title: 'Kept offline, not complete', description: error.message, variant: 'destructive' }),
+    onSuccess: () => toast({ title: t`Kept offline`, description: t`"${title}" and its files stay readable on this device with no link.` }),
+    onError: (error) => toast({ title: t`Kept offline, not complete`, description: error.message, variant: 'destructive' }),
   });
   const stop = useMutation({
     mutationFn: () => stopKeeping(userId!, sop.id),
     onSettled: () => refreshSummary(client),
-    onSuccess: () => toast({ title: 'No longer kept offline', description: `"${sop.title}" may be removed from this device when space runs out.` }),
+    onSuccess: () => toast({ title: t`No longer kept offline`, description: t`"${title}" may be removed from this device when space runs out.` }),
   });
   return { kept, known: keptSops.isSuccess, keep, stop };
 }

@@ -4,16 +4,20 @@ import { Link } from 'wouter';
 import { Spinner } from '@/components/spinner';
 import { formatDateTime } from '@/lib/labels';
 import { type SopOnDevice, sopsOnDeviceQuery } from './offline-copies';
+import { plural, t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 
 /** '1 procedure stored on this device', '39 procedures …'. */
-export const storedCountText = (count: number) => `${count} ${count === 1 ? 'procedure' : 'procedures'} stored on this device`;
+export const storedCountText = (count: number) => plural(count, { one: '# procedure stored on this device', other: '# procedures stored on this device' });
+
+/** 'stored Nov 26, 2026, 10:00 AM'. */
+function storedAt(at: number): string {
+  const when = formatDateTime(at);
+  return t`stored ${when}`;
+}
 
 function SopRow({ sop }: { sop: SopOnDevice }) {
-  const facts = [
-    sop.versionNumber === null ? 'No version' : `v${sop.versionNumber}`,
-    sop.department,
-    sop.storedAt > 0 ? `stored ${formatDateTime(sop.storedAt)}` : null,
-  ];
+  const facts = [sop.versionNumber === null ? t`No version` : `v${sop.versionNumber}`, sop.department, sop.storedAt > 0 ? storedAt(sop.storedAt) : null];
   return (
     <li className="px-3 py-2.5" data-testid="sop-on-device">
       <Link href={`/sop/${sop.sopId}`} className="font-medium wrap-anywhere text-ocean underline-offset-2 hover:underline">
@@ -23,7 +27,7 @@ function SopRow({ sop }: { sop: SopOnDevice }) {
         <span>{facts.filter((fact) => fact !== null).join(' · ')}</span>
         {sop.kept && (
           <span className="inline-flex items-center gap-1 font-medium text-navy">
-            <Pin className="size-3" aria-hidden="true" /> Kept offline
+            <Pin className="size-3" aria-hidden="true" /> <Trans>Kept offline</Trans>
           </span>
         )}
       </p>
@@ -37,8 +41,13 @@ function SopRow({ sop }: { sop: SopOnDevice }) {
  */
 export function SopsOnDevice({ userId, empty }: { userId: number | undefined; empty: string }) {
   const query = useQuery({ ...sopsOnDeviceQuery(userId ?? 0), enabled: userId !== undefined });
-  if (query.isError) return <p className="text-sm text-destructive">The procedures stored on this device could not be read.</p>;
-  if (!query.data) return <Spinner label="Reading what this device holds" />;
+  if (query.isError)
+    return (
+      <p className="text-sm text-destructive">
+        <Trans>The procedures stored on this device could not be read.</Trans>
+      </p>
+    );
+  if (!query.data) return <Spinner label={t`Reading what this device holds`} />;
   const sops = query.data;
   return (
     <div className="space-y-2">
@@ -48,7 +57,7 @@ export function SopsOnDevice({ userId, empty }: { userId: number | undefined; em
       {sops.length === 0 ? (
         <p className="text-sm text-muted-foreground">{empty}</p>
       ) : (
-        <ul className="divide-y rounded-md border bg-card" aria-label="Procedures stored on this device">
+        <ul className="divide-y rounded-md border bg-card" aria-label={t`Procedures stored on this device`}>
           {sops.map((sop) => (
             <SopRow key={sop.sopId} sop={sop} />
           ))}

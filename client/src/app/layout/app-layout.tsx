@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { AppHeader } from './app-header';
+import { Trans } from '@lingui/react/macro';
 
 /** Focus styles for the skip link: hidden until a keyboard user tabs to it. */
 const SKIP_LINK =
@@ -9,7 +10,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
   return (
     <div className="min-h-screen bg-background">
       <a href="#main" className={SKIP_LINK}>
-        Skip to main content
+        <Trans>Skip to main content</Trans>
       </a>
       <AppHeader />
       <main id="main" tabIndex={-1} className="mx-auto w-full max-w-[1440px] px-4 py-6 outline-none sm:px-6 lg:px-8">

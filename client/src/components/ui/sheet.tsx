@@ -3,6 +3,7 @@ import { Dialog as SheetPrimitive } from 'radix-ui';
 import { XIcon } from 'lucide-react';
 import { cn } from '@/lib/utils';
 import { slot } from './slotted';
+import { Trans } from '@lingui/react/macro';
 
 /** A dialog that slides in from the left edge: the header's menu on tablets and phones. */
 const Sheet = slot(SheetPrimitive.Root, 'sheet');
@@ -21,7 +22,9 @@ function SheetContent({ className, children, ...props }: React.ComponentProps<ty
         {children}
         <SheetPrimitive.Close className="absolute top-3 right-3 rounded-md p-2 text-slate-200 outline-none hover:bg-white/10 focus-visible:ring-2 focus-visible:ring-white">
           <XIcon className="size-5" aria-hidden="true" />
-          <span className="sr-only">Close menu</span>
+          <span className="sr-only">
+            <Trans>Close menu</Trans>
+          </span>
         </SheetPrimitive.Close>
       </SheetPrimitive.Content>
     </SheetPrimitive.Portal>

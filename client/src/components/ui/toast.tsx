@@ -3,6 +3,7 @@ import { Toast as ToastPrimitives } from 'radix-ui';
 import { cva, type VariantProps } from 'class-variance-authority';
 import { X } from 'lucide-react';
 import { cn } from '@/lib/utils';
+import { useLingui } from '@lingui/react/macro';
 
 /** 5000 ms, long enough to read a sentence; swipe threshold 50 px; hotkey F8 (Radix's default). */
 const ToastProvider = ({ duration = 5000, swipeThreshold = 50, ...props }: React.ComponentProps<typeof ToastPrimitives.Provider>) => (
@@ -50,6 +51,7 @@ function ToastAction({ className, ...props }: React.ComponentProps<typeof ToastP
 }
 
 function ToastClose({ className, ...props }: React.ComponentProps<typeof ToastPrimitives.Close>) {
+  const { t } = useLingui();
   return (
     <ToastPrimitives.Close
       className={cn(
@@ -57,7 +59,7 @@ function ToastClose({ className, ...props }: React.ComponentProps<typeof ToastPr
         className,
       )}
       toast-close=""
-      aria-label="Close"
+      aria-label={t`Close`}
       {...props}
     >
       <X className="h-4 w-4" />

@@ -1,10 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { Mail } from 'lucide-react';
-import { MAIL_KIND_LABELS, type NotificationPreferences } from '@common/contracts/notification-preferences';
+import type { NotificationPreferences } from '@common/contracts/notification-preferences';
 import { QueryState } from '@/components/query-state';
 import { SectionCard } from '@/components/section-card';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Label } from '@/components/ui/label';
+import { MAIL_KIND_LABELS } from '@/lib/labels';
 import { notificationPreferencesQuery, useSwitchMailKind } from './notification-preferences-api';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';

@@ -6,24 +6,30 @@ import { Timestamp } from '@/components/timestamp';
 import { eventLabel } from '@/lib/labels';
 import { actorNameOf } from '@/lib/names';
 import { dashboardQueries } from './api';
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 
 /** The newest five SOP events: who, what, which SOP, when. */
 export function RecentActivity() {
   const { data, isLoading, isError, refetch } = useQuery(dashboardQueries.activity());
   const entries = (data ?? []).slice(0, ACTIVITY_SHOWN);
   return (
-    <SectionCard icon={Activity} title="Recent Activity" titleClassName="text-navy">
+    <SectionCard icon={Activity} title={t`Recent Activity`} titleClassName="text-navy">
       {isLoading ? (
-        <p className="text-sm text-muted-foreground">Loading activity...</p>
+        <p className="text-sm text-muted-foreground">
+          <Trans>Loading activity...</Trans>
+        </p>
       ) : isError ? (
         <p className="text-sm text-muted-foreground">
-          The activity could not be loaded.{' '}
+          <Trans>The activity could not be loaded.</Trans>{' '}
           <button type="button" className="font-medium text-ocean underline-offset-4 hover:underline" onClick={() => refetch()}>
-            Try again
+            <Trans>Try again</Trans>
           </button>
         </p>
       ) : entries.length === 0 ? (
-        <p className="text-sm text-muted-foreground">No recent activity</p>
+        <p className="text-sm text-muted-foreground">
+          <Trans>No recent activity</Trans>
+        </p>
       ) : (
         <ul className="divide-y" data-testid="recent-activity">
           {entries.map((entry) => (

@@ -10,6 +10,8 @@ import type { ReviewFilter } from '@common/review-clock';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { formatDate } from '@/lib/labels';
 import { queryKeys } from '@/lib/query-keys';
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 
 // The SOP list by its shared keys: the same cache entries as the list's with these filters.
 const changesRequestedQuery = queryOptions<SopListItem[]>({ queryKey: queryKeys.sops.list({ status: CHANGES_REQUESTED_STATUS }) });
@@ -39,7 +41,9 @@ function NeedsYourChanges({ user }: { user: PublicUser }) {
   return (
     <Card data-testid="needs-your-changes" className="gap-2 border-amber-300">
       <CardHeader className="flex flex-row items-center justify-between">
-        <CardTitle className="text-base text-navy">Needs your changes</CardTitle>
+        <CardTitle className="text-base text-navy">
+          <Trans>Needs your changes</Trans>
+        </CardTitle>
         <MessageSquareWarning className="size-5 text-amber-600" aria-hidden="true" />
       </CardHeader>
       <CardContent>
@@ -57,7 +61,9 @@ function ReviewsDue() {
   return (
     <Card data-testid="reviews-due" className="gap-2">
       <CardHeader className="flex flex-row items-center justify-between">
-        <CardTitle className="text-base text-navy">Reviews due</CardTitle>
+        <CardTitle className="text-base text-navy">
+          <Trans>Reviews due</Trans>
+        </CardTitle>
         <CalendarClock className="size-5 text-ocean" aria-hidden="true" />
       </CardHeader>
       <CardContent className="space-y-2">
@@ -66,13 +72,16 @@ function ReviewsDue() {
         ) : (
           <SopLinks
             sops={due}
-            empty="No periodic reviews due in the next 30 days"
-            detail={(sop) => `${sop.reviewStatus === 'overdue' ? 'Overdue since' : 'Due'} ${formatDate(`${sop.nextReviewDue}T00:00:00`)}`}
+            empty={t`No periodic reviews due in the next 30 days`}
+            detail={(sop) => {
+              const date = formatDate(`${sop.nextReviewDue}T00:00:00`);
+              return sop.reviewStatus === 'overdue' ? t`Overdue since ${date}` : t`Due ${date}`;
+            }}
           />
         )}
         {due.length > 0 && (
           <Link href="/documents?review=overdue" className="inline-block text-sm font-medium text-ocean underline-offset-4 hover:underline">
-            See overdue reviews
+            <Trans>See overdue reviews</Trans>
           </Link>
         )}
       </CardContent>

@@ -14,6 +14,7 @@ import { apiRequest, withQuery } from '@/lib/api';
 import { queryKeys } from '@/lib/query-keys';
 import { myReadingQuery } from '@/lib/shared-queries';
 import { useApiMutation } from '@/lib/use-api-mutation';
+import { plural, t } from '@lingui/core/macro';
 
 export const readingQueries = {
   mine: () => myReadingQuery,
@@ -34,8 +35,12 @@ export const behindCsvUrl = (vesselCode?: string) => withQuery('/api/compliance/
 
 /** What a reminder did, in a sentence. */
 const remindedText = (result: RemindResult) => {
-  const reminded = result.reminded === 1 ? '1 person reminded' : `${result.reminded} people reminded`;
-  return result.alreadyToday === 0 ? reminded : `${reminded}; ${result.alreadyToday} already reminded today`;
+  const { reminded, alreadyToday } = result;
+  if (alreadyToday === 0) return plural(reminded, { one: '# person reminded', other: '# people reminded' });
+  return plural(reminded, {
+    one: `# person reminded; ${alreadyToday} already reminded today`,
+    other: `# people reminded; ${alreadyToday} already reminded today`,
+  });
 };
 
 /** 'Remind' one person of the reading waiting for them (once a day per person). */
@@ -43,8 +48,8 @@ export function useRemindPerson() {
   return useApiMutation({
     mutationFn: async (person: { id: number; name: string }) =>
       (await apiRequest('POST', `/api/compliance/people/${person.id}/remind`)).json() as Promise<RemindResult>,
-    success: (_result, person) => `${person.name} was reminded by the bell and by e-mail`,
-    failure: { title: 'Not reminded', fallback: 'The reminder could not be sent' },
+    success: (_result, { name }) => t`${name} was reminded by the bell and by e-mail`,
+    failure: { title: t`Not reminded`, fallback: t`The reminder could not be sent` },
   });
 }
 
@@ -53,7 +58,7 @@ export function useRemindDepartment() {
   return useApiMutation({
     mutationFn: async (departmentId: number) => (await apiRequest('POST', '/api/compliance/remind', { departmentId })).json() as Promise<RemindResult>,
     success: (result) => remindedText(result),
-    failure: { title: 'Not reminded', fallback: 'The reminders could not be sent' },
+    failure: { title: t`Not reminded`, fallback: t`The reminders could not be sent` },
   });
 }
 

@@ -8,12 +8,41 @@ import { readingQueries } from './api';
 import { WHOLE_WORDS } from './compliance-bars';
 import { OutstandingList } from './outstanding-list';
 import { RemindPersonButton } from './remind-buttons';
+import { plural, t } from '@lingui/core/macro';
+import { Plural, Trans } from '@lingui/react/macro';
 
-const nameOf = (p: BehindPerson) => fullName(p) ?? 'Unnamed user';
-const overdueText = (p: BehindPerson) => (p.overdue === 1 ? '1 overdue' : `${p.overdue} overdue`);
+const nameOf = (p: BehindPerson) => fullName(p) ?? t`Unnamed user`;
+const overdueText = ({ overdue }: BehindPerson) => plural(overdue, { one: '# overdue', other: '# overdue' });
 
 /** The vessels a person is assigned to, by code, or nothing when none in particular. */
 const vesselsOf = (p: BehindPerson) => (p.vesselCodes.length === 0 ? '—' : p.vesselCodes.join(', '));
+
+/** 'n of m behind', and how many read-by dates they have missed. */
+function VesselBehind({ behind, people, overdue }: { behind: number; people: number; overdue: number }) {
+  return (
+    <>
+      <Trans>
+        {behind} of {people} behind
+      </Trans>
+      {overdue > 0 && (
+        <span className="text-muted-foreground">
+          {' '}
+          · <Plural value={overdue} one="# overdue" other="# overdue" />
+        </span>
+      )}
+    </>
+  );
+}
+
+/** 'n people are behind.', with how many are shown when the list is cut short. */
+function behindCount(total: number, shown: number): string {
+  if (total > shown)
+    return plural(total, {
+      one: `# person is behind; the ${shown} most behind are shown.`,
+      other: `# people are behind; the ${shown} most behind are shown.`,
+    });
+  return plural(total, { one: '# person is behind.', other: '# people are behind.' });
+}
 
 /** Per vessel: how many of the people assigned to it are behind, and how many read-by dates they have missed. */
 function VesselSummary() {
@@ -21,15 +50,14 @@ function VesselSummary() {
   const list = vessels.data ?? [];
   if (list.length === 0) return null;
   return (
-    <ul className="grid gap-2 border-b p-3 sm:grid-cols-2 lg:grid-cols-4" aria-label="Vessels">
+    <ul className="grid gap-2 border-b p-3 sm:grid-cols-2 lg:grid-cols-4" aria-label={t`Vessels`}>
       {list.map((v) => (
         <li key={v.code} className="rounded-md border bg-white px-3 py-2 text-sm">
           <p className="font-medium">
             {v.name} <span className="font-mono text-xs text-muted-foreground">{v.code}</span>
           </p>
           <p className={v.behind > 0 ? 'text-red-800' : 'text-emerald-800'}>
-            {v.behind} of {v.people} behind
-            {v.overdue > 0 && <span className="text-muted-foreground"> · {v.overdue} overdue</span>}
+            <VesselBehind behind={v.behind} people={v.people} overdue={v.overdue} />
           </p>
         </li>
       ))}
@@ -45,24 +73,26 @@ export function ComplianceBehind({ vesselCode, showVessels }: { vesselCode: stri
   return (
     <>
       {showVessels && vesselCode === undefined && <VesselSummary />}
-      <QueryState query={behind} loading="Loading who is behind..." failed="The list of who is behind could not be loaded." frame="py-12">
+      <QueryState query={behind} loading={t`Loading who is behind...`} failed={t`The list of who is behind could not be loaded.`} frame="py-12">
         {people.length === 0 ? (
-          <p className="px-6 py-12 text-center text-sm text-muted-foreground">Nobody is behind: all required reading is within its date.</p>
+          <p className="px-6 py-12 text-center text-sm text-muted-foreground">
+            <Trans>Nobody is behind: all required reading is within its date.</Trans>
+          </p>
         ) : (
           <>
             <p className="border-b px-4 py-2 text-sm text-muted-foreground" data-testid="behind-count">
-              {total === 1 ? '1 person is' : `${total} people are`} behind{total > people.length ? `; the ${people.length} most behind are shown` : ''}.
+              {behindCount(total, people.length)}
             </p>
             <TableOrList
-              label="Behind"
+              label={t`Behind`}
               tableClassName={WHOLE_WORDS}
               columns={[
-                'Person',
-                'Department',
-                ...(showVessels ? ['Vessels'] : []),
-                { label: 'Overdue', className: 'text-right' },
-                'Still to read',
-                { label: 'Remind', className: 'sr-only' },
+                t`Person`,
+                t`Department`,
+                ...(showVessels ? [t`Vessels`] : []),
+                { label: t`Overdue`, className: 'text-right' },
+                t`Still to read`,
+                { label: t`Remind`, className: 'sr-only' },
               ]}
               items={people}
               row={(person) => (

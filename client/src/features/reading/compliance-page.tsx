@@ -13,18 +13,24 @@ import { ComplianceBehind } from './compliance-behind';
 import { CompliancePeople } from './compliance-people';
 import { ComplianceProcedures } from './compliance-procedures';
 import { RemindDepartmentButton } from './remind-buttons';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg, t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
+import { i18n } from '@/lib/i18n';
 
 const ALL = 'all';
 
 function DepartmentFilter({ value, onChange }: { value: string; onChange: (value: string) => void }) {
   return (
     <div className="w-full space-y-1.5 sm:w-72">
-      <Label htmlFor="compliance-department">Department</Label>
+      <Label htmlFor="compliance-department">
+        <Trans>Department</Trans>
+      </Label>
       <DepartmentSelect
         id="compliance-department"
         value={value}
         onChange={onChange}
-        anyChoice={{ value: ALL, label: 'All departments' }}
+        anyChoice={{ value: ALL, label: t`All departments` }}
         triggerClassName="w-full bg-white"
       />
     </div>
@@ -32,20 +38,22 @@ function DepartmentFilter({ value, onChange }: { value: string; onChange: (value
 }
 
 function VesselFilter({ vessels, value, onChange }: { vessels: VesselCompliance; value: string; onChange: (value: string) => void }) {
-  const options = [{ value: ALL, label: 'Every vessel' }, ...vessels.map((v) => ({ value: v.code, label: `${v.name} (${v.behind} behind)` }))];
+  const options = [{ value: ALL, label: t`Every vessel` }, ...vessels.map(({ code, name, behind }) => ({ value: code, label: t`${name} (${behind} behind)` }))];
   return (
     <div className="w-full space-y-1.5 sm:w-72">
-      <Label htmlFor="compliance-vessel">Vessel</Label>
+      <Label htmlFor="compliance-vessel">
+        <Trans>Vessel</Trans>
+      </Label>
       <OptionsSelect id="compliance-vessel" value={value} options={options} onValueChange={onChange} triggerClassName="w-full bg-white" />
     </div>
   );
 }
 
 type View = 'procedures' | 'people' | 'behind';
-const VIEWS: { value: View; label: string }[] = [
-  { value: 'procedures', label: 'Procedures' },
-  { value: 'people', label: 'People' },
-  { value: 'behind', label: 'Behind' },
+const VIEWS: { value: View; label: MessageDescriptor }[] = [
+  { value: 'procedures', label: msg`Procedures` },
+  { value: 'people', label: msg`People` },
+  { value: 'behind', label: msg`Behind` },
 ];
 
 function csvOf(view: View, departmentId: number | undefined, vesselCode: string | undefined): string | null {
@@ -72,18 +80,18 @@ export default function CompliancePage() {
   return (
     <>
       <PageHeader
-        title="Reading compliance"
-        description="Who has read the version in force of each procedure their department must read, and who is behind"
+        title={t`Reading compliance`}
+        description={t`Who has read the version in force of each procedure their department must read, and who is behind`}
         actions={
           csv ? (
             <Button asChild variant="outline" size="sm">
               <a href={csv} download>
-                <Download /> Export CSV
+                <Download /> <Trans>Export CSV</Trans>
               </a>
             </Button>
           ) : (
-            <Button variant="outline" size="sm" disabled title="Choose a department first">
-              <Download /> Export CSV
+            <Button variant="outline" size="sm" disabled title={t`Choose a department first`}>
+              <Download /> <Trans>Export CSV</Trans>
             </Button>
           )
         }
@@ -94,7 +102,7 @@ export default function CompliancePage() {
         ) : (
           <DepartmentFilter value={department} onChange={setDepartment} />
         )}
-        <fieldset className="flex gap-1 rounded-md border bg-white p-1" aria-label="View">
+        <fieldset className="flex gap-1 rounded-md border bg-white p-1" aria-label={t`View`}>
           {VIEWS.map((choice) => (
             <Button
               key={choice.value}
@@ -103,7 +111,7 @@ export default function CompliancePage() {
               aria-pressed={view === choice.value}
               onClick={() => setView(choice.value)}
             >
-              {choice.label}
+              {i18n._(choice.label)}
             </Button>
           ))}
         </fieldset>

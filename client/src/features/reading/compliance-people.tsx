@@ -8,11 +8,14 @@ import { ShareBar, WHOLE_WORDS } from './compliance-bars';
 import { OutstandingList } from './outstanding-list';
 import { RemindPersonButton } from './remind-buttons';
 import { fullName, type PersonName } from '@common/names';
+import { plural, t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 
-const nameOf = (p: PersonName) => fullName(p) ?? 'Unnamed user';
+const nameOf = (p: PersonName) => fullName(p) ?? t`Unnamed user`;
 
-const withoutOpening = (person: PersonCompliance) => (person.withoutOpening === 0 ? null : `${person.withoutOpening} attested without opening the files`);
-const overdueOf = (person: PersonCompliance) => (person.overdue === 0 ? null : `${person.overdue} overdue`);
+const withoutOpening = ({ withoutOpening: unopened }: PersonCompliance) =>
+  unopened === 0 ? null : plural(unopened, { one: '# attested without opening the files', other: '# attested without opening the files' });
+const overdueOf = ({ overdue }: PersonCompliance) => (overdue === 0 ? null : plural(overdue, { one: '# overdue', other: '# overdue' }));
 const remindButton = (person: PersonCompliance) =>
   person.outstanding.length === 0 ? null : <RemindPersonButton person={{ id: person.id, name: nameOf(person) }} />;
 
@@ -20,18 +23,24 @@ const remindButton = (person: PersonCompliance) =>
 export function CompliancePeople({ departmentId }: { departmentId: number | undefined }) {
   const people = useQuery({ ...readingQueries.people(departmentId ?? 0), enabled: departmentId !== undefined });
   if (departmentId === undefined) {
-    return <p className="px-6 py-12 text-center text-sm text-muted-foreground">Choose a department to see who in it is behind.</p>;
+    return (
+      <p className="px-6 py-12 text-center text-sm text-muted-foreground">
+        <Trans>Choose a department to see who in it is behind.</Trans>
+      </p>
+    );
   }
   const list = people.data ?? [];
   return (
-    <QueryState query={people} loading="Loading people..." failed="The people of this department could not be loaded." frame="py-12">
+    <QueryState query={people} loading={t`Loading people...`} failed={t`The people of this department could not be loaded.`} frame="py-12">
       {list.length === 0 ? (
-        <p className="px-6 py-12 text-center text-sm text-muted-foreground">Nobody is in this department.</p>
+        <p className="px-6 py-12 text-center text-sm text-muted-foreground">
+          <Trans>Nobody is in this department.</Trans>
+        </p>
       ) : (
         <TableOrList
-          label="People"
+          label={t`People`}
           tableClassName={WHOLE_WORDS}
-          columns={['Person', 'Department', { label: 'Read', className: 'w-40' }, 'Still to read', { label: 'Remind', className: 'sr-only' }]}
+          columns={[t`Person`, t`Department`, { label: t`Read`, className: 'w-40' }, t`Still to read`, { label: t`Remind`, className: 'sr-only' }]}
           items={list}
           row={(person) => (
             <TableRow key={person.id} className="align-top">

@@ -7,6 +7,8 @@ import { TableCell, TableRow } from '@/components/ui/table';
 import { formatCalendarDay } from '@/lib/labels';
 import { readingQueries } from './api';
 import { ShareBar, WHOLE_WORDS } from './compliance-bars';
+import { t } from '@lingui/core/macro';
+import { Plural, Trans } from '@lingui/react/macro';
 
 const number = 'text-right tabular-nums';
 /** Columns a tablet leaves out to fit (its rows say the version beneath the title instead). */
@@ -17,27 +19,49 @@ function DueDate({ row }: { row: ComplianceRow }) {
   return <span className={row.overdue > 0 ? 'font-medium whitespace-nowrap text-red-800' : 'whitespace-nowrap'}>{formatCalendarDay(row.dueDate)}</span>;
 }
 
+const Overdue = ({ overdue }: { overdue: number }) => <Plural value={overdue} one="# overdue" other="# overdue" />;
+const Unopened = ({ unopened, short }: { unopened: number; short?: boolean }) =>
+  short ? (
+    <Plural value={unopened} one="# without opening" other="# without opening" />
+  ) : (
+    <Plural value={unopened} one="# attested without opening the files" other="# attested without opening the files" />
+  );
+
+/** A phone's line under the title: department, version, read-by day and how many are still to read. */
+function EntryFacts({ row }: { row: ComplianceRow }) {
+  const department = row.department.name;
+  const version = row.versionNumber;
+  const outstanding = row.required - row.attested;
+  return (
+    <Trans>
+      {department} · v{version} · read by <DueDate row={row} /> · {outstanding} outstanding
+    </Trans>
+  );
+}
+
 /** The compliance screen's Procedures view: every SOP in force the department must read, and how many have attested it. */
 export function ComplianceProcedures({ departmentId }: { departmentId: number | undefined }) {
   const rows = useQuery(readingQueries.compliance(departmentId));
   const list = rows.data ?? [];
   return (
-    <QueryState query={rows} loading="Loading compliance..." failed="Compliance could not be loaded." frame="py-12">
+    <QueryState query={rows} loading={t`Loading compliance...`} failed={t`Compliance could not be loaded.`} frame="py-12">
       {list.length === 0 ? (
-        <p className="px-6 py-12 text-center text-sm text-muted-foreground">No procedure in force here yet.</p>
+        <p className="px-6 py-12 text-center text-sm text-muted-foreground">
+          <Trans>No procedure in force here yet.</Trans>
+        </p>
       ) : (
         <TableOrList
-          label="Compliance"
+          label={t`Compliance`}
           tableClassName={WHOLE_WORDS}
           columns={[
-            'Procedure',
-            'Department',
-            { label: 'Version', className: wide },
-            'Read',
-            'Read by',
-            { label: 'Outstanding', className: 'text-right' },
-            { label: 'Overdue', className: 'text-right' },
-            { label: 'Without opening', className: `text-right ${wide}` },
+            t`Procedure`,
+            t`Department`,
+            { label: t`Version`, className: wide },
+            t`Read`,
+            t`Read by`,
+            { label: t`Outstanding`, className: 'text-right' },
+            { label: t`Overdue`, className: 'text-right' },
+            { label: t`Without opening`, className: `text-right ${wide}` },
           ]}
           items={list}
           row={(row) => (
@@ -46,7 +70,12 @@ export function ComplianceProcedures({ departmentId }: { departmentId: number | 
                 <SopLink sopId={row.sopId} title={row.title} />
                 <span className="block text-xs text-muted-foreground lg:hidden">
                   v{row.versionNumber}
-                  {row.withoutOpening > 0 && <span className="text-amber-800"> · {row.withoutOpening} without opening</span>}
+                  {row.withoutOpening > 0 && (
+                    <span className="text-amber-800">
+                      {' '}
+                      · <Unopened unopened={row.withoutOpening} short />
+                    </span>
+                  )}
                 </span>
               </TableCell>
               <TableCell>{row.department.name}</TableCell>
@@ -66,9 +95,19 @@ export function ComplianceProcedures({ departmentId }: { departmentId: number | 
             <li key={row.sopId} className="space-y-2 px-4 py-3">
               <SopLink sopId={row.sopId} title={row.title} className="block break-words" />
               <p className="text-xs text-muted-foreground">
-                {row.department.name} · v{row.versionNumber} · read by <DueDate row={row} /> · {row.required - row.attested} outstanding
-                {row.overdue > 0 && <span className="font-medium text-red-800"> · {row.overdue} overdue</span>}
-                {row.withoutOpening > 0 && <span className="text-amber-800"> · {row.withoutOpening} attested without opening the files</span>}
+                <EntryFacts row={row} />
+                {row.overdue > 0 && (
+                  <span className="font-medium text-red-800">
+                    {' '}
+                    · <Overdue overdue={row.overdue} />
+                  </span>
+                )}
+                {row.withoutOpening > 0 && (
+                  <span className="text-amber-800">
+                    {' '}
+                    · <Unopened unopened={row.withoutOpening} />
+                  </span>
+                )}
               </p>
               <ShareBar label={row.title} attested={row.attested} required={row.required} />
             </li>

@@ -5,6 +5,7 @@ import { useLocation } from 'wouter';
 import { cn } from '@/lib/utils';
 import { loadOnce } from '@/lib/load-once';
 import { readingQueries } from './api';
+import { t } from '@lingui/core/macro';
 
 // The list's Radix menu and popper code is not in the app's entry file: it arrives just after the
 // header (or with an SOP page's code, the header's loadHeaderParts); until then a placeholder bell
@@ -35,7 +36,7 @@ export function NotificationsBell({ className }: { className?: string }) {
   const face = (
     <>
       <Bell className="size-5" aria-hidden="true" />
-      <span className="sr-only">{count === 0 ? 'Notifications, none' : `Notifications, ${count} waiting`}</span>
+      <span className="sr-only">{count === 0 ? t`Notifications, none` : t`Notifications, ${count} waiting`}</span>
       {count > 0 && (
         <span
           aria-hidden="true"

@@ -1,5 +1,6 @@
 import { Link } from 'wouter';
 import { formatCalendarDay } from '@/lib/labels';
+import { Trans } from '@lingui/react/macro';
 
 interface OutstandingItem {
   sopId: number;
@@ -9,9 +10,16 @@ interface OutstandingItem {
   overdue: boolean;
 }
 
+const DueDay = ({ overdue, day }: { overdue: boolean; day: string }) => (overdue ? <Trans>overdue since {day}</Trans> : <Trans>by {day}</Trans>);
+
 /** The versions a person has still to read, each with the day it must be read by; overdue ones in red. */
 export function OutstandingList({ items }: { items: OutstandingItem[] }) {
-  if (items.length === 0) return <span className="text-emerald-800">Up to date</span>;
+  if (items.length === 0)
+    return (
+      <span className="text-emerald-800">
+        <Trans>Up to date</Trans>
+      </span>
+    );
   return (
     <ul className="space-y-0.5">
       {items.map((item) => (
@@ -21,7 +29,7 @@ export function OutstandingList({ items }: { items: OutstandingItem[] }) {
           </Link>{' '}
           <span className="text-muted-foreground">v{item.versionNumber}</span>{' '}
           <span className={item.overdue ? 'font-medium whitespace-nowrap text-red-800' : 'whitespace-nowrap text-muted-foreground'}>
-            {item.overdue ? 'overdue since' : 'by'} {formatCalendarDay(item.dueDate)}
+            <DueDay overdue={item.overdue} day={formatCalendarDay(item.dueDate)} />
           </span>
         </li>
       ))}

@@ -3,6 +3,8 @@ import { can } from '@common/permissions';
 import { Button } from '@/components/ui/button';
 import { useCurrentUser } from '@/lib/session';
 import { useRemindDepartment, useRemindPerson } from './api';
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 
 /** 'Remind' one person by the bell and by e-mail; the server allows it once a day per person. */
 export function RemindPersonButton({ person }: { person: { id: number; name: string } }) {
@@ -10,6 +12,7 @@ export function RemindPersonButton({ person }: { person: { id: number; name: str
   const remind = useRemindPerson();
   if (!can(user, 'compliance.remind')) return null;
   const done = remind.isSuccess;
+  const { name } = person;
   return (
     <Button
       size="sm"
@@ -17,9 +20,9 @@ export function RemindPersonButton({ person }: { person: { id: number; name: str
       className="shrink-0"
       disabled={remind.isPending || done}
       onClick={() => remind.mutate(person)}
-      aria-label={`Remind ${person.name}`}
+      aria-label={t`Remind ${name}`}
     >
-      <BellRing /> {done ? 'Reminded' : 'Remind'}
+      <BellRing /> {done ? <Trans>Reminded</Trans> : <Trans>Remind</Trans>}
     </Button>
   );
 }
@@ -31,7 +34,7 @@ export function RemindDepartmentButton({ departmentId }: { departmentId: number 
   if (!can(user, 'compliance.remind')) return null;
   return (
     <Button size="sm" variant="outline" disabled={remind.isPending} onClick={() => remind.mutate(departmentId)}>
-      <BellRing /> Remind everyone still to read
+      <BellRing /> <Trans>Remind everyone still to read</Trans>
     </Button>
   );
 }

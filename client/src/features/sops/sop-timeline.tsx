@@ -1,10 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { PenLine } from 'lucide-react';
 import type { HistorySignature, SopHistoryEvent } from '@common/contracts/review-loop';
-import { SIGNATURE_MEANING_LABELS } from '@common/signature-meanings';
-import { REVISION_CLASS_LABELS } from '@common/revision-classes';
 import { Spinner } from '@/components/spinner';
-import { formatDateTime, eventLabel } from '@/lib/labels';
+import { formatDateTime, eventLabel, REVISION_CLASS_LABELS, SIGNATURE_MEANING_LABELS } from '@/lib/labels';
 import { ownerNameOf } from '@/lib/names';
 import { cn } from '@/lib/utils';
 import { reviewLoopQueries } from './review-loop-api';
