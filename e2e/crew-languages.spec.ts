@@ -111,4 +111,31 @@ test('a Hindi speaker whose language the office set reads the dashboard in Hindi
   await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'प्रक्रियाएँ' })).toBeVisible();
   await noSideways(page);
   await page.screenshot({ path: 'screenshots/menu-hi-390.png' });
+
+  // The Procedures list and an SOP page in Hindi: the list finds the SOP by a word of its Hindi
+  // translation, and the page shows the translation in the procedure's place, nothing off the side.
+  const approver = await apiAs('approver');
+  const title = `Mooring lines ${stamp}`;
+  const sopId = await createSop(admin, title, 'Deck', '1. Keep clear of the bight of a line under tension.');
+  await publishSop(admin, approver, sopId, title);
+  const sop = await (await admin.get(`/api/sops/${sopId}`)).json();
+  const added = await admin.post(`/api/sop-versions/${sop.effectiveVersionId}/translations`, {
+    data: { language: 'hi', content: `1. तनाव में रस्सी के घेरे से दूर रहें। mooringword${stamp}` },
+  });
+  expect(added.status()).toBe(201);
+  expect((await approver.put(`/api/translations/${(await added.json()).id}`, { data: { status: 'approved' } })).status()).toBe(200);
+
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'प्रक्रियाएँ' }).click();
+  await page.getByPlaceholder('SOP खोजें...').fill(`mooringword${stamp}`);
+  const card = page.getByRole('link', { name: title });
+  await expect(card).toBeVisible();
+  await noSideways(page);
+  await page.screenshot({ path: 'screenshots/procedures-hi-390.png', fullPage: true });
+  await card.click();
+  const reader = page.getByTestId('translation-reader');
+  await expect(reader).toContainText('यह हिन्दी अनुवाद संस्करण 1.0 का है; अंग्रेज़ी मूल ही बाध्यकारी है।');
+  await expect(reader).toContainText('तनाव में रस्सी के घेरे से दूर रहें।');
+  await expect(page.getByText('चरण और प्रक्रियाएँ', { exact: true })).toBeVisible();
+  await noSideways(page);
+  await page.screenshot({ path: 'screenshots/sop-translation-hi-390.png', fullPage: true });
 });
