@@ -46,7 +46,7 @@ export function OutdatedTranslations() {
       <CardHeader>
         <CardTitle className="flex items-center gap-2 text-base">
           <Languages className="size-4" aria-hidden="true" />
-          {query.data ? <Plural value={rows.length} one="# outdated translation" other="# outdated translations" /> : <Trans>Outdated translations</Trans>}
+          {rows.length > 0 ? <Plural value={rows.length} one="# outdated translation" other="# outdated translations" /> : <Trans>Outdated translations</Trans>}
         </CardTitle>
       </CardHeader>
       <CardContent>
