@@ -71,12 +71,17 @@ export async function planShip(db: Db, vessel: string, officeApplied = 0, opts: 
       ...receipts.map((r) => ({ kind: 'receipt', key: String(r.id), payload: { op: 'receipt' as const, versionId: r.id, receivedAt: now } })),
       ...withdrawals.map((w) => ({ kind: 'withdrawal', key: String(w.id), payload: { op: 'withdrawal' as const, versionId: w.id, withdrawnAt: now } })),
     ];
-    // A withdrawn version keeps its record (attestations made on board still name it); its files go.
+    // A withdrawn version keeps its record (attestations made on board still name it); its files
+    // go, and its translations with theirs: on board the crew read translations of the version
+    // in force only (the office sends no other).
     for (const w of withdrawals) {
       const { rows } = (await tx.execute(sql`delete from attachments where version_id = ${w.id} returning sha256`)) as unknown as Rows<{
         sha256: string | null;
       }>;
-      for (const r of rows) if (r.sha256) released.push(r.sha256);
+      const { rows: translations } = (await tx.execute(sql`delete from sop_translations where version_id = ${w.id} returning sha256`)) as unknown as Rows<{
+        sha256: string | null;
+      }>;
+      for (const r of [...rows, ...translations]) if (r.sha256) released.push(r.sha256);
     }
     if (messages.length > 0) {
       const [{ last }] = (
@@ -94,7 +99,9 @@ export async function planShip(db: Db, vessel: string, officeApplied = 0, opts: 
       and not exists (select 1 from attestations a join sop_versions v on v.id = a.version_id where v.sop_id = s.id and ${sent('attestation', sql`a.id`)})`;
     const { rows: files } = (await tx.execute(sql`delete from attachments where version_id in
       (select v.id from sop_versions v where v.sop_id in (${retired})) returning sha256`)) as unknown as Rows<{ sha256: string | null }>;
-    for (const r of files) if (r.sha256) released.push(r.sha256);
+    const { rows: translated } = (await tx.execute(sql`delete from sop_translations where version_id in
+      (select v.id from sop_versions v where v.sop_id in (${retired})) returning sha256`)) as unknown as Rows<{ sha256: string | null }>;
+    for (const r of [...files, ...translated]) if (r.sha256) released.push(r.sha256);
     await tx.execute(sql`delete from sops where id in (${retired})`);
     return messages.length;
   });
