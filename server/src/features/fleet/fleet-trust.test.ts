@@ -311,7 +311,11 @@ describe('a ship holds only what it needs', { timeout: 90_000 }, () => {
     await office.db.execute(sql`update departments set approval_route = '[]'::jsonb, description = 'Deck department' where id = ${deck}`);
     await eventually(async () => await any(aurora.database.db, sql`select 1 from departments where description = 'Deck department'`), 30_000);
     // Columns made on board from what was received (search text, preview state) are the ship's own.
-    const madeOnBoard: Record<string, string[]> = { sops: ['search_vector'], attachments: ['preview_status', 'html_status', 'text_status'] };
+    const madeOnBoard: Record<string, string[]> = {
+      sops: ['search_vector'],
+      attachments: ['preview_status', 'html_status', 'text_status'],
+      sop_translations: ['search_vector'],
+    };
     const db = aurora.database.db;
     const outside: string[] = [];
     for (const [table, allowed] of Object.entries(REPLICATED_COLUMNS)) {
