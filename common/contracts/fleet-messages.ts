@@ -186,6 +186,11 @@ export const ShipMessage = z.discriminatedUnion('op', [
     contentSha256: sha256.nullable().default(null),
     files: z.array(OpenedFile).max(1000).nullable().default(null),
     readingSeconds: z.number().int().nonnegative().nullable().default(null),
+    /**
+     * The approved translation read, by its language (null: the original). Ships read
+     * translations only from an office that sends them, which knows this field.
+     */
+    language: z.enum(LANGUAGE_CODES).nullable().default(null),
   }),
   z.object({ op: z.literal('receipt'), versionId: id, receivedAt: z.iso.datetime({ offset: true }) }),
   z.object({ op: z.literal('withdrawal'), versionId: id, withdrawnAt: z.iso.datetime({ offset: true }) }),

@@ -2,6 +2,7 @@ import { headers as natsHeaders, connect } from '@nats-io/transport-node';
 import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { REPLICATED_COLUMNS, SHIP_SETTING_KEYS } from '../../../../common/contracts/fleet-messages';
+import { languageName } from '../../../../common/translation-rules';
 import type { FleetVessel, SetAsideMessage } from '../../../../common/contracts/fleet';
 import type { Rows } from '../../db/rows';
 import { attestations, auditEvents, fleetOutbox, vessels } from '../../db/schema';
@@ -208,6 +209,18 @@ describe('the office checks what a ship says', { timeout: 90_000 }, () => {
     expect(reasons).toContainEqual(expect.stringContaining(`Its digest ${'a'.repeat(64)} is not that of version`));
     expect(await officeAttestation(engineer.id, id.id)).toEqual([]);
     expect(await officeAttestation(crew.id, id.id)).toEqual([]);
+  });
+
+  it('refuses an attestation said to be read in a language the version has no approved translation in', async () => {
+    const sop = await desk.publish({ title: 'Gangway watch' });
+    await eventually(
+      async () => await any(office.db, sql`select 1 from fleet_sent_versions where vessel_code = 'AURORA' and version_id = ${sop.latestVersionId}`),
+      30_000,
+    );
+    const seq = await forge({ op: 'attestation', userId: crew.id, versionId: sop.latestVersionId, attestedAt: new Date().toISOString(), language: 'uk' });
+    await appliedAshore(seq);
+    expect((await refusals()).map((r) => r.reason)).toContainEqual(`Version 1.0 of "Gangway watch" has no approved ${languageName('uk')} translation.`);
+    expect(await officeAttestation(crew.id, sop.latestVersionId!)).toEqual([]);
   });
 
   it('holds a sequence jump and reports it instead of skipping over, and a later genuine message still counts', async () => {

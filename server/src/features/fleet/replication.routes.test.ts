@@ -252,7 +252,7 @@ describe('translations on board', () => {
   const shipTranslations = async (cookie: string, sopId: number) => {
     const res = await onShip(cookie, `/api/sops/${sopId}`);
     // Not on board yet: none.
-    return res.statusCode === 404 ? [] : (res.json() as SopDetail).translations.map((t) => [t.id, t.language, t.versionId, t.current]);
+    return res.statusCode === 404 ? [] : ((res.json() as SopDetail).translations ?? []).map((t) => [t.id, t.language, t.versionId, t.current]);
   };
 
   it('sends the approved translations of the version in force with their files; a draft stays ashore; one approved later follows', async () => {
@@ -294,6 +294,23 @@ describe('translations on board', () => {
     const [read] = await ship.database.db.select().from(fileTexts).where(eq(fileTexts.sha256, sha256!));
     expect(queued ?? read).toBeDefined();
 
+    // Read and attested on board in Filipino: the office records the language it was read in.
+    const attested = await ship.app.inject({
+      method: 'POST',
+      url: `/api/sop-versions/${versionId}/attestations`,
+      headers: { cookie },
+      payload: { language: 'fil' },
+    });
+    expect(attested.statusCode, attested.body).toBe(201);
+    const ashore = await eventually(async () => {
+      const [row] = await office.db
+        .select()
+        .from(attestations)
+        .where(and(eq(attestations.versionId, versionId), eq(attestations.userId, crew.id)));
+      return row;
+    }, 30_000);
+    expect(ashore).toMatchObject({ vesselCode: 'AURORA', language: 'fil' });
+
     // Approved later ashore: it follows.
     await approveTranslation(indonesian);
     await eventually(async () => (await shipTranslations(cookie, sop.id)).length === 3, 30_000);
@@ -331,7 +348,7 @@ describe('translations on board', () => {
     const newer = await translate(second, 'fil', { content: 'Ibaba ang angkla sa utos ng tulay.' });
 
     // Ashore the crew still see the old ones, as not current (read the original instead).
-    const ashore = ((await office.as(crew, { method: 'GET', url: `/api/sops/${sop.id}` })).json() as SopDetail).translations;
+    const ashore = ((await office.as(crew, { method: 'GET', url: `/api/sops/${sop.id}` })).json() as SopDetail).translations ?? [];
     expect(ashore.map((t) => [t.id, t.current])).toEqual([
       [spanish, false],
       [newer, true],

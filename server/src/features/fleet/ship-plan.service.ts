@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import type { LanguageCode } from '../../../../common/languages';
 import type { Db } from '../../db/client';
 import { fleetOutbox, fleetSent } from '../../db/schema';
 import { versionInForce } from '../reading/audience-filter.service';
@@ -27,7 +28,7 @@ export async function planShip(db: Db, vessel: string, officeApplied = 0, opts: 
     const sent = (kind: string, key: ReturnType<typeof sql>) =>
       sql`not exists (select 1 from fleet_sent f where f.vessel_code = ${vessel} and f.kind = ${kind} and f.key = (${key})::text)`;
     const attestations = (
-      (await tx.execute(sql`select a.id, a.user_id, a.version_id, a.attested_at, a.signature_method, a.content_sha256, a.files, a.reading_seconds
+      (await tx.execute(sql`select a.id, a.user_id, a.version_id, a.attested_at, a.signature_method, a.content_sha256, a.files, a.reading_seconds, a.language
         from attestations a where a.user_id is not null and ${sent('attestation', sql`a.id`)} order by a.id`)) as unknown as Rows<{
         id: number;
         user_id: number;
@@ -37,6 +38,7 @@ export async function planShip(db: Db, vessel: string, officeApplied = 0, opts: 
         content_sha256: string | null;
         files: { attachmentId: number; originalName: string; openedAt: string | null }[] | null;
         reading_seconds: number | null;
+        language: LanguageCode | null;
       }>
     ).rows;
     const receipts = (
@@ -56,7 +58,8 @@ export async function planShip(db: Db, vessel: string, officeApplied = 0, opts: 
       ...attestations.map((a) => ({
         kind: 'attestation',
         key: String(a.id),
-        // The signature crosses whole: its method, the digest signed, the files opened and the reading time.
+        // The signature crosses whole: its method, the digest signed, the files opened, the reading
+        // time, and the translation read in.
         payload: {
           op: 'attestation' as const,
           userId: a.user_id,
@@ -66,6 +69,7 @@ export async function planShip(db: Db, vessel: string, officeApplied = 0, opts: 
           contentSha256: a.content_sha256,
           files: a.files,
           readingSeconds: a.reading_seconds,
+          language: a.language,
         },
       })),
       ...receipts.map((r) => ({ kind: 'receipt', key: String(r.id), payload: { op: 'receipt' as const, versionId: r.id, receivedAt: now } })),
