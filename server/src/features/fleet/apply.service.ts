@@ -108,8 +108,8 @@ export async function applySop(tx: Db, record: SopRecord) {
  * as for its attachments. A
  * file's text is read by the ship's own document workers, as an upload's is ashore, so search
  * on board finds its words. The translations of the version this one supersedes stay, shown as
- * not current, until the ship withdraws that version and removes them with its files
- * (ship-plan.service.ts).
+ * not current, until the ship's planner next runs and removes them with their files
+ * (ship-plan.service.ts): their file bytes are released only after the deleting transaction.
  */
 async function applyTranslations(tx: Db, versionId: number, rows: Record<string, unknown>[]) {
   const ids = rows.map((r) => Number(r.id));

@@ -188,4 +188,25 @@ describe('a version waiting for its files on board', () => {
     expect(onBoard).toMatchObject({ versionId: v2, language: 'es', status: 'approved', sha256: t.sha256, size: pdf.length });
     expect((await onShip(`/api/translations/${id}/download`)).rawPayload.equals(pdf)).toBe(true);
   });
+
+  it('drops the translations of a version superseded on board before its receipt was sent', async () => {
+    const sop = await desk.publish({ title: 'Tank cleaning' });
+    const added = await office.as(admin, {
+      method: 'POST',
+      url: `/api/sop-versions/${sop.latestVersionId}/translations`,
+      payload: { language: 'hi', content: 'टैंक की सफाई से पहले गैस की जाँच करें।' },
+    });
+    expect(added.statusCode, added.body).toBe(201);
+    const { id } = added.json() as { id: number };
+    expect((await office.as(approver, { method: 'PUT', url: `/api/translations/${id}`, payload: { status: 'approved' } })).statusCode).toBe(200);
+    await deliver();
+    expect(await ship.db.select({ id: sopTranslations.id }).from(sopTranslations).where(eq(sopTranslations.id, id))).toEqual([{ id }]);
+    // 1.1 comes into force on board before the ship's planner ran: 1.0 was never receipted, so
+    // it is never withdrawn, yet its translation goes.
+    const v2 = await desk.revise(sop, 'Ventilate the tank first');
+    await deliver();
+    expect(await held(sop.id)).toBe(v2);
+    await planShip(ship.db, 'AURORA');
+    expect(await ship.db.select().from(sopTranslations).where(eq(sopTranslations.id, id))).toEqual([]);
+  });
 });

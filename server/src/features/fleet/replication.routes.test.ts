@@ -1,4 +1,4 @@
-import { and, count, eq } from 'drizzle-orm';
+import { and, count, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { FleetStatus, VesselDocument } from '../../../../common/contracts/fleet';
 import type { SopDetail } from '../../../../common/contracts/sops';
@@ -358,7 +358,24 @@ describe('translations on board', () => {
     await eventually(
       async () => JSON.stringify(await shipTranslations(cookie, sop.id)) === JSON.stringify([[newer, 'fil', second, true]]),
       30_000,
-      async () => JSON.stringify(await shipTranslations(cookie, sop.id)),
+      async () =>
+        JSON.stringify([
+          await shipTranslations(cookie, sop.id),
+          first,
+          second,
+          (
+            (await ship.database.db.execute(sql`select kind, key, hash from fleet_sent where key in (${String(first)}, ${String(second)})`)) as unknown as {
+              rows: unknown[];
+            }
+          ).rows,
+          (
+            (await ship.database.db.execute(sql`select id, approved_at, is_published from sop_versions where sop_id = ${sop.id}`)) as unknown as {
+              rows: unknown[];
+            }
+          ).rows,
+          ((await ship.database.db.execute(sql`select count(*) from fleet_changes`)) as unknown as { rows: unknown[] }).rows,
+          ((await ship.database.db.execute(sql`select * from fleet_outbox order by seq desc limit 5`)) as unknown as { rows: unknown[] }).rows,
+        ]),
     );
     expect(await ship.database.db.select().from(sopTranslations).where(eq(sopTranslations.versionId, first))).toEqual([]);
     expect((await onShip(cookie, `/api/translations/${spanish}/download`)).statusCode).toBe(404);

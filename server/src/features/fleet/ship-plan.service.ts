@@ -12,7 +12,8 @@ import type { ShipMessage } from './messages.helper';
  * queued: attestations made here, a receipt for each version in force readable on board with
  * all its files, and a withdrawal for each version received earlier that is no longer in
  * force here (superseded, or its SOP no longer applies), whose files are removed from the
- * ship's store. Returns how many messages were queued.
+ * ship's store, as are the translations of any version no longer in force here. Returns how
+ * many messages were queued.
  */
 export async function planShip(db: Db, vessel: string, officeApplied = 0, opts: { everything?: boolean } = {}): Promise<number> {
   const released: string[] = [];
@@ -75,18 +76,21 @@ export async function planShip(db: Db, vessel: string, officeApplied = 0, opts: 
       ...receipts.map((r) => ({ kind: 'receipt', key: String(r.id), payload: { op: 'receipt' as const, versionId: r.id, receivedAt: now } })),
       ...withdrawals.map((w) => ({ kind: 'withdrawal', key: String(w.id), payload: { op: 'withdrawal' as const, versionId: w.id, withdrawnAt: now } })),
     ];
-    // A withdrawn version keeps its record (attestations made on board still name it); its files
-    // go, and its translations with theirs: on board the crew read translations of the version
-    // in force only (the office sends no other).
+    // A withdrawn version keeps its record (attestations made on board still name it); its files go.
     for (const w of withdrawals) {
       const { rows } = (await tx.execute(sql`delete from attachments where version_id = ${w.id} returning sha256`)) as unknown as Rows<{
         sha256: string | null;
       }>;
-      const { rows: translations } = (await tx.execute(sql`delete from sop_translations where version_id = ${w.id} returning sha256`)) as unknown as Rows<{
-        sha256: string | null;
-      }>;
-      for (const r of [...rows, ...translations]) if (r.sha256) released.push(r.sha256);
+      for (const r of rows) if (r.sha256) released.push(r.sha256);
     }
+    // On board the crew read the translations of the version in force only (the office sends no
+    // other): those of a version no longer in force here go, with their files, whether it was
+    // withdrawn, superseded before its receipt was sent (and so never withdrawn), or its SOP no
+    // longer applies.
+    const { rows: translations } = (await tx.execute(sql`delete from sop_translations t using sop_versions v
+      where v.id = t.version_id and not exists (select 1 from sops s ${versionInForce} where s.id = v.sop_id and e.id = v.id)
+      returning t.sha256`)) as unknown as Rows<{ sha256: string | null }>;
+    for (const r of translations) if (r.sha256) released.push(r.sha256);
     if (messages.length > 0) {
       const [{ last }] = (
         (await tx.execute(sql`select coalesce(max(seq), 0)::bigint as last from fleet_outbox where vessel_code = ${vessel}`)) as unknown as Rows<{
@@ -103,9 +107,7 @@ export async function planShip(db: Db, vessel: string, officeApplied = 0, opts: 
       and not exists (select 1 from attestations a join sop_versions v on v.id = a.version_id where v.sop_id = s.id and ${sent('attestation', sql`a.id`)})`;
     const { rows: files } = (await tx.execute(sql`delete from attachments where version_id in
       (select v.id from sop_versions v where v.sop_id in (${retired})) returning sha256`)) as unknown as Rows<{ sha256: string | null }>;
-    const { rows: translated } = (await tx.execute(sql`delete from sop_translations where version_id in
-      (select v.id from sop_versions v where v.sop_id in (${retired})) returning sha256`)) as unknown as Rows<{ sha256: string | null }>;
-    for (const r of [...files, ...translated]) if (r.sha256) released.push(r.sha256);
+    for (const r of files) if (r.sha256) released.push(r.sha256);
     await tx.execute(sql`delete from sops where id in (${retired})`);
     return messages.length;
   });
