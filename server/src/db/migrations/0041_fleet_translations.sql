@@ -37,3 +37,9 @@ BEGIN
 END $$;
 --> statement-breakpoint
 CREATE TRIGGER "sop_translations_fleet_change" AFTER INSERT OR UPDATE OR DELETE ON "sop_translations" FOR EACH ROW EXECUTE FUNCTION "fleet_record_changed"();
+--> statement-breakpoint
+-- Translations approved before this upgrade: their SOPs' records are built again and sent (the
+-- planner builds a record only when it changes).
+INSERT INTO "fleet_changes" ("kind", "key")
+	SELECT DISTINCT 'sop', v."sop_id"::text FROM "sop_translations" t JOIN "sop_versions" v ON v."id" = t."version_id"
+	WHERE t."status" = 'approved' AND EXISTS (SELECT 1 FROM "vessels");
