@@ -283,6 +283,9 @@ describe('translations on board', () => {
       content: null,
       file: { originalName: 'amarre-es.pdf', mimeType: 'application/pdf', size: pdf.length },
     });
+    // Search on board finds the words of the text translation.
+    const found = (await onShip(cookie, `/api/sops?search=${encodeURIComponent('lubid')}`)).json() as { id: number }[];
+    expect(found.map((f) => f.id)).toEqual([sop.id]);
     // The draft never left the office.
     expect(await ship.database.db.select().from(sopTranslations).where(eq(sopTranslations.id, indonesian))).toEqual([]);
     // The PDF's text is read on board, by the ship's own document workers, for search there.
