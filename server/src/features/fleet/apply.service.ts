@@ -104,12 +104,12 @@ export async function applySop(tx: Db, record: SopRecord) {
 
 /**
  * The version's approved translations as the office has them; any other of that version is
- * removed (withdrawn or replaced ashore). Their files are on board: the record waited for them
- * as for its attachments. A
- * file's text is read by the ship's own document workers, as an upload's is ashore, so search
- * on board finds its words. The translations of the version this one supersedes stay, shown as
- * not current, until the ship's planner next runs and removes them with their files
- * (ship-plan.service.ts): their file bytes are released only after the deleting transaction.
+ * removed (replaced ashore). Their files are on board: the record waited for them as for its
+ * attachments. A file's text is read by the ship's own document workers, as an upload's is
+ * ashore, so search on board finds its words. The translations of the version this one
+ * supersedes stay, shown as not current, until the ship's planner next runs and removes them
+ * with their files (ship-plan.service.ts): bytes are released only after the deleting
+ * transaction, which this one is not.
  */
 async function applyTranslations(tx: Db, versionId: number, rows: Record<string, unknown>[]) {
   const ids = rows.map((r) => Number(r.id));
