@@ -108,8 +108,39 @@ export const AttachmentRow = z.object({
   created_at: timestamp,
 });
 
-/** An SOP as a ship holds it: the SOP, its version in force (the only one that travels) and its files. */
-export const SopRecord = z.object({ sop: SopRow, version: VersionRow, attachments: z.array(AttachmentRow).max(1000) });
+/**
+ * An approved translation of the version in force, as the crew read it on board: its text, or
+ * its file (sent like an attachment's). A draft never travels; nor does the generated
+ * search_vector, which the ship computes from the text itself.
+ */
+export const TranslationRow = z.object({
+  id,
+  version_id: id,
+  language: z.enum(LANGUAGE_CODES),
+  content: text(5_000_000).nullable(),
+  original_name: text(255).nullable(),
+  mime_type: text(127).nullable(),
+  size: z.number().int().nonnegative().nullable(),
+  sha256: sha256.nullable(),
+  status: z.literal('approved'),
+  created_by: id.nullable(),
+  created_at: timestamp,
+  approved_by: id.nullable(),
+  approved_at: timestamp,
+  signature_method: z.enum(SIGNATURE_METHODS).nullable(),
+});
+
+/**
+ * An SOP as a ship holds it: the SOP, its version in force (the only one that travels), its
+ * files and the approved translations of that version (at most one per language; none in a
+ * record from an office older than translations).
+ */
+export const SopRecord = z.object({
+  sop: SopRow,
+  version: VersionRow,
+  attachments: z.array(AttachmentRow).max(1000),
+  translations: z.array(TranslationRow).max(20).default([]),
+});
 
 /** The columns of each table a ship is sent, in one place: the office selects exactly these, the ship writes exactly these. */
 export const REPLICATED_COLUMNS = {
@@ -120,6 +151,7 @@ export const REPLICATED_COLUMNS = {
   sops: Object.keys(SopRow.shape),
   sop_versions: Object.keys(VersionRow.shape),
   attachments: Object.keys(AttachmentRow.shape),
+  sop_translations: Object.keys(TranslationRow.shape),
 } as const;
 
 const key = z.string().min(1).max(100);
@@ -154,6 +186,11 @@ export const ShipMessage = z.discriminatedUnion('op', [
     contentSha256: sha256.nullable().default(null),
     files: z.array(OpenedFile).max(1000).nullable().default(null),
     readingSeconds: z.number().int().nonnegative().nullable().default(null),
+    /**
+     * The approved translation read, by its language (null: the original). Ships read
+     * translations only from an office that sends them, which knows this field.
+     */
+    language: z.enum(LANGUAGE_CODES).nullable().default(null),
   }),
   z.object({ op: z.literal('receipt'), versionId: id, receivedAt: z.iso.datetime({ offset: true }) }),
   z.object({ op: z.literal('withdrawal'), versionId: id, withdrawnAt: z.iso.datetime({ offset: true }) }),

@@ -85,8 +85,8 @@ async function applyRecord(tx: Db, message: RecordMessage) {
 
 /**
  * Applies an 'sop' record whose files are all on board: the SOP, its version in force (now its
- * latest) and that version's attachments. Called when the record arrives whole, or when the
- * last file of a record that waited is stored.
+ * latest), that version's attachments and its approved translations. Called when the record
+ * arrives whole, or when the last file of a record that waited is stored.
  */
 export async function applySop(tx: Db, record: SopRecord) {
   const { sop, version } = record;
@@ -98,7 +98,28 @@ export async function applySop(tx: Db, record: SopRecord) {
   await upsert(tx, 'sop_versions', 'id', version);
   await tx.execute(sql`update sops set latest_version_id = ${version.id as number} where id = ${sop.id as number}`);
   await applyAttachments(tx, version.id as number, record.attachments ?? []);
+  await applyTranslations(tx, version.id as number, record.translations ?? []);
   await refreshSearchVector(tx, sop.id as number);
+}
+
+/**
+ * The version's approved translations as the office has them; any other of that version is
+ * removed (replaced ashore). Their files are on board: the record waited for them as for its
+ * attachments. A file's text is read by the ship's own document workers, as an upload's is
+ * ashore, so search on board finds its words. The translations of the version this one
+ * supersedes stay, shown as not current, until the ship's planner next runs and removes them
+ * with their files (ship-plan.service.ts): bytes are released only after the deleting
+ * transaction, which this one is not.
+ */
+async function applyTranslations(tx: Db, versionId: number, rows: Record<string, unknown>[]) {
+  const ids = rows.map((r) => Number(r.id));
+  const keep = ids.length ? sql`and not (id = any(${sql.raw(`ARRAY[${ids.join(',')}]::int[]`)}))` : sql``;
+  await tx.execute(sql`delete from sop_translations where version_id = ${versionId} ${keep}`);
+  for (const row of rows) {
+    await upsert(tx, 'sop_translations', 'id', row);
+    const sha256 = (row.sha256 as string | null) ?? null;
+    if (sha256) await startTextExtraction(tx, { mimeType: String(row.mime_type), sha256 });
+  }
 }
 
 /**

@@ -2,6 +2,7 @@ import { headers as natsHeaders, connect } from '@nats-io/transport-node';
 import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { REPLICATED_COLUMNS, SHIP_SETTING_KEYS } from '../../../../common/contracts/fleet-messages';
+import { languageName } from '../../../../common/translation-rules';
 import type { FleetVessel, SetAsideMessage } from '../../../../common/contracts/fleet';
 import type { Rows } from '../../db/rows';
 import { attestations, auditEvents, fleetOutbox, vessels } from '../../db/schema';
@@ -210,6 +211,18 @@ describe('the office checks what a ship says', { timeout: 90_000 }, () => {
     expect(await officeAttestation(crew.id, id.id)).toEqual([]);
   });
 
+  it('refuses an attestation said to be read in a language the version has no approved translation in', async () => {
+    const sop = await desk.publish({ title: 'Gangway watch' });
+    await eventually(
+      async () => await any(office.db, sql`select 1 from fleet_sent_versions where vessel_code = 'AURORA' and version_id = ${sop.latestVersionId}`),
+      30_000,
+    );
+    const seq = await forge({ op: 'attestation', userId: crew.id, versionId: sop.latestVersionId, attestedAt: new Date().toISOString(), language: 'uk' });
+    await appliedAshore(seq);
+    expect((await refusals()).map((r) => r.reason)).toContainEqual(`Version 1.0 of "Gangway watch" has no approved ${languageName('uk')} translation.`);
+    expect(await officeAttestation(crew.id, sop.latestVersionId!)).toEqual([]);
+  });
+
   it('holds a sequence jump and reports it instead of skipping over, and a later genuine message still counts', async () => {
     const jumped = await forge({ op: 'receipt', versionId, receivedAt: new Date().toISOString() }, { skip: 98 });
     await eventually(async () => (await fleetVessel('AURORA')).setAside === 1, 30_000);
@@ -311,7 +324,11 @@ describe('a ship holds only what it needs', { timeout: 90_000 }, () => {
     await office.db.execute(sql`update departments set approval_route = '[]'::jsonb, description = 'Deck department' where id = ${deck}`);
     await eventually(async () => await any(aurora.database.db, sql`select 1 from departments where description = 'Deck department'`), 30_000);
     // Columns made on board from what was received (search text, preview state) are the ship's own.
-    const madeOnBoard: Record<string, string[]> = { sops: ['search_vector'], attachments: ['preview_status', 'html_status', 'text_status'] };
+    const madeOnBoard: Record<string, string[]> = {
+      sops: ['search_vector'],
+      attachments: ['preview_status', 'html_status', 'text_status'],
+      sop_translations: ['search_vector'],
+    };
     const db = aurora.database.db;
     const outside: string[] = [];
     for (const [table, allowed] of Object.entries(REPLICATED_COLUMNS)) {

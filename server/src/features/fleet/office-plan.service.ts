@@ -63,10 +63,15 @@ async function build(db: Db, kind: RecordKind, only: Only): Promise<Built[]> {
   } else {
     const sop = rowOf('s', REPLICATED_COLUMNS.sops, { latest_version_id: sql`e.id`, status: sql`'published'` });
     const attachment = rowOf('a', REPLICATED_COLUMNS.attachments);
+    const translation = rowOf('t', REPLICATED_COLUMNS.sop_translations);
+    // The crew read the approved translations of the version in force on board too; a draft
+    // stays ashore, and a translation of an older version is not sent (it is not current).
     query = hashed(sql`select s.id::text as key, s.vessel_codes, v.id as version_id, jsonb_build_object(
         'sop', ${sop},
         'version', ${rowOf('v', REPLICATED_COLUMNS.sop_versions)},
-        'attachments', coalesce((select jsonb_agg(${attachment} order by a.id) from attachments a where a.version_id = e.id), '[]'::jsonb)) as row
+        'attachments', coalesce((select jsonb_agg(${attachment} order by a.id) from attachments a where a.version_id = e.id), '[]'::jsonb),
+        'translations', coalesce((select jsonb_agg(${translation} order by t.id) from sop_translations t
+          where t.version_id = e.id and t.status = 'approved'), '[]'::jsonb)) as row
       from sops s ${versionInForce} join sop_versions v on v.id = e.id
       where ${keyIn(sql`s.id::text`, only)} order by s.id`);
   }
@@ -246,10 +251,15 @@ async function planWholeVessels(db: Db): Promise<string[]> {
   }
 }
 
-/** Files vessel `code` needs (the attachments of the versions in force it holds) and has not been sent. */
+/**
+ * Files vessel `code` needs (the attachments and approved translations of the versions in force
+ * it holds) and has not been sent.
+ */
 export async function filesToSend(db: Db, code: string): Promise<{ sha256: string; size: number }[]> {
   const { rows } = (await db.execute(sql`select distinct a.sha256, a.size::bigint as size
-    from sops s ${versionInForce} join attachments a on a.version_id = e.id
+    from sops s ${versionInForce} join (
+      select version_id, sha256, size from attachments
+      union all select version_id, sha256, size from sop_translations where status = 'approved') a on a.version_id = e.id
     where a.sha256 is not null and (cardinality(s.vessel_codes) = 0 or ${code} = any(s.vessel_codes))
       and not exists (select 1 from fleet_sent f where f.vessel_code = ${code} and f.kind = 'file' and f.key = a.sha256)
     order by a.sha256`)) as unknown as Rows<{ sha256: string; size: string }>;

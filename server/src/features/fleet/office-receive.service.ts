@@ -9,6 +9,8 @@ import type { Rows } from '../../db/rows';
 import { can } from '../../../../common/permissions';
 import type { Role } from '../../../../common/roles';
 import { versionDigest } from '../signatures/version-digest.service';
+import { hasApprovedTranslation } from '../translations/translation-read.service';
+import { languageName } from '../../../../common/translation-rules';
 import { parseJsonResult } from './parse.helper';
 
 /** The office's read position in the stream every ship's messages arrive in. */
@@ -177,6 +179,9 @@ async function applyChecked(tx: Db, vessel: string, parsed: z.output<typeof Ship
   if (parsed.signatureMethod && !parsed.contentSha256) throw new Refused('It is signed but names no digest of what was signed.');
   if (parsed.contentSha256 && parsed.contentSha256 !== digest)
     throw new Refused(`Its digest ${parsed.contentSha256} is not that of version ${version.version_number} of "${version.title}".`);
+  // Read in a translation: one the office approved for that version (the only ones it sends).
+  if (parsed.language && !(await hasApprovedTranslation(tx, parsed.versionId, parsed.language)))
+    throw new Refused(`Version ${version.version_number} of "${version.title}" has no approved ${languageName(parsed.language)} translation.`);
 
   const files = parsed.files;
   const [inserted] = await tx
@@ -191,6 +196,7 @@ async function applyChecked(tx: Db, vessel: string, parsed: z.output<typeof Ship
       readingSeconds: parsed.readingSeconds,
       signatureMethod: parsed.signatureMethod,
       contentSha256: parsed.contentSha256,
+      language: parsed.language,
     })
     .onConflictDoNothing({ target: [attestations.userId, attestations.versionId] })
     .returning({ id: attestations.id, unopenedFiles: attestations.unopenedFiles });
@@ -207,6 +213,7 @@ async function applyChecked(tx: Db, vessel: string, parsed: z.output<typeof Ship
       unopenedFiles: inserted.unopenedFiles,
       readingSeconds: parsed.readingSeconds,
       vessel,
+      ...(parsed.language ? { language: parsed.language } : {}),
       ...(parsed.signatureMethod ? { signatureMethod: parsed.signatureMethod, sha256: parsed.contentSha256 } : {}),
     },
   });

@@ -5,11 +5,15 @@ import type { Db } from '../../db/client';
 import { fleetPendingVersions, storedFiles } from '../../db/schema';
 import type { Rows } from '../../db/rows';
 
-/** An 'sop' record as the office sends it: the SOP, its version in force and that version's attachments. */
+/**
+ * An 'sop' record as the office sends it: the SOP, its version in force, that version's
+ * attachments and its approved translations (absent from a record an older app kept).
+ */
 export interface SopRecord {
   sop: Record<string, unknown>;
   version: Record<string, unknown>;
   attachments?: Record<string, unknown>[];
+  translations?: Record<string, unknown>[];
 }
 
 /**
@@ -18,10 +22,13 @@ export interface SopRecord {
  */
 const lockPending = (tx: Db) => tx.execute(sql`select pg_advisory_xact_lock(48048)`);
 
-/** The distinct files (SHA-256) of the record's attachments, with their sizes. */
+/**
+ * The distinct files (SHA-256) of the record's attachments and translations, with their sizes:
+ * a version is whole only when the translations the crew may read in are on board as well.
+ */
 function filesOf(record: SopRecord): Map<string, number> {
   const files = new Map<string, number>();
-  for (const a of record.attachments ?? []) if (typeof a.sha256 === 'string') files.set(a.sha256, Number(a.size ?? 0));
+  for (const a of [...(record.attachments ?? []), ...(record.translations ?? [])]) if (typeof a.sha256 === 'string') files.set(a.sha256, Number(a.size ?? 0));
   return files;
 }
 

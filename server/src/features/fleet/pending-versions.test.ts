@@ -1,9 +1,11 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { SopArrival } from '../../../../common/contracts/fleet';
-import { attachments, fleetOutbox, fleetPendingVersions, sops, storedFiles } from '../../db/schema';
+import { attachments, fleetOutbox, fleetPendingVersions, sops, sopTranslations, storedFiles } from '../../db/schema';
 import { readAll, releaseFiles } from '../../files/store';
 import { createSopAs, submitSopAs, uploadAttachments } from '../../test/client';
+import { makePdf } from '../../test/documents';
+import { multipart } from '../../test/multipart';
 import { buildDepartment, createTestContext, signIn, TEST_PASSWORD } from '../../test/factories';
 import { applyMessage } from './apply.service';
 import { createFileAssembler } from './files.service';
@@ -58,13 +60,17 @@ let streamSeq = 0;
 /** Feeds chunks `from`..`to` (exclusive; all by default) of attachment `attachmentId`'s file to the ship. */
 async function feed(attachmentId: number, from = 0, to?: number) {
   const [a] = await office.db.select().from(attachments).where(eq(attachments.id, attachmentId));
-  const bytes = await readAll(office.db, a.sha256!, a.size);
+  return feedFile(a.sha256!, a.size, from, to);
+}
+/** Feeds chunks `from`..`to` of stored file `sha256` (of `size` bytes ashore) to the ship. */
+async function feedFile(sha256: string, size: number, from = 0, to?: number) {
+  const bytes = await readAll(office.db, sha256, size);
   const count = Math.ceil(bytes.length / FILE_CHUNK_BYTES);
   for (let index = from; index < (to ?? count); index++) {
     const data = bytes.subarray(index * FILE_CHUNK_BYTES, (index + 1) * FILE_CHUNK_BYTES);
-    await assembler.take({ sha256: a.sha256!, index, count, data, streamSeq: ++streamSeq });
+    await assembler.take({ sha256, index, count, data, streamSeq: ++streamSeq });
   }
-  return a.sha256!;
+  return sha256;
 }
 
 await deliver();
@@ -157,5 +163,50 @@ describe('a version waiting for its files on board', () => {
     await feed(files[1]);
     expect(await held(sop.id)).toBe(sop.latestVersionId);
     expect(await filesOnBoard(sop.latestVersionId!)).toEqual(files);
+  });
+
+  it('waits for the files of its approved translations too', async () => {
+    const sop = await desk.publish({ title: 'Pilot boarding' });
+    await deliver();
+    expect(await held(sop.id)).toBe(sop.latestVersionId);
+    const v2 = await desk.revise(sop, 'Rig the pilot ladder on the lee side');
+    // Ashore, version 1.1's Spanish translation as a PDF, approved before the record leaves.
+    const pdf = await makePdf('Embarque del práctico', ['Arme la escala de práctico a sotavento.']);
+    const form = multipart([{ name: 'practico-es.pdf', data: pdf, type: 'application/pdf' }], { language: 'es' });
+    const added = await office.as(admin, { method: 'POST', url: `/api/sop-versions/${v2}/translations`, payload: form.payload, headers: form.headers });
+    expect(added.statusCode, added.body).toBe(201);
+    const { id } = added.json() as { id: number };
+    expect((await office.as(approver, { method: 'PUT', url: `/api/translations/${id}`, payload: { status: 'approved' } })).statusCode).toBe(200);
+    await deliver();
+    // The text of 1.1 is on board, its translation's file is not: 1.0 stays in force.
+    expect(await held(sop.id)).toBe(sop.latestVersionId);
+    expect(await arriving(sop.id)).toMatchObject({ versionId: v2, bytes: pdf.length, bytesOnBoard: 0 });
+    const [t] = await office.db.select().from(sopTranslations).where(eq(sopTranslations.id, id));
+    await feedFile(t.sha256!, t.size!);
+    expect(await held(sop.id)).toBe(v2);
+    const [onBoard] = await ship.db.select().from(sopTranslations).where(eq(sopTranslations.id, id));
+    expect(onBoard).toMatchObject({ versionId: v2, language: 'es', status: 'approved', sha256: t.sha256, size: pdf.length });
+    expect((await onShip(`/api/translations/${id}/download`)).rawPayload.equals(pdf)).toBe(true);
+  });
+
+  it('drops the translations of a version superseded on board before its receipt was sent', async () => {
+    const sop = await desk.publish({ title: 'Tank cleaning' });
+    const added = await office.as(admin, {
+      method: 'POST',
+      url: `/api/sop-versions/${sop.latestVersionId}/translations`,
+      payload: { language: 'hi', content: 'टैंक की सफाई से पहले गैस की जाँच करें।' },
+    });
+    expect(added.statusCode, added.body).toBe(201);
+    const { id } = added.json() as { id: number };
+    expect((await office.as(approver, { method: 'PUT', url: `/api/translations/${id}`, payload: { status: 'approved' } })).statusCode).toBe(200);
+    await deliver();
+    expect(await ship.db.select({ id: sopTranslations.id }).from(sopTranslations).where(eq(sopTranslations.id, id))).toEqual([{ id }]);
+    // 1.1 comes into force on board before the ship's planner ran: 1.0 was never receipted, so
+    // it is never withdrawn, yet its translation goes.
+    const v2 = await desk.revise(sop, 'Ventilate the tank first');
+    await deliver();
+    expect(await held(sop.id)).toBe(v2);
+    await planShip(ship.db, 'AURORA');
+    expect(await ship.db.select().from(sopTranslations).where(eq(sopTranslations.id, id))).toEqual([]);
   });
 });

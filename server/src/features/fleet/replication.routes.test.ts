@@ -1,12 +1,15 @@
-import { and, count, eq } from 'drizzle-orm';
+import { and, count, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { FleetStatus, VesselDocument } from '../../../../common/contracts/fleet';
 import type { SopDetail } from '../../../../common/contracts/sops';
-import { attestations, fleetApplied, sops, sopVersions, users } from '../../db/schema';
+import type { Translation } from '../../../../common/contracts/translations';
+import { attestations, fileTexts, fleetApplied, jobs, sops, sopTranslations, sopVersions, storedFiles, users } from '../../db/schema';
 import { jetstreamManager } from '@nats-io/jetstream';
 import { connect } from '@nats-io/transport-node';
 import { buildDepartment, signIn, TEST_PASSWORD, type TestUser } from '../../test/factories';
 import { createSopAs, submitSopAs, uploadAttachments } from '../../test/client';
+import { makePdf } from '../../test/documents';
+import { multipart } from '../../test/multipart';
 import { applyMessage } from './apply.service';
 import { FILE_CHUNK_BYTES, FLEET_SCHEMA, filesSubject, OFFICE_STREAM } from './messages.helper';
 import { eventually, startFleet } from '../../test/fleet/fleet-harness';
@@ -223,4 +226,163 @@ describe('office to ship', () => {
     expect(await ship.database.db.select().from(users).where(eq(users.id, crew.id))).toHaveLength(1);
     expect(await ship.database.db.select().from(fleetApplied).where(eq(fleetApplied.origin, 'office'))).toEqual([applied]);
   });
+});
+
+describe('translations on board', () => {
+  /** Ashore: a translation of `versionId` added by the admin (text, or a file), and approved by the approver unless `draft`. */
+  async function translate(versionId: number, language: string, body: { content: string } | { file: Buffer; name: string }, draft = false) {
+    const res =
+      'content' in body
+        ? await office.as(admin, { method: 'POST', url: `/api/sop-versions/${versionId}/translations`, payload: { language, content: body.content } })
+        : await (async () => {
+            const form = multipart([{ name: body.name, data: body.file, type: 'application/pdf' }], { language });
+            return office.as(admin, { method: 'POST', url: `/api/sop-versions/${versionId}/translations`, payload: form.payload, headers: form.headers });
+          })();
+    expect(res.statusCode, res.body).toBe(201);
+    const id = (res.json() as Translation).id;
+    if (!draft) await approveTranslation(id);
+    return id;
+  }
+  async function approveTranslation(id: number) {
+    const res = await office.as(approver, { method: 'PUT', url: `/api/translations/${id}`, payload: { status: 'approved' } });
+    expect(res.statusCode, res.body).toBe(200);
+  }
+  const onShip = async (cookie: string, url: string) => ship.app.inject({ method: 'GET', url, headers: { cookie } });
+  /** The translations the crew see of the SOP on board, as [id, language, version, current]. */
+  const shipTranslations = async (cookie: string, sopId: number) => {
+    const res = await onShip(cookie, `/api/sops/${sopId}`);
+    // Not on board yet: none.
+    return res.statusCode === 404 ? [] : ((res.json() as SopDetail).translations ?? []).map((t) => [t.id, t.language, t.versionId, t.current]);
+  };
+
+  it('sends the approved translations of the version in force with their files; a draft stays ashore; one approved later follows', async () => {
+    const cookie = await signIn(ship.app, crew.username, TEST_PASSWORD);
+    const sop = await publish(crew, { title: 'Mooring operations', content: "Single up the lines on the captain's order." });
+    const versionId = sop.latestVersionId!;
+    const pdf = await makePdf('Operaciones de amarre', ['Largar los cabos cuando lo ordene el capitán.']);
+    const filipino = await translate(versionId, 'fil', { content: '# Pagdaong\n\nIsa-isahin ang mga lubid sa utos ng kapitan.' });
+    const spanish = await translate(versionId, 'es', { file: pdf, name: 'amarre-es.pdf' });
+    const indonesian = await translate(versionId, 'id', { content: 'Lepaskan tali satu per satu.' }, true);
+
+    await eventually(
+      async () => (await shipTranslations(cookie, sop.id)).length === 2,
+      30_000,
+      async () => JSON.stringify(await shipTranslations(cookie, sop.id)),
+    );
+    expect(await shipTranslations(cookie, sop.id)).toEqual([
+      [spanish, 'es', versionId, true],
+      [filipino, 'fil', versionId, true],
+    ]);
+    const text = await onShip(cookie, `/api/translations/${filipino}`);
+    expect(text.statusCode).toBe(200);
+    expect(text.json()).toMatchObject({ language: 'fil', current: true, content: '# Pagdaong\n\nIsa-isahin ang mga lubid sa utos ng kapitan.', file: null });
+    const download = await onShip(cookie, `/api/translations/${spanish}/download`);
+    expect(download.statusCode).toBe(200);
+    expect(Buffer.from(download.rawPayload).equals(pdf)).toBe(true);
+    expect((await onShip(cookie, `/api/translations/${spanish}`)).json()).toMatchObject({
+      content: null,
+      file: { originalName: 'amarre-es.pdf', mimeType: 'application/pdf', size: pdf.length },
+    });
+    // Search on board finds the words of the text translation.
+    const found = (await onShip(cookie, `/api/sops?search=${encodeURIComponent('lubid')}`)).json() as { id: number }[];
+    expect(found.map((f) => f.id)).toEqual([sop.id]);
+    // The draft never left the office.
+    expect(await ship.database.db.select().from(sopTranslations).where(eq(sopTranslations.id, indonesian))).toEqual([]);
+    // The PDF's text is read on board, by the ship's own document workers, for search there.
+    const [{ sha256 }] = await ship.database.db.select({ sha256: sopTranslations.sha256 }).from(sopTranslations).where(eq(sopTranslations.id, spanish));
+    const [queued] = await ship.database.db
+      .select()
+      .from(jobs)
+      .where(eq(jobs.key, `file:${sha256}`));
+    const [read] = await ship.database.db.select().from(fileTexts).where(eq(fileTexts.sha256, sha256!));
+    expect(queued ?? read).toBeDefined();
+
+    // Read and attested on board in Filipino: the office records the language it was read in.
+    const attested = await ship.app.inject({
+      method: 'POST',
+      url: `/api/sop-versions/${versionId}/attestations`,
+      headers: { cookie },
+      payload: { language: 'fil' },
+    });
+    expect(attested.statusCode, attested.body).toBe(201);
+    const ashore = await eventually(async () => {
+      const [row] = await office.db
+        .select()
+        .from(attestations)
+        .where(and(eq(attestations.versionId, versionId), eq(attestations.userId, crew.id)));
+      return row;
+    }, 30_000);
+    expect(ashore).toMatchObject({ vesselCode: 'AURORA', language: 'fil' });
+
+    // Approved later ashore: it follows.
+    await approveTranslation(indonesian);
+    await eventually(async () => (await shipTranslations(cookie, sop.id)).length === 3, 30_000);
+    expect(await shipTranslations(cookie, sop.id)).toEqual([
+      [spanish, 'es', versionId, true],
+      [filipino, 'fil', versionId, true],
+      [indonesian, 'id', versionId, true],
+    ]);
+  }, 90_000);
+
+  it('holds only the translations of the new version once it is in force: the old ones go with the old version', async () => {
+    const cookie = await signIn(ship.app, crew.username, TEST_PASSWORD);
+    const sop = await publish(crew, { title: 'Anchoring', content: 'Let go the anchor when ordered.' });
+    const first = sop.latestVersionId!;
+    const pdf = await makePdf('Fondeo', ['Fondear cuando se ordene.']);
+    const spanish = await translate(first, 'es', { file: pdf, name: 'fondeo-es.pdf' });
+    const filipino = await translate(first, 'fil', { content: 'Ibaba ang angkla kapag iniutos.' });
+    await eventually(async () => (await shipTranslations(cookie, sop.id)).length === 2, 30_000);
+    const [{ sha256 }] = await ship.database.db.select({ sha256: sopTranslations.sha256 }).from(sopTranslations).where(eq(sopTranslations.id, spanish));
+
+    // Version 1.1 in force ashore, its Filipino translation approved.
+    expect(
+      (
+        await office.as(crew, {
+          method: 'PUT',
+          url: `/api/sops/${sop.id}`,
+          payload: { title: 'Anchoring', departmentId, content: "Let go the anchor on the bridge's order." },
+        })
+      ).statusCode,
+    ).toBe(200);
+    const { taskId } = await submitSopAs(office, crew, sop.id);
+    expect((await office.as(approver, { method: 'PUT', url: `/api/approvals/${taskId}`, payload: { status: 'approved' } })).statusCode).toBe(200);
+    const second = ((await office.as(crew, { method: 'GET', url: `/api/sops/${sop.id}` })).json() as SopDetail).effectiveVersionId!;
+    expect(second).not.toBe(first);
+    const newer = await translate(second, 'fil', { content: 'Ibaba ang angkla sa utos ng tulay.' });
+
+    // Ashore the crew still see the old ones, as not current (read the original instead).
+    const ashore = ((await office.as(crew, { method: 'GET', url: `/api/sops/${sop.id}` })).json() as SopDetail).translations ?? [];
+    expect(ashore.map((t) => [t.id, t.current])).toEqual([
+      [spanish, false],
+      [newer, true],
+      [filipino, false],
+    ]);
+    // On board the old version is withdrawn, and its translations and their files go with it.
+    await eventually(
+      async () => JSON.stringify(await shipTranslations(cookie, sop.id)) === JSON.stringify([[newer, 'fil', second, true]]),
+      30_000,
+      async () =>
+        JSON.stringify([
+          await shipTranslations(cookie, sop.id),
+          first,
+          second,
+          (
+            (await ship.database.db.execute(sql`select kind, key, hash from fleet_sent where key in (${String(first)}, ${String(second)})`)) as unknown as {
+              rows: unknown[];
+            }
+          ).rows,
+          (
+            (await ship.database.db.execute(sql`select id, approved_at, is_published from sop_versions where sop_id = ${sop.id}`)) as unknown as {
+              rows: unknown[];
+            }
+          ).rows,
+          ((await ship.database.db.execute(sql`select count(*) from fleet_changes`)) as unknown as { rows: unknown[] }).rows,
+          ((await ship.database.db.execute(sql`select * from fleet_outbox order by seq desc limit 5`)) as unknown as { rows: unknown[] }).rows,
+        ]),
+    );
+    expect(await ship.database.db.select().from(sopTranslations).where(eq(sopTranslations.versionId, first))).toEqual([]);
+    expect((await onShip(cookie, `/api/translations/${spanish}/download`)).statusCode).toBe(404);
+    await eventually(async () => (await ship.database.db.select().from(storedFiles).where(eq(storedFiles.sha256, sha256!))).length === 0);
+    expect((await onShip(cookie, `/api/translations/${newer}`)).json()).toMatchObject({ current: true, content: 'Ibaba ang angkla sa utos ng tulay.' });
+  }, 90_000);
 });

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import type { LanguageCode } from '../../../../common/languages';
 import type { Db } from '../../db/client';
 import { fleetOutbox, fleetSent } from '../../db/schema';
 import { versionInForce } from '../reading/audience-filter.service';
@@ -11,7 +12,8 @@ import type { ShipMessage } from './messages.helper';
  * queued: attestations made here, a receipt for each version in force readable on board with
  * all its files, and a withdrawal for each version received earlier that is no longer in
  * force here (superseded, or its SOP no longer applies), whose files are removed from the
- * ship's store. Returns how many messages were queued.
+ * ship's store, as are the translations of any version no longer in force here. Returns how
+ * many messages were queued.
  */
 export async function planShip(db: Db, vessel: string, officeApplied = 0, opts: { everything?: boolean } = {}): Promise<number> {
   const released: string[] = [];
@@ -27,7 +29,7 @@ export async function planShip(db: Db, vessel: string, officeApplied = 0, opts: 
     const sent = (kind: string, key: ReturnType<typeof sql>) =>
       sql`not exists (select 1 from fleet_sent f where f.vessel_code = ${vessel} and f.kind = ${kind} and f.key = (${key})::text)`;
     const attestations = (
-      (await tx.execute(sql`select a.id, a.user_id, a.version_id, a.attested_at, a.signature_method, a.content_sha256, a.files, a.reading_seconds
+      (await tx.execute(sql`select a.id, a.user_id, a.version_id, a.attested_at, a.signature_method, a.content_sha256, a.files, a.reading_seconds, a.language
         from attestations a where a.user_id is not null and ${sent('attestation', sql`a.id`)} order by a.id`)) as unknown as Rows<{
         id: number;
         user_id: number;
@@ -37,6 +39,7 @@ export async function planShip(db: Db, vessel: string, officeApplied = 0, opts: 
         content_sha256: string | null;
         files: { attachmentId: number; originalName: string; openedAt: string | null }[] | null;
         reading_seconds: number | null;
+        language: LanguageCode | null;
       }>
     ).rows;
     const receipts = (
@@ -56,7 +59,8 @@ export async function planShip(db: Db, vessel: string, officeApplied = 0, opts: 
       ...attestations.map((a) => ({
         kind: 'attestation',
         key: String(a.id),
-        // The signature crosses whole: its method, the digest signed, the files opened and the reading time.
+        // The signature crosses whole: its method, the digest signed, the files opened, the reading
+        // time, and the translation read in.
         payload: {
           op: 'attestation' as const,
           userId: a.user_id,
@@ -66,6 +70,7 @@ export async function planShip(db: Db, vessel: string, officeApplied = 0, opts: 
           contentSha256: a.content_sha256,
           files: a.files,
           readingSeconds: a.reading_seconds,
+          language: a.language,
         },
       })),
       ...receipts.map((r) => ({ kind: 'receipt', key: String(r.id), payload: { op: 'receipt' as const, versionId: r.id, receivedAt: now } })),
@@ -78,6 +83,14 @@ export async function planShip(db: Db, vessel: string, officeApplied = 0, opts: 
       }>;
       for (const r of rows) if (r.sha256) released.push(r.sha256);
     }
+    // On board the crew read the translations of the version in force only (the office sends no
+    // other): those of a version no longer in force here go, with their files, whether it was
+    // withdrawn, superseded before its receipt was sent (and so never withdrawn), or its SOP no
+    // longer applies.
+    const { rows: translations } = (await tx.execute(sql`delete from sop_translations t using sop_versions v
+      where v.id = t.version_id and not exists (select 1 from sops s ${versionInForce} where s.id = v.sop_id and e.id = v.id)
+      returning t.sha256`)) as unknown as Rows<{ sha256: string | null }>;
+    for (const r of translations) if (r.sha256) released.push(r.sha256);
     if (messages.length > 0) {
       const [{ last }] = (
         (await tx.execute(sql`select coalesce(max(seq), 0)::bigint as last from fleet_outbox where vessel_code = ${vessel}`)) as unknown as Rows<{
