@@ -39,7 +39,7 @@ for path in / /documents "/sop/${SOP_ID:-1}"; do
     ${LH_FLAGS:-} --output=json --output-path="$out/lh$name.json" >/dev/null 2>&1 || true
   kill "$chrome" 2>/dev/null || true
   wait "$chrome" 2>/dev/null || true
-  rm -rf "$profile"
+  rm -rf "$profile" 2>/dev/null || true
   node -e '
     const r = require(process.argv[1]);
     const a = r.audits, c = r.categories;
