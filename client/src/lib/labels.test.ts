@@ -2,11 +2,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AUDIT_ACTIONS } from '@common/audit-actions';
 import { SOP_STATUSES } from '@common/sop-lifecycle';
 import { activateLanguage } from './i18n';
+import { entityLabel, EVENT_LABELS, eventLabel } from './event-labels';
 import {
   displayLocale,
-  entityLabel,
-  EVENT_LABELS,
-  eventLabel,
   fileKindOf,
   formatBytes,
   formatDate,

@@ -5,7 +5,7 @@ import { QueryState } from '@/components/query-state';
 import { SectionCard } from '@/components/section-card';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Label } from '@/components/ui/label';
-import { MAIL_KIND_LABELS } from '@/lib/labels';
+import { MAIL_KIND_LABELS } from '@/lib/event-labels';
 import { notificationPreferencesQuery, useSwitchMailKind } from './notification-preferences-api';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';

@@ -15,7 +15,7 @@ import { useCurrentUser } from '@/lib/session';
 import { useSaveFile } from '@/lib/use-save-file';
 import { adminQueries } from './api';
 import { type AuditLogFilters, auditExportUrl, auditLogQueries, entityHref } from './audit-log-api';
-import { entityLabel, eventLabel } from '@/lib/labels';
+import { entityLabel, eventLabel } from '@/lib/event-labels';
 import { changeWords } from './audit-words';
 import { Trans, useLingui } from '@lingui/react/macro';
 

@@ -4,7 +4,7 @@ import type { AuditEvent } from '@common/contracts/audit';
 import { QueryState } from '@/components/query-state';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Timestamp } from '@/components/timestamp';
-import { eventLabel } from '@/lib/labels';
+import { eventLabel } from '@/lib/event-labels';
 import { actorNameOf } from '@/lib/names';
 import { AUDIT_SHOWN, adminQueries } from './api';
 import { Trans, useLingui } from '@lingui/react/macro';

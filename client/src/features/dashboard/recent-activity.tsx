@@ -3,7 +3,7 @@ import { Activity } from 'lucide-react';
 import { ACTIVITY_SHOWN } from '@common/limits';
 import { SectionCard } from '@/components/section-card';
 import { Timestamp } from '@/components/timestamp';
-import { eventLabel } from '@/lib/labels';
+import { eventLabel } from '@/lib/event-labels';
 import { actorNameOf } from '@/lib/names';
 import { dashboardQueries } from './api';
 import { t } from '@lingui/core/macro';
