@@ -172,6 +172,8 @@ export const PEOPLE_CSV_COLUMNS = [
   'Attested without opening',
   'Overdue',
   'Outstanding SOPs',
+  // Of the attestations counted, those made reading a translation, by language ('Filipino 2').
+  'Language',
 ] as const;
 
 // ---- Who is behind, fleet-wide and per vessel ----

@@ -114,10 +114,10 @@ describe('people compliance', () => {
     expect(res.headers['content-disposition']).toMatch(/^attachment; filename="compliance-people-\d{4}-\d{2}-\d{2}\.csv"/);
     expect(res.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
     expect(res.rawPayload.subarray(3).toString('utf8').split('\r\n')).toEqual([
-      'Person,Last name,First name,Department,Required,Attested,Outstanding,Attested without opening,Overdue,Outstanding SOPs',
+      'Person,Last name,First name,Department,Required,Attested,Outstanding,Attested without opening,Overdue,Outstanding SOPs,Language',
       // The person by name, never by id.
-      `Bo =Anchor,'=Anchor,Bo,Deck,2,1,1,1,0,"Heaving lines (v1.0, due ${await dueDayOf(t, sop.lines.versionId)})"`,
-      'Ada Zeller,Zeller,Ada,Deck,2,2,0,0,0,',
+      `Bo =Anchor,'=Anchor,Bo,Deck,2,1,1,1,0,"Heaving lines (v1.0, due ${await dueDayOf(t, sop.lines.versionId)})",`,
+      'Ada Zeller,Zeller,Ada,Deck,2,2,0,0,0,,',
       '',
     ]);
   });

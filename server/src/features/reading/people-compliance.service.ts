@@ -9,6 +9,8 @@ import {
   type PeopleComplianceQuery,
   type VesselCompliance,
 } from '../../../../common/contracts/reading';
+import type { LanguageCode } from '../../../../common/languages';
+import { languageName } from '../../../../common/translation-rules';
 import type { Db } from '../../db/client';
 import { activeReader, departmentAndChildren, departmentsReadBy, isoDay, readingDueDay, utcToday, versionInForce } from './audience-filter.service';
 import type { Rows } from '../../db/rows';
@@ -34,6 +36,8 @@ interface PersonRow {
   without_opening: number;
   overdue: number;
   outstanding: Outstanding[] | string;
+  /** The language of each attestation of a version in force made reading a translation. */
+  languages: LanguageCode[] | string;
   total: number;
 }
 
@@ -67,7 +71,7 @@ async function readersReading(db: Db, scope: Scope) {
       where ${scope.sops}
     ),
     required as (
-      select m.id as user_id, eff.sop_id, eff.title, eff.version_number, eff.due, a.id as attestation_id, a.unopened_files
+      select m.id as user_id, eff.sop_id, eff.title, eff.version_number, eff.due, a.id as attestation_id, a.unopened_files, a.language
       from members m
       join eff on eff.department_id = m.department_id or eff.department_id = m.parent_id
       left join attestations a on a.user_id = m.id and a.version_id = eff.version_id
@@ -85,7 +89,8 @@ async function readersReading(db: Db, scope: Scope) {
             order by r.due >= ${utcToday}, lower(r.title), r.sop_id)
             filter (where r.sop_id is not null and r.attestation_id is null),
           '[]'::json
-        ) as outstanding
+        ) as outstanding,
+        coalesce(json_agg(r.language order by r.language) filter (where r.language is not null), '[]'::json) as languages
       from members m
       left join required r on r.user_id = m.id
       group by m.id, m.username, m.first_name, m.last_name, m.vessel_codes, m.department_id, m.department_name
@@ -106,6 +111,7 @@ async function readersReading(db: Db, scope: Scope) {
     withoutOpening: Number(r.without_opening),
     overdue: Number(r.overdue),
     outstanding: (typeof r.outstanding === 'string' ? JSON.parse(r.outstanding) : r.outstanding) as Outstanding[],
+    languages: (typeof r.languages === 'string' ? JSON.parse(r.languages) : r.languages) as LanguageCode[],
     total: Number(r.total),
   }));
 }
@@ -131,7 +137,7 @@ async function departmentReaders(db: Db, departmentId: number) {
 /** GET /api/compliance/people?departmentId=. */
 export async function peopleCompliance(db: Db, query: z.output<typeof PeopleComplianceQuery>): Promise<z.output<typeof PeopleCompliance>> {
   const people = await departmentReaders(db, query.departmentId);
-  return people.map(({ username: _username, vesselCodes: _vessels, total: _total, ...person }) => person);
+  return people.map(({ username: _username, vesselCodes: _vessels, total: _total, languages: _languages, ...person }) => person);
 }
 
 /** GET /api/compliance/people.csv: each person as the spreadsheet's cells, in PEOPLE_CSV_COLUMNS order. */
@@ -148,7 +154,15 @@ export async function peopleComplianceExportRows(db: Db, query: z.output<typeof 
     p.withoutOpening,
     p.overdue,
     p.outstanding.map((o) => `${o.title} (v${o.versionNumber}, due ${o.dueDate})`).join('; '),
+    languagesRead(p.languages),
   ]);
+}
+
+/** The person's attestations made reading a translation, by language: 'Filipino 2, Spanish 1' (empty: all the original). */
+function languagesRead(languages: LanguageCode[]): string {
+  const counts = new Map<LanguageCode, number>();
+  for (const language of languages) counts.set(language, (counts.get(language) ?? 0) + 1);
+  return [...counts].map(([language, n]) => `${languageName(language)} ${n}`).join(', ');
 }
 
 /**
@@ -170,7 +184,7 @@ export async function behind(db: Db, query: z.output<typeof BehindQuery>): Promi
   const people = await behindReaders(db, query);
   return {
     total: people[0]?.total ?? 0,
-    people: people.map(({ username: _username, required: _r, attested: _a, withoutOpening: _w, total: _total, ...person }) => person),
+    people: people.map(({ username: _username, required: _r, attested: _a, withoutOpening: _w, total: _total, languages: _l, ...person }) => person),
   };
 }
 

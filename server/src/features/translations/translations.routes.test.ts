@@ -7,6 +7,7 @@ import { createSopAs, decideTask, getSop, submitSopAs } from '../../test/client'
 import { makePdf } from '../../test/documents';
 import { crewOf, type TestUser } from '../../test/factories';
 import { multipart } from '../../test/multipart';
+import { placeIn } from '../../test/reading';
 
 /** Translated procedures (decision 073): added by the owner, approvers and admins, approved by someone else, read by the crew when current. */
 const { t, admin, approver, second, owner, crew } = await crewOf({ admin: 'admin', approver: 'approver', second: 'approver', owner: 'user', crew: 'user' });
@@ -223,6 +224,23 @@ describe('what the crew reads', () => {
     expect(lines[0].split(',').at(-1)).toBe('Language');
     const line = lines.find((l) => l.includes(sop.title));
     expect(line?.split(',').at(-1)).toBe('Filipino 1');
+
+    // Per person too: the crew member's row of people.csv counts the attestation read in Filipino.
+    const before = crew.departmentId ?? null;
+    await placeIn(t, admin, departmentId, crew);
+    try {
+      const people = await t.as(admin, { method: 'GET', url: `/api/compliance/people.csv?departmentId=${departmentId}` });
+      expect(people.statusCode).toBe(200);
+      const rows = people.body
+        .replace(/^\uFEFF/, '')
+        .trim()
+        .split(/\r?\n/);
+      expect(rows[0].split(',').at(-1)).toBe('Language');
+      // Only the crew member of this department attested in Filipino (the approver read the original).
+      expect(rows.filter((r) => r.endsWith(',Filipino 1'))).toHaveLength(1);
+    } finally {
+      await placeIn(t, admin, before, crew);
+    }
   });
 });
 
