@@ -5,6 +5,11 @@ import { type Database, openDatabase } from '../db/client';
 
 /** Set by ./global-setup.ts: a file holding a dump of a freshly migrated in-memory database. */
 export const MEMORY_IMAGE_ENV = 'SOP_TEST_MEMORY_IMAGE';
+/**
+ * Set by ./global-setup.ts: a file holding a dump of a new, empty in-memory database, for the
+ * upgrade tests' earlier releases (an initdb costs seconds; loading the dump does not).
+ */
+export const BLANK_IMAGE_ENV = 'SOP_TEST_BLANK_IMAGE';
 /** Set by ./global-setup.ts with TEST_DATABASE_URL: a migrated database on that server to copy. */
 export const TEMPLATE_DATABASE_ENV = 'SOP_TEST_TEMPLATE_DATABASE';
 /** Set by ./global-setup.ts with TEST_DATABASE_URL: the prefix of this run's databases, dropped at its end. */
@@ -34,7 +39,12 @@ export async function openTestDatabase(): Promise<Database & { url?: string }> {
 }
 
 async function memoryImage(): Promise<Blob | undefined> {
-  const file = process.env[MEMORY_IMAGE_ENV];
+  return imageIn(MEMORY_IMAGE_ENV);
+}
+
+/** The dump a variable of ./global-setup.ts names, if the run made one. */
+export async function imageIn(variable: typeof MEMORY_IMAGE_ENV | typeof BLANK_IMAGE_ENV): Promise<Blob | undefined> {
+  const file = process.env[variable];
   return file ? new Blob([await readFile(file)]) : undefined;
 }
 

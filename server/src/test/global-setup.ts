@@ -9,11 +9,12 @@ import { migrate } from 'drizzle-orm/pglite/migrator';
 import { setAuditKey } from '../db/audit-key';
 import { migrationsFolder, openDatabase } from '../db/client';
 import { TEST_AUDIT_KEY } from './audit-key-setup';
-import { createScratchDatabase, MEMORY_IMAGE_ENV, RUN_PREFIX_ENV, runOnServer, TEMPLATE_DATABASE_ENV } from './database';
+import { BLANK_IMAGE_ENV, createScratchDatabase, MEMORY_IMAGE_ENV, RUN_PREFIX_ENV, runOnServer, TEMPLATE_DATABASE_ENV } from './database';
 
 /**
  * Once per test run: migrate one in-memory database and dump it to a file the test files
- * start their own databases from (PGlite's initdb costs seconds; loading the dump does not).
+ * start their own databases from (PGlite's initdb costs seconds; loading the dump does not);
+ * the same database dumped before its migrations starts the upgrade tests' earlier releases.
  * With TEST_DATABASE_URL, migrate one database on that server for the test files to copy.
  * The workers inherit the variables, as they are started after this runs.
  */
@@ -22,14 +23,18 @@ export default async function setup() {
   if (serverUrl) return migratedTemplate(serverUrl);
   const dir = await mkdtemp(path.join(os.tmpdir(), 'sop-test-image-'));
   const client = await PGlite.create({ extensions: { pg_trgm } });
+  const blank = path.join(dir, 'blank.tar');
+  await writeFile(blank, Buffer.from(await (await client.dumpDataDir('none')).arrayBuffer()));
   await migrate(drizzle(client) as never, { migrationsFolder });
   const image = await client.dumpDataDir('none');
   await client.close();
   const file = path.join(dir, 'migrated.tar');
   await writeFile(file, Buffer.from(await image.arrayBuffer()));
   process.env[MEMORY_IMAGE_ENV] = file;
+  process.env[BLANK_IMAGE_ENV] = blank;
   return async () => {
     delete process.env[MEMORY_IMAGE_ENV];
+    delete process.env[BLANK_IMAGE_ENV];
     await rm(dir, { recursive: true, force: true });
   };
 }

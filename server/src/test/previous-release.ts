@@ -11,7 +11,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { afterAll, beforeAll } from 'vitest';
 import { type Database, type Db, type OpenOptions, openDatabase } from '../db/client';
-import { createScratchDatabase } from './database';
+import { BLANK_IMAGE_ENV, createScratchDatabase, imageIn } from './database';
 
 const migrations = path.resolve(import.meta.dirname, '../db/migrations');
 
@@ -54,7 +54,7 @@ export async function openPreviousRelease(work: string, lastIdx: number): Promis
   if (!serverUrl) {
     await mkdir(path.join(work, 'data'), { recursive: true });
     // pg_trgm as the server loads it: migrations from 0008 on create the extension.
-    const client = await PGlite.create(path.join(work, 'data', 'pglite'), { extensions: { pg_trgm } });
+    const client = await PGlite.create(path.join(work, 'data', 'pglite'), { extensions: { pg_trgm }, loadDataDir: await imageIn(BLANK_IMAGE_ENV) });
     await migratePglite(drizzlePglite(client) as never, { migrationsFolder: folder });
     query = (text, params) => client.query(text, params);
     close = () => client.close();
