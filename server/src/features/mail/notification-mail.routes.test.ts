@@ -1,13 +1,14 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { NotificationPreferences } from '../../../../common/contracts/notification-preferences';
 import { openDatabase } from '../../db/client';
 import { jobs, sopVersions, users } from '../../db/schema';
 import { hasOpenJobs } from '../../jobs/job-queue';
 import { MAIL_JOB } from './mailer.service';
+import { notify } from './notify.service';
 import { openTestDatabase } from '../../test/database';
 import { createTestContext, crewOf, type TestContext, type TestUser } from '../../test/factories';
 import { createSopAs, decideTask, setApprovalRouteAs, submitSopAs } from '../../test/client';
@@ -255,6 +256,28 @@ describe('notification e-mail', () => {
       expect(english?.text).toContain(`Open it: ${PUBLIC_URL}/approvals/${taskId}`);
     } finally {
       await t.db.update(users).set({ language: null }).where(eq(users.id, head.id));
+    }
+  });
+  it('writes a message once per language, however many people read it', async () => {
+    await t.db.update(users).set({ language: 'hi' }).where(eq(users.id, steward.id));
+    try {
+      const written: string[] = [];
+      const notice = {
+        kind: 'required_reading' as const,
+        to: sql`select id from users where id in (${deckhand.id}, ${bosun.id}, ${steward.id})`,
+        path: '/reading',
+        message: (words: { openIt: (link: string) => string }) => {
+          written.push(words.openIt(''));
+          return { subject: 'Reading', text: 'Something to read.' };
+        },
+      };
+      const mails = await mailDuring(async () => expect(await notify(t.db, { base: PUBLIC_URL }, notice as never)).toBe(3));
+      expect(recipients(mails)).toEqual(['bosun@fleet.example', 'deckhand@fleet.example', 'steward@fleet.example']);
+      // Two languages among three people: English for two, Hindi for one.
+      expect(written).toHaveLength(2);
+      expect(new Set(written).size).toBe(2);
+    } finally {
+      await t.db.update(users).set({ language: null }).where(eq(users.id, steward.id));
     }
   });
 });

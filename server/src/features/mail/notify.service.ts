@@ -67,13 +67,19 @@ export async function notify(db: Db, links: MailLinks, notice: Notice): Promise<
     where u.id in (${notice.to}) and u.active and u.deleted_at is null and u.email is not null
       and not exists (select 1 from mail_opt_outs o where o.user_id = u.id and o.kind = ${notice.kind})
     order by u.id`)) as unknown as { rows: { email: string; language: LanguageCode | null }[] };
-  // Each message in its recipient's language (English for one who has not chosen one yet).
+  // Each message in its recipient's language (English for one who has not chosen one yet),
+  // written once per language however many people read it.
+  const written = new Map<LanguageCode | null, { subject: string; text: string }>();
   const messageIn = (language: LanguageCode | null) => {
+    const known = written.get(language);
+    if (known) return known;
     const words = mailWords(language);
     const { subject, text } = notice.message(words);
     const link = links.base ? words.openIt(`${links.base}${notice.path}`) : words.openInApp(notice.path);
     const settings = words.switchOff(links.base ? `${links.base}/account` : words.myAccount);
-    return { subject, text: `${text}\n\n${link}\n\n${settings}\n` };
+    const message = { subject, text: `${text}\n\n${link}\n\n${settings}\n` };
+    written.set(language, message);
+    return message;
   };
   const messages = rows.filter((r) => isAddress(r.email)).map((r) => ({ to: r.email, ...messageIn(r.language) }));
   await queueMail(db, messages);
