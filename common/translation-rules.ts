@@ -16,6 +16,14 @@ export const TRANSLATION_LANGUAGES = LANGUAGES.filter((l) => l.code !== SOURCE_L
 
 export const languageName = (code: LanguageCode) => LANGUAGES.find((l) => l.code === code)?.name ?? code;
 
+/**
+ * Attestations made reading a translation, counted by language in the CSVs' words:
+ * 'Filipino 2, Spanish 1' (empty: every one read the original). Languages in the order given.
+ */
+export function languageCounts(counts: Iterable<readonly [LanguageCode, number]>): string {
+  return [...counts].map(([language, n]) => `${languageName(language)} ${n}`).join(', ');
+}
+
 export const OWN_TRANSLATION_REFUSAL = forbidden(
   'You cannot approve a translation you added yourself; another approver or an admin must approve it',
   'own_translation',

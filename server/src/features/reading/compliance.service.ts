@@ -2,7 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { ComplianceList, ComplianceQuery, SopCompliance } from '../../../../common/contracts/reading';
 import type { LanguageCode } from '../../../../common/languages';
-import { languageName } from '../../../../common/translation-rules';
+import { languageCounts } from '../../../../common/translation-rules';
 import type { Db } from '../../db/client';
 import { notFound } from '../../http/errors';
 import {
@@ -200,12 +200,9 @@ async function translatedAttestations(db: Db, departmentId: number | undefined):
     where ${member}
     group by s.id, a.language
     order by s.id, a.language`)) as unknown as Rows<{ sop_id: number; language: LanguageCode; n: number }>;
-  const bySop = new Map<number, string>();
-  for (const row of rows) {
-    const entry = `${languageName(row.language)} ${Number(row.n)}`;
-    bySop.set(row.sop_id, bySop.has(row.sop_id) ? `${bySop.get(row.sop_id)}, ${entry}` : entry);
-  }
-  return bySop;
+  const bySop = new Map<number, [LanguageCode, number][]>();
+  for (const row of rows) bySop.set(row.sop_id, [...(bySop.get(row.sop_id) ?? []), [row.language, Number(row.n)]]);
+  return new Map([...bySop].map(([sopId, counts]) => [sopId, languageCounts(counts)]));
 }
 
 /** Whole percent of the audience that has attested; an SOP nobody must read counts as complete. */

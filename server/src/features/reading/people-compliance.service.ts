@@ -10,7 +10,7 @@ import {
   type VesselCompliance,
 } from '../../../../common/contracts/reading';
 import type { LanguageCode } from '../../../../common/languages';
-import { languageName } from '../../../../common/translation-rules';
+import { languageCounts } from '../../../../common/translation-rules';
 import type { Db } from '../../db/client';
 import { activeReader, departmentAndChildren, departmentsReadBy, isoDay, readingDueDay, utcToday, versionInForce } from './audience-filter.service';
 import type { Rows } from '../../db/rows';
@@ -162,7 +162,7 @@ export async function peopleComplianceExportRows(db: Db, query: z.output<typeof 
 function languagesRead(languages: LanguageCode[]): string {
   const counts = new Map<LanguageCode, number>();
   for (const language of languages) counts.set(language, (counts.get(language) ?? 0) + 1);
-  return [...counts].map(([language, n]) => `${languageName(language)} ${n}`).join(', ');
+  return languageCounts(counts);
 }
 
 /**
