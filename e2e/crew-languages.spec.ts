@@ -139,3 +139,47 @@ test('a Hindi speaker whose language the office set reads the dashboard in Hindi
   await noSideways(page);
   await page.screenshot({ path: 'screenshots/sop-translation-hi-390.png', fullPage: true });
 });
+
+test('an administrator reading Ukrainian on a laptop: the tabs never run under the bell; when they do not fit, the menu holds them', async ({
+  browser,
+  apiAs,
+  pageAs,
+  baseURL,
+}) => {
+  const admin = await apiAs('admin');
+  const username = `oksana.${stamp}`;
+  const created = await admin.post('/api/admin/users', {
+    data: { username, password: PASSWORD, firstName: 'Oksana', lastName: 'Papadopoulos-Andersson', role: 'admin', language: 'uk' },
+  });
+  expect(created.status()).toBe(201);
+  const context = await browser.newContext({ baseURL, viewport: { width: 1366, height: 768 } });
+  const page = await context.newPage();
+  await page.goto('/auth');
+  await page.getByLabel('Username').fill(username);
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'LOGIN' }).click();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'uk');
+  const bell = page.getByTestId('notifications-bell');
+  await expect(bell).toBeVisible();
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  const menuButton = page.getByRole('button', { name: 'Відкрити меню' });
+  // Seven tabs in Ukrainian are wider than the room beside the bell, the name and Logout at 1366 px.
+  await expect(menuButton).toBeVisible();
+  await expect(nav.getByRole('link', { name: 'Адміністрування' })).toBeHidden();
+  await page.screenshot({ path: 'screenshots/header-uk-1366.png' });
+  await menuButton.click();
+  await page.getByRole('dialog').getByRole('link', { name: 'Адміністрування' }).click();
+  await expect(page).toHaveURL(/\/admin$/);
+
+  await context.close();
+
+  // In English the same header has room: the tabs show, each clear of the bell, and no menu button.
+  const again = await pageAs('admin', { viewport: { width: 1366, height: 768 } });
+  const tabs = again.getByRole('navigation', { name: 'Main' }).getByRole('link');
+  await expect(tabs.filter({ hasText: 'Admin' })).toBeVisible();
+  await expect(again.getByRole('button', { name: 'Open menu' })).toBeHidden();
+  const englishBell = again.getByTestId('notifications-bell');
+  await expect(englishBell).toBeVisible();
+  const bellLeft = (await englishBell.boundingBox())!.x;
+  for (const box of await Promise.all((await tabs.all()).map((tab) => tab.boundingBox()))) expect(box!.x + box!.width).toBeLessThanOrEqual(bellLeft);
+});
