@@ -51,6 +51,9 @@ export function apiErrorOf(status: number, statusText: string, text: string): Ap
   }
   const sent = typeof body === 'object' && body !== null ? (body as { code?: unknown }).code : undefined;
   const code = typeof sent === 'string' && KNOWN_CODES.has(sent) ? (sent as ApiErrorCode) : undefined;
+  // The service worker answers a read it holds no copy of in English (it has no catalog); the
+  // person reads it in the interface's language.
+  if (code === 'offline_not_cached') return new ApiError(status, i18n._(msg`Not available offline: open it once while online to keep a copy.`), code, body);
   return new ApiError(status, messageIn(body) ?? (statusText || i18n._(msg`Request failed with status ${status}`)), code, body);
 }
 
