@@ -9,6 +9,8 @@ import {
   ManualRevisions,
   ManualStructureInput,
 } from '../../../../common/contracts/manuals';
+import { ControlledCopyQuery } from '../../../../common/contracts/attachments';
+import { storedFileRoute } from '../../files/send-file';
 import { sendCsv } from '../../http/csv';
 import { answers, ERROR_ANSWERS } from '../../http/responses';
 import {
@@ -21,6 +23,7 @@ import {
   manualRevisions,
   putStructure,
 } from './manuals.service';
+import { sendManualCopy } from './manual-copy.service';
 
 /**
  * Manuals. Whoever reads SOPs reads manuals, each section by the SOP visibility rule; approvers
@@ -69,5 +72,16 @@ export const manualRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/manuals/:id/revisions',
     { schema: { params: ManualIdParams, response: answers({ 200: ManualRevisions }) }, config: { access: 'sop.read' } },
     async (request) => manualRevisions(app.db, request.actor, request.params.id),
+  );
+  /** The manual as one PDF, stamped as today, in the printer's language unless the address names another. */
+  app.get(
+    '/api/manuals/:id/controlled-copy',
+    {
+      ...storedFileRoute,
+      config: { access: 'files.read', recordsAction: true },
+      schema: { params: ManualIdParams, querystring: ControlledCopyQuery, response: ERROR_ANSWERS },
+    },
+    async (request, reply) =>
+      sendManualCopy(app.db, app.documentWorkers, request.actor, request.params.id, reply, request.query.language ?? request.actor.language ?? 'en'),
   );
 };

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { SopDetail, SopListItem } from '../../../../common/contracts/sops';
-import { makePdf } from '../../test/documents';
+import { makePdf, pdfPageTexts } from '../../test/documents';
 import { crewOf, type TestUser, buildDepartment } from '../../test/factories';
 import { createSopAs, submitSopAs, uploadAttachments, getSop } from '../../test/client';
 import { listRoutes } from '../../test/hostile-requests';
@@ -413,7 +413,14 @@ describe('every route', () => {
    * A manual's sections are SOPs: each answer lists only those the caller may see (tried below
    * with a manual holding every SOP of the fixture). Its writes are for approvers and admins.
    */
-  const BY_MANUAL = ['/api/manuals', '/api/manuals/:id', '/api/manuals/:id/effective', '/api/manuals/:id/effective.csv', '/api/manuals/:id/revisions'];
+  const BY_MANUAL = [
+    '/api/manuals',
+    '/api/manuals/:id',
+    '/api/manuals/:id/effective',
+    '/api/manuals/:id/effective.csv',
+    '/api/manuals/:id/revisions',
+    '/api/manuals/:id/controlled-copy',
+  ];
   const MANUAL_WRITES = ['/api/manuals/:id/structure'];
   const known = new Set([
     ...BY_SOP,
@@ -499,6 +506,8 @@ describe('every route', () => {
     for (const route of routes) {
       const res = await get(crew, route.url.replace(':id', String(manualId)));
       expect(res.statusCode, `${route.url}: ${res.body}`).toBe(200);
+      // The PDF's words as a reader sees them.
+      if (route.url.endsWith('controlled-copy')) Object.defineProperty(res, 'body', { value: (await pdfPageTexts(res.rawPayload)).join(' ') });
       // The list counts sections; the others name them: in force, the division's confidential one, the crew member's own.
       if (route.url === '/api/manuals') expect(res.json()).toEqual([expect.objectContaining({ code: 'VIS', sectionCount: 4 })]);
       else for (const title of ['Mooring in force', 'Anchoring revised', 'Marine confidential']) expect(res.body, route.url).toContain(title);
@@ -509,5 +518,6 @@ describe('every route', () => {
       const res = await t.as(crew, { method: 'PUT', url: url.replace(':id', String(manualId)), payload: { chapters: [] } });
       expect(res.statusCode).toBe(403);
     }
-  });
+    // The controlled copy starts a document worker.
+  }, 120_000);
 });
