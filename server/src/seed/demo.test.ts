@@ -56,6 +56,10 @@ describe('seedDemo', () => {
     );
     expect(reading.some((r) => r.outstanding.length > 0)).toBe(true);
     expect(reading.some((r) => r.done.length > 0)).toBe(true);
+    // Three manuals built from the demo SOPs, every SOP a section of one of them.
+    const manuals: { code: string; sectionCount: number }[] = (await t.as(reader, { method: 'GET', url: '/api/manuals' })).json();
+    expect(manuals.map((m) => m.code)).toEqual(['FOM', 'HOM', 'SMS']);
+    expect(manuals.reduce((n, m) => n + m.sectionCount, 0)).toBe(list.length);
     // Dates are spread over past months, never in the future.
     expect(list.every((s) => new Date(s.updatedAt).getTime() <= Date.now())).toBe(true);
     expect(new Set(list.map((s) => s.createdAt.slice(0, 10))).size).toBeGreaterThan(1);

@@ -1,6 +1,7 @@
 import { parse } from 'csv-parse/sync';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import type { MyReading } from '../../../../common/contracts/reading';
 import type { ManualDetail, ManualEffective, ManualRevisions, ManualSummary } from '../../../../common/contracts/manuals';
 import { sopVersions } from '../../db/schema';
 import { createSopAs } from '../../test/client';
@@ -127,6 +128,14 @@ describe('reading a manual', () => {
       ['HOT', 1, 1, 1],
       ['SMS', 3, 4, 3],
     ]);
+  });
+
+  it('names the manual and section of each item on the reader’s list, so it groups by manual', async () => {
+    const reading = (await get(crew, '/api/reading')).json() as MyReading;
+    const sectionOf = (title: string) => reading.outstanding.find((i) => i.title === title)?.manual;
+    expect(sectionOf('Mooring operations')).toEqual({ id: sms, code: 'SMS', title: 'Safety Management System manual', section: '2.2' });
+    expect(sectionOf('Galley hygiene')).toMatchObject({ code: 'HOT', section: '1.1' });
+    expect(reading.done.find((i) => i.title === 'Muster and abandon ship')?.manual).toMatchObject({ code: 'SMS', section: '1.1' });
   });
 });
 
