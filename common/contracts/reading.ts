@@ -43,6 +43,8 @@ export const ReadingItem = z.object({
   dueDate: day,
   /** Still outstanding and the due day has passed. */
   overdue: z.boolean(),
+  /** The manual the SOP is a section of, with its number ('3.2'), so a reader's list groups by manual. */
+  manual: z.object({ id: z.number().int(), code: z.string(), title: z.string(), section: z.string() }).nullable().optional(),
 });
 export type ReadingItem = z.input<typeof ReadingItem>;
 

@@ -16,6 +16,7 @@ import { ensureAdmin } from '../features/auth/bootstrap-admin.service';
 import { findUserWithHashByUsername, toPublicUser } from '../features/users/users.service';
 import { DEMO_DIVISIONS, DEMO_SOPS, DEMO_USERS } from './demo-catalog';
 import { seedDailyProgramsAndItineraries } from './daily-programs';
+import { seedDemoManuals } from './demo-manuals';
 import { seedDemoReading } from './demo-reading';
 import { type Scenario, seedDemoSop } from './demo-sops';
 
@@ -82,6 +83,7 @@ export async function seedDemo(db: Db, opts: { limit?: number } = {}): Promise<D
 
   // Crew have read some of their required reading and not the rest, as on a real ship.
   await seedDemoReading(db, people);
+  await seedDemoManuals(db);
   if (admin) await seedDailyProgramsAndItineraries(db, admin.id);
   await renderQueuedPreviews(db);
 

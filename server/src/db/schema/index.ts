@@ -18,3 +18,4 @@ export * from './mail-notifications';
 export * from './absences';
 export * from './templates';
 export * from './translations';
+export * from './manuals';

@@ -76,7 +76,31 @@ export async function myReading(db: Db, reader: SessionUser): Promise<z.output<t
     order by a.attested_at desc, a.id desc
     limit ${READING_DONE_LIMIT}`) as unknown as Promise<Rows<ItemRow>>;
   const [outstanding, done] = await Promise.all([outstandingQuery, doneQuery]);
-  return { outstanding: outstanding.rows.map(toItem), done: done.rows.map(toItem) };
+  const manualOf = await manualsOf(
+    db,
+    [...outstanding.rows, ...done.rows].map((r) => r.sop_id),
+  );
+  // Said only of a section of a manual: other SOPs' items stay as they were.
+  const withManual = (r: ItemRow) => {
+    const manual = manualOf.get(r.sop_id);
+    return manual ? { ...toItem(r), manual } : toItem(r);
+  };
+  return { outstanding: outstanding.rows.map(withManual), done: done.rows.map(withManual) };
+}
+
+/** The manual and section number of each SOP that is a section of one. */
+async function manualsOf(db: Db, sopIds: number[]) {
+  const found = new Map<number, { id: number; code: string; title: string; section: string }>();
+  if (!sopIds.length) return found;
+  const { rows } = (await db.execute(sql`
+    select ms.sop_id, m.id, m.code, m.title, c.position as chapter, ms.position as section
+    from manual_sections ms join manual_chapters c on c.id = ms.chapter_id join manuals m on m.id = c.manual_id
+    where ms.sop_id in (${sql.join(
+      sopIds.map((id) => sql`${id}`),
+      sql`, `,
+    )})`)) as unknown as Rows<{ sop_id: number; id: number; code: string; title: string; chapter: number; section: number }>;
+  for (const r of rows) found.set(r.sop_id, { id: r.id, code: r.code, title: r.title, section: `${r.chapter}.${r.section}` });
+  return found;
 }
 
 interface VersionRow {
