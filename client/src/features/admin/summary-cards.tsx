@@ -78,7 +78,7 @@ export function DepartmentsCard({ departments, isLoading }: { departments?: Depa
       icon={Building2}
       title={t`Departments`}
       action={
-        <div className="flex flex-col gap-2">
+        <div className="flex w-full flex-col gap-2">
           <ManageDepartmentsDialog />
           <ManagePositionsDialog />
         </div>
