@@ -38,6 +38,8 @@ const AUDIT_ACTION_AREAS = {
   department_created: 'administration',
   department_updated: 'administration',
   department_deleted: 'administration',
+  position_created: 'administration',
+  position_updated: 'administration',
   template_created: 'administration',
   template_updated: 'administration',
   template_deleted: 'administration',

@@ -6,6 +6,7 @@ import { APPROVAL_STATUSES, SOP_STATUSES } from '../sop-lifecycle';
 import { OnBehalfOf } from './absences';
 import { TaskStep } from './approval-routes';
 import { VesselCodes } from './fleet';
+import { ReadingPositionIds } from './positions';
 import { Attachment } from './attachments';
 import { idField, idParams, isoDate, multiLine, optionalText, singleLine } from './fields';
 import { SignatureProof } from './signatures';
@@ -43,6 +44,8 @@ export const CreateSopInput = z.object({
   isConfidential: z.boolean().optional(),
   /** The vessels it applies to; empty means every vessel. Absent on an update: unchanged. */
   vesselCodes: VesselCodes.optional(),
+  /** Positions whose holders must read it besides its department's members; absent on an update: unchanged. */
+  readingPositionIds: ReadingPositionIds.optional(),
   /** The template the form started from (counted for 'Most used'); create only. */
   templateId: idField('Template').optional(),
 });
@@ -156,6 +159,8 @@ export const SopListItem = z.object({
   isConfidential: z.boolean(),
   /** The vessels it applies to; empty: every vessel. */
   vesselCodes: z.array(z.string()),
+  /** Positions whose holders must read it besides its department's members. */
+  readingPositionIds: z.array(int).default([]),
   createdAt: isoDate,
   updatedAt: isoDate,
   department: z.object({ name: z.string() }).nullable(),

@@ -12,6 +12,7 @@ import { approvalRoutes } from './features/approvals/approvals.routes';
 import { attestationRoutes } from './features/attestations/attestations.routes';
 import { dashboardRoutes } from './features/dashboard/dashboard.routes';
 import { departmentRoutes } from './features/departments/departments.routes';
+import { positionRoutes } from './features/positions/positions.routes';
 import { publishedFileRoutes } from './features/published-files/published-files.routes';
 import { readingRoutes } from './features/reading/reading.routes';
 import { settingsRoutes } from './features/settings/settings.routes';
@@ -34,6 +35,7 @@ export const featureRoutes: FastifyPluginAsync = async (app) => {
   await app.register(emailVerificationRoutes);
   await app.register(languageRoutes);
   await app.register(departmentRoutes);
+  await app.register(positionRoutes);
   await app.register(sopRoutes);
   await app.register(sopReviewLoopRoutes);
   await app.register(templateRoutes);

@@ -46,6 +46,8 @@ export const EVENT_LABELS: Record<AuditAction, string> = translatedTable<AuditAc
   department_created: msg`Department created`,
   department_updated: msg`Department edited`,
   department_deleted: msg`Department deleted`,
+  position_created: msg`Position created`,
+  position_updated: msg`Position edited`,
   template_created: msg`Template created`,
   template_updated: msg`Template edited`,
   template_deleted: msg`Template deleted`,

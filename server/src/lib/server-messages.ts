@@ -1234,6 +1234,25 @@ const SENTENCES: Row[] = [
     'Виберіть відділ або жодного',
     'Elija un departamento o ninguno',
   ],
+  ['No such position', 'Walang ganitong posisyon', 'Jabatan ini tidak ada', 'ऐसा कोई पद नहीं है', 'Такої посади немає', 'No existe ese cargo'],
+  ['Position not found', 'Hindi nahanap ang posisyon', 'Jabatan tidak ditemukan', 'पद नहीं मिला', 'Посаду не знайдено', 'Cargo no encontrado'],
+  [
+    'Choose a position or none',
+    'Pumili ng posisyon o wala',
+    'Pilih jabatan atau tidak ada',
+    'कोई पद चुनें या कोई नहीं',
+    'Виберіть посаду або жодної',
+    'Elija un cargo o ninguno',
+  ],
+  [
+    'Choose a department or a position',
+    'Pumili ng departamento o posisyon',
+    'Pilih departemen atau jabatan',
+    'कोई विभाग या पद चुनें',
+    'Виберіть відділ або посаду',
+    'Elija un departamento o un cargo',
+  ],
+  ['At most 100 positions', 'Hanggang 100 posisyon lamang', 'Paling banyak 100 jabatan', 'अधिकतम 100 पद', 'Не більше 100 посад', 'Como máximo 100 cargos'],
   [
     'A department cannot be its own parent',
     'Hindi maaaring maging sariling magulang ang isang departamento',
@@ -1600,6 +1619,16 @@ const PATTERNS: Pattern[] = [
       hi: `"${file}" खाली है`,
       uk: `Файл "${file}" порожній`,
       es: `"${file}" está vacío`,
+    }),
+  },
+  {
+    pattern: /^A position named "(?<name>.+)" already exists$/,
+    translate: ({ name }) => ({
+      fil: `May posisyon nang nagngangalang "${name}"`,
+      id: `Jabatan bernama "${name}" sudah ada`,
+      hi: `"${name}" नाम का पद पहले से मौजूद है`,
+      uk: `Посада з назвою "${name}" уже існує`,
+      es: `Ya existe un cargo llamado "${name}"`,
     }),
   },
   {

@@ -1,5 +1,6 @@
 export * from './users';
 export * from './departments';
+export * from './positions';
 export * from './sops';
 export * from './sop-reviews';
 export * from './review-comments';

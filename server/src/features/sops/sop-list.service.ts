@@ -109,6 +109,7 @@ export async function listSopsJson(db: Db, view: SopView, filters: ListFilters =
       'readingDays', sops.reading_days,
       'isConfidential', sops.is_confidential,
       'vesselCodes', to_json(sops.vessel_codes),
+      'readingPositionIds', to_json(sops.reading_position_ids),
       'createdAt', ${isoJson('sops.created_at')},
       'updatedAt', ${isoJson('sops.updated_at')},
       'department', case when d.id is null then null else json_build_object('name', d.name) end,

@@ -348,6 +348,8 @@ describe('every route', () => {
     '/api/register',
     '/api/departments',
     '/api/departments/:id',
+    '/api/positions',
+    '/api/positions/:id',
     '/api/settings',
     '/api/admin/settings',
     '/api/admin/users',
