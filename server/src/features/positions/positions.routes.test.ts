@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { PeopleCompliance, SopReading } from '../../../../common/contracts/reading';
+import type { ComplianceList, PeopleCompliance, SopReading } from '../../../../common/contracts/reading';
 import type { Position } from '../../../../common/contracts/positions';
 import { auditEvents, sopVersions, users, vessels } from '../../db/schema';
 import { createSopAs } from '../../test/client';
@@ -173,6 +173,12 @@ describe('a new position or a new vessel', () => {
     expect(mine).toMatchObject({ dueDate: daysFromToday(14), overdue: false });
     const people = (await t.as(approver, { method: 'GET', url: `/api/compliance/people?positionId=${engineer.id}` })).json() as PeopleCompliance;
     expect(people[0].outstanding.find((o) => o.sopId === sop.id)).toMatchObject({ dueDate: daysFromToday(14), overdue: false });
+    // The compliance list counts the department's readers late from the version's due day, the
+    // new holder from their own: everyone outstanding but the deckhand.
+    const listRow = async () => ((await t.as(approver, { method: 'GET', url: '/api/compliance' })).json() as ComplianceList).find((r) => r.sopId === sop.id)!;
+    const early = await listRow();
+    expect(early.required - early.attested).toBeGreaterThan(1);
+    expect(early.overdue).toBe(early.required - early.attested - 1);
 
     // Long in the position, they would be overdue; joining a new vessel starts the count again.
     await t.db
@@ -183,6 +189,8 @@ describe('a new position or a new vessel', () => {
       dueDate: dueAfter(new Date(Date.now() - 30 * 86_400_000)),
       overdue: true,
     });
+    const late = await listRow();
+    expect(late.overdue).toBe(late.required - late.attested);
     await t.db.insert(vessels).values({ code: 'POS-1', name: 'Aurora' });
     const joined = await setUser(deckhand, { vesselCodes: ['POS-1'] });
     expect(joined.statusCode, joined.body).toBe(200);

@@ -130,6 +130,10 @@ interface ComplianceRowRaw {
   without_opening: number;
   due_date: string;
   past_due: boolean;
+  /** Position holders outside the SOP's department: how many, how many read, how many past their own due day. */
+  by_position_n: number;
+  by_position_read: number;
+  position_late: number;
 }
 
 /**
@@ -149,7 +153,7 @@ export async function complianceList(db: Db, query: z.output<typeof ComplianceQu
   const member = (department: SQL) => (chosen === undefined ? sql`true` : sql`${department} in ${departmentAndChildren(chosen)}`);
   const { rows } = (await db.execute(sql`
     with eff as (
-      select s.id as sop_id, s.title, s.department_id, s.reading_position_ids, e.id as version_id, e.version_number,
+      select s.id as sop_id, s.title, s.department_id, s.reading_position_ids, s.reading_days, e.id as version_id, e.version_number, e.approved_at,
         ${isoDay(readingDueDay())} as due_date, ${readingDueDay()} < ${utcToday} as past_due
       from sops s ${versionInForce}
       where ${inScope}
@@ -177,7 +181,9 @@ export async function complianceList(db: Db, query: z.output<typeof ComplianceQu
     -- Holders of a reading position outside the SOP's department: counted from their attestations
     -- (the tallies count by department only). Few SOPs name positions, and few people hold each.
     by_position as (
-      select eff.sop_id, count(u.id)::int as n, count(a.id)::int as read, (count(a.id) filter (where a.unopened_files > 0))::int as unopened
+      select eff.sop_id, count(u.id)::int as n, count(a.id)::int as read, (count(a.id) filter (where a.unopened_files > 0))::int as unopened,
+        -- Each holder's own due day: a position taken after the version came into force counts from then.
+        (count(*) filter (where a.id is null and ${readerDueDay('eff', 'eff')} < ${utcToday}))::int as late
       from eff
       join users u on u.position_id = any(eff.reading_position_ids)
       left join departments ud on ud.id = u.department_id
@@ -188,7 +194,8 @@ export async function complianceList(db: Db, query: z.output<typeof ComplianceQu
     )
     select eff.sop_id, eff.title, d.id as department_id, d.name as department_name, eff.version_number, eff.due_date, eff.past_due,
       coalesce(audience.n, 0) + coalesce(by_position.n, 0) as required, coalesce(read.n, 0) + coalesce(by_position.read, 0) as attested,
-      coalesce(read.unopened, 0) + coalesce(by_position.unopened, 0) as without_opening
+      coalesce(read.unopened, 0) + coalesce(by_position.unopened, 0) as without_opening,
+      coalesce(by_position.late, 0) as position_late, coalesce(by_position.n, 0) as by_position_n, coalesce(by_position.read, 0) as by_position_read
     from eff
     join departments d on d.id = eff.department_id
     left join audience on audience.department_id = eff.department_id
@@ -204,7 +211,8 @@ export async function complianceList(db: Db, query: z.output<typeof ComplianceQu
     attested: Number(r.attested),
     withoutOpening: Number(r.without_opening),
     dueDate: r.due_date,
-    overdue: r.past_due ? Number(r.required) - Number(r.attested) : 0,
+    // The department's readers are late from the version's due day; position holders from their own.
+    overdue: (r.past_due ? Number(r.required) - Number(r.attested) - (Number(r.by_position_n) - Number(r.by_position_read)) : 0) + Number(r.position_late),
   }));
 }
 
