@@ -33,7 +33,7 @@ export const ManualSummary = z.object({
   chapterCount: count,
   /** Sections the caller may see. */
   sectionCount: count,
-  /** Of those, the sections whose version in force the caller has not attested. */
+  /** Of those, the sections new or changed for the caller (as `changed` of a section). */
   changedCount: count,
 });
 export type ManualSummary = z.input<typeof ManualSummary>;
@@ -48,7 +48,10 @@ export const ManualSection = z.object({
   versionId: z.number().int().nullable(),
   versionNumber: z.string().nullable(),
   inForceSince: isoDate.nullable(),
-  /** The caller has not attested the version in force: new or changed since they last read it. */
+  /**
+   * The caller has not attested the version in force, and must read it (its audience) or read an
+   * earlier version: new or changed since they last read it.
+   */
   changed: z.boolean(),
   /** The newest version in force the caller attested, if any. */
   lastReadVersionNumber: z.string().nullable(),

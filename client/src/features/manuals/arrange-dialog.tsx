@@ -71,8 +71,8 @@ export function ArrangeDialog({ manual, onClose }: { manual: ManualDetail; onClo
       <ol className="space-y-4">
         {chapters.map((chapter, index) => (
           <li key={chapter.key} className="space-y-2 rounded-md border p-3">
-            <div className="flex items-center gap-2">
-              <span className="w-6 font-mono text-sm text-muted-foreground">{index + 1}.</span>
+            <div className="flex items-center gap-1">
+              <span className="w-6 shrink-0 font-mono text-sm text-muted-foreground">{index + 1}.</span>
               <Input
                 aria-label={t`Title of chapter ${index + 1}`}
                 value={chapter.title}
@@ -83,6 +83,7 @@ export function ArrangeDialog({ manual, onClose }: { manual: ManualDetail; onClo
                 type="button"
                 variant="ghost"
                 size="icon"
+                className="size-8 shrink-0"
                 aria-label={t`Move chapter ${index + 1} up`}
                 onClick={() => setChapters((all) => moved(all, index, index - 1))}
               >
@@ -92,6 +93,7 @@ export function ArrangeDialog({ manual, onClose }: { manual: ManualDetail; onClo
                 type="button"
                 variant="ghost"
                 size="icon"
+                className="size-8 shrink-0"
                 aria-label={t`Move chapter ${index + 1} down`}
                 onClick={() => setChapters((all) => moved(all, index, index + 1))}
               >
@@ -101,16 +103,17 @@ export function ArrangeDialog({ manual, onClose }: { manual: ManualDetail; onClo
                 type="button"
                 variant="ghost"
                 size="icon"
+                className="size-8 shrink-0"
                 aria-label={t`Remove chapter ${index + 1}`}
                 onClick={() => setChapters((all) => all.filter((_, i) => i !== index))}
               >
                 <X className="size-4" />
               </Button>
             </div>
-            <ul className="space-y-1 pl-8">
+            <ul className="space-y-1 sm:pl-7">
               {chapter.sopIds.map((sopId, at) => (
-                <li key={sopId} className="flex items-center gap-2 text-sm">
-                  <span className="w-10 font-mono text-muted-foreground">
+                <li key={sopId} className="flex items-center gap-1 text-sm">
+                  <span className="w-9 shrink-0 font-mono text-muted-foreground">
                     {index + 1}.{at + 1}
                   </span>
                   <span className="min-w-0 flex-1 break-words">{titleOf.get(sopId) ?? t`SOP ${sopId}`}</span>
@@ -118,6 +121,7 @@ export function ArrangeDialog({ manual, onClose }: { manual: ManualDetail; onClo
                     type="button"
                     variant="ghost"
                     size="icon"
+                    className="size-8 shrink-0"
                     aria-label={t`Move up`}
                     onClick={() => update(index, { sopIds: moved(chapter.sopIds, at, at - 1) })}
                   >
@@ -127,6 +131,7 @@ export function ArrangeDialog({ manual, onClose }: { manual: ManualDetail; onClo
                     type="button"
                     variant="ghost"
                     size="icon"
+                    className="size-8 shrink-0"
                     aria-label={t`Move down`}
                     onClick={() => update(index, { sopIds: moved(chapter.sopIds, at, at + 1) })}
                   >
@@ -136,6 +141,7 @@ export function ArrangeDialog({ manual, onClose }: { manual: ManualDetail; onClo
                     type="button"
                     variant="ghost"
                     size="icon"
+                    className="size-8 shrink-0"
                     aria-label={t`Remove section`}
                     onClick={() => update(index, { sopIds: chapter.sopIds.filter((id) => id !== sopId) })}
                   >
@@ -144,7 +150,7 @@ export function ArrangeDialog({ manual, onClose }: { manual: ManualDetail; onClo
                 </li>
               ))}
             </ul>
-            <div className="pl-8">
+            <div className="sm:pl-7">
               <select
                 aria-label={t`Add a section to chapter ${index + 1}`}
                 className="h-9 w-full rounded-md border bg-white px-2 text-sm"

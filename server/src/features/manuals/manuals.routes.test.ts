@@ -8,7 +8,7 @@ import { createSopAs } from '../../test/client';
 import { buildDepartment, crewOf, type TestUser } from '../../test/factories';
 import { attestAs, placeIn, publishedSop, publishNewVersion } from '../../test/reading';
 
-const { t, admin, approver, author, crew } = await crewOf({ admin: 'admin', approver: 'approver', author: 'user', crew: 'user' });
+const { t, admin, approver, author, crew, hotelCrew } = await crewOf({ admin: 'admin', approver: 'approver', author: 'user', crew: 'user', hotelCrew: 'user' });
 
 let sms: number;
 let hotelManual: number;
@@ -128,6 +128,16 @@ describe('reading a manual', () => {
       ['HOT', 1, 1, 1],
       ['SMS', 3, 4, 3],
     ]);
+  });
+
+  it('marks nothing for a reader outside the sections’ audience who never read them', async () => {
+    const list = (await get(hotelCrew, '/api/manuals')).json() as ManualSummary[];
+    expect(list.map((m) => [m.code, m.sectionCount, m.changedCount])).toEqual([
+      ['HOT', 1, 0],
+      ['SMS', 4, 0],
+    ]);
+    const manual = (await get(hotelCrew, `/api/manuals/${sms}`)).json() as ManualDetail;
+    expect(manual.chapters.flatMap((c) => c.sections).some((s) => s.changed)).toBe(false);
   });
 
   it('names the manual and section of each item on the reader’s list, so it groups by manual', async () => {

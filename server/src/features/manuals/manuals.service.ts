@@ -15,13 +15,24 @@ import { manualChapters, manuals, manualSections } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import { recordAudit } from '../audit/audit.service';
 import { isUniqueViolation } from '../auth/auth.service';
-import { iso } from '../reading/audience-filter.service';
+import { departmentsReadBy, iso } from '../reading/audience-filter.service';
 import { sopVisible, viewOf } from '../sops/sop-visibility.service';
 
 type Detail = z.output<typeof ManualDetail>;
 type Summary = z.output<typeof ManualSummary>;
 type Effective = z.output<typeof ManualEffective>;
 type Revisions = z.output<typeof ManualRevisions>;
+
+/**
+ * A section is marked for the caller when they have not attested its version in force and either
+ * must read it (its audience) or read an earlier version: a Deck officer is not told that every
+ * Hotel section is new to them. SOP `s`, version in force `e`.
+ */
+const changedFor = (actor: SessionUser) => {
+  const inAudience = actor.departmentId === null ? sql`false` : sql`s.department_id in ${departmentsReadBy(actor.departmentId)}`;
+  return sql`(e.id is not null and not exists (select 1 from attestations a where a.user_id = ${actor.id} and a.version_id = e.id)
+    and (${inAudience} or exists (select 1 from attestations a join sop_versions p on p.id = a.version_id where a.user_id = ${actor.id} and p.sop_id = s.id)))`;
+};
 
 const execute = async <T>(db: Db, query: ReturnType<typeof sql>) => ((await db.execute(query)) as unknown as Rows<T>).rows;
 
@@ -42,7 +53,7 @@ export async function listManuals(db: Db, actor: SessionUser): Promise<Summary[]
     sql`select m.id, m.code, m.title,
       (select count(*) from manual_chapters c where c.manual_id = m.id)::int as chapters,
       count(s.id)::int as sections,
-      count(s.id) filter (where e.id is not null and not exists (select 1 from attestations a where a.user_id = ${actor.id} and a.version_id = e.id))::int as changed
+      count(s.id) filter (where ${changedFor(actor)})::int as changed
     from manuals m
     left join manual_chapters c on c.manual_id = m.id
     left join manual_sections ms on ms.chapter_id = c.id
@@ -81,7 +92,7 @@ interface SectionRow {
   version_id: number | null;
   version_number: string | null;
   approved_at: string | null;
-  attested: boolean;
+  changed: boolean;
   last_read: string | null;
 }
 
@@ -97,7 +108,7 @@ export async function getManual(db: Db, actor: SessionUser, id: number): Promise
     db,
     sql`select c.position as chapter, ms.position as section, s.id as sop_id, s.title,
       e.id as version_id, e.version_number, ${iso(sql`e.approved_at`)} as approved_at,
-      exists (select 1 from attestations a where a.user_id = ${actor.id} and a.version_id = e.id) as attested,
+      ${changedFor(actor)} as changed,
       (select v.version_number from attestations a join sop_versions v on v.id = a.version_id
         where a.user_id = ${actor.id} and v.sop_id = s.id and v.is_published order by v.id desc limit 1) as last_read
     from manual_chapters c
@@ -122,7 +133,7 @@ export async function getManual(db: Db, actor: SessionUser, id: number): Promise
           versionId: s.version_id,
           versionNumber: s.version_number,
           inForceSince: s.approved_at === null ? null : new Date(s.approved_at),
-          changed: s.version_id !== null && !s.attested,
+          changed: Boolean(s.changed),
           lastReadVersionNumber: s.last_read,
         })),
     })),
