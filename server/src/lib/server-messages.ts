@@ -790,6 +790,31 @@ const SENTENCES: Row[] = [
     'Кожен етап потребує назви',
     'Cada paso necesita un nombre',
   ],
+  // Pages of the SOP list (GET /api/sops?limit=&cursor=&sort=)
+  [
+    'limit must be a whole number from 1 to 200',
+    'ang limit ay dapat buong numero mula 1 hanggang 200',
+    'limit harus bilangan bulat dari 1 sampai 200',
+    'limit 1 से 200 तक की पूर्ण संख्या होनी चाहिए',
+    'limit має бути цілим числом від 1 до 200',
+    'limit debe ser un número entero de 1 a 200',
+  ],
+  [
+    'cursor is not one this list gave: start again from the first page',
+    'ang cursor ay hindi galing sa listahang ito: magsimula muli sa unang pahina',
+    'cursor ini bukan dari daftar ini: mulai lagi dari halaman pertama',
+    'यह cursor इस सूची का दिया हुआ नहीं है: पहले पृष्ठ से फिर शुरू करें',
+    'цей cursor видав не цей список: почніть знову з першої сторінки',
+    'el cursor no es uno que diera esta lista: empiece de nuevo desde la primera página',
+  ],
+  [
+    'sort must be a column (title, updated, status, department or reviewDue), a colon and asc or desc',
+    'ang sort ay dapat isang column (title, updated, status, department o reviewDue), tutuldok at asc o desc',
+    'sort harus berupa kolom (title, updated, status, department atau reviewDue), titik dua, lalu asc atau desc',
+    'sort एक कॉलम (title, updated, status, department या reviewDue), कोलन और asc या desc होना चाहिए',
+    'sort має бути стовпцем (title, updated, status, department або reviewDue), двокрапкою та asc або desc',
+    'sort debe ser una columna (title, updated, status, department o reviewDue), dos puntos y asc o desc',
+  ],
   [
     'required must be a whole number',
     'ang required ay dapat buong numero',
