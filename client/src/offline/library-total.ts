@@ -22,3 +22,13 @@ export function libraryTotal(userId: number | undefined): number | null {
     return null;
   }
 }
+
+/** Signing out forgets every person's count with their copies: it says how big their library is. */
+export function forgetLibraryTotals(): void {
+  try {
+    const keys = Array.from({ length: localStorage.length }, (_, i) => localStorage.key(i)).filter((key) => key?.startsWith('sop-harbor:library-total:'));
+    for (const key of keys) if (key) localStorage.removeItem(key);
+  } catch {
+    // Storage refused: nothing was kept.
+  }
+}
