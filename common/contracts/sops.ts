@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LANGUAGE_CODES } from '../languages';
+import { LIST_PAGE_MAX } from '../limits';
 import { REVISION_CLASSES } from '../revision-classes';
 import { normalizeTags } from '../tags';
 import { APPROVAL_STATUSES, SOP_STATUSES } from '../sop-lifecycle';
@@ -68,9 +69,7 @@ export const CreateVersionInput = z.object({
 });
 export type CreateVersionInput = z.input<typeof CreateVersionInput>;
 
-/** Pages of GET /api/sops: at most this many SOPs each (decision 077). */
-export const LIST_PAGE_DEFAULT = 50;
-export const LIST_PAGE_MAX = 200;
+export { LIST_PAGE_DEFAULT, LIST_PAGE_MAX } from '../limits';
 /** Up to this many the total is counted; above it, estimated (and said to be). */
 export const LIST_TOTAL_EXACT_UP_TO = 10_000;
 export const LIST_SORT_COLUMNS = ['title', 'updated', 'status', 'department', 'reviewDue'] as const;

@@ -2,16 +2,8 @@ import { queryOptions } from '@tanstack/react-query';
 import type { Attachment } from '@common/contracts/attachments';
 import type { DecidedTask } from '@common/contracts/approvals';
 import type { SopArrival } from '@common/contracts/fleet';
-import {
-  LIST_PAGE_DEFAULT,
-  type CreateSopInput,
-  type ListSort,
-  type SopDetail,
-  type SopListItem,
-  type SopPage,
-  type UpdateSopInput,
-  type WithdrawSopInput,
-} from '@common/contracts/sops';
+import type { CreateSopInput, ListSort, SopDetail, SopListItem, SopPage, UpdateSopInput, WithdrawSopInput } from '@common/contracts/sops';
+import { LIST_PAGE_DEFAULT } from '@common/limits';
 import { DECISION, type SopStatus } from '@common/sop-lifecycle';
 import type { ReviewFilter } from '@common/review-clock';
 import type { RevisionClass } from '@common/revision-classes';
