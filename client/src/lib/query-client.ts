@@ -2,7 +2,6 @@ import { QueryClient, type QueryKey } from '@tanstack/react-query';
 import { clearOfflineCopies } from '@/offline/caches';
 import { forgetWaitingAttestations } from '@/offline/attestation-queue';
 import { forgetCopies } from '@/offline/offline-status';
-import { forgetLibraryTotals } from '@/offline/library-total';
 import { stopReadAhead } from '@/offline/read-ahead';
 import { readQueryKey, setSignedOutHandler } from './api';
 import { markSignedOut } from './session';
@@ -36,7 +35,6 @@ export function forgetSignedInUser() {
   queryClient.clear();
   markSignedOut(queryClient);
   forgetCopies();
-  forgetLibraryTotals();
   forgetWaitingAttestations();
   stopReadAhead();
   return clearOfflineCopies();

@@ -55,7 +55,7 @@ function MenuButton({ user, tabs, location, crowded }: { user: PublicUser; tabs:
 
 // A plain string: a cn() call here would build tailwind-merge's tables while the app's code is
 // still being evaluated, lengthening the first long task.
-const USER_AREA = `flex items-center gap-3 rounded-full 2xl:rounded-md 2xl:pr-1 ${HEADER_FOCUS}`;
+const USER_AREA = `flex items-center gap-3 rounded-full xl:rounded-md xl:pr-1 ${HEADER_FOCUS}`;
 
 function UserArea({ user }: { user: SessionUser }) {
   const [pressed, setPressed] = useState(false);
@@ -65,9 +65,8 @@ function UserArea({ user }: { user: SessionUser }) {
       <Avatar className="size-8" aria-hidden="true">
         <AvatarFallback className="bg-sky-200 text-navy">{initialsOf(user)}</AvatarFallback>
       </Avatar>
-      {/* Shown from 1536 px only: below, the tabs need the room (eight for an admin); the account
-          menu names the person, and screen readers hear the whole name. */}
-      <span className="sr-only text-sm font-medium 2xl:not-sr-only 2xl:inline-block 2xl:max-w-40 2xl:truncate" data-testid="header-display-name">
+      {/* A long name is cut short beside seven tabs; screen readers still hear all of it. */}
+      <span className="sr-only text-sm font-medium xl:not-sr-only xl:inline-block xl:max-w-40 xl:truncate" data-testid="header-display-name">
         {displayNameOf(user)}
       </span>
       <span className="sr-only">
@@ -105,8 +104,8 @@ function useCrowded(nav: RefObject<HTMLElement | null>, words: string): boolean 
     const check = () => setCrowded(element.scrollWidth > element.clientWidth + 1);
     check();
     // The nav's box changes with the window; each tab's with its words, and with the web font
-    // when it arrives after the first check (the fallback font is wider: measured with it alone,
-    // English tabs looked crowded at 1366 px and stayed so).
+    // when it arrives after the first check (measured with the wider fallback font alone, tabs
+    // that fit would look crowded and stay so).
     const observer = new ResizeObserver(check);
     observer.observe(element);
     for (const tab of element.children) observer.observe(tab);

@@ -24,7 +24,6 @@ export const SopFormSchema = CreateSopInput.pick({
   reviewFrequency: true,
   readingDays: true,
   vesselCodes: true,
-  readingPositionIds: true,
   templateId: true,
 }).extend({
   content: z

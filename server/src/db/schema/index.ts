@@ -1,6 +1,5 @@
 export * from './users';
 export * from './departments';
-export * from './positions';
 export * from './sops';
 export * from './sop-reviews';
 export * from './review-comments';
@@ -19,4 +18,3 @@ export * from './mail-notifications';
 export * from './absences';
 export * from './templates';
 export * from './translations';
-export * from './manuals';

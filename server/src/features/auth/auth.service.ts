@@ -55,7 +55,6 @@ export interface NewUser {
   lastName: string | null;
   role: SessionUser['role'];
   departmentId?: number | null;
-  positionId?: number | null;
   vesselCodes?: string[];
   active?: boolean;
   awaitingApproval?: boolean;
@@ -75,8 +74,7 @@ export async function createUser(
   try {
     const [user] = await db
       .insert(users)
-      // A position given with the account: its reading counts from now.
-      .values({ ...input, password, ...(input.positionId ? { positionSince: new Date() } : {}) })
+      .values({ ...input, password })
       .returning(publicUserColumns);
     await recordAudit(db, {
       actorId: actorId ?? user.id,
