@@ -1,4 +1,4 @@
-import { lazy, type RefObject, Suspense, useLayoutEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { Menu, Ship } from 'lucide-react';
 import { Link, useLocation } from 'wouter';
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -19,11 +19,8 @@ import { loadAccountMenu } from './header-code';
 const MenuSheet = lazy(() => import('./menu-sheet'));
 const AccountMenu = lazy(loadAccountMenu);
 
-/**
- * Below 1024 px the tabs, the user and Logout move into a sheet opened by this button; wider,
- * too, when the tabs' words do not fit beside the bell and the user (`crowded`).
- */
-function MenuButton({ user, tabs, location, crowded }: { user: PublicUser; tabs: Tab[]; location: string; crowded: boolean }) {
+/** Below 1024 px the tabs, the user and Logout move into a sheet opened by this button. */
+function MenuButton({ user, tabs, location }: { user: PublicUser; tabs: Tab[]; location: string }) {
   const [open, setOpen] = useState(false);
   const [wanted, setWanted] = useState(false);
   const { t } = useLingui();
@@ -33,7 +30,7 @@ function MenuButton({ user, tabs, location, crowded }: { user: PublicUser; tabs:
       <button
         ref={button}
         type="button"
-        className={cn('-ml-2 rounded-md p-2 text-slate-100 hover:bg-white/10', !crowded && 'lg:hidden', HEADER_FOCUS)}
+        className={cn('-ml-2 rounded-md p-2 text-slate-100 hover:bg-white/10 lg:hidden', HEADER_FOCUS)}
         aria-label={t`Open menu`}
         aria-haspopup="dialog"
         aria-expanded={open}
@@ -89,59 +86,22 @@ function UserArea({ user }: { user: SessionUser }) {
   );
 }
 
-/**
- * Whether the tabs are wider than the room the header leaves them: the words of some languages
- * are half as long again as English ('Адміністрування'), and seven tabs in Ukrainian ran under
- * the bell at 1366 px. Measured, so it holds for any language, name and width. The tabs stay laid
- * out (invisible) while crowded, so the check can tell when they fit again.
- */
-function useCrowded(nav: RefObject<HTMLElement | null>, words: string): boolean {
-  const [crowded, setCrowded] = useState(false);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the tabs' words (language, which tabs) change their width, not the nav's box.
-  useLayoutEffect(() => {
-    const element = nav.current;
-    if (!element || typeof ResizeObserver === 'undefined') return;
-    const check = () => setCrowded(element.scrollWidth > element.clientWidth + 1);
-    check();
-    // The nav's box changes with the window; each tab's with its words, and with the web font
-    // when it arrives after the first check (measured with the wider fallback font alone, tabs
-    // that fit would look crowded and stay so).
-    const observer = new ResizeObserver(check);
-    observer.observe(element);
-    for (const tab of element.children) observer.observe(tab);
-    document.fonts?.addEventListener?.('loadingdone', check);
-    return () => {
-      observer.disconnect();
-      document.fonts?.removeEventListener?.('loadingdone', check);
-    };
-  }, [nav, words]);
-  return crowded;
-}
-
 export function AppHeader() {
   const { user } = useCurrentUser();
   const [location] = useLocation();
-  const { i18n } = useLingui();
-  const nav = useRef<HTMLElement>(null);
-  const tabs = user ? TABS.filter((tab) => !tab.requires || can(user, tab.requires)) : [];
-  const crowded = useCrowded(nav, `${i18n.locale}|${tabs.map((tab) => tab.href).join()}`);
   if (!user) return null;
+  const tabs = TABS.filter((tab) => !tab.requires || can(user, tab.requires));
 
   return (
     <header className="sticky top-0 z-40 bg-navy text-white shadow-sm">
       <div className="mx-auto flex h-14 w-full max-w-[1440px] items-center gap-3 px-4 sm:px-6 lg:gap-6 lg:px-8">
-        <MenuButton user={user} tabs={tabs} location={location} crowded={crowded} />
+        <MenuButton user={user} tabs={tabs} location={location} />
         <Link href="/" aria-label="SOP Harbor" className={cn('flex shrink-0 items-center gap-2 rounded-md font-semibold tracking-tight', HEADER_FOCUS)}>
           <Ship className="size-5 text-sky-300" aria-hidden="true" />
           <span className="lg:hidden xl:inline">SOP Harbor</span>
         </Link>
         {/* Seven tabs for an admin: tighter below 1536 px so they never run under the bell. */}
-        <nav
-          ref={nav}
-          aria-label="Main"
-          aria-hidden={crowded || undefined}
-          className={cn('-mb-px hidden h-full min-w-0 flex-1 items-stretch gap-0 overflow-hidden lg:flex 2xl:gap-1', crowded && 'invisible')}
-        >
+        <nav aria-label="Main" className="-mb-px hidden h-full min-w-0 flex-1 items-stretch gap-0 lg:flex 2xl:gap-1">
           {tabs.map((tab) => {
             const active = isActive(tab, location);
             return (
