@@ -41,6 +41,12 @@ function messageIn(body: unknown): string | undefined {
   return undefined;
 }
 
+/**
+ * 'Not available offline' in the interface's language: the one sentence for a read with neither
+ * a link nor a stored copy, whoever notices it (the API client, the worker's answer, the reader).
+ */
+export const notCachedMessage = () => i18n._(msg`Not available offline: open it once while online to keep a copy.`);
+
 /** Builds the error for a non-OK answer from its status and body text. */
 export function apiErrorOf(status: number, statusText: string, text: string): ApiError {
   let body: unknown = text;
@@ -53,7 +59,7 @@ export function apiErrorOf(status: number, statusText: string, text: string): Ap
   const code = typeof sent === 'string' && KNOWN_CODES.has(sent) ? (sent as ApiErrorCode) : undefined;
   // The service worker answers a read it holds no copy of in English (it has no catalog); the
   // person reads it in the interface's language.
-  if (code === 'offline_not_cached') return new ApiError(status, i18n._(msg`Not available offline: open it once while online to keep a copy.`), code, body);
+  if (code === 'offline_not_cached') return new ApiError(status, notCachedMessage(), code, body);
   return new ApiError(status, messageIn(body) ?? (statusText || i18n._(msg`Request failed with status ${status}`)), code, body);
 }
 

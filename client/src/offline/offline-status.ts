@@ -1,9 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import type { Query, QueryClient } from '@tanstack/react-query';
-import { ApiError } from '@/lib/api-error';
+import { ApiError, notCachedMessage } from '@/lib/api-error';
 import { FETCHED_AT_HEADER, NOT_CACHED_CODE } from './caches';
-import { i18n } from '@/lib/i18n';
-import { msg } from '@lingui/core/macro';
 
 /**
  * What the page knows about the link: whether the browser says it is offline, and which of the
@@ -46,19 +44,13 @@ export function forgetCopies() {
 }
 
 /** The error of a read that had neither a link nor a stored copy. */
-/**
- * caches.ts's NOT_CACHED_MESSAGE (the service worker's answer, in English: the worker has no
- * catalog) in the interface's language.
- */
-const NOT_CACHED = msg`Not available offline: open it once while online to keep a copy.`;
-
 export const notCachedError = () => {
-  const message = i18n._(NOT_CACHED);
+  const message = notCachedMessage();
   return new ApiError(503, message, NOT_CACHED_CODE, { message, code: NOT_CACHED_CODE });
 };
 export const isNotCached = (error: unknown) => error instanceof ApiError && error.code === NOT_CACHED_CODE;
 /** A screen's failure sentence: 'not available offline' when that is the reason, else its own. */
-export const failureText = (error: unknown, fallback: string) => (isNotCached(error) ? i18n._(NOT_CACHED) : fallback);
+export const failureText = (error: unknown, fallback: string) => (isNotCached(error) ? notCachedMessage() : fallback);
 
 /** False while the browser knows it has no link. */
 export function useOnline(): boolean {

@@ -1,5 +1,6 @@
 import { msg } from '@lingui/core/macro';
 import { i18n } from '@/lib/i18n';
+import { notCachedMessage } from '@/lib/api-error';
 import { NOT_CACHED_CODE } from '@/offline/caches';
 
 /**
@@ -17,7 +18,7 @@ export async function fetchDocument(url: string, signal?: AbortSignal): Promise<
   }
   if (response.ok) return response;
   const body = (await response.json().catch(() => null)) as { message?: string; code?: string } | null;
-  if (body?.code === NOT_CACHED_CODE) throw new Error(i18n._(msg`Not available offline: open it once while online to keep a copy.`));
+  if (body?.code === NOT_CACHED_CODE) throw new Error(notCachedMessage());
   if (response.status === 404) throw new Error(i18n._(msg`This file is no longer available.`));
   throw new Error(body?.message ?? i18n._(msg`The document could not be opened.`));
 }
