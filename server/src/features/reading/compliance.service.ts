@@ -201,7 +201,11 @@ async function translatedAttestations(db: Db, departmentId: number | undefined):
     group by s.id, a.language
     order by s.id, a.language`)) as unknown as Rows<{ sop_id: number; language: LanguageCode; n: number }>;
   const bySop = new Map<number, [LanguageCode, number][]>();
-  for (const row of rows) bySop.set(row.sop_id, [...(bySop.get(row.sop_id) ?? []), [row.language, Number(row.n)]]);
+  for (const row of rows) {
+    const counts = bySop.get(row.sop_id) ?? [];
+    counts.push([row.language, Number(row.n)]);
+    bySop.set(row.sop_id, counts);
+  }
   return new Map([...bySop].map(([sopId, counts]) => [sopId, languageCounts(counts)]));
 }
 
