@@ -10,3 +10,10 @@ export const DAILY_PROGRAM_FILE_COUNT = { combined: 1, separate: 4 } as const;
 export const SEARCH_RESULT_LIMIT = 100;
 /** The dashboard shows the newest five entries of the activity feed. */
 export const ACTIVITY_SHOWN = 5;
+
+/**
+ * Pages of GET /api/sops: this many SOPs unless asked otherwise, at most the second (decision
+ * 077). Here rather than beside the list's schema: the Procedures screen needs the number, not zod.
+ */
+export const LIST_PAGE_DEFAULT = 50;
+export const LIST_PAGE_MAX = 200;

@@ -67,6 +67,8 @@ export const PERMISSIONS = {
   'departments.manage': { admin: 'yes', approver: 'no', user: 'no' },
   /** SOP templates: writing them. Anyone who may create an SOP reads them (`sop.create`). */
   'templates.manage': { admin: 'yes', approver: 'no', user: 'no' },
+  /** Manuals: creating one and arranging its chapters and sections. Anyone who reads SOPs reads them (`sop.read`). */
+  'manuals.manage': { admin: 'yes', approver: 'yes', user: 'no' },
   'audit.read': { admin: 'yes', approver: 'no', user: 'no' },
   'storage.read': { admin: 'yes', approver: 'no', user: 'no' },
   'settings.manage': { admin: 'yes', approver: 'no', user: 'no' },
@@ -132,6 +134,7 @@ export const ON_SHIP = {
   'users.manage': 'no',
   'departments.manage': 'no',
   'templates.manage': 'no',
+  'manuals.manage': 'no',
   'audit.read': 'read',
   'storage.read': 'read',
   'settings.manage': 'no',

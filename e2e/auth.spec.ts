@@ -4,7 +4,7 @@ import { signIn } from './support/session';
 import { E2E_USERS } from './support/users';
 
 // Compliance for approvers and admins (issue 23).
-const ALL_TABS = ['Dashboard', 'Procedures', 'Daily Program', 'Itinerary', 'Approvals', 'Compliance', 'Fleet', 'Admin'];
+const ALL_TABS = ['Dashboard', 'Procedures', 'Manuals', 'Daily Program', 'Itinerary', 'Approvals', 'Compliance', 'Fleet', 'Admin'];
 
 async function visibleTabs(page: import('@playwright/test').Page) {
   return page.getByRole('navigation', { name: 'Main' }).getByRole('link').allInnerTexts();
@@ -73,7 +73,7 @@ test('an approver sees Approvals but not Admin', async ({ page, signInAs }) => {
 
 test('a crew user sees neither Approvals nor Admin', async ({ page, signInAs }) => {
   await signInAs('user');
-  expect(await visibleTabs(page)).toEqual(['Dashboard', 'Procedures', 'Daily Program', 'Itinerary']);
+  expect(await visibleTabs(page)).toEqual(['Dashboard', 'Procedures', 'Manuals', 'Daily Program', 'Itinerary']);
   await expect(page.getByTestId('header-role-badge')).toHaveText('User');
   await expect(page.locator('main h1').first()).toBeVisible();
   await page.screenshot({ path: 'screenshots/dashboard-user.png' });

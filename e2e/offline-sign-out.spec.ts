@@ -33,7 +33,7 @@ test('signing out with no link clears everything at once; the next person sees t
   await waitForServiceWorker(page);
   await page.goto('/documents');
   await expect(page.getByRole('heading', { name: 'Procedures' })).toBeVisible();
-  await expect.poll(() => cachedUrls(page, 'sop-harbor-answers')).toEqual(expect.arrayContaining(['/api/sops', '/api/user']));
+  await expect.poll(() => cachedUrls(page, 'sop-harbor-answers')).toEqual(expect.arrayContaining(['/api/sops?limit=50', '/api/user']));
   const session = (await context.cookies()).find((cookie) => cookie.name === 'sop.sid')!;
   const withOldCookie = await request.newContext({ baseURL, extraHTTPHeaders: { cookie: `sop.sid=${session.value}` } });
 

@@ -77,6 +77,16 @@ const SHOTS: Record<E2eUser['role'], Shot[]> = {
       prepare: async (page) => (page.viewportSize()!.width < 1024 ? page.getByRole('button', { name: 'Open menu' }).click() : undefined),
     },
     { name: 'procedures', path: '/documents' },
+    { name: 'manuals', path: '/manuals' },
+    {
+      name: 'manual',
+      path: async (page) => {
+        await page.goto('/manuals');
+        const link = page.locator('a[href^="/manuals/"]').first();
+        await link.waitFor();
+        return (await link.getAttribute('href')) ?? '/manuals';
+      },
+    },
     { name: 'sop', path: newestSop() },
     { name: 'daily-program', path: '/daily-program' },
     { name: 'itinerary', path: '/itinerary' },

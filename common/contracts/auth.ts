@@ -56,6 +56,8 @@ export const PublicUser = z.object({
   role: z.enum(ROLES),
   /** A division or a department; null when the user belongs to none. */
   departmentId: z.number().int().nullable(),
+  /** Their position on board (Captain, Bosun); its SOPs join their required reading. Null: none. */
+  positionId: z.number().int().nullable(),
   /** The interface's language; null until the first sign-in takes the browser's (an account an administrator made). */
   language: z.enum(LANGUAGE_CODES).nullable(),
   /** False once an administrator deactivates the account. */

@@ -11,9 +11,10 @@ import { SIGNATURE_METHODS } from './signatures';
  * adds it here.
  *
  * FLEET_SCHEMA is written on every message: a receiver older than the schema holds the message
- * (and, for the office's records, everything after it) until it is upgraded.
+ * (and, for the office's records, everything after it) until it is upgraded. Schema 3 adds the
+ * 'position' records and the positions of people and SOPs (decision 074).
  */
-export const FLEET_SCHEMA = 2;
+export const FLEET_SCHEMA = 3;
 
 const id = z.number().int().positive().max(2_147_483_647);
 /** A timestamp as PostgreSQL writes it into JSON, or an ISO string. */
@@ -23,7 +24,7 @@ const vesselCode = z.string().regex(/^[A-Z0-9-]{2,16}$/);
 const sha256 = z.string().regex(/^[0-9a-f]{64}$/);
 
 /** Office-owned records a ship holds, in the order they are applied (each refers only to earlier kinds). */
-export const RECORD_KINDS = ['department', 'user', 'vessel', 'setting', 'sop'] as const;
+export const RECORD_KINDS = ['department', 'position', 'user', 'vessel', 'setting', 'sop'] as const;
 export type RecordKind = (typeof RECORD_KINDS)[number];
 
 export const DepartmentRow = z.object({
@@ -34,6 +35,9 @@ export const DepartmentRow = z.object({
   created_at: timestamp,
   updated_at: timestamp,
 });
+
+/** A position on board (decision 074): a person's row and an SOP's audience name it. */
+export const PositionRow = z.object({ id, name: text(120), department_id: id, created_at: timestamp, updated_at: timestamp });
 
 /**
  * A person, as a ship needs them: names for every record that shows who did what, and the
@@ -48,6 +52,9 @@ export const UserRow = z.object({
   last_name: text(100).nullable(),
   role: z.enum(ROLES),
   department_id: id.nullable(),
+  /** Their position, and since when: their position's reading on board is due counting from then (null from an office older than schema 3). */
+  position_id: id.nullable().default(null),
+  position_since: timestamp.nullable().default(null),
   /** Their interface language on board too (null until their first sign-in ashore chooses it). */
   language: z.enum(LANGUAGE_CODES).nullable(),
   active: z.boolean(),
@@ -78,6 +85,8 @@ export const SopRow = z.object({
   reading_days: z.number().int().min(1).max(365).nullable(),
   is_confidential: z.boolean(),
   vessel_codes: z.array(vesselCode).max(200),
+  /** The positions whose holders must read it besides its department (empty from an office older than schema 3). */
+  reading_position_ids: z.array(id).max(100).default([]),
   created_at: timestamp,
   updated_at: timestamp,
 });
@@ -145,6 +154,7 @@ export const SopRecord = z.object({
 /** The columns of each table a ship is sent, in one place: the office selects exactly these, the ship writes exactly these. */
 export const REPLICATED_COLUMNS = {
   departments: Object.keys(DepartmentRow.shape),
+  positions: Object.keys(PositionRow.shape),
   users: Object.keys(UserRow.shape),
   vessels: Object.keys(VesselRow.shape),
   app_settings: Object.keys(SettingRow.shape),
@@ -161,6 +171,7 @@ const upsert = <K extends RecordKind, R extends z.ZodType>(kind: K, row: R) => z
 export const RecordMessage = z.discriminatedUnion('op', [
   z.discriminatedUnion('kind', [
     upsert('department', DepartmentRow),
+    upsert('position', PositionRow),
     upsert('user', UserRow),
     upsert('vessel', VesselRow),
     upsert('setting', SettingRow),

@@ -10,6 +10,8 @@ import { VesselCode } from './fleet';
  */
 
 const departmentRef = z.object({ id: z.number().int(), name: z.string() });
+/** A person's position on board, or null. */
+const positionRef = z.object({ id: z.number().int(), name: z.string() }).nullable().default(null);
 
 /** Days a reader has to read a version once it is in force, unless the SOP says otherwise (`readingDays`). */
 export const READING_DAYS_DEFAULT = 14;
@@ -43,6 +45,8 @@ export const ReadingItem = z.object({
   dueDate: day,
   /** Still outstanding and the due day has passed. */
   overdue: z.boolean(),
+  /** The manual the SOP is a section of, with its number ('3.2'), so a reader's list groups by manual. */
+  manual: z.object({ id: z.number().int(), code: z.string(), title: z.string(), section: z.string() }).nullable().optional(),
 });
 export type ReadingItem = z.input<typeof ReadingItem>;
 
@@ -89,6 +93,8 @@ export const SopCompliance = z.object({
   overdue: count,
   /** The SOP's department first, then (for a division) its departments by name. */
   departments: z.array(departmentRef.extend({ required: count, attested: count })),
+  /** The SOP's reading positions by name, each with all its holders (some may be counted in a department too). */
+  positions: z.array(z.object({ id: z.number().int(), name: z.string(), required: count, attested: count })).default([]),
   /** Readers in the audience who have not attested, by last and first name. */
   outstanding: z.array(person),
 });
@@ -142,8 +148,13 @@ export const COMPLIANCE_CSV_COLUMNS = [
   'Language',
 ] as const;
 
-/** GET /api/compliance/people?departmentId=: the department (a division with its departments) is required. */
-export const PeopleComplianceQuery = z.object({ departmentId: idField('Department') });
+/**
+ * GET /api/compliance/people?departmentId= (a division with its departments) or ?positionId=
+ * (the holders of one position): one of them is required.
+ */
+export const PeopleComplianceQuery = z
+  .object({ departmentId: idField('Department').optional(), positionId: idField('Position').optional() })
+  .refine((q) => (q.departmentId === undefined) !== (q.positionId === undefined), { message: 'Choose a department or a position' });
 export type PeopleComplianceQuery = z.input<typeof PeopleComplianceQuery>;
 
 /** A version in force a person has not attested, and the day it must be read by. */
@@ -152,6 +163,7 @@ const OutstandingVersion = z.object({ sopId: z.number().int(), title: z.string()
 /** One member of the department: what they must read, what they attested, and what is outstanding. */
 export const PersonCompliance = person.extend({
   department: departmentRef,
+  position: positionRef,
   ...attestationCounts,
   /** Of the outstanding versions, those past their due day. */
   overdue: count,
@@ -168,6 +180,7 @@ export const PEOPLE_CSV_COLUMNS = [
   'Last name',
   'First name',
   'Department',
+  'Position',
   ...COUNT_COLUMNS,
   'Attested without opening',
   'Overdue',
@@ -188,6 +201,7 @@ export const BEHIND_LIMIT = 500;
 /** A person with at least one version in force past its due day. */
 export const BehindPerson = person.extend({
   department: departmentRef,
+  position: positionRef,
   /** The vessels the person is assigned to; empty: none in particular. */
   vesselCodes: z.array(z.string()),
   overdue: count,

@@ -1,11 +1,13 @@
 import { z } from 'zod';
 import { LANGUAGE_CODES } from '../languages';
+import { LIST_PAGE_MAX } from '../limits';
 import { REVISION_CLASSES } from '../revision-classes';
 import { normalizeTags } from '../tags';
 import { APPROVAL_STATUSES, SOP_STATUSES } from '../sop-lifecycle';
 import { OnBehalfOf } from './absences';
 import { TaskStep } from './approval-routes';
 import { VesselCodes } from './fleet';
+import { ReadingPositionIds } from './positions';
 import { Attachment } from './attachments';
 import { idField, idParams, isoDate, multiLine, optionalText, singleLine } from './fields';
 import { SignatureProof } from './signatures';
@@ -43,6 +45,8 @@ export const CreateSopInput = z.object({
   isConfidential: z.boolean().optional(),
   /** The vessels it applies to; empty means every vessel. Absent on an update: unchanged. */
   vesselCodes: VesselCodes.optional(),
+  /** Positions whose holders must read it besides its department's members; absent on an update: unchanged. */
+  readingPositionIds: ReadingPositionIds.optional(),
   /** The template the form started from (counted for 'Most used'); create only. */
   templateId: idField('Template').optional(),
 });
@@ -65,6 +69,26 @@ export const CreateVersionInput = z.object({
 });
 export type CreateVersionInput = z.input<typeof CreateVersionInput>;
 
+export { LIST_PAGE_DEFAULT, LIST_PAGE_MAX } from '../limits';
+/** Up to this many the total is counted; above it, estimated (and said to be). */
+export const LIST_TOTAL_EXACT_UP_TO = 10_000;
+export const LIST_SORT_COLUMNS = ['title', 'updated', 'status', 'department', 'reviewDue'] as const;
+export type ListSortColumn = (typeof LIST_SORT_COLUMNS)[number];
+/** `column:asc` or `column:desc`. Absent: newest edit first, or best match first for a search. */
+export const LIST_SORTS = [
+  'title:asc',
+  'title:desc',
+  'updated:asc',
+  'updated:desc',
+  'status:asc',
+  'status:desc',
+  'department:asc',
+  'department:desc',
+  'reviewDue:asc',
+  'reviewDue:desc',
+] as const satisfies readonly `${ListSortColumn}:${'asc' | 'desc'}`[];
+export type ListSort = (typeof LIST_SORTS)[number];
+
 /** GET /api/sops query. `status` 'all' or absent means every status. */
 export const ListSopsQuery = z.object({
   departmentId: idField('Department').optional(),
@@ -81,6 +105,19 @@ export const ListSopsQuery = z.object({
     .enum(['true', 'false'], { error: 'archive must be true or false' })
     .transform((v) => v === 'true')
     .optional(),
+  /**
+   * Paging (decision 077): one page of at most `limit` SOPs (default 50) in `sort` order,
+   * starting after `cursor` (the `nextCursor` of the page before). Without `limit` and
+   * `cursor` the answer is the whole list, for the callers not yet moved to pages.
+   */
+  limit: z
+    .string()
+    .regex(/^\d{1,4}$/, 'limit must be a whole number from 1 to 200')
+    .transform(Number)
+    .refine((n) => n >= 1 && n <= LIST_PAGE_MAX, 'limit must be a whole number from 1 to 200')
+    .optional(),
+  cursor: z.string().max(2000, 'cursor is not one this list gave: start again from the first page').optional(),
+  sort: z.enum(LIST_SORTS, { error: 'sort must be a column (title, updated, status, department or reviewDue), a colon and asc or desc' }).optional(),
 });
 export type ListSopsQuery = z.input<typeof ListSopsQuery>;
 
@@ -156,6 +193,8 @@ export const SopListItem = z.object({
   isConfidential: z.boolean(),
   /** The vessels it applies to; empty: every vessel. */
   vesselCodes: z.array(z.string()),
+  /** Positions whose holders must read it besides its department's members. */
+  readingPositionIds: z.array(int).default([]),
   createdAt: isoDate,
   updatedAt: isoDate,
   department: z.object({ name: z.string() }).nullable(),
@@ -192,6 +231,16 @@ export type SopListItem = z.input<typeof SopListItem>;
 
 /** GET /api/sops: the list, in the order the query asked for. */
 export const SopList = z.array(SopListItem);
+
+/** GET /api/sops with `limit` or `cursor`: one page, the cursor of the next (null on the last) and the count for the filters. */
+export const SopPage = z.object({
+  items: SopList,
+  nextCursor: z.string().nullable(),
+  total: int,
+  /** True when `total` is the database's estimate (above LIST_TOTAL_EXACT_UP_TO), not a count. */
+  totalIsEstimate: z.boolean(),
+});
+export type SopPage = z.input<typeof SopPage>;
 
 /** GET /api/sops/{id}. */
 export const SopDetail = SopListItem.extend({

@@ -3,6 +3,7 @@ import { ROLES } from '../roles';
 import { LanguageField, OptionalEmail, Password, PublicUser, Username } from './auth';
 import { idParams, isoDate, optionalText, singleLine } from './fields';
 import { VesselCodes } from './fleet';
+import { UserPositionId } from './positions';
 
 const NAME_MAX = 100;
 const optionalName = (label: string) => optionalText(NAME_MAX, label, singleLine);
@@ -26,6 +27,8 @@ export const CreateUserInput = z.object({
   lastName: optionalName('Last name'),
   role: Role.default('user'),
   departmentId: UserDepartmentId.optional().transform((v) => v ?? null),
+  /** Their position on board; its SOPs join their required reading, due counting from now. */
+  positionId: UserPositionId.optional().transform((v) => v ?? null),
   /** The vessels whose copy may sign them in; empty (the default): every vessel. Each code must be registered. */
   vesselCodes: VesselCodes.optional().transform((v) => v ?? []),
   /** The interface's language; left out: the person's first sign-in takes their browser's. */
@@ -38,12 +41,13 @@ export type CreatedUserInput = z.output<typeof CreateUserInput>;
 
 /**
  * The Create User dialog: the same fields plus a confirmation that is never sent; the
- * department is the select's value ('none' or an id) until the dialog converts it.
+ * department and the position are the selects' values ('none' or an id) until the dialog converts them.
  */
-export const CreateUserForm = CreateUserInput.omit({ departmentId: true, vesselCodes: true })
+export const CreateUserForm = CreateUserInput.omit({ departmentId: true, positionId: true, vesselCodes: true })
   .extend({
     confirmPassword: z.string({ error: 'Please confirm the password' }),
     departmentId: z.string(),
+    positionId: z.string(),
   })
   .refine((v) => v.password === v.confirmPassword, { message: "Passwords don't match", path: ['confirmPassword'] });
 export type CreateUserForm = z.input<typeof CreateUserForm>;
@@ -69,6 +73,8 @@ export const UpdateUserInput = z
       .transform((v) => (v === undefined ? undefined : v || null)),
     role: Role.optional(),
     departmentId: UserDepartmentId.optional(),
+    /** A new position (or a vessel added) makes that position's reading due counting from the change. */
+    positionId: UserPositionId.optional(),
     vesselCodes: VesselCodes.optional(),
     language: LanguageField.optional(),
     active: z.boolean({ error: 'active must be true or false' }).optional(),

@@ -51,6 +51,7 @@ describe('the header tabs', () => {
     expect(TABS).toEqual([
       { label: 'Dashboard', href: '/', requires: undefined },
       { label: 'Procedures', href: '/documents', requires: undefined },
+      { label: 'Manuals', href: '/manuals', requires: undefined },
       { label: 'Daily Program', href: '/daily-program', requires: undefined },
       { label: 'Itinerary', href: '/itinerary', requires: undefined },
       { label: 'Approvals', href: '/approvals', requires: 'approval.list' },

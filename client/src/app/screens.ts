@@ -75,6 +75,18 @@ const ENTRIES: ScreenEntry[] = [
     firstRead: ({ id }) => (id && /^\d+$/.test(id) ? queryKeys.sops.detail(Number(id)) : null),
   },
   {
+    path: '/manuals',
+    title: msg`Manuals`,
+    load: () => import('@/features/manuals/manuals-page'),
+    tab: 'Manuals',
+  },
+  {
+    path: '/manuals/:id',
+    title: msg`Manual`,
+    load: () => import('@/features/manuals/manual-page'),
+    tab: 'Manuals',
+  },
+  {
     path: '/daily-program',
     title: msg`Daily Program`,
     load: () => import('@/features/published-files/daily-program-page'),

@@ -2,6 +2,7 @@ import { QueryClient, type QueryKey } from '@tanstack/react-query';
 import { clearOfflineCopies } from '@/offline/caches';
 import { forgetWaitingAttestations } from '@/offline/attestation-queue';
 import { forgetCopies } from '@/offline/offline-status';
+import { forgetLibraryTotals } from '@/offline/library-total';
 import { stopReadAhead } from '@/offline/read-ahead';
 import { readQueryKey, setSignedOutHandler } from './api';
 import { markSignedOut } from './session';
@@ -35,6 +36,7 @@ export function forgetSignedInUser() {
   queryClient.clear();
   markSignedOut(queryClient);
   forgetCopies();
+  forgetLibraryTotals();
   forgetWaitingAttestations();
   stopReadAhead();
   return clearOfflineCopies();

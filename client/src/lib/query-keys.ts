@@ -27,6 +27,7 @@ export const queryKeys = {
   settings: () => ['/api/settings'] as const,
   /** One list for every screen (SOP filters and forms, Admin), so one invalidation refreshes all. */
   departments: () => ['/api/departments'] as const,
+  positions: () => ['/api/positions'] as const,
   sops: {
     lists: () => ['/api/sops'] as const,
     list: (params: SopListParams) => ['/api/sops', params] as const,

@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { DashboardStats } from '@common/contracts/dashboard';
 import type { Department } from '@common/contracts/departments';
+import type { Position } from '@common/contracts/positions';
 import type { MailStatus } from '@common/contracts/mail';
 import type { MyReading } from '@common/contracts/reading';
 import type { AppSettings } from '@common/contracts/settings';
@@ -12,6 +13,8 @@ import { queryKeys } from './query-keys';
 
 /** Divisions and departments, with their SOP counts (SOP filters and forms, Admin). */
 export const departmentsQuery = queryOptions<Department[]>({ queryKey: queryKeys.departments() });
+/** Positions on board with their departments (user forms, the SOP form's audience, Admin). */
+export const positionsQuery = queryOptions<Position[]>({ queryKey: queryKeys.positions() });
 
 /** Public settings: whether the sign-in screen offers registration; the Admin page toggles it. */
 export const settingsQuery = queryOptions<AppSettings>({ queryKey: queryKeys.settings() });

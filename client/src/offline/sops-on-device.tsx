@@ -39,7 +39,11 @@ function SopRow({ sop }: { sop: SopOnDevice }) {
  * The SOPs whose page opens with no link, by title, with how many: the Procedures list while
  * offline, and the 'Offline copies' screen. Each opens its stored copy.
  */
-export function SopsOnDevice({ userId, empty }: { userId: number | undefined; empty: string }) {
+/** '12 of 340 procedures stored on this device'. */
+export const storedOfTotalText = (count: number, total: number) => t`${count} of ${total} procedures stored on this device`;
+
+/** `ofTotal`: how many the person's whole list held when last read with the link, when known. */
+export function SopsOnDevice({ userId, empty, ofTotal }: { userId: number | undefined; empty: string; ofTotal?: number | null }) {
   const query = useQuery({ ...sopsOnDeviceQuery(userId ?? 0), enabled: userId !== undefined });
   if (query.isError)
     return (
@@ -52,7 +56,7 @@ export function SopsOnDevice({ userId, empty }: { userId: number | undefined; em
   return (
     <div className="space-y-2">
       <p className="text-sm font-medium" data-testid="sops-on-device-count">
-        {storedCountText(sops.length)}
+        {ofTotal && ofTotal >= sops.length ? storedOfTotalText(sops.length, ofTotal) : storedCountText(sops.length)}
       </p>
       {sops.length === 0 ? (
         <p className="text-sm text-muted-foreground">{empty}</p>

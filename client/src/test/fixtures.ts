@@ -1,6 +1,7 @@
 import type { PublicUser } from '@common/contracts/auth';
 import type { Department } from '@common/contracts/departments';
 import type { FleetStatus } from '@common/contracts/fleet';
+import type { Position } from '@common/contracts/positions';
 import type { AppSettings } from '@common/contracts/settings';
 import type { SopDetail, SopListItem, SopVersion } from '@common/contracts/sops';
 import type { AdminUser } from '@common/contracts/users';
@@ -23,6 +24,7 @@ export const ingrid = (role: Role): PublicUser => ({
   profileImageUrl: null,
   role,
   departmentId: null,
+  positionId: null,
   language: 'en',
   active: true,
   createdAt: AT,
@@ -39,6 +41,7 @@ export const chiefMate: AdminUser = {
   profileImageUrl: null,
   role: 'approver',
   departmentId: null,
+  positionId: null,
   language: 'en',
   active: true,
   createdAt: AT,
@@ -110,6 +113,12 @@ export const departments: Department[] = [
   { id: 1, name: 'Marine', description: null, parentId: null, sopCount: 0, createdAt: AT, updatedAt: AT },
   { id: 2, name: 'Deck', description: null, parentId: 1, sopCount: 2, createdAt: AT, updatedAt: AT },
   { id: 3, name: 'Engine', description: null, parentId: 1, sopCount: 1, createdAt: AT, updatedAt: AT },
+];
+
+/** GET /api/positions: the Bosun (of Deck) and the Chief Engineer (of Engine). */
+export const positions: Position[] = [
+  { id: 4, name: 'Bosun', departmentId: 2, department: { name: 'Deck' }, holders: 1, createdAt: AT, updatedAt: AT },
+  { id: 5, name: 'Chief Engineer', departmentId: 3, department: { name: 'Engine' }, holders: 0, createdAt: AT, updatedAt: AT },
 ];
 
 /** GET /api/settings as a new installation answers it: no signatures required. */

@@ -5,6 +5,7 @@
 import { DocumentRefused } from './document-limits';
 import { convertDocxToHtml } from './docx-html';
 import { type StampInput, stampPdf } from './pdf-stamp';
+import { type ManualCopyInput, makeManualCopy } from './manual-copy';
 import { renderDocxFirstPage, renderFirstPage } from './previews';
 import { extractText } from './text-extraction';
 import { readSpreadsheetTable, type TableSheet } from './spreadsheet-table';
@@ -30,6 +31,11 @@ export interface DocumentTasks {
   /** A controlled copy: the PDF stamped on every page, written to `outputPath`. */
   stamp: {
     input: StampInput;
+    output: { pages: number; size: number };
+  };
+  /** A manual's controlled copy from its sections' stamped files, written to `outputPath` (manual-copy.ts). */
+  manual: {
+    input: ManualCopyInput;
     output: { pages: number; size: number };
   };
   /** An itinerary spreadsheet (.xlsx or .csv) as tables, `maxRows` per sheet at most. */
@@ -59,5 +65,6 @@ export const DOCUMENT_TASKS: TaskTable = {
     return convertDocxToHtml(asBuffer(data));
   },
   stamp: stampPdf,
+  manual: makeManualCopy,
   table: readSpreadsheetTable,
 };

@@ -5,10 +5,10 @@
  * (pdf-lib parses the whole file).
  */
 import { writeFile } from 'node:fs/promises';
-import { PDFDocument, rgb } from 'pdf-lib';
+import { PDFDocument, type PDFPage, rgb } from 'pdf-lib';
 import { DOCUMENT_LIMITS, DocumentRefused } from './document-limits';
 import { embedFonts } from './pdf-fonts';
-import { drawTextRuns, type FontFace, splitGraphemes, widthOf } from './pdf-text';
+import { drawTextRuns, type FontFace, type Fonts, splitGraphemes, widthOf } from './pdf-text';
 import { addSignaturePages, type SignaturePage } from './signature-page';
 
 export const STAMP_BAND_HEIGHT = 26;
@@ -30,8 +30,8 @@ export interface StampInput {
   data: Uint8Array;
   /** Two lines, in the printer's language: what the document is, and who printed it. */
   lines: [string, string];
-  /** Added after the document's pages (and stamped like them). */
-  signaturePage: SignaturePage;
+  /** Added after the document's pages (and stamped like them); a manual's copy adds it after a section's last file only. */
+  signaturePage?: SignaturePage;
   /** Where to write the stamped file (the server streams it from there and removes it). */
   outputPath: string;
 }
@@ -46,8 +46,16 @@ export async function stampPdf({ data, lines, signaturePage, outputPath }: Stamp
   }
   if (doc.getPageCount() > DOCUMENT_LIMITS.pdfPages) throw new DocumentRefused(`The PDF has more than ${DOCUMENT_LIMITS.pdfPages} pages`);
   const fonts = await embedFonts(doc);
-  addSignaturePages(doc, signaturePage, fonts);
+  if (signaturePage) addSignaturePages(doc, signaturePage, fonts);
   const pages = doc.getPages();
+  stampPages(pages, lines, fonts);
+  const bytes = await doc.save();
+  await writeFile(outputPath, bytes, { mode: 0o600 });
+  return { pages: pages.length, size: bytes.length };
+}
+
+/** Draws the band with its two lines at the foot of every page given (a manual's own pages are stamped so too). */
+export function stampPages(pages: PDFPage[], lines: [string, string], fonts: Fonts) {
   // Pages mostly share one width: fit the two lines once per width.
   const fits = new Map<number, [ReturnType<typeof fitted>, ReturnType<typeof fitted>]>();
   for (const page of pages) {
@@ -66,7 +74,4 @@ export async function stampPdf({ data, lines, signaturePage, outputPath }: Stamp
     drawTextRuns(page, top.text, { x: box.x + INSET, y: box.y + 15, size: top.size, face: fonts.bold, color: rgb(0.1, 0.1, 0.15) });
     drawTextRuns(page, bottom.text, { x: box.x + INSET, y: box.y + 5, size: bottom.size, face: fonts.regular, color: rgb(0.6, 0.1, 0.1) });
   }
-  const bytes = await doc.save();
-  await writeFile(outputPath, bytes, { mode: 0o600 });
-  return { pages: pages.length, size: bytes.length };
 }

@@ -28,6 +28,19 @@ export interface PrintWords {
   signedLine: (at: string, method: SignatureMethod | null) => string;
   signedDigestLine: (digest: string | null) => string;
   noSignatures: string;
+  /** A manual's controlled copy: its cover, contents, list of effective sections and stamp. */
+  manual: {
+    asInForce: (date: string) => string;
+    uncontrolled: string;
+    printed: (name: string, at: string) => string;
+    contents: string;
+    effective: string;
+    header: [string, string, string, string];
+    noFiles: string;
+    noVersion: string;
+    sectionStatus: (version: string, since: string) => string;
+    stamp: (p: { code: string; title: string; date: string }) => string;
+  };
 }
 
 const en: PrintWords = {
@@ -47,6 +60,18 @@ const en: PrintWords = {
   signedLine: (at, method) => `Signed: ${at} · Method: ${method ?? 'none (signatures were not required)'}`,
   signedDigestLine: (digest) => `SHA-256 of the signed version: ${digest ?? 'not recorded'}`,
   noSignatures: 'No electronic signatures recorded for this version.',
+  manual: {
+    asInForce: (date) => `As in force on ${date}`,
+    uncontrolled: 'Uncontrolled when printed',
+    printed: (name, at) => `Printed by ${name} on ${at}`,
+    contents: 'Contents',
+    effective: 'List of effective sections',
+    header: ['Section', 'Title', 'Version', 'In force since'],
+    noFiles: 'This section has no PDF file to print: read it in SOP Harbor.',
+    noVersion: 'No version in force',
+    sectionStatus: (version, since) => `Version ${version} · In force since ${since}`,
+    stamp: (p) => `${p.title} (${p.code}) · Controlled copy as in force on ${p.date}`,
+  },
 };
 
 const fil: PrintWords = {
@@ -72,6 +97,18 @@ const fil: PrintWords = {
   signedLine: (at, method) => `Nilagdaan: ${at} · Paraan: ${method ?? 'wala (hindi kinailangan ang mga lagda)'}`,
   signedDigestLine: (digest) => `SHA-256 ng nilagdaang bersyon: ${digest ?? 'hindi naitala'}`,
   noSignatures: 'Walang elektronikong lagdang naitala para sa bersyong ito.',
+  manual: {
+    asInForce: (date) => `Ayon sa ipinapatupad noong ${date}`,
+    uncontrolled: 'Hindi kontrolado kapag nailimbag',
+    printed: (name, at) => `Inilimbag ni ${name} noong ${at}`,
+    contents: 'Nilalaman',
+    effective: 'Listahan ng mga ipinapatupad na seksyon',
+    header: ['Seksyon', 'Pamagat', 'Bersyon', 'Ipinapatupad mula'],
+    noFiles: 'Walang PDF file na maililimbag ang seksyong ito: basahin ito sa SOP Harbor.',
+    noVersion: 'Walang ipinapatupad na bersyon',
+    sectionStatus: (version, since) => `Bersyon ${version} · Ipinapatupad mula ${since}`,
+    stamp: (p) => `${p.title} (${p.code}) · Kontroladong kopya ayon sa ipinapatupad noong ${p.date}`,
+  },
 };
 
 const id: PrintWords = {
@@ -98,6 +135,18 @@ const id: PrintWords = {
     `Ditandatangani: ${at} · Metode: ${method === 'password' ? 'kata sandi' : (method ?? 'tidak ada (tanda tangan tidak diwajibkan)')}`,
   signedDigestLine: (digest) => `SHA-256 versi yang ditandatangani: ${digest ?? 'tidak tercatat'}`,
   noSignatures: 'Tidak ada tanda tangan elektronik yang tercatat untuk versi ini.',
+  manual: {
+    asInForce: (date) => `Sebagaimana berlaku pada ${date}`,
+    uncontrolled: 'Tidak terkendali bila dicetak',
+    printed: (name, at) => `Dicetak oleh ${name} pada ${at}`,
+    contents: 'Daftar isi',
+    effective: 'Daftar bagian yang berlaku',
+    header: ['Bagian', 'Judul', 'Versi', 'Berlaku sejak'],
+    noFiles: 'Bagian ini tidak memiliki berkas PDF untuk dicetak: bacalah di SOP Harbor.',
+    noVersion: 'Tidak ada versi yang berlaku',
+    sectionStatus: (version, since) => `Versi ${version} · Berlaku sejak ${since}`,
+    stamp: (p) => `${p.title} (${p.code}) · Salinan terkendali sebagaimana berlaku pada ${p.date}`,
+  },
 };
 
 const hi: PrintWords = {
@@ -124,6 +173,18 @@ const hi: PrintWords = {
     `हस्ताक्षर का समय: ${at} · विधि: ${method === 'password' ? 'पासवर्ड' : method === 'passkey' ? 'पासकी' : 'कोई नहीं (हस्ताक्षर आवश्यक नहीं थे)'}`,
   signedDigestLine: (digest) => `हस्ताक्षरित संस्करण का SHA-256: ${digest ?? 'दर्ज नहीं'}`,
   noSignatures: 'इस संस्करण के लिए कोई इलेक्ट्रॉनिक हस्ताक्षर दर्ज नहीं है।',
+  manual: {
+    asInForce: (date) => `${date} को लागू रूप में`,
+    uncontrolled: 'मुद्रित प्रति अनियंत्रित है',
+    printed: (name, at) => `${name} द्वारा ${at} को मुद्रित`,
+    contents: 'विषय-सूची',
+    effective: 'लागू खंडों की सूची',
+    header: ['खंड', 'शीर्षक', 'संस्करण', 'कब से लागू'],
+    noFiles: 'इस खंड की कोई PDF फ़ाइल मुद्रण के लिए नहीं है: इसे SOP Harbor में पढ़ें।',
+    noVersion: 'कोई लागू संस्करण नहीं',
+    sectionStatus: (version, since) => `संस्करण ${version} · ${since} से लागू`,
+    stamp: (p) => `${p.title} (${p.code}) · ${p.date} को लागू रूप की नियंत्रित प्रति`,
+  },
 };
 
 const uk: PrintWords = {
@@ -150,6 +211,18 @@ const uk: PrintWords = {
     `Підписано: ${at} · Спосіб: ${method === 'password' ? 'пароль' : method === 'passkey' ? 'ключ доступу' : 'немає (підписи не вимагалися)'}`,
   signedDigestLine: (digest) => `SHA-256 підписаної версії: ${digest ?? 'не зафіксовано'}`,
   noSignatures: 'Для цієї версії не зафіксовано жодного електронного підпису.',
+  manual: {
+    asInForce: (date) => `Чинна редакція на ${date}`,
+    uncontrolled: 'Після друку копія неконтрольована',
+    printed: (name, at) => `Надруковано: ${name}, ${at}`,
+    contents: 'Зміст',
+    effective: 'Перелік чинних розділів',
+    header: ['Розділ', 'Назва', 'Версія', 'Чинна з'],
+    noFiles: 'Цей розділ не має PDF-файлу для друку: читайте його в SOP Harbor.',
+    noVersion: 'Немає чинної версії',
+    sectionStatus: (version, since) => `Версія ${version} · Чинна з ${since}`,
+    stamp: (p) => `${p.title} (${p.code}) · Контрольована копія, чинна на ${p.date}`,
+  },
 };
 
 const es: PrintWords = {
@@ -176,6 +249,18 @@ const es: PrintWords = {
     `Firmado: ${at} · Método: ${method === 'password' ? 'contraseña' : method === 'passkey' ? 'llave de acceso' : 'ninguno (no se exigían firmas)'}`,
   signedDigestLine: (digest) => `SHA-256 de la versión firmada: ${digest ?? 'no registrado'}`,
   noSignatures: 'No hay firmas electrónicas registradas para esta versión.',
+  manual: {
+    asInForce: (date) => `Según lo vigente el ${date}`,
+    uncontrolled: 'No controlado una vez impreso',
+    printed: (name, at) => `Impreso por ${name} el ${at}`,
+    contents: 'Índice',
+    effective: 'Lista de secciones vigentes',
+    header: ['Sección', 'Título', 'Versión', 'Vigente desde'],
+    noFiles: 'Esta sección no tiene un archivo PDF para imprimir: léala en SOP Harbor.',
+    noVersion: 'Sin versión vigente',
+    sectionStatus: (version, since) => `Versión ${version} · Vigente desde ${since}`,
+    stamp: (p) => `${p.title} (${p.code}) · Copia controlada según lo vigente el ${p.date}`,
+  },
 };
 
 export const PRINT_WORDS: Record<LanguageCode, PrintWords> = { en, fil, id, hi, uk, es };

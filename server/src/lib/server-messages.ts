@@ -790,6 +790,31 @@ const SENTENCES: Row[] = [
     'Кожен етап потребує назви',
     'Cada paso necesita un nombre',
   ],
+  // Pages of the SOP list (GET /api/sops?limit=&cursor=&sort=)
+  [
+    'limit must be a whole number from 1 to 200',
+    'ang limit ay dapat buong numero mula 1 hanggang 200',
+    'limit harus bilangan bulat dari 1 sampai 200',
+    'limit 1 से 200 तक की पूर्ण संख्या होनी चाहिए',
+    'limit має бути цілим числом від 1 до 200',
+    'limit debe ser un número entero de 1 a 200',
+  ],
+  [
+    'cursor is not one this list gave: start again from the first page',
+    'ang cursor ay hindi galing sa listahang ito: magsimula muli sa unang pahina',
+    'cursor ini bukan dari daftar ini: mulai lagi dari halaman pertama',
+    'यह cursor इस सूची का दिया हुआ नहीं है: पहले पृष्ठ से फिर शुरू करें',
+    'цей cursor видав не цей список: почніть знову з першої сторінки',
+    'el cursor no es uno que diera esta lista: empiece de nuevo desde la primera página',
+  ],
+  [
+    'sort must be a column (title, updated, status, department or reviewDue), a colon and asc or desc',
+    'ang sort ay dapat isang column (title, updated, status, department o reviewDue), tutuldok at asc o desc',
+    'sort harus berupa kolom (title, updated, status, department atau reviewDue), titik dua, lalu asc atau desc',
+    'sort एक कॉलम (title, updated, status, department या reviewDue), कोलन और asc या desc होना चाहिए',
+    'sort має бути стовпцем (title, updated, status, department або reviewDue), двокрапкою та asc або desc',
+    'sort debe ser una columna (title, updated, status, department o reviewDue), dos puntos y asc o desc',
+  ],
   [
     'required must be a whole number',
     'ang required ay dapat buong numero',
@@ -1234,6 +1259,25 @@ const SENTENCES: Row[] = [
     'Виберіть відділ або жодного',
     'Elija un departamento o ninguno',
   ],
+  ['No such position', 'Walang ganitong posisyon', 'Jabatan ini tidak ada', 'ऐसा कोई पद नहीं है', 'Такої посади немає', 'No existe ese cargo'],
+  ['Position not found', 'Hindi nahanap ang posisyon', 'Jabatan tidak ditemukan', 'पद नहीं मिला', 'Посаду не знайдено', 'Cargo no encontrado'],
+  [
+    'Choose a position or none',
+    'Pumili ng posisyon o wala',
+    'Pilih jabatan atau tidak ada',
+    'कोई पद चुनें या कोई नहीं',
+    'Виберіть посаду або жодної',
+    'Elija un cargo o ninguno',
+  ],
+  [
+    'Choose a department or a position',
+    'Pumili ng departamento o posisyon',
+    'Pilih departemen atau jabatan',
+    'कोई विभाग या पद चुनें',
+    'Виберіть відділ або посаду',
+    'Elija un departamento o un cargo',
+  ],
+  ['At most 100 positions', 'Hanggang 100 posisyon lamang', 'Paling banyak 100 jabatan', 'अधिकतम 100 पद', 'Не більше 100 посад', 'Como máximo 100 cargos'],
   [
     'A department cannot be its own parent',
     'Hindi maaaring maging sariling magulang ang isang departamento',
@@ -1430,6 +1474,56 @@ const SENTENCES: Row[] = [
     'limit debe ser un número entero de 1 a 100',
   ],
   ['scope must be admin', 'Ang scope ay dapat admin', 'scope harus admin', 'scope admin होना चाहिए', 'scope має бути admin', 'scope debe ser admin'],
+  // Manuals
+  ['Manual not found', 'Hindi nahanap ang manwal', 'Manual tidak ditemukan', 'मैनुअल नहीं मिला', 'Посібник не знайдено', 'Manual no encontrado'],
+  [
+    'One of these SOPs was just made a section of another manual; reload and try again',
+    'Ang isa sa mga SOP na ito ay kagagawa lang na seksyon ng ibang manwal; i-reload at subukang muli',
+    'Salah satu SOP ini baru saja dijadikan bagian dari manual lain; muat ulang dan coba lagi',
+    'इनमें से एक SOP अभी-अभी किसी दूसरे मैनुअल का खंड बनाया गया है; पेज फिर से लोड करें और दोबारा प्रयास करें',
+    'Одну з цих СОП щойно зробили розділом іншого посібника; перезавантажте сторінку й спробуйте знову',
+    'Uno de estos SOP acaba de convertirse en sección de otro manual; recargue e inténtelo de nuevo',
+  ],
+  [
+    'Code must be letters, digits, dots, dashes or underscores',
+    'Ang code ay dapat mga titik, numero, tuldok, gitling o underscore',
+    'Kode harus berupa huruf, angka, titik, tanda hubung, atau garis bawah',
+    'कोड में केवल अक्षर, अंक, बिंदु, डैश या अंडरस्कोर हो सकते हैं',
+    'Код має складатися з літер, цифр, крапок, дефісів або підкреслень',
+    'El código debe tener letras, dígitos, puntos, guiones o guiones bajos',
+  ],
+  [
+    'Code must be at most 20 characters',
+    'Ang code ay hanggang 20 character lamang',
+    'Kode paling banyak 20 karakter',
+    'कोड अधिकतम 20 वर्णों का हो सकता है',
+    'Код має бути не довшим за 20 символів',
+    'El código debe tener como máximo 20 caracteres',
+  ],
+  [
+    'Chapter title must be at most 200 characters',
+    'Ang pamagat ng kabanata ay hanggang 200 character lamang',
+    'Judul bab paling banyak 200 karakter',
+    'अध्याय का शीर्षक अधिकतम 200 वर्णों का हो सकता है',
+    'Назва розділу має бути не довшою за 200 символів',
+    'El título del capítulo debe tener como máximo 200 caracteres',
+  ],
+  [
+    'Chapter title is required',
+    'Kailangan ang pamagat ng kabanata',
+    'Judul bab wajib diisi',
+    'अध्याय का शीर्षक आवश्यक है',
+    'Потрібна назва розділу',
+    'El título del capítulo es obligatorio',
+  ],
+  [
+    'at must be a date, YYYY-MM-DD',
+    'Ang at ay dapat petsa, YYYY-MM-DD',
+    'at harus berupa tanggal, YYYY-MM-DD',
+    'at एक तारीख होनी चाहिए, YYYY-MM-DD',
+    'at має бути датою, YYYY-MM-DD',
+    'at debe ser una fecha, AAAA-MM-DD',
+  ],
 ];
 
 const minutes = (n: string): Words => ({
@@ -1553,6 +1647,16 @@ const PATTERNS: Pattern[] = [
     }),
   },
   {
+    pattern: /^A position named "(?<name>.+)" already exists$/,
+    translate: ({ name }) => ({
+      fil: `May posisyon nang nagngangalang "${name}"`,
+      id: `Jabatan bernama "${name}" sudah ada`,
+      hi: `"${name}" नाम का पद पहले से मौजूद है`,
+      uk: `Посада з назвою "${name}" уже існує`,
+      es: `Ya existe un cargo llamado "${name}"`,
+    }),
+  },
+  {
     pattern: /^Version (?<version>.+) already exists for this SOP; choose another version number$/,
     translate: ({ version }) => ({
       fil: `May bersyon ${version} na ang SOP na ito; pumili ng ibang numero ng bersyon`,
@@ -1591,6 +1695,75 @@ const PATTERNS: Pattern[] = [
       uk: `Виберіть одну з мов: ${codes}`,
       es: `Elija uno de los idiomas: ${codes}`,
     }),
+  },
+  {
+    pattern: /^SOP (?<n>\d+) does not exist$/,
+    translate: ({ n }) => ({
+      fil: `Walang SOP ${n}`,
+      id: `SOP ${n} tidak ada`,
+      hi: `SOP ${n} मौजूद नहीं है`,
+      uk: `СОП ${n} не існує`,
+      es: `El SOP ${n} no existe`,
+    }),
+  },
+  {
+    pattern: /^SOP (?<n>\d+) is given more than once; an SOP is one section of one manual$/,
+    translate: ({ n }) => ({
+      fil: `Higit sa isang beses ibinigay ang SOP ${n}; ang isang SOP ay iisang seksyon ng iisang manwal`,
+      id: `SOP ${n} diberikan lebih dari sekali; satu SOP adalah satu bagian dari satu manual`,
+      hi: `SOP ${n} एक से अधिक बार दिया गया है; एक SOP एक ही मैनुअल का एक ही खंड होता है`,
+      uk: `СОП ${n} указано більше одного разу; СОП — це один розділ одного посібника`,
+      es: `El SOP ${n} aparece más de una vez; un SOP es una sola sección de un solo manual`,
+    }),
+  },
+  {
+    pattern: /^SOP (?<n>\d+) \((?<title>.+)\) is already a section of manual (?<code>.+)$/,
+    translate: ({ n, title, code }) => ({
+      fil: `Ang SOP ${n} (${title}) ay seksyon na ng manwal na ${code}`,
+      id: `SOP ${n} (${title}) sudah menjadi bagian dari manual ${code}`,
+      hi: `SOP ${n} (${title}) पहले से मैनुअल ${code} का खंड है`,
+      uk: `СОП ${n} (${title}) уже є розділом посібника ${code}`,
+      es: `El SOP ${n} (${title}) ya es una sección del manual ${code}`,
+    }),
+  },
+  {
+    pattern: /^SOP (?<n>\d+) \((?<title>.+)\) is withdrawn and cannot be a section$/,
+    translate: ({ n, title }) => ({
+      fil: `Binawi na ang SOP ${n} (${title}) at hindi ito maaaring maging seksyon`,
+      id: `SOP ${n} (${title}) sudah ditarik dan tidak dapat menjadi bagian`,
+      hi: `SOP ${n} (${title}) वापस लिया जा चुका है और खंड नहीं बन सकता`,
+      uk: `СОП ${n} (${title}) відкликано, вона не може бути розділом`,
+      es: `El SOP ${n} (${title}) está retirado y no puede ser una sección`,
+    }),
+  },
+  {
+    pattern: /^A manual with the code "(?<code>.+)" already exists$/,
+    translate: ({ code }) => ({
+      fil: `May manwal na may code na "${code}"`,
+      id: `Manual dengan kode "${code}" sudah ada`,
+      hi: `कोड "${code}" वाला मैनुअल पहले से मौजूद है`,
+      uk: `Посібник із кодом "${code}" уже існує`,
+      es: `Ya existe un manual con el código "${code}"`,
+    }),
+  },
+  {
+    pattern: /^A manual holds at most (?<n>\d+) (?<what>chapters|sections)$/,
+    translate: ({ n, what }) =>
+      what === 'chapters'
+        ? {
+            fil: `Hanggang ${n} kabanata lamang ang isang manwal`,
+            id: `Satu manual paling banyak berisi ${n} bab`,
+            hi: `एक मैनुअल में अधिकतम ${n} अध्याय हो सकते हैं`,
+            uk: `Посібник містить щонайбільше ${n} розділів`,
+            es: `Un manual tiene como máximo ${n} capítulos`,
+          }
+        : {
+            fil: `Hanggang ${n} seksyon lamang ang isang manwal`,
+            id: `Satu manual paling banyak berisi ${n} bagian`,
+            hi: `एक मैनुअल में अधिकतम ${n} खंड हो सकते हैं`,
+            uk: `Посібник містить щонайбільше ${n} підрозділів`,
+            es: `Un manual tiene como máximo ${n} secciones`,
+          },
   },
 ];
 

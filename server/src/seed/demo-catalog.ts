@@ -30,6 +30,40 @@ export const DEMO_DIVISIONS: { name: string; description: string; departments: {
   },
 ];
 
+/** Positions on board, each in a department; every demo person holds one (DEMO_POSITION_OF). */
+export const DEMO_POSITIONS: { name: string; department: string }[] = [
+  { name: 'Captain', department: 'Deck' },
+  { name: 'Chief Officer', department: 'Deck' },
+  { name: 'Bosun', department: 'Deck' },
+  { name: 'Chief Engineer', department: 'Engine' },
+  { name: 'Hotel Director', department: 'Hotel' },
+  { name: 'Executive Housekeeper', department: 'Housekeeping' },
+  { name: 'Head Waiter', department: 'Food & Beverage' },
+  { name: 'Guest Services Manager', department: 'Guest Services' },
+  { name: 'Safety Officer', department: 'Safety & Environment' },
+];
+
+/** Who holds which position, by username. */
+export const DEMO_POSITION_OF: Record<string, string> = {
+  'erik.hansen': 'Captain',
+  'sofia.romano': 'Hotel Director',
+  'james.okafor': 'Safety Officer',
+  'lena.novak': 'Chief Officer',
+  'rafael.cruz': 'Executive Housekeeper',
+  'mei.tanaka': 'Head Waiter',
+  'tom.barker': 'Chief Engineer',
+  'amara.diallo': 'Guest Services Manager',
+  'konstantinos.pa': 'Bosun',
+};
+
+/** SOPs that positions outside their department must read too, by title. */
+export const DEMO_READING_POSITIONS: Record<string, string[]> = {
+  'Bunkering Fuel Oil': ['Captain', 'Chief Officer'],
+  'Enclosed Space Entry': ['Bosun', 'Chief Officer', 'Safety Officer'],
+  'Guest Muster Drill': ['Head Waiter', 'Guest Services Manager', 'Executive Housekeeper'],
+  'Galley Fire Prevention': ['Safety Officer'],
+};
+
 /** Each person works in a department (or, for the heads, a division): it decides their required reading. */
 export const DEMO_USERS = [
   { username: 'erik.hansen', password: 'demo-captain-2025', firstName: 'Erik', lastName: 'Hansen', role: 'approver', department: 'Marine' },

@@ -10,7 +10,9 @@ import { seedDemo } from './demo';
 const { t, reader, crew } = await crewOf({ reader: 'approver', crew: 'user' });
 
 describe('seedDemo', () => {
-  it('fills an empty database with every status, real attachments and their previews', async () => {
+  // The whole demo line with its files' previews made by the document workers: 7 s on a quiet
+  // machine, 30 s seen with both cores shared.
+  it('fills an empty database with every status, real attachments and their previews', { timeout: 90_000 }, async () => {
     const result = await seedDemo(t.db, { limit: 6 });
     expect(result).toMatchObject({ created: true, sops: 6 });
     expect(Object.values(result.byScenario ?? {})).toEqual([1, 1, 1, 1, 1, 1]);
@@ -56,6 +58,10 @@ describe('seedDemo', () => {
     );
     expect(reading.some((r) => r.outstanding.length > 0)).toBe(true);
     expect(reading.some((r) => r.done.length > 0)).toBe(true);
+    // Three manuals built from the demo SOPs, every SOP a section of one of them.
+    const manuals: { code: string; sectionCount: number }[] = (await t.as(reader, { method: 'GET', url: '/api/manuals' })).json();
+    expect(manuals.map((m) => m.code)).toEqual(['FOM', 'HOM', 'SMS']);
+    expect(manuals.reduce((n, m) => n + m.sectionCount, 0)).toBe(list.length);
     // Dates are spread over past months, never in the future.
     expect(list.every((s) => new Date(s.updatedAt).getTime() <= Date.now())).toBe(true);
     expect(new Set(list.map((s) => s.createdAt.slice(0, 10))).size).toBeGreaterThan(1);

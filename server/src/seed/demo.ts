@@ -10,12 +10,13 @@ import { createBackgroundJobs } from '../background-jobs';
 import { loadConfig } from '../config';
 import type { Db } from '../db/client';
 import { openConfiguredDatabase } from '../db/client';
-import { departments, sops, users } from '../db/schema';
+import { departments, positions, sops, users } from '../db/schema';
 import { createUser } from '../features/auth/auth.service';
 import { ensureAdmin } from '../features/auth/bootstrap-admin.service';
 import { findUserWithHashByUsername, toPublicUser } from '../features/users/users.service';
-import { DEMO_DIVISIONS, DEMO_SOPS, DEMO_USERS } from './demo-catalog';
+import { DEMO_DIVISIONS, DEMO_POSITION_OF, DEMO_POSITIONS, DEMO_READING_POSITIONS, DEMO_SOPS, DEMO_USERS } from './demo-catalog';
 import { seedDailyProgramsAndItineraries } from './daily-programs';
+import { seedDemoManuals } from './demo-manuals';
 import { seedDemoReading } from './demo-reading';
 import { type Scenario, seedDemoSop } from './demo-sops';
 
@@ -38,13 +39,26 @@ async function departmentId(db: Db, name: string, description: string, parentId:
   return row.id;
 }
 
-async function demoUser(db: Db, user: (typeof DEMO_USERS)[number], departmentIds: Map<string, number>): Promise<SessionUser> {
+async function positionId(db: Db, name: string, departmentId: number): Promise<number> {
+  const [found] = await db.select({ id: positions.id }).from(positions).where(sql`lower(${positions.name}) = ${name.toLowerCase()}`);
+  if (found) return found.id;
+  const [row] = await db.insert(positions).values({ name, departmentId }).returning({ id: positions.id });
+  return row.id;
+}
+
+async function demoUser(db: Db, user: (typeof DEMO_USERS)[number], departmentIds: Map<string, number>, positionIds: Map<string, number>): Promise<SessionUser> {
   const existing = await findUserWithHashByUsername(db, user.username);
   if (existing) return toPublicUser(existing);
   const { department, ...account } = user;
   return createUser(
     db,
-    { ...account, email: `${user.username}@aurora-cruises.example`, role: user.role, departmentId: departmentIds.get(department) ?? null },
+    {
+      ...account,
+      email: `${user.username}@aurora-cruises.example`,
+      role: user.role,
+      departmentId: departmentIds.get(department) ?? null,
+      positionId: positionIds.get(DEMO_POSITION_OF[user.username]) ?? null,
+    },
     null,
   );
 }
@@ -61,8 +75,11 @@ export async function seedDemo(db: Db, opts: { limit?: number } = {}): Promise<D
     for (const child of division.departments) departmentIds.set(child.name, await departmentId(db, child.name, child.description, divisionId));
   }
 
+  const positionIds = new Map<string, number>();
+  for (const position of DEMO_POSITIONS) positionIds.set(position.name, await positionId(db, position.name, departmentIds.get(position.department)!));
+
   const people: SessionUser[] = [];
-  for (const user of DEMO_USERS) people.push(await demoUser(db, user, departmentIds));
+  for (const user of DEMO_USERS) people.push(await demoUser(db, user, departmentIds, positionIds));
   const [admin] = await db.select({ id: users.id }).from(users).where(eq(users.role, 'admin')).limit(1);
   const approvers = people.filter((p) => p.role === 'approver');
 
@@ -80,8 +97,15 @@ export async function seedDemo(db: Db, opts: { limit?: number } = {}): Promise<D
     byScenario[scenario] = (byScenario[scenario] ?? 0) + 1;
   }
 
+  // Some SOPs are read by positions outside their department (decision 074).
+  for (const [title, names] of Object.entries(DEMO_READING_POSITIONS)) {
+    const ids = names.map((name) => positionIds.get(name)!);
+    await db.execute(sql`update sops set reading_position_ids = ${`{${ids.join(',')}}`}::int[] where title = ${title}`);
+  }
+
   // Crew have read some of their required reading and not the rest, as on a real ship.
   await seedDemoReading(db, people);
+  await seedDemoManuals(db);
   if (admin) await seedDailyProgramsAndItineraries(db, admin.id);
   await renderQueuedPreviews(db);
 

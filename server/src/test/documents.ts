@@ -232,3 +232,30 @@ export async function pdfPageTexts(pdf: Buffer): Promise<string[]> {
     await doc.destroy();
   }
 }
+
+export interface PdfBookmark {
+  title: string;
+  /** The page it opens, from 1. */
+  page: number;
+  items: PdfBookmark[];
+}
+
+/** The outline (bookmarks) of a PDF as pdfjs reads it, each with the page it opens. */
+export async function pdfOutline(pdf: Buffer): Promise<PdfBookmark[]> {
+  const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
+  const doc = await pdfjs.getDocument({ data: new Uint8Array(pdf), isEvalSupported: false, verbosity: 0 }).promise;
+  try {
+    type Node = { title: string; dest: unknown; items: Node[] };
+    const read = async (nodes: Node[] | null): Promise<PdfBookmark[]> =>
+      Promise.all(
+        (nodes ?? []).map(async (node) => {
+          const dest = (typeof node.dest === 'string' ? await doc.getDestination(node.dest) : node.dest) as [{ num: number; gen: number }] | null;
+          const page = dest ? (await doc.getPageIndex(dest[0])) + 1 : 0;
+          return { title: node.title, page, items: await read(node.items) };
+        }),
+      );
+    return await read((await doc.getOutline()) as Node[] | null);
+  } finally {
+    await doc.destroy();
+  }
+}

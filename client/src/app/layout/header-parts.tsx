@@ -16,6 +16,7 @@ export const HEADER_FOCUS = 'outline-none focus-visible:ring-2 focus-visible:rin
 const TAB_WORDS: Record<string, MessageDescriptor> = {
   Dashboard: msg`Dashboard`,
   Procedures: msg`Procedures`,
+  Manuals: msg`Manuals`,
   'Daily Program': msg`Daily Program`,
   Itinerary: msg`Itinerary`,
   Approvals: msg`Approvals`,

@@ -3,13 +3,14 @@ import type { AdminOverview } from '@common/contracts/admin-overview';
 import type { AuditEvent } from '@common/contracts/audit';
 import type { BackupStatus } from '@common/contracts/backups';
 import type { DepartmentInput } from '@common/contracts/departments';
+import type { PositionInput } from '@common/contracts/positions';
 import type { AppSettings, SettingsChange } from '@common/contracts/settings';
 import type { StorageFacts } from '@common/contracts/storage';
 import type { AdminUser, CreateUserInput, SsoIdentity, UpdateUserInput } from '@common/contracts/users';
 import { apiRequest } from '@/lib/api';
 import { queryClient } from '@/lib/query-client';
 import { queryKeys } from '@/lib/query-keys';
-import { departmentsQuery, settingsQuery } from '@/lib/shared-queries';
+import { departmentsQuery, positionsQuery, settingsQuery } from '@/lib/shared-queries';
 import { useApiMutation } from '@/lib/use-api-mutation';
 import { t } from '@lingui/core/macro';
 
@@ -21,6 +22,7 @@ export const adminQueries = {
   users: () => queryOptions<AdminUser[]>({ queryKey: queryKeys.admin.users() }),
   audit: () => queryOptions<AuditEvent[]>({ queryKey: queryKeys.audit.latestAdmin(AUDIT_FETCH_LIMIT) }),
   departments: () => departmentsQuery,
+  positions: () => positionsQuery,
   storage: () => queryOptions<StorageFacts>({ queryKey: queryKeys.admin.storage() }),
   overview: () => queryOptions<AdminOverview>({ queryKey: queryKeys.admin.overview() }),
   /** While a backup runs or waits, it is read again every few seconds until it has finished. */
@@ -31,7 +33,14 @@ export const adminQueries = {
 };
 
 /** After any admin change: users, departments and the audit trail (SOP lists show department names). */
-const ADMIN_DATA = [queryKeys.admin.users(), queryKeys.departments(), queryKeys.audit.all(), queryKeys.sops.lists(), queryKeys.admin.overview()];
+const ADMIN_DATA = [
+  queryKeys.admin.users(),
+  queryKeys.departments(),
+  queryKeys.positions(),
+  queryKeys.audit.all(),
+  queryKeys.sops.lists(),
+  queryKeys.admin.overview(),
+];
 
 /** Admin writes refresh the admin data, then toast success, or the server's message. */
 function useAdminMutation<TInput>(mutationFn: (input: TInput) => Promise<unknown>, messages: { success: string; fallback: string }) {
@@ -121,6 +130,18 @@ export const useDeleteDepartment = () =>
   useAdminMutation((id: number) => apiRequest('DELETE', `/api/departments/${id}`), {
     success: t`Department deleted successfully`,
     fallback: t`Failed to delete department`,
+  });
+
+export const useCreatePosition = () =>
+  useAdminMutation((input: PositionInput) => apiRequest('POST', '/api/positions', input), {
+    success: t`Position created`,
+    fallback: t`Failed to create the position`,
+  });
+
+export const useUpdatePosition = () =>
+  useAdminMutation(({ id, input }: { id: number; input: PositionInput }) => apiRequest('PUT', `/api/positions/${id}`, input), {
+    success: t`Position updated`,
+    fallback: t`Failed to update the position`,
   });
 
 /** 'Back up now': the server queues it for its job runner and answers at once. */

@@ -15,7 +15,7 @@ import { SelectField } from '@/forms/select-field';
 import { showBesideField } from '@/forms/server-field-error';
 import { useCreateUser } from './api';
 import { ROLE_OPTIONS } from './role-options';
-import { DepartmentSelect, departmentIdOf, NO_DEPARTMENT } from './department-choices';
+import { DepartmentSelect, departmentIdOf, NO_DEPARTMENT, NO_POSITION, PositionSelect, positionIdOf } from './department-choices';
 import { PERSON_VESSEL_TEXTS, VesselChoice } from '@/components/vessel-choice';
 import { Trans, useLingui } from '@lingui/react/macro';
 
@@ -28,11 +28,12 @@ type Fields = {
   lastName: string;
   role: Role;
   departmentId: string;
+  positionId: string;
   vesselCodes: string[];
 };
-type TextField = Exclude<keyof Fields, 'role' | 'departmentId' | 'vesselCodes'>;
+type TextField = Exclude<keyof Fields, 'role' | 'departmentId' | 'positionId' | 'vesselCodes'>;
 /** The fields a refusal of the server can name. */
-const USER_FIELDS = ['username', 'password', 'email', 'firstName', 'lastName', 'role', 'departmentId', 'vesselCodes'] as const;
+const USER_FIELDS = ['username', 'password', 'email', 'firstName', 'lastName', 'role', 'departmentId', 'positionId', 'vesselCodes'] as const;
 
 /** The roles from least to most privileged, so the default (user) comes first. */
 /** Least power first, as a form offers them. */
@@ -46,6 +47,7 @@ const EMPTY: Fields = {
   lastName: '',
   role: 'user',
   departmentId: NO_DEPARTMENT,
+  positionId: NO_POSITION,
   vesselCodes: [],
 };
 
@@ -66,9 +68,14 @@ export function CreateUserDialog() {
 
   const submit = form.handleSubmit((values) => {
     // The confirmation only guards typing: it never leaves the browser.
-    const { confirmPassword: _confirm, departmentId, ...input } = values as unknown as Omit<CreatedUserInput, 'departmentId'> & Fields;
+    const {
+      confirmPassword: _confirm,
+      departmentId,
+      positionId,
+      ...input
+    } = values as unknown as Omit<CreatedUserInput, 'departmentId' | 'positionId'> & Fields;
     createUser.mutate(
-      { ...input, departmentId: departmentIdOf(departmentId) },
+      { ...input, departmentId: departmentIdOf(departmentId), positionId: positionIdOf(positionId) },
       { onSuccess: () => onOpenChange(false), onError: (error) => showBesideField(form, error, USER_FIELDS) },
     );
   });
@@ -114,6 +121,11 @@ export function CreateUserDialog() {
             control={form.control}
             name="departmentId"
             render={({ field }) => <DepartmentSelect id="create-user-department" value={field.value} onChange={field.onChange} />}
+          />
+          <Controller
+            control={form.control}
+            name="positionId"
+            render={({ field }) => <PositionSelect id="create-user-position" value={field.value} onChange={field.onChange} />}
           />
           <Controller
             control={form.control}

@@ -45,3 +45,31 @@ export function DepartmentSelect({ id, value, onChange }: { id: string; value: s
 
 export const departmentValue = (id: number | null | undefined) => (id == null ? NO_DEPARTMENT : String(id));
 export const departmentIdOf = (value: string) => (value === NO_DEPARTMENT ? null : Number(value));
+
+/** The select's value for "no position". */
+export const NO_POSITION = 'none';
+
+/** A user's position, as the create and edit dialogs ask it: none, or any position ('Bosun · Deck'). */
+export function PositionSelect({ id, value, onChange }: { id: string; value: string; onChange: (value: string) => void }) {
+  const { t } = useLingui();
+  const positions = useQuery(adminQueries.positions());
+  return (
+    <div className="space-y-2">
+      <Label htmlFor={id}>
+        <Trans>Position</Trans>
+      </Label>
+      <OptionsSelect
+        id={id}
+        value={value}
+        options={[
+          { value: NO_POSITION, label: t`No position` },
+          ...(positions.data ?? []).map((p) => ({ value: String(p.id), label: `${p.name} · ${p.department.name}` })),
+        ]}
+        onValueChange={onChange}
+      />
+    </div>
+  );
+}
+
+export const positionValue = (id: number | null | undefined) => (id == null ? NO_POSITION : String(id));
+export const positionIdOf = (value: string) => (value === NO_POSITION ? null : Number(value));

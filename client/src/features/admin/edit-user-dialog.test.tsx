@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { FleetVessel } from '@common/contracts/fleet';
 import type { AdminUser } from '@common/contracts/users';
 import { queryClient } from '@/lib/query-client';
-import { chiefMate, departments } from '@/test/fixtures';
+import { chiefMate, departments, positions } from '@/test/fixtures';
 import { asked, bodiesOf, network } from '@/test/network';
 import { renderScreen, settled, signedIn } from '@/test/render';
 import { choose } from '@/test/radix';
@@ -20,6 +20,7 @@ function openDialog(user: AdminUser, { isSelf = false } = {}) {
   signedIn(queryClient, 'admin');
   network.use(
     http.get('/api/departments', () => HttpResponse.json(departments)),
+    http.get('/api/positions', () => HttpResponse.json(positions)),
     http.get('/api/fleet/vessels', () => HttpResponse.json([aurora])),
   );
   const onClose = vi.fn();
@@ -45,6 +46,7 @@ describe('editing a user', () => {
     type('Last Name', 'Berg-Olsen');
     await choose('Role', 'Approver');
     await choose('Department', 'Marine › Engine');
+    await choose('Position', 'Chief Engineer · Engine');
     fireEvent.click(await screen.findByRole('checkbox', { name: /Aurora Star/ }));
     fireEvent.click(screen.getByRole('checkbox', { name: 'Active' }));
     fireEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
@@ -52,7 +54,16 @@ describe('editing a user', () => {
     expect(await screen.findByText('User updated successfully')).toBeTruthy();
     expect(onClose).toHaveBeenCalledTimes(1);
     expect(await bodiesOf(PATCH)).toEqual([
-      { firstName: 'Ines', lastName: 'Berg-Olsen', email: 'chief@ship.example', role: 'approver', departmentId: 3, vesselCodes: ['AURORA'], active: false },
+      {
+        firstName: 'Ines',
+        lastName: 'Berg-Olsen',
+        email: 'chief@ship.example',
+        role: 'approver',
+        departmentId: 3,
+        positionId: 5,
+        vesselCodes: ['AURORA'],
+        active: false,
+      },
     ]);
   });
 

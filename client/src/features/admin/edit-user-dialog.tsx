@@ -14,7 +14,7 @@ import { showBesideField } from '@/forms/server-field-error';
 import { displayNameOf } from '@/lib/names';
 import { useUpdateUser } from './api';
 import { ROLE_OPTIONS } from './role-options';
-import { DepartmentSelect, departmentIdOf, departmentValue } from './department-choices';
+import { DepartmentSelect, departmentIdOf, departmentValue, PositionSelect, positionIdOf, positionValue } from './department-choices';
 import { PERSON_VESSEL_TEXTS, VesselChoice } from '@/components/vessel-choice';
 import { Trans, useLingui } from '@lingui/react/macro';
 
@@ -25,12 +25,22 @@ const EditUserFields = z.object({
   email: CreateUserInput.shape.email,
   role: z.enum(ROLES),
   departmentId: z.string(),
+  positionId: z.string(),
   vesselCodes: z.array(z.string()),
   active: z.boolean(),
 });
-type Fields = { firstName: string; lastName: string; email: string; role: Role; departmentId: string; vesselCodes: string[]; active: boolean };
+type Fields = {
+  firstName: string;
+  lastName: string;
+  email: string;
+  role: Role;
+  departmentId: string;
+  positionId: string;
+  vesselCodes: string[];
+  active: boolean;
+};
 /** The fields a refusal of the server can name. */
-const USER_FIELDS = ['firstName', 'lastName', 'email', 'role', 'departmentId', 'vesselCodes', 'active'] as const;
+const USER_FIELDS = ['firstName', 'lastName', 'email', 'role', 'departmentId', 'positionId', 'vesselCodes', 'active'] as const;
 
 const valuesOf = (user: AdminUser | null): Fields => ({
   firstName: user?.firstName ?? '',
@@ -38,6 +48,7 @@ const valuesOf = (user: AdminUser | null): Fields => ({
   email: user?.email ?? '',
   role: user?.role ?? 'user',
   departmentId: departmentValue(user?.departmentId),
+  positionId: positionValue(user?.positionId),
   vesselCodes: user?.vesselCodes ?? [],
   active: user?.active ?? true,
 });
@@ -55,7 +66,7 @@ export function EditUserDialog({ user, isSelf, onClose }: { user: AdminUser | nu
 
   const submit = form.handleSubmit((values) => {
     if (!user) return;
-    const input = { ...values, departmentId: departmentIdOf(values.departmentId) };
+    const input = { ...values, departmentId: departmentIdOf(values.departmentId), positionId: positionIdOf(values.positionId) };
     updateUser.mutate({ id: user.id, input }, { onSuccess: onClose, onError: (error) => showBesideField(form, error, USER_FIELDS) });
   });
 
@@ -93,6 +104,11 @@ export function EditUserDialog({ user, isSelf, onClose }: { user: AdminUser | nu
           render={({ field }) => <DepartmentSelect id="edit-user-department" value={field.value} onChange={field.onChange} />}
         />
       </div>
+      <Controller
+        control={form.control}
+        name="positionId"
+        render={({ field }) => <PositionSelect id="edit-user-position" value={field.value} onChange={field.onChange} />}
+      />
       <Controller
         control={form.control}
         name="vesselCodes"

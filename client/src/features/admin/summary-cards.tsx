@@ -13,6 +13,7 @@ import { adminQueries } from './api';
 import { LastAuditVerification, VerifyAuditChainButton } from './audit-verification';
 import { CreateUserDialog } from './create-user-dialog';
 import { ManageDepartmentsDialog } from './manage-departments-dialog';
+import { ManagePositionsDialog } from './manage-positions-dialog';
 import { ManageTemplatesDialog, sopsText } from './manage-templates-dialog';
 import { BackUpNowRow, useBackupWords } from './backup-status';
 import { RegistrationSetting, SignatureSetting, SsoAccountsSetting } from './registration-setting';
@@ -73,7 +74,16 @@ export function DepartmentsCard({ departments, isLoading }: { departments?: Depa
   const { t } = useLingui();
   const overview = useOverviewFigure();
   return (
-    <SummaryCard icon={Building2} title={t`Departments`} action={<ManageDepartmentsDialog />}>
+    <SummaryCard
+      icon={Building2}
+      title={t`Departments`}
+      action={
+        <div className="flex w-full flex-col gap-2">
+          <ManageDepartmentsDialog />
+          <ManagePositionsDialog />
+        </div>
+      }
+    >
       <Stat label={t`Departments`} value={isLoading ? '...' : (departments?.length ?? NONE)} />
       <Stat label={t`Active SOPs`} value={overview((o) => o.sops.inForce)} />
       <Stat label={t`Pending review`} value={overview((o) => o.sops.awaitingDecision)} />

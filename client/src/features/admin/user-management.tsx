@@ -39,7 +39,12 @@ export function UserManagement({ query, currentUserId }: { query: UseQueryResult
   const deleteUser = useDeleteUser();
   const departments = useQuery(adminQueries.departments());
   const departmentLabel = new Map(departmentChoices(departments.data ?? []).map((d) => [d.id, d.label]));
-  const departmentOf = (user: AdminUser) => (user.departmentId === null ? null : (departmentLabel.get(user.departmentId) ?? '…'));
+  const positions = useQuery(adminQueries.positions());
+  const positionName = new Map((positions.data ?? []).map((p) => [p.id, p.name]));
+  const positionOf = (user: AdminUser) => (user.positionId == null ? null : (positionName.get(user.positionId) ?? '…'));
+  const departmentAlone = (user: AdminUser) => (user.departmentId === null ? null : (departmentLabel.get(user.departmentId) ?? '…'));
+  // The cards show the position beside the department ('Marine › Deck · Bosun').
+  const departmentOf = (user: AdminUser) => [departmentAlone(user), positionOf(user)].filter(Boolean).join(' · ') || null;
   const users = query.data ?? [];
   // Every dialog gives focus back to the control that opened it.
   const returnFocus = useReturnFocus();
@@ -76,7 +81,9 @@ export function UserManagement({ query, currentUserId }: { query: UseQueryResult
         <QueryState query={query} loading={t`Loading users`} failed={t`Could not load the users.`} frame="py-8">
           <UserCards users={users} currentUserId={currentUserId} departmentOf={departmentOf} actions={actions} />
           <Table aria-label={t`Users`} wrapperClassName="hidden lg:block">
-            <TableHeadings columns={[t`Name`, t`Username`, t`Email`, t`Role`, t`Department`, t`Created`, { label: t`Actions`, className: 'text-right' }]} />
+            <TableHeadings
+              columns={[t`Name`, t`Username`, t`Email`, t`Role`, t`Department and position`, t`Created`, { label: t`Actions`, className: 'text-right' }]}
+            />
             <TableBody>
               {users.length === 0 ? (
                 <TableRow>
@@ -93,7 +100,10 @@ export function UserManagement({ query, currentUserId }: { query: UseQueryResult
                     <TableCell>
                       <RoleAndState user={user} />
                     </TableCell>
-                    <TableCell>{departmentOf(user) ?? <span className="text-muted-foreground">—</span>}</TableCell>
+                    <TableCell>
+                      {departmentAlone(user) ?? <span className="text-muted-foreground">—</span>}
+                      {positionOf(user) && <span className="block text-xs text-muted-foreground">{positionOf(user)}</span>}
+                    </TableCell>
                     <TableCell>{formatDate(user.createdAt, t`N/A`)}</TableCell>
                     <TableCell className="text-right whitespace-nowrap">
                       <UserActions user={user} isSelf={user.id === currentUserId} actions={actions} />

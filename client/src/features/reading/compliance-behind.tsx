@@ -98,7 +98,10 @@ export function ComplianceBehind({ vesselCode, showVessels }: { vesselCode: stri
               row={(person) => (
                 <TableRow key={person.id} className="align-top">
                   <TableCell className="font-medium">{nameOf(person)}</TableCell>
-                  <TableCell>{person.department.name}</TableCell>
+                  <TableCell>
+                    {person.department.name}
+                    {person.position && <span className="block text-xs text-muted-foreground">{person.position.name}</span>}
+                  </TableCell>
                   {showVessels && <TableCell>{vesselsOf(person)}</TableCell>}
                   <TableCell className="text-right font-medium text-red-800 tabular-nums">{person.overdue}</TableCell>
                   <TableCell className="text-sm whitespace-normal">
@@ -117,6 +120,7 @@ export function ComplianceBehind({ vesselCode, showVessels }: { vesselCode: stri
                   </div>
                   <p className="text-xs text-muted-foreground">
                     {person.department.name}
+                    {person.position && ` · ${person.position.name}`}
                     {showVessels && person.vesselCodes.length > 0 && ` · ${vesselsOf(person)}`} ·{' '}
                     <span className="font-medium text-red-800">{overdueText(person)}</span>
                   </p>

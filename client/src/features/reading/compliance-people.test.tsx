@@ -14,6 +14,7 @@ const people: PeopleCompliance = [
     firstName: 'Rosa',
     lastName: 'Lind',
     department: deck,
+    position: { id: 4, name: 'Bosun' },
     required: 2,
     attested: 0,
     withoutOpening: 0,
@@ -51,6 +52,8 @@ describe('Compliance: people', () => {
     const table = await screen.findByRole('table', { name: 'People' });
     const rosa = within(table).getByRole('row', { name: /Rosa Lind/ });
     expect(rosa.textContent).toContain('1 overdue');
+    // Her position under her department (decision 074).
+    expect(within(rosa).getByText('Bosun')).toBeTruthy();
     expect(rosa.textContent).toContain('overdue since Nov 22, 2026');
     expect(rosa.textContent).toContain('by Dec 10, 2026');
     // Nothing to remind Cy of: no button.

@@ -49,7 +49,10 @@ export function CompliancePeople({ departmentId }: { departmentId: number | unde
                 {overdueOf(person) && <span className="block text-xs font-medium text-red-800">{overdueOf(person)}</span>}
                 {withoutOpening(person) && <span className="block text-xs font-normal text-amber-800">{withoutOpening(person)}</span>}
               </TableCell>
-              <TableCell>{person.department.name}</TableCell>
+              <TableCell>
+                {person.department.name}
+                {person.position && <span className="block text-xs text-muted-foreground">{person.position.name}</span>}
+              </TableCell>
               <TableCell>
                 <ShareBar label={nameOf(person)} attested={person.attested} required={person.required} />
               </TableCell>
@@ -67,6 +70,7 @@ export function CompliancePeople({ departmentId }: { departmentId: number | unde
               </div>
               <p className="text-xs text-muted-foreground">
                 {person.department.name}
+                {person.position && ` · ${person.position.name}`}
                 {overdueOf(person) && <span className="font-medium text-red-800"> · {overdueOf(person)}</span>}
                 {withoutOpening(person) && <span className="text-amber-800"> · {withoutOpening(person)}</span>}
               </p>

@@ -19,7 +19,10 @@ function ReadingRow({ item }: { item: ReadingItem }) {
         className="flex items-start justify-between gap-3 rounded-md px-2 py-2 hover:bg-sky-50 focus-visible:ring-2 focus-visible:ring-ocean focus-visible:outline-none"
       >
         <span className="min-w-0">
-          <span className="block truncate font-medium text-navy">{item.title}</span>
+          <span className="block truncate font-medium text-navy">
+            {item.manual && <span className="mr-1 font-mono text-muted-foreground">{item.manual.section}</span>}
+            {item.title}
+          </span>
           <span className="block text-xs text-muted-foreground">
             {item.department.name} · v{item.versionNumber} · <Trans>approved {formatDate(item.approvedAt)}</Trans>
           </span>
@@ -45,6 +48,21 @@ function ReadingRow({ item }: { item: ReadingItem }) {
       </Link>
     </li>
   );
+}
+
+/**
+ * What waits for the reader, grouped by manual (by code), the SOPs in no manual last; within a
+ * group the list keeps its order (soonest due first).
+ */
+function byManual(items: ReadingItem[]) {
+  const groups = new Map<string, { manual: ReadingItem['manual']; items: ReadingItem[] }>();
+  for (const item of items) {
+    const key = item.manual ? item.manual.code : '';
+    const group = groups.get(key) ?? { manual: item.manual ?? null, items: [] };
+    group.items.push(item);
+    groups.set(key, group);
+  }
+  return [...groups.entries()].sort(([a], [b]) => (a === '' ? 1 : b === '' ? -1 : a.localeCompare(b))).map(([, group]) => group);
 }
 
 /** Dashboard: the versions in force waiting for the signed-in reader, and the last ones read. */
@@ -80,9 +98,24 @@ export function RequiredReadingSection() {
             <CheckCircle2 className="size-4 text-emerald-700" aria-hidden="true" /> <Trans>You are up to date: nothing is waiting for you.</Trans>
           </p>
         ) : (
-          <ul className="-mx-2 divide-y" aria-label={t`Waiting for you`}>
-            {outstanding.slice(0, SHOWN).map((item) => (
-              <ReadingRow key={item.versionId} item={item} />
+          <ul className="space-y-3" aria-label={t`Waiting for you`}>
+            {byManual(outstanding.slice(0, SHOWN)).map((group) => (
+              <li key={group.manual?.id ?? 0} data-testid="reading-group">
+                <h3 className="text-xs font-semibold tracking-wide text-muted-foreground uppercase">
+                  {group.manual ? (
+                    <Link href={`/manuals/${group.manual.id}`} className="hover:underline">
+                      {group.manual.code} · {group.manual.title}
+                    </Link>
+                  ) : (
+                    <Trans>Other procedures</Trans>
+                  )}
+                </h3>
+                <ul className="-mx-2 divide-y">
+                  {group.items.map((item) => (
+                    <ReadingRow key={item.versionId} item={item} />
+                  ))}
+                </ul>
+              </li>
             ))}
           </ul>
         )}

@@ -2,16 +2,18 @@ import { queryOptions } from '@tanstack/react-query';
 import type { Attachment } from '@common/contracts/attachments';
 import type { DecidedTask } from '@common/contracts/approvals';
 import type { SopArrival } from '@common/contracts/fleet';
-import type { CreateSopInput, SopDetail, SopListItem, UpdateSopInput, WithdrawSopInput } from '@common/contracts/sops';
+import type { CreateSopInput, ListSort, SopDetail, SopListItem, SopPage, UpdateSopInput, WithdrawSopInput } from '@common/contracts/sops';
+import { LIST_PAGE_DEFAULT } from '@common/limits';
 import { DECISION, type SopStatus } from '@common/sop-lifecycle';
 import type { ReviewFilter } from '@common/review-clock';
 import type { RevisionClass } from '@common/revision-classes';
-import { apiRequest, postForm, withQuery } from '@/lib/api';
+import { apiRequest, getJson, postForm, withQuery } from '@/lib/api';
 import { queryClient, refreshQueries } from '@/lib/query-client';
 import { queryKeys } from '@/lib/query-keys';
 import { decisionLabel } from '@/lib/labels';
 import { t } from '@lingui/core/macro';
 import { useApiMutation } from '@/lib/use-api-mutation';
+import type { SortState } from './sop-sorting';
 
 export interface SopListFilters {
   departmentId?: number | null;
@@ -46,19 +48,50 @@ export interface SavedSop {
   message?: string;
 }
 
-/** Lists are cached per filter; the key holds only what is sent ('all' and blanks are not). */
+/** What is sent for the filters ('all' and blanks are not). */
+const listParams = (filters: SopListFilters) => ({
+  departmentId: filters.departmentId ?? undefined,
+  status: filters.status === 'all' ? undefined : filters.status,
+  search: filters.search?.trim() || undefined,
+  review: filters.review ?? undefined,
+  noApprovedVersion: filters.noApprovedVersion || undefined,
+  archive: filters.archive || undefined,
+});
+
+/** The list's columns as the server names its sorts (decision 077). */
+const SERVER_SORT = { title: 'title', department: 'department', status: 'status', updatedAt: 'updated' } as const;
+export const serverSort = (sort: SortState | null | undefined): ListSort | undefined => (sort ? `${SERVER_SORT[sort.column]}:${sort.direction}` : undefined);
+
+/** Rows a page of the Procedures list. */
+export const LIST_PAGE_SIZE = LIST_PAGE_DEFAULT;
+
+/**
+ * Page `page` of the list for the filters and sort, from the server (decision 077). The server
+ * pages by cursor: page n asks for the rows after page n-1, which comes from the cache when it
+ * was read (paging forward, prefetched) and is read first when not (a reload on page 3 reads
+ * pages 1 and 2). The signal cancels a request a newer one replaced (search as you type).
+ */
+function pageQuery(filters: SopListFilters, sort: SortState | null | undefined, page: number) {
+  const params = listParams(filters);
+  const order = serverSort(sort);
+  return queryOptions<SopPage>({
+    queryKey: [...queryKeys.sops.list(params), { sort: order, page }] as const,
+    // A page read ahead is shown when asked for without being read again; every change made
+    // here makes the lists stale at once (sopChangeKeys), others' changes show within 30 s.
+    staleTime: 30_000,
+    queryFn: async ({ signal }): Promise<SopPage> => {
+      // The page before as cached, even stale: its cursor still points at the same place.
+      const before: SopPage | undefined = page > 1 ? await queryClient.ensureQueryData(pageQuery(filters, sort, page - 1)) : undefined;
+      // Past the last page (a link kept while the list shrank): nothing more, counted as the page before.
+      if (before && !before.nextCursor) return { items: [], nextCursor: null, total: before.total, totalIsEstimate: before.totalIsEstimate };
+      return getJson<SopPage>(withQuery('/api/sops', { ...params, limit: LIST_PAGE_SIZE, sort: order, cursor: before?.nextCursor }), { signal });
+    },
+  });
+}
+
+/** Lists are cached per filter (and pages per sort and page number). */
 export const sopQueries = {
-  list: (filters: SopListFilters) =>
-    queryOptions<SopListItem[]>({
-      queryKey: queryKeys.sops.list({
-        departmentId: filters.departmentId ?? undefined,
-        status: filters.status === 'all' ? undefined : filters.status,
-        search: filters.search?.trim() || undefined,
-        review: filters.review ?? undefined,
-        noApprovedVersion: filters.noApprovedVersion || undefined,
-        archive: filters.archive || undefined,
-      }),
-    }),
+  page: pageQuery,
   detail: (id: number) => queryOptions<SopDetail>({ queryKey: queryKeys.sops.detail(id) }),
   arriving: (id: number) => queryOptions<SopArrival>({ queryKey: queryKeys.sops.arriving(id) }),
 };

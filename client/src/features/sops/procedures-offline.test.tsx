@@ -2,6 +2,7 @@ import { cleanup, screen, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { queryClient } from '@/lib/query-client';
+import { rememberLibraryTotal } from '@/offline/library-total';
 import { updateState } from '@/offline/offline-state';
 import { fakeCacheStorage, storeAnswer } from '@/test/cache-storage';
 import { departments, settings, sopDetail } from '@/test/fixtures';
@@ -60,5 +61,14 @@ describe('the procedures list with no link', () => {
     renderScreen('/documents', <ProceduresPage />, queryClient);
     expect(await screen.findByText('0 procedures stored on this device')).toBeTruthy();
     expect(screen.getByText('No procedure is stored on this device yet. Open one while the link is there, or keep it offline.')).toBeTruthy();
+  });
+  it('says how many of the whole list, as last read with the link, the device holds', async () => {
+    const user = signedIn(queryClient, 'user');
+    await storeAnswer('/api/sops/7', sopDetail(7, { title: 'Mooring lines' }, '2.1'), STORED);
+    rememberLibraryTotal(user.id, 340);
+    renderScreen('/documents', <ProceduresPage />, queryClient);
+    expect(await screen.findByText('1 of 340 procedures stored on this device')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Mooring lines' })).toBeTruthy();
+    localStorage.clear();
   });
 });

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ChevronDown, ChevronRight } from 'lucide-react';
 import { Link } from 'wouter';
 import type { SopListItem } from '@common/contracts/sops';
@@ -14,6 +14,7 @@ import { useCurrentUser } from '@/lib/session';
 import { toast } from '@/hooks/use-toast';
 import { failureText, useOnline } from '@/offline/offline-status';
 import { SopsOnDevice } from '@/offline/sops-on-device';
+import { libraryTotal, rememberLibraryTotal } from '@/offline/library-total';
 import { dashboardStatsQuery, departmentsQuery } from '@/lib/shared-queries';
 import { useArrival } from '@/hooks/use-arrival';
 import { useDebouncedValue } from '@/hooks/use-debounced-value';
@@ -22,7 +23,7 @@ import { useReturnFocus } from '@/hooks/use-return-focus';
 import { useStableCallback } from '@/hooks/use-stable-callback';
 import { cn } from '@/lib/utils';
 import { toastFailure } from '@/lib/use-api-mutation';
-import { registerExportUrl, sopQueries, useApproveSop, useSubmitSop } from './api';
+import { LIST_PAGE_SIZE, registerExportUrl, sopQueries, useApproveSop, useSubmitSop } from './api';
 import { DepartmentSidebar } from './department-sidebar';
 import { AuthoringActions, ListActions } from './list-actions';
 import { ListDialogs, type OpenDialog } from './list-dialogs';
@@ -63,19 +64,38 @@ export default function ProceduresPage() {
   // Whether a reader owns any SOP (the dashboard's count): then their own drafts and submissions are theirs to filter too.
   const stats = useQuery({ ...dashboardStatsQuery, enabled: reader && online });
   const filterScope = listFiltersFor(user, (stats.data?.mySubmissions ?? 0) > 0);
+  const filters = { departmentId, status, search: params.search, review, noApprovedVersion, archive };
+  // One page at a time from the server (decision 077); the last answer stays on screen while the next comes.
   const sops = useQuery({
-    ...sopQueries.list({ departmentId, status, search: params.search, review, noApprovedVersion, archive }),
+    ...sopQueries.page(filters, params.sort, params.page),
     placeholderData: keepPreviousData,
     // With no link the list is what this device holds (below): a stored list would offer SOPs that do not open.
     enabled: online,
   });
+  const queryClient = useQueryClient();
+  const answer = sops.isPlaceholderData ? undefined : sops.data;
+  const nextCursor = answer?.nextCursor;
+  const prefetchPage = useStableCallback((page: number) => queryClient.prefetchQuery(sopQueries.page(filters, params.sort, page)));
+  useEffect(() => {
+    // The next page is read ahead, so Next shows it at once.
+    if (nextCursor) void prefetchPage(params.page + 1);
+  }, [nextCursor, params.page, prefetchPage]);
+  const unfiltered = !departmentId && status === 'all' && !params.search && !review && !noApprovedVersion && !archive;
+  useEffect(() => {
+    // The whole list's size, for the list offline ('12 of 340 procedures stored on this device').
+    if (answer && unfiltered && user) rememberLibraryTotal(user.id, answer.total);
+  }, [answer, unfiltered, user]);
+  // A page past the end (a link kept while the list shrank): back to the first.
+  useEffect(() => {
+    if (answer && answer.items.length === 0 && params.page > 1) setParams({ page: 1 });
+  }, [answer, params.page, setParams]);
   const submit = useSubmitSop();
   const approve = useApproveSop();
 
   // The first answer is drawn in a background render (see useArrival); later ones are not held back.
   const listed = useArrival(sops.data) !== undefined || sops.isError;
   const waiting = sops.isLoading || !listed;
-  const rows = sops.data ?? NO_ROWS;
+  const rows = sops.data?.items ?? NO_ROWS;
   const limit = SEARCH_RESULT_LIMIT;
   const selectedName = departments.data?.find((d) => d.id === departmentId)?.name;
   const departmentName = selectedName ?? t`All Departments`;
@@ -110,7 +130,7 @@ export default function ProceduresPage() {
     />
   );
   const [exporting, setExporting] = useState(false);
-  // The register for exactly the filters on screen (sorting and paging are the table's own).
+  // The register for exactly the filters on screen: every row, streamed by the server, not the page shown.
   const exportRegister = async () => {
     setExporting(true);
     try {
@@ -153,7 +173,11 @@ export default function ProceduresPage() {
           <p className="text-sm text-muted-foreground">
             <Trans>Offline: these procedures open from this device. Search and filters need the link; the rest of the list returns with it.</Trans>
           </p>
-          <SopsOnDevice userId={user?.id} empty={t`No procedure is stored on this device yet. Open one while the link is there, or keep it offline.`} />
+          <SopsOnDevice
+            userId={user?.id}
+            ofTotal={libraryTotal(user?.id)}
+            empty={t`No procedure is stored on this device yet. Open one while the link is there, or keep it offline.`}
+          />
         </section>
       ) : (
         <div className="grid grid-cols-1 gap-5 lg:grid-cols-[216px_minmax(0,1fr)]">
@@ -204,7 +228,7 @@ export default function ProceduresPage() {
               </div>
             ) : (
               <>
-                {params.search && (sops.data?.length ?? 0) >= SEARCH_RESULT_LIMIT && (
+                {params.search && (sops.data?.total ?? 0) >= SEARCH_RESULT_LIMIT && (
                   <p className="mb-2 text-sm text-muted-foreground" role="status">
                     <Trans>Showing the {limit} best matches. Add a word to narrow the search.</Trans>
                   </p>
@@ -218,6 +242,12 @@ export default function ProceduresPage() {
                   onSort={(sort) => setParams({ sort })}
                   onPage={(page) => setParams({ page })}
                   onAction={onRowAction}
+                  paged={{
+                    total: sops.data?.total ?? 0,
+                    estimate: sops.data?.totalIsEstimate ?? false,
+                    hasNext: Boolean(sops.data?.nextCursor),
+                    pageSize: LIST_PAGE_SIZE,
+                  }}
                 />
               </>
             )}

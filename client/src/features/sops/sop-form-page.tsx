@@ -50,6 +50,7 @@ const formValuesOf = (sop: SopDetail): SopFormInput => ({
   reviewFrequency: sop.reviewFrequency ?? '',
   readingDays: sop.readingDays ?? '',
   vesselCodes: sop.vesselCodes,
+  readingPositionIds: sop.readingPositionIds ?? [],
   // Every current file carries forward unless the author unticks it.
   keepAttachmentIds: sop.latestVersion?.attachments.map((a) => a.id) ?? [],
 });

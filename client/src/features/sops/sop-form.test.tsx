@@ -4,7 +4,7 @@ import { Route } from 'wouter';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { SopDetail } from '@common/contracts/sops';
 import { queryClient } from '@/lib/query-client';
-import { departments, sopListItem, sopVersion } from '@/test/fixtures';
+import { departments, positions, sopListItem, sopVersion } from '@/test/fixtures';
 import { asked, bodiesOf, network } from '@/test/network';
 import { address, renderScreen, signedIn } from '@/test/render';
 import { choose } from '@/test/radix';
@@ -14,6 +14,7 @@ import SopFormPage from './sop-form-page';
 function serveReads() {
   network.use(
     http.get('/api/departments', () => HttpResponse.json(departments)),
+    http.get('/api/positions', () => HttpResponse.json(positions)),
     http.get('/api/templates', () => HttpResponse.json([])),
   );
 }

@@ -23,6 +23,7 @@ import { proceduresHref } from './list-params';
 import { ContentEditor } from './content-editor';
 import { TemplatePicker } from './template-picker';
 import { TagsInput } from '@/components/tags-input';
+import { PositionChoice } from '@/components/position-choice';
 import { VesselChoice } from '@/components/vessel-choice';
 import { showBesideField } from '@/forms/server-field-error';
 import { SopFormSchema, useSaveSop, type SopFormInput, type SopFormOutput } from './use-save-sop';
@@ -80,6 +81,7 @@ const SOP_FIELDS = [
   'reviewFrequency',
   'readingDays',
   'vesselCodes',
+  'readingPositionIds',
 ] as const;
 
 interface Props {
@@ -178,6 +180,12 @@ export function SopForm({ editId, initial, currentVersion, suggestedVersion, req
               render={({ field }) => <VesselChoice value={field.value ?? []} onChange={field.onChange} disabled={saving} />}
             />
             <FieldError message={errors.vesselCodes?.message} />
+            <Controller
+              control={form.control}
+              name="readingPositionIds"
+              render={({ field }) => <PositionChoice value={(field.value ?? []) as number[]} onChange={field.onChange} disabled={saving} />}
+            />
+            <FieldError message={errors.readingPositionIds?.message} />
             {isEdit && (
               <>
                 <FormField id="sop-version-number" label={t`Version Number`} error={errors.versionNumber?.message} className="space-y-1.5">

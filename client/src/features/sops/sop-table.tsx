@@ -26,21 +26,27 @@ interface Props {
   onSort: (sort: SortState) => void;
   onPage: (page: number) => void;
   onAction: (action: RowAction, sop: SopListItem) => void;
+  /**
+   * Given when `sops` is one page the server sorted and paged (the Procedures list, decision
+   * 077): its count for the filters, and whether that is an estimate.
+   */
+  paged?: { total: number; estimate: boolean; hasNext: boolean; pageSize: number };
 }
 
 /**
- * Sorting and paging happen here on the client: 5,000 rows stay smooth at 50 a page.
+ * Sorts and pages the rows it is given on the client, unless `paged` says the server did.
  * From 1024 px a table; narrower, the same page of rows as cards (status, version, actions kept).
  */
-export function SopTable({ sops, user, busyId, sort, page, onSort, onPage, onAction }: Props) {
+export function SopTable({ sops, user, busyId, sort, page, onSort, onPage, onAction, paged }: Props) {
   const [, navigate] = useLocation();
-  const sorted = useMemo(() => sortSops(sops, sort), [sops, sort]);
-  const current = pageOf(sorted, page);
+  const sorted = useMemo(() => (paged ? sops : sortSops(sops, sort)), [sops, sort, paged]);
+  const current = paged ? serverPage(sops, page, paged) : pageOf(sorted, page);
   const sortBy = (column: SortColumn) => onSort(nextSort(sort, column));
   // One of the two layouts is rendered, not both: half the DOM for a page of 50.
   const wide = useMediaQuery('(min-width: 1024px)');
   const { from, to } = current;
-  const total = sorted.length;
+  const total = paged ? paged.total : sorted.length;
+  const about = paged?.estimate ?? false;
   const pageNumber = current.page;
   const pages = current.pageCount;
 
@@ -102,19 +108,26 @@ export function SopTable({ sops, user, busyId, sort, page, onSort, onPage, onAct
         </Table>
       )}
       <div className="flex flex-wrap items-center justify-between gap-2 border-t px-3 py-2 text-sm text-muted-foreground">
-        <span aria-live="polite">{t`Showing ${from}–${to} of ${total}`}</span>
+        <span aria-live="polite">{about ? t`Showing ${from}–${to} of about ${total}` : t`Showing ${from}–${to} of ${total}`}</span>
         <div className="flex items-center gap-2">
           <Button variant="outline" size="sm" disabled={current.page <= 1} onClick={() => onPage(current.page - 1)}>
             {t`Previous`}
           </Button>
-          <span className="tabular-nums">{t`Page ${pageNumber} of ${pages}`}</span>
-          <Button variant="outline" size="sm" disabled={current.page >= current.pageCount} onClick={() => onPage(current.page + 1)}>
+          <span className="tabular-nums">{about ? t`Page ${pageNumber} of about ${pages}` : t`Page ${pageNumber} of ${pages}`}</span>
+          <Button variant="outline" size="sm" disabled={paged ? !paged.hasNext : current.page >= current.pageCount} onClick={() => onPage(current.page + 1)}>
             {t`Next`}
           </Button>
         </div>
       </div>
     </div>
   );
+}
+
+/** Where a page the server gave stands in the whole list: its rows, numbers and the count of pages. */
+function serverPage(rows: SopListItem[], page: number, paged: NonNullable<Props['paged']>) {
+  const start = (page - 1) * paged.pageSize;
+  const pageCount = Math.max(page + (paged.hasNext ? 1 : 0), Math.ceil(paged.total / paged.pageSize), 1);
+  return { rows, page, pageCount, from: rows.length ? start + 1 : 0, to: start + rows.length };
 }
 
 function SortableHead({ label, column, sort, onSort }: { label: string; column: SortColumn; sort: SortState | null; onSort: (c: SortColumn) => void }) {

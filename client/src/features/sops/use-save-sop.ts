@@ -24,6 +24,7 @@ export const SopFormSchema = CreateSopInput.pick({
   reviewFrequency: true,
   readingDays: true,
   vesselCodes: true,
+  readingPositionIds: true,
   templateId: true,
 }).extend({
   content: z

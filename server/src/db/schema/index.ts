@@ -1,5 +1,6 @@
 export * from './users';
 export * from './departments';
+export * from './positions';
 export * from './sops';
 export * from './sop-reviews';
 export * from './review-comments';
@@ -18,3 +19,4 @@ export * from './mail-notifications';
 export * from './absences';
 export * from './templates';
 export * from './translations';
+export * from './manuals';

@@ -46,6 +46,8 @@ export const sops = pgTable(
     /** Days its audience has to read a version after it comes into force; null: the default (14). */
     readingDays: integer('reading_days'),
     isConfidential: boolean('is_confidential').notNull().default(false),
+    /** Positions whose holders must read it too, wherever their department (positions.id; ids of deleted positions are ignored). */
+    readingPositionIds: integer('reading_position_ids').array().notNull().default(sql`'{}'::integer[]`),
     /** The vessels it applies to, by code; empty: every vessel. */
     vesselCodes: varchar('vessel_codes', { length: 16 }).array().notNull().default(sql`'{}'::varchar[]`),
     /** Title, summary, category, tags and the latest version's content; kept current by the SOP service. */

@@ -4,6 +4,7 @@ import { boolean, index, integer, json, jsonb, pgEnum, pgTable, primaryKey, text
 import { ROLES } from '../../../../common/roles';
 import { createdAt, updatedAt, identityId } from './columns';
 import { departments } from './departments';
+import { positions } from './positions';
 
 export const roleEnum = pgEnum('role', ROLES);
 
@@ -25,6 +26,10 @@ export const users = pgTable(
     role: roleEnum('role').notNull().default('user'),
     /** A division or a department; decides the user's required reading. */
     departmentId: integer('department_id').references(() => departments.id, { onDelete: 'set null' }),
+    /** Their position on board; its SOPs join their required reading. */
+    positionId: integer('position_id').references(() => positions.id, { onDelete: 'set null' }),
+    /** When they were given their position or joined a new vessel: their position's reading is due counting from then. */
+    positionSince: timestamp('position_since', { withTimezone: true }),
     /** Deactivated accounts cannot sign in; their sessions are ended when this turns false. */
     active: boolean('active').notNull().default(true),
     /** Self-registered and not yet approved by an administrator: inactive until then. */
@@ -45,6 +50,7 @@ export const users = pgTable(
     uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`),
     index('users_role_idx').on(t.role),
     index('users_department_idx').on(t.departmentId),
+    index('users_position_idx').on(t.positionId),
   ],
 );
 

@@ -12,6 +12,7 @@ import { departmentNames, fieldChanges } from '../audit/field-changes.service';
 import { createUser, uniqueViolationAsConflict } from '../auth/auth.service';
 import { storeNewPassword } from '../auth/password-change.service';
 import { assertVesselsRegistered } from '../fleet/vessels.service';
+import { assertPositionsExist, positionNames } from '../positions/positions.service';
 import { endSessionsOf, notDeleted, publicUserColumns } from '../users/users.service';
 
 /** What an administrator sees of an account: the public fields and the vessels that may sign it in. */
@@ -48,6 +49,7 @@ export async function approveUser(db: Db, actor: SessionUser, id: number): Promi
 /** An administrator creates an account with any role; createUser checks the password, refuses duplicates and audits. */
 export async function createUserAsAdmin(db: Db, actor: SessionUser, input: CreatedUserInput): Promise<AdminUserRow> {
   await assertDepartmentExists(db, input.departmentId);
+  await assertPositionsExist(db, input.positionId === null ? [] : [input.positionId], 'positionId');
   await assertVesselsRegistered(db, input.vesselCodes);
   const user = await createUser(db, input, actor.id);
   return { ...user, vesselCodes: input.vesselCodes };
@@ -60,6 +62,7 @@ export async function createUserAsAdmin(db: Db, actor: SessionUser, input: Creat
 export async function updateUser(db: Db, actor: SessionUser, id: number, input: UpdatedUserInput): Promise<AdminUserRow> {
   if (id === actor.id && input.active === false) throw badRequest('You cannot deactivate your own account');
   await assertDepartmentExists(db, input.departmentId);
+  await assertPositionsExist(db, input.positionId == null ? [] : [input.positionId], 'positionId');
   await assertVesselsRegistered(db, input.vesselCodes);
   try {
     return await db.transaction(async (tx) => {
@@ -73,15 +76,21 @@ export async function updateUser(db: Db, actor: SessionUser, id: number, input: 
       const [updated] = await tx
         .update(users)
         // Activating an account that waits for approval approves it.
-        .set({ ...input, ...(input.active === true ? { awaitingApproval: false } : {}), updatedAt: sql`now()` })
+        .set({
+          ...input,
+          ...(input.active === true ? { awaitingApproval: false } : {}),
+          ...(takesUpPosition(target, input) ? { positionSince: sql`now()` } : {}),
+          updatedAt: sql`now()`,
+        })
         .where(eq(users.id, id))
         .returning(adminUserColumns);
       if (input.active === false) await endSessionsOf(tx, id);
       const name = await departmentNames(tx, [target.departmentId, input.departmentId]);
+      const position = await positionNames(tx, [target.positionId, input.positionId]);
       const changes = fieldChanges(
         USER_FIELD_LABELS,
-        { ...target, department: name(target.departmentId) ?? null, vessels: vesselsText(target.vesselCodes) },
-        { ...input, department: name(input.departmentId), vessels: input.vesselCodes && vesselsText(input.vesselCodes) },
+        { ...target, department: name(target.departmentId) ?? null, position: position(target.positionId) ?? null, vessels: vesselsText(target.vesselCodes) },
+        { ...input, department: name(input.departmentId), position: position(input.positionId), vessels: input.vesselCodes && vesselsText(input.vesselCodes) },
       );
       // An edit that changed nothing is not an event.
       if (changes.length === 0) return updated;
@@ -106,10 +115,21 @@ const USER_FIELD_LABELS = {
   email: 'Email',
   role: 'Role',
   department: 'Department',
+  position: 'Position',
   vessels: 'Vessels',
   language: 'Language',
   active: 'Active',
 };
+
+/**
+ * Whether an edit starts the person's reading of their position afresh: a new position, or a
+ * vessel they were not assigned to (someone joining a ship reads their position's list there).
+ * Their position's SOPs not yet attested are then due counting from now (decision 074).
+ */
+function takesUpPosition(target: { positionId: number | null; vesselCodes: string[] }, input: UpdatedUserInput): boolean {
+  if (input.positionId !== undefined && input.positionId !== null && input.positionId !== target.positionId) return true;
+  return (input.vesselCodes ?? []).some((code) => !target.vesselCodes.includes(code));
+}
 
 /** The vessels as the trail shows them. */
 const vesselsText = (codes: string[]) => (codes.length ? codes.join(', ') : 'Every vessel');

@@ -55,6 +55,7 @@ export interface NewUser {
   lastName: string | null;
   role: SessionUser['role'];
   departmentId?: number | null;
+  positionId?: number | null;
   vesselCodes?: string[];
   active?: boolean;
   awaitingApproval?: boolean;
@@ -74,7 +75,8 @@ export async function createUser(
   try {
     const [user] = await db
       .insert(users)
-      .values({ ...input, password })
+      // A position given with the account: its reading counts from now.
+      .values({ ...input, password, ...(input.positionId ? { positionSince: new Date() } : {}) })
       .returning(publicUserColumns);
     await recordAudit(db, {
       actorId: actorId ?? user.id,

@@ -17,6 +17,7 @@ export const NO_SIGN_IN_ON_BOARD = '!';
 type ReplicatedTable = keyof typeof REPLICATED_COLUMNS;
 const TABLES: Record<Exclude<RecordKind, 'sop'>, { table: ReplicatedTable; key: string }> = {
   department: { table: 'departments', key: 'id' },
+  position: { table: 'positions', key: 'id' },
   user: { table: 'users', key: 'id' },
   vessel: { table: 'vessels', key: 'code' },
   setting: { table: 'app_settings', key: 'key' },

@@ -37,7 +37,7 @@ type BuiltRow = { key: string; row: unknown; hash: string; vessel_codes: string[
 
 /**
  * The records ships should hold, of one kind, built once whatever the number of vessels:
- * departments (divisions first), people, the register, the settings a ship needs, and each SOP
+ * departments (divisions first), positions, people, the register, the settings a ship needs, and each SOP
  * with its version in force only (never a draft or a submission); on board an SOP's latest
  * version is that version and its status 'published'.
  */
@@ -48,6 +48,9 @@ async function build(db: Db, kind: RecordKind, only: Only): Promise<Built[]> {
   if (kind === 'department') {
     query = hashed(sql`select d.id::text as key, ${rowOf('d', REPLICATED_COLUMNS.departments)} as row, null::varchar[] as vessel_codes
       from departments d where ${keyIn(sql`d.id::text`, only)} order by d.parent_id is not null, d.id`);
+  } else if (kind === 'position') {
+    query = hashed(sql`select p.id::text as key, ${rowOf('p', REPLICATED_COLUMNS.positions)} as row, null::varchar[] as vessel_codes
+      from positions p where ${keyIn(sql`p.id::text`, only)} order by p.id`);
   } else if (kind === 'user') {
     const withHash = rowOf('u', REPLICATED_COLUMNS.users, { password: sql`case when u.active and u.deleted_at is null then u.password end` });
     const without = rowOf('u', REPLICATED_COLUMNS.users, { password: sql`null::text` });

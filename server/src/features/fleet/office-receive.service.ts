@@ -4,7 +4,7 @@ import { Envelope, FLEET_SCHEMA, ShipMessage } from '../../../../common/contract
 import type { Db } from '../../db/client';
 import { attestations, fleetApplied, fleetSetAside, vesselDocuments, vessels } from '../../db/schema';
 import { recordAudit } from '../audit/audit.service';
-import { activeReader, readsDepartment } from '../reading/audience-filter.service';
+import { activeReader, readsSop } from '../reading/audience-filter.service';
 import type { Rows } from '../../db/rows';
 import { can } from '../../../../common/permissions';
 import type { Role } from '../../../../common/roles';
@@ -164,7 +164,7 @@ async function applyChecked(tx: Db, vessel: string, parsed: z.output<typeof Ship
   const [person] = (
     (await tx.execute(sql`select ${activeReader} as active, u.role,
         (cardinality(u.vessel_codes) = 0 or ${vessel} = any(u.vessel_codes)) as assigned,
-        (not s.is_confidential or s.owner_id = u.id or ${readsDepartment(sql`s.department_id`)}) as in_audience
+        (not s.is_confidential or s.owner_id = u.id or ${readsSop('s')}) as in_audience
       from users u left join departments ud on ud.id = u.department_id
       join sops s on s.id = ${version.sop_id}
       where u.id = ${parsed.userId}`)) as unknown as Rows<{ active: boolean; role: Role; assigned: boolean; in_audience: boolean }>

@@ -4,8 +4,9 @@ import { READING_DAYS_DEFAULT } from '../../../../common/contracts/reading';
 /**
  * The audience rule as SQL, in one place. An SOP's audience is every active, not deleted
  * user whose department is the SOP's department or, when the SOP belongs to a division, a
- * department under it. Departments are two levels deep, so a user's department `ud` is in
- * the audience of an SOP of department `x` exactly when `ud.id = x or ud.parent_id = x`.
+ * department under it, and every holder of one of the SOP's reading positions, wherever
+ * their department (decision 074). Departments are two levels deep, so a user's department
+ * `ud` is in the audience of an SOP of department `x` exactly when `ud.id = x or ud.parent_id = x`.
  */
 
 /** A user `u` (joined with their department as `ud`) who counts as a reader at all. */
@@ -13,6 +14,15 @@ export const activeReader = sql`u.active and u.deleted_at is null`;
 
 /** The user `u` / department `ud` pair reads SOPs of department `sopDepartment`. */
 export const readsDepartment = (sopDepartment: SQL) => sql`(u.department_id = ${sopDepartment} or ud.parent_id = ${sopDepartment})`;
+
+/** The user `u` holds one of the reading positions of SOP `sop`. */
+export const readsByPosition = (sop = 's') => sql`(u.position_id is not null and u.position_id = any(${sql.raw(sop)}.reading_position_ids))`;
+
+/**
+ * The user `u` (joined, possibly left-joined, with their department as `ud`) must read SOP
+ * `sop`: by department or by position. Never null.
+ */
+export const readsSop = (sop = 's') => sql`coalesce(${readsDepartment(sql.raw(`${sop}.department_id`))} or ${readsByPosition(sop)}, false)`;
 
 /** The departments whose SOPs a member of `departmentId` must read: it and its division. */
 export const departmentsReadBy = (departmentId: number) =>
@@ -45,6 +55,16 @@ export const utcToday = sql`(now() at time zone 'UTC')::date`;
 export const readingDueDay = (version = 'e', sop = 's') =>
   sql`((${sql.raw(version)}.approved_at at time zone 'UTC')::date + coalesce(${sql.raw(sop)}.reading_days, ${READING_DAYS_DEFAULT})::int)`;
 
+/**
+ * The day reader `u` must read version `version` of SOP `sop` by. For its department's members
+ * it is the version's due day (readingDueDay); for someone who reads it by position only, the
+ * days to read count from the later of the version coming into force and their taking up the
+ * position (or joining a new vessel: users.position_since), so a new Bosun is not overdue on
+ * their first day for what their predecessor had to read.
+ */
+export const readerDueDay = (version = 'e', sop = 's') =>
+  sql`((greatest(${sql.raw(version)}.approved_at, case when coalesce(${readsDepartment(sql.raw(`${sop}.department_id`))}, false) then null else u.position_since end) at time zone 'UTC')::date + coalesce(${sql.raw(sop)}.reading_days, ${READING_DAYS_DEFAULT})::int)`;
+
 /** A date as 'YYYY-MM-DD'. */
 export const isoDay = (day: SQL) => sql`to_char(${day}, 'YYYY-MM-DD')`;
 
@@ -53,5 +73,5 @@ export const isoDay = (day: SQL) => sql`to_char(${day}, 'YYYY-MM-DD')`;
  * department `ud`) must read and has not attested: the outstanding reading of many readers at once.
  */
 export const unreadInForce = sql`from sops s ${versionInForce}
-  where ${readsDepartment(sql`s.department_id`)}
+  where ${readsSop()}
     and not exists (select 1 from attestations a where a.user_id = u.id and a.version_id = e.id)`;

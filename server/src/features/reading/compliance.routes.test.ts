@@ -54,6 +54,7 @@ describe('compliance', () => {
         { id: dept.deck, name: 'Deck', required: 3, attested: 1 },
         { id: dept.engine, name: 'Engine', required: 1, attested: 1 },
       ],
+      positions: [],
       outstanding: [
         { id: bo.id, firstName: 'Bo', lastName: 'Anchor', department: { id: dept.deck, name: 'Deck' } },
         { id: max.id, firstName: 'Max', lastName: 'Marine', department: { id: dept.marine, name: 'Marine' } },
@@ -87,6 +88,7 @@ describe('compliance', () => {
       dueDate: null,
       overdue: 0,
       departments: [],
+      positions: [],
       outstanding: [],
     });
     expect((await list()).map((r) => r.sopId)).not.toContain(draft.id);

@@ -10,8 +10,9 @@ import {
   departmentAndChildren,
   departmentsReadBy,
   isoDay,
+  readerDueDay,
   readingDueDay,
-  readsDepartment,
+  readsSop,
   utcToday,
   versionInForce,
   versionInForceIfAny,
@@ -27,6 +28,7 @@ const EMPTY = {
   dueDate: null,
   overdue: 0,
   departments: [],
+  positions: [],
   outstanding: [],
 };
 
@@ -52,40 +54,62 @@ export async function sopCompliance(db: Db, sopId: number): Promise<z.output<typ
   if (!sop) throw notFound('SOP not found');
   if (sop.version_id === null) return EMPTY;
 
-  const [departments, outstanding] = await Promise.all([
+  // Every reader of the audience once (by department or by position), with their own due day.
+  const audience = sql`from users u left join departments ud on ud.id = u.department_id
+      join sops s on s.id = ${sopId} join sop_versions e on e.id = ${sop.version_id}
+      left join attestations a on a.user_id = u.id and a.version_id = ${sop.version_id}
+      where ${activeReader} and ${readsSop()}`;
+  const [departments, positions, totals, outstanding] = await Promise.all([
     db.execute(sql`
       select d.id, d.name,
         count(u.id)::int as required,
-        count(a.id)::int as attested,
-        count(a.id) filter (where a.unopened_files > 0)::int as without_opening
+        count(a.id)::int as attested
       from departments d
       left join users u on u.department_id = d.id and ${activeReader}
       left join attestations a on a.user_id = u.id and a.version_id = ${sop.version_id}
       where d.id = ${sop.department_id} or d.parent_id = ${sop.department_id}
       group by d.id, d.name
       order by d.id <> ${sop.department_id}, lower(d.name), d.id`) as unknown as Promise<
-      Rows<{ id: number; name: string; required: number; attested: number; without_opening: number }>
+      Rows<{ id: number; name: string; required: number; attested: number }>
     >,
     db.execute(sql`
+      select p.id, p.name, count(u.id)::int as required, count(a.id)::int as attested
+      from sops s join positions p on p.id = any(s.reading_position_ids)
+      left join users u on u.position_id = p.id and ${activeReader}
+      left join attestations a on a.user_id = u.id and a.version_id = ${sop.version_id}
+      where s.id = ${sopId}
+      group by p.id, p.name
+      order by lower(p.name), p.id`) as unknown as Promise<Rows<{ id: number; name: string; required: number; attested: number }>>,
+    db.execute(sql`
+      select count(*)::int as required, count(a.id)::int as attested,
+        (count(a.id) filter (where a.unopened_files > 0))::int as without_opening,
+        (count(*) filter (where a.id is null and ${readerDueDay()} < ${utcToday}))::int as overdue
+      ${audience}`) as unknown as Promise<Rows<{ required: number; attested: number; without_opening: number; overdue: number }>>,
+    db.execute(sql`
       select u.id, u.first_name, u.last_name, ud.id as department_id, ud.name as department_name
-      from users u join departments ud on ud.id = u.department_id
-      where ${activeReader} and ${readsDepartment(sql`${sop.department_id}::int`)}
-        and not exists (select 1 from attestations a where a.user_id = u.id and a.version_id = ${sop.version_id})
+      ${audience} and a.id is null
       order by lower(coalesce(u.last_name, '')), lower(coalesce(u.first_name, '')), u.id`) as unknown as Promise<
       Rows<{ id: number; first_name: string | null; last_name: string | null; department_id: number | null; department_name: string | null }>
     >,
   ]);
-  const perDepartment = departments.rows.map((d) => ({ id: d.id, name: d.name, required: Number(d.required), attested: Number(d.attested) }));
+  const counted = (d: { id: number; name: string; required: number; attested: number }) => ({
+    id: d.id,
+    name: d.name,
+    required: Number(d.required),
+    attested: Number(d.attested),
+  });
+  const total = totals.rows[0];
   return {
     versionId: sop.version_id,
     versionNumber: sop.version_number,
-    required: perDepartment.reduce((sum, d) => sum + d.required, 0),
-    attested: perDepartment.reduce((sum, d) => sum + d.attested, 0),
-    withoutOpening: departments.rows.reduce((sum, d) => sum + Number(d.without_opening), 0),
+    required: Number(total.required),
+    attested: Number(total.attested),
+    withoutOpening: Number(total.without_opening),
     dueDate: sop.due_date,
-    // Every outstanding reader of one version shares its due day.
-    overdue: sop.past_due ? outstanding.rows.length : 0,
-    departments: perDepartment,
+    // A reader by position may have a later due day than the version's (decision 074).
+    overdue: Number(total.overdue),
+    departments: departments.rows.map(counted),
+    positions: positions.rows.map(counted),
     outstanding: outstanding.rows.map((u) => ({
       id: u.id,
       firstName: u.first_name,
@@ -106,6 +130,10 @@ interface ComplianceRowRaw {
   without_opening: number;
   due_date: string;
   past_due: boolean;
+  /** Position holders outside the SOP's department: how many, how many read, how many past their own due day. */
+  by_position_n: number;
+  by_position_read: number;
+  position_late: number;
 }
 
 /**
@@ -117,11 +145,15 @@ interface ComplianceRowRaw {
  */
 export async function complianceList(db: Db, query: z.output<typeof ComplianceQuery>): Promise<z.output<typeof ComplianceList>> {
   const chosen = query.departmentId;
-  const inScope = chosen === undefined ? sql`true` : sql`s.department_id in (${departmentAndChildren(chosen)} union all ${departmentsReadBy(chosen)})`;
+  const inScope =
+    chosen === undefined
+      ? sql`true`
+      : sql`(s.department_id in (${departmentAndChildren(chosen)} union all ${departmentsReadBy(chosen)})
+        or exists (select 1 from users u where u.position_id = any(s.reading_position_ids) and u.department_id in ${departmentAndChildren(chosen)}))`;
   const member = (department: SQL) => (chosen === undefined ? sql`true` : sql`${department} in ${departmentAndChildren(chosen)}`);
   const { rows } = (await db.execute(sql`
     with eff as (
-      select s.id as sop_id, s.title, s.department_id, e.id as version_id, e.version_number,
+      select s.id as sop_id, s.title, s.department_id, s.reading_position_ids, s.reading_days, e.id as version_id, e.version_number, e.approved_at,
         ${isoDay(readingDueDay())} as due_date, ${readingDueDay()} < ${utcToday} as past_due
       from sops s ${versionInForce}
       where ${inScope}
@@ -145,13 +177,30 @@ export async function complianceList(db: Db, query: z.output<typeof ComplianceQu
       join departments td on td.id = t.department_id
       where (t.department_id = eff.department_id or td.parent_id = eff.department_id) and ${member(sql`t.department_id`)}
       group by eff.sop_id
+    ),
+    -- Holders of a reading position outside the SOP's department: counted from their attestations
+    -- (the tallies count by department only). Few SOPs name positions, and few people hold each.
+    by_position as (
+      select eff.sop_id, count(u.id)::int as n, count(a.id)::int as read, (count(a.id) filter (where a.unopened_files > 0))::int as unopened,
+        -- Each holder's own due day: a position taken after the version came into force counts from then.
+        (count(*) filter (where a.id is null and ${readerDueDay('eff', 'eff')} < ${utcToday}))::int as late
+      from eff
+      join users u on u.position_id = any(eff.reading_position_ids)
+      left join departments ud on ud.id = u.department_id
+      left join attestations a on a.user_id = u.id and a.version_id = eff.version_id
+      where ${activeReader} and ${member(sql`u.department_id`)}
+        and not coalesce(u.department_id = eff.department_id or ud.parent_id = eff.department_id, false)
+      group by eff.sop_id
     )
     select eff.sop_id, eff.title, d.id as department_id, d.name as department_name, eff.version_number, eff.due_date, eff.past_due,
-      coalesce(audience.n, 0) as required, coalesce(read.n, 0) as attested, coalesce(read.unopened, 0) as without_opening
+      coalesce(audience.n, 0) + coalesce(by_position.n, 0) as required, coalesce(read.n, 0) + coalesce(by_position.read, 0) as attested,
+      coalesce(read.unopened, 0) + coalesce(by_position.unopened, 0) as without_opening,
+      coalesce(by_position.late, 0) as position_late, coalesce(by_position.n, 0) as by_position_n, coalesce(by_position.read, 0) as by_position_read
     from eff
     join departments d on d.id = eff.department_id
     left join audience on audience.department_id = eff.department_id
     left join read on read.sop_id = eff.sop_id
+    left join by_position on by_position.sop_id = eff.sop_id
     order by lower(eff.title), eff.sop_id`)) as unknown as Rows<ComplianceRowRaw>;
   return rows.map((r) => ({
     sopId: r.sop_id,
@@ -162,7 +211,8 @@ export async function complianceList(db: Db, query: z.output<typeof ComplianceQu
     attested: Number(r.attested),
     withoutOpening: Number(r.without_opening),
     dueDate: r.due_date,
-    overdue: r.past_due ? Number(r.required) - Number(r.attested) : 0,
+    // The department's readers are late from the version's due day; position holders from their own.
+    overdue: (r.past_due ? Number(r.required) - Number(r.attested) - (Number(r.by_position_n) - Number(r.by_position_read)) : 0) + Number(r.position_late),
   }));
 }
 

@@ -62,6 +62,7 @@ describe('people compliance', () => {
         firstName: 'Bo',
         lastName: '=Anchor',
         department: { id: dept.deck, name: 'Deck' },
+        position: null,
         required: 2,
         attested: 1,
         withoutOpening: 1,
@@ -73,6 +74,7 @@ describe('people compliance', () => {
         firstName: 'Ada',
         lastName: 'Zeller',
         department: { id: dept.deck, name: 'Deck' },
+        position: null,
         required: 2,
         attested: 2,
         withoutOpening: 0,
@@ -114,22 +116,26 @@ describe('people compliance', () => {
     expect(res.headers['content-disposition']).toMatch(/^attachment; filename="compliance-people-\d{4}-\d{2}-\d{2}\.csv"/);
     expect(res.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
     expect(res.rawPayload.subarray(3).toString('utf8').split('\r\n')).toEqual([
-      'Person,Last name,First name,Department,Required,Attested,Outstanding,Attested without opening,Overdue,Outstanding SOPs,Language',
+      'Person,Last name,First name,Department,Position,Required,Attested,Outstanding,Attested without opening,Overdue,Outstanding SOPs,Language',
       // The person by name, never by id.
-      `Bo =Anchor,'=Anchor,Bo,Deck,2,1,1,1,0,"Heaving lines (v1.0, due ${await dueDayOf(t, sop.lines.versionId)})",`,
-      'Ada Zeller,Zeller,Ada,Deck,2,2,0,0,0,,',
+      `Bo =Anchor,'=Anchor,Bo,Deck,,2,1,1,1,0,"Heaving lines (v1.0, due ${await dueDayOf(t, sop.lines.versionId)})",`,
+      'Ada Zeller,Zeller,Ada,Deck,,2,2,0,0,0,,',
       '',
     ]);
   });
 
-  it('is for approvers and admins: a plain user gets 403, no session 401, no or a bad department 400', async () => {
+  it('is for approvers and admins: a plain user gets 403, no session 401, no or a bad department or position 400', async () => {
     for (const url of [`/api/compliance/people?departmentId=${dept.deck}`, `/api/compliance/people.csv?departmentId=${dept.deck}`]) {
       const res = await t.as(ada, { method: 'GET', url });
       expect(res.statusCode, url).toBe(403);
       expect(res.json().code).toBe('forbidden');
       expect((await t.as(null, { method: 'GET', url })).statusCode).toBe(401);
     }
-    for (const query of ['', '?departmentId=', '?departmentId=abc', '?departmentId=0']) {
+    // Neither a department nor a position (decision 074: the holders of a position are a group too).
+    const neither = await t.as(approver, { method: 'GET', url: '/api/compliance/people' });
+    expect(neither.statusCode).toBe(400);
+    expect(neither.json()).toMatchObject({ message: 'Choose a department or a position' });
+    for (const query of ['?departmentId=abc', '?departmentId=0']) {
       const res = await t.as(approver, { method: 'GET', url: `/api/compliance/people${query}` });
       expect(res.statusCode, query).toBe(400);
       expect(res.json()).toMatchObject({ field: 'departmentId', message: expect.stringMatching(/^Department/) });

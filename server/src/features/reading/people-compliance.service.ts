@@ -11,6 +11,7 @@ import {
 } from '../../../../common/contracts/reading';
 import type { LanguageCode } from '../../../../common/languages';
 import { languageCounts } from '../../../../common/translation-rules';
+import { READING_DAYS_DEFAULT } from '../../../../common/contracts/reading';
 import type { Db } from '../../db/client';
 import { activeReader, departmentAndChildren, departmentsReadBy, isoDay, readingDueDay, utcToday, versionInForce } from './audience-filter.service';
 import type { Rows } from '../../db/rows';
@@ -31,6 +32,8 @@ interface PersonRow {
   vessel_codes: string[];
   department_id: number;
   department_name: string;
+  position_id: number | null;
+  position_name: string | null;
   required: number;
   attested: number;
   without_opening: number;
@@ -60,24 +63,31 @@ interface Scope {
 async function readersReading(db: Db, scope: Scope) {
   const { rows } = (await db.execute(sql`
     with members as (
-      select u.id, u.username, u.first_name, u.last_name, u.vessel_codes, ud.id as department_id, ud.name as department_name, ud.parent_id
+      select u.id, u.username, u.first_name, u.last_name, u.vessel_codes, ud.id as department_id, ud.name as department_name, ud.parent_id,
+        u.position_id, p.name as position_name, u.position_since
       from users u join departments ud on ud.id = u.department_id
+      left join positions p on p.id = u.position_id
       where ${activeReader} and ${scope.members}
     ),
     eff as (
-      select s.id as sop_id, s.title, s.department_id, e.id as version_id, e.version_number,
-        ${readingDueDay()} as due
+      select s.id as sop_id, s.title, s.department_id, s.reading_position_ids, e.id as version_id, e.version_number,
+        ${readingDueDay()} as due, coalesce(s.reading_days, ${READING_DAYS_DEFAULT})::int as days
       from sops s ${versionInForce}
       where ${scope.sops}
     ),
+    -- The audience rule (audience-filter.service.ts) row by row: by department, or by position
+    -- with the days to read counted from the later of the version and the position (readerDueDay).
     required as (
-      select m.id as user_id, eff.sop_id, eff.title, eff.version_number, eff.due, a.id as attestation_id, a.unopened_files, a.language
+      select m.id as user_id, eff.sop_id, eff.title, eff.version_number,
+        case when eff.department_id = m.department_id or eff.department_id = m.parent_id then eff.due
+          else greatest(eff.due, (m.position_since at time zone 'UTC')::date + eff.days) end as due,
+        a.id as attestation_id, a.unopened_files, a.language
       from members m
-      join eff on eff.department_id = m.department_id or eff.department_id = m.parent_id
+      join eff on eff.department_id = m.department_id or eff.department_id = m.parent_id or m.position_id = any(eff.reading_position_ids)
       left join attestations a on a.user_id = m.id and a.version_id = eff.version_id
     ),
     people as (
-      select m.id, m.username, m.first_name, m.last_name, m.vessel_codes, m.department_id, m.department_name,
+      select m.id, m.username, m.first_name, m.last_name, m.vessel_codes, m.department_id, m.department_name, m.position_id, m.position_name,
         count(r.sop_id)::int as required,
         count(r.attestation_id)::int as attested,
         (count(r.attestation_id) filter (where r.unopened_files > 0))::int as without_opening,
@@ -93,7 +103,7 @@ async function readersReading(db: Db, scope: Scope) {
         coalesce(json_agg(r.language order by r.language) filter (where r.language is not null), '[]'::json) as languages
       from members m
       left join required r on r.user_id = m.id
-      group by m.id, m.username, m.first_name, m.last_name, m.vessel_codes, m.department_id, m.department_name
+      group by m.id, m.username, m.first_name, m.last_name, m.vessel_codes, m.department_id, m.department_name, m.position_id, m.position_name
     )
     select *, count(*) over ()::int as total from people
     ${scope.behindOnly ? sql`where overdue > 0` : sql``}
@@ -106,6 +116,7 @@ async function readersReading(db: Db, scope: Scope) {
     lastName: r.last_name,
     vesselCodes: r.vessel_codes ?? [],
     department: { id: r.department_id, name: r.department_name },
+    position: r.position_id === null ? null : { id: r.position_id, name: r.position_name ?? '' },
     required: Number(r.required),
     attested: Number(r.attested),
     withoutOpening: Number(r.without_opening),
@@ -122,32 +133,43 @@ const byName = sql`lower(coalesce(last_name, '')), lower(coalesce(first_name, ''
 const nameInCsv = (p: { firstName: string | null; lastName: string | null; username: string }) => fullName(p) ?? p.username;
 
 /**
- * Every active member of the department (for a division, of it and its departments). Most
- * outstanding first, then by last and first name.
+ * Every active member of the department (for a division, of it and its departments), or every
+ * active holder of the position. Most outstanding first, then by last and first name.
  */
-async function departmentReaders(db: Db, departmentId: number) {
+async function groupReaders(db: Db, query: z.output<typeof PeopleComplianceQuery>) {
+  const { departmentId, positionId } = query;
+  if (departmentId === undefined) {
+    return readersReading(db, {
+      members: sql`u.position_id = ${positionId ?? 0}`,
+      sops: sql`true`,
+      behindOnly: false,
+      order: sql`required - attested desc, ${byName}`,
+    });
+  }
   return readersReading(db, {
     members: sql`u.department_id in ${departmentAndChildren(departmentId)}`,
-    sops: sql`s.department_id in (${departmentAndChildren(departmentId)} union all ${departmentsReadBy(departmentId)})`,
+    // An SOP naming positions may concern a member of any department.
+    sops: sql`(s.department_id in (${departmentAndChildren(departmentId)} union all ${departmentsReadBy(departmentId)}) or cardinality(s.reading_position_ids) > 0)`,
     behindOnly: false,
     order: sql`required - attested desc, ${byName}`,
   });
 }
 
-/** GET /api/compliance/people?departmentId=. */
+/** GET /api/compliance/people?departmentId= or ?positionId=. */
 export async function peopleCompliance(db: Db, query: z.output<typeof PeopleComplianceQuery>): Promise<z.output<typeof PeopleCompliance>> {
-  const people = await departmentReaders(db, query.departmentId);
+  const people = await groupReaders(db, query);
   return people.map(({ username: _username, vesselCodes: _vessels, total: _total, languages: _languages, ...person }) => person);
 }
 
 /** GET /api/compliance/people.csv: each person as the spreadsheet's cells, in PEOPLE_CSV_COLUMNS order. */
 export async function peopleComplianceExportRows(db: Db, query: z.output<typeof PeopleComplianceQuery>): Promise<(string | number | null)[][]> {
-  const people = await departmentReaders(db, query.departmentId);
+  const people = await groupReaders(db, query);
   return people.map((p) => [
     nameInCsv(p),
     p.lastName,
     p.firstName,
     p.department.name,
+    p.position?.name ?? null,
     p.required,
     p.attested,
     p.outstanding.length,

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { type MailLinks, notify } from '../mail/notify.service';
-import { activeReader, readsDepartment } from './audience-filter.service';
+import { activeReader, readsSop } from './audience-filter.service';
 
 /**
  * A version came into force: mail everyone in the SOP's audience who has not attested it
@@ -12,8 +12,8 @@ export async function mailNewReading(db: Db, links: MailLinks, sop: { id: number
   if (!links) return;
   await notify(db, links, {
     kind: 'reading',
-    to: sql`select u.id from users u left join departments ud on ud.id = u.department_id
-      where ${activeReader} and ${readsDepartment(sql`(select s.department_id from sops s where s.id = ${sop.id})`)}
+    to: sql`select u.id from users u left join departments ud on ud.id = u.department_id join sops s on s.id = ${sop.id}
+      where ${activeReader} and ${readsSop()}
         and not exists (select 1 from attestations a where a.user_id = u.id and a.version_id = ${version.id})`,
     message: (words) => words.newReading({ title: sop.title, version: version.versionNumber }),
     path: `/sop/${sop.id}`,

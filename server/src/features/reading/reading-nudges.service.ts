@@ -30,7 +30,7 @@ interface Candidate {
 async function readersBehind(db: Db, where: SQL): Promise<Candidate[]> {
   const { rows } = (await db.execute(sql`
     select u.id, u.username, u.first_name, u.last_name, u.department_id
-    from users u join departments ud on ud.id = u.department_id
+    from users u left join departments ud on ud.id = u.department_id
     where ${activeReader} and ${where} and exists (select 1 ${unreadInForce})
     order by u.id`)) as unknown as Rows<Candidate>;
   return rows;
@@ -46,7 +46,7 @@ async function remind(tx: Db, links: MailLinks, actor: SessionUser, people: Cand
       on conflict do nothing returning user_id`)) as unknown as Rows<{ user_id: number }>;
     if (rows.length === 0) continue;
     const { rows: waiting } = (await tx.execute(sql`
-      select r.sop_id, r.title, r.due_date from (${outstandingReading({ id: person.id, departmentId: person.department_id })}) r
+      select r.sop_id, r.title, r.due_date from (${outstandingReading({ id: person.id })}) r
       order by r.due, lower(r.title)`)) as unknown as Rows<{ sop_id: number; title: string; due_date: string }>;
     await notify(tx, links, {
       kind: 'reading_reminder',

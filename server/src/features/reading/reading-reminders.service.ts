@@ -12,7 +12,7 @@ import type { Db } from '../../db/client';
 import { dailyScan } from '../../jobs/daily-scan';
 import type { JobHandler } from '../../jobs/job-runner';
 import { backgroundLinks, type MailLinks, type Notifier, notify } from '../mail/notify.service';
-import { activeReader, isoDay, readingDueDay, unreadInForce, utcToday } from './audience-filter.service';
+import { activeReader, isoDay, readerDueDay, readingDueDay, unreadInForce, utcToday } from './audience-filter.service';
 import type { Rows } from '../../db/rows';
 
 export const READING_REMINDER_JOB = 'reading-reminders';
@@ -24,8 +24,8 @@ export async function remindDueReading(db: Db, links: MailLinks): Promise<number
     const { rows } = (await tx.execute(sql`
       with due as (
         select u.id as user_id, r.version_id, r.due
-        from users u join departments ud on ud.id = u.department_id
-        cross join lateral (select e.id as version_id, ${readingDueDay()} as due ${unreadInForce}) r
+        from users u left join departments ud on ud.id = u.department_id
+        cross join lateral (select e.id as version_id, ${readerDueDay()} as due ${unreadInForce}) r
         where ${activeReader} and r.due - ${REMIND_DAYS_BEFORE}::int <= ${utcToday}
       )
       insert into reading_reminders (user_id, version_id, stage)

@@ -7,7 +7,7 @@ import type { Db } from '../../db/client';
 import { notFound } from '../../http/errors';
 import { comparePair } from '../sops/sop-compare.service';
 import { assertSopVisible, sopVisible, viewOf } from '../sops/sop-visibility.service';
-import { departmentsReadBy, iso, isoDay, readingDueDay, utcToday, versionInForce, versionInForceIfAny } from './audience-filter.service';
+import { iso, isoDay, readerDueDay, readingDueDay, readsSop, utcToday, versionInForce, versionInForceIfAny } from './audience-filter.service';
 import type { Rows } from '../../db/rows';
 
 type Item = z.output<typeof ReadingItem>;
@@ -39,21 +39,22 @@ const toItem = (r: ItemRow): Item => ({
 });
 
 /**
- * `select ...` of the versions in force the reader must read and has not attested, as the
- * columns of ItemRow plus `at` (the approval, a timestamptz) and `due` (the due day, a date).
- * Empty for a user without a department. Also the `reading` kinds of the notifications.
+ * `select ...` of the versions in force the reader must read (by department or by position)
+ * and has not attested, as the columns of ItemRow plus `at` (the approval, a timestamptz) and
+ * `due` (the reader's due day, a date). Also the `reading` kinds of the notifications.
  */
-export function outstandingReading(reader: Pick<SessionUser, 'id' | 'departmentId'>) {
-  if (reader.departmentId === null) return sql`select null::int as sop_id, null::text as title, null::timestamptz as at, null::date as due where false`;
+export function outstandingReading(reader: Pick<SessionUser, 'id'>) {
   return sql`select s.id as sop_id, s.title, d.id as department_id, d.name as department_name,
       e.id as version_id, e.version_number, ${iso(sql`e.approved_at`)} as approved_at, e.changelog,
-      null::text as attested_at, ${isoDay(readingDueDay())} as due_date, ${readingDueDay()} < ${utcToday} as overdue,
-      e.approved_at as at, ${readingDueDay()} as due
-    from sops s
+      null::text as attested_at, ${isoDay(readerDueDay())} as due_date, ${readerDueDay()} < ${utcToday} as overdue,
+      e.approved_at as at, ${readerDueDay()} as due
+    from users u
+    left join departments ud on ud.id = u.department_id
+    cross join sops s
     join departments d on d.id = s.department_id
     ${versionInForce}
-    where s.department_id in ${departmentsReadBy(reader.departmentId)}
-      and not exists (select 1 from attestations a where a.user_id = ${reader.id} and a.version_id = e.id)`;
+    where u.id = ${reader.id} and ${readsSop()}
+      and not exists (select 1 from attestations a where a.user_id = u.id and a.version_id = e.id)`;
 }
 
 /** GET /api/reading: two statements, each served by indexes whatever the number of users and attestations. */
@@ -76,7 +77,31 @@ export async function myReading(db: Db, reader: SessionUser): Promise<z.output<t
     order by a.attested_at desc, a.id desc
     limit ${READING_DONE_LIMIT}`) as unknown as Promise<Rows<ItemRow>>;
   const [outstanding, done] = await Promise.all([outstandingQuery, doneQuery]);
-  return { outstanding: outstanding.rows.map(toItem), done: done.rows.map(toItem) };
+  const manualOf = await manualsOf(
+    db,
+    [...outstanding.rows, ...done.rows].map((r) => r.sop_id),
+  );
+  // Said only of a section of a manual: other SOPs' items stay as they were.
+  const withManual = (r: ItemRow) => {
+    const manual = manualOf.get(r.sop_id);
+    return manual ? { ...toItem(r), manual } : toItem(r);
+  };
+  return { outstanding: outstanding.rows.map(withManual), done: done.rows.map(withManual) };
+}
+
+/** The manual and section number of each SOP that is a section of one. */
+async function manualsOf(db: Db, sopIds: number[]) {
+  const found = new Map<number, { id: number; code: string; title: string; section: string }>();
+  if (!sopIds.length) return found;
+  const { rows } = (await db.execute(sql`
+    select ms.sop_id, m.id, m.code, m.title, c.position as chapter, ms.position as section
+    from manual_sections ms join manual_chapters c on c.id = ms.chapter_id join manuals m on m.id = c.manual_id
+    where ms.sop_id in (${sql.join(
+      sopIds.map((id) => sql`${id}`),
+      sql`, `,
+    )})`)) as unknown as Rows<{ sop_id: number; id: number; code: string; title: string; chapter: number; section: number }>;
+  for (const r of rows) found.set(r.sop_id, { id: r.id, code: r.code, title: r.title, section: `${r.chapter}.${r.section}` });
+  return found;
 }
 
 interface VersionRow {
@@ -93,12 +118,14 @@ interface VersionRow {
  */
 export async function sopReading(db: Db, reader: SessionUser, sopId: number): Promise<z.output<typeof SopReading>> {
   await assertSopVisible(db, viewOf(reader), sopId);
-  const department = reader.departmentId ?? 0;
   const [sop] = (
     (await db.execute(sql`
-      select s.id, s.department_id in ${departmentsReadBy(department)} as required,
-        ${isoDay(readingDueDay())} as due_date, ${readingDueDay()} < ${utcToday} as past_due
-      from sops s ${versionInForceIfAny} where s.id = ${sopId}`)) as unknown as Rows<{
+      select s.id, ${readsSop()} as required,
+        ${isoDay(readerDueDay())} as due_date, ${readerDueDay()} < ${utcToday} as past_due
+      from sops s ${versionInForceIfAny}
+      left join users u on u.id = ${reader.id}
+      left join departments ud on ud.id = u.department_id
+      where s.id = ${sopId}`)) as unknown as Rows<{
       id: number;
       required: boolean;
       due_date: string | null;

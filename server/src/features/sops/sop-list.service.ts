@@ -26,7 +26,7 @@ export interface ListFilters {
  * Between the JSON texts of the SOPs a search finds: the record separator, which JSON text
  * never holds as it is (a control character in a string is always escaped).
  */
-const ROW_SEPARATOR = '\u001e';
+export const ROW_SEPARATOR = '\u001e';
 
 /** Timestamps as JavaScript writes them (toISOString), so list and detail agree. */
 const isoJson = (column: string) => sql.raw(`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
@@ -85,17 +85,9 @@ export function listScope(view: SopView, filters: ListFilters) {
   };
 }
 
-/**
- * GET /api/sops in one query, as `view` sees the SOPs: the SOP row, its department, owner,
- * the version in force and the latest version it may see, as a summary (attachment count, first attachment, submitter), whether any version is
- * published and the pending task. The per-version facts are aggregated once and hash-joined
- * (~4x faster for the whole list than a lookup per row on PostgreSQL). No content and no blobs leave the database, and the
- * JSON is built by PostgreSQL: thousands of rows cross the driver as one string.
- */
-export async function listSopsJson(db: Db, view: SopView, filters: ListFilters = {}): Promise<string> {
-  const { search, today, shown, status, hits, from, filter, order } = listScope(view, filters);
-
-  const sop = sql`json_build_object(
+/** One SOP of the list as PostgreSQL builds it (reads `sops`, `d`, `o`, `lv`, `su`, `files`, `eff`, `rev`, `pending`). */
+export function sopJson(status: SQL, today: string): SQL {
+  return sql`json_build_object(
       'id', sops.id,
       'title', sops.title,
       'departmentId', sops.department_id,
@@ -109,6 +101,7 @@ export async function listSopsJson(db: Db, view: SopView, filters: ListFilters =
       'readingDays', sops.reading_days,
       'isConfidential', sops.is_confidential,
       'vesselCodes', to_json(sops.vessel_codes),
+      'readingPositionIds', to_json(sops.reading_position_ids),
       'createdAt', ${isoJson('sops.created_at')},
       'updatedAt', ${isoJson('sops.updated_at')},
       'department', case when d.id is null then null else json_build_object('name', d.name) end,
@@ -135,6 +128,19 @@ export async function listSopsJson(db: Db, view: SopView, filters: ListFilters =
       'nextReviewDue', ${nextReviewDueJson},
       'reviewStatus', ${reviewStatusSql(today)}
   )`;
+}
+
+/**
+ * GET /api/sops in one query, as `view` sees the SOPs: the SOP row, its department, owner,
+ * the version in force and the latest version it may see, as a summary (attachment count, first attachment, submitter), whether any version is
+ * published and the pending task. The per-version facts are aggregated once and hash-joined
+ * (~4x faster for the whole list than a lookup per row on PostgreSQL). No content and no blobs leave the database, and the
+ * JSON is built by PostgreSQL: thousands of rows cross the driver as one string.
+ */
+export async function listSopsJson(db: Db, view: SopView, filters: ListFilters = {}): Promise<string> {
+  const { search, today, shown, status, hits, from, filter, order } = listScope(view, filters);
+
+  const sop = sopJson(status, today);
   // With a search, each SOP's JSON text and, apart, the source of its match (see below).
   const answer = search
     ? sql`string_agg(${sop}::text, ${ROW_SEPARATOR} order by ${order}) as rows, json_agg(${search.matchSource} order by ${order})::text as matches`
@@ -160,9 +166,14 @@ export async function listSopsJson(db: Db, view: SopView, filters: ListFilters =
   const { rows, matches } = result.rows[0];
   if (!search) return rows ?? '[]';
   if (rows === null || !matches) return '[]';
-  // Each SOP's JSON text (ending in '}') gets its match as its last member: only the small
-  // match sources are parsed, not the whole answer.
+  return `[${withMatches(rows.split(ROW_SEPARATOR), matches, search.words).join(', ')}]`;
+}
+
+/**
+ * Each SOP's JSON text (ending in '}') gets its match as its last member: only the small
+ * match sources are parsed, not the whole answer.
+ */
+export function withMatches(found: string[], matches: string, words: string[]): string[] {
   const sources = JSON.parse(matches) as MatchSource[];
-  const found = rows.split(ROW_SEPARATOR);
-  return `[${found.map((sop, i) => `${sop.slice(0, -1)}, "match" : ${JSON.stringify(matchOf(sources[i], search.words))}}`).join(', ')}]`;
+  return found.map((sop, i) => `${sop.slice(0, -1)}, "match" : ${JSON.stringify(matchOf(sources[i], words))}}`);
 }

@@ -28,7 +28,7 @@ export const reviewClockLateralJoins = sql`
     left join lateral (select max(reviewed_at) as last_at from sop_reviews where sop_id = sops.id) rev on true`;
 
 /** The due day (a `date`), or null without a frequency or without an approval and a review. */
-const nextReviewDue = sql`(case when sops.review_frequency is null then null
+export const nextReviewDue = sql`(case when sops.review_frequency is null then null
       else ((greatest(eff.approved_at, rev.last_at) at time zone 'UTC')::date + make_interval(months => sops.review_frequency))::date end)`;
 
 /** 'YYYY-MM-DD' or null, for json_build_object. */

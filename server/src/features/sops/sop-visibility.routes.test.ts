@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { SopDetail, SopListItem } from '../../../../common/contracts/sops';
-import { makePdf } from '../../test/documents';
+import { makePdf, pdfPageTexts } from '../../test/documents';
 import { crewOf, type TestUser, buildDepartment } from '../../test/factories';
 import { createSopAs, submitSopAs, uploadAttachments, getSop } from '../../test/client';
 import { listRoutes } from '../../test/hostile-requests';
@@ -348,6 +348,8 @@ describe('every route', () => {
     '/api/register',
     '/api/departments',
     '/api/departments/:id',
+    '/api/positions',
+    '/api/positions/:id',
     '/api/settings',
     '/api/admin/settings',
     '/api/admin/users',
@@ -409,7 +411,30 @@ describe('every route', () => {
    * a hidden one.
    */
   const BY_TRANSLATION = ['/api/translations/:id', '/api/translations/:id/download'];
-  const known = new Set([...BY_SOP, ...BY_SOP_WRITES, ...BY_VERSION, ...BY_ATTACHMENT, ...BY_TRANSLATION, ...COLLECTIONS, ...NOT_SOPS]);
+  /**
+   * A manual's sections are SOPs: each answer lists only those the caller may see (tried below
+   * with a manual holding every SOP of the fixture). Its writes are for approvers and admins.
+   */
+  const BY_MANUAL = [
+    '/api/manuals',
+    '/api/manuals/:id',
+    '/api/manuals/:id/effective',
+    '/api/manuals/:id/effective.csv',
+    '/api/manuals/:id/revisions',
+    '/api/manuals/:id/controlled-copy',
+  ];
+  const MANUAL_WRITES = ['/api/manuals/:id/structure'];
+  const known = new Set([
+    ...BY_SOP,
+    ...BY_SOP_WRITES,
+    ...BY_VERSION,
+    ...BY_ATTACHMENT,
+    ...BY_TRANSLATION,
+    ...BY_MANUAL,
+    ...MANUAL_WRITES,
+    ...COLLECTIONS,
+    ...NOT_SOPS,
+  ]);
   const apiRoutes = () => listRoutes(t.app).filter((r) => r.url.startsWith('/api/'));
 
   it('are all accounted for', () => {
@@ -465,4 +490,36 @@ describe('every route', () => {
       expect(res.body, route.url).not.toContain(SECRET_WORD);
     }
   });
+
+  it('of a manual never name a section a plain user may not see', async () => {
+    const created = await t.as(approver, { method: 'POST', url: '/api/manuals', payload: { code: 'VIS', title: 'Every SOP' } });
+    expect(created.statusCode, created.body).toBe(201);
+    const manualId = (created.json() as { id: number }).id;
+    const everySop = [...Object.values(f).map((x) => x.id)];
+    const arranged = await t.as(approver, {
+      method: 'PUT',
+      url: `/api/manuals/${manualId}/structure`,
+      payload: { chapters: [{ title: 'All', sopIds: everySop }] },
+    });
+    expect(arranged.statusCode, arranged.body).toBe(200);
+    expect(arranged.body).toContain(HIDDEN_TITLES[0]);
+    const routes = apiRoutes().filter((r) => r.method === 'GET' && BY_MANUAL.includes(r.url));
+    expect(routes).toHaveLength(BY_MANUAL.length);
+    for (const route of routes) {
+      const res = await get(crew, route.url.replace(':id', String(manualId)));
+      expect(res.statusCode, `${route.url}: ${res.body}`).toBe(200);
+      // The PDF's words as a reader sees them.
+      if (route.url.endsWith('controlled-copy')) Object.defineProperty(res, 'body', { value: (await pdfPageTexts(res.rawPayload)).join(' ') });
+      // The list counts sections; the others name them: in force, the division's confidential one, the crew member's own.
+      if (route.url === '/api/manuals') expect(res.json()).toEqual([expect.objectContaining({ code: 'VIS', sectionCount: 4 })]);
+      else for (const title of ['Mooring in force', 'Anchoring revised', 'Marine confidential']) expect(res.body, route.url).toContain(title);
+      for (const title of HIDDEN_TITLES) expect(res.body, route.url).not.toContain(title);
+      expect(res.body, route.url).not.toContain(SECRET_WORD);
+    }
+    for (const url of MANUAL_WRITES) {
+      const res = await t.as(crew, { method: 'PUT', url: url.replace(':id', String(manualId)), payload: { chapters: [] } });
+      expect(res.statusCode).toBe(403);
+    }
+    // The controlled copy starts a document worker.
+  }, 120_000);
 });

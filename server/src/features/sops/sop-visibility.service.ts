@@ -11,7 +11,8 @@ import { departmentsReadBy } from '../reading/audience.service';
  * and nothing else: a reader (someone without `sop.read.unreleased`) sees the version in
  * force (the newest approved one) of every SOP that has one, and every version of the SOPs
  * they own. A confidential SOP is theirs to see only within its audience (its department, or
- * its division and the departments under it: the required-reading rule) or as its owner.
+ * its division and the departments under it, or one of its reading positions: the
+ * required-reading rule) or as its owner.
  * Everything else is 404 for them, exactly as if it did not exist. Approvers and admins see
  * everything.
  *
@@ -24,15 +25,23 @@ export type SopView =
       everything: false;
       userId: number;
       departmentId: number | null;
-      /** Names the view in cached answers: the user and the department their audience follows. */
+      positionId: number | null;
+      /** Names the view in cached answers: the user and the department and position their audience follows. */
       key: string;
     };
 
 export const EVERYTHING: SopView = { everything: true, key: 'all' };
 
-export function viewOf(actor: Pick<SessionUser, 'id' | 'role' | 'departmentId'>): SopView {
+export function viewOf(actor: Pick<SessionUser, 'id' | 'role' | 'departmentId'> & { positionId?: number | null }): SopView {
   if (can(actor, 'sop.read.unreleased')) return EVERYTHING;
-  return { everything: false, userId: actor.id, departmentId: actor.departmentId, key: `u${actor.id}d${actor.departmentId ?? 0}` };
+  const positionId = actor.positionId ?? null;
+  return {
+    everything: false,
+    userId: actor.id,
+    departmentId: actor.departmentId,
+    positionId,
+    key: `u${actor.id}d${actor.departmentId ?? 0}p${positionId ?? 0}`,
+  };
 }
 
 const column = (alias: string, name: string) => sql.raw(`${alias}.${name}`);
@@ -50,7 +59,9 @@ export const sopInUse = (alias = 'sops') => sql`${column(alias, 'withdrawn_at')}
  */
 export function sopVisible(view: SopView, alias = 'sops'): SQL {
   if (view.everything) return sopInUse(alias);
-  const inAudience = view.departmentId === null ? sql`false` : sql`${column(alias, 'department_id')} in ${departmentsReadBy(view.departmentId)}`;
+  const byDepartment = view.departmentId === null ? sql`false` : sql`${column(alias, 'department_id')} in ${departmentsReadBy(view.departmentId)}`;
+  const byPosition = view.positionId === null ? sql`false` : sql`${view.positionId}::int = any(${column(alias, 'reading_position_ids')})`;
+  const inAudience = sql`(${byDepartment} or ${byPosition})`;
   return sql`(${sopInUse(alias)} and (${column(alias, 'owner_id')} = ${view.userId} or (${inForceIdOf(alias)} is not null and (not ${column(alias, 'is_confidential')} or ${inAudience}))))`;
 }
 

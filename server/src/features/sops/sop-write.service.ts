@@ -15,6 +15,7 @@ import { findSopForAccess } from './sop-detail.service';
 import { refreshSearchVector } from './sop-search.service';
 import { appendVersion } from './sop-versions.service';
 import { assertVesselsRegistered } from '../fleet/vessels.service';
+import { assertPositionsExist, positionNames } from '../positions/positions.service';
 import { recordTemplateUse } from '../templates/templates.service';
 import { detailsDigestOf, type SopDetails } from '../signatures/version-digest.service';
 
@@ -37,12 +38,14 @@ const sopFields = (input: SopInput) => ({
   ...(input.readingDays !== undefined ? { readingDays: input.readingDays } : {}),
   ...(input.isConfidential !== undefined ? { isConfidential: input.isConfidential } : {}),
   ...(input.vesselCodes !== undefined ? { vesselCodes: input.vesselCodes } : {}),
+  ...(input.readingPositionIds !== undefined ? { readingPositionIds: input.readingPositionIds } : {}),
 });
 
 /** A draft SOP owned by the actor, with its first version. Returns the new id. */
 export async function createSop(db: Db, actor: SessionUser, input: SopInput): Promise<number> {
   await assertDepartmentExists(db, input.departmentId);
   await assertVesselsRegistered(db, input.vesselCodes);
+  await assertPositionsExist(db, input.readingPositionIds, 'readingPositionIds');
   return db.transaction(async (tx) => {
     const [sop] = await tx
       .insert(sops)
@@ -78,6 +81,7 @@ const SOP_FIELD_LABELS = {
   readingDays: 'Days to read',
   isConfidential: 'Confidential',
   vesselCodes: 'Vessels',
+  readingPositions: 'Reading positions',
 };
 
 export interface SopUpdate {
@@ -96,13 +100,16 @@ export async function updateSop(db: Db, actor: SessionUser, id: number, input: S
   refuse(refuseEdit(actor, sop, { addsVersion }));
   await assertDepartmentExists(db, input.departmentId);
   await assertVesselsRegistered(db, input.vesselCodes);
+  await assertPositionsExist(db, input.readingPositionIds, 'readingPositionIds');
   const [current] = await db.select().from(sops).where(eq(sops.id, id));
   const name = await departmentNames(db, [current.departmentId, input.departmentId]);
   const fields = sopFields(input);
+  const position = await positionNames(db, [...current.readingPositionIds, ...(fields.readingPositionIds ?? [])]);
+  const positionsText = (ids: number[]) => ids.map((id) => position(id)).join(', ') || null;
   const changes = fieldChanges(
     SOP_FIELD_LABELS,
-    { ...current, department: name(current.departmentId) ?? null },
-    { ...fields, department: name(input.departmentId) },
+    { ...current, department: name(current.departmentId) ?? null, readingPositions: positionsText(current.readingPositionIds) },
+    { ...fields, department: name(input.departmentId), readingPositions: fields.readingPositionIds && positionsText(fields.readingPositionIds) },
   );
   if (changes.length === 0 && !addsVersion) return { versionAdded: false, message: 'Nothing changed, so no new version was added' };
   const detailsChange = await detailsChangeOf(db, id, changes, { ...current, ...fields, department: name(input.departmentId) ?? null });

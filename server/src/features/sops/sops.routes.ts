@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { MessageBody } from '../../../../common/contracts/errors';
 import { DEFAULT_REVISION_CLASS } from '../../../../common/revision-classes';
@@ -7,7 +8,9 @@ import {
   IdParams,
   ListSopsQuery,
   SopDetail,
+  LIST_PAGE_DEFAULT,
   SopList,
+  SopPage,
   SopVersion,
   SubmitSopInput,
   SubmitSopResult,
@@ -21,6 +24,7 @@ import { sendVersionedJson } from '../../http/versioned-answer';
 import { linksFor } from '../mail/notify.service';
 import { getSopDetail } from './sop-detail.service';
 import { listSopsJson } from './sop-list.service';
+import { listSopsPage } from './sop-page.service';
 import { submitSop } from './sop-lifecycle.service';
 import { REGISTER_COLUMNS, sopRegisterRows } from './sop-register.service';
 import { reviewDay } from './sop-review-schedule.service';
@@ -37,9 +41,12 @@ export const sopRoutes: FastifyPluginAsyncZod = async (app) => {
   // by PostgreSQL) is checked against SopList by sop-list-contract.test.ts on both databases.
   app.get(
     '/api/sops',
-    { config: { access: 'sop.read' }, compress: false, schema: { querystring: ListSopsQuery, response: answers({ 200: SopList }) } },
+    { config: { access: 'sop.read' }, compress: false, schema: { querystring: ListSopsQuery, response: answers({ 200: z.union([SopPage, SopList]) }) } },
     async (request, reply) => {
-      const { query } = request;
+      const { limit, cursor, sort, ...filters } = request.query;
+      const query = request.query;
+      // With `limit` or `cursor`: one page (decision 077); without, the whole list as before.
+      const paged = limit !== undefined || cursor !== undefined;
       // Review statuses depend on the day as well as the data, and what is shown on who asks:
       // both join the tag and the cache key.
       const today = reviewDay();
@@ -47,7 +54,10 @@ export const sopRoutes: FastifyPluginAsyncZod = async (app) => {
       return sendVersionedJson(app.answerCache, app.db, request, reply, {
         key: `list ${JSON.stringify(query)}`,
         scope: `${today}-${view.key}`,
-        build: () => listSopsJson(app.db, view, { ...query, today }),
+        build: () =>
+          paged
+            ? listSopsPage(app.db, view, { ...filters, today }, { limit: limit ?? LIST_PAGE_DEFAULT, cursor, sort })
+            : listSopsJson(app.db, view, { ...filters, today }),
       });
     },
   );

@@ -13,6 +13,7 @@ export const publicUserColumns = {
   profileImageUrl: users.profileImageUrl,
   role: users.role,
   departmentId: users.departmentId,
+  positionId: users.positionId,
   language: users.language,
   active: users.active,
   createdAt: users.createdAt,
