@@ -26,6 +26,32 @@ const moved = <T,>(list: T[], from: number, to: number): T[] => {
   return copy;
 };
 
+/** Up, down and remove for one row; up is off on the first row and down on the last. */
+function RowControls({
+  labels,
+  at,
+  count,
+  onMove,
+  onRemove,
+}: {
+  labels: { up: string; down: string; remove: string };
+  at: number;
+  count: number;
+  onMove: (to: number) => void;
+  onRemove: () => void;
+}) {
+  const buttons = [
+    { label: labels.up, icon: ArrowUp, disabled: at === 0, onClick: () => onMove(at - 1) },
+    { label: labels.down, icon: ArrowDown, disabled: at === count - 1, onClick: () => onMove(at + 1) },
+    { label: labels.remove, icon: X, disabled: false, onClick: onRemove },
+  ];
+  return buttons.map(({ label, icon: Icon, disabled, onClick }) => (
+    <Button key={label} type="button" variant="ghost" size="icon" className="size-8 shrink-0" aria-label={label} disabled={disabled} onClick={onClick}>
+      <Icon className="size-4" aria-hidden="true" />
+    </Button>
+  ));
+}
+
 /**
  * Arranging a manual: chapters in order, each with its SOPs in order; numbers follow. An SOP
  * already placed (here or in another manual) is not offered again; the server names any clash.
@@ -79,36 +105,13 @@ export function ArrangeDialog({ manual, onClose }: { manual: ManualDetail; onClo
                 onChange={(e) => update(index, { title: e.target.value })}
                 maxLength={200}
               />
-              <Button
-                type="button"
-                variant="ghost"
-                size="icon"
-                className="size-8 shrink-0"
-                aria-label={t`Move chapter ${index + 1} up`}
-                onClick={() => setChapters((all) => moved(all, index, index - 1))}
-              >
-                <ArrowUp className="size-4" />
-              </Button>
-              <Button
-                type="button"
-                variant="ghost"
-                size="icon"
-                className="size-8 shrink-0"
-                aria-label={t`Move chapter ${index + 1} down`}
-                onClick={() => setChapters((all) => moved(all, index, index + 1))}
-              >
-                <ArrowDown className="size-4" />
-              </Button>
-              <Button
-                type="button"
-                variant="ghost"
-                size="icon"
-                className="size-8 shrink-0"
-                aria-label={t`Remove chapter ${index + 1}`}
-                onClick={() => setChapters((all) => all.filter((_, i) => i !== index))}
-              >
-                <X className="size-4" />
-              </Button>
+              <RowControls
+                labels={{ up: t`Move chapter ${index + 1} up`, down: t`Move chapter ${index + 1} down`, remove: t`Remove chapter ${index + 1}` }}
+                at={index}
+                count={chapters.length}
+                onMove={(to) => setChapters((all) => moved(all, index, to))}
+                onRemove={() => setChapters((all) => all.filter((_, i) => i !== index))}
+              />
             </div>
             <ul className="space-y-1 sm:pl-7">
               {chapter.sopIds.map((sopId, at) => (
@@ -117,36 +120,17 @@ export function ArrangeDialog({ manual, onClose }: { manual: ManualDetail; onClo
                     {index + 1}.{at + 1}
                   </span>
                   <span className="min-w-0 flex-1 break-words">{titleOf.get(sopId) ?? t`SOP ${sopId}`}</span>
-                  <Button
-                    type="button"
-                    variant="ghost"
-                    size="icon"
-                    className="size-8 shrink-0"
-                    aria-label={t`Move up`}
-                    onClick={() => update(index, { sopIds: moved(chapter.sopIds, at, at - 1) })}
-                  >
-                    <ArrowUp className="size-4" />
-                  </Button>
-                  <Button
-                    type="button"
-                    variant="ghost"
-                    size="icon"
-                    className="size-8 shrink-0"
-                    aria-label={t`Move down`}
-                    onClick={() => update(index, { sopIds: moved(chapter.sopIds, at, at + 1) })}
-                  >
-                    <ArrowDown className="size-4" />
-                  </Button>
-                  <Button
-                    type="button"
-                    variant="ghost"
-                    size="icon"
-                    className="size-8 shrink-0"
-                    aria-label={t`Remove section`}
-                    onClick={() => update(index, { sopIds: chapter.sopIds.filter((id) => id !== sopId) })}
-                  >
-                    <X className="size-4" />
-                  </Button>
+                  <RowControls
+                    labels={{
+                      up: t`Move section ${index + 1}.${at + 1} up`,
+                      down: t`Move section ${index + 1}.${at + 1} down`,
+                      remove: t`Remove section ${index + 1}.${at + 1}`,
+                    }}
+                    at={at}
+                    count={chapter.sopIds.length}
+                    onMove={(to) => update(index, { sopIds: moved(chapter.sopIds, at, to) })}
+                    onRemove={() => update(index, { sopIds: chapter.sopIds.filter((id) => id !== sopId) })}
+                  />
                 </li>
               ))}
             </ul>
