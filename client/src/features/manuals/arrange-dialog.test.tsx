@@ -32,9 +32,7 @@ const FOM: ManualDetail = {
 function openDialog() {
   signedIn(queryClient, 'approver');
   network.use(
-    http.get('/api/sops', () =>
-      HttpResponse.json([11, 12, 21, 30].map((id) => sopListItem(id, { title: id === 30 ? 'Tender operations' : `SOP ${id}` }))),
-    ),
+    http.get('/api/sops', () => HttpResponse.json([11, 12, 21, 30].map((id) => sopListItem(id, { title: id === 30 ? 'Tender operations' : `SOP ${id}` })))),
     http.get('/api/manuals', () => HttpResponse.json([])),
   );
   const onClose = vi.fn();
@@ -75,7 +73,11 @@ describe('arranging a manual', () => {
     // Navigation is chapter 2 now: the SOP in no chapter yet is offered there, and only it.
     const add = screen.getByRole('combobox', { name: 'Add a section to chapter 2' });
     await within(add).findByRole('option', { name: 'Tender operations' });
-    expect(within(add).getAllByRole('option').map((option) => option.textContent)).toEqual(['Add an SOP as a section…', 'Tender operations']);
+    expect(
+      within(add)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Add an SOP as a section…', 'Tender operations']);
     fireEvent.click(button('Remove section 2.2'));
     fireEvent.change(add, { target: { value: '30' } });
     fireEvent.click(button('Save'));
