@@ -68,3 +68,50 @@ test('a crew member on a phone opens a manual, jumps to the next changed section
   await expect(page.getByRole('button', { name: 'Next changed section' })).toBeDisabled();
   await context.close();
 });
+
+test('an approver at 1366 px makes a manual: creates it, finds SOPs by the server search, and the sections are numbered', async ({ pageAs, apiAs }) => {
+  test.setTimeout(90_000);
+  const author = await apiAs('user');
+  const approver = await apiAs('approver');
+  const titles = [`Tender embarkation ${suffix}`, `Tender boat drill ${suffix}`];
+  const ids: number[] = [];
+  for (const title of titles) {
+    const id = await createSop(author, title, 'Deck', `# Purpose\n\n${title}.`);
+    await publishSop(author, approver, id, title);
+    ids.push(id);
+  }
+  const page = await pageAs('approver', { viewport: { width: 1366, height: 768 }, url: '/manuals' });
+  await page.getByRole('button', { name: 'New manual' }).click();
+  const code = `T${suffix}`.slice(0, 20).toUpperCase();
+  await page.getByLabel('Code').fill(code);
+  await page.getByLabel('Title').fill(`Tender operations manual ${suffix}`);
+  await page.getByRole('button', { name: 'Create manual' }).click();
+  await expect(page.getByRole('heading', { name: `Tender operations manual ${suffix}` })).toBeVisible();
+  await expect(page.getByText('No chapters yet.')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Arrange' }).click();
+  const dialog = page.getByRole('dialog', { name: `Arrange ${code}` });
+  await dialog.getByRole('button', { name: 'Add a chapter' }).click();
+  await dialog.getByRole('textbox', { name: 'Title of chapter 1' }).fill('Tenders');
+  // The server's search offers the SOPs; each one added leaves the offer.
+  const find = dialog.getByRole('searchbox', { name: 'Find an SOP to add to chapter 1' });
+  for (const title of [titles[1], titles[0]]) {
+    await find.fill(title);
+    await dialog.getByRole('list', { name: 'SOPs found for chapter 1' }).getByRole('button', { name: new RegExp(title) }).click();
+  }
+  await find.fill(`Tender boat drill ${suffix}`);
+  await expect(dialog.getByText('No SOP found that is not placed already.')).toBeVisible();
+  await find.fill('');
+  // Embarkation first: moved up from 1.2 by keyboard.
+  await dialog.getByRole('button', { name: 'Move section 1.2 up' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(dialog.getByRole('button', { name: 'Move section 1.1 up' })).toBeDisabled();
+  await page.screenshot({ path: 'screenshots/manual-arrange-1366.png' });
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog).toBeHidden();
+
+  const contents = page.getByRole('region', { name: 'Contents' });
+  await expect(contents.locator('[data-section="1.1"]')).toContainText(titles[0]);
+  await expect(contents.locator('[data-section="1.2"]')).toContainText(titles[1]);
+  await page.screenshot({ path: 'screenshots/manual-approver-1366.png', fullPage: true });
+});

@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { ManualDetail, ManualInput, ManualRevisions, ManualStructureInput, ManualSummary } from '@common/contracts/manuals';
-import type { SopListItem } from '@common/contracts/sops';
-import { apiRequest, withQuery } from '@/lib/api';
+import type { SopPage } from '@common/contracts/sops';
+import { apiRequest, getJson, withQuery } from '@/lib/api';
 import { useApiMutation } from '@/lib/use-api-mutation';
 import { t } from '@lingui/core/macro';
 
@@ -11,12 +11,23 @@ export const manualKeys = {
   revisions: (id: number) => [`/api/manuals/${id}/revisions`] as const,
 };
 
+/** How many SOPs a search for a section offers at once. */
+export const SOP_CHOICES = 20;
+
 export const manualQueries = {
   list: () => queryOptions<ManualSummary[]>({ queryKey: manualKeys.all() }),
   detail: (id: number) => queryOptions<ManualDetail>({ queryKey: manualKeys.detail(id) }),
   revisions: (id: number) => queryOptions<ManualRevisions>({ queryKey: manualKeys.revisions(id) }),
-  /** Every SOP in use, for arranging sections (approvers and admins see them all). */
-  sops: () => queryOptions<SopListItem[]>({ queryKey: ['/api/sops'] }),
+  /**
+   * SOPs to place as sections: the server's search, one short page (a line's library is tens of
+   * thousands of documents, never read whole). The signal drops a search the next keystroke replaced.
+   */
+  findSops: (search: string) =>
+    queryOptions<SopPage>({
+      queryKey: ['/api/sops', { search, limit: SOP_CHOICES }] as const,
+      queryFn: ({ signal }) => getJson<SopPage>(withQuery('/api/sops', { search, limit: SOP_CHOICES }), { signal }),
+      staleTime: 30_000,
+    }),
 };
 
 /** Plain links: the browser downloads them. */

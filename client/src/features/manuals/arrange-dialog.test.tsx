@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ManualDetail, ManualSection } from '@common/contracts/manuals';
 import { queryClient } from '@/lib/query-client';
 import { sopListItem } from '@/test/fixtures';
-import { bodiesOf, network } from '@/test/network';
+import { asked, bodiesOf, network } from '@/test/network';
 import { renderScreen, signedIn } from '@/test/render';
 import { ArrangeDialog } from './arrange-dialog';
 
@@ -29,10 +29,20 @@ const FOM: ManualDetail = {
   ],
 };
 
+/** The server's search: SOPs whose title holds the words, one page, as `GET /api/sops?search=&limit=` answers. */
+const LIBRARY = [11, 12, 21, 30, 31].map((id) =>
+  sopListItem(id, { title: { 11: 'Bridge watch handover', 12: 'Pilot boarding', 21: 'Bunkering', 30: 'Tender operations', 31: 'Tender boat drill' }[id] }),
+);
+
 function openDialog() {
   signedIn(queryClient, 'approver');
   network.use(
-    http.get('/api/sops', () => HttpResponse.json([11, 12, 21, 30].map((id) => sopListItem(id, { title: id === 30 ? 'Tender operations' : `SOP ${id}` })))),
+    http.get('/api/sops', ({ request }) => {
+      const url = new URL(request.url);
+      const search = (url.searchParams.get('search') ?? '').toLowerCase();
+      const items = LIBRARY.filter((sop) => sop.title.toLowerCase().includes(search)).slice(0, Number(url.searchParams.get('limit')));
+      return HttpResponse.json({ items, nextCursor: null, total: items.length, totalIsEstimate: false });
+    }),
     http.get('/api/manuals', () => HttpResponse.json([])),
   );
   const onClose = vi.fn();
@@ -70,16 +80,23 @@ describe('arranging a manual', () => {
     const first = screen.getByText('Pilot boarding').closest('li')!;
     expect(within(first).getByText('1.1')).toBeTruthy();
     fireEvent.click(button('Move chapter 2 up'));
-    // Navigation is chapter 2 now: the SOP in no chapter yet is offered there, and only it.
-    const add = screen.getByRole('combobox', { name: 'Add a section to chapter 2' });
-    await within(add).findByRole('option', { name: 'Tender operations' });
+    // Navigation is chapter 2 now. The server finds SOPs by title; one already placed is not offered.
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Find an SOP to add to chapter 2' }), { target: { value: 'b' } });
+    const found = await screen.findByRole('list', { name: 'SOPs found for chapter 2' });
     expect(
-      within(add)
-        .getAllByRole('option')
-        .map((option) => option.textContent),
-    ).toEqual(['Add an SOP as a section…', 'Tender operations']);
+      within(found)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Tender boat drillDeck']);
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Find an SOP to add to chapter 2' }), { target: { value: 'tender op' } });
+    fireEvent.click(await within(found).findByRole('button', { name: /^Tender operations/ }));
+    expect(screen.queryByRole('list', { name: 'SOPs found for chapter 2' })).toBeNull();
     fireEvent.click(button('Remove section 2.2'));
-    fireEvent.change(add, { target: { value: '30' } });
+    expect(
+      asked()
+        .filter((line) => line.startsWith('GET /api/sops'))
+        .every((line) => line.includes('limit=20')),
+    ).toBe(true);
     fireEvent.click(button('Save'));
     await vi.waitFor(() => expect(onClose).toHaveBeenCalledTimes(1));
     expect(await bodiesOf('PUT /api/manuals/4/structure')).toEqual([

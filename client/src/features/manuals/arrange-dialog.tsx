@@ -1,10 +1,11 @@
-import { useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { ArrowDown, ArrowUp, Plus, X } from 'lucide-react';
 import type { ManualDetail } from '@common/contracts/manuals';
 import { FormDialog } from '@/components/form-dialog';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
+import { useDebouncedValue } from '@/hooks/use-debounced-value';
 import { errorText } from '@/lib/api-error';
 import { useArrangeManual, manualQueries } from './api';
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -53,22 +54,85 @@ function RowControls({
 }
 
 /**
+ * Finding an SOP to add to a chapter: the server searches titles, numbers and text as the
+ * Procedures list does, and the first matches not placed yet are offered as buttons.
+ */
+function SectionPicker({ chapter, placed, onAdd }: { chapter: number; placed: Set<number>; onAdd: (sop: { id: number; title: string }) => void }) {
+  const { t } = useLingui();
+  const [text, setText] = useState('');
+  const search = useDebouncedValue(text.trim(), 250);
+  const found = useQuery({ ...manualQueries.findSops(search), enabled: search !== '', placeholderData: keepPreviousData });
+  const offered = (found.data?.items ?? []).filter((sop) => !placed.has(sop.id));
+  const listId = useId();
+  return (
+    <div className="space-y-1 sm:pl-7">
+      <Input
+        type="search"
+        aria-label={t`Find an SOP to add to chapter ${chapter}`}
+        placeholder={t`Find an SOP to add as a section…`}
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+        maxLength={200}
+        aria-controls={search ? listId : undefined}
+      />
+      {search !== '' && (
+        <div id={listId} aria-live="polite" className="text-sm">
+          {found.isError ? (
+            <p className="text-red-800">{errorText(found.error, t`The SOPs could not be searched`)}</p>
+          ) : !found.data ? (
+            <p className="text-muted-foreground">
+              <Trans>Searching...</Trans>
+            </p>
+          ) : offered.length === 0 ? (
+            <p className="text-muted-foreground">
+              <Trans>No SOP found that is not placed already.</Trans>
+            </p>
+          ) : (
+            <ul className="divide-y rounded-md border" aria-label={t`SOPs found for chapter ${chapter}`}>
+              {offered.map((sop) => (
+                <li key={sop.id}>
+                  <button
+                    type="button"
+                    className="flex w-full items-center gap-2 px-2 py-1.5 text-left hover:bg-slate-50 focus-visible:bg-slate-50 focus-visible:outline-2 focus-visible:outline-sky-700"
+                    onClick={() => {
+                      onAdd({ id: sop.id, title: sop.title });
+                      setText('');
+                    }}
+                  >
+                    <Plus className="size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
+                    <span className="min-w-0 flex-1 break-words">{sop.title}</span>
+                    {sop.department && <span className="shrink-0 text-xs text-muted-foreground">{sop.department.name}</span>}
+                  </button>
+                </li>
+              ))}
+            </ul>
+          )}
+          {found.data && found.data.total > found.data.items.length && (
+            <p className="mt-1 text-xs text-muted-foreground">
+              <Trans>More SOPs match: type more of the title to narrow them.</Trans>
+            </p>
+          )}
+        </div>
+      )}
+    </div>
+  );
+}
+
+/**
  * Arranging a manual: chapters in order, each with its SOPs in order; numbers follow. An SOP
  * already placed (here or in another manual) is not offered again; the server names any clash.
  */
 export function ArrangeDialog({ manual, onClose }: { manual: ManualDetail; onClose: () => void }) {
   const { t } = useLingui();
-  const sops = useQuery(manualQueries.sops());
   const allManuals = useQuery(manualQueries.list());
   const [chapters, setChapters] = useState<DraftChapter[]>(() =>
     manual.chapters.map((c) => ({ key: ++nextKey, title: c.title, sopIds: c.sections.map((s) => s.sopId) })),
   );
   const [error, setError] = useState<string | null>(null);
   const save = useArrangeManual(manual.id, onClose);
-  const titleOf = new Map((sops.data ?? []).map((s) => [s.id, s.title]));
-  for (const c of manual.chapters) for (const s of c.sections) titleOf.set(s.sopId, s.title);
+  // Titles of the sections placed: the manual's own, and those of SOPs added here.
+  const [titleOf] = useState(() => new Map(manual.chapters.flatMap((c) => c.sections.map((s) => [s.sopId, s.title] as const))));
   const placed = new Set(chapters.flatMap((c) => c.sopIds));
-  const available = (sops.data ?? []).filter((s) => !placed.has(s.id));
   const update = (index: number, change: Partial<DraftChapter>) => setChapters((all) => all.map((c, i) => (i === index ? { ...c, ...change } : c)));
 
   const submit = (event: React.FormEvent) => {
@@ -134,21 +198,14 @@ export function ArrangeDialog({ manual, onClose }: { manual: ManualDetail; onClo
                 </li>
               ))}
             </ul>
-            <div className="sm:pl-7">
-              <select
-                aria-label={t`Add a section to chapter ${index + 1}`}
-                className="h-9 w-full rounded-md border bg-white px-2 text-sm"
-                value=""
-                onChange={(e) => e.target.value && update(index, { sopIds: [...chapter.sopIds, Number(e.target.value)] })}
-              >
-                <option value="">{t`Add an SOP as a section…`}</option>
-                {available.map((s) => (
-                  <option key={s.id} value={s.id}>
-                    {s.title}
-                  </option>
-                ))}
-              </select>
-            </div>
+            <SectionPicker
+              chapter={index + 1}
+              placed={placed}
+              onAdd={(sop) => {
+                titleOf.set(sop.id, sop.title);
+                update(index, { sopIds: [...chapter.sopIds, sop.id] });
+              }}
+            />
           </li>
         ))}
       </ol>
