@@ -97,7 +97,10 @@ test('an approver at 1366 px makes a manual: creates it, finds SOPs by the serve
   const find = dialog.getByRole('searchbox', { name: 'Find an SOP to add to chapter 1' });
   for (const title of [titles[1], titles[0]]) {
     await find.fill(title);
-    await dialog.getByRole('list', { name: 'SOPs found for chapter 1' }).getByRole('button', { name: new RegExp(title) }).click();
+    await dialog
+      .getByRole('list', { name: 'SOPs found for chapter 1' })
+      .getByRole('button', { name: new RegExp(title) })
+      .click();
   }
   await find.fill(`Tender boat drill ${suffix}`);
   await expect(dialog.getByText('No SOP found that is not placed already.')).toBeVisible();
