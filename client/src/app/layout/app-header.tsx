@@ -143,7 +143,8 @@ export function AppHeader() {
         <MenuButton user={user} tabs={tabs} location={location} crowded={crowded} />
         <Link href="/" aria-label="SOP Harbor" className={cn('flex shrink-0 items-center gap-2 rounded-md font-semibold tracking-tight', HEADER_FOCUS)}>
           <Ship className="size-5 text-sky-300" aria-hidden="true" />
-          <span className="lg:hidden xl:inline">SOP Harbor</span>
+          {/* Beside the tabs from 1280 px; with the tabs in the menu there is room for it again. */}
+          <span className={crowded ? undefined : 'lg:hidden xl:inline'}>SOP Harbor</span>
         </Link>
         {/* Seven tabs for an admin: tighter below 1536 px so they never run under the bell. */}
         <nav
