@@ -8,8 +8,6 @@ const alias = {
   '@common': path.resolve(import.meta.dirname, 'common'),
 };
 
-const FLEET_WORKERS = Number(process.env.FLEET_WORKERS ?? 4);
-
 export default defineConfig({
   resolve: { alias },
   test: {
@@ -43,11 +41,6 @@ export default defineConfig({
           // each gets a process of its own, so nothing of one file's fleet can meet the next one's.
           name: 'fleet',
           include: ['server/src/features/fleet/**/*.test.ts'],
-          // Most of a fleet file's time is waiting: for a ship process to start, a link to come
-          // back, a NATS server to restart. They run last, on their own, FLEET_WORKERS at a time,
-          // so that waiting overlaps instead of holding one of the two workers the rest share.
-          sequence: { groupOrder: 1 },
-          maxWorkers: FLEET_WORKERS,
           environment: 'node',
           globalSetup: ['server/src/test/global-setup.ts'],
           setupFiles: ['server/src/test/audit-key-setup.ts'],
