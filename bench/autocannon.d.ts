@@ -7,6 +7,8 @@ declare module 'autocannon' {
     headers?: Record<string, string>;
     /** Seconds before a request counts as timed out. */
     timeout?: number;
+    /** Each connection sends these in turn, starting over at the end. */
+    requests?: { method?: 'GET' | 'POST'; path: string }[];
   }
   interface Stat {
     average: number;

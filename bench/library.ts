@@ -1,0 +1,328 @@
+/**
+ * `npm run bench:library`: the Procedures list at a large line's size, read in pages from the
+ * server (keyset cursors). Three parts, each printed as a table:
+ *
+ * 1. On the embedded database and on PostgreSQL (a fresh database on BENCH_POSTGRES_URL),
+ *    BENCH_LIBRARY_SOPS (50,000) generated SOPs (bench/generate.ts) behind the real server: for
+ *    each sort, a department filter and a search, the first page (50 rows) and the next one:
+ *    their bytes over the wire as a browser asks for them (Brotli) and p50/p95 of
+ *    BENCH_LIBRARY_RUNS (20) sequential requests on 127.0.0.1 (targets: <= 100 KB, p95 <= 200
+ *    ms). Then the server's memory (RSS) while one reader walks 1,000 pages by their cursors
+ *    (target: flat).
+ * 2. A ship's copy (embedded) holding BENCH_SHIP_SOPS (10,000) SOPs sent by an office over a NATS
+ *    hub and leaf, exactly as on board; then BENCH_CREW (200) connections browse it at once for
+ *    BENCH_SECONDS: list pages (five sorts), SOP pages and file downloads from its store, each
+ *    kind's p99 (target <= 300 ms).
+ * 3. At 5,000 SOPs, the first page's requests per second beside a bare Node server sending the
+ *    same bytes from memory, under the same load (target >= 0.9).
+ *
+ * BENCH_DATABASES=embedded|postgres limits part 1; BENCH_LIBRARY_PARTS=1,2,3 picks parts. Stops
+ * by itself after BENCH_TIMEOUT_S (3600).
+ */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { request } from 'node:http';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { startHub, startShipNats } from '../server/src/test/fleet/nats-servers';
+import { type DatabaseKind, filledDatabase } from './databases';
+import { generateBenchData } from './generate';
+import { load, percentile, SECONDS } from './measure';
+import { benchSession, type Child, signIn, startBareServer, startServer } from './processes';
+
+const SOPS = Number(process.env.BENCH_LIBRARY_SOPS ?? 50_000);
+const SHIP_SOPS = Number(process.env.BENCH_SHIP_SOPS ?? 10_000);
+const RATIO_SOPS = 5000;
+const RUNS = Number(process.env.BENCH_LIBRARY_RUNS ?? 20);
+const WALK_PAGES = Number(process.env.BENCH_WALK_PAGES ?? 1000);
+const CREW = Number(process.env.BENCH_CREW ?? 200);
+const DATABASES = (process.env.BENCH_DATABASES ?? 'embedded,postgres').split(',') as DatabaseKind[];
+const PARTS = new Set((process.env.BENCH_LIBRARY_PARTS ?? '1,2,3').split(',').map(Number));
+const ADMIN = { username: 'admin', password: 'bench-library-admin-passphrase' };
+/** A generated owner with the plain user's role: sees what is in force and their own drafts. */
+const CREW_MEMBER = { username: 'bench-owner-1', password: 'bench-owner-password' };
+const session = benchSession(Number(process.env.BENCH_TIMEOUT_S ?? 3600) * 1000);
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+const ms = (value: number) => `${value.toFixed(0)} ms`;
+
+interface Page {
+  items: { id: number; latestVersion: { firstAttachmentId: number | null } | null }[];
+  nextCursor: string | null;
+  total: number;
+  totalIsEstimate: boolean;
+}
+
+/** One GET as a browser sends it (Brotli accepted): the bytes that crossed, the body decoded, the wall time. */
+function browserGet(url: string, cookie: string): Promise<{ wire: number; body: string; ms: number; status: number }> {
+  const started = performance.now();
+  return new Promise((resolve, reject) => {
+    const req = request(url, { headers: { cookie, 'accept-encoding': 'br, gzip' } }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', async () => {
+        const raw = Buffer.concat(chunks);
+        const { brotliDecompressSync, gunzipSync } = await import('node:zlib');
+        const encoding = res.headers['content-encoding'];
+        const body = encoding === 'br' ? brotliDecompressSync(raw) : encoding === 'gzip' ? gunzipSync(raw) : raw;
+        resolve({ wire: raw.length, body: body.toString('utf8'), ms: performance.now() - started, status: res.statusCode ?? 0 });
+      });
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+async function pageOf(url: string, cookie: string) {
+  const answer = await browserGet(url, cookie);
+  if (answer.status !== 200) throw new Error(`${url}: ${answer.status} ${answer.body.slice(0, 200)}`);
+  return { ...answer, page: JSON.parse(answer.body) as Page };
+}
+
+/** The first page's and the next page's bytes and times, RUNS sequential requests each. */
+async function measureQuery(base: string, cookie: string, query: string) {
+  const first = `${base}/api/sops?limit=50${query}`;
+  const { page, wire } = await pageOf(first, cookie);
+  const next = page.nextCursor ? `${first}&cursor=${encodeURIComponent(page.nextCursor)}` : null;
+  const nextWire = next ? (await pageOf(next, cookie)).wire : 0;
+  const times = { first: [] as number[], next: [] as number[] };
+  for (let i = 0; i < RUNS; i++) {
+    times.first.push((await pageOf(first, cookie)).ms);
+    if (next) times.next.push((await pageOf(next, cookie)).ms);
+  }
+  return { total: `${page.total.toLocaleString('en')}${page.totalIsEstimate ? ' (estimate)' : ''}`, wire, nextWire, times };
+}
+
+/** Walks `pages` pages by their cursors (starting over at the end), sampling the server's RSS. */
+async function walk(server: Child, cookie: string, pages: number) {
+  const before = server.rss();
+  let peak = before;
+  const timer = setInterval(() => {
+    if (server.alive()) peak = Math.max(peak, server.rss());
+  }, 50);
+  const samples: number[] = [];
+  let cursor: string | null = null;
+  try {
+    for (let i = 0; i < pages; i++) {
+      const url: string = `${server.base}/api/sops?limit=50&sort=title:asc${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`;
+      const { page } = await pageOf(url, cookie);
+      cursor = page.nextCursor;
+      if ((i + 1) % Math.max(1, Math.floor(pages / 4)) === 0) samples.push(server.rss());
+    }
+  } finally {
+    clearInterval(timer);
+  }
+  const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
+  return { before: mb(before), quarters: samples.map(mb).join(' → '), peak: mb(peak), after: mb(server.rss()) };
+}
+
+const QUERIES: [string, (departmentId: number) => string][] = [
+  ['sort title', () => '&sort=title:asc'],
+  ['sort updated', () => '&sort=updated:desc'],
+  ['sort status', () => '&sort=status:asc'],
+  ['sort department', () => '&sort=department:asc'],
+  ['sort reviewDue', () => '&sort=reviewDue:asc'],
+  ['filter department', (id) => `&departmentId=${id}&sort=title:asc`],
+  ['search "muster drill"', () => `&search=${encodeURIComponent('muster drill')}`],
+];
+
+async function partOne(kind: DatabaseKind) {
+  const workDir = mkdtempSync(path.join(tmpdir(), 'sop-bench-library-'));
+  session.cleanups.push(async () => rmSync(workDir, { recursive: true, force: true }));
+  const { env, ms: fillMs } = await filledDatabase(kind, workDir, session.cleanups, (db) => generateBenchData(db, SOPS));
+  console.log(`${kind}: ${SOPS.toLocaleString('en')} SOPs generated in ${(fillMs / 1000).toFixed(0)} s`);
+  const server = await startServer({ ...env, ADMIN_PASSWORD: ADMIN.password });
+  session.children.add(server);
+  try {
+    const admin = await signIn(server.base, ADMIN);
+    const crew = await signIn(server.base, CREW_MEMBER);
+    const departments = (await (await fetch(`${server.base}/api/departments`, { headers: { cookie: admin } })).json()) as { id: number }[];
+    const rows: string[][] = [];
+    for (const [who, cookie] of [
+      ['admin', admin],
+      ['crew', crew],
+    ] as const) {
+      for (const [name, query] of QUERIES) {
+        if (who === 'crew' && name !== 'sort title' && name !== 'search "muster drill"') continue;
+        const m = await measureQuery(server.base, cookie, query(departments.at(-1)!.id));
+        rows.push([
+          `${who}, ${name}`,
+          m.total,
+          kb(m.wire),
+          ms(percentile(m.times.first, 50)),
+          ms(percentile(m.times.first, 95)),
+          kb(m.nextWire),
+          m.times.next.length ? ms(percentile(m.times.next, 95)) : '-',
+        ]);
+        console.log(`  ${rows.at(-1)!.join(' | ')}`);
+      }
+    }
+    console.log(`  walking ${WALK_PAGES} pages...`);
+    const memory = await walk(server, admin, WALK_PAGES);
+    return { rows, memory };
+  } finally {
+    await server.stop();
+    session.children.delete(server);
+  }
+}
+
+async function partTwo() {
+  const workDir = mkdtempSync(path.join(tmpdir(), 'sop-bench-library-ship-'));
+  session.cleanups.push(async () => rmSync(workDir, { recursive: true, force: true }));
+  console.log(`Ship's copy: the office (PostgreSQL) with ${SHIP_SOPS.toLocaleString('en')} SOPs sends them to one ship...`);
+  const { env } = await filledDatabase('postgres', workDir, session.cleanups, (db) => generateBenchData(db, SHIP_SOPS));
+  const client = new pg.Client({ connectionString: env.DATABASE_URL });
+  await client.connect();
+  session.cleanups.push(() => client.end());
+  const count = async (text: string) => Number((await client.query(text)).rows[0].n);
+  const hub = await startHub();
+  session.cleanups.push(() => hub.dispose());
+  const office = await startServer({ ...env, ADMIN_PASSWORD: ADMIN.password, NATS_URL: hub.url });
+  session.children.add(office);
+  const officeAdmin = await signIn(office.base, ADMIN);
+  const registered = await fetch(`${office.base}/api/admin/vessels`, {
+    method: 'POST',
+    headers: { cookie: officeAdmin, 'content-type': 'application/json' },
+    body: JSON.stringify({ code: 'BENCH-SHIP', name: 'Bench Ship' }),
+  });
+  if (registered.status !== 201) throw new Error(`registering the vessel: ${registered.status} ${await registered.text()}`);
+  const nats = await startShipNats('BENCH-SHIP', hub.leafUrl!);
+  session.cleanups.push(() => nats.dispose());
+  const shipDir = path.join(workDir, 'ship');
+  const ship = await startServer({ DATA_DIR: shipDir, ADMIN_PASSWORD: ADMIN.password, VESSEL: 'BENCH-SHIP', NATS_URL: nats.url });
+  session.children.add(ship);
+  const inForce = await count(`select count(*)::int as n from sops s where exists (select 1 from sop_versions v where v.sop_id = s.id and v.is_published)`);
+  const started = performance.now();
+  for (;;) {
+    const onBoard = await count(`select count(*)::int as n from vessel_documents where vessel_code = 'BENCH-SHIP' and withdrawn_at is null`);
+    process.stdout.write(`\r  on board: ${onBoard} of ${inForce}   `);
+    if (onBoard >= inForce) break;
+    if (performance.now() - started > 30 * 60_000) throw new Error('the ship did not receive every SOP in force within 30 minutes');
+    await sleep(1000);
+  }
+  console.log(`\n  every SOP in force on board after ${((performance.now() - started) / 1000).toFixed(0)} s`);
+  // The office's part is done: only the ship answers the crew.
+  await office.stop();
+  session.children.delete(office);
+
+  const cookie = await signIn(ship.base, CREW_MEMBER);
+  const listPaths = ['title:asc', 'updated:desc', 'status:asc', 'department:asc', 'reviewDue:asc'].map((sort) => `/api/sops?limit=50&sort=${sort}`);
+  const { page } = await pageOf(`${ship.base}${listPaths[0]}`, cookie);
+  const more = page.nextCursor ? (await pageOf(`${ship.base}${listPaths[0]}&cursor=${encodeURIComponent(page.nextCursor)}`, cookie)).page : null;
+  const sops = [...page.items, ...(more?.items ?? [])];
+  const sopPaths = sops.slice(0, 40).map((sop) => `/api/sops/${sop.id}`);
+  const filePaths = sops
+    .map((sop) => sop.latestVersion?.firstAttachmentId)
+    .filter((id): id is number => typeof id === 'number')
+    .slice(0, 20)
+    .map((id) => `/api/attachments/${id}/download`);
+  if (filePaths.length === 0) throw new Error('no file among the first SOPs on board');
+  const shares = { list: Math.round(CREW * 0.5), sop: Math.round(CREW * 0.35) };
+  const kinds: [string, string[], number][] = [
+    ['list pages', listPaths, shares.list],
+    ['SOP pages', sopPaths, shares.sop],
+    ['file downloads', filePaths, CREW - shares.list - shares.sop],
+  ];
+  console.log(`  ${CREW} crew connections browsing for ${SECONDS} s...`);
+  const results = await Promise.all(
+    kinds.map(async ([name, paths, connections]) => {
+      const latencies: number[] = [];
+      const instance = autocannon({
+        url: ship.base,
+        connections,
+        duration: SECONDS,
+        timeout: 30,
+        headers: { cookie },
+        requests: paths.map((p) => ({ method: 'GET' as const, path: p })),
+      });
+      instance.on('response', (_client, _status, _bytes, time) => latencies.push(time));
+      const result = await instance;
+      return {
+        name,
+        connections,
+        requests: result.requests.total,
+        p50: percentile(latencies, 50),
+        p99: percentile(latencies, 99),
+        failures: (result.non2xx ? `${result.non2xx} non-2xx ` : '') + (result.errors ? `${result.errors} errors` : ''),
+      };
+    }),
+  );
+  await ship.stop();
+  session.children.delete(ship);
+  return results;
+}
+
+async function partThree() {
+  const workDir = mkdtempSync(path.join(tmpdir(), 'sop-bench-library-ratio-'));
+  session.cleanups.push(async () => rmSync(workDir, { recursive: true, force: true }));
+  const { env } = await filledDatabase('embedded', workDir, session.cleanups, (db) => generateBenchData(db, RATIO_SOPS));
+  const server = await startServer({ ...env, ADMIN_PASSWORD: ADMIN.password });
+  session.children.add(server);
+  const cookie = await signIn(server.base, ADMIN);
+  const url = `${server.base}/api/sops?limit=50&sort=title:asc`;
+  // The same bytes the app sends to a client asking without compression (as autocannon does).
+  const listFile = path.join(workDir, 'page.json');
+  writeFileSync(listFile, Buffer.from(await (await fetch(url, { headers: { cookie, 'accept-encoding': 'identity' } })).arrayBuffer()));
+  const downloadFile = path.join(workDir, 'unused.txt');
+  writeFileSync(downloadFile, 'unused');
+  const bare = await startBareServer(listFile, downloadFile);
+  session.children.add(bare);
+  const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
+  const app = await load(url, { connections, headers: { cookie } });
+  const yardstick = await load(`${bare.base}/list`, { connections });
+  await Promise.all([server.stop(), bare.stop()]);
+  return { app, yardstick, connections };
+}
+
+const table = (header: string[], rows: string[][]) => {
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
+  const line = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i])).join(' | ')} |`;
+  return [line(header), `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`, ...rows.map(line)].join('\n');
+};
+
+type Part = DatabaseKind | 'ship' | 'ratio';
+const parts: Part[] = [...(PARTS.has(1) ? DATABASES : []), ...(PARTS.has(2) ? (['ship'] as const) : []), ...(PARTS.has(3) ? (['ratio'] as const) : [])];
+const results = await session.perDatabase(parts, async (part: Part) => {
+  if (part === 'ship') return { ship: await partTwo() };
+  if (part === 'ratio') return { ratio: await partThree() };
+  return { library: await partOne(part) };
+});
+
+const output: string[] = [];
+for (const { kind, rows } of results) {
+  if ('library' in rows && rows.library) {
+    output.push(`\n${kind === 'embedded' ? 'Embedded database (PGlite)' : 'PostgreSQL'}, ${SOPS.toLocaleString('en')} SOPs, ${RUNS} sequential requests each`);
+    output.push(table(['query', 'total', 'first page (br)', 'p50', 'p95', 'next page (br)', 'next p95'], rows.library.rows));
+    const memory = rows.library.memory;
+    output.push(`Server RSS walking ${WALK_PAGES} pages: before ${memory.before}, by quarters ${memory.quarters}, peak ${memory.peak}, after ${memory.after}`);
+    output.push('Targets: first and next page <= 100 KB over the wire, p95 <= 200 ms; memory flat over the walk.');
+  }
+  if ('ship' in rows && rows.ship) {
+    output.push(`\nShip's copy (embedded), ${SHIP_SOPS.toLocaleString('en')} SOPs, ${CREW} crew connections at once for ${SECONDS} s`);
+    output.push(
+      table(
+        ['kind', 'connections', 'requests', 'p50', 'p99', 'failures'],
+        rows.ship.map((r) => [r.name, String(r.connections), String(r.requests), ms(r.p50), ms(r.p99), r.failures || 'none']),
+      ),
+    );
+    output.push('Target: p99 <= 300 ms for each kind.');
+  }
+  if ('ratio' in rows && rows.ratio) {
+    const { app, yardstick, connections } = rows.ratio;
+    output.push(
+      `\nFirst page at ${RATIO_SOPS.toLocaleString('en')} SOPs, ${connections} connections for ${SECONDS} s, beside a bare Node server sending the same bytes`,
+    );
+    output.push(
+      table(
+        ['measure', 'app', 'bare', 'ratio', 'target'],
+        [['GET /api/sops?limit=50 (req/s)', app.rps.toFixed(0), yardstick.rps.toFixed(0), (app.rps / yardstick.rps).toFixed(2), '>= 0.9']],
+      ),
+    );
+    if (app.failures) output.push(`app failures: ${app.failures}`);
+  }
+}
+console.log(output.join('\n'));
+process.exit(results.length === parts.length ? 0 : 1);
