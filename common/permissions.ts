@@ -69,6 +69,8 @@ export const PERMISSIONS = {
   'templates.manage': { admin: 'yes', approver: 'no', user: 'no' },
   /** Manuals: creating one and arranging its chapters and sections. Anyone who reads SOPs reads them (`sop.read`). */
   'manuals.manage': { admin: 'yes', approver: 'yes', user: 'no' },
+  /** Starting a manual's controlled copy made in the background (reading the copy is `files.read`). */
+  'manuals.copy': { admin: 'yes', approver: 'yes', user: 'yes' },
   'audit.read': { admin: 'yes', approver: 'no', user: 'no' },
   'storage.read': { admin: 'yes', approver: 'no', user: 'no' },
   'settings.manage': { admin: 'yes', approver: 'no', user: 'no' },
@@ -135,6 +137,8 @@ export const ON_SHIP = {
   'departments.manage': 'no',
   'templates.manage': 'no',
   'manuals.manage': 'no',
+  // Manuals are kept at the office and do not travel to ships yet: there is none to copy on board.
+  'manuals.copy': 'no',
   'audit.read': 'read',
   'storage.read': 'read',
   'settings.manage': 'no',

@@ -117,4 +117,14 @@ test('an approver at 1366 px makes a manual: creates it, finds SOPs by the serve
   await expect(contents.locator('[data-section="1.1"]')).toContainText(titles[0]);
   await expect(contents.locator('[data-section="1.2"]')).toContainText(titles[1]);
   await page.screenshot({ path: 'screenshots/manual-approver-1366.png', fullPage: true });
+
+  // The controlled copy is made in the background, and saved when made.
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Controlled copy' }).click();
+  await expect(page.getByRole('button', { name: 'Preparing...' })).toBeDisabled();
+  expect((await download).suggestedFilename()).toMatch(
+    new RegExp(`^${code} Tender operations manual ${suffix} \\(controlled copy \\d{4}-\\d{2}-\\d{2}\\)\\.pdf$`),
+  );
+  await expect(page.getByText('Controlled copy ready')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Controlled copy' })).toBeEnabled();
 });

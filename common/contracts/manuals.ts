@@ -121,3 +121,21 @@ export type ManualRevision = z.input<typeof ManualRevision>;
 /** GET /api/manuals/{id}/revisions: newest first. */
 export const ManualRevisions = z.object({ id: z.number().int(), code: z.string(), title: z.string(), revisions: z.array(ManualRevision) });
 export type ManualRevisions = z.input<typeof ManualRevisions>;
+
+/**
+ * POST /api/manuals/{id}/controlled-copy-jobs and GET /api/manual-copy-jobs/{jobId}: a controlled
+ * copy made in the background, `done` of `total` section files stamped so far; once `ready`,
+ * GET /api/manual-copy-jobs/{jobId}/file sends it (once).
+ */
+export const MANUAL_COPY_STATES = ['making', 'ready', 'failed'] as const;
+export const ManualCopyJob = z.object({
+  id: z.string(),
+  manualId: z.number().int(),
+  state: z.enum(MANUAL_COPY_STATES),
+  done: count,
+  total: count,
+  /** Why a failed copy failed. */
+  message: z.string().nullable(),
+});
+export type ManualCopyJob = z.input<typeof ManualCopyJob>;
+export const ManualCopyJobParams = z.object({ jobId: z.uuid({ error: 'Job id is not one the server gave' }) });

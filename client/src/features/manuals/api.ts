@@ -32,7 +32,10 @@ export const manualQueries = {
 
 /** Plain links: the browser downloads them. */
 export const effectiveCsvUrl = (id: number, at?: string) => withQuery(`/api/manuals/${id}/effective.csv`, { at });
-export const controlledCopyUrl = (id: number) => `/api/manuals/${id}/controlled-copy`;
+/** The controlled copy made in the background: started, followed, then fetched once. */
+export const startCopyUrl = (id: number) => `/api/manuals/${id}/controlled-copy-jobs`;
+export const copyJobUrl = (jobId: string) => `/api/manual-copy-jobs/${jobId}`;
+export const copyJobFileUrl = (jobId: string) => `/api/manual-copy-jobs/${jobId}/file`;
 
 export function useCreateManual(onDone: (manual: ManualDetail) => void) {
   return useApiMutation({

@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { ChevronsDown, FileSpreadsheet, History, ListOrdered, Printer } from 'lucide-react';
+import { ChevronsDown, FileSpreadsheet, History, ListOrdered } from 'lucide-react';
 import { Link, useParams } from 'wouter';
 import type { ManualSection } from '@common/contracts/manuals';
 import { can } from '@common/permissions';
@@ -10,8 +10,8 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { formatDate } from '@/lib/labels';
 import { useCurrentUser } from '@/lib/session';
-import { useSaveFile } from '@/lib/use-save-file';
-import { controlledCopyUrl, effectiveCsvUrl, manualQueries } from './api';
+import { effectiveCsvUrl, manualQueries } from './api';
+import { ControlledCopyButton } from './controlled-copy-button';
 import { ArrangeDialog } from './arrange-dialog';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 
@@ -94,11 +94,6 @@ export default function ManualPage() {
   const [current, setCurrent] = useState<string | null>(null);
   const [arranging, setArranging] = useState(false);
   const listRef = useRef<HTMLDivElement>(null);
-  const { saving, save } = useSaveFile({
-    ready: t`Controlled copy ready`,
-    failed: t`Controlled copy failed`,
-    fallback: t`The controlled copy could not be made.`,
-  });
   const sections = manual.data?.chapters.flatMap((c) => c.sections) ?? [];
   const changed = sections.filter((s) => s.changed);
 
@@ -138,9 +133,7 @@ export default function ManualPage() {
                 <Button onClick={nextChanged} disabled={!changed.length}>
                   <ChevronsDown className="size-4" aria-hidden="true" /> <Trans>Next changed section</Trans>
                 </Button>
-                <Button variant="outline" onClick={() => save(controlledCopyUrl(id), 'manual-controlled-copy.pdf')} disabled={saving}>
-                  <Printer className="size-4" aria-hidden="true" /> {saving ? <Trans>Preparing...</Trans> : <Trans>Controlled copy</Trans>}
-                </Button>
+                <ControlledCopyButton manualId={id} />
                 <Button variant="outline" asChild>
                   <a href={effectiveCsvUrl(id)} download>
                     <FileSpreadsheet className="size-4" aria-hidden="true" /> <Trans>Effective sections (CSV)</Trans>

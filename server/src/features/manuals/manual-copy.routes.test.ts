@@ -112,3 +112,68 @@ describe('GET /api/manuals/{id}/controlled-copy', () => {
     expect((await t.as(crew, { method: 'GET', url: '/api/manuals/999999/controlled-copy' })).statusCode).toBe(404);
   });
 });
+
+describe('a controlled copy made in the background (POST /api/manuals/{id}/controlled-copy-jobs)', () => {
+  const start = (who: typeof crew, id = manualId) => t.as(who, { method: 'POST', url: `/api/manuals/${id}/controlled-copy-jobs` });
+  const status = (who: typeof crew, jobId: string) => t.as(who, { method: 'GET', url: `/api/manual-copy-jobs/${jobId}` });
+
+  it('says how many section files it stamps and how far it is, then sends the same PDF once', async () => {
+    const started = await start(crew);
+    expect(started.statusCode, started.body).toBe(202);
+    const job = started.json() as { id: string; state: string; done: number; total: number };
+    // Anchor handling's one file, Mooring's two; Bridge watch has none.
+    expect(job).toMatchObject({ manualId, state: 'making', total: 3 });
+    const seen: number[] = [];
+    await expect
+      .poll(
+        async () => {
+          const now = (await status(crew, job.id)).json() as { state: string; done: number; total: number };
+          seen.push(now.done);
+          return now.state;
+        },
+        { timeout: 60_000, interval: 50 },
+      )
+      .toBe('ready');
+    // Progress only moves forward, and ends with every file stamped.
+    expect(seen).toEqual([...seen].sort((a, b) => a - b));
+    expect(seen.at(-1)).toBe(3);
+
+    const file = await t.as(crew, { method: 'GET', url: `/api/manual-copy-jobs/${job.id}/file` });
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-type']).toBe(PDF);
+    expect(file.headers['content-disposition']).toContain('FOM Fleet Operations manual (controlled copy');
+    const pages = await pdfPageTexts(file.rawPayload);
+    expect(pages).toHaveLength(11);
+    for (const text of pages) expect(text).toContain('Printed by Rita Moreira');
+    // Sent once: then it is gone, file and all.
+    const again = await t.as(crew, { method: 'GET', url: `/api/manual-copy-jobs/${job.id}/file` });
+    expect(again.statusCode).toBe(404);
+    expect(again.json().message).toBe('Controlled copy not found: it was fetched already, or it expired. Start it again.');
+  }, 120_000);
+
+  it("is the starter's own: another person's question is a 404, and so is a manual that does not exist", async () => {
+    const started = await start(crew);
+    expect(started.statusCode).toBe(202);
+    const { id } = started.json() as { id: string };
+    expect((await status(approver, id)).statusCode).toBe(404);
+    expect((await t.as(approver, { method: 'GET', url: `/api/manual-copy-jobs/${id}/file` })).statusCode).toBe(404);
+    expect((await start(crew, 999_999)).statusCode).toBe(404);
+    const bad = await t.as(crew, { method: 'GET', url: '/api/manual-copy-jobs/not-a-job' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toContain('Job id is not one the server gave');
+    await expect.poll(async () => (await status(crew, id)).json().state, { timeout: 60_000, interval: 100 }).toBe('ready');
+  }, 120_000);
+
+  it('answers 409 for the file while the copy is still being made, and makes at most two at once per person', async () => {
+    const first = (await start(author)).json() as { id: string };
+    const early = await t.as(author, { method: 'GET', url: `/api/manual-copy-jobs/${first.id}/file` });
+    // The copy takes several document tasks: it cannot be ready as the answer to its start arrives.
+    expect(early.statusCode).toBe(409);
+    expect(early.json().message).toBe('The controlled copy is still being made');
+    expect((await start(author)).statusCode).toBe(202);
+    const third = await start(author);
+    expect(third.statusCode).toBe(429);
+    expect(third.json().message).toBe('At most 2 controlled copies can be made for you at once: wait for one to finish');
+    await expect.poll(async () => (await status(author, first.id)).json().state, { timeout: 60_000, interval: 100 }).toBe('ready');
+  }, 120_000);
+});

@@ -31,8 +31,76 @@ const PDF = 'application/pdf';
 const utcDate = (d: Date) => d.toISOString().slice(0, 10);
 const utcDateTime = (d: Date) => `${d.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
 
-export async function sendManualCopy(db: Db, workers: DocumentWorkers, actor: SessionUser, manualId: number, reply: FastifyReply, language: LanguageCode) {
+/** A controlled copy made: the PDF in a temp file (the caller sends and removes it), and how to name it. */
+export interface MadeCopy {
+  path: string;
+  size: number;
+  pages: number;
+  fileName: string;
+}
+
+/** How far a copy is: `done` of `total` section files stamped (the last step puts them together). */
+export type CopyProgress = (done: number, total: number) => void;
+
+/** The manual's PDF files of the versions in force the actor may see, in section order. */
+async function sectionPdfs(db: Db, manual: Awaited<ReturnType<typeof getManual>>) {
+  const pdfs = new Map<number, string[]>();
+  for (const section of manual.chapters.flatMap((c) => c.sections)) {
+    if (section.versionId === null) continue;
+    const rows = await db
+      .select({ sha256: attachments.sha256 })
+      .from(attachments)
+      .where(and(eq(attachments.versionId, section.versionId), eq(attachments.mimeType, PDF), isNotNull(attachments.sha256)))
+      .orderBy(asc(attachments.id));
+    pdfs.set(
+      section.versionId,
+      rows.map((r) => r.sha256 as string),
+    );
+  }
+  return pdfs;
+}
+
+/**
+ * Checks the manual is one the actor may read, then answers how many files its copy stamps and
+ * the work that makes it (`make`), so a refusal comes before any work starts.
+ */
+export async function prepareManualCopy(db: Db, workers: DocumentWorkers, actor: SessionUser, manualId: number, language: LanguageCode) {
   const manual = await getManual(db, actor, manualId);
+  const pdfs = await sectionPdfs(db, manual);
+  const total = [...pdfs.values()].reduce((sum, list) => sum + list.length, 0);
+  return { manual, total, make: (progress?: CopyProgress) => makeManualCopy(db, workers, actor, manual, pdfs, language, progress) };
+}
+
+/** GET /api/manuals/{id}/controlled-copy: made while the request waits, then streamed. */
+export async function sendManualCopy(db: Db, workers: DocumentWorkers, actor: SessionUser, manualId: number, reply: FastifyReply, language: LanguageCode) {
+  const made = await (await prepareManualCopy(db, workers, actor, manualId, language)).make();
+  return streamCopy(reply, made);
+}
+
+/** Streams a made copy from its temp file, removed once sent (or once the client goes). */
+export function streamCopy(reply: FastifyReply, made: MadeCopy) {
+  const stream = createReadStream(made.path);
+  stream.once('close', () => void rm(made.path, { force: true }));
+  return reply
+    .header('content-type', PDF)
+    .header('content-length', made.size)
+    .header('content-disposition', contentDisposition(made.fileName))
+    .header('cache-control', 'no-store')
+    .header('x-content-type-options', 'nosniff')
+    .send(stream);
+}
+
+async function makeManualCopy(
+  db: Db,
+  workers: DocumentWorkers,
+  actor: SessionUser,
+  manual: Awaited<ReturnType<typeof getManual>>,
+  pdfs: Map<number, string[]>,
+  language: LanguageCode,
+  progress?: CopyProgress,
+): Promise<MadeCopy> {
+  const total = [...pdfs.values()].reduce((sum, list) => sum + list.length, 0);
+  progress?.(0, total);
   const words = PRINT_WORDS[language];
   const printedAt = new Date();
   const today = utcDate(printedAt);
@@ -41,7 +109,7 @@ export async function sendManualCopy(db: Db, workers: DocumentWorkers, actor: Se
   const temp: string[] = [];
   const outputPath = newTempPath();
   let made: { pages: number; size: number };
-  let files = 0;
+  let done = 0;
   try {
     const chapters: { number: string; title: string; sections: ManualCopySection[] }[] = [];
     for (const chapter of manual.chapters) {
@@ -52,26 +120,23 @@ export async function sendManualCopy(db: Db, workers: DocumentWorkers, actor: Se
           sections.push({ number: section.number, title: section.title, status: words.manual.noVersion, files: [] });
           continue;
         }
-        const pdfs = await db
-          .select({ sha256: attachments.sha256 })
-          .from(attachments)
-          .where(and(eq(attachments.versionId, versionId), eq(attachments.mimeType, PDF), isNotNull(attachments.sha256)))
-          .orderBy(asc(attachments.id));
+        const files = pdfs.get(versionId) ?? [];
         const stamped: string[] = [];
-        for (const [index, pdf] of pdfs.entries()) {
+        for (const [index, sha256] of files.entries()) {
           const path = newTempPath();
           temp.push(path);
           await workers.run('stamp', {
-            data: await readAll(db, pdf.sha256 as string, MAX_FILE_BYTES),
+            data: await readAll(db, sha256, MAX_FILE_BYTES),
             lines: [
               words.stampDocument({ title: `${manual.code} ${section.number} ${section.title}`, version: versionNumber, since: utcDate(inForceSince) }),
               printedLine,
             ],
-            signaturePage: index === pdfs.length - 1 ? await signaturePageOf(db, { versionId, sopTitle: section.title, versionNumber }, language) : undefined,
+            signaturePage: index === files.length - 1 ? await signaturePageOf(db, { versionId, sopTitle: section.title, versionNumber }, language) : undefined,
             outputPath: path,
           });
           stamped.push(path);
-          files++;
+          done++;
+          progress?.(done, total);
         }
         sections.push({
           number: section.number,
@@ -106,15 +171,7 @@ export async function sendManualCopy(db: Db, workers: DocumentWorkers, actor: Se
     action: 'manual_controlled_copy_printed',
     entityType: 'manual',
     entityId: manual.id,
-    metadata: { code: manual.code, title: manual.title, pages: made.pages, files },
+    metadata: { code: manual.code, title: manual.title, pages: made.pages, files: done },
   });
-  const stream = createReadStream(outputPath);
-  stream.once('close', () => void rm(outputPath, { force: true }));
-  return reply
-    .header('content-type', PDF)
-    .header('content-length', made.size)
-    .header('content-disposition', contentDisposition(`${manual.code} ${manual.title} (controlled copy ${today}).pdf`))
-    .header('cache-control', 'no-store')
-    .header('x-content-type-options', 'nosniff')
-    .send(stream);
+  return { path: outputPath, size: made.size, pages: made.pages, fileName: `${manual.code} ${manual.title} (controlled copy ${today}).pdf` };
 }

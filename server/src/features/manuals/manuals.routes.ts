@@ -4,6 +4,8 @@ import {
   ManualDetail,
   ManualEffective,
   ManualIdParams,
+  ManualCopyJob,
+  ManualCopyJobParams,
   ManualInput,
   ManualList,
   ManualRevisions,
@@ -24,6 +26,7 @@ import {
   putStructure,
 } from './manuals.service';
 import { sendManualCopy } from './manual-copy.service';
+import { ManualCopyJobs } from './manual-copy-jobs';
 
 /**
  * Manuals. Whoever reads SOPs reads manuals, each section by the SOP visibility rule; approvers
@@ -31,6 +34,9 @@ import { sendManualCopy } from './manual-copy.service';
  * (`manuals.manage` is the office's in ON_SHIP).
  */
 export const manualRoutes: FastifyPluginAsyncZod = async (app) => {
+  const copies = new ManualCopyJobs(app.db, app.documentWorkers);
+  app.addHook('onClose', () => copies.close());
+
   app.get('/api/manuals', { schema: { response: answers({ 200: ManualList }) }, config: { access: 'sop.read' } }, async (request) =>
     listManuals(app.db, request.actor),
   );
@@ -83,5 +89,28 @@ export const manualRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) =>
       sendManualCopy(app.db, app.documentWorkers, request.actor, request.params.id, reply, request.query.language ?? request.actor.language ?? 'en'),
+  );
+
+  /** The same copy made in the background, for a large manual: started here, then followed and fetched below. */
+  app.post(
+    '/api/manuals/:id/controlled-copy-jobs',
+    {
+      config: { access: 'manuals.copy' },
+      schema: { params: ManualIdParams, querystring: ControlledCopyQuery, response: answers({ 202: ManualCopyJob }) },
+    },
+    async (request, reply) =>
+      reply.status(202).send(await copies.start(request.actor, request.params.id, request.query.language ?? request.actor.language ?? 'en')),
+  );
+
+  app.get(
+    '/api/manual-copy-jobs/:jobId',
+    { config: { access: 'files.read' }, schema: { params: ManualCopyJobParams, response: answers({ 200: ManualCopyJob }) } },
+    async (request, reply) => reply.header('cache-control', 'no-store').send(copies.status(request.actor, request.params.jobId)),
+  );
+
+  app.get(
+    '/api/manual-copy-jobs/:jobId/file',
+    { ...storedFileRoute, config: { access: 'files.read' }, schema: { params: ManualCopyJobParams, response: ERROR_ANSWERS } },
+    async (request, reply) => copies.send(request.actor, request.params.jobId, reply),
   );
 };

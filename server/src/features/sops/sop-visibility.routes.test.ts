@@ -424,7 +424,10 @@ describe('every route', () => {
     '/api/manuals/:id/controlled-copy',
   ];
   const MANUAL_WRITES = ['/api/manuals/:id/structure'];
+  /** The controlled copy made in the background: the same PDF, fetched by its job (tried below). */
+  const MANUAL_COPY_JOBS = ['/api/manuals/:id/controlled-copy-jobs', '/api/manual-copy-jobs/:jobId', '/api/manual-copy-jobs/:jobId/file'];
   const known = new Set([
+    ...MANUAL_COPY_JOBS,
     ...BY_SOP,
     ...BY_SOP_WRITES,
     ...BY_VERSION,
@@ -520,6 +523,16 @@ describe('every route', () => {
       const res = await t.as(crew, { method: 'PUT', url: url.replace(':id', String(manualId)), payload: { chapters: [] } });
       expect(res.statusCode).toBe(403);
     }
+    // The copy made in the background holds the same sections, and no other.
+    const started = await t.as(crew, { method: 'POST', url: `/api/manuals/${manualId}/controlled-copy-jobs` });
+    expect(started.statusCode, started.body).toBe(202);
+    const jobId = (started.json() as { id: string }).id;
+    await expect.poll(async () => (await get(crew, `/api/manual-copy-jobs/${jobId}`)).json().state, { timeout: 60_000, interval: 200 }).toBe('ready');
+    const file = await get(crew, `/api/manual-copy-jobs/${jobId}/file`);
+    expect(file.statusCode).toBe(200);
+    const text = (await pdfPageTexts(file.rawPayload)).join(' ');
+    for (const title of ['Mooring in force', 'Anchoring revised', 'Marine confidential']) expect(text).toContain(title);
+    for (const title of HIDDEN_TITLES) expect(text).not.toContain(title);
     // The controlled copy starts a document worker.
   }, 120_000);
 });
