@@ -69,6 +69,10 @@ export const PERMISSIONS = {
   'templates.manage': { admin: 'yes', approver: 'no', user: 'no' },
   /** Manuals: creating one and arranging its chapters and sections. Anyone who reads SOPs reads them (`sop.read`). */
   'manuals.manage': { admin: 'yes', approver: 'yes', user: 'no' },
+  /** Fleet circulars: drafting one (numbered at once), reviewed and issued as an SOP version is. Everyone reads the register (`sop.read`). */
+  'circulars.issue': { admin: 'yes', approver: 'yes', user: 'no' },
+  /** A vessel's acknowledgement that a circular was received, made on board by its master (an approver there). */
+  'circulars.acknowledge': { admin: 'yes', approver: 'yes', user: 'no' },
   'audit.read': { admin: 'yes', approver: 'no', user: 'no' },
   'storage.read': { admin: 'yes', approver: 'no', user: 'no' },
   'settings.manage': { admin: 'yes', approver: 'no', user: 'no' },
@@ -135,6 +139,9 @@ export const ON_SHIP = {
   'departments.manage': 'no',
   'templates.manage': 'no',
   'manuals.manage': 'no',
+  // Circulars are written and issued ashore; their receipt is acknowledged on board, for the vessel.
+  'circulars.issue': 'no',
+  'circulars.acknowledge': 'yes',
   'audit.read': 'read',
   'storage.read': 'read',
   'settings.manage': 'no',
