@@ -117,6 +117,22 @@ describe('circulars', () => {
     expect((await readingOf(t, cook)).outstanding.map((i) => i.sopId)).not.toContain(sop.id);
   });
 
+  it("are reviewed in one step even where the department's route has two, and filed under their first position's department", async () => {
+    const route = await t.as(admin, {
+      method: 'PUT',
+      url: `/api/departments/${galley}/approval-route`,
+      payload: { steps: [{ name: 'Chef', approverIds: null, required: 1 }, { name: 'Hotel director', approverIds: null, required: 1 }] },
+    });
+    expect(route.statusCode, route.body).toBe(200);
+    const made = await t.as(admin, { method: 'POST', url: '/api/positions', payload: { name: 'Sous chef', departmentId: galley } });
+    expect(made.statusCode, made.body).toBe(201);
+    const sop = await issue({ title: 'Allergen labels', positionIds: [made.json().id] });
+    const detail = (await t.as(admin, { method: 'GET', url: `/api/sops/${sop.id}` })).json() as SopDetail;
+    expect(detail).toMatchObject({ status: 'published', departmentId: galley });
+    const drafted = await t.as(admin, { method: 'GET', url: `/api/audit?limit=50` });
+    expect(drafted.body).toContain('circular_created');
+  });
+
   it('with no departments nor positions are for everyone on their vessels, overdue after the due date', async () => {
     const sop = await issue({ title: 'Port state inspection campaign', vesselCodes: ['AURORA'] });
     await t.db

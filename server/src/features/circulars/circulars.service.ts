@@ -4,7 +4,7 @@ import type { SessionUser } from '../../../../common/contracts/auth';
 import { circularNumber, type CreateCircularInput } from '../../../../common/contracts/circulars';
 import { INITIAL_STATUS } from '../../../../common/sop-lifecycle';
 import type { Db } from '../../db/client';
-import { circularCounters, circulars, departments, sops, sopVersions } from '../../db/schema';
+import { circularCounters, circulars, departments, positions, sops, sopVersions } from '../../db/schema';
 import { badRequest } from '../../http/errors';
 import { recordAudit } from '../audit/audit.service';
 import { assertVesselsRegistered } from '../fleet/vessels.service';
@@ -24,10 +24,14 @@ async function assertDepartmentsExist(db: Db, ids: number[]): Promise<void> {
 
 /**
  * The department a circular is filed under (an SOP has one; it decides nothing about who reads
- * a circular): the first of its audience, else the issuer's own, else the first division.
+ * a circular): the first of its audience, else that of its first position, else the issuer's
+ * own, else the first division.
  */
 async function filingDepartment(db: Db, actor: SessionUser, input: Input): Promise<number> {
-  const chosen = input.departmentIds[0] ?? actor.departmentId;
+  const [position] = input.positionIds.length
+    ? await db.select({ departmentId: positions.departmentId }).from(positions).where(eq(positions.id, input.positionIds[0]))
+    : [];
+  const chosen = input.departmentIds[0] ?? position?.departmentId ?? actor.departmentId;
   if (chosen) return chosen;
   const [first] = await db.select({ id: departments.id }).from(departments).orderBy(sql`${departments.parentId} nulls first`, departments.id).limit(1);
   if (!first) throw badRequest('Create a department first: a circular is filed under one', undefined, 'departmentIds');
