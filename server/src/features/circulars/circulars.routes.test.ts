@@ -121,7 +121,12 @@ describe('circulars', () => {
     const route = await t.as(admin, {
       method: 'PUT',
       url: `/api/departments/${galley}/approval-route`,
-      payload: { steps: [{ name: 'Chef', approverIds: null, required: 1 }, { name: 'Hotel director', approverIds: null, required: 1 }] },
+      payload: {
+        steps: [
+          { name: 'Chef', approverIds: null, required: 1 },
+          { name: 'Hotel director', approverIds: null, required: 1 },
+        ],
+      },
     });
     expect(route.statusCode, route.body).toBe(200);
     const made = await t.as(admin, { method: 'POST', url: '/api/positions', payload: { name: 'Sous chef', departmentId: galley } });
