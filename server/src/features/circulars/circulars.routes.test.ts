@@ -112,6 +112,10 @@ describe('circulars', () => {
     const [row] = (await register(cook)).filter((c) => c.id === sop.id);
     expect(row).toMatchObject({ title: 'Galley gas check', readers: 1, read: 0, vesselCodes: ['AURORA'], departments: [{ id: galley, name: 'Galley' }] });
     expect(row.vessels).toEqual([expect.objectContaining({ vesselCode: 'AURORA', readers: 1, read: 0, acknowledgedAt: null })]);
+    // Its history tells a reader it was drafted, as an SOP's tells it was created.
+    const history = await t.as(cook, { method: 'GET', url: `/api/sops/${sop.id}/history` });
+    expect(history.statusCode, history.body).toBe(200);
+    expect(history.body).toContain('circular_created');
     await attestAs(t, cook, detail.versions[0].id);
     expect((await register()).find((c) => c.id === sop.id)).toMatchObject({ read: 1, readers: 1 });
     expect((await readingOf(t, cook)).outstanding.map((i) => i.sopId)).not.toContain(sop.id);
