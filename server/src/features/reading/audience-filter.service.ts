@@ -45,7 +45,8 @@ export const circularExpired = (sop = 's') =>
   sql`(${sql.raw(sop)}.kind = 'circular' and exists (select 1 from circulars c where c.sop_id = ${sql.raw(sop)}.id and c.expires_at <= ${utcToday}))`;
 
 /** A circular's due day instead of one counted from the version (null for an SOP). */
-const circularDueDay = (sop: string) => sql`(select c.due_date from circulars c where c.sop_id = ${sql.raw(sop)}.id and ${sql.raw(sop)}.kind = 'circular')`;
+const circularDueDay = (sop: string) =>
+  sql`(case when ${sql.raw(sop)}.kind = 'circular' then (select c.due_date from circulars c where c.sop_id = ${sql.raw(sop)}.id) end)`;
 
 /** The departments whose SOPs a member of `departmentId` must read: it and its division. */
 export const departmentsReadBy = (departmentId: number) =>
