@@ -29,6 +29,8 @@ const AUDIT_ACTION_AREAS = {
   manual_created: 'procedures',
   manual_structure_changed: 'procedures',
   manual_controlled_copy_printed: 'procedures',
+  circular_created: 'procedures',
+  circular_acknowledged: 'procedures',
   absence_set: 'own account',
   absence_cleared: 'own account',
   daily_program_uploaded: 'published files',

@@ -39,6 +39,7 @@ export const ERROR_CODES = [
   'unreadable_document', // 422: the file could not be stamped, read as a table or converted for the reader
   'preview_unavailable', // 422: no table preview for this kind of file (.xls); it still downloads
   'office_only', // 409 on a ship: the office owns this record; the change is made ashore
+  'ship_only', // 409 ashore: only a ship's copy does this (a vessel's acknowledgement of a circular)
   'unavailable', // 503 from /healthz: the database cannot be reached
   'not_on_step', // 403: the approval task's current step is for other approvers
   'already_signed', // 409: the caller already decided on this version (nobody decides twice)

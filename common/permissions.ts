@@ -71,6 +71,10 @@ export const PERMISSIONS = {
   'manuals.manage': { admin: 'yes', approver: 'yes', user: 'no' },
   /** Starting a manual's controlled copy made in the background (reading the copy is `files.read`). */
   'manuals.copy': { admin: 'yes', approver: 'yes', user: 'yes' },
+  /** Fleet circulars: drafting one (numbered at once), reviewed and issued as an SOP version is. Everyone reads the register (`sop.read`). */
+  'circulars.issue': { admin: 'yes', approver: 'yes', user: 'no' },
+  /** A vessel's acknowledgement that a circular was received, made on board by its master (an approver there). */
+  'circulars.acknowledge': { admin: 'yes', approver: 'yes', user: 'no' },
   'audit.read': { admin: 'yes', approver: 'no', user: 'no' },
   'storage.read': { admin: 'yes', approver: 'no', user: 'no' },
   'settings.manage': { admin: 'yes', approver: 'no', user: 'no' },
@@ -139,6 +143,9 @@ export const ON_SHIP = {
   'manuals.manage': 'no',
   // Manuals are kept at the office and do not travel to ships yet: there is none to copy on board.
   'manuals.copy': 'no',
+  // Circulars are written and issued ashore; their receipt is acknowledged on board, for the vessel.
+  'circulars.issue': 'no',
+  'circulars.acknowledge': 'yes',
   'audit.read': 'read',
   'storage.read': 'read',
   'settings.manage': 'no',

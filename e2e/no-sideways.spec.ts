@@ -117,6 +117,7 @@ test.describe('at 390 px', () => {
       `/documents?q=${LONG_WORD}`,
       '/documents?q=muster',
       `/sop/${sopId}`,
+      '/circulars',
       '/daily-program',
       '/itinerary',
       '/offline',
@@ -133,7 +134,7 @@ test.describe('at 390 px', () => {
 
   test('every screen of an approver and an admin fits', async ({ page, signInAs, signOut }) => {
     await signInAs(APPROVER);
-    await visitAll(page, 'approver', ['/approvals', '/compliance', `/sop/${sopId}`, `/sop/${sopId}/edit`, '/documents?q=muster']);
+    await visitAll(page, 'approver', ['/approvals', '/compliance', `/sop/${sopId}`, `/sop/${sopId}/edit`, '/documents?q=muster', '/circulars']);
     await signOut();
     await signInAs(ADMIN);
     await visitAll(page, 'admin', ['/admin', '/admin/audit', '/compliance', '/daily-program', '/itinerary']);

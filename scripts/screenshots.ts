@@ -88,6 +88,7 @@ const SHOTS: Record<E2eUser['role'], Shot[]> = {
       },
     },
     { name: 'sop', path: newestSop() },
+    { name: 'circulars', path: '/circulars' },
     { name: 'daily-program', path: '/daily-program' },
     { name: 'itinerary', path: '/itinerary' },
     { name: 'approvals-denied', path: '/approvals' },

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ROLES } from '../roles';
 import { LANGUAGE_CODES } from '../languages';
 import { SIGNATURE_METHODS } from './signatures';
+import { SOP_KINDS } from './circulars';
 
 /**
  * Every message between the office and its ships, as a contract the receiver parses before it
@@ -12,9 +13,10 @@ import { SIGNATURE_METHODS } from './signatures';
  *
  * FLEET_SCHEMA is written on every message: a receiver older than the schema holds the message
  * (and, for the office's records, everything after it) until it is upgraded. Schema 3 adds the
- * 'position' records and the positions of people and SOPs (decision 074).
+ * 'position' records and the positions of people and SOPs (decision 074); schema 4 the circulars
+ * in SOP records and the vessels' acknowledgements of them (decision 078).
  */
-export const FLEET_SCHEMA = 3;
+export const FLEET_SCHEMA = 4;
 
 const id = z.number().int().positive().max(2_147_483_647);
 /** A timestamp as PostgreSQL writes it into JSON, or an ISO string. */
@@ -72,6 +74,8 @@ export const SettingRow = z.object({ key: z.enum(SHIP_SETTING_KEYS), value: z.js
 
 export const SopRow = z.object({
   id,
+  /** 'circular' for a fleet circular, whose own row travels in the record ('sop' from an office older than schema 4). */
+  kind: z.enum(SOP_KINDS).default('sop'),
   title: text(200),
   department_id: id,
   category: text(100).nullable(),
@@ -139,6 +143,20 @@ export const TranslationRow = z.object({
   signature_method: z.enum(SIGNATURE_METHODS).nullable(),
 });
 
+const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+
+/** A fleet circular's own row (decision 078): its number, audience departments, due and expiry days. */
+export const CircularRow = z.object({
+  sop_id: id,
+  number: text(20),
+  year: z.number().int().min(1900).max(9999),
+  seq: z.number().int().positive(),
+  department_ids: z.array(id).max(100),
+  due_date: day,
+  expires_at: day,
+  created_at: timestamp,
+});
+
 /**
  * An SOP as a ship holds it: the SOP, its version in force (the only one that travels), its
  * files and the approved translations of that version (at most one per language; none in a
@@ -149,6 +167,8 @@ export const SopRecord = z.object({
   version: VersionRow,
   attachments: z.array(AttachmentRow).max(1000),
   translations: z.array(TranslationRow).max(20).default([]),
+  /** The circular's row when the SOP is a circular (null for an SOP, and from an office older than schema 4). */
+  circular: CircularRow.nullable().default(null),
 });
 
 /** The columns of each table a ship is sent, in one place: the office selects exactly these, the ship writes exactly these. */
@@ -162,6 +182,7 @@ export const REPLICATED_COLUMNS = {
   sop_versions: Object.keys(VersionRow.shape),
   attachments: Object.keys(AttachmentRow.shape),
   sop_translations: Object.keys(TranslationRow.shape),
+  circulars: Object.keys(CircularRow.shape),
 } as const;
 
 const key = z.string().min(1).max(100);
@@ -184,7 +205,11 @@ export type RecordMessage = z.output<typeof RecordMessage>;
 /** What the reader had open when attesting on board: each file with their first opening of it. */
 const OpenedFile = z.object({ attachmentId: id, originalName: text(255), openedAt: timestamp.nullable() });
 
-/** Ship-owned facts: an attestation made on board (with its signature, when one was given), a version readable on board, one removed. */
+/**
+ * Ship-owned facts: an attestation made on board (with its signature, when one was given), a
+ * version readable on board, one removed, and the master's acknowledgement that the vessel
+ * received a circular (its version in force).
+ */
 export const ShipMessage = z.discriminatedUnion('op', [
   z.object({
     op: z.literal('attestation'),
@@ -205,6 +230,7 @@ export const ShipMessage = z.discriminatedUnion('op', [
   }),
   z.object({ op: z.literal('receipt'), versionId: id, receivedAt: z.iso.datetime({ offset: true }) }),
   z.object({ op: z.literal('withdrawal'), versionId: id, withdrawnAt: z.iso.datetime({ offset: true }) }),
+  z.object({ op: z.literal('vessel_acknowledgement'), versionId: id, userId: id, acknowledgedAt: z.iso.datetime({ offset: true }) }),
 ]);
 export type ShipMessage = z.input<typeof ShipMessage>;
 

@@ -20,6 +20,7 @@ import { sopRoutes } from './features/sops/sops.routes';
 import { sopReviewLoopRoutes } from './features/sops/sop-review-loop.routes';
 import { templateRoutes } from './features/templates/templates.routes';
 import { manualRoutes } from './features/manuals/manuals.routes';
+import { circularRoutes } from './features/circulars/circulars.routes';
 import { attachmentRoutes } from './features/attachments/attachments.routes';
 import { objectUploadRoutes } from './features/attachments/object-uploads.routes';
 import { arrivingRoutes } from './features/fleet/arriving.routes';
@@ -40,6 +41,7 @@ export const featureRoutes: FastifyPluginAsync = async (app) => {
   await app.register(sopReviewLoopRoutes);
   await app.register(templateRoutes);
   await app.register(manualRoutes);
+  await app.register(circularRoutes);
   await app.register(attachmentRoutes);
   await app.register(translationRoutes);
   await app.register(objectUploadRoutes);

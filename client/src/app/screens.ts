@@ -75,6 +75,13 @@ const ENTRIES: ScreenEntry[] = [
     firstRead: ({ id }) => (id && /^\d+$/.test(id) ? queryKeys.sops.detail(Number(id)) : null),
   },
   {
+    // The circulars' register sits under Procedures: a circular is read and attested as an SOP is.
+    path: '/circulars',
+    title: msg`Fleet circulars`,
+    load: () => import('@/features/circulars/circulars-page'),
+    tab: 'Procedures',
+  },
+  {
     path: '/manuals',
     title: msg`Manuals`,
     load: () => import('@/features/manuals/manuals-page'),

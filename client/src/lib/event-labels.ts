@@ -37,6 +37,8 @@ export const EVENT_LABELS: Record<AuditAction, string> = translatedTable<AuditAc
   manual_created: msg`Manual created`,
   manual_structure_changed: msg`Manual chapters and sections arranged`,
   manual_controlled_copy_printed: msg`Manual printed as a controlled copy`,
+  circular_created: msg`Circular drafted`,
+  circular_acknowledged: msg`Circular acknowledged for the vessel`,
   absence_set: msg`Absence and delegate set`,
   absence_cleared: msg`Absence ended`,
   daily_program_uploaded: msg`Daily program uploaded`,

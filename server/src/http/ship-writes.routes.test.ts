@@ -35,13 +35,15 @@ const writes: Write[] = registered
       .map((method) => ({ name: `${method} ${route.url}`, method, url: route.url, public: config.public === true, action: config.access }));
   });
 
-/** What a ship does itself today: signing in and out, one's own reading and its signature. */
+/** What a ship does itself today: signing in and out, one's own reading and its signature, a circular's receipt. */
 const ACCEPTED_ON_BOARD = [
   'POST /api/login',
   'POST /api/logout',
   'POST /api/sop-versions/:id/attestations',
   'POST /api/sop-versions/:id/reads',
   'POST /api/signatures/challenge',
+  // The master's acknowledgement that the vessel received a circular (decision 078).
+  'POST /api/circulars/:id/vessel-acknowledgement',
 ];
 
 const onShip = (write: Write) =>

@@ -19,7 +19,9 @@ describe('seedDemo', () => {
 
     const list: SopListItem[] = (await t.as(reader, { method: 'GET', url: '/api/sops' })).json();
     expect(new Set(list.map((s) => s.status))).toEqual(new Set(['published', 'draft', 'submitted', 'changes_requested']));
-    expect(list.every((s) => s.latestVersion && s.latestVersion.attachmentCount === 1)).toBe(true);
+    // Every SOP has its document; the two fleet circulars (numbered 'FC-…') are text only.
+    expect(list.filter((s) => s.title.startsWith('FC-'))).toHaveLength(2);
+    expect(list.every((s) => s.title.startsWith('FC-') || (s.latestVersion && s.latestVersion.attachmentCount === 1))).toBe(true);
     expect(list.find((s) => s.status === 'submitted')?.pendingTaskId).toEqual(expect.any(Number));
     // A crew member's list holds only what is in force.
     const crewList: SopListItem[] = (await t.as(crew, { method: 'GET', url: '/api/sops' })).json();
@@ -58,10 +60,13 @@ describe('seedDemo', () => {
     );
     expect(reading.some((r) => r.outstanding.length > 0)).toBe(true);
     expect(reading.some((r) => r.done.length > 0)).toBe(true);
-    // Three manuals built from the demo SOPs, every SOP a section of one of them.
+    // Three manuals built from the demo SOPs, every SOP a section of one of them (not the circulars).
     const manuals: { code: string; sectionCount: number }[] = (await t.as(reader, { method: 'GET', url: '/api/manuals' })).json();
     expect(manuals.map((m) => m.code)).toEqual(['FOM', 'HOM', 'SMS']);
-    expect(manuals.reduce((n, m) => n + m.sectionCount, 0)).toBe(list.length);
+    expect(manuals.reduce((n, m) => n + m.sectionCount, 0)).toBe(list.length - 2);
+    // Two circulars issued to the fleet.
+    const circulars: { number: string; versionId: number | null }[] = (await t.as(reader, { method: 'GET', url: '/api/circulars' })).json();
+    expect(circulars).toEqual([expect.objectContaining({ versionId: expect.any(Number) }), expect.objectContaining({ versionId: expect.any(Number) })]);
     // Dates are spread over past months, never in the future.
     expect(list.every((s) => new Date(s.updatedAt).getTime() <= Date.now())).toBe(true);
     expect(new Set(list.map((s) => s.createdAt.slice(0, 10))).size).toBeGreaterThan(1);
@@ -70,7 +75,8 @@ describe('seedDemo', () => {
   it('refuses politely when SOPs exist and changes nothing', async () => {
     const before = (await t.db.select({ id: attachments.id }).from(attachments)).length;
     const result = await seedDemo(t.db, { limit: 6 });
-    expect(result).toEqual({ created: false, existingSops: 6 });
+    // Six SOPs and the two circulars.
+    expect(result).toEqual({ created: false, existingSops: 8 });
     expect((await t.db.select({ id: attachments.id }).from(attachments)).length).toBe(before);
   });
 });

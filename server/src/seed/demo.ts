@@ -17,6 +17,7 @@ import { findUserWithHashByUsername, toPublicUser } from '../features/users/user
 import { DEMO_DIVISIONS, DEMO_POSITION_OF, DEMO_POSITIONS, DEMO_READING_POSITIONS, DEMO_SOPS, DEMO_USERS } from './demo-catalog';
 import { seedDailyProgramsAndItineraries } from './daily-programs';
 import { seedDemoManuals } from './demo-manuals';
+import { seedDemoCirculars } from './demo-circulars';
 import { seedDemoReading } from './demo-reading';
 import { type Scenario, seedDemoSop } from './demo-sops';
 
@@ -106,6 +107,7 @@ export async function seedDemo(db: Db, opts: { limit?: number } = {}): Promise<D
   // Crew have read some of their required reading and not the rest, as on a real ship.
   await seedDemoReading(db, people);
   await seedDemoManuals(db);
+  if (approvers.length > 1) await seedDemoCirculars(db, approvers[0], approvers[1]);
   if (admin) await seedDailyProgramsAndItineraries(db, admin.id);
   await renderQueuedPreviews(db);
 

@@ -1,5 +1,5 @@
 import { memo } from 'react';
-import { Download, Plus } from 'lucide-react';
+import { Download, Megaphone, Plus } from 'lucide-react';
 import { Link } from 'wouter';
 import { can } from '@common/permissions';
 import { Button } from '@/components/ui/button';
@@ -30,6 +30,11 @@ export const ListActions = memo(function ListActions({
 }) {
   return (
     <>
+      <Button asChild variant="outline" size="sm">
+        <Link href="/circulars">
+          <Megaphone /> <Trans>Circulars</Trans>
+        </Link>
+      </Button>
       {/* The register is made by the server: offline there is nothing it could export. */}
       <Button variant="outline" size="sm" onClick={onExport} disabled={exporting || !online}>
         <Download /> {exporting ? <Trans>Exporting...</Trans> : <Trans>Export</Trans>}

@@ -20,3 +20,4 @@ export * from './absences';
 export * from './templates';
 export * from './translations';
 export * from './manuals';
+export * from './circulars';

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { type AnyPgColumn, boolean, check, index, integer, jsonb, pgEnum, pgTable, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { APPROVAL_STATUSES, INITIAL_STATUS, OPEN_TASK_STATUS, SOP_STATUSES } from '../../../../common/sop-lifecycle';
 import type { RouteStep } from '../../../../common/contracts/approval-routes';
+import type { SopKind } from '../../../../common/contracts/circulars';
 import type { LanguageCode } from '../../../../common/languages';
 import type { RevisionClass } from '../../../../common/revision-classes';
 import type { SignatureMethod } from '../../../../common/contracts/signatures';
@@ -30,6 +31,8 @@ export const sops = pgTable(
   'sops',
   {
     id: identityId(),
+    /** 'sop', or 'circular': a fleet circular, whose number, audience and dates are in `circulars` (decision 078). */
+    kind: varchar('kind', { length: 10 }).$type<SopKind>().notNull().default('sop'),
     title: varchar('title', { length: 200 }).notNull(),
     // SOPs are never lost with a department: deleting one that still has SOPs is refused.
     departmentId: integer('department_id')
@@ -73,6 +76,7 @@ export const sops = pgTable(
     // Search's GIN indexes skip the pending list (fastupdate): migration 0009 says why.
     index('sops_search_idx').using('gin', t.searchVector).with({ fastupdate: false }),
     index('sops_latest_version_idx').on(t.latestVersionId),
+    check('sops_kind_check', sql`${t.kind} in ('sop', 'circular')`),
     check('sops_review_frequency_check', sql`${t.reviewFrequency} between 1 and 60`),
     check('sops_reading_days_check', sql`${t.readingDays} between 1 and 365`),
     check('sops_withdrawal_check', sql`(${t.withdrawnAt} is null) = (${t.withdrawalReason} is null)`),

@@ -100,6 +100,9 @@ export async function applySop(tx: Db, record: SopRecord) {
   await tx.execute(sql`update sops set latest_version_id = ${version.id as number} where id = ${sop.id as number}`);
   await applyAttachments(tx, version.id as number, record.attachments ?? []);
   await applyTranslations(tx, version.id as number, record.translations ?? []);
+  // A circular's own row (decision 078); none for an SOP.
+  if (record.circular) await upsert(tx, 'circulars', 'sop_id', record.circular);
+  else await tx.execute(sql`delete from circulars where sop_id = ${sop.id as number}`);
   await refreshSearchVector(tx, sop.id as number);
 }
 

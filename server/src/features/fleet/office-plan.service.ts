@@ -67,6 +67,7 @@ async function build(db: Db, kind: RecordKind, only: Only): Promise<Built[]> {
     const sop = rowOf('s', REPLICATED_COLUMNS.sops, { latest_version_id: sql`e.id`, status: sql`'published'` });
     const attachment = rowOf('a', REPLICATED_COLUMNS.attachments);
     const translation = rowOf('t', REPLICATED_COLUMNS.sop_translations);
+    const circular = rowOf('c', REPLICATED_COLUMNS.circulars);
     // The crew read the approved translations of the version in force on board too; a draft
     // stays ashore, and a translation of an older version is not sent (it is not current).
     query = hashed(sql`select s.id::text as key, s.vessel_codes, v.id as version_id, jsonb_build_object(
@@ -74,7 +75,9 @@ async function build(db: Db, kind: RecordKind, only: Only): Promise<Built[]> {
         'version', ${rowOf('v', REPLICATED_COLUMNS.sop_versions)},
         'attachments', coalesce((select jsonb_agg(${attachment} order by a.id) from attachments a where a.version_id = e.id), '[]'::jsonb),
         'translations', coalesce((select jsonb_agg(${translation} order by t.id) from sop_translations t
-          where t.version_id = e.id and t.status = 'approved'), '[]'::jsonb)) as row
+          where t.version_id = e.id and t.status = 'approved'), '[]'::jsonb),
+        -- A circular travels with its number, audience and days (decision 078).
+        'circular', (select ${circular} from circulars c where c.sop_id = s.id)) as row
       from sops s ${versionInForce} join sop_versions v on v.id = e.id
       where ${keyIn(sql`s.id::text`, only)} order by s.id`);
   }

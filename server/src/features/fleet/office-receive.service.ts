@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { Envelope, FLEET_SCHEMA, ShipMessage } from '../../../../common/contracts/fleet-messages';
 import type { Db } from '../../db/client';
-import { attestations, fleetApplied, fleetSetAside, vesselDocuments, vessels } from '../../db/schema';
+import { attestations, circularAcknowledgements, fleetApplied, fleetSetAside, vesselDocuments, vessels } from '../../db/schema';
 import { recordAudit } from '../audit/audit.service';
 import { activeReader, readsSop } from '../reading/audience-filter.service';
 import type { Rows } from '../../db/rows';
@@ -137,7 +137,7 @@ async function applyChecked(tx: Db, vessel: string, parsed: z.output<typeof Ship
   if (!version) throw new Refused(`Version ${parsed.versionId} does not exist at the office.`);
   if (version.sent_at === null) throw new Refused(`Version ${version.version_number} of "${version.title}" was never sent to ${vessel}.`);
   const sentAt = new Date(version.sent_at).getTime();
-  const claimed = new Date(parsed.op === 'attestation' ? parsed.attestedAt : parsed.op === 'receipt' ? parsed.receivedAt : parsed.withdrawnAt).getTime();
+  const claimed = new Date(claimedTime(parsed)).getTime();
   if (claimed < sentAt - CLOCK_SKEW_MS) throw new Refused(`It is dated ${new Date(claimed).toISOString()}, before the version was sent to ${vessel}.`);
   if (claimed > Date.now() + CLOCK_SKEW_MS) throw new Refused(`It is dated ${new Date(claimed).toISOString()}, in the future.`);
 
@@ -158,6 +158,11 @@ async function applyChecked(tx: Db, vessel: string, parsed: z.output<typeof Ship
       .update(vesselDocuments)
       .set({ withdrawnAt: new Date(claimed) })
       .where(and(eq(vesselDocuments.vesselCode, vessel), eq(vesselDocuments.versionId, parsed.versionId)));
+    return;
+  }
+
+  if (parsed.op === 'vessel_acknowledgement') {
+    await receiveAcknowledgement(tx, vessel, { ...parsed, sopId: version.sop_id, title: version.title }, new Date(claimed));
     return;
   }
 
@@ -216,6 +221,53 @@ async function applyChecked(tx: Db, vessel: string, parsed: z.output<typeof Ship
       ...(parsed.language ? { language: parsed.language } : {}),
       ...(parsed.signatureMethod ? { signatureMethod: parsed.signatureMethod, sha256: parsed.contentSha256 } : {}),
     },
+  });
+}
+
+/** The time a ship's message says it happened. */
+function claimedTime(parsed: z.output<typeof ShipMessage>): string {
+  switch (parsed.op) {
+    case 'attestation':
+      return parsed.attestedAt;
+    case 'receipt':
+      return parsed.receivedAt;
+    case 'withdrawal':
+      return parsed.withdrawnAt;
+    case 'vessel_acknowledgement':
+      return parsed.acknowledgedAt;
+  }
+}
+
+/**
+ * A circular's receipt acknowledged for the vessel by its master on board (decision 078): by an
+ * active person assigned to the vessel who may acknowledge (an approver or administrator), of a
+ * circular's version sent there. The vessel's first acknowledgement stands.
+ */
+async function receiveAcknowledgement(tx: Db, vessel: string, ack: { versionId: number; userId: number; sopId: number; title: string }, at: Date) {
+  const [person] = (
+    (await tx.execute(sql`select ${activeReader} as active, u.role,
+        (cardinality(u.vessel_codes) = 0 or ${vessel} = any(u.vessel_codes)) as assigned,
+        exists (select 1 from circulars c where c.sop_id = ${ack.sopId}) as circular
+      from users u where u.id = ${ack.userId}`)) as unknown as Rows<{ active: boolean; role: Role; assigned: boolean; circular: boolean }>
+  ).rows;
+  if (!person) throw new Refused(`User ${ack.userId} does not exist at the office.`);
+  if (!person.circular) throw new Refused(`"${ack.title}" is not a circular.`);
+  if (!person.active) throw new Refused(`User ${ack.userId} is not an active account.`);
+  if (!person.assigned) throw new Refused(`User ${ack.userId} is not assigned to ${vessel}.`);
+  if (!can({ id: ack.userId, role: person.role }, 'circulars.acknowledge'))
+    throw new Refused(`User ${ack.userId} may not acknowledge circulars for ${vessel}.`);
+  const [inserted] = await tx
+    .insert(circularAcknowledgements)
+    .values({ sopId: ack.sopId, vesselCode: vessel, versionId: ack.versionId, userId: ack.userId, acknowledgedAt: at })
+    .onConflictDoNothing({ target: [circularAcknowledgements.sopId, circularAcknowledgements.vesselCode] })
+    .returning({ id: circularAcknowledgements.id });
+  if (!inserted) return;
+  await recordAudit(tx, {
+    actorId: ack.userId,
+    action: 'circular_acknowledged',
+    entityType: 'sop',
+    entityId: ack.sopId,
+    metadata: { title: ack.title, versionId: ack.versionId, vessel },
   });
 }
 

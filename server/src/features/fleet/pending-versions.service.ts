@@ -14,6 +14,8 @@ export interface SopRecord {
   version: Record<string, unknown>;
   attachments?: Record<string, unknown>[];
   translations?: Record<string, unknown>[];
+  /** The circular's own row, when the SOP is a circular (absent from a record an older app kept). */
+  circular?: Record<string, unknown> | null;
 }
 
 /**

@@ -42,6 +42,16 @@ export async function planShip(db: Db, vessel: string, officeApplied = 0, opts: 
         language: LanguageCode | null;
       }>
     ).rows;
+    // The master's acknowledgements of circulars for this vessel (decision 078), sent like attestations.
+    const acknowledgements = (
+      (await tx.execute(sql`select k.id, k.user_id, k.version_id, k.acknowledged_at from circular_acknowledgements k
+        where k.user_id is not null and k.vessel_code = ${vessel} and ${sent('acknowledgement', sql`k.id`)} order by k.id`)) as unknown as Rows<{
+        id: number;
+        user_id: number;
+        version_id: number;
+        acknowledged_at: string | Date;
+      }>
+    ).rows;
     const receipts = (
       (await tx.execute(sql`select e.id from sops s ${versionInForce}
         where ${sent('receipt', sql`e.id`)}
@@ -71,6 +81,16 @@ export async function planShip(db: Db, vessel: string, officeApplied = 0, opts: 
           files: a.files,
           readingSeconds: a.reading_seconds,
           language: a.language,
+        },
+      })),
+      ...acknowledgements.map((k) => ({
+        kind: 'acknowledgement',
+        key: String(k.id),
+        payload: {
+          op: 'vessel_acknowledgement' as const,
+          versionId: k.version_id,
+          userId: k.user_id,
+          acknowledgedAt: new Date(k.acknowledged_at).toISOString(),
         },
       })),
       ...receipts.map((r) => ({ kind: 'receipt', key: String(r.id), payload: { op: 'receipt' as const, versionId: r.id, receivedAt: now } })),

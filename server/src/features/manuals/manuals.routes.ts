@@ -26,7 +26,7 @@ import {
   putStructure,
 } from './manuals.service';
 import { sendManualCopy } from './manual-copy.service';
-import { ManualCopyJobs } from './manual-copy-jobs';
+import { ManualCopyJobs } from './manual-copy-jobs.service';
 
 /**
  * Manuals. Whoever reads SOPs reads manuals, each section by the SOP visibility rule; approvers

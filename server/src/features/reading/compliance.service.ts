@@ -153,10 +153,11 @@ export async function complianceList(db: Db, query: z.output<typeof ComplianceQu
   const member = (department: SQL) => (chosen === undefined ? sql`true` : sql`${department} in ${departmentAndChildren(chosen)}`);
   const { rows } = (await db.execute(sql`
     with eff as (
-      select s.id as sop_id, s.title, s.department_id, s.reading_position_ids, s.reading_days, e.id as version_id, e.version_number, e.approved_at,
+      select s.id as sop_id, s.id, s.kind, s.title, s.department_id, s.reading_position_ids, s.reading_days, e.id as version_id, e.version_number, e.approved_at,
         ${isoDay(readingDueDay())} as due_date, ${readingDueDay()} < ${utcToday} as past_due
       from sops s ${versionInForce}
-      where ${inScope}
+      -- Circulars are counted per vessel in their own register (circulars.service.ts), not by department.
+      where ${inScope} and s.kind = 'sop'
     ),
     readers as (
       select u.department_id, count(*)::int as n

@@ -73,7 +73,8 @@ async function readersReading(db: Db, scope: Scope) {
       select s.id as sop_id, s.title, s.department_id, s.reading_position_ids, e.id as version_id, e.version_number,
         ${readingDueDay()} as due, coalesce(s.reading_days, ${READING_DAYS_DEFAULT})::int as days
       from sops s ${versionInForce}
-      where ${scope.sops}
+      -- Circulars are counted per vessel in their own register (circulars.service.ts).
+      where ${scope.sops} and s.kind = 'sop'
     ),
     -- The audience rule (audience-filter.service.ts) row by row: by department, or by position
     -- with the days to read counted from the later of the version and the position (readerDueDay).

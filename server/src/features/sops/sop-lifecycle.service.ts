@@ -43,9 +43,10 @@ export async function submitSop(
     // The other submit won: this one is refused as a submit of a submitted SOP would be.
     if (moved.length === 0) refuse(refuseSubmit(actor, { ...sop, status: SUBMITTED_STATUS }));
     await tx.update(sopVersions).set({ submittedBy: actor.id, submittedAt: now, revisionClass }).where(eq(sopVersions.id, versionId));
-    // The task keeps the route of the SOP's department (or division) as it is now.
-    const [{ departmentId }] = await tx.select({ departmentId: sops.departmentId }).from(sops).where(eq(sops.id, id));
-    const route = await effectiveRoute(tx, departmentId);
+    // The task keeps the route of the SOP's department (or division) as it is now. A circular
+    // is reviewed in one step by any approver (decision 078): its department only files it.
+    const [{ departmentId, kind }] = await tx.select({ departmentId: sops.departmentId, kind: sops.kind }).from(sops).where(eq(sops.id, id));
+    const route = kind === 'circular' ? { steps: [] } : await effectiveRoute(tx, departmentId);
     const routeSteps = route.steps.length ? route.steps : null;
     // A version has at most one open task (a unique index): one left open by older data is reused.
     const [task] = await tx

@@ -6,6 +6,7 @@ import type { Db } from '../../db/client';
 import { sops } from '../../db/schema';
 import { nextReviewDueJson, reviewClockJoins, reviewClockLateralJoins, reviewDay, reviewFilterSql, reviewStatusSql } from './sop-review-schedule.service';
 import { type SopView, shownStatus, shownVersionId, sopVisible } from './sop-visibility.service';
+import { circularExpired } from '../reading/audience-filter.service';
 import { type MatchSource, matchOf } from './sop-search-match.service';
 import { type SearchTier, searchPlan } from './sop-search.service';
 
@@ -41,7 +42,10 @@ const isoJson = (column: string) => sql.raw(`to_char(${column} at time zone 'UTC
 export function listScope(view: SopView, filters: ListFilters) {
   // Only the SOPs the view may see, as it sees them (sop-visibility.service.ts).
   // The archive: the withdrawn SOPs, for those who see everything (a reader's view holds none).
-  const conditions: SQL[] = filters.archive ? [view.everything ? sql`sops.withdrawn_at is not null` : sql`false`] : [sopVisible(view)];
+  // An expired circular has left the list; it stays in the circulars' register (decision 078).
+  const conditions: SQL[] = filters.archive
+    ? [view.everything ? sql`sops.withdrawn_at is not null` : sql`false`]
+    : [sopVisible(view), sql`not ${circularExpired('sops')}`];
   if (filters.departmentId) {
     // A division's own SOPs and those of its departments.
     conditions.push(sql`${sops.departmentId} in (select id from departments where id = ${filters.departmentId} or parent_id = ${filters.departmentId})`);

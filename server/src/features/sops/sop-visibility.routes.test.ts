@@ -314,6 +314,9 @@ describe('every route', () => {
   const COLLECTIONS = [
     '/api/sops',
     '/api/sops/export.csv',
+    // The circulars' register: circulars a plain user may see (issued ones), by the SOP rule.
+    '/api/circulars',
+    '/api/circulars.csv',
     '/api/reading',
     '/api/notifications',
     '/api/dashboard/stats',
@@ -341,6 +344,9 @@ describe('every route', () => {
   ];
   /** Routes that read or write no SOP, version or SOP file. */
   const NOT_SOPS = [
+    // Drafting a circular (approvers and admins) makes a new SOP; its acknowledgement is made on
+    // board only (409 ashore) for a circular in force there, which every reader on board sees.
+    '/api/circulars/:id/vessel-acknowledgement',
     '/api/user',
     '/api/user/password',
     '/api/login',

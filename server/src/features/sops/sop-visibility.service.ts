@@ -135,11 +135,11 @@ const metadataInt = (key: string) => sql.raw(`(case when jsonb_typeof(e.metadata
 
 /**
  * The version audit event `e` is about: the one it names, else for a decision the version of
- * its approval task, and for the creation of SOP `sopId` its first version (creating writes it).
+ * its approval task, and for the creation of SOP `sopId` (or of a circular) its first version (creating writes it).
  */
 export const eventVersionId = (sopId: SQL) => sql`coalesce(${metadataInt('versionId')},
     (select t.version_id from approval_tasks t where t.id = ${metadataInt('taskId')}),
-    case when e.action = 'sop_created' then (select min(first.id) from sop_versions first where first.sop_id = ${sopId}) end)`;
+    case when e.action in ('sop_created', 'circular_created') then (select min(first.id) from sop_versions first where first.sop_id = ${sopId}) end)`;
 
 /**
  * The SOP events (audit event `e`) the view may see: for a reader, the events of a version they
