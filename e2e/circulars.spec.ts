@@ -76,6 +76,8 @@ test('an admin issues a circular at 1366 px; a crew member on a phone reads and 
   await signInAt(phone, crew, '/');
   const reading = phone.getByTestId('required-reading');
   await expect(reading.getByRole('link', { name: new RegExp(circular!.number) })).toBeVisible();
+  // In a group of its own, which leads to the register.
+  await expect(reading.getByRole('link', { name: 'Fleet circulars' })).toHaveAttribute('href', '/circulars');
   await expect(phone.getByTestId('notifications-badge')).toHaveText('1');
   await phone.screenshot({ path: 'screenshots/circular-dashboard-390.png', fullPage: true });
   await phone.getByTestId('notifications-bell').click();

@@ -47,6 +47,8 @@ export const ReadingItem = z.object({
   overdue: z.boolean(),
   /** The manual the SOP is a section of, with its number ('3.2'), so a reader's list groups by manual. */
   manual: z.object({ id: z.number().int(), code: z.string(), title: z.string(), section: z.string() }).nullable().optional(),
+  /** A fleet circular's number ('FC-2026-014'), so a reader's list shows circulars apart (decision 078). */
+  circular: z.string().nullable().optional(),
 });
 export type ReadingItem = z.input<typeof ReadingItem>;
 

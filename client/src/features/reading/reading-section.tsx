@@ -50,15 +50,18 @@ function ReadingRow({ item }: { item: ReadingItem }) {
   );
 }
 
+/** The key of the fleet circulars' group: it comes first, before the manuals. */
+const CIRCULARS = '\u0000circulars';
+
 /**
- * What waits for the reader, grouped by manual (by code), the SOPs in no manual last; within a
- * group the list keeps its order (soonest due first).
+ * What waits for the reader, grouped: the fleet circulars first, then by manual (by code), the
+ * SOPs in no manual last; within a group the list keeps its order (soonest due first).
  */
 function byManual(items: ReadingItem[]) {
-  const groups = new Map<string, { manual: ReadingItem['manual']; items: ReadingItem[] }>();
+  const groups = new Map<string, { key: string; manual: ReadingItem['manual']; items: ReadingItem[] }>();
   for (const item of items) {
-    const key = item.manual ? item.manual.code : '';
-    const group = groups.get(key) ?? { manual: item.manual ?? null, items: [] };
+    const key = item.circular ? CIRCULARS : item.manual ? item.manual.code : '';
+    const group = groups.get(key) ?? { key, manual: item.circular ? null : (item.manual ?? null), items: [] };
     group.items.push(item);
     groups.set(key, group);
   }
@@ -100,9 +103,13 @@ export function RequiredReadingSection() {
         ) : (
           <ul className="space-y-3" aria-label={t`Waiting for you`}>
             {byManual(outstanding.slice(0, SHOWN)).map((group) => (
-              <li key={group.manual?.id ?? 0} data-testid="reading-group">
+              <li key={group.key} data-testid="reading-group">
                 <h3 className="text-xs font-semibold tracking-wide text-muted-foreground uppercase">
-                  {group.manual ? (
+                  {group.key === CIRCULARS ? (
+                    <Link href="/circulars" className="hover:underline">
+                      <Trans>Fleet circulars</Trans>
+                    </Link>
+                  ) : group.manual ? (
                     <Link href={`/manuals/${group.manual.id}`} className="hover:underline">
                       {group.manual.code} · {group.manual.title}
                     </Link>

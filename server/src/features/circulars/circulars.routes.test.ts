@@ -104,7 +104,7 @@ describe('circulars', () => {
     expect(detail.status).toBe('published');
 
     const cookReading = await readingOf(t, cook);
-    expect(cookReading.outstanding.find((i) => i.sopId === sop.id)).toMatchObject({ dueDate: daysFromToday(7), overdue: false });
+    expect(cookReading.outstanding.find((i) => i.sopId === sop.id)).toMatchObject({ dueDate: daysFromToday(7), overdue: false, circular: `FC-${year}-006` });
     // Deck crew on the same ship and galley people elsewhere are not its audience.
     expect((await readingOf(t, crew)).outstanding.map((i) => i.sopId)).not.toContain(sop.id);
     expect((await notificationsOf(t, cook)).items.map((i) => i.sopId)).toContain(sop.id);

@@ -23,6 +23,7 @@ interface ItemRow {
   attested_at: string | null;
   due_date: string;
   overdue: boolean;
+  circular_number: string | null;
 }
 
 const toItem = (r: ItemRow): Item => ({
@@ -36,7 +37,12 @@ const toItem = (r: ItemRow): Item => ({
   attestedAt: r.attested_at === null ? null : new Date(r.attested_at),
   dueDate: r.due_date,
   overdue: Boolean(r.overdue),
+  // Said only of a circular: other SOPs' items stay as they were.
+  ...(r.circular_number ? { circular: r.circular_number } : {}),
 });
+
+/** The number of SOP `s` when it is a circular, else null. */
+const circularNumber = sql`(case when s.kind = 'circular' then (select c.number from circulars c where c.sop_id = s.id) end)`;
 
 /**
  * `select ...` of the versions in force the reader must read (by department or by position)
@@ -47,7 +53,7 @@ export function outstandingReading(reader: Pick<SessionUser, 'id'>) {
   return sql`select s.id as sop_id, s.title, d.id as department_id, d.name as department_name,
       e.id as version_id, e.version_number, ${iso(sql`e.approved_at`)} as approved_at, e.changelog,
       null::text as attested_at, ${isoDay(readerDueDay())} as due_date, ${readerDueDay()} < ${utcToday} as overdue,
-      e.approved_at as at, ${readerDueDay()} as due
+      e.approved_at as at, ${readerDueDay()} as due, ${circularNumber} as circular_number
     from users u
     left join departments ud on ud.id = u.department_id
     cross join sops s
@@ -66,7 +72,7 @@ export async function myReading(db: Db, reader: SessionUser): Promise<z.output<t
   const doneQuery = db.execute(sql`
     select s.id as sop_id, s.title, d.id as department_id, d.name as department_name,
       v.id as version_id, v.version_number, ${iso(sql`v.approved_at`)} as approved_at, v.changelog,
-      ${iso(sql`a.attested_at`)} as attested_at, ${isoDay(readingDueDay('v'))} as due_date, false as overdue
+      ${iso(sql`a.attested_at`)} as attested_at, ${isoDay(readingDueDay('v'))} as due_date, false as overdue, ${circularNumber} as circular_number
     from attestations a
     join sop_versions v on v.id = a.version_id
     join sops s on s.id = v.sop_id
