@@ -10,9 +10,10 @@ const crew: E2eUser = { username: `nils.${suffix}`, password: 'deck-pass-2026-c'
 const PHONE = { width: 390, height: 844 };
 const title = `Mooring lines after parting incident ${suffix}`;
 
-test('an admin issues a circular at 1366 px; a crew member on a phone reads and attests it from the bell and the dashboard', async ({
+test('an admin writes a circular at 1366 px, an approver issues it at 820 px; a crew member on a phone reads and attests it from the bell and the dashboard', async ({
   page,
   signInAs,
+  pageAs,
   apiAs,
   browser,
 }) => {
@@ -46,13 +47,24 @@ test('an admin issues a circular at 1366 px; a crew member on a phone reads and 
   const sopId = Number(page.url().split('/').pop());
   await expect(page.getByRole('heading', { name: new RegExp(`^FC-\\d{4}-\\d{3} ${title}`) })).toBeVisible();
 
-  // An approver issues it (one review step).
+  // One review step: the approver's task.
   const circular = ((await (await admin.get('/api/circulars')).json()) as Circular[]).find((c) => c.id === sopId);
   expect(circular).toBeDefined();
   const tasks = (await (await approver.get(`/api/sops?search=${encodeURIComponent(title)}`)).json()) as { id: number; pendingTaskId: number | null }[];
   const taskId = tasks.find((s) => s.id === sopId)?.pendingTaskId;
   expect(taskId).toBeTruthy();
-  expect((await approver.put(`/api/approvals/${taskId}`, { data: { status: 'approved' } })).status()).toBe(200);
+  // The approver issues it on a tablet: the task opens by its address, with the circular beside the decision.
+  const tablet = await pageAs('approver', { viewport: { width: 820, height: 1180 }, url: `/approvals/${taskId}` });
+  await expect(tablet.getByRole('heading', { name: new RegExp(`^FC-\\d{4}-\\d{3} ${title}$`) })).toBeVisible();
+  await expect(tablet.getByRole('heading', { name: 'Step 1 of 1: Approval' })).toBeVisible();
+  await tablet.getByRole('button', { name: 'Approve', exact: true }).click();
+  await tablet
+    .getByRole('alertdialog', { name: /^Approve ".*"\?$/ })
+    .getByRole('button', { name: 'Confirm approval' })
+    .click();
+  await expect(tablet.getByText('Approved: this version is now in force').first()).toBeVisible();
+  await tablet.screenshot({ path: 'screenshots/circular-issued-820.png' });
+  await tablet.close();
   await page.goto('/circulars');
   const card = page.getByRole('listitem').filter({ hasText: circular!.number });
   await expect(card).toContainText('Issued');

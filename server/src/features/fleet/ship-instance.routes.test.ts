@@ -50,13 +50,15 @@ function routesOf(app: App): Array<[string, string]> {
 }
 
 const OFFICE_ONLY = { code: 'office_only', message: expect.stringContaining('made ashore') };
-// Signing an attestation on board may ask for a passkey challenge first.
+// Signing an attestation on board may ask for a passkey challenge first; the master acknowledges a
+// circular's receipt for the vessel on board (fleet-circulars.test.ts follows it ashore).
 const ON_BOARD_WRITES = [
   'POST /api/login',
   'POST /api/logout',
   'POST /api/sop-versions/:id/attestations',
   'POST /api/sop-versions/:id/reads',
   'POST /api/signatures/challenge',
+  'POST /api/circulars/:id/vessel-acknowledgement',
 ];
 
 describe('a ship instance', () => {
