@@ -1,7 +1,6 @@
 import { expect, test } from './support/fixtures';
 import type { Circular } from '../common/contracts/circulars';
 import { attestOnPage } from './support/attest';
-import { departmentId } from './support/seed';
 import { signInAt } from './support/session';
 import type { E2eUser } from './support/users';
 
@@ -20,8 +19,11 @@ test('an admin writes a circular at 1366 px, an approver issues it at 820 px; a 
   test.setTimeout(120_000);
   const admin = await apiAs('admin');
   const approver = await apiAs('approver');
-  // A position of its own, so the circular is this journey's crew member's reading and nobody else's.
-  const deck = await departmentId(admin, 'Deck');
+  // A department and a position of their own, so the circular is this journey's crew member's only
+  // reading (other journeys publish Deck procedures on the same server) and nobody else's.
+  const department = await admin.post('/api/departments', { data: { name: `Mooring gang ${suffix}` } });
+  expect(department.status()).toBe(201);
+  const deck = ((await department.json()) as { id: number }).id;
   const made = await admin.post('/api/positions', { data: { name: `Mooring lead ${suffix}`, departmentId: deck } });
   expect(made.status()).toBe(201);
   const position = (await made.json()) as { id: number; name: string };
