@@ -31,6 +31,8 @@ const AUDIT_ACTION_AREAS = {
   manual_controlled_copy_printed: 'procedures',
   circular_created: 'procedures',
   circular_acknowledged: 'procedures',
+  suggestion_made: 'procedures',
+  suggestion_triaged: 'procedures',
   absence_set: 'own account',
   absence_cleared: 'own account',
   daily_program_uploaded: 'published files',

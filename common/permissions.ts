@@ -75,6 +75,10 @@ export const PERMISSIONS = {
   'circulars.issue': { admin: 'yes', approver: 'yes', user: 'no' },
   /** A vessel's acknowledgement that a circular was received, made on board by its master (an approver there). */
   'circulars.acknowledge': { admin: 'yes', approver: 'yes', user: 'no' },
+  /** Suggesting a change on an SOP version one reads in force (decision 079), ashore or on board. */
+  'suggestions.make': { admin: 'yes', approver: 'yes', user: 'yes' },
+  /** Accepting, declining or marking done a suggestion: the SOP's owner, approvers and administrators. */
+  'suggestions.triage': { admin: 'yes', approver: 'yes', user: 'owner' },
   'audit.read': { admin: 'yes', approver: 'no', user: 'no' },
   'storage.read': { admin: 'yes', approver: 'no', user: 'no' },
   'settings.manage': { admin: 'yes', approver: 'no', user: 'no' },
@@ -146,6 +150,9 @@ export const ON_SHIP = {
   // Circulars are written and issued ashore; their receipt is acknowledged on board, for the vessel.
   'circulars.issue': 'no',
   'circulars.acknowledge': 'yes',
+  // A suggestion made on board travels ashore like an attestation; it is triaged at the office.
+  'suggestions.make': 'yes',
+  'suggestions.triage': 'no',
   'audit.read': 'read',
   'storage.read': 'read',
   'settings.manage': 'no',

@@ -10,6 +10,10 @@ export const DashboardStats = z.object({
   totalSops: count,
   /** SOPs updated in the last 7 days. */
   recentEdits: count,
+  /** Open suggestions for change the caller may answer: on SOPs they own; every one for approvers and admins (decision 079). */
+  openSuggestions: count.default(0),
+  /** The caller's own suggestions not yet answered. */
+  mySuggestions: count.default(0),
 });
 export type DashboardStats = z.input<typeof DashboardStats>;
 

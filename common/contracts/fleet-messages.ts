@@ -3,6 +3,7 @@ import { ROLES } from '../roles';
 import { LANGUAGE_CODES } from '../languages';
 import { SIGNATURE_METHODS } from './signatures';
 import { SOP_KINDS } from './circulars';
+import { SUGGESTION_SECTION_MAX, SUGGESTION_TEXT_MAX } from './suggestions';
 
 /**
  * Every message between the office and its ships, as a contract the receiver parses before it
@@ -14,9 +15,10 @@ import { SOP_KINDS } from './circulars';
  * FLEET_SCHEMA is written on every message: a receiver older than the schema holds the message
  * (and, for the office's records, everything after it) until it is upgraded. Schema 3 adds the
  * 'position' records and the positions of people and SOPs (decision 074); schema 4 the circulars
- * in SOP records and the vessels' acknowledgements of them (decision 078).
+ * in SOP records and the vessels' acknowledgements of them (decision 078); schema 5 the
+ * suggestions for change made on board (decision 079).
  */
-export const FLEET_SCHEMA = 4;
+export const FLEET_SCHEMA = 5;
 
 const id = z.number().int().positive().max(2_147_483_647);
 /** A timestamp as PostgreSQL writes it into JSON, or an ISO string. */
@@ -208,7 +210,8 @@ const OpenedFile = z.object({ attachmentId: id, originalName: text(255), openedA
 /**
  * Ship-owned facts: an attestation made on board (with its signature, when one was given), a
  * version readable on board, one removed, and the master's acknowledgement that the vessel
- * received a circular (its version in force).
+ * received a circular (its version in force), and a suggestion for change made on board (on the
+ * version in force its author read; `shipRef` is its id on board, so the office takes it once).
  */
 export const ShipMessage = z.discriminatedUnion('op', [
   z.object({
@@ -231,6 +234,15 @@ export const ShipMessage = z.discriminatedUnion('op', [
   z.object({ op: z.literal('receipt'), versionId: id, receivedAt: z.iso.datetime({ offset: true }) }),
   z.object({ op: z.literal('withdrawal'), versionId: id, withdrawnAt: z.iso.datetime({ offset: true }) }),
   z.object({ op: z.literal('vessel_acknowledgement'), versionId: id, userId: id, acknowledgedAt: z.iso.datetime({ offset: true }) }),
+  z.object({
+    op: z.literal('suggestion'),
+    shipRef: id,
+    versionId: id,
+    userId: id,
+    section: z.string().trim().max(SUGGESTION_SECTION_MAX).nullable(),
+    text: z.string().trim().min(1).max(SUGGESTION_TEXT_MAX),
+    suggestedAt: z.iso.datetime({ offset: true }),
+  }),
 ]);
 export type ShipMessage = z.input<typeof ShipMessage>;
 

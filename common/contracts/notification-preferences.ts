@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { type Action, type Actor, roleMay } from '../permissions';
 
 /** The kinds of notification the server also sends by e-mail (a subset of the bell's kinds). */
-export const MAIL_KINDS = ['approval', 'changes_requested', 'reading', 'reading_reminder', 'review_due', 'backup_failed'] as const;
+export const MAIL_KINDS = ['approval', 'changes_requested', 'reading', 'reading_reminder', 'review_due', 'backup_failed', 'suggestion_answered'] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 
 /**
@@ -17,6 +17,7 @@ const MAIL_KIND_ACTION: Record<MailKind, Action> = {
   reading_reminder: 'sop.read',
   review_due: 'sop.edit',
   backup_failed: 'backups.manage',
+  suggestion_answered: 'suggestions.make',
 };
 
 export const mailKindsFor = (actor: Actor): MailKind[] => MAIL_KINDS.filter((kind) => roleMay(actor, MAIL_KIND_ACTION[kind]));
@@ -28,6 +29,7 @@ export const MAIL_KIND_LABELS: Record<MailKind, string> = {
   reading_reminder: 'Reminders when my required reading is nearly due, due, or overdue',
   review_due: 'A periodic review of my SOP is due',
   backup_failed: 'A scheduled backup failed',
+  suggestion_answered: 'My suggestion for a change is answered',
 };
 
 /** GET and PUT /api/account/notification-preferences: whether mail goes out, to which address, and each kind's switch. */

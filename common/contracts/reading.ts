@@ -255,6 +255,8 @@ export const NOTIFICATION_KINDS = [
   'backup_failed',
   'backup_overdue',
   'account_waiting',
+  'suggestion',
+  'suggestion_answered',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

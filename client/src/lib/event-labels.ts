@@ -39,6 +39,8 @@ export const EVENT_LABELS: Record<AuditAction, string> = translatedTable<AuditAc
   manual_controlled_copy_printed: msg`Manual printed as a controlled copy`,
   circular_created: msg`Circular drafted`,
   circular_acknowledged: msg`Circular acknowledged for the vessel`,
+  suggestion_made: msg`Change suggested`,
+  suggestion_triaged: msg`Suggestion answered`,
   absence_set: msg`Absence and delegate set`,
   absence_cleared: msg`Absence ended`,
   daily_program_uploaded: msg`Daily program uploaded`,
@@ -112,4 +114,5 @@ export const MAIL_KIND_LABELS: Record<MailKind, string> = translatedTable<MailKi
   reading_reminder: msg`Reminders when my required reading is nearly due, due, or overdue`,
   review_due: msg`A periodic review of my SOP is due`,
   backup_failed: msg`A scheduled backup failed`,
+  suggestion_answered: msg`My suggestion for a change is answered`,
 });

@@ -44,6 +44,8 @@ const ACCEPTED_ON_BOARD = [
   'POST /api/signatures/challenge',
   // The master's acknowledgement that the vessel received a circular (decision 078).
   'POST /api/circulars/:id/vessel-acknowledgement',
+  // A suggestion for change made on board travels ashore like an attestation (decision 079).
+  'POST /api/sops/:id/suggestions',
 ];
 
 const onShip = (write: Write) =>

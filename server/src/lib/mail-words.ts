@@ -29,6 +29,8 @@ export interface MailWords {
   readingNudge: (p: { from: string; items: { title: string; due: string }[] }) => Mail;
   reviewDue: (p: { title: string; due: string; past: boolean }) => Mail;
   backupFailed: (p: { trigger: string; at: string; error: string }) => Mail;
+  /** One's suggestion for change answered: accepted, declined (with the reply), or done (the version taking it up is in force). */
+  suggestionAnswered: (p: { title: string; status: 'accepted' | 'declined' | 'done'; reply: string | null }) => Mail;
 }
 
 const list = (items: { title: string; due: string }[], readBy: (due: string) => string) => items.map((w) => `- ${w.title} (${readBy(w.due)})`).join('\n');
@@ -63,6 +65,10 @@ const en: MailWords = {
     text: `The periodic review of "${title}" ${past ? 'was' : 'is'} due on ${due}. Confirm it is still valid, or revise it.`,
   }),
   backupFailed: ({ trigger, at, error }) => ({ subject: 'Backup failed', text: `The ${trigger} backup started at ${at} UTC failed: ${error}` }),
+  suggestionAnswered: ({ title, status, reply }) => ({
+    subject: `Your suggestion ${status === 'accepted' ? 'was accepted' : status === 'declined' ? 'was declined' : 'is done'}: ${title}`,
+    text: `${status === 'accepted' ? `Your suggestion for a change to "${title}" was accepted; it will be taken up in the next version.` : status === 'declined' ? `Your suggestion for a change to "${title}" was declined.` : `Your suggestion for a change to "${title}" is done: the version that takes it up is in force.`}${reply ? `\n\nReply: ${reply}` : ''}`,
+  }),
 };
 
 const fil: MailWords = {
@@ -98,6 +104,10 @@ const fil: MailWords = {
     subject: 'Nabigo ang backup',
     text: `Nabigo ang ${trigger} na backup na sinimulan noong ${at} UTC: ${error}`,
   }),
+  suggestionAnswered: ({ title, status, reply }) => ({
+    subject: `${status === 'accepted' ? 'Tinanggap ang iyong mungkahi' : status === 'declined' ? 'Hindi tinanggap ang iyong mungkahi' : 'Naisagawa na ang iyong mungkahi'}: ${title}`,
+    text: `${status === 'accepted' ? `Tinanggap ang iyong mungkahing pagbabago sa "${title}"; isasama ito sa susunod na bersiyon.` : status === 'declined' ? `Hindi tinanggap ang iyong mungkahing pagbabago sa "${title}".` : `Naisagawa na ang iyong mungkahing pagbabago sa "${title}": may bisa na ang bersiyong naglalaman nito.`}${reply ? `\n\nSagot: ${reply}` : ''}`,
+  }),
 };
 
 const id: MailWords = {
@@ -130,6 +140,10 @@ const id: MailWords = {
     text: `Tinjauan berkala "${title}" ${past ? 'sudah jatuh tempo pada' : 'jatuh tempo pada'} ${due}. Konfirmasikan bahwa prosedur ini masih berlaku, atau revisi.`,
   }),
   backupFailed: ({ trigger, at, error }) => ({ subject: 'Cadangan gagal', text: `Cadangan ${trigger} yang dimulai pada ${at} UTC gagal: ${error}` }),
+  suggestionAnswered: ({ title, status, reply }) => ({
+    subject: `${status === 'accepted' ? 'Saran Anda diterima' : status === 'declined' ? 'Saran Anda ditolak' : 'Saran Anda sudah diterapkan'}: ${title}`,
+    text: `${status === 'accepted' ? `Saran perubahan Anda untuk "${title}" diterima; saran itu akan dimasukkan ke versi berikutnya.` : status === 'declined' ? `Saran perubahan Anda untuk "${title}" ditolak.` : `Saran perubahan Anda untuk "${title}" sudah diterapkan: versi yang memuatnya kini berlaku.`}${reply ? `\n\nBalasan: ${reply}` : ''}`,
+  }),
 };
 
 const hi: MailWords = {
@@ -162,6 +176,10 @@ const hi: MailWords = {
     text: `"${title}" की आवधिक समीक्षा ${due} को ${past ? 'देय थी' : 'देय है'}। पुष्टि करें कि यह अब भी मान्य है, या इसे संशोधित करें।`,
   }),
   backupFailed: ({ trigger, at, error }) => ({ subject: 'बैकअप विफल', text: `${at} UTC पर शुरू हुआ ${trigger} बैकअप विफल रहा: ${error}` }),
+  suggestionAnswered: ({ title, status, reply }) => ({
+    subject: `${status === 'accepted' ? 'आपका सुझाव स्वीकार किया गया' : status === 'declined' ? 'आपका सुझाव अस्वीकार किया गया' : 'आपका सुझाव लागू हो गया'}: ${title}`,
+    text: `${status === 'accepted' ? `"${title}" में बदलाव का आपका सुझाव स्वीकार किया गया; इसे अगले संस्करण में शामिल किया जाएगा।` : status === 'declined' ? `"${title}" में बदलाव का आपका सुझाव अस्वीकार किया गया।` : `"${title}" में बदलाव का आपका सुझाव लागू हो गया: जिस संस्करण में यह शामिल है, वह अब प्रभावी है।`}${reply ? `\n\nउत्तर: ${reply}` : ''}`,
+  }),
 };
 
 /** Ukrainian's three forms of a counted noun: 1, 21 процедура; 2-4, 22-24 процедури; else процедур. */
@@ -206,6 +224,10 @@ const uk: MailWords = {
     subject: 'Резервне копіювання не вдалося',
     text: `Резервне копіювання (${trigger}), розпочате ${at} UTC, не вдалося: ${error}`,
   }),
+  suggestionAnswered: ({ title, status, reply }) => ({
+    subject: `${status === 'accepted' ? 'Вашу пропозицію прийнято' : status === 'declined' ? 'Вашу пропозицію відхилено' : 'Вашу пропозицію втілено'}: ${title}`,
+    text: `${status === 'accepted' ? `Вашу пропозицію змінити «${title}» прийнято; її враховано в наступній версії.` : status === 'declined' ? `Вашу пропозицію змінити «${title}» відхилено.` : `Вашу пропозицію змінити «${title}» втілено: версія, що її враховує, набула чинності.`}${reply ? `\n\nВідповідь: ${reply}` : ''}`,
+  }),
 };
 
 const es: MailWords = {
@@ -240,6 +262,10 @@ const es: MailWords = {
   backupFailed: ({ trigger, at, error }) => ({
     subject: 'Copia de seguridad fallida',
     text: `La copia de seguridad ${trigger} iniciada el ${at} UTC falló: ${error}`,
+  }),
+  suggestionAnswered: ({ title, status, reply }) => ({
+    subject: `${status === 'accepted' ? 'Su sugerencia fue aceptada' : status === 'declined' ? 'Su sugerencia fue rechazada' : 'Su sugerencia está aplicada'}: ${title}`,
+    text: `${status === 'accepted' ? `Su sugerencia de cambio en "${title}" fue aceptada; se incorporará en la próxima versión.` : status === 'declined' ? `Su sugerencia de cambio en "${title}" fue rechazada.` : `Su sugerencia de cambio en "${title}" está aplicada: la versión que la incorpora ya está vigente.`}${reply ? `\n\nRespuesta: ${reply}` : ''}`,
   }),
 };
 

@@ -1,5 +1,16 @@
 import type { ReactNode } from 'react';
-import { AlarmClock, type Bell, BellRing, BookOpenCheck, CalendarClock, ClipboardCheck, DatabaseBackup, MessageSquareWarning, UserPlus } from 'lucide-react';
+import {
+  AlarmClock,
+  type Bell,
+  BellRing,
+  BookOpenCheck,
+  CalendarClock,
+  ClipboardCheck,
+  DatabaseBackup,
+  MessageSquareWarning,
+  Lightbulb,
+  UserPlus,
+} from 'lucide-react';
 import { Link } from 'wouter';
 import type { NotificationItem, NotificationKind } from '@common/contracts/reading';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuSeparator, DropdownMenuTrigger } from '@/components/ui/dropdown-menu';
@@ -20,10 +31,17 @@ const KIND: Record<NotificationKind, { label: MessageDescriptor; icon: typeof Be
   backup_failed: { label: msg`Backups`, icon: DatabaseBackup, tone: 'text-red-700' },
   backup_overdue: { label: msg`Backups`, icon: DatabaseBackup, tone: 'text-red-700' },
   account_waiting: { label: msg`Accounts`, icon: UserPlus, tone: 'text-sky-700' },
+  suggestion: { label: msg`Suggestion for change`, icon: Lightbulb, tone: 'text-sky-700' },
+  suggestion_answered: { label: msg`Your suggestion was answered`, icon: Lightbulb, tone: 'text-emerald-700' },
 };
 
 /** An item about an SOP leads to it; one about the system (a backup) to the Administration Center. */
-const hrefOf = (item: NotificationItem) => (item.sopId === null ? '/admin' : `/sop/${item.sopId}`);
+const hrefOf = (item: NotificationItem) =>
+  item.kind === 'suggestion' || item.kind === 'suggestion_answered'
+    ? `/suggestions?sopId=${item.sopId}`
+    : item.sopId === null
+      ? '/admin'
+      : `/sop/${item.sopId}`;
 
 function whenOf(item: NotificationItem) {
   if (item.kind === 'reading_due') {

@@ -21,3 +21,4 @@ export * from './templates';
 export * from './translations';
 export * from './manuals';
 export * from './circulars';
+export * from './suggestions';

@@ -11,6 +11,7 @@ import { approvalCoApprovers, approvalSignatures, approvalTasks, sopVersions, so
 import { refuse } from '../../http/access';
 import { conflict, notFound } from '../../http/errors';
 import { wakeJobRunners } from '../../jobs/job-queue';
+import { suggestionsDoneWith } from '../suggestions/suggestion-versions.service';
 import type { MailLinks } from '../mail/notify.service';
 import { recordAudit } from '../audit/audit.service';
 import { mailNewReading } from '../reading/reading-mail.service';
@@ -178,6 +179,8 @@ export async function decideTask(
       entityId: task.sopId,
       metadata: { ...decisionFacts, ...revision },
     });
+    // The suggestions this version takes up are done now it is in force (decision 079).
+    if (outcome.publishesVersion) await suggestionsDoneWith(tx, links, task.versionId);
     if (outcome.publishesVersion)
       await mailNewReading(tx, links, { id: task.sopId, title: task.sopTitle }, { id: task.versionId, versionNumber: task.versionNumber });
     if (input.status === 'changes_requested') {

@@ -27,7 +27,7 @@ describe('GET /api/dashboard/stats', () => {
   });
 
   it('counts zeros on an empty platform', async () => {
-    expect(await stats(user)).toEqual({ pendingTasks: 0, mySubmissions: 0, totalSops: 0, recentEdits: 0 });
+    expect(await stats(user)).toEqual({ pendingTasks: 0, mySubmissions: 0, totalSops: 0, recentEdits: 0, openSuggestions: 0, mySuggestions: 0 });
   });
 
   it('matches the data for each role', async () => {
@@ -47,9 +47,9 @@ describe('GET /api/dashboard/stats', () => {
     await t.db.update(sops).set({ status: 'draft' }).where(eq(sops.id, stale.sop.id));
 
     // A plain user counts the SOPs they may see: here only their own (the others are never approved).
-    expect(await stats(user)).toEqual({ pendingTasks: 0, mySubmissions: 2, totalSops: 2, recentEdits: 2 });
-    expect(await stats(approver)).toEqual({ pendingTasks: 1, mySubmissions: 1, totalSops: 5, recentEdits: 4 });
-    expect(await stats(admin)).toEqual({ pendingTasks: 2, mySubmissions: 2, totalSops: 5, recentEdits: 4 });
+    expect(await stats(user)).toEqual({ pendingTasks: 0, mySubmissions: 2, totalSops: 2, recentEdits: 2, openSuggestions: 0, mySuggestions: 0 });
+    expect(await stats(approver)).toEqual({ pendingTasks: 1, mySubmissions: 1, totalSops: 5, recentEdits: 4, openSuggestions: 0, mySuggestions: 0 });
+    expect(await stats(admin)).toEqual({ pendingTasks: 2, mySubmissions: 2, totalSops: 5, recentEdits: 4, openSuggestions: 0, mySuggestions: 0 });
   });
 
   it('follows a decision: the decided task no longer counts', async () => {

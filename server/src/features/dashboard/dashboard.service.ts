@@ -11,11 +11,15 @@ import { eventVisible, type SopView, sopVisible, viewOf } from '../sops/sop-visi
 
 const RECENT_EDIT_DAYS = 7;
 
-/** The four dashboard counts in one statement, over the SOPs the actor may see. */
+/** The dashboard counts in one statement, over the SOPs the actor may see. */
 export async function dashboardStats(db: Db, actor: SessionUser): Promise<z.output<typeof DashboardStats>> {
   const pendingTasks = can(actor, 'approval.list') ? sql`(select count(*) from (${decidableTaskIds(actor)}) d)::int` : sql`0`;
+  const triaged = can(actor, 'sop.read.unreleased') ? sql`true` : sql`s.owner_id = ${actor.id}`;
   const [row] = await db
     .select({
+      openSuggestions: sql<number>`(select count(*) from suggestions g join sops s on s.id = g.sop_id
+        where g.status = 'open' and s.withdrawn_at is null and ${triaged})::int`,
+      mySuggestions: sql<number>`(select count(*) from suggestions g where g.status = 'open' and g.user_id = ${actor.id})::int`,
       pendingTasks: sql<number>`${pendingTasks}`,
       mySubmissions: sql<number>`(count(*) filter (where ${sops.ownerId} = ${actor.id}))::int`,
       totalSops: sql<number>`count(*)::int`,
@@ -28,6 +32,8 @@ export async function dashboardStats(db: Db, actor: SessionUser): Promise<z.outp
     mySubmissions: Number(row.mySubmissions),
     totalSops: Number(row.totalSops),
     recentEdits: Number(row.recentEdits),
+    openSuggestions: Number(row.openSuggestions),
+    mySuggestions: Number(row.mySuggestions),
   };
 }
 

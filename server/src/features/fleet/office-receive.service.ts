@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { Envelope, FLEET_SCHEMA, ShipMessage } from '../../../../common/contracts/fleet-messages';
 import type { Db } from '../../db/client';
-import { attestations, circularAcknowledgements, fleetApplied, fleetSetAside, vesselDocuments, vessels } from '../../db/schema';
+import { attestations, circularAcknowledgements, fleetApplied, fleetSetAside, suggestions, vesselDocuments, vessels } from '../../db/schema';
 import { recordAudit } from '../audit/audit.service';
 import { activeReader, readsSop } from '../reading/audience-filter.service';
 import type { Rows } from '../../db/rows';
@@ -166,20 +166,11 @@ async function applyChecked(tx: Db, vessel: string, parsed: z.output<typeof Ship
     return;
   }
 
-  const [person] = (
-    (await tx.execute(sql`select ${activeReader} as active, u.role,
-        (cardinality(u.vessel_codes) = 0 or ${vessel} = any(u.vessel_codes)) as assigned,
-        (not s.is_confidential or s.owner_id = u.id or ${readsSop('s')}) as in_audience
-      from users u left join departments ud on ud.id = u.department_id
-      join sops s on s.id = ${version.sop_id}
-      where u.id = ${parsed.userId}`)) as unknown as Rows<{ active: boolean; role: Role; assigned: boolean; in_audience: boolean }>
-  ).rows;
-  if (!person) throw new Refused(`User ${parsed.userId} does not exist at the office.`);
-  if (!person.active) throw new Refused(`User ${parsed.userId} is not an active account.`);
-  if (!person.assigned) throw new Refused(`User ${parsed.userId} is not assigned to ${vessel}.`);
-  // Who may read a confidential SOP, as the visibility rule says: its audience, its owner, and those who see every SOP.
-  if (!person.in_audience && !can({ id: parsed.userId, role: person.role }, 'sop.read.unreleased'))
-    throw new Refused(`User ${parsed.userId} is outside the audience of "${version.title}".`);
+  await checkReader(tx, vessel, parsed.userId, version);
+  if (parsed.op === 'suggestion') {
+    await receiveSuggestion(tx, vessel, { ...parsed, sopId: version.sop_id, title: version.title }, new Date(claimed));
+    return;
+  }
   const digest = await versionDigest(tx, parsed.versionId);
   if (parsed.signatureMethod && !parsed.contentSha256) throw new Refused('It is signed but names no digest of what was signed.');
   if (parsed.contentSha256 && parsed.contentSha256 !== digest)
@@ -235,7 +226,65 @@ function claimedTime(parsed: z.output<typeof ShipMessage>): string {
       return parsed.withdrawnAt;
     case 'vessel_acknowledgement':
       return parsed.acknowledgedAt;
+    case 'suggestion':
+      return parsed.suggestedAt;
   }
+}
+
+/**
+ * What a ship says a person did there (an attestation, a suggestion) counts only from an active
+ * person assigned to the vessel who may read the SOP: its audience, its owner, and those who see
+ * every SOP, as the visibility rule says.
+ */
+async function checkReader(tx: Db, vessel: string, userId: number, version: { sop_id: number; title: string }) {
+  const [person] = (
+    (await tx.execute(sql`select ${activeReader} as active, u.role,
+        (cardinality(u.vessel_codes) = 0 or ${vessel} = any(u.vessel_codes)) as assigned,
+        (not s.is_confidential or s.owner_id = u.id or ${readsSop('s')}) as in_audience
+      from users u left join departments ud on ud.id = u.department_id
+      join sops s on s.id = ${version.sop_id}
+      where u.id = ${userId}`)) as unknown as Rows<{ active: boolean; role: Role; assigned: boolean; in_audience: boolean }>
+  ).rows;
+  if (!person) throw new Refused(`User ${userId} does not exist at the office.`);
+  if (!person.active) throw new Refused(`User ${userId} is not an active account.`);
+  if (!person.assigned) throw new Refused(`User ${userId} is not assigned to ${vessel}.`);
+  if (!person.in_audience && !can({ id: userId, role: person.role }, 'sop.read.unreleased'))
+    throw new Refused(`User ${userId} is outside the audience of "${version.title}".`);
+}
+
+/**
+ * A suggestion for change made on board (decision 079), on a version sent to that vessel by a
+ * reader there (checked by the caller): kept with the vessel and the ship's time, once per
+ * vessel and ship id; the SOP's owner finds it in the bell, triagers on the dashboard.
+ */
+async function receiveSuggestion(
+  tx: Db,
+  vessel: string,
+  s: { shipRef: number; versionId: number; userId: number; section: string | null; text: string; sopId: number; title: string },
+  at: Date,
+) {
+  const [inserted] = await tx
+    .insert(suggestions)
+    .values({
+      sopId: s.sopId,
+      versionId: s.versionId,
+      section: s.section || null,
+      text: s.text,
+      userId: s.userId,
+      vesselCode: vessel,
+      shipRef: s.shipRef,
+      createdAt: at,
+    })
+    .onConflictDoNothing({ target: [suggestions.vesselCode, suggestions.shipRef] })
+    .returning({ id: suggestions.id });
+  if (!inserted) return;
+  await recordAudit(tx, {
+    actorId: s.userId,
+    action: 'suggestion_made',
+    entityType: 'sop',
+    entityId: s.sopId,
+    metadata: { title: s.title, suggestionId: inserted.id, versionId: s.versionId, vessel },
+  });
 }
 
 /**

@@ -59,6 +59,8 @@ const ON_BOARD_WRITES = [
   'POST /api/sop-versions/:id/reads',
   'POST /api/signatures/challenge',
   'POST /api/circulars/:id/vessel-acknowledgement',
+  // A suggestion for change made on board travels ashore like an attestation (decision 079).
+  'POST /api/sops/:id/suggestions',
 ];
 
 describe('a ship instance', () => {

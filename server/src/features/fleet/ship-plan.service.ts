@@ -52,6 +52,18 @@ export async function planShip(db: Db, vessel: string, officeApplied = 0, opts: 
         acknowledged_at: string | Date;
       }>
     ).rows;
+    // Suggestions for change made on board (decision 079), sent like attestations.
+    const suggestions = (
+      (await tx.execute(sql`select g.id, g.user_id, g.version_id, g.section, g.text, g.created_at from suggestions g
+        where g.user_id is not null and g.vessel_code = ${vessel} and ${sent('suggestion', sql`g.id`)} order by g.id`)) as unknown as Rows<{
+        id: number;
+        user_id: number;
+        version_id: number;
+        section: string | null;
+        text: string;
+        created_at: string | Date;
+      }>
+    ).rows;
     const receipts = (
       (await tx.execute(sql`select e.id from sops s ${versionInForce}
         where ${sent('receipt', sql`e.id`)}
@@ -93,6 +105,19 @@ export async function planShip(db: Db, vessel: string, officeApplied = 0, opts: 
           acknowledgedAt: new Date(k.acknowledged_at).toISOString(),
         },
       })),
+      ...suggestions.map((g) => ({
+        kind: 'suggestion',
+        key: String(g.id),
+        payload: {
+          op: 'suggestion' as const,
+          shipRef: g.id,
+          versionId: g.version_id,
+          userId: g.user_id,
+          section: g.section,
+          text: g.text,
+          suggestedAt: new Date(g.created_at).toISOString(),
+        },
+      })),
       ...receipts.map((r) => ({ kind: 'receipt', key: String(r.id), payload: { op: 'receipt' as const, versionId: r.id, receivedAt: now } })),
       ...withdrawals.map((w) => ({ kind: 'withdrawal', key: String(w.id), payload: { op: 'withdrawal' as const, versionId: w.id, withdrawnAt: now } })),
     ];
@@ -124,7 +149,8 @@ export async function planShip(db: Db, vessel: string, officeApplied = 0, opts: 
     }
     // An SOP that no longer applies here (no version in force on board) goes once nothing of it waits to be queued.
     const retired = sql`select s.id from sops s where not exists (select 1 from sop_versions v where v.sop_id = s.id and v.is_published)
-      and not exists (select 1 from attestations a join sop_versions v on v.id = a.version_id where v.sop_id = s.id and ${sent('attestation', sql`a.id`)})`;
+      and not exists (select 1 from attestations a join sop_versions v on v.id = a.version_id where v.sop_id = s.id and ${sent('attestation', sql`a.id`)})
+      and not exists (select 1 from suggestions g where g.sop_id = s.id and ${sent('suggestion', sql`g.id`)})`;
     const { rows: files } = (await tx.execute(sql`delete from attachments where version_id in
       (select v.id from sop_versions v where v.sop_id in (${retired})) returning sha256`)) as unknown as Rows<{ sha256: string | null }>;
     for (const r of files) if (r.sha256) released.push(r.sha256);

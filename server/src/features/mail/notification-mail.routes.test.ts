@@ -92,6 +92,7 @@ describe('the e-mail switches on the account page', () => {
         { kind: 'reading', enabled: true },
         { kind: 'reading_reminder', enabled: true },
         { kind: 'review_due', enabled: true },
+        { kind: 'suggestion_answered', enabled: true },
       ],
     });
     expect(((await preferences(head)).json() as NotificationPreferences).kinds.map((k) => k.kind)).toEqual([
@@ -100,8 +101,9 @@ describe('the e-mail switches on the account page', () => {
       'reading',
       'reading_reminder',
       'review_due',
+      'suggestion_answered',
     ]);
-    expect(((await preferences(admin)).json() as NotificationPreferences).kinds).toHaveLength(6);
+    expect(((await preferences(admin)).json() as NotificationPreferences).kinds).toHaveLength(7);
     expect((await preferences(cadet)).json()).toMatchObject({ email: null });
   });
 
@@ -119,6 +121,7 @@ describe('the e-mail switches on the account page', () => {
       { kind: 'reading', enabled: false },
       { kind: 'reading_reminder', enabled: true },
       { kind: 'review_due', enabled: true },
+      { kind: 'suggestion_answered', enabled: true },
     ]);
     expect((await t.as(null, { method: 'GET', url: '/api/account/notification-preferences' })).statusCode).toBe(401);
     expect((await switchMail(chief, { approval: false })).json().kinds).toContainEqual({ kind: 'approval', enabled: false });

@@ -24,7 +24,11 @@ import { outstandingReading } from './reading.service';
  *   review is due within 30 days or overdue; `at` is the due day;
  * - `backup_failed` / `backup_overdue` (who manages backups): the server's latest backup
  *   failed, or a scheduled one is more than an hour past its slot without having run;
- * - `account_waiting` (who manages users): a self-registered account waiting for approval.
+ * - `account_waiting` (who manages users): a self-registered account waiting for approval;
+ * - `suggestion`: an open suggestion for change on an SOP they own (decision 079; approvers and
+ *   admins find every open one counted on the dashboard);
+ * - `suggestion_answered`: their own suggestion accepted, declined or done in the past
+ *   SUGGESTION_SHOWN_DAYS days.
  * `count` is every item; the list stops at NOTIFICATION_LIMIT.
  */
 /** Self-registered accounts waiting for an administrator's approval, by when they registered. */
@@ -41,6 +45,9 @@ const backupItems = sql`
   union all
   select 'backup_overdue', null::int, 'Scheduled backup has not run', j.run_after
   from jobs j where j.kind = ${BACKUP_JOB} and j.key like 'scheduled:%' and j.status = 'queued' and j.run_after < now() - interval '1 hour'`;
+
+/** An answer to one's suggestion stays in the bell for two weeks. */
+const SUGGESTION_SHOWN_DAYS = 14;
 
 /** A manual reminder stays in the bell for a week. */
 const REMINDER_SHOWN_DAYS = 7;
@@ -70,6 +77,14 @@ export async function notificationsFor(db: Db, actor: SessionUser): Promise<z.ou
       from sops s where s.owner_id = ${actor.id} and s.status = ${CHANGES_REQUESTED_STATUS} and s.withdrawn_at is null
       union all
       select 'review_due', d.sop_id, d.title, d.due from (${reviewDueSops(reviewScope)}) d
+      union all
+      select 'suggestion', s.id, s.title, g.created_at
+      from suggestions g join sops s on s.id = g.sop_id
+      where g.status = 'open' and s.owner_id = ${actor.id} and g.user_id is distinct from ${actor.id} and s.withdrawn_at is null
+      union all
+      select 'suggestion_answered', s.id, s.title, g.triaged_at
+      from suggestions g join sops s on s.id = g.sop_id
+      where g.user_id = ${actor.id} and g.status <> 'open' and g.triaged_at > now() - make_interval(days => ${SUGGESTION_SHOWN_DAYS})
       union all
       ${can(actor, 'backups.manage') ? backupItems : sql`select null, null, null, null where false`}
       union all

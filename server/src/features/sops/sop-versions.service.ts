@@ -7,6 +7,7 @@ import { badRequest, conflict } from '../../http/errors';
 import { startPreview } from '../attachments/attachment-previews.service';
 import { recordAudit } from '../audit/audit.service';
 import { refreshSearchVector } from './sop-search.service';
+import { linkAcceptedToNewVersion } from '../suggestions/suggestion-versions.service';
 
 /**
  * Appends a version (versions are never rewritten), makes it the latest, puts a reviewed
@@ -36,6 +37,8 @@ export async function appendVersion(
     .insert(sopVersions)
     .values({ sopId: sop.id, versionNumber, content: input.content, changelog: input.changelog ?? defaultChangelog, createdBy: actor.id })
     .returning();
+  // Accepted suggestions not yet taken up in a version are taken up in this one (decision 079).
+  version.changelog = await linkAcceptedToNewVersion(tx, sop.id, version);
   if (sop.latestVersionId) await carryAttachmentsForward(tx, sop.latestVersionId, version.id, input.keepAttachmentIds);
   await tx
     .update(sops)

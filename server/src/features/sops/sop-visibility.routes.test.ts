@@ -302,7 +302,15 @@ describe('every route', () => {
     '/api/sops/:id/compliance',
     '/api/sops/:id/arriving',
   ];
-  const BY_SOP_WRITES = ['/api/sops/:id/versions', '/api/sops/:id/submit', '/api/sops/:id/reviews', '/api/sops/:id/email', '/api/sops/:id/withdraw'];
+  const BY_SOP_WRITES = [
+    '/api/sops/:id/versions',
+    '/api/sops/:id/submit',
+    '/api/sops/:id/reviews',
+    '/api/sops/:id/email',
+    '/api/sops/:id/withdraw',
+    // A suggestion for change is made on the version in force the caller reads (decision 079).
+    '/api/sops/:id/suggestions',
+  ];
   const BY_VERSION = [
     '/api/sop-versions/:id/attestations',
     '/api/sop-versions/:id/attachments',
@@ -317,6 +325,9 @@ describe('every route', () => {
     // The circulars' register: circulars a plain user may see (issued ones), by the SOP rule.
     '/api/circulars',
     '/api/circulars.csv',
+    // Suggestions for change: a plain user's own, and those on SOPs they own (decision 079).
+    '/api/suggestions',
+    '/api/suggestions.csv',
     '/api/reading',
     '/api/notifications',
     '/api/dashboard/stats',
@@ -347,6 +358,9 @@ describe('every route', () => {
     // Drafting a circular (approvers and admins) makes a new SOP; its acknowledgement is made on
     // board only (409 ashore) for a circular in force there, which every reader on board sees.
     '/api/circulars/:id/vessel-acknowledgement',
+    // Answering a suggestion: 404 for one the caller cannot see, 403 unless they own its SOP or
+    // approve (suggestions.routes.test.ts).
+    '/api/suggestions/:id',
     '/api/user',
     '/api/user/password',
     '/api/login',
@@ -462,6 +476,7 @@ describe('every route', () => {
       if (url === '/api/sops/:id' && method === 'PUT') payload = { title: 'Renamed', departmentId: 1, content: 'New text' };
       if (url === '/api/sops/:id/versions') payload = { versionNumber: '9.0', content: 'New text' };
       if (url === '/api/sops/:id/reviews') payload = { comments: null };
+      if (url === '/api/sops/:id/suggestions') payload = { text: 'A clearer step 2' };
       if (url === '/api/sop-versions/:id/comments' && method === 'POST') payload = { body: 'A question about step 2' };
       if (url === '/api/sop-versions/:id/reads') payload = { attachmentId: 1 };
       if (url === '/api/sop-versions/:id/translations') payload = { language: 'fil', content: 'Isara ang mga balbula.' };
