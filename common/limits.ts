@@ -17,3 +17,8 @@ export const ACTIVITY_SHOWN = 5;
  */
 export const LIST_PAGE_DEFAULT = 50;
 export const LIST_PAGE_MAX = 200;
+
+/** A suggestion for change and its reply (decision 079): a page of text, enough for a worked-out change. */
+export const SUGGESTION_TEXT_MAX = 4000;
+/** A suggestion's page or heading reference ('p. 4', '3.2 Mooring lines'). */
+export const SUGGESTION_SECTION_MAX = 200;

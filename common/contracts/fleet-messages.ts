@@ -3,7 +3,7 @@ import { ROLES } from '../roles';
 import { LANGUAGE_CODES } from '../languages';
 import { SIGNATURE_METHODS } from './signatures';
 import { SOP_KINDS } from './circulars';
-import { SUGGESTION_SECTION_MAX, SUGGESTION_TEXT_MAX } from './suggestions';
+import { SUGGESTION_SECTION_MAX, SUGGESTION_TEXT_MAX } from '../limits';
 
 /**
  * Every message between the office and its ships, as a contract the receiver parses before it

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idField, idParams, isoDate, multiLine, singleLine } from './fields';
 import { VesselCode } from './fleet';
+import { SUGGESTION_SECTION_MAX, SUGGESTION_TEXT_MAX } from '../limits';
 
 /**
  * Suggestions for change (decision 079): anyone who reads an SOP's version in force may suggest
@@ -12,10 +13,7 @@ export type SuggestionStatus = (typeof SUGGESTION_STATUSES)[number];
 /** What a triager may set: 'open' is only where a suggestion starts. */
 export const TRIAGE_STATUSES = ['accepted', 'declined', 'done'] as const;
 
-/** The longest suggestion and reply: a page of text, enough for a worked-out change. */
-export const SUGGESTION_TEXT_MAX = 4000;
-/** A page or heading reference ('p. 4', '3.2 Mooring lines'). */
-export const SUGGESTION_SECTION_MAX = 200;
+export { SUGGESTION_SECTION_MAX, SUGGESTION_TEXT_MAX } from '../limits';
 
 /** POST /api/sops/{id}/suggestions: on the version in force the suggester reads. */
 export const CreateSuggestionInput = z.object({

@@ -82,6 +82,13 @@ const ENTRIES: ScreenEntry[] = [
     tab: 'Procedures',
   },
   {
+    // Suggestions for change (decision 079) sit under Procedures: they are made from a procedure's page.
+    path: '/suggestions',
+    title: msg`Suggestions for change`,
+    load: () => import('@/features/suggestions/suggestions-page'),
+    tab: 'Procedures',
+  },
+  {
     path: '/manuals',
     title: msg`Manuals`,
     load: () => import('@/features/manuals/manuals-page'),

@@ -58,3 +58,26 @@ describe('My Tasks', () => {
     expect(card.getByRole('link', { name: 'View all tasks' }).getAttribute('href')).toBe('/approvals');
   });
 });
+
+describe('Suggestions', () => {
+  it('for crew: their own suggestions waiting for an answer', async () => {
+    network.use(
+      http.get('/api/dashboard/stats', () => HttpResponse.json({ ...STATS, openSuggestions: 0, mySuggestions: 2 })),
+      http.get('/api/reading', () => HttpResponse.json({ outstanding: [], done: [] })),
+    );
+    const client = appClient();
+    renderScreen('/', <SummaryCards user={signedIn(client, 'user')} />, client);
+    const card = within((await screen.findByText('My Suggestions')).closest('[data-slot="card"]') as HTMLElement);
+    expect(await card.findByText('2')).toBeTruthy();
+    expect(card.getByRole('link', { name: 'See your suggestions' }).getAttribute('href')).toBe('/suggestions');
+  });
+
+  it('for an approver: the open suggestions to answer', async () => {
+    network.use(http.get('/api/dashboard/stats', () => HttpResponse.json({ ...STATS, openSuggestions: 5, mySuggestions: 0 })));
+    const client = appClient();
+    renderScreen('/', <SummaryCards user={signedIn(client, 'approver')} />, client);
+    const card = within((await screen.findByText('Suggestions')).closest('[data-slot="card"]') as HTMLElement);
+    expect(await card.findByText('5')).toBeTruthy();
+    expect(card.getByRole('link', { name: 'Answer suggestions' }).getAttribute('href')).toBe('/suggestions?status=open');
+  });
+});

@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { BookOpenCheck, ClipboardCheck, FileClock, FileStack, Send } from 'lucide-react';
+import { BookOpenCheck, ClipboardCheck, FileClock, FileStack, Lightbulb, Send } from 'lucide-react';
 import { Link } from 'wouter';
 import type { PublicUser } from '@common/contracts/auth';
 import { can } from '@common/permissions';
@@ -26,7 +26,7 @@ interface CardSpec {
 const linkClass = 'inline-block pt-1 text-sm font-medium text-ocean underline-offset-4 outline-none hover:underline focus-visible:underline';
 
 /**
- * The four counts: '...' while loading, 0 when missing. My Tasks is what the person has to do:
+ * The five counts: '...' while loading, 0 when missing. My Tasks is what the person has to do:
  * approval tasks for those who may open the Approval Center (`approval.list`, as its screen
  * requires), else their required reading, so no card leads anyone to a screen they may not open.
  */
@@ -35,7 +35,8 @@ export function SummaryCards({ user }: { user: PublicUser | null | undefined }) 
   const { t } = useLingui();
   const stats = useQuery(dashboardQueries.stats());
   const reading = useQuery({ ...myReadingQuery, enabled: !decides });
-  const count = (key: 'pendingTasks' | 'mySubmissions' | 'totalSops' | 'recentEdits') => (stats.isLoading ? undefined : (stats.data?.[key] ?? 0));
+  const count = (key: 'pendingTasks' | 'mySubmissions' | 'totalSops' | 'recentEdits' | 'openSuggestions' | 'mySuggestions') =>
+    stats.isLoading ? undefined : (stats.data?.[key] ?? 0);
   const tasks: CardSpec = decides
     ? {
         key: 'pendingTasks',
@@ -84,9 +85,29 @@ export function SummaryCards({ user }: { user: PublicUser | null | undefined }) 
       icon: FileClock,
       value: count('recentEdits'),
     },
+    // Suggestions for change (decision 079): to answer for approvers, admins and owners who have some; one's own open ones for the rest.
+    can(user, 'sop.read.unreleased') || (stats.data?.openSuggestions ?? 0) > 0
+      ? {
+          key: 'openSuggestions',
+          title: t`Suggestions`,
+          caption: t`Open suggestions for change to answer`,
+          href: '/suggestions?status=open',
+          linkText: t`Answer suggestions`,
+          icon: Lightbulb,
+          value: count('openSuggestions'),
+        }
+      : {
+          key: 'mySuggestions',
+          title: t`My Suggestions`,
+          caption: t`Your suggestions awaiting an answer`,
+          href: '/suggestions',
+          linkText: t`See your suggestions`,
+          icon: Lightbulb,
+          value: count('mySuggestions'),
+        },
   ];
   return (
-    <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+    <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-5">
       {cards.map(({ key, title, caption, href, linkText, icon: Icon, value }) => (
         <Card key={key} data-testid={`stat-${key}`} className="gap-2">
           <CardHeader className="flex flex-row items-center justify-between">

@@ -1,5 +1,5 @@
 import { memo } from 'react';
-import { Download, Megaphone, Plus } from 'lucide-react';
+import { Download, Lightbulb, Megaphone, Plus } from 'lucide-react';
 import { Link } from 'wouter';
 import { can } from '@common/permissions';
 import { Button } from '@/components/ui/button';
@@ -33,6 +33,11 @@ export const ListActions = memo(function ListActions({
       <Button asChild variant="outline" size="sm">
         <Link href="/circulars">
           <Megaphone /> <Trans>Circulars</Trans>
+        </Link>
+      </Button>
+      <Button asChild variant="outline" size="sm">
+        <Link href="/suggestions">
+          <Lightbulb /> <Trans>Suggestions</Trans>
         </Link>
       </Button>
       {/* The register is made by the server: offline there is nothing it could export. */}

@@ -165,6 +165,8 @@ interface Props {
   reading?: (sop: SopDetail) => ReactNode;
   /** The review thread, from the approvals feature, for those who may read it. */
   reviewComments?: (sop: SopDetail) => ReactNode;
+  /** 'Suggest a change' on the version in force, among the header's actions (styled for the dark band by the caller). */
+  suggest?: (sop: SopDetail, inForce: SopVersion) => ReactNode;
 }
 
 /**
@@ -174,7 +176,7 @@ interface Props {
  * card and, for approvers and admins, who has read it; `reviewComments` is the approvals
  * feature's review thread.
  */
-export function SopDetailPage({ reading, reviewComments }: Props) {
+export function SopDetailPage({ reading, reviewComments, suggest }: Props) {
   const params = useParams<{ id: string }>();
   const id = Number(params.id);
   const valid = Number.isInteger(id) && id > 0;
@@ -222,6 +224,8 @@ export function SopDetailPage({ reading, reviewComments }: Props) {
   const { version: latest, pinned } = shownVersionOf(sop, user, requestedVersion(search));
   const attachments = latest?.attachments ?? [];
   const shownNumber = latest?.versionNumber;
+  // Suggestions for change are made on the version in force (decision 079).
+  const inForce = sop.versions.find((v) => v.id === sop.effectiveVersionId);
   // The reader's own current translation takes the original's place for the version in force; Read & Attest records which one they read.
   const ownTranslation = !pinned && latest?.id === sop.effectiveVersionId ? ownCurrentTranslation(sop, user) : undefined;
   const readingIn = ownTranslation && !original ? ownTranslation.language : null;
@@ -265,6 +269,7 @@ export function SopDetailPage({ reading, reviewComments }: Props) {
             {sop.effectiveVersionId !== null && (
               <KeepOfflineButton sop={sop} className="border-white/40 bg-white/10 text-white hover:bg-white/20 hover:text-white" />
             )}
+            {inForce && !pinned && !sop.withdrawal && online && suggest?.(sop, inForce)}
             {can(user, 'sop.email') && !sop.withdrawal && <SendEmailDialog sop={sop} />}
             {sop.hasPublishedVersion && !sop.withdrawal && can(user, 'sop.withdraw') && <WithdrawButton sop={sop} />}
           </div>
