@@ -5,7 +5,7 @@ import { REPLICATED_COLUMNS, SHIP_SETTING_KEYS } from '../../../../common/contra
 import { languageName } from '../../../../common/translation-rules';
 import type { FleetVessel, SetAsideMessage } from '../../../../common/contracts/fleet';
 import type { Rows } from '../../db/rows';
-import { attestations, auditEvents, fleetOutbox, vessels } from '../../db/schema';
+import { attestations, auditEvents, fleetOutbox, suggestions, vessels } from '../../db/schema';
 import { versionDigest } from '../signatures/version-digest.service';
 import { createSopAs } from '../../test/client';
 import { makePdf, pdfPageTexts } from '../../test/documents';
@@ -221,6 +221,66 @@ describe('the office checks what a ship says', { timeout: 90_000 }, () => {
     await appliedAshore(seq);
     expect((await refusals()).map((r) => r.reason)).toContainEqual(`Version 1.0 of "Gangway watch" has no approved ${languageName('uk')} translation.`);
     expect(await officeAttestation(crew.id, sop.latestVersionId!)).toEqual([]);
+  });
+
+  it('takes a suggestion for change made on board once, with the vessel and the ship’s time; refuses and audits forged ones', async () => {
+    // Genuine: made on board by a crew member on the version in force there, then answered ashore.
+    const cookie = await signIn(aurora.app, crew.username, TEST_PASSWORD);
+    const made = await aurora.app.inject({
+      method: 'POST',
+      url: `/api/sops/${garbage.sop.id}/suggestions`,
+      headers: { cookie },
+      payload: { text: 'Add the food waste comminuter to the plan.', section: '4.2 Food waste' },
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    expect(made.json()).toMatchObject({ vesselCode: 'AURORA', status: 'open' });
+    const ashore = await eventually(async () => {
+      const [row] = await office.db
+        .select()
+        .from(suggestions)
+        .where(and(eq(suggestions.vesselCode, 'AURORA'), eq(suggestions.shipRef, made.json().id)));
+      return row;
+    }, 30_000);
+    expect(ashore).toMatchObject({ sopId: garbage.sop.id, versionId, userId: crew.id, section: '4.2 Food waste', status: 'open' });
+    expect(ashore.createdAt.toISOString()).toBe(made.json().createdAt);
+    const answered = await office.as(approver, {
+      method: 'PUT',
+      url: `/api/suggestions/${ashore.id}`,
+      payload: { status: 'accepted', reply: 'Next revision.' },
+    });
+    expect(answered.statusCode, answered.body).toBe(200);
+    expect(answered.json()).toMatchObject({ vesselCode: 'AURORA', suggestedBy: 'Konstantinos Papadopoulos-Andersson', status: 'accepted' });
+    const bell = (await office.as(crew, { method: 'GET', url: '/api/notifications' })).json() as { items: { kind: string; sopId: number }[] };
+    expect(bell.items).toContainEqual(expect.objectContaining({ kind: 'suggestion_answered', sopId: garbage.sop.id }));
+
+    // Forged: someone not on AURORA, a version never sent there (another vessel's), a person who does not exist, no text.
+    const limited = await desk.publish({ title: 'Borealis lifeboat drill', vesselCodes: ['BOREALIS'] });
+    const now = new Date().toISOString();
+    const suggestion = (userId: number, id: number, shipRef: number) => ({
+      op: 'suggestion',
+      shipRef,
+      versionId: id,
+      userId,
+      section: null,
+      text: 'Forged',
+      suggestedAt: now,
+    });
+    const before = (await refusals()).length;
+    const cases = [
+      { body: suggestion(onlyBorealis.id, versionId, 9001), reason: 'is not assigned to AURORA' },
+      { body: suggestion(crew.id, limited.latestVersionId!, 9002), reason: 'was never sent to AURORA' },
+      { body: suggestion(999_999, versionId, 9003), reason: 'User 999999 does not exist at the office.' },
+    ];
+    for (const c of cases) await forge(c.body);
+    // Repeated with the same ship id (a ship restored from a backup sends it again): taken once.
+    await forge(suggestion(crew.id, versionId, 9004));
+    const seq = await forge(suggestion(crew.id, versionId, 9004));
+    await appliedAshore(seq);
+    const refused = (await refusals()).slice(before);
+    expect(refused.map((r) => r.vessel)).toEqual(cases.map(() => 'AURORA'));
+    for (const [i, c] of cases.entries()) expect(refused[i].reason).toContain(c.reason);
+    const forged = await office.db.select().from(suggestions).where(eq(suggestions.text, 'Forged'));
+    expect(forged).toEqual([expect.objectContaining({ userId: crew.id, shipRef: 9004, vesselCode: 'AURORA' })]);
   });
 
   it('holds a sequence jump and reports it instead of skipping over, and a later genuine message still counts', async () => {
