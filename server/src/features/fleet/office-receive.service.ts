@@ -2,7 +2,8 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { Envelope, FLEET_SCHEMA, ShipMessage } from '../../../../common/contracts/fleet-messages';
 import type { Db } from '../../db/client';
-import { attestations, circularAcknowledgements, fleetApplied, fleetSetAside, suggestions, vesselDocuments, vessels } from '../../db/schema';
+import { attestations, circularAcknowledgements, fleetApplied, fleetSetAside, vesselDocuments, vessels } from '../../db/schema';
+import { recordSuggestion } from '../suggestions/suggestions.service';
 import { recordAudit } from '../audit/audit.service';
 import { activeReader, readsSop } from '../reading/audience-filter.service';
 import type { Rows } from '../../db/rows';
@@ -263,27 +264,16 @@ async function receiveSuggestion(
   s: { shipRef: number; versionId: number; userId: number; section: string | null; text: string; sopId: number; title: string },
   at: Date,
 ) {
-  const [inserted] = await tx
-    .insert(suggestions)
-    .values({
-      sopId: s.sopId,
-      versionId: s.versionId,
-      section: s.section || null,
-      text: s.text,
-      userId: s.userId,
-      vesselCode: vessel,
-      shipRef: s.shipRef,
-      createdAt: at,
-    })
-    .onConflictDoNothing({ target: [suggestions.vesselCode, suggestions.shipRef] })
-    .returning({ id: suggestions.id });
-  if (!inserted) return;
-  await recordAudit(tx, {
-    actorId: s.userId,
-    action: 'suggestion_made',
-    entityType: 'sop',
-    entityId: s.sopId,
-    metadata: { title: s.title, suggestionId: inserted.id, versionId: s.versionId, vessel },
+  await recordSuggestion(tx, {
+    sopId: s.sopId,
+    title: s.title,
+    versionId: s.versionId,
+    section: s.section || null,
+    text: s.text,
+    userId: s.userId,
+    vesselCode: vessel,
+    shipRef: s.shipRef,
+    at,
   });
 }
 

@@ -39,28 +39,62 @@ export async function createSuggestion(
     ).rows;
     if (!sop) throw notFound('SOP not found');
     if (sop.version_id === null) throw conflict('A change is suggested on a version in force; this SOP has none yet', 'not_published');
-    const [row] = await tx
-      .insert(suggestions)
-      .values({
-        sopId,
-        versionId: sop.version_id,
-        section: input.section,
-        text: input.text,
-        userId: actor.id,
-        vesselCode: instance.kind === 'ship' ? instance.vessel : null,
-      })
-      .returning({ id: suggestions.id });
-    await recordAudit(tx, {
-      actorId: actor.id,
-      action: 'suggestion_made',
-      entityType: 'sop',
-      entityId: sopId,
-      metadata: { title: sop.title, suggestionId: row.id, versionId: sop.version_id, ...(instance.kind === 'ship' ? { vessel: instance.vessel } : {}) },
-    });
-    return row.id;
+    return (await recordSuggestion(tx, {
+      sopId,
+      title: sop.title,
+      versionId: sop.version_id,
+      section: input.section,
+      text: input.text,
+      userId: actor.id,
+      vesselCode: instance.kind === 'ship' ? instance.vessel : null,
+    }))!;
   });
   const [made] = await listSuggestions(db, actor, instance, {}, id);
   return made;
+}
+
+/**
+ * Keeps a suggestion and audits it (`suggestion_made`): made here, or received from a ship
+ * (`shipRef`, its id on board, with the ship's time), which is taken once per vessel and ship id.
+ * Answers its id, or null when that ship's suggestion was taken already.
+ */
+export async function recordSuggestion(
+  tx: Db,
+  s: {
+    sopId: number;
+    title: string;
+    versionId: number;
+    section: string | null;
+    text: string;
+    userId: number;
+    vesselCode: string | null;
+    shipRef?: number;
+    at?: Date;
+  },
+): Promise<number | null> {
+  const [row] = await tx
+    .insert(suggestions)
+    .values({
+      sopId: s.sopId,
+      versionId: s.versionId,
+      section: s.section,
+      text: s.text,
+      userId: s.userId,
+      vesselCode: s.vesselCode,
+      shipRef: s.shipRef ?? null,
+      ...(s.at ? { createdAt: s.at } : {}),
+    })
+    .onConflictDoNothing({ target: [suggestions.vesselCode, suggestions.shipRef] })
+    .returning({ id: suggestions.id });
+  if (!row) return null;
+  await recordAudit(tx, {
+    actorId: s.userId,
+    action: 'suggestion_made',
+    entityType: 'sop',
+    entityId: s.sopId,
+    metadata: { title: s.title, suggestionId: row.id, versionId: s.versionId, ...(s.vesselCode ? { vessel: s.vesselCode } : {}) },
+  });
+  return row.id;
 }
 
 /** Which suggestions the actor sees: approvers and admins every one; others their own and those on SOPs they own. */
