@@ -1,3 +1,4 @@
+import { a11yContext, expectNoSeriousA11yViolations, expectNoSidewaysScroll, VIEWPORTS } from './support/a11y';
 import { expect, test } from './support/fixtures';
 import { signInAt } from './support/session';
 import type { E2eUser } from './support/users';
@@ -5,7 +6,7 @@ import type { E2eUser } from './support/users';
 const suffix = Date.now().toString(36);
 const owner: E2eUser = { username: `olivia.${suffix}`, password: 'owner-pass-2026-s', firstName: 'Olivia', lastName: 'Lindqvist', role: 'user' };
 const crew: E2eUser = { username: `cruz.${suffix}`, password: 'deck-pass-2026-s', firstName: 'Cruz', lastName: 'Moreno', role: 'user' };
-const PHONE = { width: 390, height: 844 };
+const PHONE = VIEWPORTS[2];
 const title = `Heaving lines ${suffix}`;
 const text = 'Add a step before heaving: check that the winch brake holds.';
 
@@ -33,7 +34,8 @@ test('a crew member on a phone suggests a change from the SOP reader; the owner 
   expect(decided.status()).toBe(200);
 
   // The crew member on a phone, reading the procedure in force, suggests a change with the keyboard.
-  const context = await browser.newContext({ viewport: PHONE });
+  // Without the Content-Security-Policy, so axe can be put on the page.
+  const context = await a11yContext(browser, PHONE);
   const phone = await context.newPage();
   await signInAt(phone, crew, `/sop/${sopId}`);
   await expect(phone.getByRole('heading', { name: title })).toBeVisible();
@@ -51,6 +53,8 @@ test('a crew member on a phone suggests a change from the SOP reader; the owner 
   await dialog.getByLabel('Where (optional)').fill('2. Heave slowly');
   await dialog.getByLabel('What should change, and why').fill(text);
   await phone.screenshot({ path: 'screenshots/suggest-change-390.png' });
+  await expectNoSeriousA11yViolations(phone, 'the Suggest a change dialog at 390 px');
+  await expectNoSidewaysScroll(phone, 'the Suggest a change dialog at 390 px');
   // Escape closes it without sending; opened again, it starts empty.
   await phone.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
@@ -67,6 +71,8 @@ test('a crew member on a phone suggests a change from the SOP reader; the owner 
   await expect(mine).toContainText('Cruz Moreno');
   await expect(mine.getByRole('button')).toHaveCount(0);
   await phone.screenshot({ path: 'screenshots/suggestions-crew-390.png', fullPage: true });
+  await expectNoSeriousA11yViolations(phone, 'the suggestions list at 390 px');
+  await expectNoSidewaysScroll(phone, 'the suggestions list at 390 px');
 
   // The owner at 1366 px: the dashboard counts it and leads to it; the bell names it.
   await signInAs(owner, '/');
@@ -82,6 +88,7 @@ test('a crew member on a phone suggests a change from the SOP reader; the owner 
   const item = page.getByRole('listitem').filter({ hasText: text });
   await expect(item).toContainText('2. Heave slowly');
   await page.screenshot({ path: 'screenshots/suggestions-owner-1366.png', fullPage: true });
+  await expectNoSidewaysScroll(page, 'the suggestions list at 1366 px');
   await item.getByRole('button', { name: `Answer the suggestion on ${title}` }).click();
   const answer = page.getByRole('dialog', { name: 'Answer the suggestion' });
   // Declining needs a reply.
@@ -99,6 +106,7 @@ test('a crew member on a phone suggests a change from the SOP reader; the owner 
   await expect(page.getByRole('listitem').filter({ hasText: text })).toContainText('Accepted');
   await page.setViewportSize({ width: 820, height: 1180 });
   await page.screenshot({ path: 'screenshots/suggestions-owner-820.png', fullPage: true });
+  await expectNoSidewaysScroll(page, 'the suggestions list at 820 px');
 
   // The crew member is told: the bell, and the answer on their list.
   await phone.goto('/');
@@ -110,5 +118,6 @@ test('a crew member on a phone suggests a change from the SOP reader; the owner 
   await expect(mine).toContainText('Good catch: it goes into the next revision.');
   await expect(mine).toContainText('Answered by Olivia Lindqvist');
   await phone.screenshot({ path: 'screenshots/suggestions-answered-390.png', fullPage: true });
+  await expectNoSeriousA11yViolations(phone, 'an answered suggestion at 390 px');
   await context.close();
 });
