@@ -77,6 +77,14 @@ describe('the suggestions list', () => {
     expect(await screen.findByText(/No suggestions here/)).toBeTruthy();
     expect(asked()).toContain('GET /api/suggestions?status=done');
   });
+
+  it("on a ship's copy says the answers are given at the office", async () => {
+    network.use(http.get('/api/suggestions', () => HttpResponse.json([suggestion({ canTriage: false })])));
+    signedIn(queryClient, 'user', 'ship');
+    renderScreen('/suggestions', <SuggestionsPage />, queryClient);
+    expect(await screen.findByText(/suggestions made here are sent to the office, where they are answered/)).toBeTruthy();
+    expect(within(await screen.findByRole('list', { name: 'Suggestions for change' })).queryByRole('button')).toBeNull();
+  });
 });
 
 describe('suggesting a change', () => {

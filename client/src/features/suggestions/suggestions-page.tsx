@@ -15,6 +15,7 @@ import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
 import { i18n } from '@/lib/i18n';
 import { formatDateTime } from '@/lib/labels';
+import { useCurrentUser } from '@/lib/session';
 import { cn } from '@/lib/utils';
 import { type SuggestionFilters, suggestionQueries, suggestionsCsvUrl, useTriageSuggestion } from './api';
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -228,6 +229,7 @@ export default function SuggestionsPage() {
   const filters = filtersOf(search);
   const list = useQuery(suggestionQueries.list(filters));
   const [answering, setAnswering] = useState<Suggestion | null>(null);
+  const { user } = useCurrentUser();
   const sopTitle = filters.sopId ? list.data?.find((s) => s.sopId === filters.sopId)?.sopTitle : undefined;
   return (
     <>
@@ -242,6 +244,14 @@ export default function SuggestionsPage() {
           </Button>
         }
       />
+      {user?.onShip && (
+        <p className="mb-4 rounded-md border border-sky-200 bg-sky-50 p-3 text-sm text-sky-900">
+          <Trans>
+            This is a ship copy: suggestions made here are sent to the office, where they are answered. The answer reaches you by e-mail and in SOP Harbor
+            ashore; this list shows them as they were sent.
+          </Trans>
+        </p>
+      )}
       <div className="mb-4 flex flex-wrap items-center gap-2">
         <fieldset className="flex flex-wrap gap-1.5">
           <legend className="sr-only">
