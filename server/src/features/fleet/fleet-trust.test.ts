@@ -256,7 +256,10 @@ describe('the office checks what a ship says', { timeout: 90_000 }, () => {
     ];
     for (const c of cases) await forge({ op: 'vessel_acknowledgement', userId: c.userId, versionId: c.versionId, acknowledgedAt: now }, { schema: 4 });
     // The office's own approver, assigned to every vessel, acknowledging what was sent: taken.
-    const genuine = await forge({ op: 'vessel_acknowledgement', userId: approver.id, versionId: forAurora.latestVersionId, acknowledgedAt: now }, { schema: 4 });
+    const genuine = await forge(
+      { op: 'vessel_acknowledgement', userId: approver.id, versionId: forAurora.latestVersionId, acknowledgedAt: now },
+      { schema: 4 },
+    );
     await appliedAshore(genuine);
     const refused = (await refusals()).slice(before);
     expect(refused.map((r) => r.vessel)).toEqual(cases.map(() => 'AURORA'));
