@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { LANGUAGE_CODES } from '../languages';
 import { APPROVAL_STATUSES, COMMENT_REQUIRED_MESSAGE, DECISIONS, decisionNeedsComment, SOP_STATUSES } from '../sop-lifecycle';
 import { count, idField, isoDate, multiLine, optionalText } from './fields';
+import { SOP_KINDS } from './circulars';
 import { SignatureProof } from './signatures';
 import { ApprovalTask, RevisionClassField } from './sops';
 import { TranslationLanguage } from './translations';
@@ -31,6 +32,8 @@ export const ApprovalQueue = z.array(ApprovalTask);
 export const DecidedTask = ApprovalTask.omit({ version: true, decideFor: true, sentBack: true }).extend({
   sopId: z.number().int(),
   sopStatus: z.enum(SOP_STATUSES),
+  /** A circular's release is said as its issue. */
+  sopKind: z.enum(SOP_KINDS),
 });
 export type DecidedTask = z.input<typeof DecidedTask>;
 

@@ -164,7 +164,8 @@ const OutstandingVersion = z.object({ sopId: z.number().int(), title: z.string()
 
 /** One member of the department: what they must read, what they attested, and what is outstanding. */
 export const PersonCompliance = person.extend({
-  department: departmentRef,
+  /** Null for a holder of a position who is in no department. */
+  department: departmentRef.nullable(),
   position: positionRef,
   ...attestationCounts,
   /** Of the outstanding versions, those past their due day. */
@@ -202,7 +203,8 @@ export const BEHIND_LIMIT = 500;
 
 /** A person with at least one version in force past its due day. */
 export const BehindPerson = person.extend({
-  department: departmentRef,
+  /** Null for a holder of a position who is in no department. */
+  department: departmentRef.nullable(),
   position: positionRef,
   /** The vessels the person is assigned to; empty: none in particular. */
   vesselCodes: z.array(z.string()),

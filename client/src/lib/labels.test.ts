@@ -4,6 +4,7 @@ import { SOP_STATUSES } from '@common/sop-lifecycle';
 import { activateLanguage } from './i18n';
 import { entityLabel, EVENT_LABELS, eventLabel } from './event-labels';
 import {
+  decisionLabel,
   displayLocale,
   fileKindOf,
   formatBytes,
@@ -22,6 +23,14 @@ const inLocale = (locale: string) => vi.spyOn(navigator, 'language', 'get').mock
 afterEach(() => vi.restoreAllMocks());
 
 describe('the label table', () => {
+  it('says what a decision did: a released SOP is in force, a released circular issued', () => {
+    expect(decisionLabel({ status: 'approved', sopStatus: 'published', sopKind: 'sop' })).toBe('Approved: this version is now in force');
+    expect(decisionLabel({ status: 'approved', sopStatus: 'published', sopKind: 'circular' })).toBe('Issued: the circular is in force for its audience');
+    expect(decisionLabel({ status: 'approved', sopStatus: 'in_review', sopKind: 'circular' })).toBe(
+      'Your approval is recorded; the SOP waits for the other signatures',
+    );
+    expect(decisionLabel({ status: 'rejected', sopStatus: 'draft', sopKind: 'circular' })).toBe('Rejected: the SOP is a draft again');
+  });
   it('names every status in words, never its stored code', () => {
     expect(SOP_STATUSES.map(statusLabel)).toEqual(['Draft', 'Submitted', 'In Review', 'Changes Requested', 'Approved', 'Published', 'Archived']);
     expect(statusLabel('pending')).toBe('Pending');

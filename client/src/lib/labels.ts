@@ -1,4 +1,5 @@
 import type { RevisionClass } from '@common/revision-classes';
+import type { SopKind } from '@common/contracts/circulars';
 import type { Role } from '@common/roles';
 import type { ApprovalStatus, SopStatus, VersionStanding } from '@common/sop-lifecycle';
 import type { MessageDescriptor } from '@lingui/core';
@@ -52,9 +53,10 @@ const VERSION_STANDING_WORDS: Record<VersionStanding, MessageDescriptor> = {
 export const versionStandingLabel = (standing: VersionStanding): string => i18n._(VERSION_STANDING_WORDS[standing]);
 
 /** What an approver's decision did, said to the approver: never 'task updated'. */
-export function decisionLabel(task: { status: ApprovalStatus; sopStatus: SopStatus }): string {
+export function decisionLabel(task: { status: ApprovalStatus; sopStatus: SopStatus; sopKind?: SopKind }): string {
   if (task.status === 'changes_requested') return t`Changes requested: the SOP goes back to its author`;
   if (task.status === 'rejected') return t`Rejected: the SOP is a draft again`;
+  if (task.sopStatus === 'published' && task.sopKind === 'circular') return t`Issued: the circular is in force for its audience`;
   return task.sopStatus === 'published' ? t`Approved: this version is now in force` : t`Your approval is recorded; the SOP waits for the other signatures`;
 }
 

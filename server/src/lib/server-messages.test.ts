@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import { roleRefusal, TRANSITIONS, type Transition } from '../../../common/sop-lifecycle';
+import { MANUAL_COPIES_AT_ONCE, TOO_MANY_JOBS_MESSAGE } from '../features/manuals/manual-copy-jobs.service';
 import { isTranslated, TRANSLATED_SENTENCES, translateMessage } from './server-messages';
 
 const ROOT = join(import.meta.dirname, '../../..');
@@ -93,6 +94,9 @@ describe('the server refusals in five languages', () => {
     );
     expect(translateMessage('Too many wrong passwords. Try again in 1 minute.', 'es')).toBe(
       'Demasiadas contraseñas incorrectas. Inténtelo de nuevo dentro de 1 minuto.',
+    );
+    expect(translateMessage(TOO_MANY_JOBS_MESSAGE, 'es')).toBe(
+      `Se pueden preparar a la vez como máximo ${MANUAL_COPIES_AT_ONCE} copias controladas para usted: espere a que termine una`,
     );
     expect(translateMessage('Title is required; Content is required', 'id')).toBe('Judul wajib diisi; Isi wajib diisi');
     expect(translateMessage('Title is required', 'en')).toBe('Title is required');

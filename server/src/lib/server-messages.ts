@@ -1610,14 +1610,6 @@ const SENTENCES: Row[] = [
     'La copia controlada aún se está preparando',
   ],
   [
-    'At most 2 controlled copies can be made for you at once: wait for one to finish',
-    'Hanggang 2 kontroladong kopya lang ang magagawa para sa iyo nang sabay: hintaying matapos ang isa',
-    'Paling banyak 2 salinan terkendali dapat dibuat untuk Anda sekaligus: tunggu salah satunya selesai',
-    'आपके लिए एक साथ अधिकतम 2 नियंत्रित प्रतियाँ बन सकती हैं: एक के पूरा होने की प्रतीक्षा करें',
-    'Для вас одночасно можна створювати щонайбільше 2 контрольовані копії: зачекайте, доки одна завершиться',
-    'Se pueden preparar a la vez como máximo 2 copias controladas para usted: espere a que termine una',
-  ],
-  [
     'The controlled copy could not be made',
     'Hindi nagawa ang kontroladong kopya',
     'Salinan terkendali tidak dapat dibuat',
@@ -1823,6 +1815,16 @@ const PATTERNS: Pattern[] = [
       hi: `आपके ${n} अपलोड पहले से चल रहे हैं। किसी एक के पूरा होने की प्रतीक्षा करें, फिर से प्रयास करें।`,
       uk: `У вас уже триває завантажень: ${n}. Дочекайтеся завершення одного з них і спробуйте знову.`,
       es: `Ya tiene ${n} subidas en curso. Espere a que termine una y vuelva a intentarlo.`,
+    }),
+  },
+  {
+    pattern: /^At most (?<n>\d+) controlled copies can be made for you at once: wait for one to finish$/,
+    translate: ({ n }) => ({
+      fil: `Hanggang ${n} kontroladong kopya lang ang magagawa para sa iyo nang sabay: hintaying matapos ang isa`,
+      id: `Paling banyak ${n} salinan terkendali dapat dibuat untuk Anda sekaligus: tunggu salah satunya selesai`,
+      hi: `आपके लिए एक साथ अधिकतम ${n} नियंत्रित प्रतियाँ बन सकती हैं: एक के पूरा होने की प्रतीक्षा करें`,
+      uk: `Для вас одночасно можна створювати щонайбільше ${n} контрольовані копії: зачекайте, доки одна завершиться`,
+      es: `Se pueden preparar a la vez como máximo ${n} copias controladas para usted: espere a que termine una`,
     }),
   },
   {

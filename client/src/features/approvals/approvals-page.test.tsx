@@ -54,7 +54,7 @@ const detailOf = (task: ApprovalTask): SopDetail => ({
 });
 const decided = (task: ApprovalTask, status: DecidedTask['status']): DecidedTask => {
   const { version: _version, decideFor: _decideFor, sentBack: _sentBack, ...rest } = task;
-  return { ...rest, status, sopId: task.version.sop.id, sopStatus: status === 'approved' ? 'published' : 'changes_requested' };
+  return { ...rest, status, sopId: task.version.sop.id, sopStatus: status === 'approved' ? 'published' : 'changes_requested', sopKind: 'sop' };
 };
 
 /**

@@ -7,6 +7,7 @@ import { TableCell, TableRow } from '@/components/ui/table';
 import { readingQueries } from './api';
 import { WHOLE_WORDS } from './compliance-bars';
 import { OutstandingList } from './outstanding-list';
+import { PersonPlace, placeOf } from './person-place';
 import { RemindPersonButton } from './remind-buttons';
 import { plural, t } from '@lingui/core/macro';
 import { Plural, Trans } from '@lingui/react/macro';
@@ -99,8 +100,7 @@ export function ComplianceBehind({ vesselCode, showVessels }: { vesselCode: stri
                 <TableRow key={person.id} className="align-top">
                   <TableCell className="font-medium">{nameOf(person)}</TableCell>
                   <TableCell>
-                    {person.department.name}
-                    {person.position && <span className="block text-xs text-muted-foreground">{person.position.name}</span>}
+                    <PersonPlace person={person} />
                   </TableCell>
                   {showVessels && <TableCell>{vesselsOf(person)}</TableCell>}
                   <TableCell className="text-right font-medium text-red-800 tabular-nums">{person.overdue}</TableCell>
@@ -119,8 +119,7 @@ export function ComplianceBehind({ vesselCode, showVessels }: { vesselCode: stri
                     <RemindPersonButton person={{ id: person.id, name: nameOf(person) }} />
                   </div>
                   <p className="text-xs text-muted-foreground">
-                    {person.department.name}
-                    {person.position && ` · ${person.position.name}`}
+                    {placeOf(person)}
                     {showVessels && person.vesselCodes.length > 0 && ` · ${vesselsOf(person)}`} ·{' '}
                     <span className="font-medium text-red-800">{overdueText(person)}</span>
                   </p>

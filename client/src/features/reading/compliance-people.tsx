@@ -6,6 +6,7 @@ import { TableCell, TableRow } from '@/components/ui/table';
 import { readingQueries } from './api';
 import { ShareBar, WHOLE_WORDS } from './compliance-bars';
 import { OutstandingList } from './outstanding-list';
+import { PersonPlace, placeOf } from './person-place';
 import { RemindPersonButton } from './remind-buttons';
 import { fullName, type PersonName } from '@common/names';
 import { plural, t } from '@lingui/core/macro';
@@ -50,8 +51,7 @@ export function CompliancePeople({ departmentId }: { departmentId: number | unde
                 {withoutOpening(person) && <span className="block text-xs font-normal text-amber-800">{withoutOpening(person)}</span>}
               </TableCell>
               <TableCell>
-                {person.department.name}
-                {person.position && <span className="block text-xs text-muted-foreground">{person.position.name}</span>}
+                <PersonPlace person={person} />
               </TableCell>
               <TableCell>
                 <ShareBar label={nameOf(person)} attested={person.attested} required={person.required} />
@@ -69,8 +69,7 @@ export function CompliancePeople({ departmentId }: { departmentId: number | unde
                 {remindButton(person)}
               </div>
               <p className="text-xs text-muted-foreground">
-                {person.department.name}
-                {person.position && ` · ${person.position.name}`}
+                {placeOf(person)}
                 {overdueOf(person) && <span className="font-medium text-red-800"> · {overdueOf(person)}</span>}
                 {withoutOpening(person) && <span className="text-amber-800"> · {withoutOpening(person)}</span>}
               </p>

@@ -58,7 +58,7 @@ describe('co-approvers cannot skip or lower the route', () => {
     expect((await decide(ben, taskId)).statusCode).toBe(403);
     expect(await recorded(taskId)).toEqual({ coApprovers: [], signatures: [] });
     expect(await sopStatus(sop.id)).toBe('submitted');
-    expect((await decide(erik, taskId)).json()).toMatchObject({ status: 'approved', sopStatus: 'published' });
+    expect((await decide(erik, taskId)).json()).toMatchObject({ status: 'approved', sopStatus: 'published', sopKind: 'sop' });
   });
 
   it('the submitter never adds anyone, so an approver cannot pick who approves her own SOP', async () => {

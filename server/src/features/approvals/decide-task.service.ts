@@ -150,7 +150,7 @@ export async function decideTask(
           metadata: { ...decisionFacts, stepDone },
         });
         if (stepDone) await mailTaskWaiting(tx, links, taskId);
-        return { ...pending, sopId: task.sopId, sopStatus: task.sopStatus };
+        return { ...pending, sopId: task.sopId, sopStatus: task.sopStatus, sopKind: task.sopKind };
       }
     }
 
@@ -186,7 +186,7 @@ export async function decideTask(
     if (input.status === 'changes_requested') {
       await mailChangesRequested(tx, links, actor, { id: task.sopId, title: task.sopTitle, versionNumber: task.versionNumber }, input.comments);
     }
-    return { ...final, sopId: task.sopId, sopStatus: outcome.sopStatus };
+    return { ...final, sopId: task.sopId, sopStatus: outcome.sopStatus, sopKind: task.sopKind };
   });
   wakeJobRunners();
   const step = (await taskSteps(db, [taskId])).get(taskId)!;

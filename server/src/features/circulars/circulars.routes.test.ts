@@ -55,6 +55,8 @@ async function issue(payload: Record<string, unknown> = {}) {
   expect(submitted.statusCode, submitted.body).toBe(200);
   const decided = await t.as(approver, { method: 'PUT', url: `/api/approvals/${submitted.json().taskId}`, payload: { status: 'approved' } });
   expect(decided.statusCode, decided.body).toBe(200);
+  // The approver's answer says what was released, so the screen can say 'issued'.
+  expect(decided.json()).toMatchObject({ sopStatus: 'published', sopKind: 'circular' });
   return sop;
 }
 

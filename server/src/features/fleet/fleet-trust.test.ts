@@ -5,7 +5,7 @@ import { REPLICATED_COLUMNS, SHIP_SETTING_KEYS } from '../../../../common/contra
 import { languageName } from '../../../../common/translation-rules';
 import type { FleetVessel, SetAsideMessage } from '../../../../common/contracts/fleet';
 import type { Rows } from '../../db/rows';
-import { attestations, auditEvents, fleetOutbox, suggestions, vessels } from '../../db/schema';
+import { attestations, auditEvents, circularAcknowledgements, fleetOutbox, suggestions, vessels } from '../../db/schema';
 import { versionDigest } from '../signatures/version-digest.service';
 import { createSopAs } from '../../test/client';
 import { makePdf, pdfPageTexts } from '../../test/documents';
@@ -281,6 +281,51 @@ describe('the office checks what a ship says', { timeout: 90_000 }, () => {
     for (const [i, c] of cases.entries()) expect(refused[i].reason).toContain(c.reason);
     const forged = await office.db.select().from(suggestions).where(eq(suggestions.text, 'Forged'));
     expect(forged).toEqual([expect.objectContaining({ userId: crew.id, shipRef: 9004, vesselCode: 'AURORA' })]);
+  });
+
+  it('refuses forged acknowledgements of a circular: a crew member, a master of another vessel, an SOP that is no circular, a circular never sent there', async () => {
+    const issue = async (title: string, vesselCodes: string[]) => {
+      const day = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+      const made = await office.as(admin, {
+        method: 'POST',
+        url: '/api/circulars',
+        payload: { title, content: 'Read and act.', vesselCodes, departmentIds: [], dueDate: day(5), expiresAt: day(30) },
+      });
+      expect(made.statusCode, made.body).toBe(201);
+      const submitted = await office.as(admin, { method: 'POST', url: `/api/sops/${made.json().id}/submit`, payload: {} });
+      expect(submitted.statusCode, submitted.body).toBe(200);
+      const decided = await office.as(approver, { method: 'PUT', url: `/api/approvals/${submitted.json().taskId}`, payload: { status: 'approved' } });
+      expect(decided.statusCode, decided.body).toBe(200);
+      return made.json() as { id: number; latestVersionId: number };
+    };
+    const forAurora = await issue('Fleet circular: lifeboat hooks', ['AURORA']);
+    const forBorealis = await issue('Fleet circular: Borealis tender', ['BOREALIS']);
+    await eventually(
+      async () => await any(office.db, sql`select 1 from fleet_sent_versions where vessel_code = 'AURORA' and version_id = ${forAurora.latestVersionId}`),
+      30_000,
+    );
+    const borealisMaster = await office.signedInUser('approver', { firstName: 'Bjørn', lastName: 'Borealis' });
+    await patchUser(borealisMaster.id, { vesselCodes: ['BOREALIS'] });
+    const now = new Date().toISOString();
+    const before = (await refusals()).length;
+    const cases = [
+      { userId: crew.id, versionId: forAurora.latestVersionId, reason: `User ${crew.id} may not acknowledge circulars for AURORA.` },
+      { userId: borealisMaster.id, versionId: forAurora.latestVersionId, reason: `User ${borealisMaster.id} is not assigned to AURORA.` },
+      { userId: approver.id, versionId, reason: '"Garbage Management Plan" is not a circular.' },
+      { userId: approver.id, versionId: forBorealis.latestVersionId, reason: 'was never sent to AURORA' },
+    ];
+    for (const c of cases) await forge({ op: 'vessel_acknowledgement', userId: c.userId, versionId: c.versionId, acknowledgedAt: now }, { schema: 4 });
+    // The office's own approver, assigned to every vessel, acknowledging what was sent: taken.
+    const genuine = await forge(
+      { op: 'vessel_acknowledgement', userId: approver.id, versionId: forAurora.latestVersionId, acknowledgedAt: now },
+      { schema: 4 },
+    );
+    await appliedAshore(genuine);
+    const refused = (await refusals()).slice(before);
+    expect(refused.map((r) => r.vessel)).toEqual(cases.map(() => 'AURORA'));
+    for (const [i, c] of cases.entries()) expect(refused[i].reason).toContain(c.reason);
+    const acknowledged = await office.db.select().from(circularAcknowledgements);
+    expect(acknowledged.map((k) => [k.sopId, k.vesselCode, k.userId])).toEqual([[forAurora.id, 'AURORA', approver.id]]);
   });
 
   it('holds a sequence jump and reports it instead of skipping over, and a later genuine message still counts', async () => {

@@ -23,8 +23,8 @@ export const MANUAL_COPIES_AT_ONCE = 2;
 
 export const JOB_NOT_FOUND_MESSAGE = 'Controlled copy not found: it was fetched already, or it expired. Start it again.';
 export const JOB_NOT_READY_MESSAGE = 'The controlled copy is still being made';
-/** Names MANUAL_COPIES_AT_ONCE (a sentence as written, so that it is translated as one). */
-export const TOO_MANY_JOBS_MESSAGE = 'At most 2 controlled copies can be made for you at once: wait for one to finish';
+/** Names MANUAL_COPIES_AT_ONCE; translated by the pattern that reads the number back out. */
+export const TOO_MANY_JOBS_MESSAGE = `At most ${MANUAL_COPIES_AT_ONCE} controlled copies can be made for you at once: wait for one to finish`;
 export const COPY_FAILED_MESSAGE = 'The controlled copy could not be made';
 
 interface Job {

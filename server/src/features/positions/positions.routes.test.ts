@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { ComplianceList, PeopleCompliance, SopReading } from '../../../../common/contracts/reading';
+import type { Behind, ComplianceList, PeopleCompliance, SopReading } from '../../../../common/contracts/reading';
 import type { Position } from '../../../../common/contracts/positions';
 import { auditEvents, sopVersions, users, vessels } from '../../db/schema';
 import { createSopAs } from '../../test/client';
@@ -150,6 +150,40 @@ describe('positions in the audience and in compliance', () => {
     const columns = header.split(',');
     expect(columns.slice(0, 5)).toEqual(['Person', 'Last name', 'First name', 'Department', 'Position']);
     expect(rows.find((r) => r.startsWith('Bo Sun'))?.split(',')[4]).toBe('Bosun');
+  });
+});
+
+describe('a holder of a position in no department', () => {
+  it('is counted by position, and named among who is behind with their position and no department', async () => {
+    const masterPosition = await position('Master', dept.marine);
+    const master = await t.signedInUser('user', { firstName: 'Konstantinos', lastName: 'Papadopoulos-Andersson' });
+    await give(master, masterPosition.id);
+    await t.db.insert(vessels).values({ code: 'POS-M', name: 'Marina Star' });
+    expect((await setUser(master, { vesselCodes: ['POS-M'] })).statusCode).toBe(200);
+    // In the position (and on board) for two months.
+    await t.db
+      .update(users)
+      .set({ positionSince: new Date(Date.now() - 60 * 86_400_000) })
+      .where(eq(users.id, master.id));
+    const sop = await createSopAs(t, author, { departmentId: dept.hotel, title: "Master's standing orders", readingPositionIds: [masterPosition.id] });
+    const { approveLatest } = await import('../../test/reading');
+    await approveLatest(t, author, approver, sop.id);
+    await approvedDaysAgo(sop.latestVersionId as number, 30);
+
+    const holders = (await t.as(approver, { method: 'GET', url: `/api/compliance/people?positionId=${masterPosition.id}` })).json() as PeopleCompliance;
+    expect(holders).toEqual([
+      expect.objectContaining({ id: master.id, department: null, position: { id: masterPosition.id, name: 'Master' }, required: 1, attested: 0, overdue: 1 }),
+    ]);
+    const behind = (await t.as(approver, { method: 'GET', url: '/api/compliance/behind' })).json() as Behind;
+    expect(behind.people.find((p) => p.id === master.id)).toMatchObject({ department: null, position: { name: 'Master' }, overdue: 1 });
+    const csv = await t.as(approver, { method: 'GET', url: '/api/compliance/behind.csv' });
+    expect(csv.statusCode, csv.body).toBe(200);
+    const row = csv.body.split(/\r?\n/).find((r) => r.includes('Papadopoulos-Andersson'));
+    expect(row?.split(',').slice(0, 2)).toEqual(['Konstantinos Papadopoulos-Andersson', '']);
+
+    // Assigned to the vessel, the master counts among its people, behind.
+    const fleet = (await t.as(approver, { method: 'GET', url: '/api/compliance/vessels' })).json() as { code: string; people: number; behind: number }[];
+    expect(fleet.find((v) => v.code === 'POS-M')).toMatchObject({ people: 1, behind: 1 });
   });
 });
 

@@ -30,8 +30,8 @@ interface PersonRow {
   first_name: string | null;
   last_name: string | null;
   vessel_codes: string[];
-  department_id: number;
-  department_name: string;
+  department_id: number | null;
+  department_name: string | null;
   position_id: number | null;
   position_name: string | null;
   required: number;
@@ -65,7 +65,7 @@ async function readersReading(db: Db, scope: Scope) {
     with members as (
       select u.id, u.username, u.first_name, u.last_name, u.vessel_codes, ud.id as department_id, ud.name as department_name, ud.parent_id,
         u.position_id, p.name as position_name, u.position_since
-      from users u join departments ud on ud.id = u.department_id
+      from users u left join departments ud on ud.id = u.department_id
       left join positions p on p.id = u.position_id
       where ${activeReader} and ${scope.members}
     ),
@@ -116,7 +116,7 @@ async function readersReading(db: Db, scope: Scope) {
     firstName: r.first_name,
     lastName: r.last_name,
     vesselCodes: r.vessel_codes ?? [],
-    department: { id: r.department_id, name: r.department_name },
+    department: r.department_id === null ? null : { id: r.department_id, name: r.department_name ?? '' },
     position: r.position_id === null ? null : { id: r.position_id, name: r.position_name ?? '' },
     required: Number(r.required),
     attested: Number(r.attested),
@@ -169,7 +169,7 @@ export async function peopleComplianceExportRows(db: Db, query: z.output<typeof 
     nameInCsv(p),
     p.lastName,
     p.firstName,
-    p.department.name,
+    p.department?.name ?? null,
     p.position?.name ?? null,
     p.required,
     p.attested,
@@ -216,7 +216,7 @@ export async function behindExportRows(db: Db, query: z.output<typeof BehindQuer
   const people = await behindReaders(db, query);
   return people.map((p) => [
     nameInCsv(p),
-    p.department.name,
+    p.department?.name ?? null,
     p.vesselCodes.join(' '),
     p.overdue,
     p.outstanding.length,
@@ -229,13 +229,13 @@ export async function behindExportRows(db: Db, query: z.output<typeof BehindQuer
 
 /**
  * GET /api/compliance/vessels: each registered vessel with the active readers assigned to it by
- * its code, how many of them are behind and how many versions they have past due, by name.
+ * its code (those with a department or a position: who has SOPs to read), how many of them are behind and how many versions they have past due, by name.
  */
 export async function vesselCompliance(db: Db): Promise<z.output<typeof VesselCompliance>> {
   const { rows: vessels } = (await db.execute(sql`
     select v.code, v.name, count(u.id)::int as people
     from vessels v
-    left join users u on v.code = any(u.vessel_codes) and ${activeReader} and u.department_id is not null
+    left join users u on v.code = any(u.vessel_codes) and ${activeReader} and (u.department_id is not null or u.position_id is not null)
     group by v.code, v.name
     order by lower(v.name), v.code`)) as unknown as Rows<{ code: string; name: string; people: number }>;
   if (vessels.length === 0) return [];

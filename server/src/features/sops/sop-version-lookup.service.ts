@@ -18,6 +18,7 @@ export async function findVersionWithSop(db: Pick<Db, 'select'>, versionId: numb
       sopId: sops.id,
       sopTitle: sops.title,
       sopStatus: sops.status,
+      sopKind: sops.kind,
       ownerId: sops.ownerId,
       latestVersionId: sops.latestVersionId,
       withdrawnAt: sops.withdrawnAt,
