@@ -67,6 +67,12 @@ describe('seedDemo', () => {
     // Two circulars issued to the fleet.
     const circulars: { number: string; versionId: number | null }[] = (await t.as(reader, { method: 'GET', url: '/api/circulars' })).json();
     expect(circulars).toEqual([expect.objectContaining({ versionId: expect.any(Number) }), expect.objectContaining({ versionId: expect.any(Number) })]);
+    // The crew's suggestions on procedures in force: of these six SOPs only the lifeboat drill's,
+    // taken up by an approver with a reply and linked to its next version.
+    const suggestions: { status: string; reply: string | null; sopTitle: string }[] = (await t.as(reader, { method: 'GET', url: '/api/suggestions' })).json();
+    expect(suggestions).toEqual([
+      expect.objectContaining({ status: 'accepted', sopTitle: 'Lifeboat Launching Drill', reply: expect.stringContaining('the coxswain releases them') }),
+    ]);
     // Dates are spread over past months, never in the future.
     expect(list.every((s) => new Date(s.updatedAt).getTime() <= Date.now())).toBe(true);
     expect(new Set(list.map((s) => s.createdAt.slice(0, 10))).size).toBeGreaterThan(1);

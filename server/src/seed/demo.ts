@@ -18,6 +18,7 @@ import { DEMO_DIVISIONS, DEMO_POSITION_OF, DEMO_POSITIONS, DEMO_READING_POSITION
 import { seedDailyProgramsAndItineraries } from './daily-programs';
 import { seedDemoManuals } from './demo-manuals';
 import { seedDemoCirculars } from './demo-circulars';
+import { seedDemoSuggestions } from './demo-suggestions';
 import { seedDemoReading } from './demo-reading';
 import { type Scenario, seedDemoSop } from './demo-sops';
 
@@ -108,6 +109,7 @@ export async function seedDemo(db: Db, opts: { limit?: number } = {}): Promise<D
   await seedDemoReading(db, people);
   await seedDemoManuals(db);
   if (approvers.length > 1) await seedDemoCirculars(db, approvers[0], approvers[1]);
+  if (approvers.length > 0) await seedDemoSuggestions(db, people, approvers[0]);
   if (admin) await seedDailyProgramsAndItineraries(db, admin.id);
   await renderQueuedPreviews(db);
 
