@@ -64,7 +64,7 @@ test('an admin writes a circular at 1366 px, an approver issues it at 820 px; a 
     .getByRole('alertdialog', { name: /^Approve ".*"\?$/ })
     .getByRole('button', { name: 'Confirm approval' })
     .click();
-  await expect(tablet.getByText('Approved: this version is now in force').first()).toBeVisible();
+  await expect(tablet.getByText('Issued: the circular is in force for its audience').first()).toBeVisible();
   await tablet.screenshot({ path: 'screenshots/circular-issued-820.png' });
   await tablet.close();
   await page.goto('/circulars');

@@ -25,8 +25,10 @@ test('a crew member switches off required-reading mail on their account page, an
   const reading = section.getByRole('checkbox', { name: 'New required reading' });
   await expect(reading).toBeChecked();
   await expect(section.getByRole('checkbox', { name: 'Reminders when my required reading is nearly due, due, or overdue' })).toBeChecked();
+  // Answers to the suggestions they make reach them by mail too.
+  await expect(section.getByRole('checkbox', { name: 'My suggestion for a change is answered' })).toBeChecked();
   // A crew member never decides approvals nor manages backups: no switch for those.
-  await expect(section.getByRole('checkbox')).toHaveCount(4);
+  await expect(section.getByRole('checkbox')).toHaveCount(5);
   await expect(section.getByRole('checkbox', { name: 'An approval task is waiting for me' })).toHaveCount(0);
 
   // By keyboard: focus the switch and press Space.

@@ -125,6 +125,7 @@ test('an approver at 1366 px makes a manual: creates it, finds SOPs by the serve
   expect((await download).suggestedFilename()).toMatch(
     new RegExp(`^${code} Tender operations manual ${suffix} \\(controlled copy \\d{4}-\\d{2}-\\d{2}\\)\\.pdf$`),
   );
-  await expect(page.getByText('Controlled copy ready')).toBeVisible();
+  // The toast itself (its announcement to screen readers says the same words).
+  await expect(page.getByText('Controlled copy ready', { exact: true })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Controlled copy' })).toBeEnabled();
 });
