@@ -30,6 +30,7 @@ const AUDIT_ACTION_AREAS = {
   manual_structure_changed: 'procedures',
   manual_controlled_copy_printed: 'procedures',
   circular_created: 'procedures',
+  circular_details_changed: 'procedures',
   circular_acknowledged: 'procedures',
   suggestion_made: 'procedures',
   suggestion_triaged: 'procedures',

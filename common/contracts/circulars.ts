@@ -18,6 +18,23 @@ export const CIRCULAR_PREFIX = 'FC';
 /** 'FC-2026-014': the year and the circular's place in it, three digits at least. */
 export const circularNumber = (year: number, seq: number) => `${CIRCULAR_PREFIX}-${year}-${String(seq).padStart(3, '0')}`;
 
+/** Who must read a circular, by when, and until when it stands: set when drafted, changed until it is submitted. */
+const circularDetails = {
+  vesselCodes: VesselCodes.default([]),
+  positionIds: ReadingPositionIds.default([]),
+  departmentIds: z
+    .array(idField('A department'))
+    .max(100, 'At most 100 departments')
+    .default([])
+    .transform((ids) => [...new Set(ids)]),
+  dueDate: CalendarDate,
+  expiresAt: CalendarDate,
+};
+const expiresAfterDue: [(c: { dueDate: string; expiresAt: string }) => boolean, { message: string; path: string[] }] = [
+  (c) => c.expiresAt > c.dueDate,
+  { message: 'The circular must expire after its due date', path: ['expiresAt'] },
+];
+
 /**
  * POST /api/circulars: a draft circular (an SOP with its first version), numbered at once. Files
  * are added to its version (`versionId` in the answer) as an SOP's are, then it is submitted for
@@ -28,18 +45,17 @@ export const CreateCircularInput = z
   .object({
     title: singleLine('Title').trim().min(1, 'Title is required').max(200, 'Title must be at most 200 characters'),
     content: multiLine('Content').trim().min(1, 'Content is required').max(200_000, 'Content must be at most 200,000 characters'),
-    vesselCodes: VesselCodes.default([]),
-    positionIds: ReadingPositionIds.default([]),
-    departmentIds: z
-      .array(idField('A department'))
-      .max(100, 'At most 100 departments')
-      .default([])
-      .transform((ids) => [...new Set(ids)]),
-    dueDate: CalendarDate,
-    expiresAt: CalendarDate,
+    ...circularDetails,
   })
-  .refine((c) => c.expiresAt > c.dueDate, { message: 'The circular must expire after its due date', path: ['expiresAt'] });
+  .refine(...expiresAfterDue);
 export type CreateCircularInput = z.input<typeof CreateCircularInput>;
+
+/**
+ * PUT /api/circulars/{id}/details: the audience and days of a circular not yet issued and not
+ * under review (a draft, or one sent back with changes requested). Its text is its version's, edited as an SOP's.
+ */
+export const CircularDetailsInput = z.object(circularDetails).refine(...expiresAfterDue);
+export type CircularDetailsInput = z.input<typeof CircularDetailsInput>;
 
 export const CircularIdParams = idParams('Circular id');
 

@@ -38,6 +38,7 @@ export const EVENT_LABELS: Record<AuditAction, string> = translatedTable<AuditAc
   manual_structure_changed: msg`Manual chapters and sections arranged`,
   manual_controlled_copy_printed: msg`Manual printed as a controlled copy`,
   circular_created: msg`Circular drafted`,
+  circular_details_changed: msg`Circular's audience or days changed`,
   circular_acknowledged: msg`Circular acknowledged for the vessel`,
   suggestion_made: msg`Change suggested`,
   suggestion_triaged: msg`Suggestion answered`,

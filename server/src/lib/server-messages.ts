@@ -1378,6 +1378,22 @@ const SENTENCES: Row[] = [
     'Цю пропозицію виконано; її не можна змінити',
     'Esta sugerencia está hecha; no puede cambiar',
   ],
+  [
+    'The circular is under review: its audience and days can be changed once it is sent back',
+    'Sinusuri pa ang sirkular: mababago ang mga tatanggap at petsa nito kapag ibinalik na ito',
+    'Surat edaran sedang ditinjau: penerima dan tanggalnya dapat diubah setelah dikembalikan',
+    'परिपत्र समीक्षा में है: वापस भेजे जाने के बाद इसके पाठक और तिथियाँ बदली जा सकती हैं',
+    'Циркуляр на розгляді: його адресатів і дати можна змінити, коли його повернуть',
+    'La circular está en revisión: sus destinatarios y fechas pueden cambiarse cuando se devuelva',
+  ],
+  [
+    'An issued circular keeps its audience and days: issue a new circular to change them',
+    'Nananatili ang mga tatanggap at petsa ng inilabas na sirkular: maglabas ng bagong sirkular para baguhin ang mga ito',
+    'Surat edaran yang sudah diterbitkan mempertahankan penerima dan tanggalnya: terbitkan surat edaran baru untuk mengubahnya',
+    'जारी परिपत्र के पाठक और तिथियाँ नहीं बदलतीं: उन्हें बदलने के लिए नया परिपत्र जारी करें',
+    'Виданий циркуляр зберігає своїх адресатів і дати: щоб змінити їх, видайте новий циркуляр',
+    'Una circular emitida conserva sus destinatarios y fechas: emita una nueva circular para cambiarlos',
+  ],
   ['Circular not found', 'Hindi nahanap ang sirkular', 'Surat edaran tidak ditemukan', 'परिपत्र नहीं मिला', 'Циркуляр не знайдено', 'Circular no encontrada'],
   [
     "A circular's receipt is acknowledged on board, on the ship's own copy",

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { Circular, CreateCircularInput, VesselAcknowledgement } from '@common/contracts/circulars';
+import type { Circular, CircularDetailsInput, CreateCircularInput, VesselAcknowledgement } from '@common/contracts/circulars';
 import type { SopDetail } from '@common/contracts/sops';
 import { apiRequest, postForm } from '@/lib/api';
 import { queryKeys } from '@/lib/query-keys';
@@ -42,6 +42,19 @@ export function useIssueCircular(onDone: (sop: SopDetail) => void) {
     onSuccess: onDone,
     success: (sop) => t`${sop.title} submitted for review`,
     failure: { fallback: t`The circular could not be issued` },
+  });
+}
+
+/** A draft or sent-back circular's audience and days (the server refuses them under review and once issued). */
+export function useChangeCircularDetails(onDone: () => void) {
+  return useApiMutation({
+    mutationFn: async ({ id, details }: { id: number; details: CircularDetailsInput }) => {
+      await apiRequest('PUT', `/api/circulars/${id}/details`, details);
+    },
+    invalidates: [circularKeys.all(), queryKeys.sops.lists()],
+    onSuccess: onDone,
+    success: t`The circular's audience and days are saved`,
+    failure: { fallback: t`The circular's audience and days could not be saved` },
   });
 }
 

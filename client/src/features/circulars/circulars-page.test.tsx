@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { Circular } from '@common/contracts/circulars';
 import { queryClient } from '@/lib/query-client';
 import { fleetStatus } from '@/test/fixtures';
-import { asked, network } from '@/test/network';
+import { asked, bodiesOf, network } from '@/test/network';
 import { renderScreen, signedIn } from '@/test/render';
 import CircularsPage from './circulars-page';
 
@@ -76,5 +76,45 @@ describe('the circulars register', () => {
     expect(within(vessels).queryByRole('button')).toBeNull();
     expect(screen.queryByRole('button', { name: 'New circular' })).toBeNull();
     expect(screen.getByRole('link', { name: 'Mooring lines after a parting incident' }).getAttribute('href')).toBe('/sop/7');
+  });
+
+  it('ashore, an admin changes the audience and days of a circular sent back, not of one issued', async () => {
+    const sentBack: Circular = {
+      ...circular(false),
+      id: 8,
+      number: 'FC-2026-015',
+      title: 'Provision stores check',
+      status: 'changes_requested',
+      versionId: null,
+      issuedAt: null,
+      vessels: [],
+    };
+    network.use(
+      http.get('/api/circulars', () => HttpResponse.json([circular(false), sentBack])),
+      http.get('/api/departments', () => HttpResponse.json([])),
+      http.get('/api/positions', () => HttpResponse.json([])),
+      http.get('/api/fleet/vessels', () => HttpResponse.json([])),
+      http.put('/api/circulars/8/details', () => new HttpResponse(null, { status: 204 })),
+    );
+    signedIn(queryClient, 'admin');
+    renderScreen('/circulars', <CircularsPage />, queryClient);
+    await screen.findByText('Provision stores check');
+    const cards = [...screen.getByRole('list', { name: 'Fleet circulars' }).children] as HTMLElement[];
+    const issued = cards.find((c) => c.textContent?.includes('FC-2026-014'))!;
+    expect(within(issued).queryByRole('button', { name: 'Change audience and days' })).toBeNull();
+    const draft = cards.find((c) => c.textContent?.includes('FC-2026-015'))!;
+    fireEvent.click(within(draft).getByRole('button', { name: 'Change audience and days' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Audience and days of FC-2026-015' });
+    // The contract's rule before the server's: it must expire after its due day.
+    fireEvent.change(within(dialog).getByLabelText('Expires on'), { target: { value: '2026-11-30' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByRole('alert')).toHaveProperty('textContent', 'The circular must expire after its due date');
+    fireEvent.change(within(dialog).getByLabelText('Expires on'), { target: { value: '2027-03-01' } });
+    fireEvent.change(within(dialog).getByLabelText('Read by'), { target: { value: '2026-12-10' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText("The circular's audience and days are saved")).toBeTruthy();
+    expect(await bodiesOf('PUT /api/circulars/8/details')).toEqual([
+      { dueDate: '2026-12-10', expiresAt: '2027-03-01', vesselCodes: ['AURORA'], departmentIds: [], positionIds: [3] },
+    ]);
   });
 });

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Download, Megaphone, Plus, Ship } from 'lucide-react';
+import { CalendarCog, Download, Megaphone, Plus, Ship } from 'lucide-react';
 import { Link } from 'wouter';
 import type { Circular } from '@common/contracts/circulars';
 import { can } from '@common/permissions';
@@ -11,7 +11,7 @@ import { Button } from '@/components/ui/button';
 import { formatDate, formatDateTime, statusLabel } from '@/lib/labels';
 import { useCurrentUser } from '@/lib/session';
 import { circularQueries, circularsCsvUrl, useAcknowledgeCircular } from './api';
-import { NewCircularDialog } from './new-circular-dialog';
+import { CircularDetailsDialog, NewCircularDialog } from './new-circular-dialog';
 import { Trans, useLingui } from '@lingui/react/macro';
 
 /** One vessel's line: its readers' count and the master's acknowledgement, or the button to give it on board. */
@@ -53,8 +53,13 @@ function VesselLine({ circular, vessel }: { circular: Circular; vessel: Circular
   );
 }
 
+/** Not issued and not under review: its audience and days may still change (the server says the same). */
+const detailsOpen = (circular: Circular) => circular.versionId === null && (circular.status === 'draft' || circular.status === 'changes_requested');
+
 function CircularCard({ circular }: { circular: Circular }) {
   const { t } = useLingui();
+  const { user } = useCurrentUser();
+  const [changing, setChanging] = useState(false);
   const audience = [...circular.departments.map((d) => d.name), ...circular.positions.map((p) => p.name)].join(', ');
   return (
     <li className="rounded-lg border bg-white p-4 shadow-sm">
@@ -111,6 +116,12 @@ function CircularCard({ circular }: { circular: Circular }) {
           <dd className="inline">{audience || t`Everyone on board`}</dd>
         </div>
       </dl>
+      {can(user, 'circulars.issue') && detailsOpen(circular) && (
+        <Button size="sm" variant="outline" className="mt-3" onClick={() => setChanging(true)}>
+          <CalendarCog className="size-4" aria-hidden="true" /> <Trans>Change audience and days</Trans>
+        </Button>
+      )}
+      {changing && <CircularDetailsDialog circular={circular} onClose={() => setChanging(false)} />}
       {circular.vessels.length > 0 && (
         <ul className="mt-3 space-y-2 border-t pt-3" aria-label={t`Vessels of ${circular.number}`}>
           {circular.vessels.map((vessel) => (

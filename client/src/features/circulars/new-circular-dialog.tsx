@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useLocation } from 'wouter';
-import { CreateCircularInput } from '@common/contracts/circulars';
+import { type Circular, CircularDetailsInput, CreateCircularInput } from '@common/contracts/circulars';
 import { FormDialog } from '@/components/form-dialog';
 import { PositionChoice } from '@/components/position-choice';
 import { Checkbox } from '@/components/ui/checkbox';
@@ -10,7 +10,7 @@ import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
 import { VesselChoice } from '@/components/vessel-choice';
 import { departmentsQuery } from '@/lib/shared-queries';
-import { useIssueCircular } from './api';
+import { useChangeCircularDetails, useIssueCircular } from './api';
 import { plural, t } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 
@@ -56,6 +56,91 @@ function DepartmentChoice({ value, onChange }: { value: number[]; onChange: (ids
   );
 }
 
+/** Who must read a circular, by when, and until when it stands. */
+interface Details {
+  dueDate: string;
+  expiresAt: string;
+  vesselCodes: string[];
+  departmentIds: number[];
+  positionIds: number[];
+}
+
+/** The circular's days and audience, as drafted and as changed while it is a draft or sent back. */
+function CircularDetailsFields({ details, onChange }: { details: Details; onChange: (details: Details) => void }) {
+  const set = (change: Partial<Details>) => onChange({ ...details, ...change });
+  return (
+    <>
+      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
+        <div className="space-y-1.5">
+          <Label htmlFor="circular-due">
+            <Trans>Read by</Trans>
+          </Label>
+          <Input id="circular-due" type="date" value={details.dueDate} onChange={(e) => set({ dueDate: e.target.value })} />
+        </div>
+        <div className="space-y-1.5">
+          <Label htmlFor="circular-expires">
+            <Trans>Expires on</Trans>
+          </Label>
+          <Input id="circular-expires" type="date" value={details.expiresAt} onChange={(e) => set({ expiresAt: e.target.value })} />
+        </div>
+      </div>
+      <VesselChoice value={details.vesselCodes} onChange={(vesselCodes) => set({ vesselCodes })} texts={CIRCULAR_VESSEL_TEXTS} />
+      <DepartmentChoice value={details.departmentIds} onChange={(departmentIds) => set({ departmentIds })} />
+      <PositionChoice value={details.positionIds} onChange={(positionIds) => set({ positionIds })} />
+      <p className="text-xs text-muted-foreground">
+        <Trans>No department and no position ticked: everyone on board the vessels must read it.</Trans>
+      </p>
+    </>
+  );
+}
+
+/** The refusals of the shared contract, joined, or null when the details hold. */
+function detailsProblem(parsed: { success: boolean; error?: { issues: { message: string }[] } }): string | null {
+  return parsed.success ? null : (parsed.error?.issues.map((i) => i.message).join('; ') ?? null);
+}
+
+/** A draft or sent-back circular's audience and days, changed before it is submitted (again). */
+export function CircularDetailsDialog({ circular, onClose }: { circular: Circular; onClose: () => void }) {
+  const { t } = useLingui();
+  const first: Details = {
+    dueDate: circular.dueDate,
+    expiresAt: circular.expiresAt,
+    vesselCodes: circular.vesselCodes,
+    departmentIds: circular.departments.map((d) => d.id),
+    positionIds: circular.positions.map((p) => p.id),
+  };
+  const [details, setDetails] = useState<Details>(first);
+  const [error, setError] = useState<string | null>(null);
+  const change = useChangeCircularDetails(onClose);
+  const submit = (event: React.FormEvent) => {
+    event.preventDefault();
+    const problem = detailsProblem(CircularDetailsInput.safeParse(details));
+    setError(problem);
+    if (!problem) change.mutate({ id: circular.id, details });
+  };
+  return (
+    <FormDialog
+      open
+      onClose={onClose}
+      title={t`Audience and days of ${circular.number}`}
+      description={t`Who must read the circular, by when, and until when it stands. Fixed once it is submitted for review.`}
+      className="max-h-[90dvh] overflow-y-auto sm:max-w-2xl"
+      onSubmit={submit}
+      submit={t`Save`}
+      submitting={t`Saving...`}
+      pending={change.isPending}
+      changed={JSON.stringify(details) !== JSON.stringify(first)}
+    >
+      <CircularDetailsFields details={details} onChange={setDetails} />
+      {error && (
+        <p role="alert" className="text-sm text-red-800">
+          {error}
+        </p>
+      )}
+    </FormDialog>
+  );
+}
+
 /**
  * New circular: the server numbers it, its files are added, and it goes for review in one step;
  * the approver's decision issues it. Then the circular's page opens.
@@ -65,11 +150,13 @@ export function NewCircularDialog({ open, onClose }: { open: boolean; onClose: (
   const [, navigate] = useLocation();
   const [title, setTitle] = useState('');
   const [content, setContent] = useState('');
-  const [dueDate, setDueDate] = useState(dayFromToday(14));
-  const [expiresAt, setExpiresAt] = useState(dayFromToday(90));
-  const [vesselCodes, setVesselCodes] = useState<string[]>([]);
-  const [departmentIds, setDepartmentIds] = useState<number[]>([]);
-  const [positionIds, setPositionIds] = useState<number[]>([]);
+  const [details, setDetails] = useState<Details>({
+    dueDate: dayFromToday(14),
+    expiresAt: dayFromToday(90),
+    vesselCodes: [],
+    departmentIds: [],
+    positionIds: [],
+  });
   const [files, setFiles] = useState<File[]>([]);
   const [error, setError] = useState<string | null>(null);
   const issue = useIssueCircular((sop) => {
@@ -78,11 +165,10 @@ export function NewCircularDialog({ open, onClose }: { open: boolean; onClose: (
   });
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
-    const input = { title, content, dueDate, expiresAt, vesselCodes, departmentIds, positionIds };
-    const parsed = CreateCircularInput.safeParse(input);
-    if (!parsed.success) return setError(parsed.error.issues.map((i) => i.message).join('; '));
-    setError(null);
-    issue.mutate({ input, files });
+    const input = { title, content, ...details };
+    const problem = detailsProblem(CreateCircularInput.safeParse(input));
+    setError(problem);
+    if (!problem) issue.mutate({ input, files });
   };
   return (
     <FormDialog
@@ -109,26 +195,7 @@ export function NewCircularDialog({ open, onClose }: { open: boolean; onClose: (
         </Label>
         <Textarea id="circular-content" value={content} onChange={(e) => setContent(e.target.value)} rows={6} />
       </div>
-      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-        <div className="space-y-1.5">
-          <Label htmlFor="circular-due">
-            <Trans>Read by</Trans>
-          </Label>
-          <Input id="circular-due" type="date" value={dueDate} onChange={(e) => setDueDate(e.target.value)} />
-        </div>
-        <div className="space-y-1.5">
-          <Label htmlFor="circular-expires">
-            <Trans>Expires on</Trans>
-          </Label>
-          <Input id="circular-expires" type="date" value={expiresAt} onChange={(e) => setExpiresAt(e.target.value)} />
-        </div>
-      </div>
-      <VesselChoice value={vesselCodes} onChange={setVesselCodes} texts={CIRCULAR_VESSEL_TEXTS} />
-      <DepartmentChoice value={departmentIds} onChange={setDepartmentIds} />
-      <PositionChoice value={positionIds} onChange={setPositionIds} />
-      <p className="text-xs text-muted-foreground">
-        <Trans>No department and no position ticked: everyone on board the vessels must read it.</Trans>
-      </p>
+      <CircularDetailsFields details={details} onChange={setDetails} />
       <div className="space-y-1.5">
         <Label htmlFor="circular-files">
           <Trans>Files (optional)</Trans>

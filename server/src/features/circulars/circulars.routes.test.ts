@@ -193,4 +193,64 @@ describe('circulars', () => {
     expect(ashore.json()).toMatchObject({ code: 'ship_only' });
     expect((await t.as(crew, { method: 'POST', url: `/api/circulars/${sop.id}/vessel-acknowledgement` })).statusCode).toBe(403);
   });
+
+  it('change their audience and days while a draft or sent back, never under review nor once issued', async () => {
+    const details = (payload: Record<string, unknown>, as: TestUser = admin, id?: number) =>
+      t.as(as, {
+        method: 'PUT',
+        url: `/api/circulars/${id}/details`,
+        payload: { vesselCodes: ['AURORA'], departmentIds: [galley], positionIds: [], dueDate: daysFromToday(20), expiresAt: daysFromToday(90), ...payload },
+      });
+    const sop = (await draft({ title: 'Provision stores check', dueDate: daysFromToday(3) })).json() as SopDetail;
+    const submitted = await t.as(admin, { method: 'POST', url: `/api/sops/${sop.id}/submit`, payload: {} });
+    expect(submitted.statusCode, submitted.body).toBe(200);
+    // Under review, the approver decides on what was submitted.
+    const reviewing = await details({}, admin, sop.id);
+    expect(reviewing.statusCode).toBe(409);
+    expect(reviewing.json()).toMatchObject({ code: 'under_review' });
+    const sentBack = await t.as(approver, {
+      method: 'PUT',
+      url: `/api/approvals/${submitted.json().taskId}`,
+      payload: { status: 'changes_requested', comments: 'Three days is too short, and it is for the galley only.' },
+    });
+    expect(sentBack.statusCode, sentBack.body).toBe(200);
+
+    // Refused changes change nothing.
+    expect((await details({}, crew, sop.id)).statusCode).toBe(403);
+    const backwards = await details({ expiresAt: daysFromToday(10) }, admin, sop.id);
+    expect(backwards.statusCode).toBe(400);
+    expect(backwards.json()).toMatchObject({ field: 'expiresAt' });
+    expect((await details({ departmentIds: [999_999] }, admin, sop.id)).json()).toMatchObject({ message: 'No such department', field: 'departmentIds' });
+    expect((await details({}, admin, 999_999)).statusCode).toBe(404);
+    const plainSop = await t.as(admin, { method: 'POST', url: '/api/sops', payload: { title: 'Not a circular', departmentId: deck, content: 'Text' } });
+    expect((await details({}, admin, plainSop.json().id)).statusCode).toBe(404);
+    expect((await register()).find((c) => c.id === sop.id)).toMatchObject({ dueDate: daysFromToday(3), departments: [] });
+
+    const changed = await details({}, admin, sop.id);
+    expect(changed.statusCode, changed.body).toBe(204);
+    expect((await register()).find((c) => c.id === sop.id)).toMatchObject({
+      dueDate: daysFromToday(20),
+      expiresAt: daysFromToday(90),
+      vesselCodes: ['AURORA'],
+      departments: [{ id: galley, name: 'Galley' }],
+    });
+    const history = await t.as(admin, { method: 'GET', url: `/api/sops/${sop.id}/history` });
+    expect(history.body).toContain('circular_details_changed');
+
+    // Issued, its readers have their due day: the details stay.
+    const resubmitted = await t.as(admin, {
+      method: 'POST',
+      url: `/api/sops/${sop.id}/versions`,
+      payload: { versionNumber: '1.1', content: 'Check the provision stores.' },
+    });
+    expect(resubmitted.statusCode, resubmitted.body).toBe(201);
+    const again = await t.as(admin, { method: 'POST', url: `/api/sops/${sop.id}/submit`, payload: {} });
+    expect(again.statusCode, again.body).toBe(200);
+    expect((await t.as(approver, { method: 'PUT', url: `/api/approvals/${again.json().taskId}`, payload: { status: 'approved' } })).statusCode).toBe(200);
+    expect((await readingOf(t, cook)).outstanding.find((i) => i.sopId === sop.id)).toMatchObject({ dueDate: daysFromToday(20) });
+    const issued = await details({ dueDate: daysFromToday(40) }, admin, sop.id);
+    expect(issued.statusCode).toBe(409);
+    expect(issued.json()).toMatchObject({ code: 'stale_version' });
+    expect((await register()).find((c) => c.id === sop.id)).toMatchObject({ dueDate: daysFromToday(20) });
+  });
 });

@@ -1,12 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { CircularIdParams, CircularList, CreateCircularInput, VesselAcknowledgement } from '../../../../common/contracts/circulars';
+import { CircularDetailsInput, CircularIdParams, CircularList, CreateCircularInput, VesselAcknowledgement } from '../../../../common/contracts/circulars';
 import { SopDetail } from '../../../../common/contracts/sops';
 import { sendCsv } from '../../http/csv';
-import { answers, ERROR_ANSWERS } from '../../http/responses';
+import { answers, ERROR_ANSWERS, NO_CONTENT } from '../../http/responses';
 import { getSopDetail } from '../sops/sop-detail.service';
 import { viewOf } from '../sops/sop-visibility.service';
 import { CIRCULAR_CSV_HEADER, circularCsvRows, listCirculars } from './circular-register.service';
-import { createCircular } from './circulars.service';
+import { createCircular, updateCircularDetails } from './circulars.service';
 import { acknowledgeForVessel } from './vessel-acknowledgement.service';
 
 /**
@@ -28,6 +28,15 @@ export const circularRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { id } = await createCircular(app.db, request.actor, request.body);
       return reply.status(201).send(await getSopDetail(app.db, viewOf(request.actor), id));
+    },
+  );
+
+  app.put(
+    '/api/circulars/:id/details',
+    { schema: { params: CircularIdParams, body: CircularDetailsInput, response: answers({ 204: NO_CONTENT }) }, config: { access: 'circulars.issue' } },
+    async (request, reply) => {
+      await updateCircularDetails(app.db, request.actor, request.params.id, request.body);
+      return reply.status(204).send();
     },
   );
 

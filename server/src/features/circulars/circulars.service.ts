@@ -1,11 +1,12 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { SessionUser } from '../../../../common/contracts/auth';
-import { circularNumber, type CreateCircularInput } from '../../../../common/contracts/circulars';
+import { type CircularDetailsInput, circularNumber, type CreateCircularInput } from '../../../../common/contracts/circulars';
 import { INITIAL_STATUS } from '../../../../common/sop-lifecycle';
 import type { Db } from '../../db/client';
+import type { Rows } from '../../db/rows';
 import { circularCounters, circulars, departments, positions, sops, sopVersions } from '../../db/schema';
-import { badRequest } from '../../http/errors';
+import { badRequest, conflict, notFound } from '../../http/errors';
 import { recordAudit } from '../audit/audit.service';
 import { assertVesselsRegistered } from '../fleet/vessels.service';
 import { assertPositionsExist } from '../positions/positions.service';
@@ -27,7 +28,7 @@ async function assertDepartmentsExist(db: Db, ids: number[]): Promise<void> {
  * a circular): the first of its audience, else that of its first position, else the issuer's
  * own, else the first division.
  */
-async function filingDepartment(db: Db, actor: SessionUser, input: Input): Promise<number> {
+async function filingDepartment(db: Db, actor: SessionUser, input: z.output<typeof CircularDetailsInput>): Promise<number> {
   const [position] = input.positionIds.length
     ? await db.select({ departmentId: positions.departmentId }).from(positions).where(eq(positions.id, input.positionIds[0]))
     : [];
@@ -53,9 +54,7 @@ async function nextNumber(tx: Db, year: number): Promise<{ year: number; seq: nu
  * with its first version. It is then reviewed and issued as any SOP version is. Returns its id.
  */
 export async function createCircular(db: Db, actor: SessionUser, input: Input): Promise<{ id: number; number: string }> {
-  await assertDepartmentsExist(db, input.departmentIds);
-  await assertPositionsExist(db, input.positionIds, 'positionIds');
-  await assertVesselsRegistered(db, input.vesselCodes);
+  await assertDetailsExist(db, input);
   const departmentId = await filingDepartment(db, actor, input);
   return db.transaction(async (tx) => {
     const numbered = await nextNumber(tx, new Date().getUTCFullYear());
@@ -93,5 +92,54 @@ export async function createCircular(db: Db, actor: SessionUser, input: Input): 
       metadata: { title: circularTitle(numbered.number, input.title), number: numbered.number, dueDate: input.dueDate, expiresAt: input.expiresAt },
     });
     return { id: sop.id, number: numbered.number };
+  });
+}
+
+async function assertDetailsExist(db: Db, details: z.output<typeof CircularDetailsInput>): Promise<void> {
+  await assertDepartmentsExist(db, details.departmentIds);
+  await assertPositionsExist(db, details.positionIds, 'positionIds');
+  await assertVesselsRegistered(db, details.vesselCodes);
+}
+
+export const CIRCULAR_UNDER_REVIEW_MESSAGE = 'The circular is under review: its audience and days can be changed once it is sent back';
+export const CIRCULAR_ISSUED_MESSAGE = 'An issued circular keeps its audience and days: issue a new circular to change them';
+
+/**
+ * PUT /api/circulars/{id}/details: who must read a circular, by when and until when, changed
+ * while it is a draft or sent back with changes requested. Under review the approver decides on
+ * what was submitted (409 under_review); once issued, its readers have their due day (409).
+ */
+export async function updateCircularDetails(db: Db, actor: SessionUser, sopId: number, details: z.output<typeof CircularDetailsInput>): Promise<void> {
+  await assertDetailsExist(db, details);
+  const departmentId = await filingDepartment(db, actor, details);
+  await db.transaction(async (tx) => {
+    const [circular] = (
+      (await tx.execute(sql`select s.id, s.title, s.status,
+          exists (select 1 from sop_versions v where v.sop_id = s.id and v.is_published) as issued
+        from sops s join circulars c on c.sop_id = s.id where s.id = ${sopId} for update of s`)) as unknown as Rows<{
+        id: number;
+        title: string;
+        status: string;
+        issued: boolean;
+      }>
+    ).rows;
+    if (!circular) throw notFound('Circular not found');
+    if (circular.issued) throw conflict(CIRCULAR_ISSUED_MESSAGE, 'stale_version');
+    if (circular.status !== 'draft' && circular.status !== 'changes_requested') throw conflict(CIRCULAR_UNDER_REVIEW_MESSAGE, 'under_review');
+    await tx
+      .update(sops)
+      .set({ vesselCodes: details.vesselCodes, readingPositionIds: details.positionIds, departmentId, updatedAt: new Date() })
+      .where(eq(sops.id, sopId));
+    await tx
+      .update(circulars)
+      .set({ departmentIds: details.departmentIds, dueDate: details.dueDate, expiresAt: details.expiresAt })
+      .where(eq(circulars.sopId, sopId));
+    await recordAudit(tx, {
+      actorId: actor.id,
+      action: 'circular_details_changed',
+      entityType: 'sop',
+      entityId: sopId,
+      metadata: { title: circular.title, dueDate: details.dueDate, expiresAt: details.expiresAt, vessels: details.vesselCodes },
+    });
   });
 }

@@ -358,6 +358,8 @@ describe('every route', () => {
     // Drafting a circular (approvers and admins) makes a new SOP; its acknowledgement is made on
     // board only (409 ashore) for a circular in force there, which every reader on board sees.
     '/api/circulars/:id/vessel-acknowledgement',
+    // A draft circular's audience and days: approvers and admins only (403 to everyone else).
+    '/api/circulars/:id/details',
     // Answering a suggestion: 404 for one the caller cannot see, 403 unless they own its SOP or
     // approve (suggestions.routes.test.ts).
     '/api/suggestions/:id',
