@@ -66,7 +66,8 @@ const officeAttestation = (userId: number, id: number) =>
 const fleetVessel = async (code: string) =>
   ((await office.as(admin, { method: 'GET', url: '/api/fleet/vessels' })).json() as FleetVessel[]).find((v) => v.code === code)!;
 const refusals = async () =>
-  (await office.db.select().from(auditEvents).where(eq(auditEvents.action, 'fleet_message_refused'))).map(
+  // In the order they were recorded: PostgreSQL answers rows in no particular order without one.
+  (await office.db.select().from(auditEvents).where(eq(auditEvents.action, 'fleet_message_refused')).orderBy(auditEvents.id)).map(
     (e) => e.metadata as { vessel: string; reason: string },
   );
 

@@ -148,8 +148,11 @@ describe('a new version crossing a 64 KB/s link', () => {
     const stored = async () => (await ship.database.db.select().from(storedFiles).where(eq(storedFiles.sha256, sha256!))).length === 1;
     const samples = await sampleUntil(
       async () => {
-        const listed = ((await onShip('/api/sops')).json() as SopListItem[]).some((s) => s.id === sop.sopId);
+        // Asked by its id first, then listed: if it becomes whole between the two, the sample
+        // says listed (and is not checked for the id); the other order would see it not yet listed
+        // and then open, which is the switch itself, not a gap.
         const direct = (await onShip(`/api/sops/${sop.sopId}`)).statusCode;
+        const listed = ((await onShip('/api/sops')).json() as SopListItem[]).some((s) => s.id === sop.sopId);
         return { listed, direct, crossed: link.bytes().toShip, view: listed ? await crewView(sop.sopId) : null, stored: await stored() };
       },
       (s) => s.listed,
