@@ -8,13 +8,15 @@ interface Props {
   value: number[];
   onChange: (ids: number[]) => void;
   disabled?: boolean;
+  /** Says who reads it as an SOP's department does; a form whose audience works otherwise (a circular) says it itself. */
+  explained?: boolean;
 }
 
 /**
  * The positions whose holders must read an SOP besides its department's members (the Chief
  * Officer reads the bunkering procedure of the Engine department). Shown once positions exist.
  */
-export function PositionChoice({ value, onChange, disabled }: Props) {
+export function PositionChoice({ value, onChange, disabled, explained = true }: Props) {
   const positions = useQuery(positionsQuery);
   const list = positions.data ?? [];
   if (list.length === 0) return null;
@@ -39,14 +41,16 @@ export function PositionChoice({ value, onChange, disabled }: Props) {
           </li>
         ))}
       </ul>
-      <p className="mt-2 text-xs text-muted-foreground" aria-live="polite">
-        {value.length === 0
-          ? t`None ticked: its department's members read it.`
-          : plural(value.length, {
-              one: "Its department's members and the holders of the # position ticked read it.",
-              other: "Its department's members and the holders of the # positions ticked read it.",
-            })}
-      </p>
+      {explained && (
+        <p className="mt-2 text-xs text-muted-foreground" aria-live="polite">
+          {value.length === 0
+            ? t`None ticked: its department's members read it.`
+            : plural(value.length, {
+                one: "Its department's members and the holders of the # position ticked read it.",
+                other: "Its department's members and the holders of the # positions ticked read it.",
+              })}
+        </p>
+      )}
     </fieldset>
   );
 }

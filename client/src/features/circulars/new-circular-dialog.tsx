@@ -86,7 +86,7 @@ function CircularDetailsFields({ details, onChange }: { details: Details; onChan
       </div>
       <VesselChoice value={details.vesselCodes} onChange={(vesselCodes) => set({ vesselCodes })} texts={CIRCULAR_VESSEL_TEXTS} />
       <DepartmentChoice value={details.departmentIds} onChange={(departmentIds) => set({ departmentIds })} />
-      <PositionChoice value={details.positionIds} onChange={(positionIds) => set({ positionIds })} />
+      <PositionChoice value={details.positionIds} onChange={(positionIds) => set({ positionIds })} explained={false} />
       <p className="text-xs text-muted-foreground">
         <Trans>No department and no position ticked: everyone on board the vessels must read it.</Trans>
       </p>
