@@ -172,20 +172,28 @@ export async function listSopsPage(db: Db, view: SopView, filters: ListFilters, 
   return `{"items": [${rows.slice(0, page.limit).join(', ')}], "nextCursor": ${JSON.stringify(nextCursor)}, "total": ${total}, "totalIsEstimate": ${estimate}}`;
 }
 
+/** The share of the SOPs read for an estimate above LIST_TOTAL_EXACT_UP_TO, in percent. */
+const ESTIMATE_SAMPLE_PERCENT = 10;
+
 /**
  * How many SOPs pass the filters: counted up to LIST_TOTAL_EXACT_UP_TO (the count stops
- * there), above it the planner's estimate, said to be one, so a page of a huge library never
- * waits for a count of every row.
+ * there), above it estimated, said to be one, so a page of a huge library never waits for a
+ * count of every row. The estimate counts the rows that pass the same filters and visibility in
+ * a fixed random tenth of the SOPs (the same tenth on every page while the table is unchanged,
+ * so the total does not jump between pages) and scales it up: the planner's own guess was
+ * wrong both ways, 10,001 for 50,000 on the embedded database (no statistics) and 49,775 for
+ * a crew member who sees 20,000 on PostgreSQL (it cannot estimate the visibility rule).
  */
 async function countListed(db: Db, q: { hits: SQL; from: SQL; filter: SQL; clock: SQL; searching: boolean }) {
-  const listed = sql`select 1 from ${q.from} ${q.clock} ${q.filter}`;
-  const counted = (await db.execute(sql`${q.hits} select count(*)::int as n from (${listed} limit ${LIST_TOTAL_EXACT_UP_TO + 1}) c`)) as unknown as {
-    rows: { n: number }[];
-  };
+  const counted = (await db.execute(
+    sql`${q.hits} select count(*)::int as n from (select 1 from ${q.from} ${q.clock} ${q.filter} limit ${LIST_TOTAL_EXACT_UP_TO + 1}) c`,
+  )) as unknown as { rows: { n: number }[] };
   const n = Number(counted.rows[0].n);
-  if (n <= LIST_TOTAL_EXACT_UP_TO) return { total: n, estimate: false };
-  const plan = (await db.execute(sql`explain (format json) ${q.hits} ${listed}`)) as unknown as { rows: Record<string, unknown>[] };
-  const raw = Object.values(plan.rows[0])[0];
-  const parsed = (typeof raw === 'string' ? JSON.parse(raw) : raw) as { Plan: { 'Plan Rows': number } }[];
-  return { total: Math.max(n, Math.round(parsed[0].Plan['Plan Rows'])), estimate: true };
+  // A search answers at most SEARCH_RESULT_LIMIT rows, so only the plain list gets this far.
+  if (n <= LIST_TOTAL_EXACT_UP_TO || q.searching) return { total: n, estimate: false };
+  const sample = sql`sops tablesample bernoulli (${sql.raw(String(ESTIMATE_SAMPLE_PERCENT))}) repeatable (0)`;
+  const sampled = (await db.execute(sql`select count(*)::int as n from ${sample} ${q.clock} ${q.filter}`)) as unknown as { rows: { n: number }[] };
+  const scaled = (Number(sampled.rows[0].n) * 100) / ESTIMATE_SAMPLE_PERCENT;
+  // Said in hundreds: the last digits of an estimate would claim a precision it has not.
+  return { total: Math.max(LIST_TOTAL_EXACT_UP_TO + 100, Math.round(scaled / 100) * 100), estimate: true };
 }
