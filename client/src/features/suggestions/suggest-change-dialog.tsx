@@ -1,11 +1,11 @@
 import { type FormEvent, useState } from 'react';
 import { Lightbulb } from 'lucide-react';
 import { SUGGESTION_SECTION_MAX, SUGGESTION_TEXT_MAX } from '@common/limits';
+import { LongTextField } from '@/components/long-text-field';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { Textarea } from '@/components/ui/textarea';
 import { useSuggestChange } from './api';
 import { Trans, useLingui } from '@lingui/react/macro';
 
@@ -65,29 +65,15 @@ export function SuggestChangeDialog({ sop, className }: { sop: { id: number; tit
               onChange={(e) => setSection(e.target.value)}
             />
           </div>
-          <div className="space-y-1.5">
-            <Label htmlFor="suggestion-text">
-              <Trans>What should change, and why</Trans>
-            </Label>
-            <Textarea
-              id="suggestion-text"
-              rows={6}
-              value={text}
-              maxLength={SUGGESTION_TEXT_MAX}
-              aria-invalid={tried && missing}
-              aria-describedby="suggestion-text-help"
-              onChange={(e) => setText(e.target.value)}
-            />
-            <p id="suggestion-text-help" className={tried && missing ? 'text-sm text-red-700' : 'text-xs text-muted-foreground'}>
-              {tried && missing ? (
-                <Trans>Write your suggestion first.</Trans>
-              ) : (
-                <Trans>
-                  {text.length} of {SUGGESTION_TEXT_MAX} characters
-                </Trans>
-              )}
-            </p>
-          </div>
+          <LongTextField
+            id="suggestion-text"
+            label={<Trans>What should change, and why</Trans>}
+            rows={6}
+            value={text}
+            onChange={setText}
+            maxLength={SUGGESTION_TEXT_MAX}
+            error={tried && missing ? t`Write your suggestion first.` : undefined}
+          />
           <DialogFooter>
             <Button type="button" variant="outline" onClick={close}>
               <Trans>Cancel</Trans>

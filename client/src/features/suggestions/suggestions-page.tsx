@@ -11,8 +11,7 @@ import { QueryState } from '@/components/query-state';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
-import { Label } from '@/components/ui/label';
-import { Textarea } from '@/components/ui/textarea';
+import { LongTextField } from '@/components/long-text-field';
 import { i18n } from '@/lib/i18n';
 import { formatDateTime } from '@/lib/labels';
 import { useCurrentUser } from '@/lib/session';
@@ -113,23 +112,14 @@ function TriageDialog({ suggestion, onClose }: { suggestion: Suggestion; onClose
               </label>
             ))}
           </fieldset>
-          <div className="space-y-1.5">
-            <Label htmlFor="triage-reply">{status === 'declined' ? <Trans>Reply (needed to decline)</Trans> : <Trans>Reply (optional)</Trans>}</Label>
-            <Textarea
-              id="triage-reply"
-              rows={4}
-              value={reply}
-              maxLength={SUGGESTION_TEXT_MAX}
-              aria-invalid={tried && needsReply}
-              aria-describedby={tried && needsReply ? 'triage-reply-error' : undefined}
-              onChange={(e) => setReply(e.target.value)}
-            />
-            {tried && needsReply && (
-              <p id="triage-reply-error" className="text-sm text-red-700">
-                <Trans>Say why it is declined: the suggester reads this.</Trans>
-              </p>
-            )}
-          </div>
+          <LongTextField
+            id="triage-reply"
+            label={status === 'declined' ? <Trans>Reply (needed to decline)</Trans> : <Trans>Reply (optional)</Trans>}
+            value={reply}
+            onChange={setReply}
+            maxLength={SUGGESTION_TEXT_MAX}
+            error={tried && needsReply ? t`Say why it is declined: the suggester reads this.` : undefined}
+          />
           <DialogFooter>
             <Button type="button" variant="outline" onClick={onClose}>
               <Trans>Cancel</Trans>
