@@ -69,10 +69,17 @@ describe('seedDemo', () => {
     expect(circulars).toEqual([expect.objectContaining({ versionId: expect.any(Number) }), expect.objectContaining({ versionId: expect.any(Number) })]);
     // The crew's suggestions on procedures in force: of these six SOPs only the lifeboat drill's,
     // taken up by an approver with a reply and linked to its next version.
-    const suggestions: { status: string; reply: string | null; sopTitle: string }[] = (await t.as(reader, { method: 'GET', url: '/api/suggestions' })).json();
+    const suggestions: { status: string; reply: string | null; sopTitle: string; createdAt: string; triagedAt: string }[] = (
+      await t.as(reader, { method: 'GET', url: '/api/suggestions' })
+    ).json();
     expect(suggestions).toEqual([
       expect.objectContaining({ status: 'accepted', sopTitle: 'Lifeboat Launching Drill', reply: expect.stringContaining('the coxswain releases them') }),
     ]);
+    // Made days ago and answered later, not both at the moment of seeding.
+    const [made, answered] = [Date.parse(suggestions[0].createdAt), Date.parse(suggestions[0].triagedAt)];
+    expect(made).toBeLessThan(Date.now() - 86_400_000);
+    expect(answered).toBeGreaterThan(made);
+    expect(answered).toBeLessThan(Date.now() - 86_400_000);
     // Dates are spread over past months, never in the future.
     expect(list.every((s) => new Date(s.updatedAt).getTime() <= Date.now())).toBe(true);
     expect(new Set(list.map((s) => s.createdAt.slice(0, 10))).size).toBeGreaterThan(1);
