@@ -77,4 +77,62 @@ describe('the wire protocol over one PGlite', () => {
     expect(rows[0].n).toBe(16);
     await pool.end();
   });
+
+  it('answers parameterised statements from several connections each with its own rows, and a failed one leaves its connection usable', async () => {
+    const pool = new pg.Pool({ host: dir, port: 5432, user: 'postgres', database: 'postgres', max: 4 });
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, async (_, i) => {
+        if (i % 7 === 0) {
+          // Parse and Bind succeed, Execute fails: the rest of its messages up to Sync are skipped.
+          const failed = await pool.query('select 1 / $1::int as n', [0]).catch((err: Error) => err.message);
+          return failed;
+        }
+        return (await pool.query('select $1::int * 2 as n, $2::text as tag', [i, `q${i}`])).rows[0];
+      }),
+    );
+    answers.forEach((answer, i) => {
+      expect(answer).toEqual(i % 7 === 0 ? 'division by zero' : { n: i * 2, tag: `q${i}` });
+    });
+    await pool.end();
+  });
+
+  it('waits for the rest of an extended query that arrives in two pieces, while another connection waits its turn', async () => {
+    const { connect: open } = await import('node:net');
+    const socket = open(path.join(dir, '.s.PGSQL.5432'));
+    const received: Buffer[] = [];
+    socket.on('data', (chunk) => received.push(chunk));
+    await new Promise((resolve) => socket.once('connect', resolve));
+    const message = (type: string, body: Buffer) => {
+      const head = Buffer.alloc(5);
+      head.write(type, 0);
+      head.writeInt32BE(4 + body.length, 1);
+      return Buffer.concat([head, body]);
+    };
+    const cstr = (text: string) => Buffer.from(`${text}\0`);
+    const startup = Buffer.concat([Buffer.alloc(8), cstr('user'), cstr('postgres'), cstr('database'), cstr('postgres'), Buffer.from([0])]);
+    startup.writeInt32BE(startup.length, 0);
+    startup.writeInt32BE(196608, 4);
+    socket.write(startup);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    // Parse, Bind and Execute now; Sync only later.
+    const bind = Buffer.concat([cstr(''), cstr(''), Buffer.from([0, 0, 0, 0, 0, 0])]);
+    const execute = Buffer.concat([cstr(''), Buffer.alloc(4)]);
+    const other = await connect();
+    socket.write(
+      Buffer.concat([
+        message('P', Buffer.concat([cstr(''), cstr("insert into marks (note) values ('split') returning id"), Buffer.alloc(2)])),
+        message('B', bind),
+        message('E', execute),
+      ]),
+    );
+    const counted = count(other, 'split');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    socket.write(message('S', Buffer.alloc(0)));
+    // The other connection counted after the whole unit, never inside it.
+    expect(await counted).toBe(1);
+    const text = Buffer.concat(received).toString('latin1');
+    expect(text).toContain('INSERT 0 1');
+    socket.end(message('X', Buffer.alloc(0)));
+    await other.end();
+  });
 });

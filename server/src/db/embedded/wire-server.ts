@@ -61,6 +61,30 @@ export function serveWireProtocol(pglite: PGlite, socketPath: string, options: W
     );
   }
 
+  /**
+   * The queued message at `index` and the same connection's messages after it up to the end of
+   * its unit, as one: an extended-protocol query (Parse, Bind, Describe, Execute, Sync) arrives
+   * at once and goes to PGlite in one call, which reads every message it is given, instead of
+   * five calls each paying PGlite's own overhead. A startup message ends its unit, so it goes
+   * alone (PGlite reads it apart).
+   */
+  function takeUnit(index: number): Pending {
+    const [first] = queue.splice(index, 1);
+    if (first.endsUnit) return first;
+    const parts = [first.message];
+    let endsUnit = false;
+    for (let i = index; i < queue.length && !endsUnit; ) {
+      if (queue[i].connection !== first.connection) {
+        i += 1;
+        continue;
+      }
+      const [next] = queue.splice(i, 1);
+      parts.push(next.message);
+      endsUnit = next.endsUnit;
+    }
+    return { connection: first.connection, message: parts.length === 1 ? first.message : new Uint8Array(Buffer.concat(parts)), endsUnit };
+  }
+
   async function drain() {
     if (running) return;
     running = true;
@@ -68,7 +92,7 @@ export function serveWireProtocol(pglite: PGlite, socketPath: string, options: W
       for (;;) {
         const index = holder ? queue.findIndex((p) => p.connection === holder) : 0;
         if (index < 0 || queue.length === 0) break;
-        const [item] = queue.splice(index, 1);
+        const item = takeUnit(index);
         holder = item.connection;
         await run(item).catch((err: unknown) => {
           item.connection.socket.destroy(err instanceof Error ? err : new Error(String(err)));
