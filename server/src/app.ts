@@ -71,6 +71,8 @@ declare module 'fastify' {
     user: SessionUser | null;
     /** The signed-in user; reading it without one answers 401. Every non-public /api route has one. */
     readonly actor: SessionUser;
+    /** The data version read with the signed-in user at the start of the request, else null. */
+    dataVersion: number | null;
   }
   interface Session {
     userId?: number;
@@ -194,8 +196,10 @@ export async function buildApp(opts: AppOptions) {
   app.addHook('preParsing', async (request, _reply, payload) => {
     const userId = request.session?.userId;
     if (userId) {
-      const user = withinAbsoluteLifetime(request.session) ? await findActiveUser(app.db, userId) : undefined;
+      const found = withinAbsoluteLifetime(request.session) ? await findActiveUser(app.db, userId) : undefined;
+      const user = found?.user;
       if (user) {
+        request.dataVersion = found.dataVersion;
         request.user = user;
         keepSessionAlive(request.session);
       } else await request.session.destroy();

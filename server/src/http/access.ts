@@ -11,6 +11,7 @@ import { conflict, forbidden, unauthorized } from './errors';
  */
 export function registerActor(app: FastifyInstance) {
   app.decorateRequest('user', null);
+  app.decorateRequest('dataVersion', null);
   // A getter, so the type can be non-null: on every /api route that is not public the hook
   // has already answered 401 without a user; a public route reading it answers 401 too.
   app.decorateRequest('actor', {

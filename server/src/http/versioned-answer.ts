@@ -57,7 +57,8 @@ export interface VersionedAnswer {
 
 /** Sends the answer (or 304) with ETag, `Cache-Control: private, no-cache` and `Vary: Accept-Encoding`. */
 export async function sendVersionedJson(cache: AnswerCache, db: Db, request: FastifyRequest, reply: FastifyReply, answer: VersionedAnswer) {
-  const version = await readDataVersion(db);
+  // Read with the signed-in user at the start of the request (one query for both).
+  const version = request.dataVersion ?? (await readDataVersion(db));
   // The tag names the version, who it was built for and the bytes' encoding (a gzip body
   // and a brotli body of one answer are different representations; small answers go plain).
   const tagFor = (encoding: Encoding) => `"v${version}${answer.scope ? `-${answer.scope}` : ''}-${encoding}"`;

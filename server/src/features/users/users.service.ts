@@ -1,7 +1,7 @@
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { SessionUser } from '../../../../common/contracts/auth';
 import type { Db } from '../../db/client';
-import { sessions, users } from '../../db/schema';
+import { dataVersion, sessions, users } from '../../db/schema';
 
 /** Every column but the password hash: the only shape that leaves the server. */
 export const publicUserColumns = {
@@ -23,13 +23,18 @@ export const publicUserColumns = {
 /** Accounts an administrator deleted stay as rows (names on the record) but are hidden everywhere else. */
 export const notDeleted = isNull(users.deletedAt);
 
-/** The user behind a session: only an active account that was not deleted may act. */
-export async function findActiveUser(db: Db, id: number): Promise<SessionUser | undefined> {
+/**
+ * The user behind a session (only an active account that was not deleted may act) and the
+ * data version (versioned-answer.ts), in one read: every request re-reads its user, and the
+ * hot reads that answer from the versioned cache then need no query of their own.
+ */
+export async function findActiveUser(db: Db, id: number): Promise<{ user: SessionUser | undefined; dataVersion: number }> {
   const [row] = await db
-    .select(publicUserColumns)
-    .from(users)
-    .where(and(eq(users.id, id), eq(users.active, true), notDeleted));
-  return row;
+    .select({ dataVersion: dataVersion.version, user: publicUserColumns })
+    .from(dataVersion)
+    .leftJoin(users, and(eq(users.id, id), eq(users.active, true), notDeleted))
+    .where(eq(dataVersion.id, 1));
+  return { user: row?.user ?? undefined, dataVersion: Number(row?.dataVersion ?? 0) };
 }
 
 /** Any account with this name, deleted ones included: a deleted account's username stays reserved. */
