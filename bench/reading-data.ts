@@ -1,7 +1,7 @@
 /**
  * Required-reading bench data: 5,000 users in the demo departments, 2,000 published SOPs
- * (every third with a second version in force) and 500,000 attestations of versions in the
- * users' audiences, written in bulk with set-based SQL. The two accounts the bench signs in
+ * (every third with a second version in force), 500,000 attestations of versions in the
+ * users' audiences and 50,000 suggestions for change, written in bulk with set-based SQL. The two accounts the bench signs in
  * with are made with createUser so they can sign in; the rest cannot (their hash is a dummy).
  */
 import { sql } from 'drizzle-orm';
@@ -10,7 +10,7 @@ import { departments } from '../server/src/db/schema';
 import { createUser } from '../server/src/features/auth/auth.service';
 import { DEMO_DIVISIONS } from '../server/src/seed/demo-catalog';
 
-export const READING_SIZES = { users: 5000, sops: 2000, attestations: 500_000 };
+export const READING_SIZES = { users: 5000, sops: 2000, attestations: 500_000, suggestions: 50_000 };
 export const BENCH_READER = { username: 'bench-crew', password: 'bench-crew-password' };
 export const BENCH_APPROVER = { username: 'bench-office', password: 'bench-office-password' };
 
@@ -74,6 +74,21 @@ export async function generateReadingData(db: Db, sizes = READING_SIZES): Promis
       join sop_versions v on v.sop_id = s.id
       where (u.id * 7919 + v.id * 104729) % 100 < 75
       limit ${sizes.attestations}`),
+    );
+    // Suggestions for change from active crew on versions in force, a quarter each open,
+    // accepted, declined and done, over the past 60 days: the bell and the dashboard count them.
+    await tx.execute(
+      sql.raw(`
+      with people as (select array_agg(id order by id) as ids, count(*)::int as n from users where active and role = 'user'),
+        procedures as (select array_agg(id order by id) as ids, count(*)::int as n from sops)
+      insert into suggestions (sop_id, version_id, text, status, reply, user_id, created_at, triaged_by, triaged_at)
+      select s.id, s.latest_version_id, 'Suggestion ' || g || ': the second step should name the station.',
+        (array['open', 'accepted', 'declined', 'done'])[1 + g % 4], case when g % 4 = 2 then 'Kept as it is: the station is on the plan.' end,
+        p.ids[1 + (g * 31) % p.n], now() - (g % 60) * interval '1 day',
+        case when g % 4 <> 0 then ${office.id} end, case when g % 4 <> 0 then now() - (g % 60) * interval '1 day' + interval '2 hours' end
+      from generate_series(1, ${sizes.suggestions}) g, people p, procedures pr
+      join sops s on true
+      where s.id = pr.ids[1 + g % pr.n]`),
     );
   });
   await db.execute(sql`analyze`);

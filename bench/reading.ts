@@ -1,8 +1,10 @@
 /**
  * `npm run bench:reading`: required reading at fleet scale. Generates 5,000 users, 2,000
  * published SOPs and 500,000 attestations, starts the real server (a child process on
- * 127.0.0.1) and times GET /api/reading and GET /api/notifications as a crew member, and
- * GET /api/compliance as the office, one request after another, printing p50 and p95.
+ * 127.0.0.1) and times GET /api/reading, GET /api/notifications (the bell) and GET
+ * /api/dashboard/stats as a crew member and the office, and GET /api/compliance as the office,
+ * one request after another, printing p50 and p95. The bell and the dashboard also count the
+ * 50,000 suggestions for change (open ones on the caller's SOPs, answers to the caller's own).
  * PostgreSQL (a fresh database on BENCH_POSTGRES_URL, dropped afterwards) and the embedded
  * database; BENCH_DATABASES=postgres|embedded picks one. Stops by itself (BENCH_TIMEOUT_S, 900).
  */
@@ -17,8 +19,8 @@ import { BENCH_APPROVER, BENCH_READER, generateReadingData, READING_SIZES } from
 
 const TIMEOUT_MS = Number(process.env.BENCH_TIMEOUT_S ?? 900) * 1000;
 const DATABASES = (process.env.BENCH_DATABASES ?? 'postgres,embedded').split(',') as DatabaseKind[];
-const TARGETS = { '/api/reading': 20, '/api/notifications': 20, '/api/compliance': 200 } as const;
-const REQUESTS = { '/api/reading': 300, '/api/notifications': 300, '/api/compliance': 100 } as const;
+const TARGETS = { '/api/reading': 20, '/api/notifications': 20, '/api/dashboard/stats': 50, '/api/compliance': 200 } as const;
+const REQUESTS = { '/api/reading': 300, '/api/notifications': 300, '/api/dashboard/stats': 300, '/api/compliance': 100 } as const;
 
 const { children, cleanups, perDatabase } = benchSession(TIMEOUT_MS);
 
@@ -52,6 +54,8 @@ async function benchOne(kind: DatabaseKind): Promise<Row[]> {
       ['/api/reading', crew],
       ['/api/notifications', crew],
       ['/api/notifications', office],
+      ['/api/dashboard/stats', crew],
+      ['/api/dashboard/stats', office],
       ['/api/compliance', office],
     ] as const) {
       const body = (await await fetch(`${server.base}${url}`, { headers: who }).then((r) => r.json())) as Record<string, unknown> | unknown[];
@@ -59,7 +63,9 @@ async function benchOne(kind: DatabaseKind): Promise<Row[]> {
         ? `${body.length} rows`
         : 'outstanding' in body
           ? `${(body.outstanding as unknown[]).length} outstanding, ${(body.done as unknown[]).length} done`
-          : `count ${body.count}`;
+          : 'count' in body
+            ? `count ${body.count}`
+            : `${Object.keys(body).length} figures`;
       for (let i = 0; i < 10; i++) await timeOne(`${server.base}${url}`, who); // warm-up
       const times: number[] = [];
       for (let i = 0; i < REQUESTS[url]; i++) times.push(await timeOne(`${server.base}${url}`, who));
