@@ -34,6 +34,8 @@ export interface HostData {
 export type HostMessage = { type: 'ready' } | { type: 'failed'; message: string; refused?: boolean } | { type: 'stopped' };
 
 const { pgliteDir, socketPath, role, auditKey: secret } = workerData as HostData;
+/** How often the planner's statistics are gathered again while the database runs. */
+const ANALYZE_EVERY_MS = 6 * 60 * 60 * 1000;
 const migrationsFolder = path.resolve(import.meta.dirname, '../migrations');
 const port = parentPort!;
 
@@ -46,11 +48,20 @@ try {
   await migrate(drizzle(pglite), { migrationsFolder });
   await prepareAuditChain(drizzle(pglite) as unknown as Db, auditKey(secret));
   await prepareAppRole(pglite);
+  // The planner's statistics: PGlite runs no autovacuum, and the app role, owning no table,
+  // cannot analyze one. Without them every table looks a row long and a join over thousands of
+  // users and SOPs can take seconds instead of milliseconds; so the host gathers them as the
+  // superuser when it starts and every few hours, between the clients' units.
+  await pglite.exec('analyze');
   if (role === 'app') await pglite.exec(`set role ${APP_ROLE}`);
   rmSync(socketPath, { force: true });
   const server = await serveWireProtocol(pglite, socketPath, role === 'app' ? { refuse: roleGate } : {});
+  const reanalyze = setInterval(() => {
+    server.runBetweenUnits(role === 'app' ? `reset role; analyze; set role ${APP_ROLE}` : 'analyze').catch(() => {});
+  }, ANALYZE_EVERY_MS);
   port.on('message', async (message: { type: 'stop' }) => {
     if (message.type !== 'stop') return;
+    clearInterval(reanalyze);
     // Clients still connected (a pool not yet ended) must not keep the database open.
     await server.close();
     await pglite.exec('reset role; checkpoint');

@@ -135,4 +135,21 @@ describe('the wire protocol over one PGlite', () => {
     socket.end(message('X', Buffer.alloc(0)));
     await other.end();
   });
+
+  it("runs the server's own statement only between clients' units, never inside a transaction", async () => {
+    const { a, b, seenByB } = await writeHalfDone('own');
+    let ran = false;
+    const own = server.runBetweenUnits("insert into marks (note) values ('server')").then(() => {
+      ran = true;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(ran).toBe(false);
+    await a.query('rollback');
+    await own;
+    expect(ran).toBe(true);
+    expect(await seenByB).toBe(0);
+    // Its row was not rolled back with the client's transaction.
+    expect(await count(b, 'server')).toBe(1);
+    await Promise.all([a.end(), b.end()]);
+  });
 });

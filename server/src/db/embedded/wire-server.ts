@@ -22,6 +22,8 @@ interface Pending {
   message: Uint8Array;
   /** A startup message, a simple query or a Sync: PGlite may be free after it. */
   endsUnit: boolean;
+  /** Called once the message has run (the server's own queries). */
+  done?: () => void;
 }
 
 interface Connection {
@@ -34,6 +36,11 @@ interface Connection {
 export interface WireServer {
   /** Stops listening, drops every connection and waits until PGlite is idle. */
   close(): Promise<void>;
+  /**
+   * Runs a simple query of the server's own when no connection holds PGlite (between
+   * clients' units, never inside a transaction of theirs), unrefused; its answer is dropped.
+   */
+  runBetweenUnits(text: string): Promise<void>;
 }
 
 export interface WireOptions {
@@ -94,7 +101,7 @@ export function serveWireProtocol(pglite: PGlite, socketPath: string, options: W
         if (index < 0 || queue.length === 0) break;
         const item = takeUnit(index);
         holder = item.connection;
-        await run(item).catch((err: unknown) => {
+        await run(item).then(item.done, (err: unknown) => {
           item.connection.socket.destroy(err instanceof Error ? err : new Error(String(err)));
         });
         if (item.endsUnit && !pglite.isInTransaction()) holder = null;
@@ -171,6 +178,19 @@ export function serveWireProtocol(pglite: PGlite, socketPath: string, options: W
       void release(connection);
     });
   });
+  /** The server's own connection: it writes nowhere and waits its turn like any other. */
+  function runBetweenUnits(text: string): Promise<void> {
+    return new Promise((resolve, reject) => {
+      const socket = {
+        write: () => true,
+        destroy: (err?: Error) => reject(err ?? new Error('closed')),
+      } as unknown as Socket;
+      const own: Connection = { socket, buffer: Buffer.alloc(0), started: true, closed: false };
+      queue.push({ connection: own, message: simpleQuery(text), endsUnit: true, done: resolve });
+      void drain();
+    });
+  }
+
   async function close() {
     const closed = new Promise<void>((resolve) => server.close(() => resolve()));
     for (const connection of connections) connection.socket.destroy();
@@ -181,7 +201,7 @@ export function serveWireProtocol(pglite: PGlite, socketPath: string, options: W
     server.once('error', reject);
     server.listen(socketPath, () => {
       server.off('error', reject);
-      resolve({ close });
+      resolve({ close, runBetweenUnits });
     });
   });
 }
