@@ -124,3 +124,6 @@ export const ReviewList = z.array(Review);
 
 /** A review is overdue when the last one signed is older than this (ISM: every year). */
 export const REVIEW_OVERDUE_MONTHS = 12;
+export type SaveReviewInput = z.input<typeof SaveReviewInput>;
+export type AnswerFindingInput = z.input<typeof AnswerFindingInput>;
+export type ReviewTemplateInput = z.input<typeof ReviewTemplateInput>;

@@ -86,7 +86,11 @@ describe("the master's review over the fleet link", () => {
       payload: { answer: 'accepted', action: 'Revise the garbage management plan.', dueOn: '2027-02-28' },
     });
     expect(accepted.statusCode, accepted.body).toBe(200);
-    const noted = await office.as(approver, { method: 'PUT', url: `/api/reviews/${listed[0].id}/findings/${davit.id}`, payload: { answer: 'noted', note: 'Ordered.' } });
+    const noted = await office.as(approver, {
+      method: 'PUT',
+      url: `/api/reviews/${listed[0].id}/findings/${davit.id}`,
+      payload: { answer: 'noted', note: 'Ordered.' },
+    });
     expect(noted.statusCode, noted.body).toBe(200);
 
     // The answers reach the ship and the master reads them there.
@@ -97,14 +101,22 @@ describe("the master's review over the fleet link", () => {
     }, 30_000);
     const seen = (await onBoard('GET', '/api/fleet/vessels/ORCA/reviews')).json() as Review[];
     expect(seen[0].findings).toEqual([
-      expect.objectContaining({ position: 1, answer: 'accepted', action: 'Revise the garbage management plan.', dueOn: '2027-02-28', answeredBy: expect.any(String) }),
+      expect.objectContaining({
+        position: 1,
+        answer: 'accepted',
+        action: 'Revise the garbage management plan.',
+        dueOn: '2027-02-28',
+        answeredBy: expect.any(String),
+      }),
       expect.objectContaining({ position: 2, answer: 'noted', note: 'Ordered.' }),
     ]);
     // Signed, it stays as signed on board.
     expect(seen[0].contentSha256).toBe(onBoardReview.contentSha256);
 
     // No other vessel is sent them.
-    const sentToSkua = (await office.db.execute(sql`select 1 from fleet_sent where vessel_code = 'SKUA' and kind = 'review_answers'`)) as unknown as Rows<unknown>;
+    const sentToSkua = (await office.db.execute(
+      sql`select 1 from fleet_sent where vessel_code = 'SKUA' and kind = 'review_answers'`,
+    )) as unknown as Rows<unknown>;
     expect(sentToSkua.rows).toEqual([]);
     expect(await skua.database.db.select().from(masterReviews)).toEqual([]);
     // Received once: the office holds one review for the ship's id.

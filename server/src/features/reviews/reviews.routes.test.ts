@@ -20,9 +20,18 @@ await t.db.insert(vessels).values([
   { code: 'AURORA', name: 'Aurora Star' },
   { code: 'BOREAS', name: 'Boreas Wind' },
 ]);
-await t.db.update(users).set({ vesselCodes: ['AURORA'] }).where(eq(users.id, master.id));
-await t.db.update(users).set({ vesselCodes: ['AURORA'] }).where(eq(users.id, crew.id));
-await t.db.update(users).set({ vesselCodes: ['BOREAS'] }).where(eq(users.id, otherMaster.id));
+await t.db
+  .update(users)
+  .set({ vesselCodes: ['AURORA'] })
+  .where(eq(users.id, master.id));
+await t.db
+  .update(users)
+  .set({ vesselCodes: ['AURORA'] })
+  .where(eq(users.id, crew.id));
+await t.db
+  .update(users)
+  .set({ vesselCodes: ['BOREAS'] })
+  .where(eq(users.id, otherMaster.id));
 
 // A ship's app over the same database stands for the copy on board (the journey over a real link is fleet-reviews.test.ts).
 let ship: App;
@@ -105,7 +114,14 @@ describe('filling the review on board', () => {
     expect(started.statusCode, started.body).toBe(201);
     review = started.json() as Review;
     const kept = await template();
-    expect(review).toMatchObject({ vesselCode: 'AURORA', vesselName: 'Aurora Star', status: 'draft', startedBy: 'Magnus Master', canEdit: true, canAnswer: false });
+    expect(review).toMatchObject({
+      vesselCode: 'AURORA',
+      vesselName: 'Aurora Star',
+      status: 'draft',
+      startedBy: 'Magnus Master',
+      canEdit: true,
+      canAnswer: false,
+    });
     expect(review.sections).toEqual(kept.sections.map((s) => ({ title: s.title, questions: s.questions.map((q) => ({ text: q.text, answer: '' })) })));
     const again = await onBoard(master, 'POST', '/api/reviews');
     expect(again.statusCode).toBe(200);
