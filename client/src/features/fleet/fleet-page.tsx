@@ -19,7 +19,7 @@ import { OfficeLinkStatus } from './office-link-status';
 import { RegisterVesselDialog } from './register-vessel-dialog';
 import { SetAsideMessages } from './set-aside-messages';
 import { Link } from 'wouter';
-import { LastReviewBadge } from '../reviews/last-review';
+import { LastReviewBadge } from '@/components/last-review-badge';
 import { Trans, useLingui } from '@lingui/react/macro';
 
 function StateBadge({ state }: { state: VesselDocument['state'] }) {

@@ -2,6 +2,7 @@ import { type FormEvent, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'wouter';
 import { ClipboardCheck, Plus, Trash2 } from 'lucide-react';
+import type { FleetStatus, FleetVessel } from '@common/contracts/fleet';
 import type { Review, ReviewFinding } from '@common/contracts/reviews';
 import { REVIEW_FINDINGS_MAX, REVIEW_TEXT_MAX } from '@common/limits';
 import { PageHeader } from '@/components/page-header';
@@ -15,8 +16,8 @@ import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
 import { ApiError } from '@/lib/api-error';
 import { formatDate, formatDateTime } from '@/lib/labels';
+import { queryKeys } from '@/lib/query-keys';
 import { cn } from '@/lib/utils';
-import { fleetQueries } from '../fleet/api';
 import { reviewQueries, useAnswerFinding, useSaveReview, useSignReview, useStartReview } from './api';
 import { Trans, useLingui } from '@lingui/react/macro';
 
@@ -180,7 +181,8 @@ function DraftForm({ review }: { review: Review }) {
       }}
     >
       {review.sections.map((section, i) => (
-        <Card key={`${i}-${section.title}`}>
+        // biome-ignore lint/suspicious/noArrayIndexKey: a section is its place in the review (titles may repeat).
+        <Card key={i}>
           <CardHeader>
             <CardTitle className="text-base break-words text-navy">
               {i + 1}. {section.title}
@@ -286,7 +288,8 @@ function SignedReview({ review }: { review: Review }) {
           </summary>
           <div className="mt-3 space-y-4">
             {review.sections.map((section, i) => (
-              <section key={`${i}-${section.title}`} className="space-y-2">
+              // biome-ignore lint/suspicious/noArrayIndexKey: a section is its place in the review (titles may repeat).
+              <section key={i} className="space-y-2">
                 <h4 className="font-semibold break-words text-navy">
                   {i + 1}. {section.title}
                 </h4>
@@ -384,9 +387,9 @@ function VesselReviews({ code, onBoard }: { code: string; onBoard: boolean }) {
 export default function ReviewsPage() {
   const { t } = useLingui();
   const params = useParams<{ code?: string }>();
-  const status = useQuery(fleetQueries.status());
+  const status = useQuery<FleetStatus>({ queryKey: queryKeys.fleet.status() });
   const onBoard = status.data?.role === 'ship';
-  const vessels = useQuery({ ...fleetQueries.vessels(), enabled: status.data?.role === 'office' });
+  const vessels = useQuery<FleetVessel[]>({ queryKey: queryKeys.fleet.vessels(), enabled: status.data?.role === 'office' });
   const list = vessels.data ?? [];
   const code = onBoard ? status.data?.vessel?.code : (params.code ?? list[0]?.code);
   const name = onBoard ? (status.data?.vessel?.name ?? '') : (list.find((v) => v.code === code)?.name ?? code ?? '');
