@@ -5,12 +5,12 @@ import type { AdminUser } from '../common/contracts/users';
 import type { SopCompliance } from '../common/contracts/reading';
 import { type LinkProxy, startLinkProxy } from '../server/src/test/fleet/link-proxy';
 import { type NatsServer, startHub, startShipNats } from '../server/src/test/fleet/nats-servers';
-import { expectNoSeriousA11yViolations, expectNoSidewaysScroll, navigateByMenu, VIEWPORTS, type Viewport } from './support/a11y';
+import { expectNoSeriousA11yViolations, expectNoSidewaysScroll, navigateByMenu, VIEWPORTS } from './support/a11y';
 import { attestButton } from './support/attest';
 import { apiAs, createSop, departmentId, publishSop } from './support/seed';
 import { signIn } from './support/session';
 import { E2E_USERS } from './support/users';
-import { appContext as context, fleetApps, patiently, up } from './support/fleet-apps';
+import { appContext as context, fleetApps, patiently, shootAtWidths, up } from './support/fleet-apps';
 
 // The fleet in one browser journey: a hub and a ship's leaf nats-server, a TCP proxy standing in
 // for the satellite link, an office app and a ship app, all started here. Crew sign in on the
@@ -43,15 +43,7 @@ let sopId = 0;
 
 const shipLine = (page: Page) => page.getByTestId('ship-link-line');
 
-/** Screenshots for review at the three widths (the page's own width last). */
-async function shoot(page: Page, name: string) {
-  const own = page.viewportSize()!;
-  for (const { width, height } of [...VIEWPORTS.filter((v) => v.width !== own.width), own]) {
-    await page.setViewportSize({ width, height });
-    await expectNoSidewaysScroll(page, `${name} ${width}`);
-    await page.screenshot({ path: `screenshots/${name}-${width}.png`, fullPage: true });
-  }
-}
+const shoot = shootAtWidths;
 
 test.beforeAll(async () => {
   test.setTimeout(300_000);

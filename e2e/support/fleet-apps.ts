@@ -2,8 +2,8 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Browser, BrowserContext } from '@playwright/test';
-import type { Viewport } from './a11y';
+import type { Browser, BrowserContext, Page } from '@playwright/test';
+import { expectNoSidewaysScroll, VIEWPORTS, type Viewport } from './a11y';
 import { E2E_USERS } from './users';
 
 /**
@@ -71,3 +71,13 @@ export const patiently = (message: string, timeout = 120_000) => ({ message, tim
 /** A browser context on one app at this viewport. */
 export const appContext = (browser: Browser, base: string, viewport: Pick<Viewport, 'width' | 'height'>): Promise<BrowserContext> =>
   browser.newContext({ baseURL: base, bypassCSP: true, viewport: { width: viewport.width, height: viewport.height } });
+
+/** Screenshots for review at the three widths (the page's own width last), each checked for sideways scrolling. */
+export async function shootAtWidths(page: Page, name: string) {
+  const own = page.viewportSize()!;
+  for (const { width, height } of [...VIEWPORTS.filter((v) => v.width !== own.width), own]) {
+    await page.setViewportSize({ width, height });
+    await expectNoSidewaysScroll(page, `${name} ${width}`);
+    await page.screenshot({ path: `screenshots/${name}-${width}.png`, fullPage: true });
+  }
+}
