@@ -140,7 +140,7 @@ test('the master at 820 px fills and signs the review on board; the office answe
   await signIn(officePage, ADMIN);
   await officePage.goto('/fleet');
   const card = officePage.getByRole('list', { name: 'Vessels' }).getByRole('listitem').filter({ hasText: VESSEL_NAME });
-  await expect(card.getByText("Master's review")).toBeVisible();
+  await expect(card.getByText("Master's review", { exact: true })).toBeVisible();
   await expect(card.getByText('None on record')).toHaveCount(0);
   await shoot(officePage, 'masters-review-fleet');
   await card.getByRole('link', { name: /Master's reviews/ }).click();
