@@ -18,7 +18,8 @@ import { FINDING_ANSWERS, ReviewSection, TemplateSection } from './reviews';
  * 'position' records and the positions of people and SOPs (decision 074); schema 4 the circulars
  * in SOP records and the vessels' acknowledgements of them (decision 078); schema 5 the
  * suggestions for change made on board (decision 079); schema 6 the master's review template and
- * the answers to a vessel's reviews, and the reviews signed on board (decision 080).
+ * the answers to a vessel's reviews, and the reviews signed on board (decision 080), and the office's
+ * answer to each suggestion made on board, sent to its vessel (decision 079).
  */
 export const FLEET_SCHEMA = 6;
 
@@ -30,7 +31,7 @@ const vesselCode = z.string().regex(/^[A-Z0-9-]{2,16}$/);
 const sha256 = z.string().regex(/^[0-9a-f]{64}$/);
 
 /** Office-owned records a ship holds, in the order they are applied (each refers only to earlier kinds). */
-export const RECORD_KINDS = ['department', 'position', 'user', 'vessel', 'setting', 'sop', 'review_template', 'review_answers'] as const;
+export const RECORD_KINDS = ['department', 'position', 'user', 'vessel', 'setting', 'sop', 'review_template', 'review_answers', 'suggestion_answer'] as const;
 export type RecordKind = (typeof RECORD_KINDS)[number];
 
 export const DepartmentRow = z.object({
@@ -203,6 +204,18 @@ export const ReviewAnswersRow = z.object({
     .max(REVIEW_FINDINGS_MAX),
 });
 
+/**
+ * The office's answer to a suggestion made on board (decision 079), sent to its vessel only:
+ * `ship_ref` is the suggestion's id on board.
+ */
+export const SuggestionAnswerRow = z.object({
+  ship_ref: id,
+  status: z.enum(['accepted', 'declined', 'done']),
+  reply: text(SUGGESTION_TEXT_MAX).nullable(),
+  triaged_by: id.nullable(),
+  triaged_at: timestamp.nullable(),
+});
+
 /** The columns of each table a ship is sent, in one place: the office selects exactly these, the ship writes exactly these. */
 export const REPLICATED_COLUMNS = {
   departments: Object.keys(DepartmentRow.shape),
@@ -232,6 +245,7 @@ export const RecordMessage = z.discriminatedUnion('op', [
     upsert('sop', SopRecord),
     upsert('review_template', ReviewTemplateRow),
     upsert('review_answers', ReviewAnswersRow),
+    upsert('suggestion_answer', SuggestionAnswerRow),
   ]),
   z.object({ op: z.literal('delete'), kind: z.enum(RECORD_KINDS), key }),
 ]);

@@ -72,7 +72,7 @@ CREATE INDEX "master_review_findings_answered_by_idx" ON "master_review_findings
 -- Dated alike in every database, office and ships, so a ship's copy before the office's record arrives names the same template.
 INSERT INTO "review_template" ("id", "sections", "updated_at") VALUES (1, '[{"title": "Safety and environmental policy", "questions": [{"text": "Is the company''s safety and environmental protection policy known to the crew and put into practice on board?"}, {"text": "Which parts of the policy proved hard to apply, and why?"}]}, {"title": "Responsibilities and authority", "questions": [{"text": "Are the responsibilities and authority of each officer and rating defined, documented and understood?"}, {"text": "Did the designated person ashore support the vessel when asked?"}]}, {"title": "Master''s responsibility and authority", "questions": [{"text": "Did the master''s overriding authority stand in every decision on safety and pollution prevention?"}, {"text": "Were the master''s reviews and reports acted on by the office?"}]}, {"title": "Resources and personnel", "questions": [{"text": "Were the crew qualified, certified, medically fit and familiarised with their duties?"}, {"text": "Were training needs identified and met?"}]}, {"title": "Shipboard operations", "questions": [{"text": "Were key shipboard operations planned and carried out by the procedures in force?"}, {"text": "Which procedures were unclear, missing or out of date?"}]}, {"title": "Emergency preparedness", "questions": [{"text": "Were drills held as planned, and were their lessons recorded and acted on?"}, {"text": "Are the emergency procedures and equipment ready for the situations identified?"}]}, {"title": "Non-conformities, accidents and hazardous occurrences", "questions": [{"text": "Were non-conformities, accidents and near misses reported, investigated and closed?"}, {"text": "Were corrective actions effective?"}]}, {"title": "Maintenance of the ship and equipment", "questions": [{"text": "Was the planned maintenance carried out, and were critical equipment and systems tested?"}, {"text": "Which defects remain open, and what do they need from the office?"}]}, {"title": "Documentation", "questions": [{"text": "Are the documents and records on board current, controlled and available to those who need them?"}, {"text": "What should change in the safety management system?"}]}]'::jsonb, '2026-11-29T00:00:00Z');
 --> statement-breakpoint
--- The function of 0045_suggestions with the template, the reviews and their answers.
+-- The function of 0045_suggestions with the template, the reviews and their answers, and the answers to suggestions made on board.
 CREATE OR REPLACE FUNCTION "fleet_record_changed"() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
 	r record;
@@ -112,8 +112,13 @@ BEGIN
 		-- Made on board by the master: sent ashore like an attestation (the office's planner ignores it).
 		INSERT INTO "fleet_changes" ("kind", "key") VALUES ('acknowledgement', r.id::text);
 	ELSIF TG_TABLE_NAME = 'suggestions' THEN
-		-- Made on board: sent ashore like an attestation (the office's planner ignores it).
-		INSERT INTO "fleet_changes" ("kind", "key") VALUES ('suggestion', r.id::text);
+		IF TG_OP = 'INSERT' THEN
+			-- Made on board: sent ashore like an attestation (the office's planner ignores it).
+			INSERT INTO "fleet_changes" ("kind", "key") VALUES ('suggestion', r.id::text);
+		ELSE
+			-- Answered at the office: the answer goes back to the vessel it was made on (decision 079).
+			INSERT INTO "fleet_changes" ("kind", "key") VALUES ('suggestion_answer', r.id::text);
+		END IF;
 	ELSIF TG_TABLE_NAME = 'review_template' THEN
 		INSERT INTO "fleet_changes" ("kind", "key") VALUES ('review_template', r.id::text);
 	ELSIF TG_TABLE_NAME = 'master_reviews' THEN
@@ -135,3 +140,8 @@ CREATE TRIGGER "master_review_findings_fleet_change" AFTER INSERT OR UPDATE ON "
 --> statement-breakpoint
 -- Vessels planned before this: the template reaches them with the next round.
 INSERT INTO "fleet_changes" ("kind", "key") SELECT 'review_template', '1' WHERE EXISTS (SELECT 1 FROM "vessels");
+--> statement-breakpoint
+CREATE TRIGGER "suggestions_fleet_answer" AFTER UPDATE ON "suggestions" FOR EACH ROW EXECUTE FUNCTION "fleet_record_changed"();
+--> statement-breakpoint
+-- Suggestions made on board and answered before this: their answers go to their vessels.
+INSERT INTO "fleet_changes" ("kind", "key") SELECT 'suggestion_answer', "id"::text FROM "suggestions" WHERE "ship_ref" IS NOT NULL AND "status" <> 'open';

@@ -16,7 +16,7 @@ export const NO_SIGN_IN_ON_BOARD = '!';
 
 /** Where each kind of record lives and what identifies it. */
 type ReplicatedTable = keyof typeof REPLICATED_COLUMNS;
-const TABLES: Record<Exclude<RecordKind, 'sop' | 'review_answers'>, { table: ReplicatedTable; key: string }> = {
+const TABLES: Record<Exclude<RecordKind, 'sop' | 'review_answers' | 'suggestion_answer'>, { table: ReplicatedTable; key: string }> = {
   department: { table: 'departments', key: 'id' },
   position: { table: 'positions', key: 'id' },
   user: { table: 'users', key: 'id' },
@@ -82,6 +82,16 @@ async function applyRecord(tx: Db, message: RecordMessage) {
   if (message.kind === 'review_answers') {
     // The office's answers to a review signed here (decision 080), onto its findings by their place.
     if (message.op === 'upsert') await applyReviewAnswers(tx, message.row);
+    return;
+  }
+  if (message.kind === 'suggestion_answer') {
+    // The office's answer to a suggestion made here (decision 079), onto it by its id here.
+    if (message.op === 'upsert') {
+      const a = message.row;
+      await tx.execute(sql`update suggestions set status = ${a.status}, reply = ${a.reply},
+          triaged_by = (select id from users where id = ${a.triaged_by}), triaged_at = ${a.triaged_at}
+        where id = ${a.ship_ref}`);
+    }
     return;
   }
   const { table, key } = TABLES[message.kind];

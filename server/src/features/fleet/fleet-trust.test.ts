@@ -264,6 +264,18 @@ describe('the office checks what a ship says', { timeout: 90_000 }, () => {
     expect(answered.json()).toMatchObject({ vesselCode: 'AURORA', suggestedBy: 'Konstantinos Papadopoulos-Andersson', status: 'accepted' });
     const bell = (await office.as(crew, { method: 'GET', url: '/api/notifications' })).json() as { items: { kind: string; sopId: number }[] };
     expect(bell.items).toContainEqual(expect.objectContaining({ kind: 'suggestion_answered', sopId: garbage.sop.id }));
+    // The answer travels back to AURORA alone, onto the suggestion by its id on board.
+    const onBoardAnswer = await eventually(async () => {
+      const [row] = await aurora.database.db.select().from(suggestions).where(eq(suggestions.id, made.json().id));
+      return row?.status === 'accepted' && row;
+    }, 30_000);
+    expect(onBoardAnswer).toMatchObject({ reply: 'Next revision.', triagedBy: approver.id, vesselCode: 'AURORA' });
+    const listedOnBoard = (await aurora.app.inject({ method: 'GET', url: '/api/suggestions', headers: { cookie } })).json() as { id: number; status: string }[];
+    expect(listedOnBoard.find((g) => g.id === made.json().id)?.status).toBe('accepted');
+    expect(await any(office.db, sql`select 1 from fleet_sent where vessel_code = 'BOREALIS' and kind = 'suggestion_answer'`)).toBe(false);
+    expect(await any(office.db, sql`select 1 from fleet_sent where vessel_code = 'AURORA' and kind = 'suggestion_answer' and key = ${String(ashore.id)}`)).toBe(
+      true,
+    );
 
     // Forged: someone not on AURORA, a version never sent there (another vessel's), a person who does not exist, no text.
     const limited = await desk.publish({ title: 'Borealis lifeboat drill', vesselCodes: ['BOREALIS'] });

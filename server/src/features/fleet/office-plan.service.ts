@@ -76,6 +76,12 @@ async function build(db: Db, kind: RecordKind, only: Only): Promise<Built[]> {
       from master_reviews r where r.ship_ref is not null
         and exists (select 1 from master_review_findings f where f.review_id = r.id and f.answer is not null)
         and ${keyIn(sql`r.id::text`, only)} order by r.id`);
+  } else if (kind === 'suggestion_answer') {
+    // The answer to a suggestion made on board, for its vessel only (decision 079).
+    query = hashed(sql`select g.id::text as key, array[g.vessel_code]::varchar[] as vessel_codes, jsonb_build_object(
+        'ship_ref', g.ship_ref, 'status', g.status, 'reply', g.reply, 'triaged_by', g.triaged_by, 'triaged_at', g.triaged_at) as row
+      from suggestions g where g.ship_ref is not null and g.vessel_code is not null and g.status <> 'open'
+        and ${keyIn(sql`g.id::text`, only)} order by g.id`);
   } else {
     const sop = rowOf('s', REPLICATED_COLUMNS.sops, { latest_version_id: sql`e.id`, status: sql`'published'` });
     const attachment = rowOf('a', REPLICATED_COLUMNS.attachments);
