@@ -72,6 +72,9 @@ const AUDIT_ACTION_AREAS = {
   signatures_not_required: 'administration',
   vessel_registered: 'administration',
   fleet_message_refused: 'fleet',
+  review_template_saved: 'administration',
+  master_review_signed: 'fleet',
+  review_finding_answered: 'fleet',
   fleet_message_retried: 'administration',
   fleet_message_discarded: 'administration',
 } as const satisfies Record<string, 'procedures' | 'published files' | 'own account' | 'administration' | 'fleet'>;

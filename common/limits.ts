@@ -22,3 +22,12 @@ export const LIST_PAGE_MAX = 200;
 export const SUGGESTION_TEXT_MAX = 4000;
 /** A suggestion's page or heading reference ('p. 4', '3.2 Mooring lines'). */
 export const SUGGESTION_SECTION_MAX = 200;
+
+/** The master's review (decision 080): sections of a template, questions in a section, and the length of a question. */
+export const REVIEW_SECTIONS_MAX = 20;
+export const REVIEW_QUESTIONS_MAX = 30;
+export const REVIEW_QUESTION_MAX = 1000;
+/** An answer, a finding, or the office's action or note on one: a page of text. */
+export const REVIEW_TEXT_MAX = 4000;
+/** Findings in one review. */
+export const REVIEW_FINDINGS_MAX = 50;

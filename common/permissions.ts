@@ -79,6 +79,14 @@ export const PERMISSIONS = {
   'suggestions.make': { admin: 'yes', approver: 'yes', user: 'yes' },
   /** Accepting, declining or marking done a suggestion: the SOP's owner, approvers and administrators. */
   'suggestions.triage': { admin: 'yes', approver: 'yes', user: 'owner' },
+  /** The master's review (decision 080): reading a vessel's reviews (on board: its own vessel's). */
+  'reviews.read': { admin: 'yes', approver: 'yes', user: 'no' },
+  /** Filling and signing the review on board: the master, an approver (or administrator) assigned to the vessel. */
+  'reviews.fill': { admin: 'yes', approver: 'yes', user: 'no' },
+  /** Answering the findings of a signed review, at the office. */
+  'reviews.answer': { admin: 'yes', approver: 'yes', user: 'no' },
+  /** Keeping the review template. */
+  'reviews.template': { admin: 'yes', approver: 'no', user: 'no' },
   'audit.read': { admin: 'yes', approver: 'no', user: 'no' },
   'storage.read': { admin: 'yes', approver: 'no', user: 'no' },
   'settings.manage': { admin: 'yes', approver: 'no', user: 'no' },
@@ -153,6 +161,11 @@ export const ON_SHIP = {
   // A suggestion made on board travels ashore like an attestation; it is triaged at the office.
   'suggestions.make': 'yes',
   'suggestions.triage': 'no',
+  // The master fills and signs the review on board; the office answers its findings and keeps the template.
+  'reviews.read': 'read',
+  'reviews.fill': 'yes',
+  'reviews.answer': 'no',
+  'reviews.template': 'no',
   'audit.read': 'read',
   'storage.read': 'read',
   'settings.manage': 'no',

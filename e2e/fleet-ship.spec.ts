@@ -1,19 +1,16 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdirSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import type { Browser, BrowserContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
 import type { VesselDocument } from '../common/contracts/fleet';
 import type { AdminUser } from '../common/contracts/users';
 import type { SopCompliance } from '../common/contracts/reading';
 import { type LinkProxy, startLinkProxy } from '../server/src/test/fleet/link-proxy';
 import { type NatsServer, startHub, startShipNats } from '../server/src/test/fleet/nats-servers';
-import { expectNoSeriousA11yViolations, expectNoSidewaysScroll, navigateByMenu, VIEWPORTS, type Viewport } from './support/a11y';
+import { expectNoSeriousA11yViolations, expectNoSidewaysScroll, navigateByMenu, VIEWPORTS } from './support/a11y';
 import { attestButton } from './support/attest';
 import { apiAs, createSop, departmentId, publishSop } from './support/seed';
 import { signIn } from './support/session';
 import { E2E_USERS } from './support/users';
+import { appContext as context, fleetApps, patiently, shootAtWidths, up } from './support/fleet-apps';
 
 // The fleet in one browser journey: a hub and a ship's leaf nats-server, a TCP proxy standing in
 // for the satellite link, an office app and a ship app, all started here. Crew sign in on the
@@ -23,11 +20,9 @@ import { E2E_USERS } from './support/users';
 test.describe.configure({ mode: 'serial' });
 test.setTimeout(300_000);
 
-const e2ePort = Number(process.env.E2E_PORT ?? 5100);
-const OFFICE = `http://127.0.0.1:${e2ePort + 60}`;
-const SHIP = `http://127.0.0.1:${e2ePort + 61}`;
-const CLIENT_DIR = path.join(process.env.TMPDIR ?? '/tmp', `sop-e2e-client-${e2ePort}`);
-const WORK = path.join(tmpdir(), `sop-fleet-e2e-${e2ePort}`);
+const apps = fleetApps('sop-fleet-e2e');
+const OFFICE = `http://127.0.0.1:${apps.e2ePort + 60}`;
+const SHIP = `http://127.0.0.1:${apps.e2ePort + 61}`;
 
 const VESSEL = 'AURORA';
 const VESSEL_NAME = 'Aurora Borealis of the Northern Seas';
@@ -44,67 +39,19 @@ const WAITING = /^No link to the office since \d{1,2}:\d\d(\s[AP]M)? · 1 attest
 let hub: NatsServer;
 let shipNats: NatsServer;
 let proxy: LinkProxy;
-const apps: ChildProcess[] = [];
 let sopId = 0;
-
-/** One app: the office (with the journeys' accounts) or, with VESSEL, the ship's copy. */
-function startApp(name: string, port: number, env: Record<string, string>, seed: boolean) {
-  const dataDir = path.join(WORK, name);
-  mkdirSync(dataDir, { recursive: true });
-  const main = 'exec npx tsx server/src/main.ts';
-  const child = spawn('bash', ['-c', seed ? `npx tsx server/src/seed/e2e-users.ts && ${main}` : main], {
-    detached: true,
-    stdio: 'ignore',
-    env: {
-      ...process.env,
-      DATA_DIR: dataDir,
-      CLIENT_DIR,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATABASE_URL: '',
-      ADMIN_USERNAME: ADMIN.username,
-      ADMIN_PASSWORD: ADMIN.password,
-      LOG_LEVEL: 'warn',
-      ...env,
-    },
-  });
-  apps.push(child);
-}
-
-async function up(base: string): Promise<boolean> {
-  try {
-    return (await fetch(`${base}/healthz`)).ok;
-  } catch {
-    return false;
-  }
-}
-
-/** Two apps and two NATS servers share a busy machine: a poll waits long, and not too often. */
-const patiently = (message: string, timeout = 120_000) => ({ message, timeout, intervals: [500, 1000, 2000] });
-
-const context = (browser: Browser, base: string, viewport: Pick<Viewport, 'width' | 'height'>): Promise<BrowserContext> =>
-  browser.newContext({ baseURL: base, bypassCSP: true, viewport: { width: viewport.width, height: viewport.height } });
 
 const shipLine = (page: Page) => page.getByTestId('ship-link-line');
 
-/** Screenshots for review at the three widths (the page's own width last). */
-async function shoot(page: Page, name: string) {
-  const own = page.viewportSize()!;
-  for (const { width, height } of [...VIEWPORTS.filter((v) => v.width !== own.width), own]) {
-    await page.setViewportSize({ width, height });
-    await expectNoSidewaysScroll(page, `${name} ${width}`);
-    await page.screenshot({ path: `screenshots/${name}-${width}.png`, fullPage: true });
-  }
-}
+const shoot = shootAtWidths;
 
 test.beforeAll(async () => {
   test.setTimeout(300_000);
-  rmSync(WORK, { recursive: true, force: true });
   hub = await startHub();
   proxy = await startLinkProxy({ port: Number(new URL(hub.leafUrl!.replace('nats-leaf', 'http')).port) });
   shipNats = await startShipNats(VESSEL, proxy.url);
-  startApp('office', e2ePort + 60, { NATS_URL: hub.url }, true);
-  startApp('ship', e2ePort + 61, { NATS_URL: shipNats.url, VESSEL }, false);
+  apps.start('office', apps.e2ePort + 60, { NATS_URL: hub.url }, true);
+  apps.start('ship', apps.e2ePort + 61, { NATS_URL: shipNats.url, VESSEL }, false);
   await expect.poll(() => up(OFFICE), patiently('the office app is up', 180_000)).toBe(true);
   await expect.poll(() => up(SHIP), patiently('the ship app is up', 180_000)).toBe(true);
 
@@ -145,17 +92,10 @@ test.beforeAll(async () => {
 });
 
 test.afterAll(async () => {
-  for (const app of apps) {
-    try {
-      if (app.pid) process.kill(-app.pid, 'SIGTERM');
-    } catch {
-      // Already gone.
-    }
-  }
+  apps.stop();
   await proxy?.close();
   await shipNats?.dispose();
   await hub?.dispose();
-  rmSync(WORK, { recursive: true, force: true });
 });
 
 test('crew on board at 820 px read, attest with the link cut, and the attestation reaches the office when it returns', async ({ browser }) => {

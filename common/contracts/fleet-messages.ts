@@ -3,7 +3,8 @@ import { ROLES } from '../roles';
 import { LANGUAGE_CODES } from '../languages';
 import { SIGNATURE_METHODS } from './signatures';
 import { SOP_KINDS } from './circulars';
-import { SUGGESTION_SECTION_MAX, SUGGESTION_TEXT_MAX } from '../limits';
+import { REVIEW_FINDINGS_MAX, REVIEW_SECTIONS_MAX, REVIEW_TEXT_MAX, SUGGESTION_SECTION_MAX, SUGGESTION_TEXT_MAX } from '../limits';
+import { FINDING_ANSWERS, ReviewSection, TemplateSection } from './reviews';
 
 /**
  * Every message between the office and its ships, as a contract the receiver parses before it
@@ -16,9 +17,11 @@ import { SUGGESTION_SECTION_MAX, SUGGESTION_TEXT_MAX } from '../limits';
  * (and, for the office's records, everything after it) until it is upgraded. Schema 3 adds the
  * 'position' records and the positions of people and SOPs (decision 074); schema 4 the circulars
  * in SOP records and the vessels' acknowledgements of them (decision 078); schema 5 the
- * suggestions for change made on board (decision 079).
+ * suggestions for change made on board (decision 079); schema 6 the master's review template and
+ * the answers to a vessel's reviews, and the reviews signed on board (decision 080), and the office's
+ * answer to each suggestion made on board, sent to its vessel (decision 079).
  */
-export const FLEET_SCHEMA = 5;
+export const FLEET_SCHEMA = 6;
 
 const id = z.number().int().positive().max(2_147_483_647);
 /** A timestamp as PostgreSQL writes it into JSON, or an ISO string. */
@@ -28,7 +31,7 @@ const vesselCode = z.string().regex(/^[A-Z0-9-]{2,16}$/);
 const sha256 = z.string().regex(/^[0-9a-f]{64}$/);
 
 /** Office-owned records a ship holds, in the order they are applied (each refers only to earlier kinds). */
-export const RECORD_KINDS = ['department', 'position', 'user', 'vessel', 'setting', 'sop'] as const;
+export const RECORD_KINDS = ['department', 'position', 'user', 'vessel', 'setting', 'sop', 'review_template', 'review_answers', 'suggestion_answer'] as const;
 export type RecordKind = (typeof RECORD_KINDS)[number];
 
 export const DepartmentRow = z.object({
@@ -173,6 +176,46 @@ export const SopRecord = z.object({
   circular: CircularRow.nullable().default(null),
 });
 
+/** The master's review template (decision 080): one row, the same for every vessel. */
+export const ReviewTemplateRow = z.object({
+  id: z.literal(1),
+  sections: z.array(TemplateSection).max(REVIEW_SECTIONS_MAX),
+  updated_at: timestamp,
+});
+
+/**
+ * The office's answers to the findings of one review signed on board, sent to that vessel only:
+ * `ship_ref` is the review's id on board, each finding named by its place in the review.
+ */
+export const ReviewAnswersRow = z.object({
+  ship_ref: id,
+  findings: z
+    .array(
+      z.object({
+        position: z.number().int().positive().max(REVIEW_FINDINGS_MAX),
+        answer: z.enum(FINDING_ANSWERS),
+        action: text(REVIEW_TEXT_MAX).nullable(),
+        due_on: day.nullable(),
+        note: text(REVIEW_TEXT_MAX).nullable(),
+        answered_by: id.nullable(),
+        answered_at: timestamp,
+      }),
+    )
+    .max(REVIEW_FINDINGS_MAX),
+});
+
+/**
+ * The office's answer to a suggestion made on board (decision 079), sent to its vessel only:
+ * `ship_ref` is the suggestion's id on board.
+ */
+export const SuggestionAnswerRow = z.object({
+  ship_ref: id,
+  status: z.enum(['accepted', 'declined', 'done']),
+  reply: text(SUGGESTION_TEXT_MAX).nullable(),
+  triaged_by: id.nullable(),
+  triaged_at: timestamp.nullable(),
+});
+
 /** The columns of each table a ship is sent, in one place: the office selects exactly these, the ship writes exactly these. */
 export const REPLICATED_COLUMNS = {
   departments: Object.keys(DepartmentRow.shape),
@@ -185,6 +228,7 @@ export const REPLICATED_COLUMNS = {
   attachments: Object.keys(AttachmentRow.shape),
   sop_translations: Object.keys(TranslationRow.shape),
   circulars: Object.keys(CircularRow.shape),
+  review_template: Object.keys(ReviewTemplateRow.shape),
 } as const;
 
 const key = z.string().min(1).max(100);
@@ -199,6 +243,9 @@ export const RecordMessage = z.discriminatedUnion('op', [
     upsert('vessel', VesselRow),
     upsert('setting', SettingRow),
     upsert('sop', SopRecord),
+    upsert('review_template', ReviewTemplateRow),
+    upsert('review_answers', ReviewAnswersRow),
+    upsert('suggestion_answer', SuggestionAnswerRow),
   ]),
   z.object({ op: z.literal('delete'), kind: z.enum(RECORD_KINDS), key }),
 ]);
@@ -242,6 +289,20 @@ export const ShipMessage = z.discriminatedUnion('op', [
     section: z.string().trim().max(SUGGESTION_SECTION_MAX).nullable(),
     text: z.string().trim().min(1).max(SUGGESTION_TEXT_MAX),
     suggestedAt: z.iso.datetime({ offset: true }),
+  }),
+  /** The master's review signed on board (decision 080), with the questions it answered and its findings; `shipRef` its id on board. */
+  z.object({
+    op: z.literal('master_review'),
+    shipRef: id,
+    userId: id,
+    templateAt: z.iso.datetime({ offset: true }),
+    sections: z.array(ReviewSection).min(1).max(REVIEW_SECTIONS_MAX),
+    findings: z
+      .array(z.object({ position: z.number().int().positive().max(REVIEW_FINDINGS_MAX), text: z.string().trim().min(1).max(REVIEW_TEXT_MAX) }))
+      .max(REVIEW_FINDINGS_MAX),
+    signedAt: z.iso.datetime({ offset: true }),
+    signatureMethod: z.enum(SIGNATURE_METHODS),
+    contentSha256: sha256,
   }),
 ]);
 export type ShipMessage = z.input<typeof ShipMessage>;

@@ -41,6 +41,8 @@ export const FleetVessel = Vessel.extend({
   problem: z.string().nullable(),
   /** Messages from the ship set aside ashore, waiting for an admin to retry or discard them. */
   setAside: count,
+  /** When its last master's review was signed on board (null: none on record; decision 080). */
+  lastReviewAt: isoDate.nullable(),
 });
 export const FleetVesselList = z.array(FleetVessel);
 export type FleetVessel = z.input<typeof FleetVessel>;

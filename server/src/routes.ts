@@ -22,6 +22,7 @@ import { templateRoutes } from './features/templates/templates.routes';
 import { manualRoutes } from './features/manuals/manuals.routes';
 import { circularRoutes } from './features/circulars/circulars.routes';
 import { suggestionRoutes } from './features/suggestions/suggestions.routes';
+import { reviewRoutes } from './features/reviews/reviews.routes';
 import { attachmentRoutes } from './features/attachments/attachments.routes';
 import { objectUploadRoutes } from './features/attachments/object-uploads.routes';
 import { arrivingRoutes } from './features/fleet/arriving.routes';
@@ -44,6 +45,7 @@ export const featureRoutes: FastifyPluginAsync = async (app) => {
   await app.register(manualRoutes);
   await app.register(circularRoutes);
   await app.register(suggestionRoutes);
+  await app.register(reviewRoutes);
   await app.register(attachmentRoutes);
   await app.register(translationRoutes);
   await app.register(objectUploadRoutes);

@@ -57,6 +57,7 @@ describe('the header tabs', () => {
       { label: 'Approvals', href: '/approvals', requires: 'approval.list' },
       { label: 'Compliance', href: '/compliance', requires: 'compliance.read' },
       { label: 'Fleet', href: '/fleet', requires: 'fleet.read' },
+      { label: 'Reviews', href: '/reviews', requires: 'reviews.read' },
       { label: 'Admin', href: '/admin', requires: 'users.manage' },
     ]);
   });

@@ -136,6 +136,14 @@ const ENTRIES: ScreenEntry[] = [
     tab: 'Fleet',
   },
   {
+    // The master's review (decision 080): filled and signed on board, answered at the office.
+    path: '/reviews/:code?',
+    title: msg`Master's review`,
+    load: () => import('@/features/reviews/reviews-page'),
+    requires: 'reviews.read',
+    tab: 'Reviews',
+  },
+  {
     path: '/admin',
     title: msg`Administration`,
     load: () => import('@/features/admin/admin-page'),

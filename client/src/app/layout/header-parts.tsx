@@ -22,6 +22,7 @@ const TAB_WORDS: Record<string, MessageDescriptor> = {
   Approvals: msg`Approvals`,
   Compliance: msg`Compliance`,
   Fleet: msg`Fleet`,
+  Reviews: msg`Master's review`,
   Admin: msg`Admin`,
 };
 

@@ -12,7 +12,15 @@ import { EditUserDialog } from './edit-user-dialog';
 
 /** The chief mate as a plain user of Deck, before the admin's changes. */
 const mate: AdminUser = { ...chiefMate, role: 'user', departmentId: 2 };
-const aurora: FleetVessel = { code: 'AURORA', name: 'Aurora Star', lastContactAt: null, documents: { current: 3, pending: 0 }, problem: null, setAside: 0 };
+const aurora: FleetVessel = {
+  code: 'AURORA',
+  name: 'Aurora Star',
+  lastContactAt: null,
+  documents: { current: 3, pending: 0 },
+  problem: null,
+  setAside: 0,
+  lastReviewAt: null,
+};
 const PATCH = 'PATCH /api/admin/users/7';
 
 /** An admin at the office edits `user`; the dialog reads the departments and the vessel register. */

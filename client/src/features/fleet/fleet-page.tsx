@@ -18,6 +18,8 @@ import { fleetQueries, vesselDocumentsCsvUrl } from './api';
 import { OfficeLinkStatus } from './office-link-status';
 import { RegisterVesselDialog } from './register-vessel-dialog';
 import { SetAsideMessages } from './set-aside-messages';
+import { Link } from 'wouter';
+import { LastReviewBadge } from '@/components/last-review-badge';
 import { Trans, useLingui } from '@lingui/react/macro';
 
 function StateBadge({ state }: { state: VesselDocument['state'] }) {
@@ -61,17 +63,32 @@ function VesselCard({ vessel, chosen, onChoose }: { vessel: FleetVessel; chosen:
             <Trans>{pending} pending</Trans>
           </span>
         </dd>
+        <dt className="text-muted-foreground">
+          <Trans>Master's review</Trans>
+        </dt>
+        <dd>
+          <LastReviewBadge at={vessel.lastReviewAt} />
+        </dd>
       </dl>
       {vessel.problem && (
         <p role="status" className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm break-words text-amber-900">
           {vessel.problem}
         </p>
       )}
-      <Button variant={chosen ? 'default' : 'outline'} size="sm" className="mt-auto self-start" aria-pressed={chosen} onClick={onChoose}>
-        <Trans>
-          Master list<span className="sr-only"> of {vesselName}</span>
-        </Trans>
-      </Button>
+      <div className="mt-auto flex flex-wrap gap-2">
+        <Button variant={chosen ? 'default' : 'outline'} size="sm" aria-pressed={chosen} onClick={onChoose}>
+          <Trans>
+            Master list<span className="sr-only"> of {vesselName}</span>
+          </Trans>
+        </Button>
+        <Button asChild variant="outline" size="sm">
+          <Link href={`/reviews/${encodeURIComponent(vessel.code)}`}>
+            <Trans>
+              Master's reviews<span className="sr-only"> of {vesselName}</span>
+            </Trans>
+          </Link>
+        </Button>
+      </div>
     </li>
   );
 }

@@ -15,6 +15,7 @@ const vessel: FleetVessel = {
   documents: { current: 3, pending: 0 },
   problem: 'One message from the ship set aside ashore (the first: The message is not JSON.). An admin retries or discards it.',
   setAside: 1,
+  lastReviewAt: null,
 };
 const message: SetAsideMessage = { id: 7, seq: 12, reason: 'The message is not JSON.', body: 'plain text', createdAt: new Date().toISOString() };
 const LIST = '/api/fleet/vessels/AURORA/set-aside';

@@ -82,7 +82,7 @@ describe('the suggestions list', () => {
     network.use(http.get('/api/suggestions', () => HttpResponse.json([suggestion({ canTriage: false })])));
     signedIn(queryClient, 'user', 'ship');
     renderScreen('/suggestions', <SuggestionsPage />, queryClient);
-    expect(await screen.findByText(/suggestions made here are sent to the office, where they are answered/)).toBeTruthy();
+    expect(await screen.findByText(/suggestions made here are sent to the office, where they are answered. The answer comes back to this list/)).toBeTruthy();
     expect(within(await screen.findByRole('list', { name: 'Suggestions for change' })).queryByRole('button')).toBeNull();
   });
 });

@@ -237,8 +237,8 @@ export default function SuggestionsPage() {
       {user?.onShip && (
         <p className="mb-4 rounded-md border border-sky-200 bg-sky-50 p-3 text-sm text-sky-900">
           <Trans>
-            This is a ship copy: suggestions made here are sent to the office, where they are answered. The answer reaches you by e-mail and in SOP Harbor
-            ashore; this list shows them as they were sent.
+            This is a ship copy: suggestions made here are sent to the office, where they are answered. The answer comes back to this list with the next update
+            from the office, and reaches you by e-mail.
           </Trans>
         </p>
       )}

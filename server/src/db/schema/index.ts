@@ -22,3 +22,4 @@ export * from './translations';
 export * from './manuals';
 export * from './circulars';
 export * from './suggestions';
+export * from './reviews';

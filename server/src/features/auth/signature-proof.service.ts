@@ -39,17 +39,30 @@ export async function proveSigner(
     if ((await readSettings(db)).requireSignatures) throw failed(SIGNATURE_REQUIRED_MESSAGE);
     return null;
   }
-  const actor = request.actor;
-  const rules = signatureRules(actor.id);
-  await chargeAttempt(db, rules, (minutes) => `Too many failed signatures. Try again in ${minutesText(minutes)}.`);
-  let proven: boolean;
-  if ('password' in proof) {
-    const [row] = await db.select({ password: users.password }).from(users).where(eq(users.id, actor.id));
-    proven = !!row && (await verifyPassword(row.password, proof.password));
-  } else {
-    proven = await verifyAssertion(db, request, proof.passkey, await signaturePurpose(db, target));
-  }
-  if (!proven) throw failed();
-  await refundAttempt(db, rules);
+  await proveWith(db, request, async () =>
+    'password' in proof
+      ? passwordMatches(db, request.actor.id, proof.password)
+      : verifyAssertion(db, request, proof.passkey, await signaturePurpose(db, target)),
+  );
   return 'password' in proof ? 'password' : 'passkey';
+}
+
+/**
+ * A signature always given by password (the master's review on board, where passkeys are not
+ * kept): checked and counted as every signature is; 401 signature_failed when it does not verify.
+ */
+export async function provePassword(db: Db, request: FastifyRequest, password: string): Promise<void> {
+  await proveWith(db, request, () => passwordMatches(db, request.actor.id, password));
+}
+
+async function passwordMatches(db: Db, userId: number, password: string): Promise<boolean> {
+  const [row] = await db.select({ password: users.password }).from(users).where(eq(users.id, userId));
+  return !!row && (await verifyPassword(row.password, password));
+}
+
+async function proveWith(db: Db, request: FastifyRequest, check: () => Promise<boolean>): Promise<void> {
+  const rules = signatureRules(request.actor.id);
+  await chargeAttempt(db, rules, (minutes) => `Too many failed signatures. Try again in ${minutesText(minutes)}.`);
+  if (!(await check())) throw failed();
+  await refundAttempt(db, rules);
 }

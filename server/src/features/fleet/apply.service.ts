@@ -6,7 +6,8 @@ import { startHtmlConversion } from '../attachments/attachment-html.service';
 import { startPreview } from '../attachments/attachment-previews.service';
 import { startTextExtraction } from '../attachments/attachment-text.service';
 import { refreshSearchVector } from '../sops/sop-search.service';
-import { REPLICATED_COLUMNS } from '../../../../common/contracts/fleet-messages';
+import type { z } from 'zod';
+import { REPLICATED_COLUMNS, type ReviewAnswersRow } from '../../../../common/contracts/fleet-messages';
 import { FLEET_SCHEMA, type RecordKind, type RecordMessage } from './messages.helper';
 import { dropPendingVersion, type SopRecord, waitsForFiles } from './pending-versions.service';
 
@@ -15,12 +16,13 @@ export const NO_SIGN_IN_ON_BOARD = '!';
 
 /** Where each kind of record lives and what identifies it. */
 type ReplicatedTable = keyof typeof REPLICATED_COLUMNS;
-const TABLES: Record<Exclude<RecordKind, 'sop'>, { table: ReplicatedTable; key: string }> = {
+const TABLES: Record<Exclude<RecordKind, 'sop' | 'review_answers' | 'suggestion_answer'>, { table: ReplicatedTable; key: string }> = {
   department: { table: 'departments', key: 'id' },
   position: { table: 'positions', key: 'id' },
   user: { table: 'users', key: 'id' },
   vessel: { table: 'vessels', key: 'code' },
   setting: { table: 'app_settings', key: 'key' },
+  review_template: { table: 'review_template', key: 'id' },
 };
 
 export interface Envelope {
@@ -77,11 +79,35 @@ async function applyRecord(tx: Db, message: RecordMessage) {
     await applySop(tx, record);
     return;
   }
+  if (message.kind === 'review_answers') {
+    // The office's answers to a review signed here (decision 080), onto its findings by their place.
+    if (message.op === 'upsert') await applyReviewAnswers(tx, message.row);
+    return;
+  }
+  if (message.kind === 'suggestion_answer') {
+    // The office's answer to a suggestion made here (decision 079), onto it by its id here.
+    if (message.op === 'upsert') {
+      const a = message.row;
+      await tx.execute(sql`update suggestions set status = ${a.status}, reply = ${a.reply},
+          triaged_by = (select id from users where id = ${a.triaged_by}), triaged_at = ${a.triaged_at}
+        where id = ${a.ship_ref}`);
+    }
+    return;
+  }
   const { table, key } = TABLES[message.kind];
   if (message.op === 'delete') await tx.execute(sql`delete from ${sql.identifier(table)} where ${sql.identifier(key)}::text = ${message.key}`);
   // A person not assigned to this vessel comes without a password hash: they cannot sign in on board.
   else if (message.kind === 'user') await upsert(tx, table, key, { ...message.row, password: message.row.password ?? NO_SIGN_IN_ON_BOARD });
   else await upsert(tx, table, key, message.row);
+}
+
+/** The answers the office gave to the findings of review `ship_ref` (its id here). */
+async function applyReviewAnswers(tx: Db, row: z.output<typeof ReviewAnswersRow>) {
+  for (const f of row.findings) {
+    await tx.execute(sql`update master_review_findings set answer = ${f.answer}, action = ${f.action}, due_on = ${f.due_on},
+        note = ${f.note}, answered_by = (select id from users where id = ${f.answered_by}), answered_at = ${f.answered_at}
+      where review_id = ${row.ship_ref} and position = ${f.position}`);
+  }
 }
 
 /**

@@ -5,7 +5,18 @@ import { REPLICATED_COLUMNS, SHIP_SETTING_KEYS } from '../../../../common/contra
 import { languageName } from '../../../../common/translation-rules';
 import type { FleetVessel, SetAsideMessage } from '../../../../common/contracts/fleet';
 import type { Rows } from '../../db/rows';
-import { attestations, auditEvents, circularAcknowledgements, fleetOutbox, suggestions, vessels } from '../../db/schema';
+import {
+  attestations,
+  auditEvents,
+  circularAcknowledgements,
+  fleetOutbox,
+  masterReviewFindings,
+  masterReviews,
+  reviewTemplate,
+  suggestions,
+  vessels,
+} from '../../db/schema';
+import { reviewDigest } from '../reviews/reviews.service';
 import { versionDigest } from '../signatures/version-digest.service';
 import { createSopAs } from '../../test/client';
 import { makePdf, pdfPageTexts } from '../../test/documents';
@@ -253,6 +264,18 @@ describe('the office checks what a ship says', { timeout: 90_000 }, () => {
     expect(answered.json()).toMatchObject({ vesselCode: 'AURORA', suggestedBy: 'Konstantinos Papadopoulos-Andersson', status: 'accepted' });
     const bell = (await office.as(crew, { method: 'GET', url: '/api/notifications' })).json() as { items: { kind: string; sopId: number }[] };
     expect(bell.items).toContainEqual(expect.objectContaining({ kind: 'suggestion_answered', sopId: garbage.sop.id }));
+    // The answer travels back to AURORA alone, onto the suggestion by its id on board.
+    const onBoardAnswer = await eventually(async () => {
+      const [row] = await aurora.database.db.select().from(suggestions).where(eq(suggestions.id, made.json().id));
+      return row?.status === 'accepted' && row;
+    }, 30_000);
+    expect(onBoardAnswer).toMatchObject({ reply: 'Next revision.', triagedBy: approver.id, vesselCode: 'AURORA' });
+    const listedOnBoard = (await aurora.app.inject({ method: 'GET', url: '/api/suggestions', headers: { cookie } })).json() as { id: number; status: string }[];
+    expect(listedOnBoard.find((g) => g.id === made.json().id)?.status).toBe('accepted');
+    expect(await any(office.db, sql`select 1 from fleet_sent where vessel_code = 'BOREALIS' and kind = 'suggestion_answer'`)).toBe(false);
+    expect(await any(office.db, sql`select 1 from fleet_sent where vessel_code = 'AURORA' and kind = 'suggestion_answer' and key = ${String(ashore.id)}`)).toBe(
+      true,
+    );
 
     // Forged: someone not on AURORA, a version never sent there (another vessel's), a person who does not exist, no text.
     const limited = await desk.publish({ title: 'Borealis lifeboat drill', vesselCodes: ['BOREALIS'] });
@@ -282,6 +305,44 @@ describe('the office checks what a ship says', { timeout: 90_000 }, () => {
     for (const [i, c] of cases.entries()) expect(refused[i].reason).toContain(c.reason);
     const forged = await office.db.select().from(suggestions).where(eq(suggestions.text, 'Forged'));
     expect(forged).toEqual([expect.objectContaining({ userId: crew.id, shipRef: 9004, vesselCode: 'AURORA' })]);
+  });
+
+  it("refuses and audits forged master's reviews: a crew member, a master of another vessel, a digest not of its content, a future date; a genuine one is taken once", async () => {
+    const [template] = await office.db.select().from(reviewTemplate);
+    const sections = [{ title: 'Shipboard operations', questions: [{ text: 'Were the procedures followed?', answer: 'Yes.' }] }];
+    const findings = [{ position: 1, text: 'Forged finding' }];
+    const review = (userId: number, shipRef: number, over: object = {}) => ({
+      op: 'master_review',
+      shipRef,
+      userId,
+      templateAt: template.updatedAt.toISOString(),
+      sections,
+      findings,
+      signedAt: new Date().toISOString(),
+      signatureMethod: 'password',
+      contentSha256: reviewDigest(sections, ['Forged finding']),
+      ...over,
+    });
+    const borealisMaster = await office.signedInUser('approver', { firstName: 'Bo', lastName: 'Borealis' });
+    await patchUser(borealisMaster.id, { vesselCodes: ['BOREALIS'] });
+    const before = (await refusals()).length;
+    const cases = [
+      { body: review(crew.id, 7001), reason: "may not sign the master's review for AURORA" },
+      { body: review(borealisMaster.id, 7002), reason: 'is not assigned to AURORA' },
+      { body: review(approver.id, 7003, { contentSha256: 'a'.repeat(64) }), reason: 'is not that of the questions, answers and findings' },
+      { body: review(approver.id, 7004, { signedAt: new Date(Date.now() + 3_600_000).toISOString() }), reason: 'in the future' },
+      { body: review(approver.id, 7005, { templateAt: new Date(Date.now() + 3_600_000).toISOString() }), reason: 'a review template the office never had' },
+    ];
+    for (const c of cases) await forge(c.body);
+    await forge(review(approver.id, 7006));
+    const seq = await forge(review(approver.id, 7006));
+    await appliedAshore(seq);
+    const refused = (await refusals()).slice(before);
+    expect(refused.map((r) => r.vessel)).toEqual(cases.map(() => 'AURORA'));
+    for (const [i, c] of cases.entries()) expect(refused[i].reason).toContain(c.reason);
+    const taken = await office.db.select().from(masterReviews).where(eq(masterReviews.vesselCode, 'AURORA'));
+    expect(taken).toEqual([expect.objectContaining({ shipRef: 7006, signedBy: approver.id, status: 'signed' })]);
+    expect(await office.db.select().from(masterReviewFindings).where(eq(masterReviewFindings.reviewId, taken[0].id))).toHaveLength(1);
   });
 
   it('refuses forged acknowledgements of a circular: a crew member, a master of another vessel, an SOP that is no circular, a circular never sent there', async () => {

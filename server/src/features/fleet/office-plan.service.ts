@@ -63,6 +63,25 @@ async function build(db: Db, kind: RecordKind, only: Only): Promise<Built[]> {
     const keys = sql.raw(`ARRAY[${SHIP_SETTING_KEYS.map((k) => `'${k}'`).join(',')}]::text[]`);
     query = hashed(sql`select a.key, ${rowOf('a', REPLICATED_COLUMNS.app_settings)} as row, null::varchar[] as vessel_codes
       from app_settings a where a.key = any(${keys}) and ${keyIn(sql`a.key`, only)} order by a.key`);
+  } else if (kind === 'review_template') {
+    query = hashed(sql`select r.id::text as key, ${rowOf('r', REPLICATED_COLUMNS.review_template)} as row, null::varchar[] as vessel_codes
+      from review_template r where ${keyIn(sql`r.id::text`, only)} order by r.id`);
+  } else if (kind === 'review_answers') {
+    // The office's answers to a review signed on board, for its vessel only (decision 080).
+    query = hashed(sql`select r.id::text as key, array[r.vessel_code]::varchar[] as vessel_codes, jsonb_build_object(
+        'ship_ref', r.ship_ref,
+        'findings', (select jsonb_agg(jsonb_build_object('position', f.position, 'answer', f.answer, 'action', f.action, 'due_on', f.due_on,
+          'note', f.note, 'answered_by', f.answered_by, 'answered_at', f.answered_at) order by f.position)
+          from master_review_findings f where f.review_id = r.id and f.answer is not null)) as row
+      from master_reviews r where r.ship_ref is not null
+        and exists (select 1 from master_review_findings f where f.review_id = r.id and f.answer is not null)
+        and ${keyIn(sql`r.id::text`, only)} order by r.id`);
+  } else if (kind === 'suggestion_answer') {
+    // The answer to a suggestion made on board, for its vessel only (decision 079).
+    query = hashed(sql`select g.id::text as key, array[g.vessel_code]::varchar[] as vessel_codes, jsonb_build_object(
+        'ship_ref', g.ship_ref, 'status', g.status, 'reply', g.reply, 'triaged_by', g.triaged_by, 'triaged_at', g.triaged_at) as row
+      from suggestions g where g.ship_ref is not null and g.vessel_code is not null and g.status <> 'open'
+        and ${keyIn(sql`g.id::text`, only)} order by g.id`);
   } else {
     const sop = rowOf('s', REPLICATED_COLUMNS.sops, { latest_version_id: sql`e.id`, status: sql`'published'` });
     const attachment = rowOf('a', REPLICATED_COLUMNS.attachments);

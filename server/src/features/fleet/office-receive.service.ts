@@ -4,6 +4,8 @@ import { Envelope, FLEET_SCHEMA, ShipMessage } from '../../../../common/contract
 import type { Db } from '../../db/client';
 import { attestations, circularAcknowledgements, fleetApplied, fleetSetAside, vesselDocuments, vessels } from '../../db/schema';
 import { recordSuggestion } from '../suggestions/suggestions.service';
+import { recordReceivedReview, reviewDigest } from '../reviews/reviews.service';
+import { reviewTemplate } from '../../db/schema';
 import { recordAudit } from '../audit/audit.service';
 import { activeReader, readsSop } from '../reading/audience-filter.service';
 import type { Rows } from '../../db/rows';
@@ -107,7 +109,15 @@ async function applyBody(
         action: 'fleet_message_refused',
         entityType: 'vessel',
         entityId: null,
-        metadata: { name: vessel, vessel, seq, streamSeq, op: parsed.value.op, versionId: parsed.value.versionId, reason: err.message },
+        metadata: {
+          name: vessel,
+          vessel,
+          seq,
+          streamSeq,
+          op: parsed.value.op,
+          ...('versionId' in parsed.value ? { versionId: parsed.value.versionId } : { shipRef: parsed.value.shipRef }),
+          reason: err.message,
+        },
       });
       return 'refused';
     }
@@ -123,6 +133,10 @@ async function applyBody(
  * digest is the version's. Anything else is refused (audited by the caller).
  */
 async function applyChecked(tx: Db, vessel: string, parsed: z.output<typeof ShipMessage>) {
+  if (parsed.op === 'master_review') {
+    await receiveMasterReview(tx, vessel, parsed);
+    return;
+  }
   const [version] = (
     (await tx.execute(sql`select v.id, v.version_number, s.id as sop_id, s.title, fsv.sent_at
       from sop_versions v join sops s on s.id = v.sop_id
@@ -216,8 +230,42 @@ async function applyChecked(tx: Db, vessel: string, parsed: z.output<typeof Ship
   });
 }
 
+/**
+ * The master's review signed on board (decision 080): by an active person assigned to the vessel
+ * who may fill it (an approver or administrator), signed not in the future, from a template no
+ * newer than the office's, its digest that of the questions, answers and findings it carries.
+ * Kept once per vessel and ship id.
+ */
+async function receiveMasterReview(tx: Db, vessel: string, r: Extract<z.output<typeof ShipMessage>, { op: 'master_review' }>) {
+  const signedAt = new Date(r.signedAt).getTime();
+  if (signedAt > Date.now() + CLOCK_SKEW_MS) throw new Refused(`It is dated ${new Date(signedAt).toISOString()}, in the future.`);
+  const [person] = (
+    (await tx.execute(sql`select ${activeReader} as active, u.role,
+        (cardinality(u.vessel_codes) = 0 or ${vessel} = any(u.vessel_codes)) as assigned
+      from users u where u.id = ${r.userId}`)) as unknown as Rows<{ active: boolean; role: Role; assigned: boolean }>
+  ).rows;
+  if (!person) throw new Refused(`User ${r.userId} does not exist at the office.`);
+  if (!person.active) throw new Refused(`User ${r.userId} is not an active account.`);
+  if (!person.assigned) throw new Refused(`User ${r.userId} is not assigned to ${vessel}.`);
+  if (!can({ id: r.userId, role: person.role }, 'reviews.fill')) throw new Refused(`User ${r.userId} may not sign the master's review for ${vessel}.`);
+  const [template] = await tx.select({ updatedAt: reviewTemplate.updatedAt }).from(reviewTemplate).where(eq(reviewTemplate.id, 1));
+  const templateAt = new Date(r.templateAt).getTime();
+  if (!template || templateAt > template.updatedAt.getTime() + CLOCK_SKEW_MS) throw new Refused('It names a review template the office never had.');
+  if (templateAt > signedAt + CLOCK_SKEW_MS) throw new Refused('It is signed before the template it was filled from was made.');
+  const positions = r.findings.map((f) => f.position);
+  if (positions.some((p, i) => p !== i + 1)) throw new Refused('Its findings are not numbered 1, 2, 3 ... in order.');
+  if (
+    reviewDigest(
+      r.sections,
+      r.findings.map((f) => f.text),
+    ) !== r.contentSha256
+  )
+    throw new Refused(`Its digest ${r.contentSha256} is not that of the questions, answers and findings it carries.`);
+  await recordReceivedReview(tx, vessel, { ...r, signedAt: new Date(signedAt) });
+}
+
 /** The time a ship's message says it happened. */
-function claimedTime(parsed: z.output<typeof ShipMessage>): string {
+function claimedTime(parsed: Exclude<z.output<typeof ShipMessage>, { op: 'master_review' }>): string {
   switch (parsed.op) {
     case 'attestation':
       return parsed.attestedAt;

@@ -61,6 +61,10 @@ const ON_BOARD_WRITES = [
   'POST /api/circulars/:id/vessel-acknowledgement',
   // A suggestion for change made on board travels ashore like an attestation (decision 079).
   'POST /api/sops/:id/suggestions',
+  // The master's review is filled and signed on board, then travels ashore (decision 080).
+  'POST /api/reviews',
+  'PUT /api/reviews/:id',
+  'POST /api/reviews/:id/sign',
 ];
 
 describe('a ship instance', () => {

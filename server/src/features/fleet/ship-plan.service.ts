@@ -6,6 +6,7 @@ import { versionInForce } from '../reading/audience-filter.service';
 import type { Rows } from '../../db/rows';
 import { releaseFiles } from '../../files/store';
 import type { ShipMessage } from './messages.helper';
+import type { ReviewSection } from '../../../../common/contracts/reviews';
 
 /**
  * On board: queues what the office must hear, in one transaction with the marks that it was
@@ -64,6 +65,23 @@ export async function planShip(db: Db, vessel: string, officeApplied = 0, opts: 
         created_at: string | Date;
       }>
     ).rows;
+    // The master's reviews signed on board (decision 080), each with its findings in order.
+    const reviews = (
+      (await tx.execute(sql`select r.id, r.signed_by, r.template_at, r.sections, r.signed_at, r.signature_method, r.content_sha256,
+          coalesce((select jsonb_agg(jsonb_build_object('position', f.position, 'text', f.text) order by f.position)
+            from master_review_findings f where f.review_id = r.id), '[]'::jsonb) as findings
+        from master_reviews r where r.status = 'signed' and r.signed_by is not null and r.vessel_code = ${vessel}
+          and ${sent('master_review', sql`r.id`)} order by r.id`)) as unknown as Rows<{
+        id: number;
+        signed_by: number;
+        template_at: string | Date;
+        sections: ReviewSection[];
+        signed_at: string | Date;
+        signature_method: 'password' | 'passkey';
+        content_sha256: string;
+        findings: { position: number; text: string }[];
+      }>
+    ).rows;
     const receipts = (
       (await tx.execute(sql`select e.id from sops s ${versionInForce}
         where ${sent('receipt', sql`e.id`)}
@@ -116,6 +134,21 @@ export async function planShip(db: Db, vessel: string, officeApplied = 0, opts: 
           section: g.section,
           text: g.text,
           suggestedAt: new Date(g.created_at).toISOString(),
+        },
+      })),
+      ...reviews.map((r) => ({
+        kind: 'master_review',
+        key: String(r.id),
+        payload: {
+          op: 'master_review' as const,
+          shipRef: r.id,
+          userId: r.signed_by,
+          templateAt: new Date(r.template_at).toISOString(),
+          sections: r.sections,
+          findings: r.findings,
+          signedAt: new Date(r.signed_at).toISOString(),
+          signatureMethod: r.signature_method,
+          contentSha256: r.content_sha256,
         },
       })),
       ...receipts.map((r) => ({ kind: 'receipt', key: String(r.id), payload: { op: 'receipt' as const, versionId: r.id, receivedAt: now } })),

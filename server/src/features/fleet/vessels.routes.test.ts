@@ -89,7 +89,15 @@ describe('the fleet seen from the office', () => {
     expect(res.statusCode).toBe(200);
     const fleet: FleetVessel[] = res.json();
     expect(fleet.map((v) => v.code)).toEqual(['AURORA', 'NORD-2', 'OK-16CHARSXXXXXX']);
-    expect(fleet[0]).toEqual({ code: 'AURORA', name: 'Aurora Star', lastContactAt: null, documents: { current: 0, pending: 1 }, problem: null, setAside: 0 });
+    expect(fleet[0]).toEqual({
+      code: 'AURORA',
+      name: 'Aurora Star',
+      lastContactAt: null,
+      documents: { current: 0, pending: 1 },
+      problem: null,
+      setAside: 0,
+      lastReviewAt: null,
+    });
     expect(fleet[1].documents).toEqual({ current: 0, pending: 2 });
     expect((await t.as(admin, { method: 'GET', url: '/api/fleet/vessels' })).statusCode).toBe(200);
     expect((await t.as(crew, { method: 'GET', url: '/api/fleet/vessels' })).statusCode).toBe(403);

@@ -10,6 +10,7 @@ import { iso, versionInForce } from '../reading/audience-filter.service';
 import type { Rows } from '../../db/rows';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import { discardSetAside, retrySetAside } from './office-receive.service';
+import { lastReviewDates } from '../reviews/reviews.service';
 
 /** A code an SOP names must be in the register (400 naming the first that is not). */
 export async function assertVesselsRegistered(db: Db, codes: string[] | undefined): Promise<void> {
@@ -73,6 +74,7 @@ export async function listFleetVessels(db: Db): Promise<z.output<typeof FleetVes
   const { rows: asideRows } = (await db.execute(sql`select vessel_code, count(*)::int as n, (array_agg(reason order by id))[1] as first
     from fleet_set_aside where resolved_at is null group by vessel_code`)) as unknown as Rows<{ vessel_code: string; n: number; first: string }>;
   const asideOf = new Map(asideRows.map((r) => [r.vessel_code, r]));
+  const reviewed = await lastReviewDates(db);
   return Promise.all(
     rows.map(async (v) => {
       const [tally] = (
@@ -92,6 +94,7 @@ export async function listFleetVessels(db: Db): Promise<z.output<typeof FleetVes
         documents: { current: Number(tally.current), pending: Number(tally.pending) },
         problem,
         setAside,
+        lastReviewAt: reviewed.get(v.code) ?? null,
       };
     }),
   );

@@ -363,6 +363,14 @@ describe('every route', () => {
     // Answering a suggestion: 404 for one the caller cannot see, 403 unless they own its SOP or
     // approve (suggestions.routes.test.ts).
     '/api/suggestions/:id',
+    // The master's review (decision 080): questions and findings about a vessel, no SOP; approvers and admins only.
+    '/api/review-template',
+    '/api/admin/review-template',
+    '/api/reviews',
+    '/api/reviews/:id',
+    '/api/reviews/:id/sign',
+    '/api/reviews/:id/findings/:findingId',
+    '/api/fleet/vessels/:code/reviews',
     '/api/user',
     '/api/user/password',
     '/api/login',

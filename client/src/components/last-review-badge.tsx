@@ -1,0 +1,22 @@
+import { REVIEW_OVERDUE_MONTHS } from '@common/contracts/reviews';
+import { Badge } from '@/components/ui/badge';
+import { formatDate } from '@/lib/labels';
+import { Trans } from '@lingui/react/macro';
+
+const monthsAgo = (months: number) => {
+  const day = new Date();
+  day.setMonth(day.getMonth() - months);
+  return day;
+};
+
+/** The Fleet page's line for a vessel's last review: its date, flagged when older than 12 months, or none on record. */
+export function LastReviewBadge({ at }: { at: string | null }) {
+  const overdue = at === null || new Date(at) < monthsAgo(REVIEW_OVERDUE_MONTHS);
+  const when = at ? formatDate(at) : null;
+  return (
+    <span className="flex flex-wrap items-center gap-2">
+      {when ? <span>{when}</span> : <Trans>None on record</Trans>}
+      {overdue && <Badge className="border-amber-300 bg-amber-100 text-amber-900">{at ? <Trans>Over 12 months old</Trans> : <Trans>Due</Trans>}</Badge>}
+    </span>
+  );
+}
