@@ -73,6 +73,7 @@ const AUDIT_ACTION_AREAS = {
   vessel_registered: 'administration',
   fleet_message_refused: 'fleet',
   fleet_message_retried: 'administration',
+  inspection_pack_made: 'administration',
   fleet_message_discarded: 'administration',
 } as const satisfies Record<string, 'procedures' | 'published files' | 'own account' | 'administration' | 'fleet'>;
 
