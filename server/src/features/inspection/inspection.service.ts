@@ -21,6 +21,9 @@ import { iso, versionInForce } from '../reading/audience-filter.service';
 import { vesselReaders } from '../reading/people-compliance.service';
 import { listSuggestions } from '../suggestions/suggestions.service';
 
+/** SOP `s` is for vessel `code`: it names none (every vessel) or names it. */
+const appliesTo = (code: string) => sql`(cardinality(s.vessel_codes) = 0 or ${code} = any(s.vessel_codes))`;
+
 const personName = (t: string) =>
   sql.raw(`coalesce(nullif(trim(concat_ws(' ', ${t}.first_name, ${t}.last_name)), ''), ${t}.username)`);
 
@@ -65,6 +68,7 @@ async function shipDocuments(db: Db, code: string): Promise<z.output<typeof Pack
     left join fleet_sent r on r.vessel_code = ${code} and r.kind = 'receipt' and r.key = e.id::text
     left join lateral (select max(f.recorded_at) as withdrawn_at from fleet_sent f join sop_versions wv on wv.id::text = f.key
       where f.vessel_code = ${code} and f.kind = 'withdrawal' and wv.sop_id = s.id) w on true
+    where ${appliesTo(code)}
     order by lower(s.title), s.id`)) as unknown as Rows<{
     sop_id: number;
     title: string;
@@ -94,7 +98,7 @@ async function packSignatures(db: Db, code: string): Promise<z.output<typeof Pac
     join approval_signatures g on g.version_id = e.id
     join users u on u.id = g.user_id
     left join users ab on ab.id = g.on_behalf_of
-    where cardinality(s.vessel_codes) = 0 or ${code} = any(s.vessel_codes)
+    where ${appliesTo(code)}
     order by lower(s.title), s.id, g.signed_at, g.id`)) as unknown as Rows<{
     sop_id: number;
     title: string;
