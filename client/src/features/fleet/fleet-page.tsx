@@ -15,6 +15,7 @@ import { formatDateTime } from '@/lib/labels';
 import { useCurrentUser } from '@/lib/session';
 import { cn } from '@/lib/utils';
 import { fleetQueries, vesselDocumentsCsvUrl } from './api';
+import { InspectionPackButtons } from './inspection-pack-buttons';
 import { OfficeLinkStatus } from './office-link-status';
 import { RegisterVesselDialog } from './register-vessel-dialog';
 import { SetAsideMessages } from './set-aside-messages';
@@ -35,6 +36,7 @@ function StateBadge({ state }: { state: VesselDocument['state'] }) {
 /** One vessel of the register: its name, code, last contact and how its documents stand. */
 function VesselCard({ vessel, chosen, onChoose }: { vessel: FleetVessel; chosen: boolean; onChoose: () => void }) {
   const { t } = useLingui();
+  const { user } = useCurrentUser();
   const { current, pending } = vessel.documents;
   const vesselName = vessel.name;
   return (
@@ -67,11 +69,14 @@ function VesselCard({ vessel, chosen, onChoose }: { vessel: FleetVessel; chosen:
           {vessel.problem}
         </p>
       )}
-      <Button variant={chosen ? 'default' : 'outline'} size="sm" className="mt-auto self-start" aria-pressed={chosen} onClick={onChoose}>
-        <Trans>
-          Master list<span className="sr-only"> of {vesselName}</span>
-        </Trans>
-      </Button>
+      <div className="mt-auto flex flex-wrap gap-2">
+        <Button variant={chosen ? 'default' : 'outline'} size="sm" aria-pressed={chosen} onClick={onChoose}>
+          <Trans>
+            Master list<span className="sr-only"> of {vesselName}</span>
+          </Trans>
+        </Button>
+        {can(user, 'fleet.inspection') && <InspectionPackButtons code={vessel.code} vesselName={vessel.name} />}
+      </div>
     </li>
   );
 }

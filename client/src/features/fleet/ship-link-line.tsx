@@ -1,7 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import type { FleetStatus } from '@common/contracts/fleet';
 import { formatDateTime, formatTime } from '@/lib/labels';
+import { can } from '@common/permissions';
+import { useCurrentUser } from '@/lib/session';
 import { fleetQueries } from './api';
+import { InspectionPackButtons } from './inspection-pack-buttons';
 import { plural, t } from '@lingui/core/macro';
 
 /** How often the line asks again (and whenever the window regains focus). */
@@ -39,18 +42,19 @@ export function ShipLinkLine() {
     refetchInterval: (query) => (onShip(query) ? REFRESH_MS : false),
     refetchOnWindowFocus: (query) => (onShip(query) ? 'always' : false),
   });
+  const { user } = useCurrentUser();
   const data = status.data;
   if (data?.role !== 'ship') return null;
   return (
     <div className="border-t border-white/10 bg-navy">
-      <p
-        className="mx-auto w-full max-w-[1440px] px-4 py-1 text-xs text-slate-300 sm:px-6 lg:px-8"
-        data-testid="ship-link-line"
-        title={data.problem ?? undefined}
-      >
-        {shipLinkSentence(data)}
-        {data.problem && <span className="text-amber-200"> · {data.problem}</span>}
-      </p>
+      <div className="mx-auto flex w-full max-w-[1440px] flex-wrap items-center justify-between gap-x-4 gap-y-1 px-4 py-1 sm:px-6 lg:px-8">
+        <p className="min-w-0 text-xs text-slate-300" data-testid="ship-link-line" title={data.problem ?? undefined}>
+          {shipLinkSentence(data)}
+          {data.problem && <span className="text-amber-200"> · {data.problem}</span>}
+        </p>
+        {/* The ship's own inspection pack, made on board from its own records, link or no link. */}
+        {data.vessel && can(user, 'fleet.inspection') && <InspectionPackButtons code={data.vessel.code} vesselName={data.vessel.name} compact />}
+      </div>
     </div>
   );
 }

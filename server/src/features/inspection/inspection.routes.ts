@@ -11,6 +11,8 @@ import { ERROR_ANSWERS } from '../../http/responses';
 import { auditPackMade, gatherInspectionPack, packJson } from './inspection.service';
 import { packCsvFiles } from './pack-csv.service';
 
+export const PACK_FAILED_MESSAGE = 'The inspection pack could not be made; try again';
+
 /** `inspection-pack-SEA1-2026-11-29T144200Z.pdf`: the vessel and the moment, in a file name. */
 const fileName = (pack: InspectionPack, ext: string) => `inspection-pack-${pack.vessel.code}-${pack.madeAt.slice(0, 19).replace(/:/g, '')}Z.${ext}`;
 
@@ -56,8 +58,9 @@ export const inspectionRoutes: FastifyPluginAsyncZod = async (app) => {
       try {
         ({ pdf } = await app.documentWorkers.run('inspection', { pack, json: bytes, sha256 }));
       } catch (err) {
-        if (err instanceof DocumentWorkError) throw new HttpError(503, `The inspection pack could not be made: ${err.message}`);
-        throw err;
+        if (!(err instanceof DocumentWorkError)) throw err;
+        request.log.error({ err, vessel: pack.vessel.code }, 'inspection pack not made');
+        throw new HttpError(503, PACK_FAILED_MESSAGE);
       }
       await auditPackMade(app.db, request.actor, pack.vessel.code, 'pdf', sha256);
       return download(reply, 'application/pdf', fileName(pack, 'pdf'), sha256).send(Buffer.from(pdf.buffer, pdf.byteOffset, pdf.byteLength));
