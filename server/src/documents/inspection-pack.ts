@@ -81,7 +81,15 @@ export function packSections(pack: InspectionPack): PackSection[] {
           { head: 'State', width: 0.08 },
           { head: 'No.', width: 0.08 },
         ],
-        rows: documents.map((d) => [d.title, d.versionInForce, d.onBoard ?? '—', utc(d.receivedAt) || '—', utc(d.predecessorWithdrawnAt) || '—', d.state, String(d.sopId)]),
+        rows: documents.map((d) => [
+          d.title,
+          d.versionInForce,
+          d.onBoard ?? '—',
+          utc(d.receivedAt) || '—',
+          utc(d.predecessorWithdrawnAt) || '—',
+          d.state,
+          String(d.sopId),
+        ]),
         empty: 'No SOP is on the master list.',
       },
     },
@@ -143,12 +151,7 @@ export function packSections(pack: InspectionPack): PackSection[] {
           { head: 'By', width: 0.15 },
           { head: 'Made', width: 0.15 },
         ],
-        rows: suggestions.map((g) => [
-          `${g.title} (v${g.versionNumber}${g.section ? `, ${g.section}` : ''})`,
-          g.text,
-          g.suggestedBy,
-          utc(g.createdAt),
-        ]),
+        rows: suggestions.map((g) => [`${g.title} (v${g.versionNumber}${g.section ? `, ${g.section}` : ''})`, g.text, g.suggestedBy, utc(g.createdAt)]),
         empty: 'No open suggestions.',
       },
     },
@@ -251,7 +254,8 @@ export async function makeInspectionPack({ pack, json, sha256 }: InspectionPackI
       paragraph(empty, fonts.regular, SIZE + 0.5);
       continue;
     }
-    const xs = columns.reduce<number[]>((acc, c, i) => [...acc, acc[i] + c.width * width], [MARGIN]);
+    const xs = [MARGIN];
+    for (const c of columns) xs.push(xs[xs.length - 1] + c.width * width);
     const cells = (values: string[], face: FontFace) => values.map((v, i) => wrapText(v, face, SIZE, columns[i].width * width - 6));
     const drawRow = (wrapped: string[][], face: FontFace, shade: boolean) => {
       const height = Math.max(...wrapped.map((c) => c.length)) * SIZE * LEADING + 4;

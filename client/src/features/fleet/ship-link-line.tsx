@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { FleetStatus } from '@common/contracts/fleet';
 import { formatDateTime, formatTime } from '@/lib/labels';
 import { can } from '@common/permissions';
-import { useCurrentUser } from '@/lib/session';
+import type { SessionUser } from '@/lib/session';
 import { fleetQueries } from './api';
 import { InspectionPackButtons } from './inspection-pack-buttons';
 import { plural, t } from '@lingui/core/macro';
@@ -29,9 +29,10 @@ export function shipLinkSentence(status: FleetStatus, now: Date = new Date()): s
 
 /**
  * On a ship's copy: a quiet line under the header saying whether the copy is in step with the
- * office, or since when the link is down and what waits to be sent. Nothing at the office.
+ * office, or since when the link is down and what waits to be sent, with the ship's own
+ * inspection pack for those who may make it (`user`). Nothing at the office.
  */
-export function ShipLinkLine() {
+export function ShipLinkLine({ user }: { user?: SessionUser | null }) {
   // Only a ship keeps asking: an office's answer never changes the header.
   const onShip = (query: { state: { data?: FleetStatus } }) => query.state.data?.role === 'ship';
   const status = useQuery({
@@ -42,7 +43,6 @@ export function ShipLinkLine() {
     refetchInterval: (query) => (onShip(query) ? REFRESH_MS : false),
     refetchOnWindowFocus: (query) => (onShip(query) ? 'always' : false),
   });
-  const { user } = useCurrentUser();
   const data = status.data;
   if (data?.role !== 'ship') return null;
   return (

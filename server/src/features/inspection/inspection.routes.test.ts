@@ -50,15 +50,28 @@ beforeAll(async () => {
   const tender = await published('Tender operations', ['AURORA']);
   await published('Ice navigation', ['NORD-2']);
   // Both crew read Deck's procedures on the Aurora; Олександр has read the mooring stations.
-  await t.db.update(users).set({ vesselCodes: ['AURORA'], departmentId: mooring.departmentId }).where(eq(users.id, crew.id));
-  await t.db.update(users).set({ vesselCodes: ['AURORA'], departmentId: tender.departmentId }).where(eq(users.id, rajesh.id));
+  await t.db
+    .update(users)
+    .set({ vesselCodes: ['AURORA'], departmentId: mooring.departmentId })
+    .where(eq(users.id, crew.id));
+  await t.db
+    .update(users)
+    .set({ vesselCodes: ['AURORA'], departmentId: tender.departmentId })
+    .where(eq(users.id, rajesh.id));
   await attestAs(t, crew, mooring.effectiveVersionId!);
   // The Aurora's receipt of the mooring stations, as office-receive.service records it.
-  await t.db.execute(sql`insert into vessel_documents (vessel_code, version_id, received_at) values ('AURORA', ${mooring.effectiveVersionId!}, '2026-11-20T08:00:00Z')`);
+  await t.db.execute(
+    sql`insert into vessel_documents (vessel_code, version_id, received_at) values ('AURORA', ${mooring.effectiveVersionId!}, '2026-11-20T08:00:00Z')`,
+  );
   ship = (await t.anotherInstance({ instance: { kind: 'ship', vessel: 'AURORA', natsUrl: 'nats://127.0.0.1:1' } })).app;
   // A suggestion made on board, still open.
   const cookie = await signIn(ship, crew.username, TEST_PASSWORD);
-  const made = await ship.inject({ method: 'POST', url: `/api/sops/${mooring.id}/suggestions`, headers: { cookie }, payload: { text: 'Add the spring lines to the diagram', section: '2.1' } });
+  const made = await ship.inject({
+    method: 'POST',
+    url: `/api/sops/${mooring.id}/suggestions`,
+    headers: { cookie },
+    payload: { text: 'Add the spring lines to the diagram', section: '2.1' },
+  });
   expect(made.statusCode, made.body).toBe(201);
 });
 
@@ -108,7 +121,14 @@ describe('the inspection pack at the office', () => {
       expect(text).toContain(`Page ${i + 1} of ${pages.length}`);
       expect(text).toContain('Inspection pack · Aurora Star (AURORA)');
     }
-    for (const title of ['Summary', 'Master list as held on board', 'Required reading per person', 'Signatures of the versions in force', 'Open suggestions for change', 'Audit trail and link'])
+    for (const title of [
+      'Summary',
+      'Master list as held on board',
+      'Required reading per person',
+      'Signatures of the versions in force',
+      'Open suggestions for change',
+      'Audit trail and link',
+    ])
       expect(all).toContain(title);
     expect(all).not.toContain("master's review");
     expect(all).toContain(`Documents on the master list: ${pack.documents.length} (current 1, pending 1)`);
@@ -120,8 +140,15 @@ describe('the inspection pack at the office', () => {
     expect(pages.at(-1)).toContain(`SHA-256: ${digest}`);
     // The same data as the JSON answer (its time apart).
     const again = await packJsonOf(await t.as(admin, { method: 'GET', url: '/api/fleet/vessels/AURORA/inspection-pack.json' }));
-    expect({ ...pack, madeAt: '', audit: { ...pack.audit, entries: 0, checkedAt: '' } }).toEqual({ ...again, madeAt: '', audit: { ...again.audit, entries: 0, checkedAt: '' } });
-    const [made] = await t.db.select().from(auditEvents).where(sql`${auditEvents.action} = 'inspection_pack_made' and ${auditEvents.metadata}->>'format' = 'pdf'`);
+    expect({ ...pack, madeAt: '', audit: { ...pack.audit, entries: 0, checkedAt: '' } }).toEqual({
+      ...again,
+      madeAt: '',
+      audit: { ...again.audit, entries: 0, checkedAt: '' },
+    });
+    const [made] = await t.db
+      .select()
+      .from(auditEvents)
+      .where(sql`${auditEvents.action} = 'inspection_pack_made' and ${auditEvents.metadata}->>'format' = 'pdf'`);
     expect(made.metadata).toMatchObject({ vessel: 'AURORA', sha256: digest });
   });
 
@@ -135,12 +162,18 @@ describe('the inspection pack at the office', () => {
     const pack: InspectionPack = JSON.parse(Buffer.from(files['pack.json']).toString('utf8'));
     const csv = (name: string) => parse(Buffer.from(files[name]).toString('utf8'), { columns: true, bom: true }) as Record<string, string>[];
     const manifest = csv('manifest.csv');
-    expect(manifest.map((m) => m.File).sort()).toEqual(Object.keys(files).filter((f) => f !== 'manifest.csv').sort());
+    expect(manifest.map((m) => m.File).sort()).toEqual(
+      Object.keys(files)
+        .filter((f) => f !== 'manifest.csv')
+        .sort(),
+    );
     for (const m of manifest) expect(sha256(files[m.File]), m.File).toBe(m['SHA-256']);
     expect(csv('master-list.csv').map((r) => [r.Title, r['On board'], r['Received on board']])).toEqual(
       pack.documents.map((d) => [d.title, d.onBoard ?? '', d.receivedAt ?? '']),
     );
-    expect(csv('required-reading.csv').map((r) => [r.Person, Number(r.Done), Number(r.Outstanding)])).toEqual(pack.reading.map((p) => [p.name, p.done, p.outstanding]));
+    expect(csv('required-reading.csv').map((r) => [r.Person, Number(r.Done), Number(r.Outstanding)])).toEqual(
+      pack.reading.map((p) => [p.name, p.done, p.outstanding]),
+    );
     expect(csv('signatures.csv')).toHaveLength(pack.signatures.length);
     expect(csv('open-suggestions.csv').map((r) => r.Text)).toEqual(['Add the spring lines to the diagram']);
     expect(csv('audit-and-link.csv')).toEqual([expect.objectContaining({ Vessel: 'AURORA', 'Audit trail intact': 'yes', 'Made on': 'office' })]);

@@ -45,8 +45,7 @@ function packZip(pack: InspectionPack, json: Buffer, sha256: string): PassThroug
 }
 
 export const inspectionRoutes: FastifyPluginAsyncZod = async (app) => {
-  const gather = (actor: Parameters<typeof gatherInspectionPack>[1], code: string) =>
-    gatherInspectionPack(app.db, actor, app.instance, app.fleetLink, code);
+  const gather = (actor: Parameters<typeof gatherInspectionPack>[1], code: string) => gatherInspectionPack(app.db, actor, app.instance, app.fleetLink, code);
 
   app.get(
     '/api/fleet/vessels/:code/inspection-pack',

@@ -24,8 +24,7 @@ import { listSuggestions } from '../suggestions/suggestions.service';
 /** SOP `s` is for vessel `code`: it names none (every vessel) or names it. */
 const appliesTo = (code: string) => sql`(cardinality(s.vessel_codes) = 0 or ${code} = any(s.vessel_codes))`;
 
-const personName = (t: string) =>
-  sql.raw(`coalesce(nullif(trim(concat_ws(' ', ${t}.first_name, ${t}.last_name)), ''), ${t}.username)`);
+const personName = (t: string) => sql.raw(`coalesce(nullif(trim(concat_ws(' ', ${t}.first_name, ${t}.last_name)), ''), ${t}.username)`);
 
 /**
  * The vessel this instance may make a pack for: any registered one at the office; on board only
@@ -147,13 +146,7 @@ export async function masterReviewForPack(_db: Db, _vesselCode: string): Promise
 }
 
 /** The pack's data, gathered in one go: the time it states is when gathering started. */
-export async function gatherInspectionPack(
-  db: Db,
-  actor: SessionUser,
-  instance: FleetInstance,
-  link: FleetLink,
-  code: string,
-): Promise<InspectionPack> {
+export async function gatherInspectionPack(db: Db, actor: SessionUser, instance: FleetInstance, link: FleetLink, code: string): Promise<InspectionPack> {
   const vessel = await packVessel(db, instance, code);
   const madeAt = new Date().toISOString();
   const documents = instance.kind === 'ship' ? await shipDocuments(db, code) : await officeDocuments(db, code);

@@ -15,7 +15,17 @@ export function packCsvTables(pack: InspectionPack): { name: string; header: str
     {
       name: 'required-reading.csv',
       header: ['Person', 'Department', 'Position', 'Required', 'Done', 'Outstanding', 'Overdue', 'Read in', 'Outstanding versions'],
-      rows: pack.reading.map((p) => [p.name, p.department, p.position, p.required, p.done, p.outstanding, p.overdue, p.languages, p.outstandingItems.join('; ')]),
+      rows: pack.reading.map((p) => [
+        p.name,
+        p.department,
+        p.position,
+        p.required,
+        p.done,
+        p.outstanding,
+        p.overdue,
+        p.languages,
+        p.outstandingItems.join('; '),
+      ]),
     },
     {
       name: 'signatures.csv',
@@ -38,7 +48,18 @@ export function packCsvTables(pack: InspectionPack): { name: string; header: str
   }
   tables.push({
     name: 'audit-and-link.csv',
-    header: ['Vessel', 'Vessel name', 'Made at', 'Made on', 'Audit trail intact', 'First broken entry', 'Entries checked', 'Checked at', 'Last contact', 'Link'],
+    header: [
+      'Vessel',
+      'Vessel name',
+      'Made at',
+      'Made on',
+      'Audit trail intact',
+      'First broken entry',
+      'Entries checked',
+      'Checked at',
+      'Last contact',
+      'Link',
+    ],
     rows: [
       [
         pack.vessel.code,
@@ -65,9 +86,10 @@ const sha256Of = (bytes: Uint8Array) => createHash('sha256').update(bytes).diges
  */
 export function packCsvFiles(pack: InspectionPack, json: Uint8Array, sha256: string): { name: string; bytes: Uint8Array }[] {
   const files = packCsvTables(pack).map((t) => ({ name: t.name, rows: t.rows.length, bytes: Buffer.from(toCsv(t.header, t.rows), 'utf8') }));
-  const manifest = toCsv(
-    ['File', 'Rows', 'SHA-256'],
-    [['pack.json', null, sha256], ...files.map((f) => [f.name, f.rows, sha256Of(f.bytes)])],
-  );
-  return [{ name: 'pack.json', bytes: json }, ...files.map(({ name, bytes }) => ({ name, bytes })), { name: 'manifest.csv', bytes: Buffer.from(manifest, 'utf8') }];
+  const manifest = toCsv(['File', 'Rows', 'SHA-256'], [['pack.json', null, sha256], ...files.map((f) => [f.name, f.rows, sha256Of(f.bytes)])]);
+  return [
+    { name: 'pack.json', bytes: json },
+    ...files.map(({ name, bytes }) => ({ name, bytes })),
+    { name: 'manifest.csv', bytes: Buffer.from(manifest, 'utf8') },
+  ];
 }
