@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { FileArchive, FileText, Loader2 } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/hooks/use-toast';
@@ -37,40 +37,39 @@ export function InspectionPackButtons({ code, vesselName, compact = false }: { c
     ) : (
       <FileArchive className="size-4" aria-hidden="true" />
     );
+  const labels: Record<Format, { idle: ReactNode; busy: ReactNode }> = {
+    pdf: {
+      idle: (
+        <Trans>
+          Inspection pack (PDF)<span className="sr-only"> of {vesselName}</span>
+        </Trans>
+      ),
+      busy: <Trans>Making the pack...</Trans>,
+    },
+    zip: {
+      idle: (
+        <Trans>
+          Inspection data (CSV, ZIP)<span className="sr-only"> of {vesselName}</span>
+        </Trans>
+      ),
+      busy: <Trans>Making the data...</Trans>,
+    },
+  };
   return (
     <div className={cn('flex flex-wrap gap-2', compact && 'gap-1')} aria-busy={making !== null}>
-      <Button
-        variant="outline"
-        size="sm"
-        className={cn(compact && 'h-6 border-white/30 bg-transparent px-2 text-xs text-slate-100 hover:bg-white/10 hover:text-white')}
-        disabled={making !== null}
-        onClick={() => make('pdf')}
-      >
-        {icon('pdf')}
-        {making === 'pdf' ? (
-          <Trans>Making the pack...</Trans>
-        ) : (
-          <Trans>
-            Inspection pack (PDF)<span className="sr-only"> of {vesselName}</span>
-          </Trans>
-        )}
-      </Button>
-      <Button
-        variant="outline"
-        size="sm"
-        className={cn(compact && 'h-6 border-white/30 bg-transparent px-2 text-xs text-slate-100 hover:bg-white/10 hover:text-white')}
-        disabled={making !== null}
-        onClick={() => make('zip')}
-      >
-        {icon('zip')}
-        {making === 'zip' ? (
-          <Trans>Making the data...</Trans>
-        ) : (
-          <Trans>
-            Inspection data (CSV, ZIP)<span className="sr-only"> of {vesselName}</span>
-          </Trans>
-        )}
-      </Button>
+      {(['pdf', 'zip'] as const).map((format) => (
+        <Button
+          key={format}
+          variant="outline"
+          size="sm"
+          className={cn(compact && 'h-6 border-white/30 bg-transparent px-2 text-xs text-slate-100 hover:bg-white/10 hover:text-white')}
+          disabled={making !== null}
+          onClick={() => make(format)}
+        >
+          {icon(format)}
+          {making === format ? labels[format].busy : labels[format].idle}
+        </Button>
+      ))}
     </div>
   );
 }
