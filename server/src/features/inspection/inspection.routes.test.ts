@@ -196,7 +196,7 @@ describe('the inspection pack at the office', () => {
 
 describe('the inspection pack on a ship’s copy with its link down', () => {
   it('is made from the ship’s own records: what it received and when, its people, its open suggestions', async () => {
-    // The ship's planner records its receipts as the versions become readable on board.
+    // A receipt as the ship's planner records it (fleet-inspection.test.ts has the planner do it over a real link).
     const link = (await onShip(admin, '/api/fleet/status')).json();
     expect(link.connected).toBe(false);
     await ship.db.execute(sql`insert into fleet_sent (vessel_code, kind, key, hash, recorded_at)
