@@ -241,6 +241,15 @@ export async function makeInspectionPack({ pack, json, sha256 }: InspectionPackI
     y -= 3;
   };
 
+  // Tables repeat their values (times, versions, states, names): each is laid out once per column width.
+  const layouts = new Map<string, string[]>();
+  const wrapped = (text: string, face: FontFace, cellWidth: number) => {
+    const key = `${face === fonts.bold ? 'b' : 'r'}${cellWidth}\u0000${text}`;
+    let lines = layouts.get(key);
+    if (!lines) layouts.set(key, (lines = wrapText(text, face, SIZE, cellWidth)));
+    return lines;
+  };
+
   newPage();
   drawTitle(pages[0], pack, fonts);
   y -= 26;
@@ -256,7 +265,7 @@ export async function makeInspectionPack({ pack, json, sha256 }: InspectionPackI
     }
     const xs = [MARGIN];
     for (const c of columns) xs.push(xs[xs.length - 1] + c.width * width);
-    const cells = (values: string[], face: FontFace) => values.map((v, i) => wrapText(v, face, SIZE, columns[i].width * width - 6));
+    const cells = (values: string[], face: FontFace) => values.map((v, i) => wrapped(v, face, columns[i].width * width - 6));
     const drawRow = (wrapped: string[][], face: FontFace, shade: boolean) => {
       const height = Math.max(...wrapped.map((c) => c.length)) * SIZE * LEADING + 4;
       const page = pages[pages.length - 1];
