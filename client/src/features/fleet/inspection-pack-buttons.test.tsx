@@ -3,17 +3,13 @@ import { delay, HttpResponse, http } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { queryClient } from '@/lib/query-client';
 import { network } from '@/test/network';
+import { catchDownloads } from '@/test/downloads';
 import { renderScreen, signedIn } from '@/test/render';
 import { InspectionPackButtons } from './inspection-pack-buttons';
 
 let saved: string[] = [];
 beforeEach(() => {
-  saved = [];
-  URL.createObjectURL = vi.fn(() => 'blob:pack');
-  URL.revokeObjectURL = vi.fn();
-  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-    saved.push(this.download);
-  });
+  saved = catchDownloads();
 });
 afterEach(() => {
   cleanup();
