@@ -76,6 +76,7 @@ const AUDIT_ACTION_AREAS = {
   master_review_signed: 'fleet',
   review_finding_answered: 'fleet',
   fleet_message_retried: 'administration',
+  inspection_pack_made: 'administration',
   fleet_message_discarded: 'administration',
 } as const satisfies Record<string, 'procedures' | 'published files' | 'own account' | 'administration' | 'fleet'>;
 

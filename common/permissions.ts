@@ -97,6 +97,8 @@ export const PERMISSIONS = {
   /** The vessel register and what each ship holds. */
   'fleet.read': { admin: 'yes', approver: 'yes', user: 'no' },
   'vessels.manage': { admin: 'yes', approver: 'no', user: 'no' },
+  /** A vessel's inspection pack (decision 082): on board, the ship's own. */
+  'fleet.inspection': { admin: 'yes', approver: 'yes', user: 'no' },
 } as const satisfies Record<string, Record<Role, Rule>>;
 
 export type Action = keyof typeof PERMISSIONS;
@@ -174,6 +176,8 @@ export const ON_SHIP = {
   // What each ship holds is known ashore only.
   'fleet.read': 'no',
   'vessels.manage': 'no',
+  // A ship makes its own pack from its own records, with or without its link.
+  'fleet.inspection': 'read',
 } as const satisfies Record<Action, ShipRule>;
 
 /** Whether a ship makes a write with this action (none without one: a write is the office's unless its action says otherwise). */

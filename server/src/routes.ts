@@ -29,6 +29,7 @@ import { arrivingRoutes } from './features/fleet/arriving.routes';
 import { fleetRoutes } from './features/fleet/fleet.routes';
 import { passkeyRoutes } from './features/signatures/passkeys.routes';
 import { languageRoutes } from './features/languages/languages.routes';
+import { inspectionRoutes } from './features/inspection/inspection.routes';
 import { translationRoutes } from './features/translations/translations.routes';
 
 /** Every feature's routes, registered once. Each feature owns its own plugin file. */
@@ -46,6 +47,7 @@ export const featureRoutes: FastifyPluginAsync = async (app) => {
   await app.register(circularRoutes);
   await app.register(suggestionRoutes);
   await app.register(reviewRoutes);
+  await app.register(inspectionRoutes);
   await app.register(attachmentRoutes);
   await app.register(translationRoutes);
   await app.register(objectUploadRoutes);

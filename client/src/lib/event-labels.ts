@@ -84,6 +84,7 @@ export const EVENT_LABELS: Record<AuditAction, string> = translatedTable<AuditAc
   vessel_registered: msg`Vessel registered`,
   fleet_message_refused: msg`Message from a ship set aside`,
   fleet_message_retried: msg`Set-aside ship message retried`,
+  inspection_pack_made: msg`Inspection pack made`,
   fleet_message_discarded: msg`Set-aside ship message discarded`,
 });
 

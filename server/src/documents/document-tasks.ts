@@ -4,6 +4,7 @@
  */
 import { DocumentRefused } from './document-limits';
 import { convertDocxToHtml } from './docx-html';
+import { type InspectionPackInput, makeInspectionPack } from './inspection-pack';
 import { type StampInput, stampPdf } from './pdf-stamp';
 import { type ManualCopyInput, makeManualCopy } from './manual-copy';
 import { renderDocxFirstPage, renderFirstPage } from './previews';
@@ -38,6 +39,11 @@ export interface DocumentTasks {
     input: ManualCopyInput;
     output: { pages: number; size: number };
   };
+  /** A vessel's inspection pack (inspection-pack.ts). */
+  inspection: {
+    input: InspectionPackInput;
+    output: { pdf: Uint8Array; pages: number };
+  };
   /** An itinerary spreadsheet (.xlsx or .csv) as tables, `maxRows` per sheet at most. */
   table: {
     input: { kind: 'xlsx' | 'csv'; data: Uint8Array; maxRows: number };
@@ -67,4 +73,5 @@ export const DOCUMENT_TASKS: TaskTable = {
   stamp: stampPdf,
   manual: makeManualCopy,
   table: readSpreadsheetTable,
+  inspection: makeInspectionPack,
 };

@@ -70,9 +70,11 @@ export function widthOf(text: string, face: FontFace, size: number): number {
 /** Draws `text` from (x, y), run after run. */
 export function drawTextRuns(page: PDFPage, text: string, at: { x: number; y: number; size: number; face: FontFace; color: Color }) {
   let x = at.x;
-  for (const run of textRuns(text, at.face)) {
+  const runs = textRuns(text, at.face);
+  for (const [i, run] of runs.entries()) {
     page.drawText(run.text, { x, y: at.y, size: at.size, font: run.font, color: at.color });
-    x += runWidth(run.font, run.text) * at.size;
+    // Measuring is laying the run out again: only a run that another follows needs its width.
+    if (i < runs.length - 1) x += runWidth(run.font, run.text) * at.size;
   }
 }
 

@@ -50,7 +50,8 @@ export function wrapText(text: string, face: FontFace, size: number, width: numb
     }
     if (line) lines.push(line);
     [line, lineWidth] = [word, wordWidth];
-    let rest = splitGraphemes(word);
+    // Only a word wider than a line is cut into graphemes (segmenting every word costs as much as measuring it).
+    let rest = lineWidth > width ? splitGraphemes(word) : [];
     while (lineWidth > width && rest.length > 1) {
       // As many graphemes as fit (at least one), found by halving.
       let [fit, over] = [1, rest.length];

@@ -1814,6 +1814,14 @@ const SENTENCES: Row[] = [
     'No se pudo preparar la copia controlada',
   ],
   [
+    'The inspection pack could not be made; try again',
+    'Hindi nagawa ang inspection pack; subukang muli',
+    'Paket inspeksi tidak dapat dibuat; coba lagi',
+    'निरीक्षण पैक नहीं बन सका; फिर से प्रयास करें',
+    'Не вдалося створити пакет для інспекції; спробуйте ще раз',
+    'No se pudo preparar el paquete de inspección; inténtelo de nuevo',
+  ],
+  [
     'One of these SOPs was just made a section of another manual; reload and try again',
     'Ang isa sa mga SOP na ito ay kagagawa lang na seksyon ng ibang manwal; i-reload at subukang muli',
     'Salah satu SOP ini baru saja dijadikan bagian dari manual lain; muat ulang dan coba lagi',

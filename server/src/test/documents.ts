@@ -259,3 +259,15 @@ export async function pdfOutline(pdf: Buffer): Promise<PdfBookmark[]> {
     await doc.destroy();
   }
 }
+
+/** The files embedded in a PDF (its attachments), by name, as pdfjs reads them. */
+export async function pdfAttachments(pdf: Buffer): Promise<Record<string, Uint8Array>> {
+  const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
+  const doc = await pdfjs.getDocument({ data: new Uint8Array(pdf), isEvalSupported: false, verbosity: 0 }).promise;
+  try {
+    const found = ((await doc.getAttachments()) ?? {}) as Record<string, { filename: string; content: Uint8Array }>;
+    return Object.fromEntries(Object.values(found).map((a) => [a.filename, a.content]));
+  } finally {
+    await doc.destroy();
+  }
+}

@@ -182,7 +182,7 @@ export function AppHeader() {
           <LogoutButton className="hidden lg:inline-flex" />
         </div>
       </div>
-      <ShipLinkLine />
+      <ShipLinkLine user={user} />
     </header>
   );
 }

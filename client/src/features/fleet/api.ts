@@ -34,6 +34,10 @@ export function useResolveSetAside(code: string) {
   });
 }
 
+/** A vessel's inspection pack: the PDF, or its data as a ZIP of CSVs (decision 082). */
+export const inspectionPackUrl = (code: string, format: 'pdf' | 'zip') =>
+  `/api/fleet/vessels/${encodeURIComponent(code)}/inspection-pack${format === 'zip' ? '.zip' : ''}`;
+
 /** The as-on-board master list as CSV (a plain link: the browser downloads it). */
 export const vesselDocumentsCsvUrl = (code: string) => `/api/fleet/vessels/${encodeURIComponent(code)}/documents.csv`;
 

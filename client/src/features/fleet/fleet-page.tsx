@@ -15,6 +15,7 @@ import { formatDateTime } from '@/lib/labels';
 import { useCurrentUser } from '@/lib/session';
 import { cn } from '@/lib/utils';
 import { fleetQueries, vesselDocumentsCsvUrl } from './api';
+import { InspectionPackButtons } from './inspection-pack-buttons';
 import { OfficeLinkStatus } from './office-link-status';
 import { RegisterVesselDialog } from './register-vessel-dialog';
 import { SetAsideMessages } from './set-aside-messages';
@@ -37,6 +38,7 @@ function StateBadge({ state }: { state: VesselDocument['state'] }) {
 /** One vessel of the register: its name, code, last contact and how its documents stand. */
 function VesselCard({ vessel, chosen, onChoose }: { vessel: FleetVessel; chosen: boolean; onChoose: () => void }) {
   const { t } = useLingui();
+  const { user } = useCurrentUser();
   const { current, pending } = vessel.documents;
   const vesselName = vessel.name;
   return (
@@ -88,6 +90,7 @@ function VesselCard({ vessel, chosen, onChoose }: { vessel: FleetVessel; chosen:
             </Trans>
           </Link>
         </Button>
+        {can(user, 'fleet.inspection') && <InspectionPackButtons code={vessel.code} vesselName={vessel.name} />}
       </div>
     </li>
   );

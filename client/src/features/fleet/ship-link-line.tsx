@@ -1,7 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import type { FleetStatus } from '@common/contracts/fleet';
 import { formatDateTime, formatTime } from '@/lib/labels';
+import { can } from '@common/permissions';
+import type { SessionUser } from '@/lib/session';
 import { fleetQueries } from './api';
+import { InspectionPackButtons } from './inspection-pack-buttons';
 import { plural, t } from '@lingui/core/macro';
 
 /** How often the line asks again (and whenever the window regains focus). */
@@ -26,9 +29,10 @@ export function shipLinkSentence(status: FleetStatus, now: Date = new Date()): s
 
 /**
  * On a ship's copy: a quiet line under the header saying whether the copy is in step with the
- * office, or since when the link is down and what waits to be sent. Nothing at the office.
+ * office, or since when the link is down and what waits to be sent, with the ship's own
+ * inspection pack for those who may make it (`user`). Nothing at the office.
  */
-export function ShipLinkLine() {
+export function ShipLinkLine({ user }: { user?: SessionUser | null }) {
   // Only a ship keeps asking: an office's answer never changes the header.
   const onShip = (query: { state: { data?: FleetStatus } }) => query.state.data?.role === 'ship';
   const status = useQuery({
@@ -43,14 +47,14 @@ export function ShipLinkLine() {
   if (data?.role !== 'ship') return null;
   return (
     <div className="border-t border-white/10 bg-navy">
-      <p
-        className="mx-auto w-full max-w-[1440px] px-4 py-1 text-xs text-slate-300 sm:px-6 lg:px-8"
-        data-testid="ship-link-line"
-        title={data.problem ?? undefined}
-      >
-        {shipLinkSentence(data)}
-        {data.problem && <span className="text-amber-200"> · {data.problem}</span>}
-      </p>
+      <div className="mx-auto flex w-full max-w-[1440px] flex-wrap items-center justify-between gap-x-4 gap-y-1 px-4 py-1 sm:px-6 lg:px-8">
+        <p className="min-w-0 text-xs text-slate-300" data-testid="ship-link-line" title={data.problem ?? undefined}>
+          {shipLinkSentence(data)}
+          {data.problem && <span className="text-amber-200"> · {data.problem}</span>}
+        </p>
+        {/* The ship's own inspection pack, made on board from its own records, link or no link. */}
+        {data.vessel && can(user, 'fleet.inspection') && <InspectionPackButtons code={data.vessel.code} vesselName={data.vessel.name} compact />}
+      </div>
     </div>
   );
 }

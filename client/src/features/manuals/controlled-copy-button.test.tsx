@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ManualCopyJob } from '@common/contracts/manuals';
 import { queryClient } from '@/lib/query-client';
 import { asked, network } from '@/test/network';
+import { catchDownloads } from '@/test/downloads';
 import { renderScreen, signedIn } from '@/test/render';
 import { ControlledCopyButton } from './controlled-copy-button';
 
@@ -12,12 +13,7 @@ const job = (change: Partial<ManualCopyJob>): ManualCopyJob => ({ id: JOB, manua
 
 let saved: string[] = [];
 beforeEach(() => {
-  saved = [];
-  URL.createObjectURL = vi.fn(() => 'blob:copy');
-  URL.revokeObjectURL = vi.fn();
-  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-    saved.push(this.download);
-  });
+  saved = catchDownloads();
 });
 afterEach(() => {
   cleanup();

@@ -118,6 +118,8 @@ export const fleetSent = pgTable(
     kind: varchar('kind', { length: 20 }).notNull(),
     key: text('key').notNull(),
     hash: text('hash').notNull(),
+    /** When it was recorded (migration 0047; null before): on board, a receipt's or withdrawal's moment. */
+    recordedAt: timestamp('recorded_at', { withTimezone: true }).defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.vesselCode, t.kind, t.key] }), index('fleet_sent_kind_key_idx').on(t.kind, t.key)],
 );

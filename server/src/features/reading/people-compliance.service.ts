@@ -256,3 +256,22 @@ export async function vesselCompliance(db: Db): Promise<z.output<typeof VesselCo
     };
   });
 }
+
+/**
+ * The inspection pack's reading section: every active reader assigned to vessel `code`, with
+ * what they must read, have read, have outstanding and overdue, and the languages read in.
+ */
+export async function vesselReaders(db: Db, code: string) {
+  const people = await readersReading(db, { members: sql`${code} = any(u.vessel_codes)`, sops: sql`true`, behindOnly: false, order: byName });
+  return people.map((p) => ({
+    name: nameInCsv(p),
+    department: p.department?.name ?? null,
+    position: p.position?.name ?? null,
+    required: p.required,
+    done: p.attested,
+    outstanding: p.outstanding.length,
+    overdue: p.overdue,
+    languages: languagesRead(p.languages),
+    outstandingItems: p.outstanding.map((o) => `${o.title} (v${o.versionNumber}, due ${o.dueDate}${o.overdue ? ', overdue' : ''})`),
+  }));
+}

@@ -347,6 +347,10 @@ describe('every route', () => {
     '/api/fleet/vessels',
     '/api/fleet/vessels/:code/documents',
     '/api/fleet/vessels/:code/documents.csv',
+    // The inspection pack names SOPs, people and suggestions: approvers and admins only (decision 082).
+    '/api/fleet/vessels/:code/inspection-pack',
+    '/api/fleet/vessels/:code/inspection-pack.zip',
+    '/api/fleet/vessels/:code/inspection-pack.json',
     // A ship's messages set aside: admins only.
     '/api/fleet/vessels/:code/set-aside',
     '/api/fleet/vessels/:code/set-aside/:id/retry',
