@@ -120,3 +120,29 @@ describe('the last review on the Fleet page', () => {
     expect(within(screen.getByTestId('none')).getByText('Due')).toBeTruthy();
   });
 });
+
+describe('the master on board', () => {
+  const onBoard = { ...status, role: 'ship', vessel: { code: 'AURORA', name: 'Aurora Star' } } as FleetStatus;
+  const mine = (signedDaysAgo: number): Review => ({ ...review, signedAt: daysAgo(signedDaysAgo), canAnswer: false });
+
+  it('is told when the next review is due after signing this year’s, and may still start one sooner', async () => {
+    network.use(
+      http.get('/api/fleet/status', () => HttpResponse.json(onBoard)),
+      http.get('/api/fleet/vessels/AURORA/reviews', () => HttpResponse.json([mine(30)])),
+    );
+    renderWithClient(<ReviewsPage />, queryClient);
+    expect(await screen.findByText(/This year's review is signed\. The next is due by/)).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Start a review now' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: "Start this year's review" })).toBeNull();
+  });
+
+  it('is asked for this year’s review when the last is over 12 months old', async () => {
+    network.use(
+      http.get('/api/fleet/status', () => HttpResponse.json(onBoard)),
+      http.get('/api/fleet/vessels/AURORA/reviews', () => HttpResponse.json([mine(400)])),
+    );
+    renderWithClient(<ReviewsPage />, queryClient);
+    expect(await screen.findByRole('button', { name: "Start this year's review" })).toBeTruthy();
+    expect(screen.queryByText(/The next is due by/)).toBeNull();
+  });
+});

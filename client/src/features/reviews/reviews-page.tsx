@@ -5,6 +5,7 @@ import { ClipboardCheck, Plus, Trash2 } from 'lucide-react';
 import type { FleetStatus, FleetVessel } from '@common/contracts/fleet';
 import type { Review, ReviewFinding } from '@common/contracts/reviews';
 import { REVIEW_FINDINGS_MAX, REVIEW_TEXT_MAX } from '@common/limits';
+import { nextReviewDue } from '@/components/last-review-badge';
 import { PageHeader } from '@/components/page-header';
 import { QueryState } from '@/components/query-state';
 import { FormDialog } from '@/components/form-dialog';
@@ -353,18 +354,34 @@ function VesselReviews({ code, onBoard }: { code: string; onBoard: boolean }) {
   const list = reviews.data ?? [];
   const draft = list.find((r) => r.status === 'draft');
   const signed = list.filter((r) => r.status === 'signed');
+  const lastSignedAt = signed.reduce<string | null>((last, r) => (r.signedAt && (!last || String(r.signedAt) > last) ? String(r.signedAt) : last), null);
+  const nextDue = lastSignedAt ? nextReviewDue(lastSignedAt) : null;
+  const nextDueDay = nextDue ? formatDate(nextDue.toISOString()) : '';
   return (
     <QueryState query={reviews} loading={t`Loading the reviews...`} failed={t`The reviews could not be loaded.`} frame="py-12">
       <div className="space-y-6">
         {onBoard && draft?.canEdit && <DraftForm key={draft.id} review={draft} />}
         {onBoard && !draft && (
           <div className="flex flex-wrap items-center gap-3 rounded-lg border bg-white p-4">
-            <p className="min-w-0 flex-1 text-sm">
-              <Trans>The master reviews the safety management system on board once a year and reports to the office.</Trans>
-            </p>
-            <Button onClick={() => start.mutate()} disabled={start.isPending}>
-              <ClipboardCheck /> <Trans>Start this year's review</Trans>
-            </Button>
+            {nextDue && nextDue > new Date() ? (
+              <>
+                <p className="min-w-0 flex-1 text-sm">
+                  <Trans>This year's review is signed. The next is due by {nextDueDay}; a new master may review sooner.</Trans>
+                </p>
+                <Button variant="outline" onClick={() => start.mutate()} disabled={start.isPending}>
+                  <ClipboardCheck /> <Trans>Start a review now</Trans>
+                </Button>
+              </>
+            ) : (
+              <>
+                <p className="min-w-0 flex-1 text-sm">
+                  <Trans>The master reviews the safety management system on board once a year and reports to the office.</Trans>
+                </p>
+                <Button onClick={() => start.mutate()} disabled={start.isPending}>
+                  <ClipboardCheck /> <Trans>Start this year's review</Trans>
+                </Button>
+              </>
+            )}
           </div>
         )}
         {signed.length === 0 ? (
