@@ -31,3 +31,6 @@ export const REVIEW_QUESTION_MAX = 1000;
 export const REVIEW_TEXT_MAX = 4000;
 /** Findings in one review. */
 export const REVIEW_FINDINGS_MAX = 50;
+
+/** A master's review is overdue when the last one signed is older than this (ISM: every year). */
+export const REVIEW_OVERDUE_MONTHS = 12;

@@ -122,8 +122,6 @@ export const Review = z.object({
 export type Review = z.input<typeof Review>;
 export const ReviewList = z.array(Review);
 
-/** A review is overdue when the last one signed is older than this (ISM: every year). */
-export const REVIEW_OVERDUE_MONTHS = 12;
 export type SaveReviewInput = z.input<typeof SaveReviewInput>;
 export type AnswerFindingInput = z.input<typeof AnswerFindingInput>;
 export type ReviewTemplateInput = z.input<typeof ReviewTemplateInput>;

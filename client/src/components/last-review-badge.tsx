@@ -1,4 +1,4 @@
-import { REVIEW_OVERDUE_MONTHS } from '@common/contracts/reviews';
+import { REVIEW_OVERDUE_MONTHS } from '@common/limits';
 import { Badge } from '@/components/ui/badge';
 import { formatDate } from '@/lib/labels';
 import { Trans } from '@lingui/react/macro';
