@@ -4,7 +4,7 @@ import { signIn } from './support/session';
 import { E2E_USERS } from './support/users';
 
 // Compliance for approvers and admins (issue 23).
-const ALL_TABS = ['Dashboard', 'Procedures', 'Manuals', 'Daily Program', 'Itinerary', 'Approvals', 'Compliance', 'Fleet', 'Admin'];
+const ALL_TABS = ['Dashboard', 'Procedures', 'Manuals', 'Daily Program', 'Itinerary', 'Approvals', 'Compliance', 'Fleet', "Master's review", 'Admin'];
 
 async function visibleTabs(page: import('@playwright/test').Page) {
   return page.getByRole('navigation', { name: 'Main' }).getByRole('link').allInnerTexts();

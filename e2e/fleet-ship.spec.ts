@@ -186,7 +186,7 @@ for (const viewport of [VIEWPORTS[0], VIEWPORTS[2]]) {
     await expect(pending).toContainText(/not on board yet/i);
     await page.screenshot({ path: `screenshots/fleet-page-pending-${viewport.width}.png`, fullPage: true });
     if (viewport.width === 1366) {
-      // Nine tabs for an admin at 1024 px: they end clear of the bell, or, when their words do not
+      // Ten tabs for an admin at 1024 px: they end clear of the bell, or, when their words do not
       // fit, the menu holds them; never a tab under the bell.
       await page.setViewportSize({ width: 1024, height: 768 });
       const nav = page.getByRole('navigation', { name: 'Main' });
