@@ -17,7 +17,8 @@ import { refusedField } from '@/forms/server-field-error';
 import { ApiError } from '@/lib/api-error';
 import { formatDateTime } from '@/lib/labels';
 import { useCurrentUser } from '@/lib/session';
-import { reviewQueries, useSaveReviewTemplate } from '../reviews/api';
+import { reviewTemplateQuery } from '@/lib/shared-queries';
+import { useSaveReviewTemplate } from './api';
 import { Trans, useLingui } from '@lingui/react/macro';
 
 interface DraftQuestion {
@@ -107,7 +108,7 @@ function useWords() {
 function ReviewTemplateDialog({ onClose }: { onClose: () => void }) {
   const { t } = useLingui();
   const words = useWords();
-  const query = useQuery(reviewQueries.template());
+  const query = useQuery(reviewTemplateQuery);
   if (query.data) return <TemplateForm template={query.data} onClose={onClose} />;
   return (
     <Dialog open onOpenChange={(next) => !next && onClose()}>

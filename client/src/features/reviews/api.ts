@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { AnswerFindingInput, Review, ReviewTemplate, ReviewTemplateInput, SaveReviewInput } from '@common/contracts/reviews';
+import type { AnswerFindingInput, Review, SaveReviewInput } from '@common/contracts/reviews';
 import { apiRequest } from '@/lib/api';
 import { queryKeys } from '@/lib/query-keys';
 import { useApiMutation } from '@/lib/use-api-mutation';
@@ -7,12 +7,10 @@ import { t } from '@lingui/core/macro';
 
 /** The master's review (decision 080). */
 export const reviewKeys = {
-  template: () => ['/api/review-template'] as const,
   vessel: (code: string) => [`/api/fleet/vessels/${encodeURIComponent(code)}/reviews`] as const,
 };
 
 export const reviewQueries = {
-  template: () => queryOptions<ReviewTemplate>({ queryKey: reviewKeys.template() }),
   vessel: (code: string) => queryOptions<Review[]>({ queryKey: reviewKeys.vessel(code) }),
 };
 
@@ -57,16 +55,5 @@ export function useAnswerFinding(code: string, onDone: () => void) {
     onSuccess: onDone,
     success: t`Answer saved; it reaches the vessel with the next update`,
     failure: { fallback: t`The answer could not be saved` },
-  });
-}
-
-/** At the office, an administrator: the template every ship's next review starts from. */
-export function useSaveReviewTemplate(onDone: () => void) {
-  return useApiMutation({
-    mutationFn: async (input: ReviewTemplateInput) => (await apiRequest('PUT', '/api/admin/review-template', input)).json() as Promise<ReviewTemplate>,
-    invalidates: [reviewKeys.template()],
-    onSuccess: onDone,
-    success: t`Template saved: each ship receives it with its next update`,
-    failure: { fallback: t`The template could not be saved` },
   });
 }
