@@ -259,8 +259,9 @@ function SectionEditor({ section, index, count, errors, onTitle, onQuestion, onQ
   const full = section.questions.length >= REVIEW_QUESTIONS_MAX;
   return (
     <li className="space-y-3 rounded-md border p-3" aria-label={t`Section ${number}`}>
-      <div className="flex items-end gap-1">
-        <FormField id={titleId(index)} label={t`Title of section ${number}`} error={titleError} className="min-w-0 flex-1 space-y-1.5">
+      {/* The buttons go under the title where the dialog is too narrow for both on a line. */}
+      <div className="flex flex-wrap items-end gap-1">
+        <FormField id={titleId(index)} label={t`Title of section ${number}`} error={titleError} className="min-w-0 flex-1 basis-56 space-y-1.5">
           <Input
             id={titleId(index)}
             value={section.title}
@@ -270,7 +271,7 @@ function SectionEditor({ section, index, count, errors, onTitle, onQuestion, onQ
             onChange={(e) => onTitle(e.target.value)}
           />
         </FormField>
-        <div className={titleError ? 'mb-7 flex' : 'flex'}>
+        <div className={titleError ? 'ml-auto flex sm:mb-7' : 'ml-auto flex'}>
           <RowControls
             labels={{ up: t`Move section ${number} up`, down: t`Move section ${number} down`, remove: t`Remove section ${number}` }}
             at={index}
@@ -291,7 +292,7 @@ function SectionEditor({ section, index, count, errors, onTitle, onQuestion, onQ
                 value={question.text}
                 onChange={(text) => onQuestion(at, text)}
                 maxLength={REVIEW_QUESTION_MAX}
-                rows={2}
+                rows={3}
                 error={errors[`${path}.questions.${at}.text`]}
               />
             </div>
