@@ -158,8 +158,11 @@ export const useBackUpNow = () =>
 export function useSaveReviewTemplate(onDone: () => void) {
   return useApiMutation({
     mutationFn: async (input: ReviewTemplateInput) => (await apiRequest('PUT', '/api/admin/review-template', input)).json() as Promise<ReviewTemplate>,
-    invalidates: [queryKeys.reviewTemplate()],
-    onSuccess: onDone,
+    // The answer is the template kept: the dialog opened again starts from it.
+    onSuccess: (template) => {
+      queryClient.setQueryData(queryKeys.reviewTemplate(), template);
+      onDone();
+    },
     success: t`Template saved: each ship receives it with its next update`,
     failure: { fallback: t`The template could not be saved` },
   });

@@ -45,8 +45,17 @@ afterEach(() => {
 describe("the master's review template", () => {
   it('shows the template as kept, sends every edit as the contract reads it, and reads it again once saved', async () => {
     signedIn(queryClient, 'admin');
-    network.use(http.put('/api/admin/review-template', async ({ request }) => HttpResponse.json({ ...kept, ...((await request.json()) as object) })));
-    open();
+    // The server keeps what it is sent, and answers it from then on.
+    let current = kept;
+    network.use(
+      http.get('/api/review-template', () => HttpResponse.json(current)),
+      http.put('/api/admin/review-template', async ({ request }) => {
+        current = { ...((await request.json()) as Pick<ReviewTemplate, 'sections'>), updatedAt: '2026-11-29T16:00:00.000Z', updatedBy: 'Olav Office' };
+        return HttpResponse.json(current);
+      }),
+    );
+    renderScreen('/admin', <ReviewTemplateControl />, queryClient);
+    press("Master's Review Template");
     expect((await shown('Title of section 1')).value).toBe('Policy');
     expect(field('Question 1.2').value).toBe('Do the crew know it?');
     expect(field('Title of section 2').value).toBe('Emergency preparedness');
@@ -78,6 +87,11 @@ describe("the master's review template", () => {
       },
     ]);
     expect(await screen.findByText('Template saved: each ship receives it with its next update')).toBeTruthy();
+    // Opened again, the form starts from the template kept, read afresh.
+    press("Master's Review Template");
+    await waitFor(() => expect(screen.getByText(/Last changed .* by Olav Office/)).toBeTruthy());
+    expect(field('Title of section 2').value).toBe('Crew welfare');
+    expect(field('Question 2.1').value).toBe('Is the food good?');
     expect(asked().filter((line) => line === 'GET /api/review-template')).toHaveLength(2);
   });
 

@@ -108,8 +108,10 @@ function useWords() {
 function ReviewTemplateDialog({ onClose }: { onClose: () => void }) {
   const { t } = useLingui();
   const words = useWords();
-  const query = useQuery(reviewTemplateQuery);
-  if (query.data) return <TemplateForm template={query.data} onClose={onClose} />;
+  // Read afresh at every opening (another administrator may have saved since): the form starts
+  // from the template as the server keeps it now, never from an older copy.
+  const query = useQuery({ ...reviewTemplateQuery, refetchOnMount: 'always' });
+  if (query.data && !query.isFetching) return <TemplateForm template={query.data} onClose={onClose} />;
   return (
     <Dialog open onOpenChange={(next) => !next && onClose()}>
       <DialogContent>
