@@ -27,6 +27,8 @@ export const SUGGESTION_SECTION_MAX = 200;
 export const REVIEW_SECTIONS_MAX = 20;
 export const REVIEW_QUESTIONS_MAX = 30;
 export const REVIEW_QUESTION_MAX = 1000;
+/** The most characters of a section's title in the review's template. */
+export const REVIEW_TITLE_MAX = 200;
 /** An answer, a finding, or the office's action or note on one: a page of text. */
 export const REVIEW_TEXT_MAX = 4000;
 /** Findings in one review. */

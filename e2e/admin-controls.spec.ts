@@ -150,6 +150,7 @@ test.describe('every control on the admin screens', () => {
         'Create User: opens a dialog or menu',
         'Manage Departments: opens a dialog or menu',
         'Manage Templates: opens a dialog or menu',
+        "Master's Review Template: opens a dialog or menu",
         'Storage Settings: opens a dialog or menu',
         'View Audit Log: opens /admin/audit',
         'Configure: opens a dialog or menu',
@@ -159,12 +160,21 @@ test.describe('every control on the admin screens', () => {
     expect(disabled).toEqual(['You cannot delete your own account']);
   });
 
-  for (const card of ['Users & Roles', 'Departments', 'Templates', 'Storage & Retention', 'System Settings']) {
-    test(`${card}: each control of the dialog its button opens does something`, async ({ page }) => {
+  // Each card's dialog: the one its last control opens (its footer's action), or the one named.
+  const dialogs: [card: string, button?: string][] = [
+    ['Users & Roles'],
+    ['Departments'],
+    ['Templates', 'Manage Templates'],
+    ['Templates', "Master's Review Template"],
+    ['Storage & Retention'],
+    ['System Settings'],
+  ];
+  for (const [card, button] of dialogs) {
+    test(`${button ?? card}: each control of the dialog its button opens does something`, async ({ page }) => {
       const dialog = async () => {
         await open(page, '/admin', 'Administration Center');
-        // The card's own action is its last control, in its footer.
-        await page.getByRole('region', { name: card }).locator('button, a[href]').last().click();
+        const region = page.getByRole('region', { name: card });
+        await (button ? region.getByRole('button', { name: button, exact: true }) : region.locator('button, a[href]').last()).click();
         const layer = page.getByRole('dialog');
         await expect(layer).toBeVisible();
         await expect(layer).not.toContainText('...');

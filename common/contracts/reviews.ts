@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { REVIEW_FINDINGS_MAX, REVIEW_QUESTION_MAX, REVIEW_QUESTIONS_MAX, REVIEW_SECTIONS_MAX, REVIEW_TEXT_MAX } from '../limits';
+import { REVIEW_FINDINGS_MAX, REVIEW_QUESTION_MAX, REVIEW_QUESTIONS_MAX, REVIEW_SECTIONS_MAX, REVIEW_TEXT_MAX, REVIEW_TITLE_MAX } from '../limits';
 import { CalendarDate } from './daily-programs';
 import { idField, isoDate, multiLine, singleLine } from './fields';
 import { VesselCode } from './fleet';
@@ -19,7 +19,7 @@ const question = multiLine('Question').trim().min(1, 'A question needs its text'
 
 /** A section of the template: a title and its questions. */
 export const TemplateSection = z.object({
-  title: singleLine('Section title').trim().min(1, 'A section needs a title').max(200, 'A section title must be at most 200 characters'),
+  title: singleLine('Section title').trim().min(1, 'A section needs a title').max(REVIEW_TITLE_MAX, 'A section title must be at most 200 characters'),
   questions: z
     .array(z.object({ text: question }))
     .min(1, 'A section needs at least one question')
@@ -42,7 +42,7 @@ export type ReviewTemplate = z.input<typeof ReviewTemplate>;
 
 /** A section as a review keeps it: the template's questions when it was started, with the master's answers. */
 export const ReviewSection = z.object({
-  title: z.string().max(200),
+  title: z.string().max(REVIEW_TITLE_MAX),
   questions: z.array(z.object({ text: z.string().max(REVIEW_QUESTION_MAX), answer: z.string().max(REVIEW_TEXT_MAX) })).max(REVIEW_QUESTIONS_MAX),
 });
 export type ReviewSection = z.output<typeof ReviewSection>;

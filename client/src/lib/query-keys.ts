@@ -101,6 +101,8 @@ export const queryKeys = {
   sso: () => ['/api/auth/sso'] as const,
   /** SOP templates: the create form starts from them; admins keep them. */
   templates: () => ['/api/templates'] as const,
+  /** The master's review template: admins keep it at the office; a ship's reviews start from it. */
+  reviewTemplate: () => ['/api/review-template'] as const,
   admin: {
     users: () => ['/api/admin/users'] as const,
     /** The identity-provider accounts linked to one account (single sign-on). */

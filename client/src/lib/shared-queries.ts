@@ -4,6 +4,7 @@ import type { Department } from '@common/contracts/departments';
 import type { Position } from '@common/contracts/positions';
 import type { MailStatus } from '@common/contracts/mail';
 import type { MyReading } from '@common/contracts/reading';
+import type { ReviewTemplate } from '@common/contracts/reviews';
 import type { AppSettings } from '@common/contracts/settings';
 import type { SsoStatus } from '@common/contracts/sso';
 import type { SopTemplate } from '@common/contracts/templates';
@@ -26,6 +27,8 @@ export const mailStatusQuery = queryOptions<MailStatus>({ queryKey: queryKeys.ma
 export const ssoStatusQuery = queryOptions<SsoStatus>({ queryKey: queryKeys.sso(), staleTime: 5 * 60_000 });
 /** SOP templates with their use counts: the create form starts from one; the Admin page keeps them. */
 export const templatesQuery = queryOptions<SopTemplate[]>({ queryKey: queryKeys.templates() });
+/** The master's review template (decision 080): the Admin page keeps it. */
+export const reviewTemplateQuery = queryOptions<ReviewTemplate>({ queryKey: queryKeys.reviewTemplate() });
 
 /** The dashboard's counts: its cards, and the procedures list's filters (whether the reader owns any SOP). Without retry. */
 export const dashboardStatsQuery = queryOptions<DashboardStats>({ queryKey: queryKeys.dashboard.stats(), retry: false });

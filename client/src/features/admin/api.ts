@@ -4,6 +4,7 @@ import type { AuditEvent } from '@common/contracts/audit';
 import type { BackupStatus } from '@common/contracts/backups';
 import type { DepartmentInput } from '@common/contracts/departments';
 import type { PositionInput } from '@common/contracts/positions';
+import type { ReviewTemplate, ReviewTemplateInput } from '@common/contracts/reviews';
 import type { AppSettings, SettingsChange } from '@common/contracts/settings';
 import type { StorageFacts } from '@common/contracts/storage';
 import type { AdminUser, CreateUserInput, SsoIdentity, UpdateUserInput } from '@common/contracts/users';
@@ -152,3 +153,17 @@ export const useBackUpNow = () =>
     success: t`Backup started`,
     failure: { fallback: t`Failed to start a backup` },
   });
+
+/** The master's review template (decision 080), at the office: what every ship's next review starts from. */
+export function useSaveReviewTemplate(onDone: () => void) {
+  return useApiMutation({
+    mutationFn: async (input: ReviewTemplateInput) => (await apiRequest('PUT', '/api/admin/review-template', input)).json() as Promise<ReviewTemplate>,
+    // The answer is the template kept: the dialog opened again starts from it.
+    onSuccess: (template) => {
+      queryClient.setQueryData(queryKeys.reviewTemplate(), template);
+      onDone();
+    },
+    success: t`Template saved: each ship receives it with its next update`,
+    failure: { fallback: t`The template could not be saved` },
+  });
+}

@@ -16,6 +16,7 @@ import { ManageDepartmentsDialog } from './manage-departments-dialog';
 import { ManagePositionsDialog } from './manage-positions-dialog';
 import { ManageTemplatesDialog, sopsText } from './manage-templates-dialog';
 import { BackUpNowRow, useBackupWords } from './backup-status';
+import { ReviewTemplateControl } from './review-template-dialog';
 import { RegistrationSetting, SignatureSetting, SsoAccountsSetting } from './registration-setting';
 import { StorageSettingsDialog } from './storage-settings-dialog';
 import { SystemSettingsDialog } from './system-settings-dialog';
@@ -91,7 +92,10 @@ export function DepartmentsCard({ departments, isLoading }: { departments?: Depa
   );
 }
 
-/** The templates and the one most SOPs were started from, counted by the server from real creations. */
+/**
+ * The templates and the one most SOPs were started from, counted by the server from real
+ * creations; beside them, the master's review template (office only).
+ */
 export function TemplatesCard() {
   const { t } = useLingui();
   const { data, isLoading } = useQuery(templatesQuery);
@@ -106,7 +110,16 @@ export function TemplatesCard() {
     );
   };
   return (
-    <SummaryCard icon={LayoutTemplate} title={t`Templates`} action={<ManageTemplatesDialog />}>
+    <SummaryCard
+      icon={LayoutTemplate}
+      title={t`Templates`}
+      action={
+        <div className="flex w-full flex-col gap-2">
+          <ManageTemplatesDialog />
+          <ReviewTemplateControl />
+        </div>
+      }
+    >
       <Stat label={t`Templates`} value={show((templates) => templates.length)} />
       <Stat label={t`Most used`} value={show(mostUsed)} />
     </SummaryCard>

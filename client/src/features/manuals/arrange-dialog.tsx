@@ -1,8 +1,9 @@
 import { useId, useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { ArrowDown, ArrowUp, Plus, X } from 'lucide-react';
+import { Plus } from 'lucide-react';
 import type { ManualDetail } from '@common/contracts/manuals';
 import { FormDialog } from '@/components/form-dialog';
+import { moved, RowControls } from '@/components/row-controls';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { useDebouncedValue } from '@/hooks/use-debounced-value';
@@ -18,40 +19,6 @@ interface DraftChapter {
 }
 
 let nextKey = 0;
-
-const moved = <T,>(list: T[], from: number, to: number): T[] => {
-  if (to < 0 || to >= list.length) return list;
-  const copy = [...list];
-  const [item] = copy.splice(from, 1);
-  copy.splice(to, 0, item);
-  return copy;
-};
-
-/** Up, down and remove for one row; up is off on the first row and down on the last. */
-function RowControls({
-  labels,
-  at,
-  count,
-  onMove,
-  onRemove,
-}: {
-  labels: { up: string; down: string; remove: string };
-  at: number;
-  count: number;
-  onMove: (to: number) => void;
-  onRemove: () => void;
-}) {
-  const buttons = [
-    { label: labels.up, icon: ArrowUp, disabled: at === 0, onClick: () => onMove(at - 1) },
-    { label: labels.down, icon: ArrowDown, disabled: at === count - 1, onClick: () => onMove(at + 1) },
-    { label: labels.remove, icon: X, disabled: false, onClick: onRemove },
-  ];
-  return buttons.map(({ label, icon: Icon, disabled, onClick }) => (
-    <Button key={label} type="button" variant="ghost" size="icon" className="size-8 shrink-0" aria-label={label} disabled={disabled} onClick={onClick}>
-      <Icon className="size-4" aria-hidden="true" />
-    </Button>
-  ));
-}
 
 /**
  * Finding an SOP to add to a chapter: the server searches titles, numbers and text as the

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { AnswerFindingInput, Review, ReviewTemplate, SaveReviewInput } from '@common/contracts/reviews';
+import type { AnswerFindingInput, Review, SaveReviewInput } from '@common/contracts/reviews';
 import { apiRequest } from '@/lib/api';
 import { queryKeys } from '@/lib/query-keys';
 import { useApiMutation } from '@/lib/use-api-mutation';
@@ -7,12 +7,10 @@ import { t } from '@lingui/core/macro';
 
 /** The master's review (decision 080). */
 export const reviewKeys = {
-  template: () => ['/api/review-template'] as const,
   vessel: (code: string) => [`/api/fleet/vessels/${encodeURIComponent(code)}/reviews`] as const,
 };
 
 export const reviewQueries = {
-  template: () => queryOptions<ReviewTemplate>({ queryKey: reviewKeys.template() }),
   vessel: (code: string) => queryOptions<Review[]>({ queryKey: reviewKeys.vessel(code) }),
 };
 
