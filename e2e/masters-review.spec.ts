@@ -125,6 +125,8 @@ test('the master at 820 px fills and signs the review on board; the office answe
   await expect
     .poll(async () => {
       await page.reload();
+      // Counted once the signed review is on the screen again, not while it is still loading.
+      await page.getByRole('heading', { name: 'Findings' }).first().waitFor();
       return page.getByText(/^Accepted by .+: to be done by /).count();
     }, patiently('the answers on board'))
     .toBe(1);
