@@ -5,6 +5,8 @@ import { SIGNATURE_METHODS } from './signatures';
 import { SOP_KINDS } from './circulars';
 import { REVIEW_FINDINGS_MAX, REVIEW_SECTIONS_MAX, REVIEW_TEXT_MAX, SUGGESTION_SECTION_MAX, SUGGESTION_TEXT_MAX } from '../limits';
 import { FINDING_ANSWERS, ReviewSection, TemplateSection } from './reviews';
+import { hasNameControls, multiLine, singleLine } from './fields';
+import { TRIAGE_STATUSES } from './suggestions';
 
 /**
  * Every message between the office and its ships, as a contract the receiver parses before it
@@ -210,7 +212,7 @@ export const ReviewAnswersRow = z.object({
  */
 export const SuggestionAnswerRow = z.object({
   ship_ref: id,
-  status: z.enum(['accepted', 'declined', 'done']),
+  status: z.enum(TRIAGE_STATUSES),
   reply: text(SUGGESTION_TEXT_MAX).nullable(),
   triaged_by: id.nullable(),
   triaged_at: timestamp.nullable(),
@@ -252,13 +254,19 @@ export const RecordMessage = z.discriminatedUnion('op', [
 export type RecordMessage = z.output<typeof RecordMessage>;
 
 /** What the reader had open when attesting on board: each file with their first opening of it. */
-const OpenedFile = z.object({ attachmentId: id, originalName: text(255), openedAt: timestamp.nullable() });
+const OpenedFile = z.object({
+  attachmentId: id,
+  originalName: text(255).refine((v) => !hasNameControls(v), 'File name must not contain control characters'),
+  openedAt: timestamp.nullable(),
+});
 
 /**
  * Ship-owned facts: an attestation made on board (with its signature, when one was given), a
  * version readable on board, one removed, and the master's acknowledgement that the vessel
  * received a circular (its version in force), and a suggestion for change made on board (on the
  * version in force its author read; `shipRef` is its id on board, so the office takes it once).
+ * Every text a person wrote on board refuses control characters as the office's own forms do
+ * (NUL cannot be stored at all): such a message is set aside for its vessel, never half applied.
  */
 export const ShipMessage = z.discriminatedUnion('op', [
   z.object({
@@ -286,8 +294,8 @@ export const ShipMessage = z.discriminatedUnion('op', [
     shipRef: id,
     versionId: id,
     userId: id,
-    section: z.string().trim().max(SUGGESTION_SECTION_MAX).nullable(),
-    text: z.string().trim().min(1).max(SUGGESTION_TEXT_MAX),
+    section: singleLine('Section').trim().max(SUGGESTION_SECTION_MAX).nullable(),
+    text: multiLine('Suggestion').trim().min(1).max(SUGGESTION_TEXT_MAX),
     suggestedAt: z.iso.datetime({ offset: true }),
   }),
   /** The master's review signed on board (decision 080), with the questions it answered and its findings; `shipRef` its id on board. */
@@ -298,7 +306,7 @@ export const ShipMessage = z.discriminatedUnion('op', [
     templateAt: z.iso.datetime({ offset: true }),
     sections: z.array(ReviewSection).min(1).max(REVIEW_SECTIONS_MAX),
     findings: z
-      .array(z.object({ position: z.number().int().positive().max(REVIEW_FINDINGS_MAX), text: z.string().trim().min(1).max(REVIEW_TEXT_MAX) }))
+      .array(z.object({ position: z.number().int().positive().max(REVIEW_FINDINGS_MAX), text: multiLine('A finding').trim().min(1).max(REVIEW_TEXT_MAX) }))
       .max(REVIEW_FINDINGS_MAX),
     signedAt: z.iso.datetime({ offset: true }),
     signatureMethod: z.enum(SIGNATURE_METHODS),

@@ -42,8 +42,10 @@ export type ReviewTemplate = z.input<typeof ReviewTemplate>;
 
 /** A section as a review keeps it: the template's questions when it was started, with the master's answers. */
 export const ReviewSection = z.object({
-  title: z.string().max(REVIEW_TITLE_MAX),
-  questions: z.array(z.object({ text: z.string().max(REVIEW_QUESTION_MAX), answer: z.string().max(REVIEW_TEXT_MAX) })).max(REVIEW_QUESTIONS_MAX),
+  title: singleLine('Section title').max(REVIEW_TITLE_MAX),
+  questions: z
+    .array(z.object({ text: multiLine('Question').max(REVIEW_QUESTION_MAX), answer: multiLine('An answer').max(REVIEW_TEXT_MAX) }))
+    .max(REVIEW_QUESTIONS_MAX),
 });
 export type ReviewSection = z.output<typeof ReviewSection>;
 

@@ -134,6 +134,8 @@ describe('messages are contracts, set aside per vessel', { timeout: 90_000 }, ()
     await forge('plain text, not a message');
     await forge({ op: 'attestation', userId: 'nobody', versionId });
     await forge({ op: 'attestation', userId: crew.id, versionId, attestedAt: new Date().toISOString() }, { schema: 99 });
+    // PostgreSQL cannot store NUL: such a text is refused by the contract, not by a failed insert.
+    await forge({ op: 'suggestion', shipRef: 1, versionId, userId: crew.id, section: null, text: 'Add\u0000 a step', suggestedAt: new Date().toISOString() });
     // The same vessel's next genuine attestation, and another vessel's, count ashore.
     await attestOnBoard(aurora, crew, versionId);
     await attestOnBoard(borealis, author, versionId);
@@ -145,14 +147,15 @@ describe('messages are contracts, set aside per vessel', { timeout: 90_000 }, ()
     expect((await officeAttestation(author.id, versionId))[0].vesselCode).toBe('BOREALIS');
 
     const vessel = await fleetVessel('AURORA');
-    expect(vessel.setAside).toBe(3);
-    expect(vessel.problem).toBe('3 messages from the ship set aside ashore (the first: The message is not JSON.). An admin retries or discards them.');
+    expect(vessel.setAside).toBe(4);
+    expect(vessel.problem).toBe('4 messages from the ship set aside ashore (the first: The message is not JSON.). An admin retries or discards them.');
     expect((await fleetVessel('BOREALIS')).problem).toBeNull();
     const list = (await office.as(admin, { method: 'GET', url: '/api/fleet/vessels/AURORA/set-aside' })).json() as SetAsideMessage[];
     expect(list.map((m) => m.reason)).toEqual([
       'The message is not JSON.',
       expect.stringContaining('does not fit its contract: userId'),
       expect.stringContaining('It is written for schema 99'),
+      expect.stringContaining('does not fit its contract: text'),
     ]);
     // Only an admin sees and handles them.
     expect((await office.as(approver, { method: 'GET', url: '/api/fleet/vessels/AURORA/set-aside' })).statusCode).toBe(403);
@@ -165,7 +168,7 @@ describe('messages are contracts, set aside per vessel', { timeout: 90_000 }, ()
     expect((await office.as(admin, { method: 'POST', url: `/api/fleet/vessels/AURORA/set-aside/${list[0].id}/discard` })).statusCode).toBe(409);
     expect(await fleetVessel('AURORA')).toMatchObject({ setAside: 0, problem: null });
     const handled = await office.db.select().from(auditEvents).where(eq(auditEvents.action, 'fleet_message_discarded'));
-    expect(handled).toHaveLength(3);
+    expect(handled).toHaveLength(4);
   });
 });
 
