@@ -210,16 +210,21 @@ async function partTwo() {
 
   const cookie = await signIn(ship.base, CREW_MEMBER);
   const listPaths = ['title:asc', 'updated:desc', 'status:asc', 'department:asc', 'reviewDue:asc'].map((sort) => `/api/sops?limit=50&sort=${sort}`);
-  const { page } = await pageOf(`${ship.base}${listPaths[0]}`, cookie);
-  const more = page.nextCursor ? (await pageOf(`${ship.base}${listPaths[0]}&cursor=${encodeURIComponent(page.nextCursor)}`, cookie)).page : null;
-  const sops = [...page.items, ...(more?.items ?? [])];
+  // The first pages' SOPs, and the files of those that have one (every third SOP has a file on its
+  // latest version, not always the one in force): pages are walked until twenty files are found.
+  const sops: Page['items'] = [];
+  const fileIds: number[] = [];
+  let cursor: string | null = null;
+  for (let pageNo = 0; pageNo < 40 && fileIds.length < 20; pageNo += 1) {
+    const { page }: { page: Page } = await pageOf(`${ship.base}${listPaths[0]}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`, cookie);
+    sops.push(...page.items);
+    for (const sop of page.items) if (typeof sop.latestVersion?.firstAttachmentId === 'number') fileIds.push(sop.latestVersion.firstAttachmentId);
+    cursor = page.nextCursor;
+    if (!cursor) break;
+  }
   const sopPaths = sops.slice(0, 40).map((sop) => `/api/sops/${sop.id}`);
-  const filePaths = sops
-    .map((sop) => sop.latestVersion?.firstAttachmentId)
-    .filter((id): id is number => typeof id === 'number')
-    .slice(0, 20)
-    .map((id) => `/api/attachments/${id}/download`);
-  if (filePaths.length === 0) throw new Error('no file among the first SOPs on board');
+  const filePaths = fileIds.slice(0, 20).map((id) => `/api/attachments/${id}/download`);
+  if (filePaths.length === 0) throw new Error(`no file among the first ${sops.length} SOPs on board`);
   const shares = { list: Math.round(CREW * 0.5), sop: Math.round(CREW * 0.35) };
   const kinds: [string, string[], number][] = [
     ['list pages', listPaths, shares.list],

@@ -69,18 +69,22 @@ export async function startServer(
   env: { DATA_DIR: string; DATABASE_URL?: string; ADMIN_PASSWORD: string } & Record<string, string | undefined>,
 ): Promise<Child> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
-    env: {
-      ...process.env,
-      ...env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'error',
-      CLIENT_DIR: '/nonexistent',
-      DATABASE_URL: env.DATABASE_URL ?? '',
+  const child = spawn(
+    process.execPath,
+    [...(process.env.BENCH_SERVER_PROFILE ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_SERVER_PROFILE] : []), '--import', 'tsx', 'server/src/main.ts'],
+    {
+      env: {
+        ...process.env,
+        ...env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        LOG_LEVEL: 'error',
+        CLIENT_DIR: '/nonexistent',
+        DATABASE_URL: env.DATABASE_URL ?? '',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  );
   let output = '';
   const keep = (chunk: Buffer) => {
     output = (output + chunk.toString()).slice(-4000);

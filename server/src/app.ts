@@ -73,6 +73,8 @@ declare module 'fastify' {
     readonly actor: SessionUser;
     /** The data version read with the signed-in user at the start of the request, else null. */
     dataVersion: number | null;
+    /** performance.now() when the request arrived. */
+    arrivedAt: number;
   }
   interface Session {
     userId?: number;
@@ -178,10 +180,16 @@ export async function buildApp(opts: AppOptions) {
   registerOriginCheck(app);
   // Signed cookies (the device cookie) use the session secret too: a new secret forgets them.
   await app.register(fastifyCookie, { secret: opts.sessionSecret });
+  // When the request arrived, before its session is read: the access check takes only a reading of the user begun since.
+  app.decorateRequest('arrivedAt', 0);
+  app.addHook('onRequest', async (request) => {
+    request.arrivedAt = performance.now();
+  });
+  const sessionStore = createSessionStore(opts.db);
   await app.register(fastifySession, {
     secret: opts.sessionSecret,
     cookieName: 'sop.sid',
-    store: createSessionStore(opts.db),
+    store: sessionStore,
     saveUninitialized: false,
     rolling: false,
     cookie: { httpOnly: true, sameSite: 'lax', secure: 'auto', maxAge: SESSION_IDLE_MS, path: '/' },
@@ -196,7 +204,8 @@ export async function buildApp(opts: AppOptions) {
   app.addHook('preParsing', async (request, _reply, payload) => {
     const userId = request.session?.userId;
     if (userId) {
-      const found = withinAbsoluteLifetime(request.session) ? await findActiveUser(app.db, userId) : undefined;
+      const reading = sessionStore.takeReading(request.session.sessionId, request.arrivedAt);
+      const found = !withinAbsoluteLifetime(request.session) ? undefined : reading?.userId === userId ? reading : await findActiveUser(app.db, userId);
       const user = found?.user;
       if (user) {
         request.dataVersion = found.dataVersion;

@@ -2,14 +2,27 @@ import type { SessionStore } from '@fastify/session';
 import { eq, lt } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { sessions } from '../db/schema';
+import { readSessionWithUser, type UserReading } from '../features/users/users.service';
 
 type Callback = (err?: unknown) => void;
 type SessionData = Parameters<SessionStore['set']>[1];
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+/** Readings not taken (a request that ended before its access check) are dropped past this many. */
+const MAX_READINGS = 1000;
 
-/** Sessions live as rows of the `session` table (sid, sess, expire), on PGlite or PostgreSQL. */
-export function createSessionStore(db: Db): SessionStore {
+export type AppSessionStore = SessionStore & {
+  /** The user read with session `sid` by a read begun at or after `since`, once; else undefined. */
+  takeReading(sid: string, since: number): UserReading | undefined;
+};
+
+/**
+ * Sessions live as rows of the `session` table (sid, sess, expire), on PGlite or PostgreSQL.
+ * Reading a session reads its user and the data version in the same query; the access check of
+ * the same request takes that reading instead of asking again (one query per request, not two).
+ */
+export function createSessionStore(db: Db): AppSessionStore {
+  const readings = new Map<string, UserReading>();
   let lastSweep = 0;
   const sweepExpired = async () => {
     if (Date.now() - lastSweep < 15 * 60 * 1000) return;
@@ -27,16 +40,22 @@ export function createSessionStore(db: Db): SessionStore {
         .then(() => callback(), callback);
     },
     get(sid: string, callback: (err: unknown, result?: SessionData | null) => void) {
-      db.select()
-        .from(sessions)
-        .where(eq(sessions.sid, sid))
-        .then(
-          ([row]) => {
-            if (!row || row.expire.getTime() <= Date.now()) return callback(null, null);
-            callback(null, row.sess as SessionData);
-          },
-          (err) => callback(err),
-        );
+      readSessionWithUser(db, sid).then(
+        ({ sess, expire, reading }) => {
+          if (!sess || !expire || !reading || expire.getTime() <= Date.now()) return callback(null, null);
+          if (readings.size >= MAX_READINGS) readings.clear();
+          readings.set(sid, reading);
+          callback(null, sess as SessionData);
+        },
+        (err) => callback(err),
+      );
+    },
+    takeReading(sid: string, since: number) {
+      const reading = readings.get(sid);
+      if (!reading) return undefined;
+      readings.delete(sid);
+      // Another request with the same cookie may have left a read older than this request.
+      return reading.startedAt >= since ? reading : undefined;
     },
     destroy(sid: string, callback: Callback) {
       db.delete(sessions)
