@@ -14,7 +14,8 @@
  *    BENCH_SECONDS: list pages (five sorts), SOP pages and file downloads from its store, each
  *    kind's p99 (target <= 300 ms).
  * 3. At 5,000 SOPs, the first page's requests per second beside a bare Node server sending the
- *    same bytes from memory, under the same load (target >= 0.9).
+ *    same bytes from memory, under the same load (target >= 0.9), and Fastify alone (no plugin,
+ *    no database) sending them: the framework's own ceiling, which the app cannot pass.
  *
  * BENCH_DATABASES=embedded|postgres limits part 1; BENCH_LIBRARY_PARTS=1,2,3 picks parts. Stops
  * by itself after BENCH_TIMEOUT_S (3600).
@@ -29,7 +30,7 @@ import { startHub, startShipNats } from '../server/src/test/fleet/nats-servers';
 import { type DatabaseKind, filledDatabase } from './databases';
 import { generateBenchData } from './generate';
 import { load, percentile, SECONDS } from './measure';
-import { benchSession, type Child, signIn, startBareServer, startServer } from './processes';
+import { benchSession, type Child, signIn, startBareServer, startFastifyServer, startServer } from './processes';
 
 const SOPS = Number(process.env.BENCH_LIBRARY_SOPS ?? 50_000);
 const SHIP_SOPS = Number(process.env.BENCH_SHIP_SOPS ?? 10_000);
@@ -275,11 +276,14 @@ async function partThree() {
   writeFileSync(downloadFile, 'unused');
   const bare = await startBareServer(listFile, downloadFile);
   session.children.add(bare);
+  const framework = await startFastifyServer(listFile);
+  session.children.add(framework);
   const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
   const app = await load(url, { connections, headers: { cookie } });
+  const fastifyAlone = await load(`${framework.base}/list`, { connections });
   const yardstick = await load(`${bare.base}/list`, { connections });
-  await Promise.all([server.stop(), bare.stop()]);
-  return { app, yardstick, connections };
+  await Promise.all([server.stop(), bare.stop(), framework.stop()]);
+  return { app, fastifyAlone, yardstick, connections };
 }
 
 const table = (header: string[], rows: string[][]) => {
@@ -316,14 +320,23 @@ for (const { kind, rows } of results) {
     output.push('Target: p99 <= 300 ms for each kind.');
   }
   if ('ratio' in rows && rows.ratio) {
-    const { app, yardstick, connections } = rows.ratio;
+    const { app, fastifyAlone, yardstick, connections } = rows.ratio;
     output.push(
       `\nFirst page at ${RATIO_SOPS.toLocaleString('en')} SOPs, ${connections} connections for ${SECONDS} s, beside a bare Node server sending the same bytes`,
     );
     output.push(
       table(
         ['measure', 'app', 'bare', 'ratio', 'target'],
-        [['GET /api/sops?limit=50 (req/s)', app.rps.toFixed(0), yardstick.rps.toFixed(0), (app.rps / yardstick.rps).toFixed(2), '>= 0.9']],
+        [
+          ['GET /api/sops?limit=50 (req/s)', app.rps.toFixed(0), yardstick.rps.toFixed(0), (app.rps / yardstick.rps).toFixed(2), '>= 0.9'],
+          [
+            'Fastify alone, same bytes (req/s)',
+            fastifyAlone.rps.toFixed(0),
+            yardstick.rps.toFixed(0),
+            (fastifyAlone.rps / yardstick.rps).toFixed(2),
+            'ceiling',
+          ],
+        ],
       ),
     );
     if (app.failures) output.push(`app failures: ${app.failures}`);

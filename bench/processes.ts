@@ -97,14 +97,23 @@ export async function startServer(
 }
 
 /** The bare Node server serving `listFile` at /list and streaming `downloadFile` at /download. */
-export async function startBareServer(listFile: string, downloadFile: string): Promise<Child> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/bare-server.ts', listFile, downloadFile], { stdio: ['ignore', 'pipe', 'inherit'] });
+export function startBareServer(listFile: string, downloadFile: string): Promise<Child> {
+  return startYardstick('bench/bare-server.ts', [listFile, downloadFile]);
+}
+
+/** Fastify alone serving `listFile` at /list: the framework's ceiling. */
+export function startFastifyServer(listFile: string): Promise<Child> {
+  return startYardstick('bench/fastify-server.ts', [listFile]);
+}
+
+async function startYardstick(script: string, args: string[]): Promise<Child> {
+  const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
   const port = await new Promise<number>((resolve, reject) => {
     child.stdout?.on('data', (chunk: Buffer) => {
       const match = /listening (\d+)/.exec(chunk.toString());
       if (match) resolve(Number(match[1]));
     });
-    child.once('exit', (code) => reject(new Error(`the bare server exited with ${code}`)));
+    child.once('exit', (code) => reject(new Error(`${script} exited with ${code}`)));
   });
   return wrap(child, `http://127.0.0.1:${port}`);
 }

@@ -1,7 +1,12 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { openDatabase } from '../db/client';
 import { dataVersion, users } from '../db/schema';
-import { crewOf } from '../test/factories';
+import { createTestContext, crewOf } from '../test/factories';
+import { openTestDatabase } from '../test/database';
 import { createSessionStore } from './session-store';
 
 const { t, crew, admin } = await crewOf({ crew: 'user', admin: 'admin' });
@@ -36,5 +41,22 @@ describe('a session is read with its user and the data version in one query', ()
     expect((await t.as(gone, { method: 'GET', url: '/api/user' })).statusCode).toBe(401);
     // The same request path for an active user still answers.
     expect((await t.as(admin, { method: 'GET', url: '/api/user' })).json()).toMatchObject({ id: admin.id });
+  });
+});
+
+describe('on a database served over connections (the embedded one on disk, or PostgreSQL)', () => {
+  it('answers many requests of one person at once, each reading its session in its own query', async () => {
+    const work = mkdtempSync(path.join(tmpdir(), 'sop-session-'));
+    const database = process.env.TEST_DATABASE_URL ? await openTestDatabase() : await openDatabase({ dataDir: path.join(work, 'db') });
+    const served = await createTestContext({ database, jobs: 'manual' });
+    try {
+      const person = await served.signedInUser('user');
+      const answers = await Promise.all(Array.from({ length: 30 }, () => served.as(person, { method: 'GET', url: '/api/departments' })));
+      expect(answers.map((a) => a.statusCode)).toEqual(answers.map(() => 200));
+      expect((await served.as(person, { method: 'GET', url: '/api/user' })).json()).toMatchObject({ id: person.id });
+    } finally {
+      await served.close();
+      rmSync(work, { recursive: true, force: true });
+    }
   });
 });

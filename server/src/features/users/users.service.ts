@@ -54,11 +54,13 @@ function prepareSessionRead(db: Db) {
     .leftJoin(sessions, eq(sessions.sid, sql.placeholder('sid')))
     .leftJoin(users, and(eq(users.id, sql`(${sessions.sess}->>'userId')::int`), eq(users.active, true), notDeleted))
     .where(eq(dataVersion.id, 1))
-    .prepare('session_with_user');
+    // Built once, sent unnamed: the embedded database serves every pool connection from one
+    // session, where a second connection preparing the same name would be refused.
+    .prepare('');
 }
 
 /**
- * A session row with its active user and the data version, in one prepared query: the session
+ * A session row with its active user and the data version, in one query built once: the session
  * store reads it for every request with a session cookie, and the access hook then needs no
  * read of its own (`findActiveUser` only when this one cannot serve).
  */
