@@ -28,6 +28,14 @@ describe('a session is read with its user and the data version in one query', ()
 
     await get(store, sid);
     expect(store.takeReading(sid, performance.now())).toBeUndefined();
+    // A page's calls at once: each request takes one reading begun since it arrived, the oldest first.
+    const second = performance.now();
+    await Promise.all([get(store, sid), get(store, sid)]);
+    const [first, next] = [store.takeReading(sid, second), store.takeReading(sid, second)];
+    expect(first?.userId).toBe(crew.id);
+    expect(next?.userId).toBe(crew.id);
+    expect(first!.startedAt).toBeLessThanOrEqual(next!.startedAt);
+    expect(store.takeReading(sid, second)).toBeUndefined();
     expect(await get(store, 'no-such-session')).toBeNull();
     expect(store.takeReading('no-such-session', 0)).toBeUndefined();
   });

@@ -22,7 +22,9 @@ export type AppSessionStore = SessionStore & {
  * the same request takes that reading instead of asking again (one query per request, not two).
  */
 export function createSessionStore(db: Db): AppSessionStore {
-  const readings = new Map<string, UserReading>();
+  // Per session, the readings not yet taken: a page's several calls at once share one cookie.
+  const readings = new Map<string, UserReading[]>();
+  let held = 0;
   let lastSweep = 0;
   const sweepExpired = async () => {
     if (Date.now() - lastSweep < 15 * 60 * 1000) return;
@@ -43,19 +45,29 @@ export function createSessionStore(db: Db): AppSessionStore {
       readSessionWithUser(db, sid).then(
         ({ sess, expire, reading }) => {
           if (!sess || !expire || !reading || expire.getTime() <= Date.now()) return callback(null, null);
-          if (readings.size >= MAX_READINGS) readings.clear();
-          readings.set(sid, reading);
+          if (held >= MAX_READINGS) {
+            readings.clear();
+            held = 0;
+          }
+          const list = readings.get(sid);
+          if (list) list.push(reading);
+          else readings.set(sid, [reading]);
+          held += 1;
           callback(null, sess as SessionData);
         },
         (err) => callback(err),
       );
     },
     takeReading(sid: string, since: number) {
-      const reading = readings.get(sid);
-      if (!reading) return undefined;
-      readings.delete(sid);
-      // Another request with the same cookie may have left a read older than this request.
-      return reading.startedAt >= since ? reading : undefined;
+      const list = readings.get(sid);
+      // The oldest reading begun since this request arrived (its own, or a later request's, which
+      // then takes a newer one): another request with the same cookie may have left older ones.
+      const index = list?.findIndex((reading) => reading.startedAt >= since) ?? -1;
+      if (!list || index < 0) return undefined;
+      const [reading] = list.splice(index, 1);
+      held -= 1;
+      if (list.length === 0) readings.delete(sid);
+      return reading;
     },
     destroy(sid: string, callback: Callback) {
       db.delete(sessions)

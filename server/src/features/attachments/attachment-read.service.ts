@@ -11,12 +11,15 @@ import { assertAttachmentVisible, viewOf } from '../sops/sop-visibility.service'
  * disagree: 404 for an attachment that does not exist or whose bytes are gone.
  */
 export async function findReadableAttachment(db: Db, actor: SessionUser, attachmentId: number) {
-  await assertAttachmentVisible(db, viewOf(actor), attachmentId);
-  const [file] = await db
-    .select({ originalName: attachments.originalName, mimeType: attachments.mimeType, sha256: attachments.sha256, size: storedFiles.size })
-    .from(attachments)
-    .leftJoin(storedFiles, eq(storedFiles.sha256, attachments.sha256))
-    .where(eq(attachments.id, attachmentId));
+  // Both reads go out together (one wait at a busy database, not two); a refusal returns neither.
+  const [, [file]] = await Promise.all([
+    assertAttachmentVisible(db, viewOf(actor), attachmentId),
+    db
+      .select({ originalName: attachments.originalName, mimeType: attachments.mimeType, sha256: attachments.sha256, size: storedFiles.size })
+      .from(attachments)
+      .leftJoin(storedFiles, eq(storedFiles.sha256, attachments.sha256))
+      .where(eq(attachments.id, attachmentId)),
+  ]);
   if (!file?.sha256) throw notFound('Attachment not found');
   return { ...file, sha256: file.sha256 };
 }
