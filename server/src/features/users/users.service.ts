@@ -47,6 +47,8 @@ export interface UserReading {
 }
 
 const sessionReads = new WeakMap<Db, ReturnType<typeof prepareSessionRead>>();
+// Built once, sent unnamed: the embedded database serves every pool connection from one
+// session, where a second connection preparing the same name would be refused.
 function prepareSessionRead(db: Db) {
   return db
     .select({ sess: sessions.sess, expire: sessions.expire, dataVersion: dataVersion.version, user: publicUserColumns })
@@ -54,8 +56,6 @@ function prepareSessionRead(db: Db) {
     .leftJoin(sessions, eq(sessions.sid, sql.placeholder('sid')))
     .leftJoin(users, and(eq(users.id, sql`(${sessions.sess}->>'userId')::int`), eq(users.active, true), notDeleted))
     .where(eq(dataVersion.id, 1))
-    // Built once, sent unnamed: the embedded database serves every pool connection from one
-    // session, where a second connection preparing the same name would be refused.
     .prepare('');
 }
 
