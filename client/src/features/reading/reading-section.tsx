@@ -68,6 +68,9 @@ function byManual(items: ReadingItem[]) {
   return [...groups.entries()].sort(([a], [b]) => (a === '' ? 1 : b === '' ? -1 : a.localeCompare(b))).map(([, group]) => group);
 }
 
+/** A group's small heading link, still a 24 px target for a finger. */
+const GROUP_LINK = 'inline-flex min-h-6 items-center hover:underline';
+
 /** Dashboard: the versions in force waiting for the signed-in reader, and the last ones read. */
 export function RequiredReadingSection() {
   const { t } = useLingui();
@@ -106,11 +109,11 @@ export function RequiredReadingSection() {
               <li key={group.key} data-testid="reading-group">
                 <h3 className="text-xs font-semibold tracking-wide text-muted-foreground uppercase">
                   {group.key === CIRCULARS ? (
-                    <Link href="/circulars" className="hover:underline">
+                    <Link href="/circulars" className={GROUP_LINK}>
                       <Trans>Fleet circulars</Trans>
                     </Link>
                   ) : group.manual ? (
-                    <Link href={`/manuals/${group.manual.id}`} className="hover:underline">
+                    <Link href={`/manuals/${group.manual.id}`} className={GROUP_LINK}>
                       {group.manual.code} · {group.manual.title}
                     </Link>
                   ) : (
