@@ -111,6 +111,8 @@ test('the list keeps its search, status, sort and page through Back, reload and 
   await expect(page.getByText(/^Showing 1–50 of \d+$/)).toBeVisible();
   await page.getByRole('button', { name: 'Next' }).click();
   await expect(page).toHaveURL(/page=2/);
+  // The address changes as the button is pressed; the rows once the second page has arrived.
+  await expect(page.getByText(/^Showing 51–/)).toBeVisible();
   const url = page.url();
   const row = page.getByTestId('sop-row').first();
   const title = (await row.getByRole('link').textContent())!;

@@ -189,21 +189,24 @@ for (const viewport of [VIEWPORTS[0], VIEWPORTS[2]]) {
       // Eleven tabs for an admin at 1024 px: they end clear of the bell, or, when their words do not
       // fit, the menu holds them; never a tab under the bell.
       await page.setViewportSize({ width: 1024, height: 768 });
-      const nav = page.getByRole('navigation', { name: 'Main' });
       const menuButton = page.getByRole('banner').getByRole('button', { name: 'Open menu' });
       // The header measures its tabs after the window changes (a frame or more later): what it
       // shows is read once that has settled, and is one of the two good states, never a third.
-      const bellButton = page
-        .getByRole('banner')
-        .getByRole('button', { name: /notification/i })
-        .first();
-      const headerState = async () => {
-        const [navShown, menuShown] = [await nav.isVisible(), await menuButton.isVisible()];
-        if (navShown === menuShown) return navShown ? 'tabs and menu both shown' : 'neither tabs nor menu';
-        if (menuShown) return 'menu';
-        const tabEnd = (await nav.getByRole('link', { name: 'Admin' }).boundingBox())!;
-        return tabEnd.x + tabEnd.width <= (await bellButton.boundingBox())!.x ? 'tabs clear of the bell' : 'a tab under the bell';
-      };
+      // Read in the page in one go: between two separate reads the header may switch.
+      const headerState = () =>
+        page.evaluate(() => {
+          const header = document.querySelector('header');
+          const shown = (element: Element | null | undefined) =>
+            !!element && element.getClientRects().length > 0 && getComputedStyle(element).visibility !== 'hidden';
+          const navigation = header?.querySelector('nav[aria-label="Main"]');
+          const menu = header?.querySelector('button[aria-label="Open menu"]');
+          const [navShown, menuShown] = [shown(navigation), shown(menu)];
+          if (navShown === menuShown) return navShown ? 'tabs and menu both shown' : 'neither tabs nor menu';
+          if (menuShown) return 'menu';
+          const tabEnd = navigation!.querySelector('a[href="/admin"]')!.getBoundingClientRect().right;
+          const bell = [...header!.querySelectorAll('button')].find((b) => /notification/i.test(b.getAttribute('aria-label') ?? b.textContent ?? ''))!;
+          return tabEnd <= bell.getBoundingClientRect().left ? 'tabs clear of the bell' : 'a tab under the bell';
+        });
       await expect.poll(headerState, { timeout: 10_000 }).toMatch(/^(menu|tabs clear of the bell)$/);
       if ((await headerState()) === 'tabs clear of the bell') {
         await expect(menuButton).toBeHidden();
