@@ -3,10 +3,10 @@ import { ROLES } from '../roles';
 import { LANGUAGE_CODES } from '../languages';
 import { SIGNATURE_METHODS } from './signatures';
 import { SOP_KINDS } from './circulars';
-import { REVIEW_FINDINGS_MAX, REVIEW_SECTIONS_MAX, REVIEW_TEXT_MAX, SUGGESTION_SECTION_MAX, SUGGESTION_TEXT_MAX } from '../limits';
-import { FINDING_ANSWERS, ReviewSection, TemplateSection } from './reviews';
-import { hasNameControls, multiLine, singleLine } from './fields';
-import { TRIAGE_STATUSES } from './suggestions';
+import { REVIEW_FINDINGS_MAX, REVIEW_SECTIONS_MAX, REVIEW_TEXT_MAX, SUGGESTION_TEXT_MAX } from '../limits';
+import { FINDING_ANSWERS, FindingText, ReviewSection, TemplateSection } from './reviews';
+import { FileName } from './fields';
+import { CreateSuggestionInput, TRIAGE_STATUSES } from './suggestions';
 
 /**
  * Every message between the office and its ships, as a contract the receiver parses before it
@@ -256,7 +256,7 @@ export type RecordMessage = z.output<typeof RecordMessage>;
 /** What the reader had open when attesting on board: each file with their first opening of it. */
 const OpenedFile = z.object({
   attachmentId: id,
-  originalName: text(255).refine((v) => !hasNameControls(v), 'File name must not contain control characters'),
+  originalName: FileName,
   openedAt: timestamp.nullable(),
 });
 
@@ -294,8 +294,9 @@ export const ShipMessage = z.discriminatedUnion('op', [
     shipRef: id,
     versionId: id,
     userId: id,
-    section: singleLine('Section').trim().max(SUGGESTION_SECTION_MAX).nullable(),
-    text: multiLine('Suggestion').trim().min(1).max(SUGGESTION_TEXT_MAX),
+    // As the office's own form takes them.
+    section: CreateSuggestionInput.shape.section,
+    text: CreateSuggestionInput.shape.text,
     suggestedAt: z.iso.datetime({ offset: true }),
   }),
   /** The master's review signed on board (decision 080), with the questions it answered and its findings; `shipRef` its id on board. */
@@ -305,9 +306,7 @@ export const ShipMessage = z.discriminatedUnion('op', [
     userId: id,
     templateAt: z.iso.datetime({ offset: true }),
     sections: z.array(ReviewSection).min(1).max(REVIEW_SECTIONS_MAX),
-    findings: z
-      .array(z.object({ position: z.number().int().positive().max(REVIEW_FINDINGS_MAX), text: multiLine('A finding').trim().min(1).max(REVIEW_TEXT_MAX) }))
-      .max(REVIEW_FINDINGS_MAX),
+    findings: z.array(z.object({ position: z.number().int().positive().max(REVIEW_FINDINGS_MAX), text: FindingText })).max(REVIEW_FINDINGS_MAX),
     signedAt: z.iso.datetime({ offset: true }),
     signatureMethod: z.enum(SIGNATURE_METHODS),
     contentSha256: sha256,

@@ -40,6 +40,9 @@ export const ReviewTemplate = z.object({
 });
 export type ReviewTemplate = z.input<typeof ReviewTemplate>;
 
+/** One finding as the master writes it (on board, and as the ship sends it ashore). */
+export const FindingText = multiLine('A finding').trim().max(REVIEW_TEXT_MAX, 'A finding must be at most 4000 characters').min(1, 'A finding needs its text');
+
 /** A section as a review keeps it: the template's questions when it was started, with the master's answers. */
 export const ReviewSection = z.object({
   title: singleLine('Section title').max(REVIEW_TITLE_MAX),
@@ -58,9 +61,7 @@ export const SaveReviewInput = z.object({
   answers: z
     .array(z.array(multiLine('An answer').trim().max(REVIEW_TEXT_MAX, 'An answer must be at most 4000 characters')).max(REVIEW_QUESTIONS_MAX))
     .max(REVIEW_SECTIONS_MAX),
-  findings: z
-    .array(multiLine('A finding').trim().max(REVIEW_TEXT_MAX, 'A finding must be at most 4000 characters').min(1, 'A finding needs its text'))
-    .max(REVIEW_FINDINGS_MAX, 'A review has at most 50 findings'),
+  findings: z.array(FindingText).max(REVIEW_FINDINGS_MAX, 'A review has at most 50 findings'),
 });
 
 /** POST /api/reviews/{id}/sign: the master's password, given now (passkeys are not kept on board). */
