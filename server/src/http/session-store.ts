@@ -43,8 +43,9 @@ export function createSessionStore(db: Db): AppSessionStore {
     },
     get(sid: string, callback: (err: unknown, result?: SessionData | null) => void) {
       readSessionWithUser(db, sid).then(
-        ({ sess, expire, reading }) => {
-          if (!sess || !expire || !reading || expire.getTime() <= Date.now()) return callback(null, null);
+        (found) => {
+          if (!found || found.expire.getTime() <= Date.now()) return callback(null, null);
+          const { sess, reading } = found;
           if (held >= MAX_READINGS) {
             readings.clear();
             held = 0;

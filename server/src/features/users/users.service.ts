@@ -22,6 +22,8 @@ export const publicUserColumns = {
 
 /** Accounts an administrator deleted stay as rows (names on the record) but are hidden everywhere else. */
 export const notDeleted = isNull(users.deletedAt);
+/** Only an active account that was not deleted may act. */
+const mayAct = and(eq(users.active, true), notDeleted);
 
 /**
  * The user behind a session (only an active account that was not deleted may act) and the
@@ -32,7 +34,7 @@ export async function findActiveUser(db: Db, id: number): Promise<{ user: Sessio
   const [row] = await db
     .select({ dataVersion: dataVersion.version, user: publicUserColumns })
     .from(dataVersion)
-    .leftJoin(users, and(eq(users.id, id), eq(users.active, true), notDeleted))
+    .leftJoin(users, and(eq(users.id, id), mayAct))
     .where(eq(dataVersion.id, 1));
   return { user: row?.user ?? undefined, dataVersion: Number(row?.dataVersion ?? 0) };
 }
@@ -54,7 +56,7 @@ function prepareSessionRead(db: Db) {
     .select({ sess: sessions.sess, expire: sessions.expire, dataVersion: dataVersion.version, user: publicUserColumns })
     .from(dataVersion)
     .leftJoin(sessions, eq(sessions.sid, sql.placeholder('sid')))
-    .leftJoin(users, and(eq(users.id, sql`(${sessions.sess}->>'userId')::int`), eq(users.active, true), notDeleted))
+    .leftJoin(users, and(eq(users.id, sql`(${sessions.sess}->>'userId')::int`), mayAct))
     .where(eq(dataVersion.id, 1))
     .prepare('');
 }
@@ -69,10 +71,10 @@ export async function readSessionWithUser(db: Db, sid: string) {
   if (!prepared) sessionReads.set(db, (prepared = prepareSessionRead(db)));
   const startedAt = performance.now();
   const [row] = await prepared.execute({ sid });
-  if (!row?.sess || !row.expire) return { sess: null, reading: null };
-  const sess = row.sess as { userId?: unknown };
+  if (!row?.sess || !row.expire) return null;
+  const { userId } = row.sess as { userId?: unknown };
   const reading: UserReading = {
-    userId: typeof sess.userId === 'number' ? sess.userId : null,
+    userId: typeof userId === 'number' ? userId : null,
     user: row.user ?? undefined,
     dataVersion: Number(row.dataVersion ?? 0),
     startedAt,
