@@ -1,7 +1,7 @@
 /** Child processes of the bench: the real server (`node --import tsx server/src/main.ts`) and the bare yardstick. */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { freePort } from '../server/src/test/fleet/nats-servers';
 
 export interface Child {
   base: string;
@@ -13,15 +13,6 @@ export interface Child {
 }
 
 const STARTUP_MS = 120_000;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
 
 function wrap(child: ChildProcess, base: string): Child {
   let exited = false;

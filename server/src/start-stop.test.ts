@@ -1,9 +1,10 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { chmodSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { createServer, connect } from 'node:net';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { freePort } from './test/fleet/nats-servers';
 
 /** `npm start` as an operator runs it, in a process of its own. */
 const work = mkdtempSync(path.join(tmpdir(), 'sop-start-'));
@@ -13,13 +14,6 @@ afterAll(() => {
   rmSync(work, { recursive: true, force: true });
 });
 
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
 const listening = (port: number) =>
   new Promise<boolean>((resolve) => {
     const socket = connect(port, '127.0.0.1');

@@ -50,9 +50,13 @@ export function createSessionStore(db: Db): AppSessionStore {
             readings.clear();
             held = 0;
           }
+          // Kept in the order the reads began (two reads at once may finish in either order).
           const list = readings.get(sid);
-          if (list) list.push(reading);
-          else readings.set(sid, [reading]);
+          if (!list) readings.set(sid, [reading]);
+          else {
+            const after = list.findIndex((kept) => kept.startedAt > reading.startedAt);
+            list.splice(after < 0 ? list.length : after, 0, reading);
+          }
           held += 1;
           callback(null, sess as SessionData);
         },

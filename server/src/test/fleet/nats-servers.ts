@@ -11,13 +11,29 @@ const CONFIG_DIR = path.resolve(import.meta.dirname, '../../../../deploy/nats');
 /** Debian's package installs it here; elsewhere it is found on PATH. */
 const NATS_SERVER = process.env.NATS_SERVER ?? (existsSync('/usr/sbin/nats-server') ? '/usr/sbin/nats-server' : 'nats-server');
 
-/** A port nothing listens on now. */
+/**
+ * A port nothing listens on now, taken below the kernel's ephemeral range: a port the kernel hands
+ * out for `listen(0)` is also what it hands the next outgoing connection (a fetch, a database or
+ * NATS client), so a process started on it a moment later could find it taken. Random, so test
+ * files running side by side rarely try the same one; each is bound once to prove it free.
+ */
 export async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
+  const range = '/proc/sys/net/ipv4/ip_local_port_range';
+  const [ephemeralStart] = existsSync(range) ? readFileSync(range, 'utf8').split(/\s+/).map(Number) : [];
+  const below = Number.isInteger(ephemeralStart) && ephemeralStart > 20_000 ? ephemeralStart : 32_768;
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const port = 10_000 + Math.floor(Math.random() * (below - 10_000));
+    if (await bindsFree(port)) return port;
+  }
+  throw new Error('no free port found below the ephemeral range');
+}
+
+function bindsFree(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const server = createServer();
+    server.once('error', () => resolve(false));
+    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
+  });
 }
 
 /** Whether a TCP connection to host:port is taken (true) or refused (false). */
