@@ -1,9 +1,9 @@
 import { constants as zlibConstants } from 'node:zlib';
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
-import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
 import fastifySession from '@fastify/session';
+import helmet from 'helmet';
 import Fastify, { type FastifyBaseLogger, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'drizzle-orm';
@@ -20,6 +20,8 @@ import { registerErrorHandler } from './http/error-handler';
 import { withSafeLogging } from './http/log-serializers';
 import { registerOriginCheck } from './http/origin-check';
 import { answers, requireResponseSchema } from './http/responses';
+import { createDataClock } from './http/data-clock';
+import { rememberedSigner } from './http/remembered-signer';
 import { createSessionStore } from './http/session-store';
 import { registerUploadSlots, type UploadLimits } from './http/upload-slots';
 import { type AnswerCache, createAnswerCache } from './http/versioned-answer';
@@ -109,9 +111,19 @@ export interface AppOptions {
   oidc?: OidcConfig;
   /** Starts its link to the fleet, when it has one; the link is closed with the app. */
   fleetLink?: (log: FastifyBaseLogger) => FleetLink & { close(): Promise<void> };
+  /**
+   * How old a data version a reading request may take, in ms (default 100): a busy instance then
+   * reads it a few times a second, not per request. Tests that change the database behind the
+   * app's back pass 0.
+   */
+  dataFreshMs?: number;
   /** Shown every route as it is registered, with its options (tests walk the route table and its rules). */
   onRoute?: (route: RouteOptions) => void;
 }
+
+const SESSION_COOKIE = 'sop.sid';
+/** Requests that only read: they may take a session held in memory and a recent data version. */
+const READING_METHODS = new Set(['GET', 'HEAD']);
 
 export async function buildApp(opts: AppOptions) {
   const app = Fastify({
@@ -144,7 +156,9 @@ export async function buildApp(opts: AppOptions) {
   registerActor(app);
 
   registerErrorHandler(app);
-  await app.register(fastifyHelmet, {
+  // Built once: the headers are the same for every answer (a plugin building them per request
+  // cost a tenth of a cached list's time).
+  const securityHeaders = helmet({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -167,6 +181,7 @@ export async function buildApp(opts: AppOptions) {
     // Sent by registerCacheHeaders, and only over HTTPS.
     hsts: false,
   });
+  app.addHook('onRequest', (request, reply, done) => securityHeaders(request.raw, reply.raw, (err) => done(err as Error | undefined)));
   registerCacheHeaders(app);
   // Ships work over satellite links: JSON and the client's assets travel compressed.
   // Stored files are sent as they are (PDFs and Office files are compressed already).
@@ -180,15 +195,27 @@ export async function buildApp(opts: AppOptions) {
   registerOriginCheck(app);
   // Signed cookies (the device cookie) use the session secret too: a new secret forgets them.
   await app.register(fastifyCookie, { secret: opts.sessionSecret });
-  // When the request arrived, before its session is read: the access check takes only a reading of the user begun since.
+  // When the request arrived, before its session is read: a reading request (GET, HEAD) takes a
+  // data version read since `dataFreshMs` before, and with it any session held in memory that
+  // was read at that version; a write always reads its session from the database.
+  const dataClock = createDataClock(opts.db, opts.dataFreshMs ?? 100);
+  const sessionStore = createSessionStore(opts.db, dataClock);
   app.decorateRequest('arrivedAt', 0);
   app.addHook('onRequest', async (request) => {
     request.arrivedAt = performance.now();
+    const signed = request.cookies[SESSION_COOKIE];
+    if (!signed) return;
+    if (READING_METHODS.has(request.method)) await dataClock.versionFor(request.arrivedAt);
+    else sessionStore.forget(signed.slice(0, Math.max(0, signed.lastIndexOf('.'))));
   });
-  const sessionStore = createSessionStore(opts.db);
+  // A change this instance answered is seen by the next request, whoever makes it.
+  app.addHook('onSend', async (request, _reply, payload) => {
+    if (!READING_METHODS.has(request.method)) dataClock.moved();
+    return payload;
+  });
   await app.register(fastifySession, {
-    secret: opts.sessionSecret,
-    cookieName: 'sop.sid',
+    secret: rememberedSigner(opts.sessionSecret),
+    cookieName: SESSION_COOKIE,
     store: sessionStore,
     saveUninitialized: false,
     rolling: false,
@@ -204,11 +231,11 @@ export async function buildApp(opts: AppOptions) {
   app.addHook('preParsing', async (request, _reply, payload) => {
     const userId = request.session?.userId;
     if (userId) {
-      const reading = sessionStore.takeReading(request.session.sessionId, request.arrivedAt);
-      const found = !withinAbsoluteLifetime(request.session) ? undefined : reading?.userId === userId ? reading : await findActiveUser(app.db, userId);
+      const held = sessionStore.held(request.session.sessionId);
+      const found = !withinAbsoluteLifetime(request.session) ? undefined : held?.userId === userId ? held : await findActiveUser(app.db, userId);
       const user = found?.user;
       if (user) {
-        request.dataVersion = found.dataVersion;
+        request.dataVersion = dataClock.known();
         request.user = user;
         keepSessionAlive(request.session);
       } else await request.session.destroy();

@@ -2,79 +2,101 @@ import type { SessionStore } from '@fastify/session';
 import { eq, lt } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { sessions } from '../db/schema';
-import { readSessionWithUser, type UserReading } from '../features/users/users.service';
+import { sessionWouldChange } from '../features/auth/session-lifetime.http';
+import type { SessionUser } from '../../../common/contracts/auth';
+import { readSessionWithUser } from '../features/users/users.service';
+import type { DataClock } from './data-clock';
 
 type Callback = (err?: unknown) => void;
 type SessionData = Parameters<SessionStore['set']>[1];
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-/** Readings not taken (a request that ended before its access check) are dropped past this many. */
-const MAX_READINGS = 1000;
+/** Sessions held in memory at most; the least recently read goes first. */
+const MAX_HELD = 10_000;
+/** A held session is read again at least this often, whatever the data version. */
+const HELD_FOR_MS = 60_000;
+
+/** A session as last read, with its user (undefined when that user may no longer act) and the data version of that read. */
+export interface HeldSession {
+  sess: SessionData;
+  expire: number;
+  userId: number | null;
+  user: SessionUser | undefined;
+  dataVersion: number;
+  readAt: number;
+}
 
 export type AppSessionStore = SessionStore & {
-  /** The user read with session `sid` by a read begun at or after `since`, once; else undefined. */
-  takeReading(sid: string, since: number): UserReading | undefined;
+  /** The session `sid` as last read with its user, if held. */
+  held(sid: string): HeldSession | undefined;
+  /** Reads `sid` from the database at its next use (a write never acts on a held copy). */
+  forget(sid: string): void;
 };
 
 /**
  * Sessions live as rows of the `session` table (sid, sess, expire), on PGlite or PostgreSQL.
- * Reading a session reads its user and the data version in the same query; the access check of
- * the same request takes that reading instead of asking again (one query per request, not two).
+ * Reading a session reads its user and the data version in the same query, and the copy is held
+ * in memory while the data version stays the same: every change to a user and every ended
+ * session moves that version, so a held copy never outlives a deactivation, a role change or a
+ * sign-out. A copy whose sign-in time or touch is due is read again (it would be written back).
  */
-export function createSessionStore(db: Db): AppSessionStore {
-  // Per session, the readings not yet taken: a page's several calls at once share one cookie.
-  const readings = new Map<string, UserReading[]>();
-  let held = 0;
+export function createSessionStore(db: Db, clock: DataClock): AppSessionStore {
+  const sessionsHeld = new Map<string, HeldSession>();
   let lastSweep = 0;
   const sweepExpired = async () => {
     if (Date.now() - lastSweep < 15 * 60 * 1000) return;
     lastSweep = Date.now();
     await db.delete(sessions).where(lt(sessions.expire, new Date()));
   };
+  const usable = (found: HeldSession | undefined): found is HeldSession =>
+    !!found &&
+    found.dataVersion === clock.known() &&
+    Date.now() - found.readAt < HELD_FOR_MS &&
+    found.expire > Date.now() &&
+    !sessionWouldChange(found.sess as { signedInAt?: number; touchedAt?: number });
   return {
     set(sid: string, session: SessionData, callback: Callback) {
       const expires = session.cookie?.expires ? new Date(session.cookie.expires) : new Date(Date.now() + DAY_MS);
       const sess = JSON.parse(JSON.stringify(session));
+      sessionsHeld.delete(sid);
       db.insert(sessions)
         .values({ sid, sess, expire: expires })
         .onConflictDoUpdate({ target: sessions.sid, set: { sess, expire: expires } })
-        .then(() => sweepExpired())
+        .then(() => {
+          sessionsHeld.delete(sid);
+          return sweepExpired();
+        })
         .then(() => callback(), callback);
     },
     get(sid: string, callback: (err: unknown, result?: SessionData | null) => void) {
+      const kept = sessionsHeld.get(sid);
+      if (usable(kept)) return callback(null, { ...kept.sess });
       readSessionWithUser(db, sid).then(
         (found) => {
-          if (!found || found.expire.getTime() <= Date.now()) return callback(null, null);
-          const { sess, reading } = found;
-          if (held >= MAX_READINGS) {
-            readings.clear();
-            held = 0;
+          if (!found) {
+            sessionsHeld.delete(sid);
+            return callback(null, null);
           }
-          // Kept in the order the reads began (two reads at once may finish in either order).
-          const list = readings.get(sid);
-          if (!list) readings.set(sid, [reading]);
-          else {
-            const after = list.findIndex((kept) => kept.startedAt > reading.startedAt);
-            list.splice(after < 0 ? list.length : after, 0, reading);
+          clock.saw(found.dataVersion, found.startedAt);
+          if (found.expire.getTime() <= Date.now()) {
+            sessionsHeld.delete(sid);
+            return callback(null, null);
           }
-          held += 1;
-          callback(null, sess as SessionData);
+          const { sess, userId, user, dataVersion } = found;
+          sessionsHeld.delete(sid);
+          sessionsHeld.set(sid, { sess: sess as SessionData, expire: found.expire.getTime(), userId, user, dataVersion, readAt: Date.now() });
+          if (sessionsHeld.size > MAX_HELD) sessionsHeld.delete(sessionsHeld.keys().next().value as string);
+          callback(null, { ...(sess as SessionData) });
         },
         (err) => callback(err),
       );
     },
-    takeReading(sid: string, since: number) {
-      const list = readings.get(sid);
-      // The oldest reading begun since this request arrived (its own, or a later request's, which
-      // then takes a newer one): another request with the same cookie may have left older ones.
-      const index = list?.findIndex((reading) => reading.startedAt >= since) ?? -1;
-      if (!list || index < 0) return undefined;
-      const [reading] = list.splice(index, 1);
-      held -= 1;
-      if (list.length === 0) readings.delete(sid);
-      return reading;
+    held: (sid: string) => sessionsHeld.get(sid),
+    forget(sid: string) {
+      sessionsHeld.delete(sid);
     },
     destroy(sid: string, callback: Callback) {
+      sessionsHeld.delete(sid);
       db.delete(sessions)
         .where(eq(sessions.sid, sid))
         .then(() => callback(), callback);

@@ -56,6 +56,7 @@ export interface TestContext {
     instance?: AppOptions['instance'];
     oidc?: AppOptions['oidc'];
     onRoute?: AppOptions['onRoute'];
+    dataFreshMs?: number;
   }): Promise<{ app: App; db: Db }>;
 }
 
@@ -65,7 +66,10 @@ export interface TestContext {
  * nothing runs until the test calls `t.jobs.runUntilIdle()`. A test that needs a particular
  * database (on disk, say) passes it; close() closes it too.
  */
-export type TestContextOptions = Pick<AppOptions, 'uploadLimits' | 'trustProxy' | 'instance' | 'backups' | 'mail' | 'publicUrl' | 'oidc' | 'fleetLink'> & {
+export type TestContextOptions = Pick<
+  AppOptions,
+  'uploadLimits' | 'trustProxy' | 'instance' | 'backups' | 'mail' | 'publicUrl' | 'oidc' | 'fleetLink' | 'dataFreshMs'
+> & {
   /** First retry delay of failed jobs (default 5 s). */
   retryDelayMs?: number;
   jobs?: 'background' | 'manual';
@@ -75,7 +79,8 @@ export type TestContextOptions = Pick<AppOptions, 'uploadLimits' | 'trustProxy' 
 export async function createTestContext(opts: TestContextOptions = {}): Promise<TestContext> {
   const { jobs: jobMode, database: given, retryDelayMs: _retryDelayMs, ...appOptions } = opts;
   const database = given ?? (await openTestDatabase());
-  const app = await buildApp({ ...appOptions, db: database.db, sessionSecret: TEST_SESSION_SECRET });
+  // Tests change rows behind the app's back and ask at once: each reading request reads the data version.
+  const app = await buildApp({ dataFreshMs: 0, ...appOptions, db: database.db, sessionSecret: TEST_SESSION_SECRET });
   await app.ready();
   // Backups read through the pool: a database on disk or PostgreSQL (in-memory PGlite has none).
   const backups = opts.backups && database.pool ? { ...opts.backups, pool: database.pool, fileDir: fileStoreDir() } : undefined;
@@ -106,6 +111,7 @@ export async function createTestContext(opts: TestContextOptions = {}): Promise<
       const db = second?.db ?? database.db;
       const other = await buildApp({
         db,
+        dataFreshMs: opts.dataFreshMs ?? 0,
         sessionSecret: opts.sessionSecret ?? TEST_SESSION_SECRET,
         trustProxy: opts.trustProxy,
         instance: opts.instance,

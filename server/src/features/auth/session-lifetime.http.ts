@@ -27,12 +27,17 @@ export function withinAbsoluteLifetime(session: FastifyRequest['session']): bool
   return Date.now() - session.signedInAt < SESSION_ABSOLUTE_MS;
 }
 
+/** Whether this request would write the session back (its sign-in time missing, or a touch due). */
+export function sessionWouldChange(session: { signedInAt?: number; touchedAt?: number }): boolean {
+  return !session.signedInAt || Date.now() - (session.touchedAt ?? 0) >= SESSION_TOUCH_MS;
+}
+
 /**
  * Sliding expiry without a write per request: the session is re-saved (and its cookie
  * re-sent) only when it was last extended more than SESSION_TOUCH_MS ago.
  */
 export function keepSessionAlive(session: FastifyRequest['session']) {
-  if (Date.now() - (session.touchedAt ?? 0) < SESSION_TOUCH_MS) return;
+  if (!sessionWouldChange(session)) return;
   session.touch();
   session.touchedAt = Date.now();
 }

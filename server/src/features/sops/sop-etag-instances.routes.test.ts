@@ -7,7 +7,8 @@ import { createSopAs } from '../../test/client';
 
 /**
  * Two app instances over one database, as behind a load balancer: the tag comes from the
- * database, so both hand out the same tag and a write through one moves the tag of the other.
+ * database, so both hand out the same tag and a write through one moves the tag of the other
+ * (seen there within its data freshness: a reading request takes a version read that recently).
  * On PostgreSQL the second instance has its own connection pool; embedded, one process
  * owns the database, so the second instance shares it but keeps its own answer cache.
  */
@@ -16,6 +17,9 @@ let second: { app: App; database?: Database };
 let author: TestUser;
 let secondCookie: string;
 let departmentId: number;
+/** The second instance's freshness, as in production. */
+const FRESH_MS = 100;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 beforeAll(async () => {
   t = await createTestContext();
@@ -26,7 +30,7 @@ beforeAll(async () => {
     url.pathname = `/${result.rows[0].name}`;
     second.database = await openDatabase({ databaseUrl: url.toString() });
   }
-  second.app = await buildApp({ db: second.database?.db ?? t.db, sessionSecret: TEST_SESSION_SECRET });
+  second.app = await buildApp({ db: second.database?.db ?? t.db, sessionSecret: TEST_SESSION_SECRET, dataFreshMs: FRESH_MS });
   author = await t.signedInUser('user');
   secondCookie = await signIn(second.app, author.username, TEST_PASSWORD);
   departmentId = (await buildDepartment(t.db)).id;
@@ -55,6 +59,7 @@ describe('two app instances on one database', () => {
   it('a write through one instance gives the other a new tag and fresh data', async () => {
     const before = await onSecond('/api/sops');
     const sop = await createSopAs(t, author, { departmentId, title: 'Pilot ladder rigging' });
+    await sleep(FRESH_MS + 20);
 
     const after = await onSecond('/api/sops', { 'if-none-match': before.headers.etag as string });
     expect(after.statusCode).toBe(200);

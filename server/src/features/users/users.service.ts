@@ -39,15 +39,6 @@ export async function findActiveUser(db: Db, id: number): Promise<{ user: Sessio
   return { user: row?.user ?? undefined, dataVersion: Number(row?.dataVersion ?? 0) };
 }
 
-/** The user and data version as `findActiveUser` reads them, with when the read began. */
-export interface UserReading {
-  userId: number | null;
-  user: SessionUser | undefined;
-  dataVersion: number;
-  /** performance.now() when the query was sent: a request takes only a reading begun after it arrived. */
-  startedAt: number;
-}
-
 const sessionReads = new WeakMap<Db, ReturnType<typeof prepareSessionRead>>();
 // Built once, sent unnamed: the embedded database serves every pool connection from one
 // session, where a second connection preparing the same name would be refused.
@@ -63,8 +54,8 @@ function prepareSessionRead(db: Db) {
 
 /**
  * A session row with its active user and the data version, in one query built once: the session
- * store reads it for every request with a session cookie, and the access hook then needs no
- * read of its own (`findActiveUser` only when this one cannot serve).
+ * store reads it when it holds no usable copy, and the access hook then needs no read of its
+ * own (`findActiveUser` only when this one cannot serve).
  */
 export async function readSessionWithUser(db: Db, sid: string) {
   let prepared = sessionReads.get(db);
@@ -73,13 +64,15 @@ export async function readSessionWithUser(db: Db, sid: string) {
   const [row] = await prepared.execute({ sid });
   if (!row?.sess || !row.expire) return null;
   const { userId } = row.sess as { userId?: unknown };
-  const reading: UserReading = {
+  return {
+    sess: row.sess,
+    expire: row.expire,
     userId: typeof userId === 'number' ? userId : null,
     user: row.user ?? undefined,
     dataVersion: Number(row.dataVersion ?? 0),
+    /** performance.now() when the query was sent. */
     startedAt,
   };
-  return { sess: row.sess, expire: row.expire, reading };
 }
 
 /** Any account with this name, deleted ones included: a deleted account's username stays reserved. */

@@ -84,6 +84,8 @@ async function startShip(vessel: string, nats: NatsServer): Promise<Ship> {
   const app = await buildApp({
     db: database.db,
     sessionSecret: TEST_SESSION_SECRET,
+    // What the link applies is asked for at once: each reading request reads the data version.
+    dataFreshMs: 0,
     instance,
     fleetLink: (log) => (link = startShipLink(database.db, vessel, nats.url, log, { everyMs: 150 })),
   });

@@ -1,0 +1,30 @@
+import { Signer, type UnsignResult } from '@fastify/cookie';
+
+/** Signatures remembered at most (one per session in use); the oldest goes first. */
+const MAX_REMEMBERED = 10_000;
+
+/**
+ * The session cookie's signer, remembering what it has already signed and verified: checking the
+ * signature of the same cookie on every request (and signing the session id again) cost an HMAC
+ * twice per request. Only valid signatures are remembered, so made-up cookies cannot fill it, and
+ * each is still checked with the secret once.
+ */
+export function rememberedSigner(secret: string) {
+  const signer = new Signer(secret);
+  const signed = new Map<string, string>();
+  const verified = new Map<string, UnsignResult>();
+  const remember = <V>(map: Map<string, V>, key: string, value: V) => {
+    if (map.size >= MAX_REMEMBERED) map.delete(map.keys().next().value as string);
+    map.set(key, value);
+    return value;
+  };
+  return {
+    sign: (value: string) => signed.get(value) ?? remember(signed, value, signer.sign(value)),
+    unsign(signedValue: string): UnsignResult {
+      const known = verified.get(signedValue);
+      if (known) return known;
+      const result = signer.unsign(signedValue);
+      return result.valid ? remember(verified, signedValue, result) : result;
+    },
+  };
+}
