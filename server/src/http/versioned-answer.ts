@@ -16,18 +16,26 @@ import { matchesIfNoneMatch } from './cache-headers';
 
 type Encoding = 'br' | 'gzip' | 'identity';
 
-interface CachedAnswer {
+/** Something built from the database at one data version, kept until the version moves. */
+interface Remembered<T> {
   version: number;
-  json: Promise<Buffer>;
+  value: Promise<T>;
+}
+
+interface CachedAnswer extends Remembered<Buffer> {
   encoded: Partial<Record<Encoding, Promise<Buffer>>>;
 }
 
 export interface AnswerCache {
   entries: Map<string, CachedAnswer>;
+  /** Decisions that are not answers of their own (may this view read that file, and where it is). */
+  decisions: Map<string, Remembered<unknown>>;
 }
 
 /** Enough for every filter a crew uses at once; a burst of odd queries only evicts, never grows. */
 const MAX_ENTRIES = 64;
+/** Decisions are small (a file's name and address): one per reader and file in use. */
+const MAX_DECISIONS = 5000;
 /** Below this, compressing costs more than it saves (the same threshold as the app's compression). */
 const COMPRESS_FROM_BYTES = 1024;
 
@@ -37,7 +45,7 @@ const compressors: Record<Exclude<Encoding, 'identity'>, (body: Buffer) => Promi
 };
 
 export function createAnswerCache(): AnswerCache {
-  return { entries: new Map() };
+  return { entries: new Map(), decisions: new Map() };
 }
 
 /** The database's data version: one primary-key read of a one-row table. */
@@ -71,7 +79,7 @@ export async function sendVersionedJson(cache: AnswerCache, db: Db, request: Fas
 
   const cacheKey = answer.scope ? `${answer.key}|${answer.scope}` : answer.key;
   const entry = currentEntry(cache, cacheKey, version, answer.build);
-  const json = await entry.json;
+  const json = await entry.value;
   const encoding = json.length < COMPRESS_FROM_BYTES ? 'identity' : negotiated;
   const body = encoding === 'identity' ? json : await encodedBody(entry, encoding);
   if (encoding !== 'identity') reply.header('content-encoding', encoding);
@@ -80,21 +88,34 @@ export async function sendVersionedJson(cache: AnswerCache, db: Db, request: Fas
 
 /** The cached answer for this version, or a new one (concurrent first requests share one build). */
 function currentEntry(cache: AnswerCache, key: string, version: number, build: () => Promise<string>): CachedAnswer {
-  const cached = cache.entries.get(key);
+  return remembered(cache.entries, MAX_ENTRIES, key, version, () => ({ version, value: build().then((text) => Buffer.from(text)), encoded: {} }));
+}
+
+/**
+ * `build()` at this data version, remembered under `key` (with who it is for in the key) until the
+ * version moves; concurrent first asks share one build, and a failed build (a 404, say) is not
+ * remembered. Without a version (no signed-in reading), it is built every time.
+ */
+export function rememberAtVersion<T>(cache: AnswerCache, key: string, version: number | null, build: () => Promise<T>): Promise<T> {
+  if (version === null) return build();
+  return remembered(cache.decisions, MAX_DECISIONS, key, version, () => ({ version, value: build() })).value as Promise<T>;
+}
+
+function remembered<E extends Remembered<unknown>>(entries: Map<string, E>, max: number, key: string, version: number, make: () => E): E {
+  const cached = entries.get(key);
   if (cached && cached.version === version) return cached;
-  const entry: CachedAnswer = { version, json: build().then((text) => Buffer.from(text)), encoded: {} };
-  // A failed build (e.g. a 404) is not remembered.
-  entry.json.catch(() => {
-    if (cache.entries.get(key) === entry) cache.entries.delete(key);
+  const entry = make();
+  entry.value.catch(() => {
+    if (entries.get(key) === entry) entries.delete(key);
   });
-  cache.entries.delete(key);
-  cache.entries.set(key, entry);
-  if (cache.entries.size > MAX_ENTRIES) cache.entries.delete(cache.entries.keys().next().value as string);
+  entries.delete(key);
+  entries.set(key, entry);
+  if (entries.size > max) entries.delete(entries.keys().next().value as string);
   return entry;
 }
 
 function encodedBody(entry: CachedAnswer, encoding: Exclude<Encoding, 'identity'>): Promise<Buffer> {
-  entry.encoded[encoding] ??= entry.json.then(compressors[encoding]);
+  entry.encoded[encoding] ??= entry.value.then(compressors[encoding]);
   return entry.encoded[encoding];
 }
 

@@ -14,9 +14,11 @@ import { uploadedFileName } from '../../files/file-name';
 import { discardTempFiles, type ReceivedFile, receiveUpload } from '../../files/temp-files';
 import { badRequest, HttpError, unsupportedType } from '../../http/errors';
 import { answers, ERROR_ANSWERS } from '../../http/responses';
+import { rememberAtVersion } from '../../http/versioned-answer';
 import { documentHtml, isConvertedToHtml } from './attachment-html.service';
 import { findReadableAttachment } from './attachment-read.service';
 import { assertAttachmentVisible, viewOf } from '../sops/sop-visibility.service';
+import { reviewDay } from '../sops/sop-review-schedule.service';
 import { askForPreview, previewImage } from './attachment-preview-request.service';
 import { sendControlledCopy } from './controlled-copy.service';
 import { type CheckedFile, checkAttachmentType, findVersionForUpload, storeAttachments } from './attachment-store.service';
@@ -61,7 +63,14 @@ export const attachmentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/attachments/:id/download',
     { ...storedFileRoute, config: { access: 'files.read' }, schema: { params: IdParams, response: ERROR_ANSWERS } },
-    async (request, reply) => sendStoredFile(reply, await findReadableAttachment(app.db, request.actor, request.params.id)),
+    // A reader asks for the same file again (at each opening, from each device): the decision (may
+    // this view read it, and which bytes) is remembered until the data version moves.
+    async (request, reply) => {
+      const { id } = request.params;
+      const key = `file ${id} ${reviewDay()}-${viewOf(request.actor).key}`;
+      const file = await rememberAtVersion(app.answerCache, key, request.dataVersion, () => findReadableAttachment(app.db, request.actor, id));
+      return sendStoredFile(reply, file);
+    },
   );
 
   /**

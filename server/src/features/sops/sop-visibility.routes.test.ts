@@ -571,3 +571,22 @@ describe('every route', () => {
     // The controlled copy starts a document worker.
   }, 120_000);
 });
+
+describe('a download once allowed', () => {
+  it('is refused as soon as its version is superseded, however often it was fetched before', async () => {
+    const deck = await buildDepartment(t.db, 'Deck (supersession)');
+    await placeIn(t, admin, deck.id, crew);
+    const sop = await createSopAs(t, owner, { departmentId: deck.id, title: 'Lifeboat lowering', content: 'Lower to the embarkation deck.' });
+    const oldFile = await attach(owner, sop.latestVersionId as number, 'lifeboat-v1.pdf', 'falls and gripes');
+    await approveLatest(t, owner, approver, sop.id);
+    for (let i = 0; i < 3; i++) expect((await get(crew, `/api/attachments/${oldFile}/download`)).statusCode).toBe(200);
+    const v2 = await newVersion(owner, sop.id, '1.1', 'Lower to the water, then release.');
+    const newFile = await attach(owner, v2, 'lifeboat-v2.pdf', 'on-load release');
+    // Not yet in force: the crew still reads the old file, never the draft's.
+    expect((await get(crew, `/api/attachments/${oldFile}/download`)).statusCode).toBe(200);
+    expect((await get(crew, `/api/attachments/${newFile}/download`)).statusCode).toBe(404);
+    await approveLatest(t, owner, approver, sop.id);
+    expect((await get(crew, `/api/attachments/${oldFile}/download`)).statusCode).toBe(404);
+    expect((await get(crew, `/api/attachments/${newFile}/download`)).statusCode).toBe(200);
+  });
+});
