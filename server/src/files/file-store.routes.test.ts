@@ -127,6 +127,49 @@ describe('downloads', () => {
   });
 });
 
+describe('small files sent lately', () => {
+  const download = (id: number) => t.as(owner, { method: 'GET', url: `/api/attachments/${id}/download` });
+
+  it('are sent from memory after one whole, verified download, byte for byte', async () => {
+    const sop = await createSopAs(t, owner, { departmentId: deptId });
+    const data = text('galley cleaning rota, kept hot', 5000);
+    const [file] = await upload(sop.latestVersionId!, [{ name: 'galley.txt', data }]);
+    const opened = readCounter.opened;
+    const first = await download(file.id);
+    expect(first.statusCode).toBe(200);
+    expect(first.rawPayload.equals(data)).toBe(true);
+    expect(readCounter.opened).toBe(opened + 1);
+    for (let i = 0; i < 2; i++) {
+      const again = await download(file.id);
+      expect(again.statusCode).toBe(200);
+      expect(again.rawPayload.equals(data)).toBe(true);
+      expect(again.headers['content-length']).toBe(String(data.length));
+      expect(again.headers['repr-digest']).toBe(digestOf(data));
+    }
+    expect(readCounter.opened).toBe(opened + 1);
+  });
+
+  it('never keeps a file that failed its check: it is read again, and sent whole once its bytes are good', async () => {
+    const sop = await createSopAs(t, owner, { departmentId: deptId });
+    const data = text('bridge night orders, damaged', 4000);
+    const [file] = await upload(sop.latestVersionId!, [{ name: 'orders.txt', data }]);
+    const sha256 = await hashOf(file.id);
+    await corruptStoredFile(t.db, sha256, 100);
+    const opened = readCounter.opened;
+    const cut = await download(file.id).then(
+      (res) => res.rawPayload.length,
+      () => -1,
+    );
+    expect(cut).toBeLessThan(data.length);
+    // The same byte flipped back: the stored bytes are good again.
+    await corruptStoredFile(t.db, sha256, 100);
+    const whole = await download(file.id);
+    expect(whole.statusCode).toBe(200);
+    expect(whole.rawPayload.equals(data)).toBe(true);
+    expect(readCounter.opened).toBe(opened + 2);
+  });
+});
+
 describe('uploads', () => {
   it('refuses an upload with 413 as it passes 10 MB and keeps neither bytes nor temp files', async () => {
     const sop = await createSopAs(t, owner, { departmentId: deptId });

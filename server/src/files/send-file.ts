@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
 import { matchesIfNoneMatch } from '../http/cache-headers';
+import { hotFile, keepingHot } from './hot-files';
 import { servedContentType } from './served-type';
 import { FileIntegrityError, openRead } from './store';
 
@@ -29,7 +30,8 @@ export interface FileToSend {
 /**
  * Streams a stored file with its length and digest (RFC 9530 Repr-Digest), so a client can
  * verify it too. The bytes are checked while they pass: a mismatch ends the response as an
- * error (never a complete bad file) and is logged. HEAD answers from the record alone.
+ * error (never a complete bad file) and is logged. HEAD answers from the record alone. A small
+ * file sent whole lately is sent from memory (hot-files.ts).
  */
 export async function sendStoredFile(reply: FastifyReply, file: FileToSend, disposition: 'attachment' | 'inline' = 'attachment') {
   if (!file.sha256 || file.size === null) {
@@ -49,7 +51,9 @@ export async function sendStoredFile(reply: FastifyReply, file: FileToSend, disp
     .header('x-content-type-options', 'nosniff');
   // Fastify's automatic HEAD route would drain a stream to the end: give it an empty one.
   if (reply.request.method === 'HEAD') return reply.send(Readable.from([]));
-  const stream = await openRead(reply.server.db, file.sha256, file.size);
+  const hot = hotFile(file.sha256);
+  if (hot) return reply.send(hot);
+  const stream = keepingHot(await openRead(reply.server.db, file.sha256, file.size), file.sha256, file.size);
   stream.on('error', (err) => {
     reply.log.error({ err, originalName: file.originalName, sha256: file.sha256 }, 'stored file failed its checksum while being sent; response cut');
   });
