@@ -4,27 +4,31 @@ import { Signer, type UnsignResult } from '@fastify/cookie';
 const MAX_REMEMBERED = 10_000;
 
 /**
- * The session cookie's signer, remembering what it has already signed and verified: checking the
- * signature of the same cookie on every request (and signing the session id again) cost an HMAC
- * twice per request. Only valid signatures are remembered, so made-up cookies cannot fill it, and
- * each is still checked with the secret once.
+ * The session cookie's signer, remembering the cookies it has verified: checking the signature of
+ * the same cookie on every request (and signing its session id again) cost an HMAC twice per
+ * request. Only valid signatures are remembered, so made-up cookies cannot fill it, and each is
+ * still checked with the secret once.
  */
 export function rememberedSigner(secret: string) {
   const signer = new Signer(secret);
-  const signed = new Map<string, string>();
+  // A verified cookie names its session id's signature too: signing that id again needs no HMAC.
+  const signatureOf = new Map<string, string>();
   const verified = new Map<string, UnsignResult>();
   const remember = <V>(map: Map<string, V>, key: string, value: V) => {
     if (map.size >= MAX_REMEMBERED) map.delete(map.keys().next().value as string);
     map.set(key, value);
-    return value;
   };
   return {
-    sign: (value: string) => signed.get(value) ?? remember(signed, value, signer.sign(value)),
+    sign: (value: string) => signatureOf.get(value) ?? signer.sign(value),
     unsign(signedValue: string): UnsignResult {
       const known = verified.get(signedValue);
       if (known) return known;
       const result = signer.unsign(signedValue);
-      return result.valid ? remember(verified, signedValue, result) : result;
+      if (result.valid && result.value !== null) {
+        remember(verified, signedValue, result);
+        if (!result.renew) remember(signatureOf, result.value, signedValue);
+      }
+      return result;
     },
   };
 }
