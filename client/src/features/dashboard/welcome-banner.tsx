@@ -15,7 +15,8 @@ export function WelcomeBanner({ firstName, actions }: { firstName: string | null
       </div>
       <div className="absolute inset-0 hidden bg-gradient-to-r from-navy/80 via-navy/30 to-transparent sm:block" />
       <div className="relative flex h-full flex-wrap items-end justify-between gap-4 p-5 sm:p-6">
-        <div>
+        {/* On wide screens the greeting keeps to the sea: a long name wraps before the ship. */}
+        <div className="sm:max-w-[50%]">
           <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">
             <Trans>Welcome back, {name}</Trans>
           </h1>
