@@ -26,4 +26,10 @@ export async function signOut(page: Page) {
   if (await menu.isVisible()) await menu.click();
   await page.getByRole('button', { name: 'Logout' }).click();
   await expect(page).toHaveURL(/\/auth$/);
+  // The sign-in screen shows before the sign-out is sent (the page forgets the person first). Until
+  // the server has it, the sign-out goes with whatever session cookie the browser holds: one put in
+  // for the next person meanwhile would be the session ended. (With no link it waits for the link.)
+  if (await page.evaluate(() => navigator.onLine)) {
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('sop-harbor:pending-sign-out'))).toBeNull();
+  }
 }
