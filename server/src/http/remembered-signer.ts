@@ -1,4 +1,5 @@
 import { Signer, type UnsignResult } from '@fastify/cookie';
+import { keepNewest } from '../lib/bounded-map';
 
 /** Signatures remembered at most (one per session in use); the oldest goes first. */
 const MAX_REMEMBERED = 10_000;
@@ -14,10 +15,6 @@ export function rememberedSigner(secret: string) {
   // A verified cookie names its session id's signature too: signing that id again needs no HMAC.
   const signatureOf = new Map<string, string>();
   const verified = new Map<string, UnsignResult>();
-  const remember = <V>(map: Map<string, V>, key: string, value: V) => {
-    if (map.size >= MAX_REMEMBERED) map.delete(map.keys().next().value as string);
-    map.set(key, value);
-  };
   return {
     sign: (value: string) => signatureOf.get(value) ?? signer.sign(value),
     unsign(signedValue: string): UnsignResult {
@@ -25,8 +22,8 @@ export function rememberedSigner(secret: string) {
       if (known) return known;
       const result = signer.unsign(signedValue);
       if (result.valid && result.value !== null) {
-        remember(verified, signedValue, result);
-        if (!result.renew) remember(signatureOf, result.value, signedValue);
+        keepNewest(verified, signedValue, result, MAX_REMEMBERED);
+        if (!result.renew) keepNewest(signatureOf, result.value, signedValue, MAX_REMEMBERED);
       }
       return result;
     },

@@ -6,6 +6,7 @@ import { sessionWouldChange } from '../features/auth/session-lifetime.http';
 import type { SessionUser } from '../../../common/contracts/auth';
 import { readSessionWithUser } from '../features/users/users.service';
 import type { DataClock } from './data-clock';
+import { keepNewest } from '../lib/bounded-map';
 
 type Callback = (err?: unknown) => void;
 type SessionData = Parameters<SessionStore['set']>[1];
@@ -63,6 +64,7 @@ export function createSessionStore(db: Db, clock: DataClock): AppSessionStore {
         .values({ sid, sess, expire: expires })
         .onConflictDoUpdate({ target: sessions.sid, set: { sess, expire: expires } })
         .then(() => {
+          // Again once written: a read that raced the write may have held the row as it was.
           sessionsHeld.delete(sid);
           return sweepExpired();
         })
@@ -83,9 +85,8 @@ export function createSessionStore(db: Db, clock: DataClock): AppSessionStore {
             return callback(null, null);
           }
           const { sess, userId, user, dataVersion } = found;
-          sessionsHeld.delete(sid);
-          sessionsHeld.set(sid, { sess: sess as SessionData, expire: found.expire.getTime(), userId, user, dataVersion, readAt: Date.now() });
-          if (sessionsHeld.size > MAX_HELD) sessionsHeld.delete(sessionsHeld.keys().next().value as string);
+          const held = { sess: sess as SessionData, expire: found.expire.getTime(), userId, user, dataVersion, readAt: Date.now() };
+          keepNewest(sessionsHeld, sid, held, MAX_HELD);
           callback(null, { ...(sess as SessionData) });
         },
         (err) => callback(err),

@@ -5,6 +5,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client';
 import { dataVersion } from '../db/schema';
 import { matchesIfNoneMatch } from './cache-headers';
+import { keepNewest } from '../lib/bounded-map';
 
 /**
  * Hot reads that cost nothing when nothing changed. An answer is built from the database
@@ -108,10 +109,7 @@ function remembered<E extends Remembered<unknown>>(entries: Map<string, E>, max:
   entry.value.catch(() => {
     if (entries.get(key) === entry) entries.delete(key);
   });
-  entries.delete(key);
-  entries.set(key, entry);
-  if (entries.size > max) entries.delete(entries.keys().next().value as string);
-  return entry;
+  return keepNewest(entries, key, entry, max);
 }
 
 function encodedBody(entry: CachedAnswer, encoding: Exclude<Encoding, 'identity'>): Promise<Buffer> {
