@@ -36,7 +36,7 @@ for path in / /documents "/sop/${SOP_ID:-1}"; do
   for _ in $(seq 50); do curl -sf "http://127.0.0.1:$port/json/version" >/dev/null && break; sleep 0.2; done
   node scripts/lighthouse-session.mjs "$port" "$base" "$cookie" "$language"
   $lighthouse "$base$path" --quiet --only-categories=performance,accessibility --port="$port" --disable-storage-reset \
-    ${LH_FLAGS:-} --output=json --output-path="$out/lh$name.json" >/dev/null 2>&1 || true
+    ${LH_FLAGS:-} --output=json --output-path="$out/lh$name.json" ${LH_SAVE_ASSETS:+--save-assets} >/dev/null 2>&1 || true
   kill "$chrome" 2>/dev/null || true
   wait "$chrome" 2>/dev/null || true
   rm -rf "$profile" 2>/dev/null || true

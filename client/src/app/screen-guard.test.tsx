@@ -115,6 +115,25 @@ describe('the screen the page opens on, with a first read', () => {
     expect(code.load).toHaveBeenCalledTimes(1);
   });
 
+  it('waits for its first read as well: header and screen paint once the answer is in', async () => {
+    const code = heldCode('Screen');
+    let answer: (user: typeof alice) => void = () => {};
+    let answerRead: () => void = () => {};
+    const ready = mount(sopEntry(code.load), new Promise((resolve) => (answer = resolve)));
+    void ready.paintsWhole(new Promise<void>((resolve) => (answerRead = resolve)));
+    const page = watchPage();
+    expect(await screen.findByRole('status')).toBeTruthy();
+    answer(alice);
+    code.arrive();
+    await settled();
+    expect(screen.queryByText('Header')).toBeNull();
+    expect(screen.queryByText('Screen')).toBeNull();
+    answerRead();
+    expect(await screen.findByText('Screen')).toBeTruthy();
+    page.stop();
+    expect(page.seen.filter((text) => text.includes('Header') && !text.includes('Screen'))).toEqual([]);
+  });
+
   it('does not hold the guard when its code failed to load: the screen asks for it again', async () => {
     const load = vi.fn<ScreenEntry['load']>().mockRejectedValueOnce(new Error('offline'));
     load.mockResolvedValue({ default: () => <p>Screen</p> });

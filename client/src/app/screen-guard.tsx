@@ -26,9 +26,10 @@ export function Guarded({ screen }: { screen: Screen }) {
   noteSignedIn();
   if (!shown) return <FullPageSpinner />;
   // A page-load screen whose data is already on its way waits here, with the header, for its code
-  // (this background render suspends; the spinner stays). Else the screen's boundary would show
-  // its spinner under the header, and React holds back the screen that replaces a fallback
-  // until 300 ms after the last fallback appeared. Once loaded the promise is settled: no wait.
+  // and that data (this background render suspends; the spinner stays; see preloadPage). Else the
+  // screen's boundary would show its spinner under the header, React holds back the screen that
+  // replaces a fallback until 300 ms after the last fallback appeared, and a long answer arriving
+  // after the paint pushes what is below it down. Once settled the promise is: no wait.
   if (screen === pageLoadScreen && screen.firstRead) use(screen.paintsWhole());
   const { Component } = screen;
   return (

@@ -38,6 +38,8 @@ describe('screenFor', () => {
     expect(read('/sop/5')).toEqual(['/api/sops/5']);
     expect(read('/sop/abc')).toBeNull();
     expect(read('/documents')).toBeNull();
+    // The dashboard's required reading sits above its counts: read with the session check.
+    expect(read('/')).toEqual(['/api/reading']);
   });
 
   it('declares each path once', () => {

@@ -48,6 +48,9 @@ const ENTRIES: ScreenEntry[] = [
     title: msg`Dashboard`,
     load: () => import('./pages/dashboard-page'),
     tab: 'Dashboard',
+    // The required reading sits above the counts: read with the session check, it is in before the
+    // screen paints, so the counts are not pushed down when a long list arrives after them.
+    firstRead: () => queryKeys.reading.mine(),
   },
   {
     path: '/documents',
@@ -183,10 +186,11 @@ export interface Screen extends ScreenEntry {
   /** The path as a regular expression with named groups, used both to pick the screen and by its Route. */
   pattern: RegExp;
   /**
-   * The screen's code and the header's lazy parts, settled either way (a failed load is the lazy
-   * screen's to report). Asked for once, so the guard can wait on the same promise every render.
+   * The screen's code and the header's lazy parts, and `answered` where the first ask gives it
+   * (the page load's first read), settled either way (a failed load is the lazy screen's to
+   * report). Asked for once, so the guard can wait on the same promise every render.
    */
-  paintsWhole: () => Promise<void>;
+  paintsWhole: (answered?: Promise<unknown>) => Promise<void>;
 }
 
 const literal = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -209,12 +213,12 @@ function patternOf(path: string): RegExp {
 /** A table entry made ready for the router: its code asked for once, its path as a pattern. */
 export function screenOf(entry: ScreenEntry): Screen {
   const load = loadOnce(entry.load);
-  const paintsWhole = loadOnce(() =>
-    Promise.all([load(), loadHeaderParts()]).then(
+  let whole: Promise<void> | undefined;
+  const paintsWhole = (answered?: Promise<unknown>) =>
+    (whole ??= Promise.all([load(), loadHeaderParts(), answered]).then(
       () => undefined,
       () => undefined,
-    ),
-  );
+    ));
   return { ...entry, load, Component: lazy(load), pattern: patternOf(entry.path), paintsWhole };
 }
 

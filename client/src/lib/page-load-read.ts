@@ -16,19 +16,23 @@ const unshown = new WeakSet<object>();
  * available offline' are the same. Its 401 is no news by itself (nobody may be signed in): the
  * read is reset, so the screen, if the check finds someone, asks again, and that read's 401
  * signs out as any read's does. A visitor the check finds signed out keeps nothing
- * of it: the read leaves the cache, cancelled if it is still on the wire.
+ * of it: the read leaves the cache, cancelled if it is still on the wire. Settles (never fails)
+ * once the read is answered either way.
  */
-export function readWithSession(client: QueryClient, queryKey: QueryKey, session: Promise<unknown>) {
+export function readWithSession(client: QueryClient, queryKey: QueryKey, session: Promise<unknown>): Promise<void> {
   // A sign-out made offline has not reached the server yet: the cookie still names the person
   // who left, so nothing is read beside the check that sends it.
-  if (signOutPending()) return;
+  if (signOutPending()) return Promise.resolve();
   // A screen already showing the refusal asks again; one that mounts later asks anyway.
-  void client.fetchQuery({ queryKey, queryFn: readQueryKeyQuietly }).catch((error: unknown) => {
-    if (isUnauthorized(error)) void client.resetQueries({ queryKey, exact: true });
-  });
+  const answered = client.fetchQuery({ queryKey, queryFn: readQueryKeyQuietly }).then(
+    () => undefined,
+    (error: unknown) => {
+      if (isUnauthorized(error)) void client.resetQueries({ queryKey, exact: true });
+    },
+  );
   const cache = client.getQueryCache();
   const query = cache.find({ queryKey, exact: true });
-  if (!query) return;
+  if (!query) return answered;
   unshown.add(query);
   // Shown once: when the screen it went to leaves (or the read leaves the cache), later mounts refresh.
   const stop = cache.subscribe((event) => {
@@ -37,6 +41,7 @@ export function readWithSession(client: QueryClient, queryKey: QueryKey, session
     stop();
   });
   void session.then((user) => user || client.removeQueries({ queryKey, exact: true }));
+  return answered;
 }
 
 /**

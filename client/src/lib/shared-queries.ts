@@ -8,6 +8,7 @@ import type { ReviewTemplate } from '@common/contracts/reviews';
 import type { AppSettings } from '@common/contracts/settings';
 import type { SsoStatus } from '@common/contracts/sso';
 import type { SopTemplate } from '@common/contracts/templates';
+import { refetchUnlessJustRead } from './page-load-read';
 import { queryKeys } from './query-keys';
 
 /** Reads that several features show; each feature that changes them invalidates the same key. */
@@ -33,5 +34,9 @@ export const reviewTemplateQuery = queryOptions<ReviewTemplate>({ queryKey: quer
 /** The dashboard's counts: its cards, and the procedures list's filters (whether the reader owns any SOP). Without retry. */
 export const dashboardStatsQuery = queryOptions<DashboardStats>({ queryKey: queryKeys.dashboard.stats(), retry: false });
 
-/** The signed-in reader's required reading: the dashboard's section and the My Tasks card of those who decide no approvals. */
-export const myReadingQuery = queryOptions<MyReading>({ queryKey: queryKeys.reading.mine() });
+/**
+ * The signed-in reader's required reading: the dashboard's section and the My Tasks card of those
+ * who decide no approvals. Read with the session check when the page opens on the dashboard, and
+ * then shown as it is, not asked for again (see refetchUnlessJustRead).
+ */
+export const myReadingQuery = queryOptions<MyReading>({ queryKey: queryKeys.reading.mine(), refetchOnMount: refetchUnlessJustRead });

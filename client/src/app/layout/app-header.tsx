@@ -105,10 +105,13 @@ function useCrowded(nav: RefObject<HTMLElement | null>, end: RefObject<HTMLEleme
     const element = nav.current;
     const rightGroup = end.current;
     if (!element || !rightGroup || typeof ResizeObserver === 'undefined') return;
+    // Below 1024 px (lg) the nav is not displayed and the menu holds the tabs. Asked of the media
+    // query, not of the nav's box: measuring a box lays the whole page out there and then, inside
+    // the render that first draws it, which on a phone is the first screen's longest task.
+    const shown = typeof window.matchMedia === 'function' ? window.matchMedia('(min-width: 64rem)') : null;
     const check = () => {
       const last = element.lastElementChild;
-      // Below 1024 px the nav is not displayed: its box is empty and the menu holds the tabs anyway.
-      if (!last || element.clientWidth === 0) return setCrowded(false);
+      if (!last || shown?.matches === false || element.clientWidth === 0) return setCrowded(false);
       setCrowded(last.getBoundingClientRect().right > rightGroup.getBoundingClientRect().left);
     };
     check();
