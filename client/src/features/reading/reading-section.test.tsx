@@ -33,6 +33,10 @@ describe('the required reading section', () => {
         item(1, 'Gangway watch'),
         item(2, 'Anchoring', { manual: { id: 5, code: 'FOM', title: 'Fleet Operations manual', section: '2.1' } }),
         item(3, 'FC-2026-014 Mooring lines after a parting incident', { circular: 'FC-2026-014' }),
+        // Codes that sort before the word 'circulars', and numbers counted as numbers.
+        item(4, 'Bridge watch handover', { manual: { id: 6, code: 'BRM', title: 'Bridge manual', section: '1.1' } }),
+        item(5, 'Galley fire', { manual: { id: 7, code: 'M-10', title: 'Galley manual', section: '4' } }),
+        item(6, 'Tender boarding', { manual: { id: 8, code: 'M-2', title: 'Tender manual', section: '3' } }),
       ],
       done: [],
     };
@@ -40,7 +44,14 @@ describe('the required reading section', () => {
     signedIn(queryClient, 'user');
     renderScreen('/', <RequiredReadingSection />, queryClient);
     const groups = await screen.findAllByTestId('reading-group');
-    expect(groups.map((g) => within(g).getByRole('heading').textContent)).toEqual(['Fleet circulars', 'FOM · Fleet Operations manual', 'Other procedures']);
+    expect(groups.map((g) => within(g).getByRole('heading').textContent)).toEqual([
+      'Fleet circulars',
+      'BRM · Bridge manual',
+      'FOM · Fleet Operations manual',
+      'M-2 · Tender manual',
+      'M-10 · Galley manual',
+      'Other procedures',
+    ]);
     expect(within(groups[0]).getByRole('link', { name: 'Fleet circulars' }).getAttribute('href')).toBe('/circulars');
     expect(
       within(groups[0])

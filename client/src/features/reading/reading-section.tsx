@@ -51,7 +51,12 @@ function ReadingRow({ item }: { item: ReadingItem }) {
 }
 
 /** The key of the fleet circulars' group: it comes first, before the manuals. */
-const CIRCULARS = '\u0000circulars';
+const CIRCULARS = 'circulars';
+
+/** Manual codes in the order people count them ('M-2' before 'M-10'); codes are Latin whatever the language. */
+const codeOrder = new Intl.Collator('en', { numeric: true });
+/** Circulars, then the manuals by code, then the SOPs in no manual (key ''). */
+const groupRank = (key: string) => (key === CIRCULARS ? 0 : key === '' ? 2 : 1);
 
 /**
  * What waits for the reader, grouped: the fleet circulars first, then by manual (by code), the
@@ -60,12 +65,12 @@ const CIRCULARS = '\u0000circulars';
 function byManual(items: ReadingItem[]) {
   const groups = new Map<string, { key: string; manual: ReadingItem['manual']; items: ReadingItem[] }>();
   for (const item of items) {
-    const key = item.circular ? CIRCULARS : item.manual ? item.manual.code : '';
+    const key = item.circular ? CIRCULARS : item.manual ? `manual ${item.manual.code}` : '';
     const group = groups.get(key) ?? { key, manual: item.circular ? null : (item.manual ?? null), items: [] };
     group.items.push(item);
     groups.set(key, group);
   }
-  return [...groups.entries()].sort(([a], [b]) => (a === '' ? 1 : b === '' ? -1 : a.localeCompare(b))).map(([, group]) => group);
+  return [...groups.values()].sort((a, b) => groupRank(a.key) - groupRank(b.key) || codeOrder.compare(a.key, b.key));
 }
 
 /** A group's small heading link, still a 24 px target for a finger. */
