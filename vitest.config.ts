@@ -8,6 +8,17 @@ const alias = {
   '@common': path.resolve(import.meta.dirname, 'common'),
 };
 
+/**
+ * The server test processes run PGlite's WebAssembly (most files start and close an embedded
+ * database) beside undici's. Under Node 24 (V8 13.6) WebAssembly code collection can free a
+ * shared import wrapper that a tier-up still holds, and V8 aborts the worker
+ * (`jit_page_->allocations_.erase(addr) == 1` in `UnregisterWasmAllocation`, nodejs/node#66366,
+ * fixed in V8 but not in any 24.x yet); it killed a PostgreSQL-stage worker in CI.
+ * Without code collection that race cannot happen; a test process is short-lived, so keeping dead
+ * WebAssembly code costs nothing measurable. Node 20 accepts the flag too.
+ */
+const serverWorkerArgs = ['--no-wasm-code-gc'];
+
 export default defineConfig({
   resolve: { alias },
   test: {
@@ -28,6 +39,7 @@ export default defineConfig({
           setupFiles: ['server/src/test/audit-key-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
+          execArgv: serverWorkerArgs,
           // Every server test file builds its own app over its own database, so nothing is shared
           // between files but the module cache: importing the server once per worker instead of
           // once per file halves the run.
@@ -46,6 +58,7 @@ export default defineConfig({
           setupFiles: ['server/src/test/audit-key-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
+          execArgv: serverWorkerArgs,
         },
       },
       {
