@@ -21,12 +21,27 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-/** The server answers the job's progress in these steps, one per question. */
+/**
+ * The server answers the job's progress in these steps, one per question. The first step is
+ * answered at once; each later one only once the test calls the `advance` returned, so a step
+ * the test looks for is still on screen when it looks, however slow the machine.
+ */
 function serverMakes(steps: ManualCopyJob[]) {
   let asks = 0;
+  let released = 1;
+  let waiting: (() => void)[] = [];
+  const advance = () => {
+    released += 1;
+    for (const wake of waiting) wake();
+    waiting = [];
+  };
   network.use(
     http.post('/api/manuals/4/controlled-copy-jobs', () => HttpResponse.json(job({}), { status: 202 })),
-    http.get(`/api/manual-copy-jobs/${JOB}`, () => HttpResponse.json(steps[Math.min(asks++, steps.length - 1)])),
+    http.get(`/api/manual-copy-jobs/${JOB}`, async () => {
+      const step = Math.min(asks++, steps.length - 1);
+      while (step >= released) await new Promise<void>((wake) => waiting.push(wake));
+      return HttpResponse.json(steps[step]);
+    }),
     http.get(
       `/api/manual-copy-jobs/${JOB}/file`,
       () =>
@@ -35,6 +50,7 @@ function serverMakes(steps: ManualCopyJob[]) {
         }),
     ),
   );
+  return advance;
 }
 
 function renderButton() {
@@ -44,12 +60,15 @@ function renderButton() {
 
 describe('the controlled copy of a manual', () => {
   it('says how far the copy is while it is made, then saves the PDF once', async () => {
-    serverMakes([job({ done: 1 }), job({ done: 3 }), job({ state: 'ready', done: 3 })]);
+    const advance = serverMakes([job({ done: 1 }), job({ done: 3 }), job({ state: 'ready', done: 3 })]);
     renderButton();
     fireEvent.click(screen.getByRole('button', { name: 'Controlled copy' }));
     expect(await screen.findByText('1 of 3 section files stamped')).toBeTruthy();
+    advance();
     expect(await screen.findByText('Putting the manual together...')).toBeTruthy();
     expect((screen.getByRole('button', { name: 'Preparing...' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(saved).toEqual([]);
+    advance();
     expect(await screen.findByText('Controlled copy ready')).toBeTruthy();
     expect(saved).toEqual(['FOM Fleet Operations (controlled copy 2026-11-29).pdf']);
     expect(asked().filter((line) => line.endsWith('/file'))).toEqual([`GET /api/manual-copy-jobs/${JOB}/file`]);
