@@ -14,8 +14,8 @@ const alias = {
  * shared import wrapper that a tier-up still holds, and V8 aborts the worker
  * (`jit_page_->allocations_.erase(addr) == 1` in `UnregisterWasmAllocation`, nodejs/node#66366,
  * fixed in V8 but not in any 24.x yet); it killed a PostgreSQL-stage worker in CI.
- * Without code collection that race cannot happen; a test process is short-lived, so keeping dead
- * WebAssembly code costs nothing measurable. Node 20 accepts the flag too.
+ * Without code collection that race has nothing to free; a test process is short-lived, so keeping
+ * dead WebAssembly code costs little. Node 20 accepts the flag too. Remove it once Node 24 has the fix.
  */
 const serverWorkerArgs = ['--no-wasm-code-gc'];
 

@@ -99,7 +99,7 @@ export async function expectNoSidewaysScroll(page: Page, label: string) {
   }
 }
 
-/** The elements whose right edge passes the screen's, innermost last, at most 12. */
+/** The elements whose right edge passes the screen's: the last 12 in document order, fixed ones marked (they do not scroll). */
 function widerThanScreen(page: Page): Promise<string[]> {
   return page.evaluate(() => {
     const screenWidth = document.documentElement.clientWidth;
