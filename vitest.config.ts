@@ -19,6 +19,16 @@ const alias = {
  */
 const serverWorkerArgs = ['--no-wasm-code-gc'];
 
+/** What the server and fleet projects share: Node, the run's migrated database image, the audit key, the limits. */
+const serverTestSettings = {
+  environment: 'node' as const,
+  globalSetup: ['server/src/test/global-setup.ts'],
+  setupFiles: ['server/src/test/audit-key-setup.ts'],
+  testTimeout: 30_000,
+  hookTimeout: 60_000,
+  execArgv: serverWorkerArgs,
+};
+
 export default defineConfig({
   resolve: { alias },
   test: {
@@ -34,12 +44,7 @@ export default defineConfig({
           name: 'server',
           include: ['server/src/**/*.test.ts', 'common/**/*.test.ts', 'scripts/**/*.test.ts'],
           exclude: ['server/src/features/fleet/**', '**/node_modules/**'],
-          environment: 'node',
-          globalSetup: ['server/src/test/global-setup.ts'],
-          setupFiles: ['server/src/test/audit-key-setup.ts'],
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
-          execArgv: serverWorkerArgs,
+          ...serverTestSettings,
           // Every server test file builds its own app over its own database, so nothing is shared
           // between files but the module cache: importing the server once per worker instead of
           // once per file halves the run.
@@ -53,12 +58,7 @@ export default defineConfig({
           // each gets a process of its own, so nothing of one file's fleet can meet the next one's.
           name: 'fleet',
           include: ['server/src/features/fleet/**/*.test.ts'],
-          environment: 'node',
-          globalSetup: ['server/src/test/global-setup.ts'],
-          setupFiles: ['server/src/test/audit-key-setup.ts'],
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
-          execArgv: serverWorkerArgs,
+          ...serverTestSettings,
         },
       },
       {
