@@ -3,7 +3,7 @@
 # not a test. Needs a running server (e.g. the browser-test one) and a user:
 #   BASE_URL=http://127.0.0.1:5208 LH_USER=crew LH_PASSWORD=... SOP_ID=1 bash scripts/lighthouse.sh
 # With the demo data (scripts/e2e-server.sh 5208 demo): LH_USER=konstantinos.pa LH_PASSWORD=demo-crew-2025 SOP_ID=22,
-# a published SOP whose reading he still owes.
+# a published SOP whose reading he still owes. A Hindi-speaking crew member: LH_USER=rajesh.kumar LH_LANGUAGE=hi.
 # Lighthouse is not a project dependency: set LIGHTHOUSE to an installed binary, else npx fetches 13.x.
 set -euo pipefail
 base="${BASE_URL:-http://127.0.0.1:5208}"

@@ -41,6 +41,8 @@ export const DEMO_POSITIONS: { name: string; department: string }[] = [
   { name: 'Head Waiter', department: 'Food & Beverage' },
   { name: 'Guest Services Manager', department: 'Guest Services' },
   { name: 'Safety Officer', department: 'Safety & Environment' },
+  { name: 'Able Seaman', department: 'Deck' },
+  { name: 'Cabin Steward', department: 'Housekeeping' },
 ];
 
 /** Who holds which position, by username. */
@@ -54,6 +56,8 @@ export const DEMO_POSITION_OF: Record<string, string> = {
   'tom.barker': 'Chief Engineer',
   'amara.diallo': 'Guest Services Manager',
   'konstantinos.pa': 'Bosun',
+  'rajesh.kumar': 'Able Seaman',
+  'maria.santos': 'Cabin Steward',
 };
 
 /** SOPs that positions outside their department must read too, by title. */
@@ -81,6 +85,17 @@ export const DEMO_USERS = [
     lastName: 'Papadopoulos-Andersson',
     role: 'user',
     department: 'Deck',
+  },
+  // Crew who read the app in their own language (the rest take their browser's at first sign-in).
+  { username: 'rajesh.kumar', password: 'demo-crew-2025', firstName: 'Rajesh', lastName: 'Kumar', role: 'user', department: 'Deck', language: 'hi' },
+  {
+    username: 'maria.santos',
+    password: 'demo-crew-2025',
+    firstName: 'Maria Cristina',
+    lastName: 'Dela Cruz Santos',
+    role: 'user',
+    department: 'Housekeeping',
+    language: 'fil',
   },
 ] as const;
 

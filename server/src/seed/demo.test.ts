@@ -60,6 +60,19 @@ describe('seedDemo', () => {
     );
     expect(reading.some((r) => r.outstanding.length > 0)).toBe(true);
     expect(reading.some((r) => r.done.length > 0)).toBe(true);
+    // Two of them read the app in their own language from their first sign-in, whatever the browser says.
+    for (const [username, language] of [
+      ['rajesh.kumar', 'hi'],
+      ['maria.santos', 'fil'],
+    ]) {
+      const login = await t.as(null, {
+        method: 'POST',
+        url: '/api/login',
+        headers: { 'accept-language': 'en-GB' },
+        payload: { username, password: 'demo-crew-2025' },
+      });
+      expect(login.json()).toMatchObject({ username, language });
+    }
     // Three manuals built from the demo SOPs, every SOP a section of one of them (not the circulars).
     const manuals: { code: string; sectionCount: number }[] = (await t.as(reader, { method: 'GET', url: '/api/manuals' })).json();
     expect(manuals.map((m) => m.code)).toEqual(['FOM', 'HOM', 'SMS']);
