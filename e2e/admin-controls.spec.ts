@@ -178,6 +178,9 @@ test.describe('every control on the admin screens', () => {
         const layer = page.getByRole('dialog');
         await expect(layer).toBeVisible();
         await expect(layer).not.toContainText('...');
+        // A dialog that reads afresh at each opening shows a spinner first (the review template
+        // does): its controls are counted once it has gone, not the spinner dialog's close button.
+        await expect(layer.locator('svg[role="status"]')).toHaveCount(0);
         return layer;
       };
       const { effects } = await walk(page, dialog);
