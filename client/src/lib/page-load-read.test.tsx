@@ -98,6 +98,28 @@ describe('readWithSession', () => {
     await waitFor(() => expect(sopReads()).toBe(2));
   });
 
+  it('keeps the read on the wire when the screen that took it over is drawn again before the answer (one read)', async () => {
+    const held: ((response: Response) => void)[] = [];
+    const reply = (response: () => Response) => {
+      for (const resolve of held.splice(0)) resolve(response());
+    };
+    serveSop(() => new Promise<Response>((resolve) => held.push(resolve)));
+    const { session, answer } = sessionCheck();
+    readWithSession(client, key, session);
+    answer(alice);
+
+    // The screen mounts and is replaced by a fresh copy of itself (the app redrawn) while the
+    // answer is still on its way: for a moment no screen watches the read.
+    mountScreen().unmount();
+    mountScreen();
+    await waitFor(() => expect(held.length).toBeGreaterThan(0));
+    await settled();
+    reply(() => HttpResponse.json(sop));
+    expect(await screen.findByText('Muster drill')).toBeTruthy();
+    await settled();
+    expect(sopReads()).toBe(1);
+  });
+
   it('signs out on a 401 as any read does once the session check has found someone: the screen asks again', async () => {
     const { answer } = await refusedBeforeTheSession();
     await settled();

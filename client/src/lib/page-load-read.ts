@@ -1,4 +1,4 @@
-import type { Query, QueryClient, QueryKey } from '@tanstack/react-query';
+import type { Query, QueryClient, QueryFunction, QueryKey } from '@tanstack/react-query';
 import { readQueryKeyQuietly } from './api';
 import { isUnauthorized } from './api-error';
 import { signOutPending } from './pending-sign-out';
@@ -24,7 +24,12 @@ export function readWithSession(client: QueryClient, queryKey: QueryKey, session
   // who left, so nothing is read beside the check that sends it.
   if (signOutPending()) return Promise.resolve();
   // A screen already showing the refusal asks again; one that mounts later asks anyway.
-  const answered = client.fetchQuery({ queryKey, queryFn: readQueryKeyQuietly }).then(
+  // Its own signal, not the query's: the query cancels a read whose signal was taken as soon as
+  // no screen watches it, and the screen that takes this read over may be drawn again (a new
+  // copy mounted after the old one left) while the answer is on its way; that would ask twice.
+  const wire = new AbortController();
+  const queryFn: QueryFunction = ({ queryKey, meta, client }) => readQueryKeyQuietly({ queryKey, meta, client, signal: wire.signal });
+  const answered = client.fetchQuery({ queryKey, queryFn }).then(
     () => undefined,
     (error: unknown) => {
       if (isUnauthorized(error)) void client.resetQueries({ queryKey, exact: true });
@@ -40,7 +45,11 @@ export function readWithSession(client: QueryClient, queryKey: QueryKey, session
     unshown.delete(query);
     stop();
   });
-  void session.then((user) => user || client.removeQueries({ queryKey, exact: true }));
+  void session.then((user) => {
+    if (user) return;
+    client.removeQueries({ queryKey, exact: true });
+    wire.abort();
+  });
   return answered;
 }
 
