@@ -1,18 +1,24 @@
 /**
  * The yardstick: a bare Node HTTP server (no framework, no database) run as its own process,
- * given the same bytes the app sends. `node --import tsx bench/bare-server.ts LIST_FILE DOWNLOAD_FILE`
- * prints `listening <port>` on 127.0.0.1.
+ * given the same bytes the app sends. `node --import tsx bench/bare-server.ts LIST_FILE DOWNLOAD_FILE
+ * [LIST_HEADERS_FILE]` prints `listening <port>` on 127.0.0.1. With LIST_HEADERS_FILE (a JSON
+ * object), /list is sent with those headers (the app's answer's own: its head as well as its body),
+ * else with only its type and length.
  */
 import { createReadStream, readFileSync, statSync } from 'node:fs';
 import { createServer } from 'node:http';
 
-const [listFile, downloadFile] = process.argv.slice(2);
+const [listFile, downloadFile, listHeadersFile] = process.argv.slice(2);
 const listBody = readFileSync(listFile);
+const listHeaders = {
+  ...(listHeadersFile ? JSON.parse(readFileSync(listHeadersFile, 'utf8')) : { 'content-type': 'application/json; charset=utf-8' }),
+  'content-length': listBody.length,
+};
 const downloadSize = statSync(downloadFile).size;
 
 const server = createServer((request, response) => {
   if (request.method === 'GET' && request.url === '/list') {
-    response.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': listBody.length });
+    response.writeHead(200, listHeaders);
     return response.end(listBody);
   }
   if (request.method === 'GET' && request.url === '/download') {

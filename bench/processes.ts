@@ -88,8 +88,8 @@ export async function startServer(
 }
 
 /** The bare Node server serving `listFile` at /list and streaming `downloadFile` at /download. */
-export function startBareServer(listFile: string, downloadFile: string): Promise<Child> {
-  return startYardstick('bench/bare-server.ts', [listFile, downloadFile]);
+export function startBareServer(listFile: string, downloadFile: string, listHeadersFile?: string): Promise<Child> {
+  return startYardstick('bench/bare-server.ts', [listFile, downloadFile, ...(listHeadersFile ? [listHeadersFile] : [])]);
 }
 
 /** Fastify alone serving `listFile` at /list: the framework's ceiling. */

@@ -23,6 +23,7 @@ import { answers, requireResponseSchema } from './http/responses';
 import { createDataClock } from './http/data-clock';
 import { rememberedSigner } from './http/remembered-signer';
 import { createSessionStore } from './http/session-store';
+import { createReplayedAnswers, type ReplayedAnswers, serverWithReplays } from './http/replayed-answers';
 import { registerUploadSlots, type UploadLimits } from './http/upload-slots';
 import { type AnswerCache, createAnswerCache } from './http/versioned-answer';
 import { keepSessionAlive, SESSION_IDLE_MS, withinAbsoluteLifetime } from './features/auth/session-lifetime.http';
@@ -126,7 +127,10 @@ const SESSION_COOKIE = 'sop.sid';
 const READING_METHODS = new Set(['GET', 'HEAD']);
 
 export async function buildApp(opts: AppOptions) {
+  // Repeated reading requests are answered in front of the framework (see replayed-answers.ts).
+  let replayed: ReplayedAnswers | undefined;
   const app = Fastify({
+    serverFactory: serverWithReplays(() => replayed),
     logger: withSafeLogging(opts.logger),
     // Trust the nearest `trustProxy` hops (the proxies' own entries): the client address is the
     // one the outermost of them saw, so X-Forwarded-For entries a client writes itself are ignored.
@@ -181,6 +185,11 @@ export async function buildApp(opts: AppOptions) {
     // Sent by registerCacheHeaders, and only over HTTPS.
     hsts: false,
   });
+  // The data clock and the sessions held in memory (see below), and the repeated reading
+  // requests they let the server answer again without the app.
+  const dataClock = createDataClock(opts.db, opts.dataFreshMs ?? 100);
+  const sessionStore = createSessionStore(opts.db, dataClock);
+  replayed = createReplayedAnswers(sessionStore, dataClock, app.log);
   app.addHook('onRequest', (request, reply, done) => securityHeaders(request.raw, reply.raw, (err) => done(err as Error | undefined)));
   registerCacheHeaders(app);
   // Ships work over satellite links: JSON and the client's assets travel compressed.
@@ -198,8 +207,6 @@ export async function buildApp(opts: AppOptions) {
   // When the request arrived, before its session is read: a reading request (GET, HEAD) takes a
   // data version read since `dataFreshMs` before, and with it any session held in memory that
   // was read at that version; a write always reads its session from the database.
-  const dataClock = createDataClock(opts.db, opts.dataFreshMs ?? 100);
-  const sessionStore = createSessionStore(opts.db, dataClock);
   app.decorateRequest('arrivedAt', 0);
   app.addHook('onRequest', async (request) => {
     request.arrivedAt = performance.now();
@@ -237,6 +244,7 @@ export async function buildApp(opts: AppOptions) {
       if (user) {
         request.dataVersion = dataClock.known();
         request.user = user;
+        if (found === held) request.heldSession = held;
         keepSessionAlive(request.session);
       } else await request.session.destroy();
     }
@@ -245,6 +253,7 @@ export async function buildApp(opts: AppOptions) {
   });
 
   registerUploadSlots(app, opts.uploadLimits);
+  app.addHook('onSend', replayed.recordHook);
 
   app.get('/healthz', { schema: { response: answers({ 200: HealthOk, 503: HealthUnavailable }) } }, async (_request, reply) => {
     try {

@@ -14,6 +14,8 @@ export interface DataClock {
   versionFor(arrivedAt: number): Promise<number>;
   /** The newest version known now, without reading. */
   known(): number;
+  /** The version known, if it was read no earlier than `freshMs` before `now` and after this instance's last change; else undefined. */
+  fresh(now: number): number | undefined;
   /** A version read with other data (the session's query), begun at `startedAt`: kept if it is the newest. */
   saw(version: number, startedAt: number): void;
   /** This instance has just committed a change: no version read before now serves another request. */
@@ -25,6 +27,8 @@ export function createDataClock(db: Db, freshMs: number): DataClock {
   let movedAt = Number.NEGATIVE_INFINITY;
   let inFlight: { startedAt: number; version: Promise<number> } | undefined;
 
+  /** The earliest read a request arriving at `at` may take: within the freshness, and after this instance's last change. */
+  const oldestUsable = (at: number) => Math.max(at - freshMs, movedAt);
   const saw = (version: number, startedAt: number) => {
     if (startedAt >= movedAt && startedAt >= known.readAt) known = { version, readAt: startedAt };
   };
@@ -45,11 +49,12 @@ export function createDataClock(db: Db, freshMs: number): DataClock {
 
   return {
     versionFor(arrivedAt) {
-      const oldest = Math.max(arrivedAt - freshMs, movedAt);
+      const oldest = oldestUsable(arrivedAt);
       if (known.readAt >= oldest) return Promise.resolve(known.version);
       return (inFlight && inFlight.startedAt >= oldest ? inFlight : read()).version;
     },
     known: () => known.version,
+    fresh: (now) => (known.readAt >= oldestUsable(now) ? known.version : undefined),
     saw,
     moved() {
       movedAt = performance.now();

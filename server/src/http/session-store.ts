@@ -30,6 +30,8 @@ export interface HeldSession {
 export type AppSessionStore = SessionStore & {
   /** The session `sid` as last read with its user, if held. */
   held(sid: string): HeldSession | undefined;
+  /** The copy of `sid` held, if it may still be used without reading (same data version, read recently, no change due). */
+  current(sid: string): HeldSession | undefined;
   /** Reads `sid` from the database at its next use (a write never acts on a held copy). */
   forget(sid: string): void;
 };
@@ -93,6 +95,10 @@ export function createSessionStore(db: Db, clock: DataClock): AppSessionStore {
       );
     },
     held: (sid: string) => sessionsHeld.get(sid),
+    current(sid: string) {
+      const kept = sessionsHeld.get(sid);
+      return usable(kept) ? kept : undefined;
+    },
     forget(sid: string) {
       sessionsHeld.delete(sid);
     },

@@ -72,6 +72,9 @@ export async function sendVersionedJson(cache: AnswerCache, db: Db, request: Fas
   // and a brotli body of one answer are different representations; small answers go plain).
   const tagFor = (encoding: Encoding) => `"v${version}${answer.scope ? `-${answer.scope}` : ''}-${encoding}"`;
   const negotiated = negotiateEncoding(request.headers['accept-encoding']);
+  // Decided by who asks, what they asked and the data version alone: the same request may be
+  // given this answer again while those hold.
+  request.replayable = true;
   reply.header('cache-control', 'private, no-cache').header('vary', 'Accept-Encoding');
 
   // A client holding this version needs no build at all, even from an instance that has not built it yet.

@@ -57,6 +57,7 @@ export interface TestContext {
     oidc?: AppOptions['oidc'];
     onRoute?: AppOptions['onRoute'];
     dataFreshMs?: number;
+    logger?: AppOptions['logger'];
   }): Promise<{ app: App; db: Db }>;
 }
 
@@ -117,6 +118,7 @@ export async function createTestContext(opts: TestContextOptions = {}): Promise<
         instance: opts.instance,
         oidc: opts.oidc,
         onRoute: opts.onRoute,
+        logger: opts.logger,
       });
       await other.ready();
       extra.push(async () => {

@@ -24,8 +24,11 @@ export function withinAbsoluteLifetime(session: FastifyRequest['session']): bool
     session.signedInAt = Date.now();
     return true;
   }
-  return Date.now() - session.signedInAt < SESSION_ABSOLUTE_MS;
+  return withinLifetime(session);
 }
+
+/** Whether a session with a sign-in time is within its 7 days (changes nothing). */
+export const withinLifetime = (session: { signedInAt?: number }) => !!session.signedInAt && Date.now() - session.signedInAt < SESSION_ABSOLUTE_MS;
 
 /** Whether this request would write the session back (its sign-in time missing, or a touch due). */
 export function sessionWouldChange(session: { signedInAt?: number; touchedAt?: number }): boolean {

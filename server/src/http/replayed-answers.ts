@@ -1,0 +1,139 @@
+import { createServer, type IncomingMessage, type OutgoingHttpHeaders, type Server, type ServerResponse } from 'node:http';
+import type { FastifyBaseLogger, FastifyServerOptions, onSendHookHandler } from 'fastify';
+import { utcDay } from '../../../common/review-clock';
+import { withinLifetime } from '../features/auth/session-lifetime.http';
+import { keepNewest } from '../lib/bounded-map';
+import type { DataClock } from './data-clock';
+import type { AppSessionStore, HeldSession } from './session-store';
+
+/** Answers remembered at most; a burst of odd addresses only evicts, never grows. */
+const MAX_REMEMBERED = 10_000;
+
+/** An answer as it was sent, and what it was decided on. */
+interface Sent {
+  /** The session copy the request was answered with (its user, their rights, the data version). */
+  held: HeldSession;
+  sid: string;
+  version: number;
+  day: string;
+  status: number;
+  headers: OutgoingHttpHeaders;
+  body: Buffer | undefined;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set when the request was answered with a session copy held in memory (see `app.ts`). */
+    heldSession: HeldSession | undefined;
+    /** Set by a route whose answer the same request may be given again (a versioned JSON answer). */
+    replayable: boolean;
+  }
+}
+
+export interface ReplayedAnswers {
+  /** Sends a remembered answer that is still true (true), or leaves the request to the app (false). */
+  answer(request: IncomingMessage, response: ServerResponse): boolean;
+  /** Remembers a replayable answer as it was sent; the last of all hooks, once every other has had its say. */
+  recordHook: onSendHookHandler;
+}
+
+/**
+ * The same reading request, from the same session, at the same data version and on the same day,
+ * gets the same answer: a versioned JSON answer (the Procedures list, an SOP page) is decided by
+ * the whole request path once (session, user, access rule, validation, visibility) and then sent
+ * again as it was, in front of the framework, for as long as nothing it was decided on can have
+ * changed:
+ * - the request is the same: method GET, address, every cookie (the session's is the exact
+ *   signed value the path verified), and the headers the answer depends on;
+ * - the session copy it was answered with is still the one held, and still usable: read at this
+ *   data version, less than a minute ago, not expired, within its lifetime, no touch due (every
+ *   change to a user or a role, and every sign-out, moves the data version);
+ * - the data version was read within the instance's freshness and is the one it was built at
+ *   (a write this instance answered forces a new read first);
+ * - the day is the same (review statuses change with it).
+ * Anything else goes through the app, which remembers its answer. Writes are never replayed.
+ */
+export function createReplayedAnswers(sessions: AppSessionStore, clock: DataClock, log: FastifyBaseLogger): ReplayedAnswers {
+  const sent = new Map<string, Sent>();
+  // pino says whether it logs requests; a silent logger has no such question, and logs nothing.
+  const logsRequests = (log as { isLevelEnabled?: (level: string) => boolean }).isLevelEnabled?.('info') ?? false;
+  const today = dayClock();
+
+  const stillTrue = (answer: Sent) =>
+    clock.fresh(performance.now()) === answer.version &&
+    sessions.current(answer.sid) === answer.held &&
+    withinLifetime(answer.held.sess as { signedInAt?: number }) &&
+    today() === answer.day;
+
+  return {
+    answer(request, response) {
+      if (request.method !== 'GET') return false;
+      const key = requestKey(request);
+      const answer = key === undefined ? undefined : sent.get(key);
+      if (!answer || !stillTrue(answer)) return false;
+      response.writeHead(answer.status, answer.headers);
+      response.end(answer.body);
+      // As the framework logs a request, the path without its query.
+      if (logsRequests) log.info({ req: { method: 'GET', url: request.url?.split('?')[0] }, res: { statusCode: answer.status }, replayed: true }, 'request completed');
+      return true;
+    },
+    async recordHook(request, reply, payload) {
+      const held = request.heldSession;
+      const sid = request.session?.sessionId;
+      if (!request.replayable || !held || !sid || request.method !== 'GET' || request.dataVersion === null) return payload;
+      if (reply.statusCode !== 200 && reply.statusCode !== 304) return payload;
+      const body = Buffer.isBuffer(payload) ? payload : payload === undefined || payload === null || payload === '' ? undefined : null;
+      if (body === null) return payload;
+      const headers = reply.getHeaders();
+      // A cookie sent (a session touched or begun) is for this answer only.
+      if (headers['set-cookie'] !== undefined) return payload;
+      const key = requestKey(request.raw);
+      if (key === undefined) return payload;
+      const recorded = { ...headers } as OutgoingHttpHeaders;
+      if (body) recorded['content-length'] = body.length;
+      keepNewest(sent, key, { held, sid, version: request.dataVersion, day: today(), status: reply.statusCode, headers: recorded, body }, MAX_REMEMBERED);
+      return payload;
+    },
+  };
+}
+
+/** The day (UTC, as review statuses count it), worked out again only once it has ended. */
+function dayClock() {
+  let day = '';
+  let endsAt = 0;
+  return () => {
+    const now = Date.now();
+    if (now >= endsAt) {
+      day = utcDay(new Date(now));
+      endsAt = Date.parse(`${day}T00:00:00Z`) + 24 * 60 * 60 * 1000;
+    }
+    return day;
+  };
+}
+
+/**
+ * What an answer may depend on in the request: the address, every cookie (the session's signed
+ * id among them), the encodings and the cached tag the client holds, its language, and the host
+ * and scheme (a proxy's too). Undefined without cookies: nobody is signed in.
+ */
+function requestKey(request: IncomingMessage): string | undefined {
+  const h = request.headers;
+  if (!h.cookie) return undefined;
+  return `${request.url}\n${h.cookie}\n${h['accept-encoding'] ?? ''}\n${h['if-none-match'] ?? ''}\n${h['accept-language'] ?? ''}\n${h.host ?? ''}\n${h['x-forwarded-proto'] ?? ''}\n${h['x-forwarded-host'] ?? ''}`;
+}
+
+/**
+ * The app's HTTP server (Fastify's `serverFactory`): a request `replays` answers goes no further;
+ * any other goes to the framework. The timeouts are the framework's own.
+ */
+export function serverWithReplays(replays: () => ReplayedAnswers | undefined) {
+  return (handler: (request: IncomingMessage, response: ServerResponse) => void, options: FastifyServerOptions): Server => {
+    const server = createServer((request, response) => {
+      if (!replays()?.answer(request, response)) handler(request, response);
+    });
+    server.keepAliveTimeout = options.keepAliveTimeout ?? server.keepAliveTimeout;
+    server.requestTimeout = options.requestTimeout ?? server.requestTimeout;
+    server.setTimeout(options.connectionTimeout ?? 0);
+    return server;
+  };
+}
