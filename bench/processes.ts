@@ -98,7 +98,8 @@ export function startFastifyServer(listFile: string): Promise<Child> {
 }
 
 async function startYardstick(script: string, args: string[]): Promise<Child> {
-  const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const profile = process.env.BENCH_SERVER_PROFILE ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_SERVER_PROFILE] : [];
+  const child = spawn(process.execPath, [...profile, '--import', 'tsx', script, ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
   const port = await new Promise<number>((resolve, reject) => {
     child.stdout?.on('data', (chunk: Buffer) => {
       const match = /listening (\d+)/.exec(chunk.toString());

@@ -2,12 +2,14 @@ import { createServer, type IncomingMessage, type OutgoingHttpHeaders, type Serv
 import type { FastifyBaseLogger, FastifyServerOptions, onSendHookHandler } from 'fastify';
 import { utcDay } from '../../../common/review-clock';
 import { withinLifetime } from '../features/auth/session-lifetime.http';
-import { keepNewest } from '../lib/bounded-map';
 import type { DataClock } from './data-clock';
 import type { AppSessionStore, HeldSession } from './session-store';
 
-/** Answers remembered at most; a burst of odd addresses only evicts, never grows. */
+/** Answers remembered at most, and their bytes: a burst of odd addresses only evicts, never grows. */
 const MAX_REMEMBERED = 10_000;
+const MAX_BYTES = 64 * 1024 * 1024;
+/** A larger answer (the whole list of an old client) is built rarely and sent through the app. */
+const MAX_BODY_BYTES = 256 * 1024;
 
 /** An answer as it was sent, and what it was decided on. */
 interface Sent {
@@ -55,6 +57,22 @@ export interface ReplayedAnswers {
  */
 export function createReplayedAnswers(sessions: AppSessionStore, clock: DataClock, log: FastifyBaseLogger): ReplayedAnswers {
   const sent = new Map<string, Sent>();
+  let bytesHeld = 0;
+  const sizeOf = (answer: Sent) => answer.body?.length ?? 0;
+  const forget = (key: string, answer: Sent) => {
+    sent.delete(key);
+    bytesHeld -= sizeOf(answer);
+  };
+  const remember = (key: string, answer: Sent) => {
+    const before = sent.get(key);
+    if (before) forget(key, before);
+    sent.set(key, answer);
+    bytesHeld += sizeOf(answer);
+    for (const [oldest, was] of sent) {
+      if (sent.size <= MAX_REMEMBERED && bytesHeld <= MAX_BYTES) break;
+      forget(oldest, was);
+    }
+  };
   // pino says whether it logs requests; a silent logger has no such question, and logs nothing.
   const logsRequests = (log as { isLevelEnabled?: (level: string) => boolean }).isLevelEnabled?.('info') ?? false;
   const today = dayClock();
@@ -70,11 +88,17 @@ export function createReplayedAnswers(sessions: AppSessionStore, clock: DataCloc
       if (request.method !== 'GET') return false;
       const key = requestKey(request);
       const answer = key === undefined ? undefined : sent.get(key);
-      if (!answer || !stillTrue(answer)) return false;
+      if (!answer) return false;
+      if (!stillTrue(answer)) {
+        // Built at a version gone for good: nothing will replay it again.
+        if (answer.version < clock.known()) forget(key as string, answer);
+        return false;
+      }
       response.writeHead(answer.status, answer.headers);
       response.end(answer.body);
       // As the framework logs a request, the path without its query.
-      if (logsRequests) log.info({ req: { method: 'GET', url: request.url?.split('?')[0] }, res: { statusCode: answer.status }, replayed: true }, 'request completed');
+      if (logsRequests)
+        log.info({ req: { method: 'GET', url: request.url?.split('?')[0] }, res: { statusCode: answer.status }, replayed: true }, 'request completed');
       return true;
     },
     async recordHook(request, reply, payload) {
@@ -83,7 +107,7 @@ export function createReplayedAnswers(sessions: AppSessionStore, clock: DataCloc
       if (!request.replayable || !held || !sid || request.method !== 'GET' || request.dataVersion === null) return payload;
       if (reply.statusCode !== 200 && reply.statusCode !== 304) return payload;
       const body = Buffer.isBuffer(payload) ? payload : payload === undefined || payload === null || payload === '' ? undefined : null;
-      if (body === null) return payload;
+      if (body === null || (body && body.length > MAX_BODY_BYTES)) return payload;
       const headers = reply.getHeaders();
       // A cookie sent (a session touched or begun) is for this answer only.
       if (headers['set-cookie'] !== undefined) return payload;
@@ -91,7 +115,7 @@ export function createReplayedAnswers(sessions: AppSessionStore, clock: DataCloc
       if (key === undefined) return payload;
       const recorded = { ...headers } as OutgoingHttpHeaders;
       if (body) recorded['content-length'] = body.length;
-      keepNewest(sent, key, { held, sid, version: request.dataVersion, day: today(), status: reply.statusCode, headers: recorded, body }, MAX_REMEMBERED);
+      remember(key, { held, sid, version: request.dataVersion, day: today(), status: reply.statusCode, headers: recorded, body });
       return payload;
     },
   };
