@@ -153,6 +153,20 @@ describe('a repeated reading request is given the answer the whole path decided,
     expect((await ask()).statusCode).toBe(401);
   });
 
+  it('with no freshness, each replay first reads the data version, and a version moved behind its back is seen at once', async () => {
+    const { call, signInHere, replays } = await listeningInstance(0);
+    const cookie = await signInHere(crew.username);
+    const ask = () => call('GET', LIST, { cookie });
+    const first = await ask();
+    expect((await ask()).headers.etag).toBe(first.headers.etag);
+    expect(replays()).toBe(1);
+    await t.db.update(dataVersion).set({ version: sql`${dataVersion.version} + 1` });
+    const moved = await ask();
+    expect(moved.statusCode).toBe(200);
+    expect(moved.headers.etag).not.toBe(first.headers.etag);
+    expect(replays()).toBe(1);
+  });
+
   it('a write is never replayed, and the next reading request after it sees the change', async () => {
     const { call, signInHere, replays } = await listeningInstance(10 * 60_000);
     const cookie = await signInHere(admin.username);

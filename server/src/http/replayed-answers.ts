@@ -11,6 +11,8 @@ const MAX_BYTES = 64 * 1024 * 1024;
 /** A larger answer (the whole list of an old client) is built rarely and sent through the app. */
 const MAX_BODY_BYTES = 256 * 1024;
 
+type RequestHandler = (request: IncomingMessage, response: ServerResponse) => void;
+
 /** An answer as it was sent, and what it was decided on. */
 interface Sent {
   /** The session copy the request was answered with (its user, their rights, the data version). */
@@ -33,8 +35,8 @@ declare module 'fastify' {
 }
 
 export interface ReplayedAnswers {
-  /** Sends a remembered answer that is still true (true), or leaves the request to the app (false). */
-  answer(request: IncomingMessage, response: ServerResponse): boolean;
+  /** Sends a remembered answer that is still true, or leaves the request to `app`. */
+  answer(request: IncomingMessage, response: ServerResponse, app: RequestHandler): void;
   /** Remembers a replayable answer as it was sent; the last of all hooks, once every other has had its say. */
   recordHook: onSendHookHandler;
 }
@@ -77,29 +79,42 @@ export function createReplayedAnswers(sessions: AppSessionStore, clock: DataCloc
   const logsRequests = (log as { isLevelEnabled?: (level: string) => boolean }).isLevelEnabled?.('info') ?? false;
   const today = dayClock();
 
-  const stillTrue = (answer: Sent) =>
-    clock.fresh(performance.now()) === answer.version &&
+  /** Whether `answer` is still true at data version `version`. */
+  const stillTrue = (answer: Sent, version: number) =>
+    version === answer.version &&
     sessions.current(answer.sid) === answer.held &&
     withinLifetime(answer.held.sess as { signedInAt?: number }) &&
     today() === answer.day;
 
+  const send = (request: IncomingMessage, response: ServerResponse, answer: Sent) => {
+    response.writeHead(answer.status, answer.headers);
+    response.end(answer.body);
+    // As the framework logs a request, the path without its query.
+    if (logsRequests)
+      log.info({ req: { method: 'GET', url: request.url?.split('?')[0] }, res: { statusCode: answer.status }, replayed: true }, 'request completed');
+  };
+
+  /** Sends `answer` if it is still true at `version`, else leaves the request to the app. */
+  const decide = (request: IncomingMessage, response: ServerResponse, app: RequestHandler, key: string, answer: Sent, version: number) => {
+    if (stillTrue(answer, version)) return send(request, response, answer);
+    // Built at a version gone for good: nothing will replay it again.
+    if (answer.version < version && sent.get(key) === answer) forget(key, answer);
+    app(request, response);
+  };
+
   return {
-    answer(request, response) {
-      if (request.method !== 'GET') return false;
-      const key = requestKey(request);
+    answer(request, response, app) {
+      const key = request.method === 'GET' ? requestKey(request) : undefined;
       const answer = key === undefined ? undefined : sent.get(key);
-      if (!answer) return false;
-      if (!stillTrue(answer)) {
-        // Built at a version gone for good: nothing will replay it again.
-        if (answer.version < clock.known()) forget(key as string, answer);
-        return false;
-      }
-      response.writeHead(answer.status, answer.headers);
-      response.end(answer.body);
-      // As the framework logs a request, the path without its query.
-      if (logsRequests)
-        log.info({ req: { method: 'GET', url: request.url?.split('?')[0] }, res: { statusCode: answer.status }, replayed: true }, 'request completed');
-      return true;
+      if (key === undefined || !answer) return app(request, response);
+      const arrivedAt = performance.now();
+      const version = clock.fresh(arrivedAt);
+      if (version !== undefined) return decide(request, response, app, key, answer, version);
+      // The version is read as the app would read it (one read for the requests arriving together).
+      clock.versionFor(arrivedAt).then(
+        (read) => decide(request, response, app, key, answer, read),
+        () => app(request, response),
+      );
     },
     async recordHook(request, reply, payload) {
       const held = request.heldSession;
@@ -151,9 +166,11 @@ function requestKey(request: IncomingMessage): string | undefined {
  * any other goes to the framework. The timeouts are the framework's own.
  */
 export function serverWithReplays(replays: () => ReplayedAnswers | undefined) {
-  return (handler: (request: IncomingMessage, response: ServerResponse) => void, options: FastifyServerOptions): Server => {
+  return (handler: RequestHandler, options: FastifyServerOptions): Server => {
     const server = createServer((request, response) => {
-      if (!replays()?.answer(request, response)) handler(request, response);
+      const replayed = replays();
+      if (replayed) replayed.answer(request, response, handler);
+      else handler(request, response);
     });
     server.keepAliveTimeout = options.keepAliveTimeout ?? server.keepAliveTimeout;
     server.requestTimeout = options.requestTimeout ?? server.requestTimeout;
