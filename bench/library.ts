@@ -38,7 +38,7 @@ const SOPS = Number(process.env.BENCH_LIBRARY_SOPS ?? 50_000);
 const SHIP_SOPS = Number(process.env.BENCH_SHIP_SOPS ?? 10_000);
 const RATIO_SOPS = 5000;
 /** Rounds of part 3 (app, Fastify alone and the bare server, one after another). */
-const RATIO_ROUNDS = Number(process.env.BENCH_RATIO_ROUNDS ?? 5);
+const RATIO_ROUNDS = Number(process.env.BENCH_RATIO_ROUNDS ?? 9);
 const RUNS = Number(process.env.BENCH_LIBRARY_RUNS ?? 20);
 const WALK_PAGES = Number(process.env.BENCH_WALK_PAGES ?? 1000);
 const CREW = Number(process.env.BENCH_CREW ?? 200);

@@ -150,15 +150,26 @@ function dayClock() {
   };
 }
 
+/** The request headers an answer may depend on (lower case). */
+const KEYED_HEADERS = new Set(['cookie', 'accept-encoding', 'if-none-match', 'accept-language', 'host', 'x-forwarded-proto', 'x-forwarded-host']);
+
 /**
  * What an answer may depend on in the request: the address, every cookie (the session's signed
  * id among them), the encodings and the cached tag the client holds, its language, and the host
- * and scheme (a proxy's too). Undefined without cookies: nobody is signed in.
+ * and scheme (a proxy's too), as sent. Undefined without cookies: nobody is signed in. Read from
+ * the raw header lines: the parsed headers are built only for a request that goes to the app.
  */
 function requestKey(request: IncomingMessage): string | undefined {
-  const h = request.headers;
-  if (!h.cookie) return undefined;
-  return `${request.url}\n${h.cookie}\n${h['accept-encoding'] ?? ''}\n${h['if-none-match'] ?? ''}\n${h['accept-language'] ?? ''}\n${h.host ?? ''}\n${h['x-forwarded-proto'] ?? ''}\n${h['x-forwarded-host'] ?? ''}`;
+  const raw = request.rawHeaders;
+  let key = request.url ?? '';
+  let cookies = false;
+  for (let i = 0; i < raw.length; i += 2) {
+    const name = raw[i].toLowerCase();
+    if (!KEYED_HEADERS.has(name)) continue;
+    if (name === 'cookie') cookies = true;
+    key += `\n${name}: ${raw[i + 1]}`;
+  }
+  return cookies ? key : undefined;
 }
 
 /**
