@@ -208,6 +208,8 @@ export async function buildApp(opts: AppOptions) {
   // data version read since `dataFreshMs` before, and with it any session held in memory that
   // was read at that version; a write always reads its session from the database.
   app.decorateRequest('arrivedAt', 0);
+  app.decorateRequest('heldSession', undefined);
+  app.decorateRequest('replayable', false);
   app.addHook('onRequest', async (request) => {
     request.arrivedAt = performance.now();
     const signed = request.cookies[SESSION_COOKIE];

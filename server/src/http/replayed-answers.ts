@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type OutgoingHttpHeaders, type Serv
 import type { FastifyBaseLogger, FastifyServerOptions, onSendHookHandler } from 'fastify';
 import { utcDay } from '../../../common/review-clock';
 import { withinLifetime } from '../features/auth/session-lifetime.http';
+import { weighedMap } from '../lib/bounded-map';
 import type { DataClock } from './data-clock';
 import type { AppSessionStore, HeldSession } from './session-store';
 
@@ -58,33 +59,14 @@ export interface ReplayedAnswers {
  * Anything else goes through the app, which remembers its answer. Writes are never replayed.
  */
 export function createReplayedAnswers(sessions: AppSessionStore, clock: DataClock, log: FastifyBaseLogger): ReplayedAnswers {
-  const sent = new Map<string, Sent>();
-  let bytesHeld = 0;
-  const sizeOf = (answer: Sent) => answer.body?.length ?? 0;
-  const forget = (key: string, answer: Sent) => {
-    sent.delete(key);
-    bytesHeld -= sizeOf(answer);
-  };
-  const remember = (key: string, answer: Sent) => {
-    const before = sent.get(key);
-    if (before) forget(key, before);
-    sent.set(key, answer);
-    bytesHeld += sizeOf(answer);
-    for (const [oldest, was] of sent) {
-      if (sent.size <= MAX_REMEMBERED && bytesHeld <= MAX_BYTES) break;
-      forget(oldest, was);
-    }
-  };
+  const sent = weighedMap<string, Sent>(MAX_REMEMBERED, MAX_BYTES, (answer) => answer.body?.length ?? 0);
   // pino says whether it logs requests; a silent logger has no such question, and logs nothing.
   const logsRequests = (log as { isLevelEnabled?: (level: string) => boolean }).isLevelEnabled?.('info') ?? false;
   const today = dayClock();
 
   /** Whether `answer` is still true at data version `version`. */
   const stillTrue = (answer: Sent, version: number) =>
-    version === answer.version &&
-    sessions.current(answer.sid) === answer.held &&
-    withinLifetime(answer.held.sess as { signedInAt?: number }) &&
-    today() === answer.day;
+    version === answer.version && sessions.current(answer.sid) === answer.held && withinLifetime(answer.held.sess) && today() === answer.day;
 
   const send = (request: IncomingMessage, response: ServerResponse, answer: Sent) => {
     response.writeHead(answer.status, answer.headers);
@@ -98,7 +80,7 @@ export function createReplayedAnswers(sessions: AppSessionStore, clock: DataCloc
   const decide = (request: IncomingMessage, response: ServerResponse, app: RequestHandler, key: string, answer: Sent, version: number) => {
     if (stillTrue(answer, version)) return send(request, response, answer);
     // Built at a version gone for good: nothing will replay it again.
-    if (answer.version < version && sent.get(key) === answer) forget(key, answer);
+    if (answer.version < version && sent.get(key) === answer) sent.delete(key);
     app(request, response);
   };
 
@@ -130,7 +112,7 @@ export function createReplayedAnswers(sessions: AppSessionStore, clock: DataCloc
       if (key === undefined) return payload;
       const recorded = { ...headers } as OutgoingHttpHeaders;
       if (body) recorded['content-length'] = body.length;
-      remember(key, { held, sid, version: request.dataVersion, day: today(), status: reply.statusCode, headers: recorded, body });
+      sent.set(key, { held, sid, version: request.dataVersion, day: today(), status: reply.statusCode, headers: recorded, body });
       return payload;
     },
   };
