@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ChevronDown, ChevronRight } from 'lucide-react';
 import { Link } from 'wouter';
@@ -74,6 +74,11 @@ export default function ProceduresPage() {
   });
   const queryClient = useQueryClient();
   const answer = sops.isPlaceholderData ? undefined : sops.data;
+  // The page the rows on screen belong to: while the next page loads, the last page's rows stay,
+  // and 'Showing 1–50' with them (not the next page's numbers over the last page's rows).
+  const answeredPage = useRef(params.page);
+  if (answer) answeredPage.current = params.page;
+  const shownPage = sops.isPlaceholderData ? answeredPage.current : params.page;
   const nextCursor = answer?.nextCursor;
   const prefetchPage = useStableCallback((page: number) => queryClient.prefetchQuery(sopQueries.page(filters, params.sort, page)));
   useEffect(() => {
@@ -238,7 +243,7 @@ export default function ProceduresPage() {
                   user={user}
                   busyId={busyId}
                   sort={params.sort}
-                  page={params.page}
+                  page={shownPage}
                   onSort={(sort) => setParams({ sort })}
                   onPage={(page) => setParams({ page })}
                   onAction={onRowAction}
