@@ -41,6 +41,56 @@ function precompress(): Plugin {
   };
 }
 
+/** The file the server reads to name, in the page, the catalog of the language the page starts in. */
+const SHELL_PRELOADS = 'shell-preloads.json';
+
+/**
+ * Writes `shell-preloads.json`: each language's catalog chunk (English's: the message parser).
+ * The server names the device's in the page (`<link rel="modulepreload">`), so it downloads beside
+ * the entry script instead of once that script has run: a round trip less before the first screen.
+ * Only the catalog: the screens' shared chunks named there too took bandwidth from the entry script
+ * and painted later (Lighthouse, this machine).
+ */
+function shellPreloads(): Plugin {
+  return {
+    name: 'sop-harbor:shell-preloads',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const catalogs: Record<string, string> = {};
+      for (const chunk of Object.values(bundle)) {
+        if (chunk.type !== 'chunk') continue;
+        const language = /[\\/]locales[\\/]([a-z]+)[\\/]messages\.po$/.exec(chunk.facadeModuleId ?? '')?.[1];
+        if (language) catalogs[language] = chunk.fileName;
+        // English has no catalog: what it loads is the message parser (lib/i18n.ts).
+        if (/[\\/]@lingui[\\/]message-utils[\\/].*compileMessage/.test(chunk.facadeModuleId ?? '')) catalogs.en = chunk.fileName;
+      }
+      this.emitFile({ type: 'asset', fileName: SHELL_PRELOADS, source: JSON.stringify({ catalogs }) });
+    },
+  };
+}
+
+/**
+ * Lingui's core imports its message parser for development builds only, and the parser builds its
+ * lexer as the module loads: in the build that import is cut, so the parser stays out of the entry
+ * script and is fetched, in a chunk of its own, by English alone (lib/i18n.ts).
+ */
+function linguiCoreWithoutParser(): Plugin {
+  const stub = '\0lingui-core-parser';
+  return {
+    name: 'sop-harbor:lingui-core-without-parser',
+    apply: 'build',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      if (source === '@lingui/message-utils/compileMessage' && importer && /[\\/]@lingui[\\/]core[\\/]/.test(importer)) return stub;
+      return null;
+    },
+    load(id) {
+      if (id !== stub) return null;
+      return "export function compileMessage() { throw new Error('The message parser is loaded with English (lib/i18n.ts)'); }";
+    },
+  };
+}
+
 /** Node packages whose code only screens with dialogs, menus and selects need (Radix and its helpers). */
 const RADIX =
   /node_modules[\\/](radix-ui|@radix-ui|@floating-ui|react-remove-scroll|react-remove-scroll-bar|react-style-singleton|use-callback-ref|use-sidecar|aria-hidden|tslib|detect-node-es|get-nonce)[\\/]/;
@@ -89,7 +139,7 @@ export default defineConfig({
   root: 'client',
   // linguiMacro before React: the macros become message descriptors; lingui() compiles the
   // PO catalogs a language's chunk imports.
-  plugins: [linguiMacro(), react(), lingui(), tailwindcss(), precompress(), installableApp],
+  plugins: [linguiCoreWithoutParser(), linguiMacro(), react(), lingui(), tailwindcss(), precompress(), shellPreloads(), installableApp],
   resolve: {
     alias: {
       '@': path.resolve(import.meta.dirname, 'client/src'),

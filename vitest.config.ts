@@ -70,7 +70,7 @@ export default defineConfig({
           include: ['client/src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           // The network is Mock Service Worker's: each test declares what the server answers.
-          setupFiles: ['client/src/test/waiting.ts', 'client/src/test/network.ts'],
+          setupFiles: ['client/src/test/waiting.ts', 'client/src/test/network.ts', 'client/src/test/language.ts'],
           // In CI the server tests on PostgreSQL run beside these on the same two cores: a screen
           // that renders in a second here may take several there. Locally Vitest's 5 s stand.
           ...(process.env.CI ? { testTimeout: 15_000 } : {}),

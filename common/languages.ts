@@ -16,6 +16,13 @@ export type LanguageCode = (typeof LANGUAGES)[number]['code'];
 export const LANGUAGE_CODES = LANGUAGES.map((language) => language.code) as [LanguageCode, ...LanguageCode[]];
 export const SOURCE_LANGUAGE: LanguageCode = 'en';
 
+/**
+ * The cookie that keeps the device's language (the interface's last one, signed in or chosen on
+ * the sign-in page): the page reads it to draw its first screen, the server to send the page
+ * the catalog of that language with its entry script.
+ */
+export const LANGUAGE_COOKIE = 'sop-harbor-language';
+
 /** A language by its own name ('Bahasa Indonesia'), as its readers look for it. */
 export const nativeNameOf = (code: LanguageCode) => LANGUAGES.find((l) => l.code === code)?.nativeName ?? code;
 

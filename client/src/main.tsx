@@ -5,16 +5,19 @@ import { preloadPage } from './app/router';
 import { currentUserQuery } from './lib/session';
 import { queryClient } from './lib/query-client';
 import { activateLanguage, startingLanguage } from './lib/i18n';
+import { prepareClassMerge } from './lib/utils';
 import './index.css';
 
 // Before the first render: the session check, the screen's code and the screen's main read
 // travel together instead of one after the other.
 const session = queryClient.fetchQuery(currentUserQuery).catch(() => null);
 preloadPage(queryClient, window.location.pathname, session);
+// A task of its own while those are on their way (see prepareClassMerge).
+setTimeout(prepareClassMerge, 0);
 
 // A background render: React hands the main thread back to the browser every few milliseconds
 // instead of building the first screen in one long task. The first screen is drawn in this
-// device's language: its catalog (none for English) arrives beside the session check.
+// device's language: its catalog (English's message parser) arrives beside the session check.
 const root = createRoot(document.getElementById('root')!);
 void activateLanguage(startingLanguage())
   .catch(() => undefined)

@@ -1,24 +1,27 @@
 import { i18n, type Messages } from '@lingui/core';
-import { compileMessage } from '@lingui/message-utils/compileMessage';
-import { bestLanguage, isLanguageCode, type LanguageCode, SOURCE_LANGUAGE } from '@common/languages';
+import { bestLanguage, isLanguageCode, LANGUAGE_COOKIE, type LanguageCode, SOURCE_LANGUAGE } from '@common/languages';
 
 /**
- * The interface's language. English is the code's own words: it loads nothing, the sentences are
- * compiled as they are first shown. Every other language is one chunk of its compiled catalog,
- * fetched when chosen and kept by the service worker like every chunk of the build.
+ * The interface's language. Every language but English is one chunk of its catalog, compiled at
+ * build time, fetched when chosen and kept by the service worker like every chunk of the build.
+ * English is the code's own words, compiled as they are first shown by Lingui's message parser,
+ * which is a chunk of its own: a crew member reading in Hindi never downloads or runs it. Until
+ * the language's chunk arrives nothing is drawn (main.tsx waits for it).
  */
-i18n.setMessagesCompiler(compileMessage);
 i18n.loadAndActivate({ locale: SOURCE_LANGUAGE, messages: {} });
 
 /**
  * The device's language is a cookie, not local storage: signing out clears the site's storage
  * (Clear-Site-Data), and the sign-in page after it should still speak the person's language.
  */
-const COOKIE = 'sop-harbor-language';
-const storedLanguage = () => (typeof document === 'undefined' ? null : (new RegExp(`(?:^|; )${COOKIE}=([a-z]+)`).exec(document.cookie)?.[1] ?? null));
+const storedLanguage = () => (typeof document === 'undefined' ? null : (new RegExp(`(?:^|; )${LANGUAGE_COOKIE}=([a-z]+)`).exec(document.cookie)?.[1] ?? null));
 
 const CATALOGS: Record<LanguageCode, () => Promise<{ messages: Messages }>> = {
-  en: async () => ({ messages: {} }),
+  en: async () => {
+    const { compileMessage } = await import('@lingui/message-utils/compileMessage');
+    i18n.setMessagesCompiler(compileMessage);
+    return { messages: {} };
+  },
   fil: () => import('../locales/fil/messages.po'),
   id: () => import('../locales/id/messages.po'),
   hi: () => import('../locales/hi/messages.po'),
@@ -43,7 +46,7 @@ export async function activateLanguage(code: LanguageCode): Promise<void> {
   wanted = code;
   if (typeof document !== 'undefined') {
     // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing from older Safari and Firefox, which tablets on board still run
-    document.cookie = `${COOKIE}=${code}; path=/; max-age=31536000; SameSite=Lax`;
+    document.cookie = `${LANGUAGE_COOKIE}=${code}; path=/; max-age=31536000; SameSite=Lax`;
   }
   const { messages } = await CATALOGS[code]();
   if (wanted !== code) return;

@@ -16,7 +16,23 @@ let clientDir: string;
 beforeAll(async () => {
   clientDir = mkdtempSync(path.join(tmpdir(), 'sop-client-'));
   mkdirSync(path.join(clientDir, 'assets'));
-  writeFileSync(path.join(clientDir, 'index.html'), '<!doctype html><title>SOP Harbor</title><div id="root"></div>');
+  writeFileSync(
+    path.join(clientDir, 'index.html'),
+    '<!doctype html><html lang="en"><head><title>SOP Harbor</title></head><body><div id="root"></div></body></html>',
+  );
+  // As the build lists them: each language's catalog chunk (English's is the message parser).
+  writeFileSync(
+    path.join(clientDir, 'shell-preloads.json'),
+    JSON.stringify({
+      catalogs: {
+        en: 'assets/parser-1.js',
+        hi: 'assets/messages-hi.js',
+        fil: 'assets/messages-fil.js',
+        es: 'assets/messages-es.js',
+        uk: '//elsewhere.example/x.js',
+      },
+    }),
+  );
   writeFileSync(path.join(clientDir, 'assets', 'app.js'), 'console.log("SOP Harbor");');
   // As the build writes them: a large script with its Brotli twin, and an unhashed public file.
   writeFileSync(path.join(clientDir, 'assets', 'big.js'), BIG_SCRIPT);
@@ -88,6 +104,35 @@ describe('the client shell', () => {
     expect(response.headers['content-type']).toMatch(/text\/html/);
     expect(response.headers['cache-control']).toBe('no-cache');
     expect(response.body).toContain('<div id="root">');
+  });
+
+  it("starts the page in the device's language, its catalog named to download beside the entry script", async () => {
+    const preload = (file: string) => `<link rel="modulepreload" crossorigin href="/${file}">`;
+    const hindi = await app.inject({ method: 'GET', url: '/sop/22', cookies: { 'sop-harbor-language': 'hi' }, headers: { 'accept-language': 'es' } });
+    expect(hindi.statusCode).toBe(200);
+    expect(hindi.body).toContain('<html lang="hi">');
+    expect(hindi.body).toContain(`${preload('assets/messages-hi.js')}</head>`);
+    expect(hindi.body).not.toContain('messages-es');
+    // The page differs by cookie and browser language: no cache may give one person's to another.
+    expect(hindi.headers.vary).toMatch(/Cookie/);
+    expect(hindi.headers.vary).toMatch(/Accept-Language/);
+    expect(hindi.headers['cache-control']).toBe('no-cache');
+    // No cookie yet (a first visit): the browser's language, as the page itself decides.
+    const filipino = await app.inject({ method: 'GET', url: '/auth', headers: { 'accept-language': 'tl-PH,tl;q=0.9,en;q=0.5' } });
+    expect(filipino.body).toContain('<html lang="fil">');
+    expect(filipino.body).toContain(preload('assets/messages-fil.js'));
+    // A cookie naming no language of ours counts for nothing.
+    const spanish = await app.inject({ method: 'GET', url: '/', cookies: { 'sop-harbor-language': 'xx' }, headers: { 'accept-language': 'es-MX' } });
+    expect(spanish.body).toContain('<html lang="es">');
+    expect(spanish.body).toContain(preload('assets/messages-es.js'));
+    const english = await app.inject({ method: 'GET', url: '/' });
+    expect(english.body).toContain('<html lang="en">');
+    expect(english.body).toContain(preload('assets/parser-1.js'));
+    // A listed file that is not a plain path of the build is never named.
+    const ukrainian = await app.inject({ method: 'GET', url: '/', cookies: { 'sop-harbor-language': 'uk' } });
+    expect(ukrainian.body).toContain('<html lang="uk">');
+    expect(ukrainian.body).not.toContain('modulepreload');
+    expect(ukrainian.body).not.toContain('elsewhere.example');
   });
 
   it('keeps unknown API paths a JSON 404', async () => {

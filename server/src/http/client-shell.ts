@@ -1,17 +1,22 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { bestLanguage, isLanguageCode, LANGUAGE_COOKIE, type LanguageCode } from '../../../common/languages';
 import { staticAssetHeaders } from './cache-headers';
 import { notFound } from './errors';
 
+/** Written by the build beside index.html: each language's catalog chunk. */
+const SHELL_PRELOADS = 'shell-preloads.json';
+
 /**
- * The built client beside the API, when `clientDir` holds one: its files as they are, and
- * index.html for every screen path. Without one (API-only tests) an unknown path is a 404 answer.
+ * The built client beside the API, when `clientDir` holds one: its files as they are, and the
+ * page (index.html) for every screen path. Without one (API-only tests) an unknown path is a 404 answer.
  */
 export async function registerClientShell(app: FastifyInstance, clientDir: string | undefined) {
   const indexHtml = clientDir ? path.join(clientDir, 'index.html') : undefined;
   const serveClient = indexHtml !== undefined && existsSync(indexHtml);
+  const page = serveClient ? pageFor(path.resolve(clientDir!)) : undefined;
   if (serveClient) {
     const root = path.resolve(clientDir!);
     await app.register(fastifyStatic, {
@@ -27,10 +32,51 @@ export async function registerClientShell(app: FastifyInstance, clientDir: strin
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0];
     // '//api/..' and '/API/..' are API paths a client mistyped, not screens of the app.
-    if (/^\/+api(\/|$)/i.test(pathname) || !serveClient) throw notFound(`No such endpoint: ${request.method} ${pathname}`);
+    if (/^\/+api(\/|$)/i.test(pathname) || !page) throw notFound(`No such endpoint: ${request.method} ${pathname}`);
     if (request.method !== 'GET' && request.method !== 'HEAD') throw notFound();
-    // Every screen route (and unknown paths, which the client renders as 'Page Not Found').
-    // cacheControl: false keeps our header (the plugin would send `public, max-age=0`).
-    return reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html', { cacheControl: false });
+    // Every screen route (and unknown paths, which the client renders as 'Page Not Found'), in
+    // the language the page will start in: it depends on the language cookie and the browser's.
+    return reply
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .header('vary', 'Cookie, Accept-Language')
+      .send(page(startingLanguage(request)));
   });
+}
+
+/** The language the page starts in, decided as the page decides it: the device's cookie, else the browser's best. */
+function startingLanguage(request: FastifyRequest): LanguageCode {
+  const stored = request.cookies[LANGUAGE_COOKIE];
+  return isLanguageCode(stored) ? stored : bestLanguage(request.headers['accept-language']);
+}
+
+/**
+ * The page in each language: `<html lang>` set, and `<link rel="modulepreload">` for the
+ * language's catalog, which the first screen waits for. The browser fetches it beside the entry
+ * script instead of once that script has run: on a satellite link, a round trip less before the
+ * first screen. A build without the list gets the page as built, with its language.
+ */
+function pageFor(root: string): (language: LanguageCode) => string {
+  const html = readFileSync(path.join(root, 'index.html'), 'utf8');
+  const catalogs = readCatalogs(path.join(root, SHELL_PRELOADS));
+  const pages = new Map<LanguageCode, string>();
+  return (language) => {
+    let built = pages.get(language);
+    if (built === undefined) {
+      const catalog = catalogs[language];
+      const link = catalog ? `<link rel="modulepreload" crossorigin href="/${catalog}">` : '';
+      built = html.replace(/<html\b[^>]*>/i, `<html lang="${language}">`).replace('</head>', `${link}</head>`);
+      pages.set(language, built);
+    }
+    return built;
+  };
+}
+
+/** The catalogs' files by language, as the build listed them: only a script of the build's own assets folder. */
+function readCatalogs(file: string): Partial<Record<string, string>> {
+  if (!existsSync(file)) return {};
+  const { catalogs } = JSON.parse(readFileSync(file, 'utf8')) as { catalogs?: Record<string, unknown> };
+  return Object.fromEntries(
+    Object.entries(catalogs ?? {}).filter((entry): entry is [string, string] => typeof entry[1] === 'string' && /^assets\/[\w.-]+\.m?js$/.test(entry[1])),
+  );
 }
