@@ -17,6 +17,15 @@ export const LANGUAGE_CODES = LANGUAGES.map((language) => language.code) as [Lan
 export const SOURCE_LANGUAGE: LanguageCode = 'en';
 
 /**
+ * The language a page starts in: the device's own (`stored`, the language cookie) when it names
+ * one of ours, else the best match of the browser's languages. The page decides it so, and the
+ * server decides it the same way to send the page that language's catalog.
+ */
+export function startingLanguageOf(stored: string | null | undefined, accepted: string | null | undefined): LanguageCode {
+  return isLanguageCode(stored) ? stored : bestLanguage(accepted);
+}
+
+/**
  * The cookie that keeps the device's language (the interface's last one, signed in or chosen on
  * the sign-in page): the page reads it to draw its first screen, the server to send the page
  * the catalog of that language with its entry script.

@@ -6,14 +6,15 @@ import { currentUserQuery } from './lib/session';
 import { queryClient } from './lib/query-client';
 import { activateLanguage, startingLanguage } from './lib/i18n';
 import { prepareClassMerge } from './lib/utils';
+import { whenIdle } from './lib/idle';
 import './index.css';
 
 // Before the first render: the session check, the screen's code and the screen's main read
 // travel together instead of one after the other.
 const session = queryClient.fetchQuery(currentUserQuery).catch(() => null);
 preloadPage(queryClient, window.location.pathname, session);
-// A task of its own while those are on their way (see prepareClassMerge).
-setTimeout(prepareClassMerge, 0);
+// Once the browser is idle, which is while those are on their way (see prepareClassMerge).
+whenIdle(prepareClassMerge);
 
 // A background render: React hands the main thread back to the browser every few milliseconds
 // instead of building the first screen in one long task. The first screen is drawn in this

@@ -1,5 +1,5 @@
 import { i18n, type Messages } from '@lingui/core';
-import { bestLanguage, isLanguageCode, LANGUAGE_COOKIE, type LanguageCode, SOURCE_LANGUAGE } from '@common/languages';
+import { isLanguageCode, LANGUAGE_COOKIE, type LanguageCode, SOURCE_LANGUAGE, startingLanguageOf } from '@common/languages';
 
 /**
  * The interface's language. Every language but English is one chunk of its catalog, compiled at
@@ -31,9 +31,7 @@ const CATALOGS: Record<LanguageCode, () => Promise<{ messages: Messages }>> = {
 
 /** The language this device last used (signed in or chosen on the sign-in page), else the browser's best. */
 export function startingLanguage(): LanguageCode {
-  const stored = storedLanguage();
-  if (isLanguageCode(stored)) return stored;
-  return bestLanguage(typeof navigator === 'undefined' ? null : (navigator.languages ?? [navigator.language]).join(','));
+  return startingLanguageOf(storedLanguage(), typeof navigator === 'undefined' ? null : (navigator.languages ?? [navigator.language]).join(','));
 }
 
 let wanted: LanguageCode = SOURCE_LANGUAGE;

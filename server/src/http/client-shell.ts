@@ -1,8 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { bestLanguage, isLanguageCode, LANGUAGE_COOKIE, type LanguageCode } from '../../../common/languages';
+import type { FastifyInstance } from 'fastify';
+import { LANGUAGE_COOKIE, type LanguageCode, startingLanguageOf } from '../../../common/languages';
 import { staticAssetHeaders } from './cache-headers';
 import { notFound } from './errors';
 
@@ -40,14 +40,8 @@ export async function registerClientShell(app: FastifyInstance, clientDir: strin
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-cache')
       .header('vary', 'Cookie, Accept-Language')
-      .send(page(startingLanguage(request)));
+      .send(page(startingLanguageOf(request.cookies[LANGUAGE_COOKIE], request.headers['accept-language'])));
   });
-}
-
-/** The language the page starts in, decided as the page decides it: the device's cookie, else the browser's best. */
-function startingLanguage(request: FastifyRequest): LanguageCode {
-  const stored = request.cookies[LANGUAGE_COOKIE];
-  return isLanguageCode(stored) ? stored : bestLanguage(request.headers['accept-language']);
 }
 
 /**
