@@ -8,6 +8,8 @@ import tailwindcss from '@tailwindcss/vite';
 import { lingui } from '@lingui/vite-plugin';
 import { linguiMacro } from './scripts/lingui-macro';
 import { VitePWA } from 'vite-plugin-pwa';
+import { formatter as poFormatter } from '@lingui/format-po';
+import { LANGUAGE_CODES, SOURCE_LANGUAGE } from './common/languages';
 
 const apiPort = process.env.PORT ?? '5000';
 
@@ -41,21 +43,24 @@ function precompress(): Plugin {
   };
 }
 
-/** The file the server reads to name, in the page, the catalog of the language the page starts in. */
-const SHELL_PRELOADS = 'shell-preloads.json';
+/** The file the server reads to start the page in a language: its catalog and its loading line. */
+const SHELL_LANGUAGES = 'shell-languages.json';
 
 /**
- * Writes `shell-preloads.json`: each language's catalog chunk (English's: the message parser).
- * The server names the device's in the page (`<link rel="modulepreload">`), so it downloads beside
- * the entry script instead of once that script has run: a round trip less before the first screen.
- * Only the catalog: the screens' shared chunks named there too took bandwidth from the entry script
- * and painted later (Lighthouse, this machine).
+ * Writes `shell-languages.json`, what the server puts in the page for each language:
+ * - `catalogs`: the language's catalog chunk (English's: the message parser). The server names it in
+ *   the page (`<link rel="modulepreload">`), so it downloads beside the entry script instead of once
+ *   that script has run: a round trip less before the first screen. Only the catalog: the screens'
+ *   shared chunks named there too took bandwidth from the entry script and painted later
+ *   (Lighthouse, this machine).
+ * - `loading`: the spinner's word ('Loading') as the language's catalog has it, for the line the page
+ *   shows while its scripts download (index.html, `data-shell-loading`).
  */
-function shellPreloads(): Plugin {
+function shellLanguages(): Plugin {
   return {
-    name: 'sop-harbor:shell-preloads',
+    name: 'sop-harbor:shell-languages',
     apply: 'build',
-    generateBundle(_options, bundle) {
+    async generateBundle(_options, bundle) {
       const catalogs: Record<string, string> = {};
       for (const chunk of Object.values(bundle)) {
         if (chunk.type !== 'chunk') continue;
@@ -64,7 +69,16 @@ function shellPreloads(): Plugin {
         // English has no catalog: what it loads is the message parser (lib/i18n.ts).
         if (/[\\/]@lingui[\\/]message-utils[\\/].*compileMessage/.test(chunk.facadeModuleId ?? '')) catalogs.en = chunk.fileName;
       }
-      this.emitFile({ type: 'asset', fileName: SHELL_PRELOADS, source: JSON.stringify({ catalogs }) });
+      const loading: Record<string, string> = { [SOURCE_LANGUAGE]: 'Loading' };
+      const po = poFormatter({});
+      for (const language of LANGUAGE_CODES) {
+        if (language === SOURCE_LANGUAGE) continue;
+        const file = path.resolve(import.meta.dirname, `client/src/locales/${language}/messages.po`);
+        const messages = await po.parse(await readFile(file, 'utf8'), { locale: language, sourceLocale: SOURCE_LANGUAGE, filename: file });
+        const translation = Object.values(messages ?? {}).find((entry) => entry.message === 'Loading' && !entry.context)?.translation;
+        if (translation) loading[language] = translation;
+      }
+      this.emitFile({ type: 'asset', fileName: SHELL_LANGUAGES, source: JSON.stringify({ catalogs, loading }) });
     },
   };
 }
@@ -139,7 +153,7 @@ export default defineConfig({
   root: 'client',
   // linguiMacro before React: the macros become message descriptors; lingui() compiles the
   // PO catalogs a language's chunk imports.
-  plugins: [linguiCoreWithoutParser(), linguiMacro(), react(), lingui(), tailwindcss(), precompress(), shellPreloads(), installableApp],
+  plugins: [linguiCoreWithoutParser(), linguiMacro(), react(), lingui(), tailwindcss(), precompress(), shellLanguages(), installableApp],
   resolve: {
     alias: {
       '@': path.resolve(import.meta.dirname, 'client/src'),

@@ -17,7 +17,8 @@
  *    each kind's bytes over the wire and p99 (target <= 300 ms).
  * 3. At 5,000 SOPs, the first page's requests per second beside a bare Node server sending the
  *    same bytes from memory, under the same load (target >= 0.9), and Fastify alone (no plugin,
- *    no database) sending them: the framework's own ceiling, which the app cannot pass.
+ *    no database) sending them: the framework's own ceiling, which the app cannot pass. Each
+ *    server is warmed by one load first; each server's CPU time per request is printed too.
  *
  * BENCH_DATABASES=embedded|postgres limits part 1; BENCH_LIBRARY_PARTS=1,2,3 picks parts. Stops
  * by itself after BENCH_TIMEOUT_S (3600).
@@ -323,13 +324,30 @@ async function partThree() {
   // Rounds of the three side by side, each round in another order: the machine's speed drifts
   // within a run (other builds share it), and a ratio of two loads a minute apart measures that.
   const rounds: { app: Load; fastifyAlone: Load; yardstick: Load; bareWithHead: Load }[] = [];
+  // The load generator shares the machine's cores with the server: besides requests per second, the
+  // server's own CPU time per request, which does not depend on how fast the generator is.
+  const measureOn = async (child: Child, target: string): Promise<Load> => {
+    const before = child.cpuSeconds();
+    const result = await load(target, { connections, headers: { cookie } });
+    const requests = result.rps * SECONDS;
+    return { ...result, cpuPerRequestUs: requests ? ((child.cpuSeconds() - before) / requests) * 1e6 : Number.NaN };
+  };
+  // Each server warmed first, as a server in service is: a process's first load also compiles its
+  // request path, and counted in a round it would weigh on whichever server that round starts with.
+  for (const [child, target] of [
+    [server, url],
+    [framework, `${framework.base}/list`],
+    [bare, `${bare.base}/list`],
+    [bareWithHead, `${bareWithHead.base}/list`],
+  ] as const)
+    await measureOn(child, target);
   for (let round = 0; round < RATIO_ROUNDS; round += 1) {
     const runs = {
-      app: () => load(url, { connections, headers: { cookie } }),
+      app: () => measureOn(server, url),
       // The same load for all: the yardsticks are sent the session cookie too, and ignore it.
-      fastifyAlone: () => load(`${framework.base}/list`, { connections, headers: { cookie } }),
-      yardstick: () => load(`${bare.base}/list`, { connections, headers: { cookie } }),
-      bareWithHead: () => load(`${bareWithHead.base}/list`, { connections, headers: { cookie } }),
+      fastifyAlone: () => measureOn(framework, `${framework.base}/list`),
+      yardstick: () => measureOn(bare, `${bare.base}/list`),
+      bareWithHead: () => measureOn(bareWithHead, `${bareWithHead.base}/list`),
     };
     const order = (['app', 'fastifyAlone', 'yardstick', 'bareWithHead'] as const).map((_, i, names) => names[(i + round) % names.length]);
     const measured: Partial<Record<keyof typeof runs, Load>> = {};
@@ -409,6 +427,10 @@ for (const { kind, rows } of results) {
           ),
         ],
       ),
+    );
+    const cpu = (pick: (round: Round) => Load) => `${median(rounds.map((r) => pick(r).cpuPerRequestUs ?? Number.NaN)).toFixed(0)} µs`;
+    output.push(
+      `Server CPU time per request (all its threads, user and system; medians): app ${cpu((r) => r.app)}, bare with head ${cpu((r) => r.bareWithHead)}, bare body alone ${cpu((r) => r.yardstick)}, Fastify alone ${cpu((r) => r.fastifyAlone)}`,
     );
     const failures = rounds.flatMap((r) => (r.app.failures ? [r.app.failures] : []));
     if (failures.length) output.push(`app failures: ${failures.join('; ')}`);

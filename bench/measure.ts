@@ -13,6 +13,8 @@ export interface Load {
   p50: number;
   p99: number;
   failures: string;
+  /** The server's CPU time per request, where the bench measured it. */
+  cpuPerRequestUs?: number;
 }
 
 export function percentile(values: number[], p: number): number {

@@ -8,11 +8,15 @@ export interface Child {
   process: ChildProcess;
   /** Resident memory of the process now, in bytes (Linux /proc). */
   rss(): number;
+  /** CPU time the process (all its threads) has used so far, user and system, in seconds (Linux /proc). */
+  cpuSeconds(): number;
   alive(): boolean;
   stop(): Promise<void>;
 }
 
 const STARTUP_MS = 120_000;
+/** Linux's clock ticks per second (USER_HZ), in which /proc counts CPU time. */
+const CLOCK_TICKS = 100;
 
 function wrap(child: ChildProcess, base: string): Child {
   let exited = false;
@@ -25,6 +29,11 @@ function wrap(child: ChildProcess, base: string): Child {
     rss() {
       const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
       return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? 0) * 1024;
+    },
+    cpuSeconds() {
+      // Fields after the command's closing parenthesis: utime and stime are the 12th and 13th, in clock ticks.
+      const fields = readFileSync(`/proc/${child.pid}/stat`, 'utf8').split(') ')[1].split(' ');
+      return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
     },
     alive: () => !exited,
     stop: () =>

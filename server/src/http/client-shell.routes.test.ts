@@ -18,11 +18,11 @@ beforeAll(async () => {
   mkdirSync(path.join(clientDir, 'assets'));
   writeFileSync(
     path.join(clientDir, 'index.html'),
-    '<!doctype html><html lang="en"><head><title>SOP Harbor</title></head><body><div id="root"></div></body></html>',
+    '<!doctype html><html lang="en"><head><title>SOP Harbor</title></head><body><div id="root"><p class="text-sm" data-shell-loading></p></div></body></html>',
   );
   // As the build lists them: each language's catalog chunk (English's is the message parser).
   writeFileSync(
-    path.join(clientDir, 'shell-preloads.json'),
+    path.join(clientDir, 'shell-languages.json'),
     JSON.stringify({
       catalogs: {
         en: 'assets/parser-1.js',
@@ -31,6 +31,8 @@ beforeAll(async () => {
         es: 'assets/messages-es.js',
         uk: '//elsewhere.example/x.js',
       },
+      // Each language's word for the line shown while the scripts download; a translator's '<' stays text.
+      loading: { en: 'Loading', hi: 'लोड हो रहा है', fil: 'Naglo-load', es: 'Cargando <…>' },
     }),
   );
   writeFileSync(path.join(clientDir, 'assets', 'app.js'), 'console.log("SOP Harbor");');
@@ -106,13 +108,15 @@ describe('the client shell', () => {
     expect(response.body).toContain('<div id="root">');
   });
 
-  it("starts the page in the device's language, its catalog named to download beside the entry script", async () => {
+  it("starts the page in the device's language, its catalog named to download beside the entry script and its loading line in the language", async () => {
     const preload = (file: string) => `<link rel="modulepreload" crossorigin href="/${file}">`;
     const hindi = await app.inject({ method: 'GET', url: '/sop/22', cookies: { 'sop-harbor-language': 'hi' }, headers: { 'accept-language': 'es' } });
     expect(hindi.statusCode).toBe(200);
     expect(hindi.body).toContain('<html lang="hi">');
     expect(hindi.body).toContain(`${preload('assets/messages-hi.js')}</head>`);
     expect(hindi.body).not.toContain('messages-es');
+    // While the scripts download, the page says so in the language.
+    expect(hindi.body).toContain('<p class="text-sm" data-shell-loading>लोड हो रहा है</p>');
     // The page differs by cookie and browser language: no cache may give one person's to another.
     expect(hindi.headers.vary).toMatch(/Cookie/);
     expect(hindi.headers.vary).toMatch(/Accept-Language/);
@@ -125,14 +129,18 @@ describe('the client shell', () => {
     const spanish = await app.inject({ method: 'GET', url: '/', cookies: { 'sop-harbor-language': 'xx' }, headers: { 'accept-language': 'es-MX' } });
     expect(spanish.body).toContain('<html lang="es">');
     expect(spanish.body).toContain(preload('assets/messages-es.js'));
+    expect(spanish.body).toContain('data-shell-loading>Cargando &lt;…&gt;</p>');
     const english = await app.inject({ method: 'GET', url: '/' });
     expect(english.body).toContain('<html lang="en">');
     expect(english.body).toContain(preload('assets/parser-1.js'));
+    expect(english.body).toContain('data-shell-loading>Loading</p>');
     // A listed file that is not a plain path of the build is never named.
     const ukrainian = await app.inject({ method: 'GET', url: '/', cookies: { 'sop-harbor-language': 'uk' } });
     expect(ukrainian.body).toContain('<html lang="uk">');
     expect(ukrainian.body).not.toContain('modulepreload');
     expect(ukrainian.body).not.toContain('elsewhere.example');
+    // A language the build lists no word for keeps the page as built: the spinner alone.
+    expect(ukrainian.body).toContain('data-shell-loading></p>');
   });
 
   it('keeps unknown API paths a JSON 404', async () => {
