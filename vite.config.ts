@@ -8,8 +8,9 @@ import tailwindcss from '@tailwindcss/vite';
 import { lingui } from '@lingui/vite-plugin';
 import { linguiMacro } from './scripts/lingui-macro';
 import { VitePWA } from 'vite-plugin-pwa';
-import { formatter as poFormatter } from '@lingui/format-po';
-import { LANGUAGE_CODES, SOURCE_LANGUAGE } from './common/languages';
+import { getConfig } from '@lingui/conf';
+import { getCatalogs } from '@lingui/cli/api';
+import { LANGUAGE_CODES } from './common/languages';
 
 const apiPort = process.env.PORT ?? '5000';
 
@@ -69,13 +70,12 @@ function shellLanguages(): Plugin {
         // English has no catalog: what it loads is the message parser (lib/i18n.ts).
         if (/[\\/]@lingui[\\/]message-utils[\\/].*compileMessage/.test(chunk.facadeModuleId ?? '')) catalogs.en = chunk.fileName;
       }
-      const loading: Record<string, string> = { [SOURCE_LANGUAGE]: 'Loading' };
-      const po = poFormatter({});
+      // The catalogs as Lingui reads them (lingui.config.ts: their files and format), English's too.
+      const [catalog] = await getCatalogs(getConfig({ cwd: import.meta.dirname, skipValidation: true }));
+      const loading: Record<string, string> = {};
       for (const language of LANGUAGE_CODES) {
-        if (language === SOURCE_LANGUAGE) continue;
-        const file = path.resolve(import.meta.dirname, `client/src/locales/${language}/messages.po`);
-        const messages = await po.parse(await readFile(file, 'utf8'), { locale: language, sourceLocale: SOURCE_LANGUAGE, filename: file });
-        const translation = Object.values(messages ?? {}).find((entry) => entry.message === 'Loading' && !entry.context)?.translation;
+        const messages = await catalog.read(language);
+        const translation = Object.values(messages ?? {}).find((entry) => entry.message === 'Loading' && !entry.context && !entry.obsolete)?.translation;
         if (translation) loading[language] = translation;
       }
       this.emitFile({ type: 'asset', fileName: SHELL_LANGUAGES, source: JSON.stringify({ catalogs, loading }) });
