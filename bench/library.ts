@@ -321,8 +321,9 @@ async function partThree() {
   const framework = await startFastifyServer(listFile);
   session.children.add(framework);
   const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
-  // Rounds of the three side by side, each round in another order: the machine's speed drifts
-  // within a run (other builds share it), and a ratio of two loads a minute apart measures that.
+  // Rounds of loads side by side. The machine's speed drifts within a run (other work shares it,
+  // and a virtual machine's neighbours), so each ratio's two loads run back to back, the one and
+  // then the other first in turn: a ratio of two loads a minute apart measures the drift.
   const rounds: { app: Load; fastifyAlone: Load; yardstick: Load; bareWithHead: Load }[] = [];
   // The load generator shares the machine's cores with the server: besides requests per second, the
   // server's own CPU time per request, which does not depend on how fast the generator is.
@@ -349,9 +350,13 @@ async function partThree() {
       yardstick: () => measureOn(bare, `${bare.base}/list`),
       bareWithHead: () => measureOn(bareWithHead, `${bareWithHead.base}/list`),
     };
-    const order = (['app', 'fastifyAlone', 'yardstick', 'bareWithHead'] as const).map((_, i, names) => names[(i + round) % names.length]);
+    const pairs = [
+      ['app', 'bareWithHead'],
+      ['fastifyAlone', 'yardstick'],
+    ] as const;
     const measured: Partial<Record<keyof typeof runs, Load>> = {};
-    for (const name of order) measured[name] = await runs[name]();
+    for (const pair of round % 4 < 2 ? pairs : [...pairs].reverse())
+      for (const name of round % 2 === 0 ? pair : [...pair].reverse()) measured[name] = await runs[name]();
     rounds.push(measured as (typeof rounds)[number]);
   }
   await Promise.all([server.stop(), bare.stop(), bareWithHead.stop(), framework.stop()]);
@@ -396,16 +401,25 @@ for (const { kind, rows } of results) {
     type Round = (typeof rounds)[number];
     const median = (values: number[]) => percentile(values, 50);
     const row = (measure: string, pick: (round: Round) => Load, base: (round: Round) => Load, target: string) => {
-      const each = rounds.map((round) => pick(round).rps / base(round).rps);
-      const ratio = `${median(each).toFixed(2)} (${Math.min(...each).toFixed(2)}-${Math.max(...each).toFixed(2)})`;
-      return [measure, median(rounds.map((r) => pick(r).rps)).toFixed(0), median(rounds.map((r) => base(r).rps)).toFixed(0), ratio, target];
+      const spread = (each: number[]) => `${median(each).toFixed(2)} (${Math.min(...each).toFixed(2)}-${Math.max(...each).toFixed(2)})`;
+      const byRate = rounds.map((round) => pick(round).rps / base(round).rps);
+      // The bare server's CPU time per request over the app's: the same ratio, unmoved by how fast the load generator was.
+      const byCpu = rounds.map((round) => (base(round).cpuPerRequestUs ?? Number.NaN) / (pick(round).cpuPerRequestUs ?? Number.NaN));
+      return [
+        measure,
+        median(rounds.map((r) => pick(r).rps)).toFixed(0),
+        median(rounds.map((r) => base(r).rps)).toFixed(0),
+        spread(byRate),
+        spread(byCpu),
+        target,
+      ];
     };
     output.push(
-      `\nFirst page at ${RATIO_SOPS.toLocaleString('en')} SOPs, ${connections} connections for ${SECONDS} s, beside a bare Node server sending the same bytes from memory; ${rounds.length} rounds, each in another order; req/s medians, and the median of the rounds' ratios (range)`,
+      `\nFirst page at ${RATIO_SOPS.toLocaleString('en')} SOPs, ${connections} connections for ${SECONDS} s, beside a bare Node server sending the same bytes from memory; ${rounds.length} rounds, the two loads of a ratio back to back; req/s medians, and the median of the rounds' ratios (range), by requests per second and by CPU time per request`,
     );
     output.push(
       table(
-        ['measure', 'req/s', 'bare req/s', 'ratio', 'target'],
+        ['measure', 'req/s', 'bare req/s', 'ratio', 'ratio by CPU time', 'target'],
         [
           row(
             'GET /api/sops?limit=50, bare sending its head and body',
