@@ -1,6 +1,7 @@
 import { HardDriveDownload, PinOff } from 'lucide-react';
 import type { SopDetail } from '@common/contracts/sops';
 import { Button } from '@/components/ui/button';
+import { cn } from '@/lib/utils';
 import { useCurrentUser } from '@/lib/session';
 import { useKeepOffline } from './offline-copies';
 import { useOnline } from './offline-status';
@@ -16,8 +17,18 @@ export function KeepOfflineButton({ sop, className }: { sop: SopDetail; classNam
   const { user } = useCurrentUser();
   const online = useOnline();
   const { t } = useLingui();
-  const { kept, known, keep, stop } = useKeepOffline(user?.id, sop);
-  if (!user || !known) return null;
+  const { kept, known, checking, keep, stop } = useKeepOffline(user?.id, sop);
+  if (!user) return null;
+  // Whether it is kept is read from the device's storage after the page is drawn: until then its
+  // place is held, unseen and out of reach, so the buttons beside it and the page below do not
+  // move. A device whose storage cannot be read is offered no keeping.
+  if (!known)
+    return checking ? (
+      <Button variant="outline" className={cn(className, 'invisible')} aria-hidden="true" tabIndex={-1} data-testid="keep-offline-pending">
+        <HardDriveDownload aria-hidden="true" />
+        <Trans>Keep this SOP offline</Trans>
+      </Button>
+    ) : null;
   const busy = keep.isPending || stop.isPending;
   const press = () => {
     if (busy) return;
