@@ -17,28 +17,23 @@ export function KeepOfflineButton({ sop, className }: { sop: SopDetail; classNam
   const { user } = useCurrentUser();
   const online = useOnline();
   const { t } = useLingui();
-  const { kept, known, checking, keep, stop } = useKeepOffline(user?.id, sop);
+  const { kept, known, keep, stop } = useKeepOffline(user?.id, sop);
   if (!user) return null;
-  // Whether it is kept is read from the device's storage after the page is drawn: until then its
-  // place is held, unseen and out of reach, so the buttons beside it and the page below do not
-  // move. A device whose storage cannot be read is offered no keeping.
-  if (!known)
-    return checking ? (
-      <Button variant="outline" className={cn(className, 'invisible')} aria-hidden="true" tabIndex={-1} data-testid="keep-offline-pending">
-        <HardDriveDownload aria-hidden="true" />
-        <Trans>Keep this SOP offline</Trans>
-      </Button>
-    ) : null;
   const busy = keep.isPending || stop.isPending;
   const press = () => {
-    if (busy) return;
+    if (busy || !known) return;
     if (kept) stop.mutate();
     else keep.mutate();
   };
+  // Whether it is kept is read from the device's storage after the page is drawn: until then the
+  // button holds its place, unseen and out of reach, so the buttons beside it and the page below
+  // do not move when it shows.
   return (
     <Button
       variant="outline"
-      className={className}
+      className={cn(className, !known && 'invisible')}
+      aria-hidden={!known || undefined}
+      tabIndex={known ? undefined : -1}
       disabled={!kept && !online}
       aria-disabled={busy || undefined}
       title={!kept && !online ? t`Not while offline` : undefined}

@@ -144,7 +144,7 @@ export function useKeepOffline(userId: number | undefined, sop: SopDetail) {
     onSettled: () => refreshSummary(client),
     onSuccess: () => toast({ title: t`No longer kept offline`, description: t`"${title}" may be removed from this device when space runs out.` }),
   });
-  return { kept, known: keptSops.isSuccess, checking: keptSops.isPending, keep, stop };
+  return { kept, known: keptSops.isSuccess, keep, stop };
 }
 
 /** Fetch ahead again at most this often on app start; always when the link returns. */
