@@ -1,5 +1,5 @@
 import ExcelJS from 'exceljs';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ItineraryTable } from '../../../../common/contracts/itineraries';
 import { crewOf, type TestUser } from '../../test/factories';
 import { uploadItineraryFile } from '../../test/client';
@@ -106,5 +106,34 @@ describe('GET /api/itineraries/{id}/table', () => {
     const res = await table(id, admin);
     expect(res.statusCode).toBe(422);
     expect(res.json().code).toBe('unreadable_document');
+  });
+
+  it('reads a file once for a whole crew: at once and after, the same bytes under two uploads, one worker task', async () => {
+    const bytes = Buffer.from('Day,Port\r\n1,Valletta\r\n2,Palermo\r\n');
+    const first = await upload('once.csv', bytes);
+    const again = await upload('once-again.csv', bytes);
+    const run = vi.spyOn(t.app.documentWorkers, 'run');
+    try {
+      const answers = await Promise.all([table(first), table(first), table(first, admin), table(again)]);
+      answers.push(await table(first), await table(again));
+      for (const res of answers) {
+        expect(res.statusCode).toBe(200);
+        expect((res.json() as ItineraryTable).sheets[0].rows).toEqual([
+          [1, 'Valletta'],
+          [2, 'Palermo'],
+        ]);
+      }
+      expect(run).toHaveBeenCalledTimes(1);
+      // A file that could not be read is not kept: each request says why again.
+      const broken = await upload(
+        'broken-twice.xlsx',
+        Buffer.concat([Buffer.from('PK\x03\x04'), Buffer.from('xl/worksheets/sheet1.xml'), Buffer.alloc(300, 9)]),
+      );
+      expect((await table(broken)).statusCode).toBe(422);
+      expect((await table(broken)).statusCode).toBe(422);
+      expect(run).toHaveBeenCalledTimes(3);
+    } finally {
+      run.mockRestore();
+    }
   });
 });

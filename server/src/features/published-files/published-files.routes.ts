@@ -9,7 +9,7 @@ import { badRequest } from '../../http/errors';
 import { answers } from '../../http/responses';
 import { type UploadedFile, withUploadParts } from '../../http/upload-parts';
 import { DAILY_PROGRAM_FILES, listDailyProgramHierarchy, uploadDailyProgramParts } from './daily-programs.service';
-import { ITINERARY_FILES, itineraryTable, listItineraries, uploadItineraryParts } from './itineraries.service';
+import { ITINERARY_FILES, itineraryTableReader, listItineraries, uploadItineraryParts } from './itineraries.service';
 import { deletePublishedFile, findPublishedFile, type PublishedFileKind } from './published-files.service';
 
 type ZodApp = Parameters<FastifyPluginAsyncZod>[0];
@@ -71,9 +71,10 @@ export const publishedFileRoutes: FastifyPluginAsyncZod = async (app) => {
     file: ITINERARY_FILES,
   });
 
+  const itineraryTable = itineraryTableReader(app.db, app.documentWorkers);
   app.get(
     '/api/itineraries/:id/table',
     { schema: { params: ItineraryIdParams, response: answers({ 200: ItineraryTable }) }, config: readable },
-    async (request) => itineraryTable(app.db, app.documentWorkers, request.params.id),
+    async (request) => itineraryTable(request.params.id),
   );
 };
