@@ -1,4 +1,4 @@
-import { type IncomingHttpHeaders, request } from 'node:http';
+import { Agent, type IncomingHttpHeaders, request } from 'node:http';
 import { Writable } from 'node:stream';
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
@@ -21,6 +21,8 @@ interface Answer {
   statusCode: number;
   headers: IncomingHttpHeaders;
   body: Buffer;
+  /** Sent on a connection an earlier call had used. */
+  reused: boolean;
   json(): { items: { title: string }[] };
 }
 
@@ -38,17 +40,26 @@ async function listeningInstance(dataFreshMs: number) {
   });
   const { app } = await t.anotherInstance({ dataFreshMs, logger: { level: 'info', stream } });
   const { port } = new URL(await app.listen({ port: 0, host: '127.0.0.1' }));
+  // One kept-alive connection for every call, as a browser reuses one: whatever the server
+  // remembers of a connection's last request must never carry over to a different one.
+  const agent = new Agent({ keepAlive: true, maxSockets: 1 });
   const call = (method: string, url: string, headers: Record<string, string>, payload?: unknown) =>
     new Promise<Answer>((resolve, reject) => {
       const body = payload === undefined ? undefined : JSON.stringify(payload);
       const sent = request(
-        { host: '127.0.0.1', port, method, path: url, headers: { ...headers, ...(body ? { 'content-type': 'application/json' } : {}) } },
+        { host: '127.0.0.1', port, agent, method, path: url, headers: { ...headers, ...(body ? { 'content-type': 'application/json' } : {}) } },
         (response) => {
           const chunks: Buffer[] = [];
           response.on('data', (chunk: Buffer) => chunks.push(chunk));
           response.on('end', () => {
             const raw = Buffer.concat(chunks);
-            resolve({ statusCode: response.statusCode ?? 0, headers: response.headers, body: raw, json: () => JSON.parse(raw.toString()) });
+            resolve({
+              statusCode: response.statusCode ?? 0,
+              headers: response.headers,
+              body: raw,
+              reused: sent.reusedSocket,
+              json: () => JSON.parse(raw.toString()),
+            });
           });
         },
       );
@@ -101,7 +112,12 @@ describe('a repeated reading request is given the answer the whole path decided,
     const { call, signInHere, replays } = await listeningInstance(10 * 60_000);
     const adminCookie = await signInHere(admin.username);
     const crewCookie = await signInHere(crew.username);
-    const titles = async (cookie: string) => (await call('GET', LIST, { cookie })).json().items.map((item) => item.title);
+    const connections: boolean[] = [];
+    const titles = async (cookie: string) => {
+      const answer = await call('GET', LIST, { cookie });
+      connections.push(answer.reused);
+      return answer.json().items.map((item) => item.title);
+    };
     expect(await titles(adminCookie)).toContain(draft.title);
     expect(await titles(adminCookie)).toContain(draft.title);
     expect(replays()).toBe(1);
@@ -112,6 +128,8 @@ describe('a repeated reading request is given the answer the whole path decided,
     expect(replays()).toBe(1);
     expect(await titles(crewCookie)).not.toContain(draft.title);
     expect(replays()).toBe(2);
+    // Both people asked on the one connection the sign-ins had opened.
+    expect(connections).toEqual([true, true, true, true]);
   });
 
   it('a sign-out on this instance ends it at once: the same request is then refused', async () => {

@@ -86,7 +86,7 @@ export function createReplayedAnswers(sessions: AppSessionStore, clock: DataCloc
 
   return {
     answer(request, response, app) {
-      const key = request.method === 'GET' ? requestKey(request) : undefined;
+      const key = request.method === 'GET' ? connectionRequestKey(request) : undefined;
       const answer = key === undefined ? undefined : sent.get(key);
       if (key === undefined || !answer) return app(request, response);
       const arrivedAt = performance.now();
@@ -152,6 +152,30 @@ function requestKey(request: IncomingMessage): string | undefined {
     key += `\n${name}: ${raw[i + 1]}`;
   }
   return cookies ? key : undefined;
+}
+
+/** Each connection's last request key, with the address and header lines it was built from. */
+const lastKeys = new WeakMap<object, { url: string | undefined; rawHeaders: string[]; key: string | undefined }>();
+
+/**
+ * `requestKey`, built once per connection for as long as it sends the same request: a client polling
+ * or paging on a kept-alive connection repeats the same address and header lines, and comparing
+ * them costs less than joining and hashing a new key of a few hundred characters for each request.
+ * The key is a function of exactly those lines, so equal lines give the equal key.
+ */
+function connectionRequestKey(request: IncomingMessage): string | undefined {
+  const raw = request.rawHeaders;
+  const last = lastKeys.get(request.socket);
+  if (last && last.url === request.url && sameLines(last.rawHeaders, raw)) return last.key;
+  const key = requestKey(request);
+  lastKeys.set(request.socket, { url: request.url, rawHeaders: raw, key });
+  return key;
+}
+
+function sameLines(a: string[], b: string[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
 }
 
 /**
