@@ -32,7 +32,7 @@ import pg from 'pg';
 import { startHub, startShipNats } from '../server/src/test/fleet/nats-servers';
 import { type DatabaseKind, filledDatabase } from './databases';
 import { generateBenchData } from './generate';
-import { type Load, load, percentile, SECONDS } from './measure';
+import { type Load, load, ownHead, percentile, SECONDS } from './measure';
 import { benchSession, type Child, signIn, startBareServer, startFastifyServer, startServer } from './processes';
 
 const SOPS = Number(process.env.BENCH_LIBRARY_SOPS ?? 50_000);
@@ -306,10 +306,7 @@ async function partThree() {
   const page = await fetch(url, { headers: { cookie, 'accept-encoding': 'identity' } });
   writeFileSync(listFile, Buffer.from(await page.arrayBuffer()));
   // The answer's head too: its security and cache headers are bytes the app sends on every answer.
-  // Node writes the date and the connection's own headers for any server; the length is the body's.
-  const head = Object.fromEntries(
-    [...page.headers].filter(([name]) => !['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding'].includes(name)),
-  );
+  const head = ownHead(page.headers);
   const headersFile = path.join(workDir, 'page-headers.json');
   writeFileSync(headersFile, JSON.stringify(head));
   const downloadFile = path.join(workDir, 'unused.txt');

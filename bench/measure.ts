@@ -17,6 +17,15 @@ export interface Load {
   cpuPerRequestUs?: number;
 }
 
+/**
+ * An answer's own head, for a bare server to send the same: Node writes the date and the
+ * connection's own headers for any server, and the length is the body's.
+ */
+export function ownHead(headers: Iterable<[string, string | string[] | undefined]>): Record<string, string> {
+  const written = new Set(['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding']);
+  return Object.fromEntries([...headers].filter((entry): entry is [string, string] => !written.has(entry[0]) && typeof entry[1] === 'string'));
+}
+
 export function percentile(values: number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b);
   if (sorted.length === 0) return Number.NaN;

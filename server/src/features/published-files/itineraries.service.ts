@@ -5,7 +5,7 @@ import {
   type Itinerary,
   ITINERARY_TABLE_MAX_ROWS,
   ITINERARY_TYPE_MESSAGE,
-  type ItineraryTable,
+  ItineraryTable,
   hasItineraryExtension,
   XLS_PREVIEW_MESSAGE,
 } from '../../../../common/contracts/itineraries';
@@ -113,29 +113,28 @@ const TABLE_KINDS: Record<string, 'xlsx' | 'csv'> = {
   'text/csv': 'csv',
 };
 
-/** Parsed tables kept, by the file's bytes: a page of itineraries for a whole crew is read once. */
+/** Tables kept as their JSON, by the file's bytes: a page of itineraries for a whole crew is read once. */
 const KEPT_TABLES = 200;
 /** About 2,000 rows of a dozen short cells is under 1 MB of JSON; 32 MB holds the busiest line's files. */
 const KEPT_TABLE_CHARACTERS = 32 * 1024 * 1024;
 
 /**
- * The itinerary as a table, read in a document worker: .xlsx and .csv. There is no kept
+ * The itinerary as a table (its JSON answer), read in a document worker: .xlsx and .csv. There is no kept
  * parser for the old binary .xls format (see docs/decisions/019-daily-programs-and-itineraries.md): 422, and the file still downloads.
  *
- * Every card on the Itinerary page asks for its table, so a crew opening the page at the start of
- * a day would queue one worker task per person and file behind the single document worker. A
- * stored file's bytes never change under its SHA-256, so its table is read once: requests that
- * arrive while it is being read wait for that reading, and later ones are answered from memory.
- * A file that cannot be read is not kept (the next request tries again and says why).
+ * The route sends it as a versioned answer (built once per data version, replayed while it
+ * stands), but the version moves with every write anywhere. A stored file's bytes never change
+ * under its SHA-256, so its table is read in the worker once and kept: a new version only looks
+ * it up again. Requests that arrive while it is being read share that reading; a file that cannot
+ * be read is not kept (the next request tries again and says why).
  */
-export function itineraryTableReader(db: Db, workers: DocumentWorkers): (id: number) => Promise<ItineraryTable> {
-  const kept = weighedMap<string, { table: ItineraryTable; characters: number }>(KEPT_TABLES, KEPT_TABLE_CHARACTERS, (entry) => entry.characters);
-  const reading = new Map<string, Promise<ItineraryTable>>();
+export function itineraryTableReader(db: Db, workers: DocumentWorkers): (id: number) => Promise<string> {
+  const kept = weighedMap<string, { json: Promise<string>; characters: number }>(KEPT_TABLES, KEPT_TABLE_CHARACTERS, (entry) => entry.characters);
 
-  async function read(sha256: string, kind: 'xlsx' | 'csv'): Promise<ItineraryTable> {
+  async function read(sha256: string, kind: 'xlsx' | 'csv'): Promise<string> {
     const data = await readAll(db, sha256, MAX_FILE_BYTES);
     try {
-      return await workers.run('table', { kind, data, maxRows: ITINERARY_TABLE_MAX_ROWS });
+      return JSON.stringify(ItineraryTable.encode(await workers.run('table', { kind, data, maxRows: ITINERARY_TABLE_MAX_ROWS })));
     } catch (err) {
       if (err instanceof DocumentWorkError) throw new HttpError(422, `The itinerary could not be read: ${err.message}`, 'unreadable_document');
       throw err;
@@ -150,17 +149,14 @@ export function itineraryTableReader(db: Db, workers: DocumentWorkers): (id: num
     if (!kind || !file.sha256) throw new HttpError(422, 'Preview not available for this file', 'preview_unavailable');
     const sha256 = file.sha256;
     const known = kept.get(sha256);
-    if (known) return known.table;
-    let pending = reading.get(sha256);
-    if (!pending) {
-      pending = read(sha256, kind)
-        .then((table) => {
-          kept.set(sha256, { table, characters: JSON.stringify(table).length });
-          return table;
-        })
-        .finally(() => reading.delete(sha256));
-      reading.set(sha256, pending);
-    }
-    return pending;
+    if (known) return known.json;
+    // Kept while it is read (weighing nothing yet), then weighed by its length.
+    const entry = { json: read(sha256, kind), characters: 0 };
+    kept.set(sha256, entry);
+    entry.json.then(
+      (json) => kept.get(sha256) === entry && kept.set(sha256, { json: entry.json, characters: json.length }),
+      () => kept.get(sha256) === entry && kept.delete(sha256),
+    );
+    return entry.json;
   };
 }

@@ -108,14 +108,15 @@ describe('GET /api/itineraries/{id}/table', () => {
     expect(res.json().code).toBe('unreadable_document');
   });
 
-  it('reads a file once for a whole crew: at once and after, the same bytes under two uploads, one worker task', async () => {
+  it('reads a file once for a whole crew: at once, after, under two uploads and at a new data version, one worker task', async () => {
     const bytes = Buffer.from('Day,Port\r\n1,Valletta\r\n2,Palermo\r\n');
     const first = await upload('once.csv', bytes);
     const again = await upload('once-again.csv', bytes);
     const run = vi.spyOn(t.app.documentWorkers, 'run');
     try {
-      const answers = await Promise.all([table(first), table(first), table(first, admin), table(again)]);
-      answers.push(await table(first), await table(again));
+      const atOnce = await Promise.all([table(first), table(first), table(first, admin), table(again)]);
+      const after = [await table(first), await table(again)];
+      const answers = [...atOnce, ...after];
       for (const res of answers) {
         expect(res.statusCode).toBe(200);
         expect((res.json() as ItineraryTable).sheets[0].rows).toEqual([
@@ -124,6 +125,9 @@ describe('GET /api/itineraries/{id}/table', () => {
         ]);
       }
       expect(run).toHaveBeenCalledTimes(1);
+      // A versioned answer: a client holding it is told it still stands.
+      const held = await t.as(crew, { method: 'GET', url: `/api/itineraries/${first}/table`, headers: { 'if-none-match': String(after[0].headers.etag) } });
+      expect(held.statusCode).toBe(304);
       // A file that could not be read is not kept: each request says why again.
       const broken = await upload(
         'broken-twice.xlsx',
@@ -131,6 +135,8 @@ describe('GET /api/itineraries/{id}/table', () => {
       );
       expect((await table(broken)).statusCode).toBe(422);
       expect((await table(broken)).statusCode).toBe(422);
+      // Those uploads moved the data version: the table is sent again from the reading kept.
+      expect((await table(first)).json()).toEqual(answers[0].json());
       expect(run).toHaveBeenCalledTimes(3);
     } finally {
       run.mockRestore();

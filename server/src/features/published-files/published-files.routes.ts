@@ -7,6 +7,7 @@ import type { Db } from '../../db/client';
 import { readable, storedFileByIdRoutes, uploading } from '../../files/file-routes';
 import { badRequest } from '../../http/errors';
 import { answers } from '../../http/responses';
+import { sendVersionedJson } from '../../http/versioned-answer';
 import { type UploadedFile, withUploadParts } from '../../http/upload-parts';
 import { DAILY_PROGRAM_FILES, listDailyProgramHierarchy, uploadDailyProgramParts } from './daily-programs.service';
 import { ITINERARY_FILES, itineraryTableReader, listItineraries, uploadItineraryParts } from './itineraries.service';
@@ -71,10 +72,16 @@ export const publishedFileRoutes: FastifyPluginAsyncZod = async (app) => {
     file: ITINERARY_FILES,
   });
 
-  const itineraryTable = itineraryTableReader(app.db, app.documentWorkers);
+  // The same table for everyone who may read itineraries: encoded with its schema once, and sent
+  // (compressed once per encoding) as a versioned answer.
+  const itineraryTableJson = itineraryTableReader(app.db, app.documentWorkers);
   app.get(
     '/api/itineraries/:id/table',
-    { schema: { params: ItineraryIdParams, response: answers({ 200: ItineraryTable }) }, config: readable },
-    async (request) => itineraryTable(request.params.id),
+    { schema: { params: ItineraryIdParams, response: answers({ 200: ItineraryTable }) }, config: readable, compress: false },
+    async (request, reply) =>
+      sendVersionedJson(app.answerCache, app.db, request, reply, {
+        key: `itinerary table ${request.params.id}`,
+        build: () => itineraryTableJson(request.params.id),
+      }),
   );
 };
