@@ -158,8 +158,9 @@ function requestKey(request: IncomingMessage): string | undefined {
 const lastKeys = new WeakMap<object, { url: string | undefined; rawHeaders: string[]; key: string | undefined }>();
 
 /**
- * `requestKey`, built once per connection for as long as it sends the same request: a client polling
- * or paging on a kept-alive connection repeats the same address and header lines, and comparing
+ * `requestKey`, built once per connection for as long as it sends the same request: a client asking
+ * again on a kept-alive connection (a screen refreshing its reads, a page opened again) repeats the
+ * same address and header lines, and comparing
  * them costs less than joining and hashing a new key of a few hundred characters for each request.
  * The key is a function of exactly those lines, so equal lines give the equal key.
  */
